@@ -1,0 +1,88 @@
+import * as v from 'valibot';
+import { EMAIL_MAX, LOGIN_PASSWORD_MIN, PASSWORD_MAX, TEXT_MAX, USER_PASSWORD_MIN } from './limits';
+import { VALIDATION } from './messages';
+import { ROLES, type Role } from './roles';
+
+/** Trimmed, lower-cased e-mail with the spec's message. */
+export const emailSchema = (message: string = VALIDATION.email) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(EMAIL_MAX, message),
+    v.email(message),
+    v.toLowerCase(),
+  );
+
+const optionalName = v.optional(
+  v.pipe(v.string('Must be text'), v.trim(), v.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters`)),
+);
+
+/** Sign-in form and POST /api/auth/login body (SPEC §5). */
+export const LoginSchema = v.object({
+  email: emailSchema(),
+  password: v.pipe(
+    v.string(VALIDATION.loginPassword),
+    v.minLength(LOGIN_PASSWORD_MIN, VALIDATION.loginPassword),
+    v.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  ),
+});
+export type LoginInput = v.InferOutput<typeof LoginSchema>;
+
+export const userPasswordSchema = v.pipe(
+  v.string(VALIDATION.userPassword),
+  v.minLength(USER_PASSWORD_MIN, VALIDATION.userPassword),
+  v.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+);
+
+/** POST /api/auth/register and the user create form (SPEC §5). */
+export const RegisterSchema = v.object({
+  email: emailSchema(),
+  password: userPasswordSchema,
+  firstName: optionalName,
+  lastName: optionalName,
+  role: v.optional(v.picklist(ROLES, `role must be one of ${ROLES.join(', ')}`), 'USER'),
+  isActive: v.optional(v.boolean('isActive must be true or false'), true),
+});
+export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
+
+export const RefreshSchema = v.object({
+  refreshToken: v.pipe(v.string('refreshToken is required'), v.nonEmpty('refreshToken is required'), v.maxLength(512)),
+});
+
+/** PUT /api/user/password (fields not shown by the spec; ours). */
+export const ChangePasswordSchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
+    newPassword: userPasswordSchema,
+  }),
+  v.forward(
+    v.check((input) => input.currentPassword !== input.newPassword, 'The new password must differ from the current one'),
+    ['newPassword'],
+  ),
+);
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
+
+/** A user as the API returns it (never with a password hash). */
+export interface User {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  title?: string | null;
+  role: Role;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  lastLoginAt?: string | null;
+}
+
+export interface AuthTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface AuthResult {
+  user: User;
+  tokens: AuthTokens;
+}

@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { MAX_LIST_LIMIT } from './limits';
+
+/** Envelope every API answer is wrapped in (SPEC §3). */
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  error?: undefined;
+  meta?: ApiMeta;
+}
+export interface ApiFailure {
+  success: false;
+  data?: undefined;
+  error: ApiErrorBody;
+  meta?: ApiMeta;
+}
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+export interface ApiErrorBody {
+  /** Human-readable message, shown to the user as is. */
+  message: string;
+  /** Stable machine code, e.g. VALIDATION_ERROR, UNAUTHORIZED. */
+  code: string;
+  /** Field name → message, for 400 validation errors. */
+  fields?: Record<string, string>;
+}
+
+export interface Pagination {
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+export interface ApiMeta {
+  pagination?: Pagination;
+  [key: string]: unknown;
+}
+
+/** A paged list as the client sees it after unwrapping the envelope. */
+export interface Paged<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** A query-string integer: accepts "12", rejects "abc", "1.5", "-1". */
+export const intFromString = (message: string, min = 1, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(
+    v.union([v.string(), v.number()], message),
+    v.transform((value) => (typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN)),
+    v.number(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** An integer path id such as /companies/{id}. */
+export const IdParamSchema = v.object({ id: intFromString('The id must be a positive whole number') });
+
+/** Paging query shared by every list (DESIGN.md "Data"). */
+export const pagingEntries = {
+  page: v.optional(intFromString('page must be a whole number from 1'), 1),
+  limit: v.optional(intFromString(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`, 1, MAX_LIST_LIMIT), 10),
+  sortOrder: v.optional(v.picklist(SORT_ORDERS, 'sortOrder must be asc or desc')),
+};

@@ -1,0 +1,160 @@
+import type { User } from './auth';
+import type { Role } from './roles';
+import type {
+  ApprovalPriority,
+  ApprovalStatus,
+  CompanyStatus,
+  ManagerStatus,
+  QbConnectionStatus,
+} from './statuses';
+
+/** A user embedded in another entity (assignee, linked user). */
+export type UserRef = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>;
+
+/** Company of SPEC §3. */
+export interface Company {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  address: string | null;
+  description: string | null;
+  industry: string | null;
+  status: CompanyStatus;
+  isActive: boolean;
+  qbConnectionStatus: QbConnectionStatus | null;
+  qbRealmId: string | null;
+  qbLastRefresh: string | null;
+  managerId: number | null;
+  processorId: number | null;
+  approverId: number | null;
+  accountantId: number | null;
+  manager: ManagerRef | null;
+  processor: UserRef | null;
+  approver: UserRef | null;
+  accountant: UserRef | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/company/companies/{id}/qb-token-status (SPEC §3). */
+export interface QbTokenStatus {
+  hasTokens: boolean;
+  isExpired: boolean;
+  expiresIn: number;
+}
+
+export interface ManagerRef {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Manager of SPEC §3. */
+export interface Manager {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  title: string | null;
+  status: ManagerStatus;
+  isActive: boolean;
+  userId: number | null;
+  user: UserRef | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Bill inside an approval's JSON (SPEC §3, accounting-style names). */
+export interface Bill {
+  Id: string;
+  TotalAmt: number;
+  DocNumber?: string;
+  DueDate?: string;
+  VendorRef?: { name?: string; value?: string };
+  VendorInfo?: { CompanyName?: string; Email?: string; Phone?: string };
+  VendorAddr?: { Line1?: string; City?: string; CountrySubDivisionCode?: string; PostalCode?: string };
+  Line?: Array<{
+    Id?: string;
+    Description?: string;
+    Amount?: number;
+    ItemBasedExpenseLineDetail?: { Qty?: number; ItemRef?: { name?: string; value?: string } };
+  }>;
+}
+
+export interface BillStats {
+  totalBills: number;
+  processedBills: number;
+  processingRate: number;
+  totalAmount: number;
+}
+
+/** Approval of SPEC §3. */
+export interface Approval {
+  id: string;
+  companyId: number;
+  company: { id: number; name: string } | null;
+  companyName: string | null;
+  status: ApprovalStatus;
+  priority: ApprovalPriority;
+  billStats: BillStats;
+  managerName: string | null;
+  managerEmail: string | null;
+  createdAt: string;
+  createdBy: string | null;
+  updatedAt: string;
+  approvalDate: string | null;
+  approvedBy: string | null;
+  rejectionDate: string | null;
+  rejectedBy: string | null;
+  rejectionReason: string | null;
+  recipients: string[];
+  /** JSON text of a Bill array. */
+  bills: string | null;
+  /** JSON text of a Bill array. */
+  approvedBills: string | null;
+  billIds: string[];
+  approvedBillIds: string[];
+  nachaFileGenerated: boolean;
+  nachaFileName: string | null;
+  nachaBatchNumber: string | null;
+  nachaGeneratedAt: string | null;
+  nachaProcessingStatus: string | null;
+  nachaFileUrl: string | null;
+}
+
+export interface ApprovalStats {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  expired: number;
+  byStatus: Partial<Record<ApprovalStatus, number>>;
+  byPriority: Partial<Record<ApprovalPriority, number>>;
+}
+
+export interface ApprovalHistoryEntry {
+  id: number;
+  action: string;
+  userName: string;
+  timestamp: string;
+  details: string | null;
+  downloadUrl: string | null;
+}
+
+export interface UserActivityStats {
+  totalLogins: number;
+  lastLogin: string | null;
+  companiesManaged: number;
+  approvalsCreated: number;
+}
+
+export interface UserOverviewStats {
+  totalUsers: number;
+  activeUsers: number;
+  newUsersThisMonth: number;
+  usersByRole: Record<Role, number>;
+}

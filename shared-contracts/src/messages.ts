@@ -1,0 +1,61 @@
+/** User-facing texts of SPEC §5 and §8, word for word. */
+export const VALIDATION = {
+  email: 'Please enter a valid email address',
+  loginPassword: 'Password must be at least 6 characters',
+  companyNameRequired: 'Company name is required',
+  companyNameTooLong: 'Name is too long',
+  companyEmail: 'Invalid email address',
+  companyWebsite: 'Invalid website URL',
+  userPassword: 'Password must be at least 8 characters',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  rejectionReasonTitle: 'Rejection reason required',
+  rejectionReason: 'Please provide a reason for rejection',
+} as const;
+
+export const LOGIN_ERRORS = {
+  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  network: 'Unable to connect to the server. Please check your internet connection and try again.',
+  server: 'Server error occurred. Please try again later.',
+  tooManyAttempts: 'Too many login attempts. Please wait a few minutes before trying again.',
+  fallback: 'Login failed. Please try again.',
+} as const;
+
+export const AUTH_ERRORS = {
+  noRefreshToken: 'No refresh token available',
+  refreshFailed: 'Token refresh failed',
+  registrationFailed: 'Registration failed',
+  currentUserFailed: 'Failed to get current user',
+  passwordChangeFailed: 'Password change failed',
+  /** Not worded by the spec: shown when a disabled account tries to sign in. */
+  accountDisabled: 'This account is disabled. Contact your system administrator.',
+  /** Not worded by the spec: a missing, forged or expired access token. */
+  unauthenticated: 'Authentication required. Please sign in again.',
+  forbidden: "You don't have permission to perform this action.",
+  currentPasswordWrong: 'Current password is incorrect',
+} as const;
+
+export const UI_TEXT = {
+  loading: 'Loading...',
+  accessDeniedTitle: 'Access Denied',
+  accessDenied: "You don't have permission to access this page.",
+  signInTitle: 'Sign in to Admin Dashboard',
+  signInHint: 'Enter your email and password to access the admin panel',
+  signIn: 'Sign in',
+  signingIn: 'Signing in...',
+  passwordPlaceholder: 'Enter your password',
+  signInFooter: 'Need help? Contact your system administrator.',
+  multipleFailures: 'Multiple failed attempts detected. Please double-check your credentials.',
+  signOut: 'Sign out',
+  errorTitle: 'Error',
+  unknownError: 'Unknown error',
+} as const;
+
+/** Generic server-side failures (not worded by the spec). */
+export const SERVER_ERRORS = {
+  internal: 'Something went wrong on the server. Please try again later.',
+  notFound: 'Not found',
+  malformedJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is too large',
+  invalidId: 'The id must be a positive whole number',
+} as const;

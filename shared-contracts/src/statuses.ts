@@ -1,0 +1,45 @@
+export const COMPANY_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+/** QuickBooks connection status; null/empty means not connected (SPEC §3). */
+export const QB_CONNECTION_STATUSES = ['connected', 'disconnected', 'error'] as const;
+export type QbConnectionStatus = (typeof QB_CONNECTION_STATUSES)[number];
+
+export const MANAGER_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
+export type ManagerStatus = (typeof MANAGER_STATUSES)[number];
+
+export const APPROVAL_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'EXPIRED',
+  'NACHA_GENERATED',
+  'NACHA_PENDING',
+  'BANK_UPLOADED',
+  'PAYMENT_COMPLETED',
+] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+/** The statuses the approval list filter offers (SPEC §4). */
+export const APPROVAL_FILTER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+
+export const APPROVAL_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export type ApprovalPriority = (typeof APPROVAL_PRIORITIES)[number];
+
+export const INDUSTRIES = [
+  'Technology',
+  'Healthcare',
+  'Finance',
+  'Retail',
+  'Manufacturing',
+  'Construction',
+  'Education',
+  'Real Estate',
+  'Transportation',
+  'Food & Beverage',
+  'Entertainment',
+  'Consulting',
+  'Non-profit',
+  'Government',
+  'Other',
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
