@@ -1,0 +1,183 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { RECENT_ACTIVITY_SHOWN } from 'shared-contracts';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  PageHeader,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  formatDateLong,
+  formatRelative,
+  formatUptime,
+} from 'shared-ui';
+import { useDashboardStats } from './api/get-dashboard-stats';
+import { useSystemHealth } from './api/get-system-health';
+
+const STAT_CARDS = [
+  { key: 'totalCompanies', title: 'Total Companies', hint: 'Active business accounts' },
+  { key: 'activeUsers', title: 'Active Users', hint: 'Registered users' },
+  { key: 'pendingApprovals', title: 'Pending Approvals', hint: 'Awaiting review' },
+] as const;
+
+/** SPEC §2: four placeholder cards show while the three stat cards load. */
+const PLACEHOLDER_CARDS = 4;
+
+function SectionCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title} variant="outline" bg="white">
+      <Card.Header pb="2">
+        <Flex justify="space-between" align="center" gap="3">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          {action}
+        </Flex>
+      </Card.Header>
+      <Card.Body pt="2">{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function HealthCard() {
+  const { data: health, isLoading } = useSystemHealth();
+  const healthy = health?.status === 'healthy';
+  return (
+    <SectionCard
+      title="System Health"
+      action={
+        health && (
+          <Badge colorPalette={healthy ? 'green' : 'red'} size="md" data-testid="health-status">
+            {health.status}
+          </Badge>
+        )
+      }
+    >
+      {isLoading || !health ? (
+        <Skeleton height="12" />
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+          <Box>
+            <Text fontSize="xs" color="gray.600">Status</Text>
+            <Text fontWeight="semibold" color={healthy ? 'green.700' : 'red.700'}>
+              {healthy ? 'All systems operational' : 'Service degraded'}
+            </Text>
+          </Box>
+          <Box>
+            <Text fontSize="xs" color="gray.600">Uptime</Text>
+            <Text fontWeight="semibold" data-testid="health-uptime">{formatUptime(health.uptime)}</Text>
+          </Box>
+          <Box>
+            <Text fontSize="xs" color="gray.600">Version</Text>
+            <Text fontWeight="semibold" data-testid="health-version">{health.version}</Text>
+          </Box>
+        </SimpleGrid>
+      )}
+    </SectionCard>
+  );
+}
+
+function StatCards() {
+  const { data, isLoading } = useDashboardStats();
+  if (isLoading || !data) {
+    return (
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" aria-busy="true" aria-label="Loading statistics">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+          <Skeleton key={index} height="28" borderRadius="lg" data-testid="stat-placeholder" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <Stack gap="2">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+        {STAT_CARDS.map((card) => (
+          <Card.Root key={card.key} variant="outline" bg="white" data-testid={`stat-${card.key}`}>
+            <Card.Body>
+              <Text fontSize="sm" fontWeight="medium" color="gray.600">{card.title}</Text>
+              <Text fontSize="3xl" fontWeight="bold" color="gray.900" lineHeight="1.2" mt="1">
+                {data.stats[card.key].toLocaleString('en-US')}
+              </Text>
+              <Text fontSize="xs" color="gray.600" mt="1">{card.hint}</Text>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      {data.failed && (
+        <Text fontSize="sm" color="orange.700" role="status">
+          The figures could not be read from the server; zeros are shown until it answers.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function RecentActivity() {
+  const { data, isLoading } = useDashboardStats();
+  const items = data?.stats.recentActivity.slice(0, RECENT_ACTIVITY_SHOWN) ?? [];
+  return (
+    <SectionCard title="Recent Activity">
+      {isLoading ? (
+        <Stack gap="3">{Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height="10" />)}</Stack>
+      ) : items.length === 0 ? (
+        <Text color="gray.600" fontSize="sm">No recent activity.</Text>
+      ) : (
+        <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" data-testid="recent-activity">
+          {items.map((item) => (
+            <Box as="li" key={item.id} py="3" borderBottomWidth="1px" borderColor="gray.100" _last={{ borderBottomWidth: 0 }}>
+              <Text fontSize="sm" color="gray.900">{item.description}</Text>
+              <Text fontSize="xs" color="gray.600" title={formatDateLong(item.timestamp)}>
+                <time dateTime={item.timestamp}>{formatRelative(item.timestamp)} ago</time>
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { label: 'Add New Company', to: '/companies/new' },
+  { label: 'Create User Account', to: '/users/new' },
+  { label: 'Review Approvals', to: '/approvals' },
+];
+
+function QuickActions() {
+  return (
+    <SectionCard title="Quick Actions">
+      <Stack gap="2">
+        {QUICK_ACTIONS.map((action) => (
+          <Button key={action.to} asChild variant="outline" justifyContent="flex-start">
+            <RouterLink to={action.to}>{action.label}</RouterLink>
+          </Button>
+        ))}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** The dashboard of SPEC §2: health, headline counts, recent activity and quick actions. */
+export function DashboardPage() {
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome to the ${process.env.PRODUCT_NAME} admin panel`}
+        breadcrumbs={[{ label: 'Dashboard' }]}
+      />
+      <HealthCard />
+      <StatCards />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <RecentActivity />
+        <QuickActions />
+      </SimpleGrid>
+    </Stack>
+  );
+}

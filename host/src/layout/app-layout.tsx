@@ -1,0 +1,129 @@
+import { AnimatePresence, motion } from 'framer-motion';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Box, Flex, IconButton, Text } from 'shared-ui';
+import { NavIcon } from './icons';
+import { SidebarContent } from './sidebar';
+
+const SIDEBAR_WIDTH = '16rem';
+
+/** The protected layout: a 16 rem sidebar beside the content; on small screens it slides in from a menu button. */
+export function AppLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    drawerRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  function closeMenu() {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }
+
+  return (
+    <Flex minH="100dvh" bg="gray.50">
+      <Box
+        as="aside"
+        aria-label="Sidebar"
+        display={{ base: 'none', lg: 'block' }}
+        w={SIDEBAR_WIDTH}
+        flexShrink={0}
+        position="sticky"
+        top="0"
+        h="100dvh"
+        bg="white"
+        borderRightWidth="1px"
+        borderColor="gray.200"
+      >
+        <SidebarContent />
+      </Box>
+
+      <AnimatePresence>
+        {menuOpen && (
+          <>
+            <motion.div
+              key="backdrop"
+              data-testid="sidebar-backdrop"
+              onClick={closeMenu}
+              initial={{ opacity: 0 }}
+              animate={{ opacity: 1 }}
+              exit={{ opacity: 0 }}
+              transition={{ duration: 0.2 }}
+              style={{ position: 'fixed', inset: 0, background: 'rgba(15, 23, 42, 0.45)', zIndex: 40 }}
+            />
+            <motion.div
+              key="drawer"
+              id="mobile-sidebar"
+              ref={drawerRef}
+              role="dialog"
+              aria-modal="true"
+              aria-label="Navigation"
+              tabIndex={-1}
+              initial={{ x: '-100%' }}
+              animate={{ x: 0 }}
+              exit={{ x: '-100%' }}
+              transition={{ type: 'tween', duration: 0.22 }}
+              style={{
+                position: 'fixed',
+                top: 0,
+                bottom: 0,
+                left: 0,
+                width: SIDEBAR_WIDTH,
+                maxWidth: '85vw',
+                background: 'white',
+                zIndex: 50,
+                boxShadow: '0 10px 30px rgba(15, 23, 42, 0.25)',
+                outline: 'none',
+              }}
+            >
+              <SidebarContent onNavigate={() => setMenuOpen(false)} />
+            </motion.div>
+          </>
+        )}
+      </AnimatePresence>
+
+      <Flex direction="column" flex="1" minW="0">
+        <Flex
+          as="header"
+          display={{ base: 'flex', lg: 'none' }}
+          align="center"
+          gap="3"
+          px="4"
+          h="14"
+          bg="white"
+          borderBottomWidth="1px"
+          borderColor="gray.200"
+          position="sticky"
+          top="0"
+          zIndex="10"
+        >
+          <IconButton
+            ref={menuButtonRef}
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-sidebar"
+            variant="ghost"
+            onClick={() => setMenuOpen(true)}
+          >
+            <NavIcon name="menu" />
+          </IconButton>
+          <Text fontWeight="bold">Admin Panel</Text>
+        </Flex>
+        <Box as="main" id="main-content" flex="1" w="full" maxW="7xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }}>
+          <Outlet />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

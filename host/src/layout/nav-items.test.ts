@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isNavItemActive, userDisplayName, userInitial } from './nav-items';
+
+describe('isNavItemActive', () => {
+  it('matches the path itself and its sub-paths only', () => {
+    expect(isNavItemActive('/companies', '/companies')).toBe(true);
+    expect(isNavItemActive('/companies', '/companies/12/edit')).toBe(true);
+    expect(isNavItemActive('/companies', '/companies-archive')).toBe(false);
+    expect(isNavItemActive('/users', '/companies')).toBe(false);
+  });
+});
+
+describe('userInitial', () => {
+  it('prefers the first name, then the e-mail, then A', () => {
+    expect(userInitial({ firstName: 'maria', email: 'x@y.z' })).toBe('M');
+    expect(userInitial({ firstName: ' ', email: 'zoe@example.com' })).toBe('Z');
+    expect(userInitial({ firstName: null, email: '' })).toBe('A');
+    expect(userInitial(null)).toBe('A');
+  });
+});
+
+describe('userDisplayName', () => {
+  it('joins first and last name or falls back to the e-mail', () => {
+    expect(userDisplayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@b.c' })).toBe('Ada Lovelace');
+    expect(userDisplayName({ firstName: 'Ada', lastName: null, email: 'a@b.c' })).toBe('Ada');
+    expect(userDisplayName({ firstName: null, lastName: '', email: 'a@b.c' })).toBe('a@b.c');
+  });
+});

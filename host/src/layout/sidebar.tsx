@@ -1,0 +1,92 @@
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from 'shared-auth';
+import { Box, Button, Flex, Stack, Text } from 'shared-ui';
+import { NavIcon, type IconName } from './icons';
+import { NAV_ITEMS, isNavItemActive, userDisplayName, userInitial } from './nav-items';
+
+/** Brand, the five entries of SPEC §2, and the signed-in user with Sign out. */
+export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, logout } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  async function signOut() {
+    await logout();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <Flex direction="column" h="full" w="full">
+      <Box px="5" py="5" borderBottomWidth="1px" borderColor="gray.200">
+        <Text fontWeight="bold" fontSize="lg" color="gray.900">
+          Admin Panel
+        </Text>
+        <Text fontSize="xs" color="gray.600">
+          Bill approval platform
+        </Text>
+      </Box>
+      <Box as="nav" aria-label="Main" flex="1" px="3" py="4" overflowY="auto">
+        <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
+          {NAV_ITEMS.map((item) => {
+            const active = isNavItemActive(item.path, location.pathname);
+            const icon = item.path.slice(1) as IconName;
+            return (
+              <li key={item.path}>
+                <Flex
+                  asChild
+                  align="center"
+                  gap="3"
+                  px="3"
+                  py="2"
+                  borderRadius="md"
+                  fontWeight="medium"
+                  fontSize="sm"
+                  color={active ? 'blue.700' : 'gray.700'}
+                  bg={active ? 'blue.50' : 'transparent'}
+                  _hover={{ bg: active ? 'blue.50' : 'gray.100', color: active ? 'blue.800' : 'gray.900' }}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' }}
+                >
+                  <NavLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
+                    <NavIcon name={icon} />
+                    {item.label}
+                  </NavLink>
+                </Flex>
+              </li>
+            );
+          })}
+        </Stack>
+      </Box>
+      {user && (
+        <Box px="4" py="4" borderTopWidth="1px" borderColor="gray.200">
+          <Flex align="center" gap="3" mb="3" minW={0}>
+            <Flex
+              aria-hidden="true"
+              align="center"
+              justify="center"
+              flexShrink={0}
+              boxSize="9"
+              borderRadius="full"
+              bg="blue.600"
+              color="white"
+              fontWeight="bold"
+            >
+              {userInitial(user)}
+            </Flex>
+            <Box minW={0}>
+              <Text fontSize="sm" fontWeight="semibold" color="gray.900" truncate data-testid="sidebar-user-name">
+                {userDisplayName(user)}
+              </Text>
+              <Text fontSize="xs" color="gray.600" data-testid="sidebar-user-role">
+                {user.role}
+              </Text>
+            </Box>
+          </Flex>
+          <Button variant="outline" size="sm" w="full" onClick={() => void signOut()}>
+            <NavIcon name="signOut" />
+            Sign out
+          </Button>
+        </Box>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import CopyRemotesJson from '../tools/webpack/copy-file-plugin.js';
+import { createWebpackConfig } from '../tools/webpack/create-config.js';
+import { devRemotesJson, HOST_PORT } from '../tools/webpack/remotes.js';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+const base = createWebpackConfig({
+  appDir,
+  name: 'host',
+  port: HOST_PORT,
+  title: 'Admin Console',
+  // In development each remote runs on its own dev server.
+  devMiddleware: (devServer) => {
+    devServer.app.get('/remotes.json', (_req, res) => res.json(devRemotesJson()));
+  },
+});
+
+export default (env, argv) => {
+  const config = base(env, argv);
+  // remotes.json ships beside the host build; editing it repoints a section without rebuilding.
+  config.plugins.push(new CopyRemotesJson(path.join(appDir, 'public/remotes.json'), 'remotes.json'));
+  return config;
+};

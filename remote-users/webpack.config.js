@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createWebpackConfig } from '../tools/webpack/create-config.js';
+
+export default createWebpackConfig({
+  appDir: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'users',
+  port: 3002,
+  title: 'Users — standalone',
+  // The one module a remote exposes: its section's routes (CONVENTIONS.md rule 4).
+  exposes: { './routes': './src/routes.tsx' },
+});

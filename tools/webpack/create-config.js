@@ -1,0 +1,86 @@
+// One webpack configuration for the host and the four remotes, so every app is built the same way.
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { sharedSingletons } from './mf-shared.js';
+
+const API_PORT = Number(process.env.API_PORT ?? 8080);
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir   absolute folder of the app
+ * @param {string} options.name     federation name (host, companies, users, managers, approvals)
+ * @param {number} options.port     dev-server port
+ * @param {Record<string,string>} [options.exposes]  remote only: './routes' → file
+ * @param {string} options.title    page title of index.html
+ * @param {(devServer: any) => void} [options.devMiddleware] extra dev-server routes
+ */
+export function createWebpackConfig({ appDir, name, port, exposes, title, devMiddleware }) {
+  const isHost = !exposes;
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        // The host must use '/' so deep links such as /companies/1/edit load scripts from the root;
+        // remotes use 'auto' so their chunks load from wherever their entry was fetched (STACK.md).
+        publicPath: isHost ? '/' : 'auto',
+        filename: '[name].js',
+        chunkFilename: '[id].[contenthash].js',
+        uniqueName: `console_${name}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              // Type-checking is `pnpm typecheck`'s job; the build only transpiles.
+              options: { transpileOnly: true, onlyCompileBundledFiles: true, configFile: path.join(appDir, 'tsconfig.json') },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes ?? {},
+          // Remotes are registered at run time from /remotes.json, never at build time.
+          remotes: {},
+          shared: sharedSingletons(appDir),
+          dts: false,
+          manifest: true,
+        }),
+        new HtmlWebpackPlugin({ template: path.join(appDir, 'public/index.html'), title, chunks: ['main'] }),
+        new webpack.DefinePlugin({
+          'process.env.PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME ?? 'Agent API'),
+          'process.env.APP_ENV': JSON.stringify(production ? 'production' : 'development'),
+        }),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: !isHost,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: { directory: path.join(appDir, 'public'), publicPath: '/' },
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${API_PORT}` }],
+        setupMiddlewares: (middlewares, devServer) => {
+          devMiddleware?.(devServer);
+          return middlewares;
+        },
+      },
+    };
+  };
+}
