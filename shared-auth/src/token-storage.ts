@@ -1,0 +1,42 @@
+import { STORAGE_KEYS, type AuthTokens } from 'shared-contracts';
+
+// localStorage can throw (privacy modes, quota, sandboxed iframes): treat that as "no token"
+// rather than crashing the console.
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing useful to do: the session simply will not survive a reload.
+  }
+}
+
+/** Access and refresh tokens in localStorage under `auth_token` / `refresh_token` (SPEC §3, §9). */
+export const tokenStorage = {
+  /** The stored access token, or null. */
+  getAccessToken(): string | null {
+    return read(STORAGE_KEYS.accessToken);
+  },
+  /** The stored refresh token, or null. */
+  getRefreshToken(): string | null {
+    return read(STORAGE_KEYS.refreshToken);
+  },
+  /** Stores both tokens (after sign-in or a refresh). */
+  setTokens(tokens: AuthTokens): void {
+    write(STORAGE_KEYS.accessToken, tokens.accessToken);
+    write(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  },
+  /** Forgets both tokens. */
+  clear(): void {
+    write(STORAGE_KEYS.accessToken, null);
+    write(STORAGE_KEYS.refreshToken, null);
+  },
+};
