@@ -1,0 +1,116 @@
+import { AUTH_ERRORS, LOGIN_ERRORS, type AuthResult, type User } from 'shared-contracts';
+import { ApiError, isApiError } from './api-error';
+import { request } from './api';
+import { clearSessionUser, sessionStore, sessionAtom, isLoadingAtom, setSessionLoading, setSessionUser } from './session-store';
+import { tokenStorage } from './token-storage';
+
+// Codes the server (or the refresh logic) uses when the credentials themselves are the problem.
+const AUTH_ERROR_CODES = new Set(['UNAUTHORIZED', 'UNAUTHENTICATED', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'NO_REFRESH_TOKEN', 'REFRESH_FAILED', 'ACCOUNT_DISABLED']);
+
+function isAuthFailure(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 403 || AUTH_ERROR_CODES.has(error.code));
+}
+
+function isUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<User>).email === 'string';
+}
+
+function invalidAnswer(message: string): ApiError {
+  return new ApiError(message, { status: 200, code: 'INVALID_RESPONSE' });
+}
+
+// Bumped by login and logout so a slower start-up check cannot overwrite what the user just did.
+let sessionVersion = 0;
+let initialization: Promise<void> | null = null;
+
+async function fetchCurrentUser(authRedirect: boolean): Promise<User> {
+  const { data } = await request('get', '/api/auth/me', {
+    fallbackMessage: AUTH_ERRORS.currentUserFailed,
+    context: { authRedirect },
+  });
+  if (!isUser(data)) throw invalidAnswer(AUTH_ERRORS.currentUserFailed);
+  return data;
+}
+
+/** Signs in: stores both tokens and the user; throws ApiError (see getLoginErrorMessage). */
+export async function login(email: string, password: string): Promise<User> {
+  const { data } = await request('post', '/api/auth/login', {
+    json: { email, password },
+    fallbackMessage: LOGIN_ERRORS.fallback,
+  });
+  const result = data as Partial<AuthResult> | null;
+  if (!result || !isUser(result.user) || !result.tokens?.accessToken || !result.tokens.refreshToken) {
+    throw invalidAnswer(LOGIN_ERRORS.fallback);
+  }
+  sessionVersion += 1;
+  tokenStorage.setTokens(result.tokens);
+  setSessionUser(result.user);
+  setSessionLoading(false);
+  return result.user;
+}
+
+/** Signs out on the server with the refresh token, then clears tokens and user even if that call failed. */
+export async function logout(): Promise<void> {
+  sessionVersion += 1;
+  const refreshToken = tokenStorage.getRefreshToken();
+  try {
+    await request('post', '/api/auth/logout', {
+      json: refreshToken ? { refreshToken } : undefined,
+      context: { authRedirect: false },
+    });
+  } catch {
+    // Signing out locally is what the user asked for; a dead server must not keep them in.
+  } finally {
+    tokenStorage.clear();
+    clearSessionUser();
+    setSessionLoading(false);
+  }
+}
+
+/** Re-reads the signed-in user from GET /api/auth/me (after a profile change, say). */
+export async function refreshUser(): Promise<void> {
+  const version = sessionVersion;
+  const user = await fetchCurrentUser(true);
+  if (version === sessionVersion && tokenStorage.getAccessToken()) setSessionUser(user);
+}
+
+async function runInitialization(): Promise<void> {
+  const version = sessionVersion;
+  // Someone already signed in or out here (a remote's own sign-in page, say): that is the answer.
+  if (version > 0) {
+    setSessionLoading(false);
+    return;
+  }
+  setSessionLoading(true);
+  try {
+    if (!tokenStorage.getAccessToken()) {
+      clearSessionUser();
+      return;
+    }
+    try {
+      // No navigation from here: RequireAuth sends the visitor to /login and remembers the page.
+      const user = await fetchCurrentUser(false);
+      if (version === sessionVersion) setSessionUser(user);
+    } catch (error) {
+      if (version !== sessionVersion) return;
+      if (isAuthFailure(error)) tokenStorage.clear();
+      clearSessionUser();
+    }
+  } finally {
+    setSessionLoading(false);
+  }
+}
+
+/** Start-up check of SPEC §4 (stored token → GET /api/auth/me); runs once however often host and remotes call it. */
+export function initializeSession(): Promise<void> {
+  initialization ??= runInitialization();
+  return initialization;
+}
+
+/** Test helper: forget the memoized start-up check and return to a fresh, loading, anonymous session. */
+export function resetSessionForTests(): void {
+  initialization = null;
+  sessionVersion = 0;
+  sessionStore.set(sessionAtom, { user: null, isAuthenticated: false });
+  sessionStore.set(isLoadingAtom, true);
+}

@@ -1,0 +1,198 @@
+import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { AUTH_ERRORS, REQUEST_TIMEOUT_MS, type AuthTokens } from 'shared-contracts';
+import { ApiError, apiErrorFromAnswer, isApiError, networkApiError } from './api-error';
+import { clearSessionUser } from './session-store';
+import { tokenStorage } from './token-storage';
+
+/** Path of the sign-in page the client sends people to when their session cannot be renewed. */
+export const LOGIN_PATH = '/login';
+
+const ENVIRONMENT_HEADER = 'X-Environment';
+// A 401 from these means "wrong credentials" / "refresh token rejected": refreshing would loop.
+const NO_REFRESH_PATHS = ['/api/auth/login', '/api/auth/refresh'];
+
+/** Per-call switches carried in ky's `context` option. */
+export interface HttpContext {
+  /** Message of the ApiError when the server gives none. */
+  fallbackMessage?: string;
+  /** false: when the session cannot be renewed, end it but do not navigate to /login (start-up, logout). */
+  authRedirect?: boolean;
+}
+
+interface HttpConfig {
+  baseUrl: string | null;
+  environment: string;
+}
+
+const config: HttpConfig = { baseUrl: null, environment: 'production' };
+let navigate: ((path: string) => void) | null = null;
+
+/** Sets the API base address (default `window.location.origin`) and the `X-Environment` value; safe to call again. */
+export function configureHttp(options: { baseUrl: string; environment?: string }): void {
+  config.baseUrl = options.baseUrl.trim() === '' ? null : options.baseUrl.trim();
+  if (options.environment !== undefined && options.environment.trim() !== '') config.environment = options.environment.trim();
+}
+
+/** Registers the router's navigate function used to reach /login after a failed refresh (else a full page load). */
+export function setNavigator(fn: ((path: string) => void) | null): void {
+  navigate = fn;
+}
+
+/** Absolute API base address without a trailing slash. */
+export function getApiBaseUrl(): string {
+  const base = new URL(config.baseUrl ?? window.location.origin, window.location.href);
+  return base.href.replace(/\/+$/, '');
+}
+
+/** Absolute URL of an API path such as `/api/auth/me`. */
+export function apiUrl(path: string): string {
+  return `${getApiBaseUrl()}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Current `X-Environment` header value. */
+export function getEnvironment(): string {
+  return config.environment;
+}
+
+function contextOf(options: { context?: Record<string, unknown> }): HttpContext {
+  return (options.context ?? {}) as HttpContext;
+}
+
+function bearerOf(request: Request): string | null {
+  const header = request.headers.get('Authorization');
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
+/** True when a 401 from `url` must not trigger a refresh (sign-in and refresh itself). */
+export function isNoRefreshUrl(url: string): boolean {
+  const { pathname } = new URL(url, window.location.href);
+  return NO_REFRESH_PATHS.some((path) => pathname === path || pathname.endsWith(path));
+}
+
+function isTokens(value: unknown): value is AuthTokens {
+  if (typeof value !== 'object' || value === null) return false;
+  const { accessToken, refreshToken } = value as Record<string, unknown>;
+  return typeof accessToken === 'string' && accessToken !== '' && typeof refreshToken === 'string' && refreshToken !== '';
+}
+
+async function requestNewTokens(): Promise<string> {
+  const refreshToken = tokenStorage.getRefreshToken();
+  if (!refreshToken) throw new ApiError(AUTH_ERRORS.noRefreshToken, { status: 401, code: 'NO_REFRESH_TOKEN' });
+
+  let response: Response;
+  try {
+    response = await http.post('api/auth/refresh', { json: { refreshToken }, throwHttpErrors: false });
+  } catch (cause) {
+    const status = isApiError(cause) ? cause.status : 0;
+    throw new ApiError(AUTH_ERRORS.refreshFailed, { status, code: 'REFRESH_FAILED', cause });
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const data = (body as { success?: unknown; data?: { tokens?: unknown } } | undefined) ?? {};
+  if (!response.ok || data.success !== true || !isTokens(data.data?.tokens)) {
+    throw new ApiError(AUTH_ERRORS.refreshFailed, { status: response.ok ? 401 : response.status, code: 'REFRESH_FAILED' });
+  }
+  tokenStorage.setTokens(data.data.tokens);
+  return data.data.tokens.accessToken;
+}
+
+// One refresh for however many requests fail together; the rotated refresh token could
+// only be used once anyway.
+let refreshInFlight: Promise<string> | null = null;
+// Failed refreshes that already sent the user to /login, so five failing requests navigate once.
+const redirectedFor = new WeakSet<Promise<string>>();
+
+function endSession(): void {
+  tokenStorage.clear();
+  clearSessionUser();
+}
+
+function goToLogin(): void {
+  if (window.location.pathname === LOGIN_PATH) return;
+  if (navigate) navigate(LOGIN_PATH);
+  else window.location.assign(LOGIN_PATH);
+}
+
+/**
+ * An access token newer than `sentToken`: the one a concurrent refresh is fetching, one stored
+ * since the request left, or a fresh one from POST /api/auth/refresh. On failure the session is
+ * ended (tokens and user cleared) and, unless `redirect` is false, the user is sent to /login.
+ */
+export async function renewAccessToken(sentToken: string | null, redirect: boolean): Promise<string> {
+  let pending = refreshInFlight;
+  if (!pending) {
+    const stored = tokenStorage.getAccessToken();
+    if (stored && stored !== sentToken) return stored;
+    pending = requestNewTokens().catch((error: unknown) => {
+      endSession();
+      throw error;
+    });
+    const current = pending;
+    const settle = (): void => {
+      if (refreshInFlight === current) refreshInFlight = null;
+    };
+    refreshInFlight = current;
+    current.then(settle, settle);
+  }
+  try {
+    return await pending;
+  } catch (error) {
+    if (redirect && !redirectedFor.has(pending)) {
+      redirectedFor.add(pending);
+      goToLogin();
+    }
+    throw error;
+  }
+}
+
+function toApiError(error: Error, fallbackMessage: string | undefined): Error {
+  if (isApiError(error)) return error;
+  if (isHTTPError(error)) return apiErrorFromAnswer(error.response.status, error.data, fallbackMessage, error);
+  if (isNetworkError(error) || isTimeoutError(error)) return networkApiError(fallbackMessage, error);
+  // Aborts and programming errors keep their identity.
+  return error;
+}
+
+/** The one ky instance: API base, bearer token, cookies, 10 s timeout, `X-Environment`, refresh once on 401; throws ApiError. */
+export const http = ky.create({
+  credentials: 'include',
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+  // No automatic retries (SWR retries reads once). The limit of 1 exists only so the forced
+  // `ky.retry()` after a token refresh is allowed: with no methods and no status codes listed,
+  // ky retries nothing else. A limit above 0 also makes ky keep a copy of the body to resend.
+  retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [], retryOnTimeout: false },
+  hooks: {
+    init: [
+      (options) => {
+        // Read at every call so configureHttp may run after this instance exists.
+        options.prefix = getApiBaseUrl();
+      },
+    ],
+    beforeRequest: [
+      ({ request }) => {
+        request.headers.set(ENVIRONMENT_HEADER, config.environment);
+        const token = tokenStorage.getAccessToken();
+        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      async ({ request, response, retryCount, options }) => {
+        if (response.status !== 401 || retryCount > 0 || isNoRefreshUrl(request.url)) return undefined;
+        const accessToken = await renewAccessToken(bearerOf(request), contextOf(options).authRedirect !== false);
+        const headers = new Headers(request.headers);
+        headers.set('Authorization', `Bearer ${accessToken}`);
+        // A forced retry does not run beforeRequest again: the new bearer goes on the request itself.
+        return ky.retry({ request: new Request(request, { headers }), delay: 0, code: 'TOKEN_REFRESHED' });
+      },
+    ],
+    beforeError: [({ error, options }) => toApiError(error, contextOf(options).fallbackMessage)],
+  },
+});
+
+/** Test helper: forget configuration, navigator and any refresh in flight. */
+export function resetHttpForTests(): void {
+  config.baseUrl = null;
+  config.environment = 'production';
+  navigate = null;
+  refreshInFlight = null;
+}

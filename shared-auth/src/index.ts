@@ -1,0 +1,24 @@
+// shared-auth: the page-wide session, token storage, HTTP client and route guards.
+// Loaded once per page as a Module Federation singleton by the host and every remote.
+
+export { configureHttp, http, setNavigator } from './http';
+export { api, type ApiRequestOptions, type SearchParams, type UploadOptions } from './api';
+export { ApiError, isApiError } from './api-error';
+export { getLoginErrorMessage } from './login-error-message';
+export { tokenStorage } from './token-storage';
+export {
+  sessionAtom,
+  isLoadingAtom,
+  getSessionUser,
+  type PersistedSession,
+  type Session,
+} from './session-store';
+export { initializeSession } from './auth-actions';
+export { useSession, useAuth, useHasRole, type AuthValue } from './use-session';
+export { RequireAuth, RequireRole, type RequireAuthProps, type RequireRoleProps } from './guards';
+export { getRedirectTarget } from './redirect-target';
+
+/** Role ranks and checks of SPEC §6, re-exported from shared-contracts for convenience. */
+export { roleRank, hasRole, ROLE_RANKS } from 'shared-contracts';
+/** Types of the session's user and role, re-exported from shared-contracts. */
+export type { User, Role } from 'shared-contracts';
