@@ -1,0 +1,165 @@
+// The sign-in screen of SPEC §2, used by the host at /login and by each remote's standalone QA shell.
+import { Alert, Button, Card, Center, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { getLoginErrorMessage, getRedirectTarget, initializeSession, useAuth } from 'shared-auth';
+import { LOGIN_FAILURE_WARNING_THRESHOLD, LoginSchema, UI_TEXT } from 'shared-contracts';
+import { FormField } from './form-field';
+import { FullPageSpinner } from './states';
+
+/** Field labels and the e-mail placeholder: the spec leaves the placeholder as `{email}`, so it is ours. */
+export const SIGN_IN_LABELS = {
+  email: 'Email',
+  emailPlaceholder: 'you@example.com',
+  password: 'Password',
+} as const;
+
+/** A failure whose message contains this text moves focus back to the e-mail field (SPEC §2). */
+const INVALID_CREDENTIALS_MARKER = 'Invalid email or password';
+/** Delay before that focus, so it lands after the fields are enabled again. */
+const REFOCUS_DELAY_MS = 100;
+
+/** Props of SignInPage. */
+export interface SignInPageProps {
+  /** Product label shown above the card, e.g. 'Agent API'. */
+  productName?: string;
+}
+
+/** The whole sign-in screen: validated on submit, failure counter and warning, redirect on success. */
+export function SignInPage({ productName }: SignInPageProps) {
+  const { isAuthenticated, isLoading, login } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [failures, setFailures] = useState(0);
+  const navigatedRef = useRef(false);
+  const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: valibotResolver(LoginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Memoized in shared-auth: starts the session check if the app has not (a stored token → /login
+  // must still end in a redirect, not a spinner forever).
+  useEffect(() => {
+    void initializeSession();
+  }, []);
+  useEffect(() => () => clearTimeout(focusTimer.current), []);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setSubmitError(null);
+    clearTimeout(focusTimer.current);
+    try {
+      await login(email, password);
+      setFailures(0);
+      navigatedRef.current = true;
+      navigate(getRedirectTarget(location.state), { replace: true });
+    } catch (error) {
+      const message = getLoginErrorMessage(error);
+      setSubmitError(message);
+      setFailures((count) => count + 1);
+      if (message.includes(INVALID_CREDENTIALS_MARKER)) {
+        focusTimer.current = setTimeout(() => setFocus('email'), REFOCUS_DELAY_MS);
+      }
+    }
+  });
+
+  if (isAuthenticated && !navigatedRef.current) {
+    return <Navigate to={getRedirectTarget(location.state)} replace />;
+  }
+  if (isLoading && !isSubmitting) return <FullPageSpinner />;
+
+  return (
+    <Center minH="100dvh" px={{ base: '4', md: '6' }} py="10" bgGradient="to-b" gradientFrom="blue.50" gradientTo="gray.100">
+      <Stack gap="6" w="full" maxW="md">
+        <Stack direction="row" align="center" justify="center" gap="3">
+          <Center boxSize="10" borderRadius="l3" bg="blue.solid" color="white" fontWeight="bold" aria-hidden>
+            {(productName ?? 'A').charAt(0).toUpperCase()}
+          </Center>
+          {productName ? (
+            <Text fontWeight="semibold" fontSize="lg">
+              {productName}
+            </Text>
+          ) : null}
+        </Stack>
+
+        <Card.Root as="main" variant="elevated" size={{ base: 'md', md: 'lg' }}>
+          <Card.Header gap="1">
+            <Heading as="h1" size="xl">
+              {UI_TEXT.signInTitle}
+            </Heading>
+            <Text color="fg.muted">{UI_TEXT.signInHint}</Text>
+          </Card.Header>
+
+          <Card.Body>
+            <form onSubmit={onSubmit} noValidate aria-label={UI_TEXT.signInTitle}>
+              <Stack gap="4">
+                {submitError ? (
+                  <Alert.Root status="error" role="alert">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Description>{submitError}</Alert.Description>
+                      {failures >= LOGIN_FAILURE_WARNING_THRESHOLD ? (
+                        <Alert.Description fontWeight="medium" mt="1">
+                          {UI_TEXT.multipleFailures}
+                        </Alert.Description>
+                      ) : null}
+                    </Alert.Content>
+                  </Alert.Root>
+                ) : null}
+
+                <FormField label={SIGN_IN_LABELS.email} error={errors.email?.message} disabled={isSubmitting}>
+                  <Input
+                    type="email"
+                    inputMode="email"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder={SIGN_IN_LABELS.emailPlaceholder}
+                    {...register('email')}
+                  />
+                </FormField>
+
+                <FormField label={SIGN_IN_LABELS.password} error={errors.password?.message} disabled={isSubmitting}>
+                  <Input
+                    type="password"
+                    autoComplete="current-password"
+                    placeholder={UI_TEXT.passwordPlaceholder}
+                    {...register('password')}
+                  />
+                </FormField>
+
+                <Button
+                  type="submit"
+                  colorPalette="blue"
+                  size="lg"
+                  w="full"
+                  loading={isSubmitting}
+                  loadingText={UI_TEXT.signingIn}
+                >
+                  {UI_TEXT.signIn}
+                </Button>
+              </Stack>
+            </form>
+          </Card.Body>
+
+          <Card.Footer justifyContent="center">
+            <Text fontSize="sm" color="fg.muted" textAlign="center">
+              {UI_TEXT.signInFooter}
+            </Text>
+          </Card.Footer>
+        </Card.Root>
+      </Stack>
+    </Center>
+  );
+}
