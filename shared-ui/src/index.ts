@@ -1,0 +1,48 @@
+// shared-ui: the console's design package, loaded once per page as a Module Federation singleton.
+// Host and remotes import UI only from here, never from @chakra-ui/react or @emotion/react.
+
+export * from './chakra';
+export { system } from './system';
+export { UiProvider } from './ui-provider';
+export { Toaster, toaster, notifyError, notifyInfo, notifySuccess } from './toaster';
+export { PageHeader, HOME_CRUMB, type Crumb, type PageHeaderProps } from './page-header';
+export {
+  AccessDenied,
+  BACK_TO_DASHBOARD_LABEL,
+  EmptyState,
+  ErrorState,
+  FullPageSpinner,
+  LoadingState,
+  RETRY_LABEL,
+  type EmptyStateProps,
+  type ErrorStateProps,
+} from './states';
+export { FormField, type FormFieldProps } from './form-field';
+export { SignInPage, SIGN_IN_LABELS, type SignInPageProps } from './sign-in-page';
+export {
+  createStandaloneRouter,
+  renderStandalone,
+  type RenderStandaloneOptions,
+  type StandaloneOptions,
+} from './standalone';
+export {
+  FALLBACK,
+  formatDate,
+  formatDateLong,
+  formatExpiresIn,
+  formatRelative,
+  formatUptime,
+  formatUsd,
+  toDate,
+  type DateInput,
+} from './format';
+export {
+  compareValues,
+  getByPath,
+  isMissingValue,
+  nextSortDirection,
+  sortRows,
+  toSortParams,
+  type SortConfig,
+  type SortDirection,
+} from './sort';

@@ -1,0 +1,129 @@
+// The minimal shell a remote runs in alone for QA (DESIGN.md "Module Federation"): its own sign-in,
+// then only that section under a thin header. The host never uses this; it owns the real layout.
+import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Navigate, RouterProvider, createBrowserRouter, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
+import { UI_TEXT } from 'shared-contracts';
+import { SignInPage } from './sign-in-page';
+import { FullPageSpinner } from './states';
+import { UiProvider } from './ui-provider';
+
+/** What a remote passes to its standalone shell. */
+export interface StandaloneOptions {
+  /** Section title shown in the header bar, e.g. 'Users'. */
+  title: string;
+  /** Where the section lives, e.g. '/users'; its routes are relative to it. */
+  basePath: string;
+  /** The section's routes, the same ones the remote exposes to the host. */
+  routes: RouteObject[];
+  /** Product label for the sign-in page. */
+  productName?: string;
+}
+
+/** Options of renderStandalone: the shell plus how to reach the API. */
+export interface RenderStandaloneOptions extends StandaloneOptions {
+  /** API base address (the remote's DefinePlugin value); default: this page's origin. */
+  apiBaseUrl?: string;
+  /** Value of the X-Environment header. */
+  environment?: string;
+}
+
+function SectionRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+function StandaloneLayout({ title, routes }: { title: string; routes: RouteObject[] }) {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await logout();
+    } finally {
+      navigate('/login', { replace: true });
+    }
+  };
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <Flex
+        as="header"
+        align="center"
+        gap="3"
+        wrap="wrap"
+        px={{ base: '4', md: '6' }}
+        py="3"
+        bg="bg"
+        borderBottomWidth="1px"
+      >
+        <Text fontWeight="semibold">{title}</Text>
+        <Badge colorPalette="purple" variant="subtle">
+          Standalone
+        </Badge>
+        <HStack ms="auto" gap="3" minW="0">
+          {user ? (
+            <HStack gap="2" minW="0">
+              <Text fontSize="sm" truncate>
+                {user.email}
+              </Text>
+              <Badge variant="outline">{user.role}</Badge>
+            </HStack>
+          ) : null}
+          <Button size="sm" variant="outline" onClick={() => void signOut()} loading={signingOut}>
+            {UI_TEXT.signOut}
+          </Button>
+        </HStack>
+      </Flex>
+      <Box as="main" flex="1" p={{ base: '4', md: '6' }} minW="0">
+        <SectionRoutes routes={routes} />
+      </Box>
+    </Flex>
+  );
+}
+
+/** Router of a remote's standalone shell: /login, the section under `basePath` (signed in only), anything else → basePath. */
+export function createStandaloneRouter({ title, basePath, routes, productName }: StandaloneOptions) {
+  const base = `/${basePath.replace(/^\/+|\/+$/g, '')}`;
+  return createBrowserRouter([
+    { path: '/login', element: <SignInPage productName={productName ?? title} /> },
+    {
+      path: `${base}/*`,
+      element: (
+        <RequireAuth loadingFallback={<FullPageSpinner />}>
+          <StandaloneLayout title={title} routes={routes} />
+        </RequireAuth>
+      ),
+    },
+    { path: '*', element: <Navigate to={base} replace /> },
+  ]);
+}
+
+/**
+ * Starts a remote alone: configures the HTTP client, starts the session check and renders the
+ * standalone router inside UiProvider into `rootElement` (default: #root).
+ * @example renderStandalone({ title: 'Users', basePath: '/users', routes })
+ */
+export function renderStandalone(options: RenderStandaloneOptions): void;
+export function renderStandalone(rootElement: Element, options: RenderStandaloneOptions): void;
+export function renderStandalone(first: Element | RenderStandaloneOptions, second?: RenderStandaloneOptions): void {
+  const [rootElement, options] = first instanceof Element ? [first, second] : [document.getElementById('root'), first];
+  if (!rootElement) throw new Error('renderStandalone: the page has no #root element');
+  if (!options) throw new Error('renderStandalone: options are required');
+
+  configureHttp({ baseUrl: options.apiBaseUrl ?? window.location.origin, environment: options.environment });
+  void initializeSession();
+  const router = createStandaloneRouter(options);
+  setNavigator((path) => void router.navigate(path));
+
+  createRoot(rootElement).render(
+    <StrictMode>
+      <UiProvider>
+        <RouterProvider router={router} />
+      </UiProvider>
+    </StrictMode>,
+  );
+}
