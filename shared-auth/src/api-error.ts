@@ -7,7 +7,8 @@ export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 export const DEFAULT_MESSAGE = 'Request failed';
 // Spoken when there is no answer at all and the caller gave no fallback: "Request failed"
 // says nothing useful to someone whose wifi just dropped.
-const NETWORK_MESSAGE = 'Unable to connect to the server. Please check your internet connection and try again.';
+const NETWORK_MESSAGE =
+  'Unable to connect to the server. Please check your internet connection and try again.';
 
 export interface ApiErrorOptions {
   status: number;
@@ -57,14 +58,21 @@ export function readErrorBody(body: unknown): Partial<ApiErrorBody> | undefined 
   if (typeof message === 'string' && message.trim() !== '') result.message = message;
   if (typeof code === 'string' && code !== '') result.code = code;
   if (isRecord(fields)) {
-    const entries = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const entries = Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    );
     if (entries.length > 0) result.fields = Object.fromEntries(entries);
   }
   return result;
 }
 
 /** Builds the ApiError for an answer with an HTTP status (error status, or 2xx with success:false). */
-export function apiErrorFromAnswer(status: number, body: unknown, fallbackMessage?: string, cause?: unknown): ApiError {
+export function apiErrorFromAnswer(
+  status: number,
+  body: unknown,
+  fallbackMessage?: string,
+  cause?: unknown,
+): ApiError {
   const error = readErrorBody(body);
   return new ApiError(error?.message ?? fallbackMessage ?? DEFAULT_MESSAGE, {
     status,

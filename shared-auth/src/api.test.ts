@@ -58,7 +58,9 @@ describe('api: envelope unwrapping', () => {
   });
 
   it('accepts a list answered as data { data, total, totalPages }', async () => {
-    installFakeApi({ 'GET /api/x': () => ok({ data: [{ id: 1 }], total: 11, totalPages: 2, page: 1, limit: 10 }) });
+    installFakeApi({
+      'GET /api/x': () => ok({ data: [{ id: 1 }], total: 11, totalPages: 2, page: 1, limit: 10 }),
+    });
     await expect(api.getPaged('/api/x')).resolves.toEqual({
       data: [{ id: 1 }],
       pagination: { total: 11, page: 1, limit: 10, totalPages: 2 },
@@ -83,27 +85,44 @@ describe('api: ApiError mapping', () => {
   });
 
   it('treats success:false with a 2xx status as a failure', async () => {
-    installFakeApi({ 'GET /api/dashboard/stats': () => jsonResponse(200, { success: false, error: { message: 'Nope', code: 'X' } }) });
+    installFakeApi({
+      'GET /api/dashboard/stats': () =>
+        jsonResponse(200, { success: false, error: { message: 'Nope', code: 'X' } }),
+    });
     const error = await rejection(api.get('/api/dashboard/stats'));
     expect(error).toMatchObject({ status: 200, code: 'X', message: 'Nope' });
   });
 
   it("uses the caller's fallback, else 'Request failed', when the server says nothing", async () => {
-    installFakeApi({ 'GET /api/manager/managers': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
-    const withFallback = await rejection(api.get('/api/manager/managers', { fallbackMessage: 'Failed to fetch managers' }));
-    expect(withFallback).toMatchObject({ status: 502, code: 'HTTP_502', message: 'Failed to fetch managers' });
+    installFakeApi({
+      'GET /api/manager/managers': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    const withFallback = await rejection(
+      api.get('/api/manager/managers', { fallbackMessage: 'Failed to fetch managers' }),
+    );
+    expect(withFallback).toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      message: 'Failed to fetch managers',
+    });
     const without = await rejection(api.get('/api/manager/managers'));
     expect(without.message).toBe('Request failed');
   });
 
   it('rejects a 2xx answer that is not an envelope', async () => {
-    installFakeApi({ 'GET /api/x': () => new Response('<!doctype html>', { status: 200, headers: { 'content-type': 'text/html' } }) });
+    installFakeApi({
+      'GET /api/x': () =>
+        new Response('<!doctype html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    });
     const error = await rejection(api.get('/api/x'));
     expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
   });
 
   it('maps network failures to status 0 NETWORK_ERROR', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
+    );
     const error = await rejection(api.get('/api/x', { fallbackMessage: 'Failed to fetch users' }));
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch users' });
   });
@@ -132,10 +151,15 @@ describe('api.download', () => {
       'GET /api/bill-approval/approvals/export': () =>
         new Response('id,status\n1,PENDING\n', {
           status: 200,
-          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="approvals.csv"' },
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="approvals.csv"',
+          },
         }),
     });
-    const { blob, filename } = await api.download('/api/bill-approval/approvals/export', { searchParams: { format: 'csv' } });
+    const { blob, filename } = await api.download('/api/bill-approval/approvals/export', {
+      searchParams: { format: 'csv' },
+    });
     expect(filename).toBe('approvals.csv');
     expect(await blob.text()).toBe('id,status\n1,PENDING\n');
     expect(calls[0]?.url.searchParams.get('format')).toBe('csv');
@@ -152,7 +176,9 @@ describe('api.download', () => {
     expect(filenameFromDisposition('attachment')).toBeNull();
     expect(filenameFromDisposition('attachment; filename=batch-42.txt')).toBe('batch-42.txt');
     expect(filenameFromDisposition('attachment; filename="a \\"b\\".txt"')).toBe('a "b".txt');
-    expect(filenameFromDisposition("attachment; filename=\"x.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9.txt")).toBe('résumé.txt');
+    expect(
+      filenameFromDisposition('attachment; filename="x.txt"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.txt'),
+    ).toBe('résumé.txt');
   });
 });
 
@@ -168,7 +194,9 @@ describe('api.upload', () => {
     status = 0;
     responseText = '';
     sent: FormData | null = null;
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = {
       onprogress: null,
     };
     onload: (() => void) | null = null;
@@ -209,7 +237,10 @@ describe('api.upload', () => {
     const progress: number[] = [];
     const file = new File(['hello'], 'hello.txt', { type: 'text/plain' });
 
-    const data = await api.upload<{ id: string }>('/api/files', file, { field: 'document', onProgress: (p) => progress.push(p) });
+    const data = await api.upload<{ id: string }>('/api/files', file, {
+      field: 'document',
+      onProgress: (p) => progress.push(p),
+    });
 
     expect(data).toEqual({ id: 'f1' });
     const [xhr] = FakeXhr.instances;
@@ -223,16 +254,27 @@ describe('api.upload', () => {
 
   it('refreshes once on 401 and sends the upload again with the new bearer', async () => {
     tokenStorage.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    installFakeApi({ 'POST /api/auth/refresh': () => ok({ tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } }) });
-    FakeXhr.answers.push({ status: 401, body: { success: false, error: { message: 'Expired', code: 'UNAUTHORIZED' } } });
+    installFakeApi({
+      'POST /api/auth/refresh': () => ok({ tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } }),
+    });
+    FakeXhr.answers.push({
+      status: 401,
+      body: { success: false, error: { message: 'Expired', code: 'UNAUTHORIZED' } },
+    });
     FakeXhr.answers.push({ status: 201, body: { success: true, data: { id: 'f2' } } });
 
     await expect(api.upload('/api/files', new File(['x'], 'x.txt'))).resolves.toEqual({ id: 'f2' });
-    expect(FakeXhr.instances.map((x) => x.headers.Authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(FakeXhr.instances.map((x) => x.headers.Authorization)).toEqual([
+      'Bearer access-1',
+      'Bearer access-2',
+    ]);
   });
 
   it('throws ApiError with the server message', async () => {
-    FakeXhr.answers.push({ status: 413, body: { success: false, error: { message: 'File too large', code: 'PAYLOAD_TOO_LARGE' } } });
+    FakeXhr.answers.push({
+      status: 413,
+      body: { success: false, error: { message: 'File too large', code: 'PAYLOAD_TOO_LARGE' } },
+    });
     const error = await rejection(api.upload('/api/files', new File(['x'], 'x.txt')));
     expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File too large' });
   });

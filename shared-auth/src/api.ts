@@ -37,7 +37,8 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 function cleanSearchParams(params: SearchParams | undefined): Record<string, string> | undefined {
   if (!params) return undefined;
   const entries = Object.entries(params).filter(
-    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null && entry[1] !== '',
+    (entry): entry is [string, string | number | boolean] =>
+      entry[1] !== undefined && entry[1] !== null && entry[1] !== '',
   );
   return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
 }
@@ -53,15 +54,22 @@ export function parseEnvelope(status: number, text: string, fallbackMessage?: st
     body = text === '' ? undefined : JSON.parse(text);
   } catch {
     // e.g. an HTML page from a proxy or the SPA fallback answering an unknown /api path
-    throw status >= 200 && status < 300 ? invalidResponse(status, fallbackMessage) : apiErrorFromAnswer(status, undefined, fallbackMessage);
+    throw status >= 200 && status < 300
+      ? invalidResponse(status, fallbackMessage)
+      : apiErrorFromAnswer(status, undefined, fallbackMessage);
   }
-  const record = (typeof body === 'object' && body !== null ? body : {}) as { success?: unknown; data?: unknown; meta?: unknown };
+  const record = (typeof body === 'object' && body !== null ? body : {}) as {
+    success?: unknown;
+    data?: unknown;
+    meta?: unknown;
+  };
   if (status >= 200 && status < 300 && record.success === true) {
     return { data: record.data ?? null, ...(record.meta ? { meta: record.meta as Envelope['meta'] } : {}) };
   }
   // An empty 204 is a success without data.
   if (status === 204 && body === undefined) return { data: null };
-  if (status >= 200 && status < 300 && record.success !== false) throw invalidResponse(status, fallbackMessage);
+  if (status >= 200 && status < 300 && record.success !== false)
+    throw invalidResponse(status, fallbackMessage);
   throw apiErrorFromAnswer(status, body, fallbackMessage);
 }
 
@@ -136,7 +144,12 @@ interface XhrAnswer {
   text: string;
 }
 
-function sendMultipart(url: string, form: FormData, token: string | null, onProgress?: (percent: number) => void): Promise<XhrAnswer> {
+function sendMultipart(
+  url: string,
+  form: FormData,
+  token: string | null,
+  onProgress?: (percent: number) => void,
+): Promise<XhrAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -147,7 +160,8 @@ function sendMultipart(url: string, form: FormData, token: string | null, onProg
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     if (onProgress) {
       xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+        if (event.lengthComputable && event.total > 0)
+          onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
       };
     }
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
@@ -206,8 +220,13 @@ export const api = {
     return toPaged<T>(await request('get', path, options));
   },
   /** GET a file → its bytes and the Content-Disposition file name. */
-  async download(path: string, options: ApiRequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
-    const kyOptions: Options = { context: options.fallbackMessage === undefined ? {} : { fallbackMessage: options.fallbackMessage } };
+  async download(
+    path: string,
+    options: ApiRequestOptions = {},
+  ): Promise<{ blob: Blob; filename: string | null }> {
+    const kyOptions: Options = {
+      context: options.fallbackMessage === undefined ? {} : { fallbackMessage: options.fallbackMessage },
+    };
     const searchParams = cleanSearchParams(options.searchParams);
     if (searchParams) kyOptions.searchParams = searchParams;
     if (options.signal) kyOptions.signal = options.signal;

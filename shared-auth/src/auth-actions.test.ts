@@ -70,7 +70,8 @@ describe('initializeSession (SPEC §4 start-up)', () => {
   it('when /me answers 401 but the refresh works: authenticated with the new tokens', async () => {
     tokenStorage.setTokens({ accessToken: 'a', refreshToken: 'r' });
     installFakeApi({
-      'GET /api/auth/me': (call) => (call.headers.get('Authorization') === 'Bearer a2' ? ok(TEST_USER) : fail(401, 'Expired')),
+      'GET /api/auth/me': (call) =>
+        call.headers.get('Authorization') === 'Bearer a2' ? ok(TEST_USER) : fail(401, 'Expired'),
       'POST /api/auth/refresh': () => ok({ tokens: { accessToken: 'a2', refreshToken: 'r2' } }),
     });
     await initializeSession();
@@ -80,7 +81,10 @@ describe('initializeSession (SPEC §4 start-up)', () => {
 
   it('when the server cannot be reached: anonymous but the tokens are kept', async () => {
     tokenStorage.setTokens({ accessToken: 'a', refreshToken: 'r' });
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
+    );
     await initializeSession();
     expect(session()).toEqual({ user: null, isAuthenticated: false, isLoading: false });
     expect(tokenStorage.getAccessToken()).toBe('a');
@@ -101,11 +105,14 @@ describe('initializeSession (SPEC §4 start-up)', () => {
     const meAnswer = deferred<Response>();
     installFakeApi({
       'GET /api/auth/me': () => meAnswer.promise,
-      'POST /api/auth/login': () => ok({ user: TEST_USER, tokens: { accessToken: 'a2', refreshToken: 'r2' } }),
+      'POST /api/auth/login': () =>
+        ok({ user: TEST_USER, tokens: { accessToken: 'a2', refreshToken: 'r2' } }),
     });
     const starting = initializeSession();
     await login('admin@example.com', 'Password123!');
-    meAnswer.resolve(new Response(JSON.stringify({ success: false, error: { message: 'x', code: 'X' } }), { status: 500 }));
+    meAnswer.resolve(
+      new Response(JSON.stringify({ success: false, error: { message: 'x', code: 'X' } }), { status: 500 }),
+    );
     await starting;
     expect(session()).toEqual({ user: TEST_USER, isAuthenticated: true, isLoading: false });
     expect(tokenStorage.getAccessToken()).toBe('a2');
@@ -125,7 +132,9 @@ describe('login', () => {
   });
 
   it('throws ApiError with the status on failure and stores nothing', async () => {
-    installFakeApi({ 'POST /api/auth/login': () => fail(429, 'Too many login attempts', 'TOO_MANY_REQUESTS') });
+    installFakeApi({
+      'POST /api/auth/login': () => fail(429, 'Too many login attempts', 'TOO_MANY_REQUESTS'),
+    });
     await expect(login('admin@example.com', 'x')).rejects.toMatchObject({ name: 'ApiError', status: 429 });
     expect(tokenStorage.getAccessToken()).toBeNull();
     expect(session().isAuthenticated).toBe(false);
@@ -155,7 +164,10 @@ describe('logout', () => {
   });
 
   it('clears tokens and user even when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
+    );
     await logout();
     expect(tokenStorage.getRefreshToken()).toBeNull();
     expect(persisted()).toEqual({ user: null, isAuthenticated: false });

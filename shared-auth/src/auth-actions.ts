@@ -1,14 +1,31 @@
 import { AUTH_ERRORS, LOGIN_ERRORS, type AuthResult, type User } from 'shared-contracts';
 import { ApiError, isApiError } from './api-error';
 import { request } from './api';
-import { clearSessionUser, sessionStore, sessionAtom, isLoadingAtom, setSessionLoading, setSessionUser } from './session-store';
+import {
+  clearSessionUser,
+  sessionStore,
+  sessionAtom,
+  isLoadingAtom,
+  setSessionLoading,
+  setSessionUser,
+} from './session-store';
 import { tokenStorage } from './token-storage';
 
 // Codes the server (or the refresh logic) uses when the credentials themselves are the problem.
-const AUTH_ERROR_CODES = new Set(['UNAUTHORIZED', 'UNAUTHENTICATED', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'NO_REFRESH_TOKEN', 'REFRESH_FAILED', 'ACCOUNT_DISABLED']);
+const AUTH_ERROR_CODES = new Set([
+  'UNAUTHORIZED',
+  'UNAUTHENTICATED',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'NO_REFRESH_TOKEN',
+  'REFRESH_FAILED',
+  'ACCOUNT_DISABLED',
+]);
 
 function isAuthFailure(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403 || AUTH_ERROR_CODES.has(error.code));
+  return (
+    isApiError(error) && (error.status === 401 || error.status === 403 || AUTH_ERROR_CODES.has(error.code))
+  );
 }
 
 function isUser(value: unknown): value is User {

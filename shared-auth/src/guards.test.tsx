@@ -53,7 +53,10 @@ describe('RequireAuth', () => {
   it('shows the loading fallback while the session is checked', () => {
     // Keep the check pending: a token is stored and /me never answers.
     tokenStorage.setTokens({ accessToken: 'a', refreshToken: 'r' });
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
     renderProtected('/companies');
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(screen.queryByText('secret page')).toBeNull();

@@ -6,7 +6,15 @@ import { login } from './auth-actions';
 import { configureHttp, http, setNavigator } from './http';
 import { getSessionUser, setSessionUser } from './session-store';
 import { tokenStorage } from './token-storage';
-import { deferred, fail, installFakeApi, ok, resetAll, TEST_USER, type RecordedCall } from './testing/fake-api';
+import {
+  deferred,
+  fail,
+  installFakeApi,
+  ok,
+  resetAll,
+  TEST_USER,
+  type RecordedCall,
+} from './testing/fake-api';
 
 const LIST = '/api/company/companies';
 
@@ -17,7 +25,9 @@ function signedIn(accessToken = 'access-1', refreshToken = 'refresh-1') {
 
 /** The list answers only to the bearer `access-2`, as after a refresh. */
 function listNeedsFreshToken(call: RecordedCall) {
-  return call.headers.get('Authorization') === 'Bearer access-2' ? ok([{ id: 1 }]) : fail(401, 'Token expired', 'UNAUTHORIZED');
+  return call.headers.get('Authorization') === 'Bearer access-2'
+    ? ok([{ id: 1 }])
+    : fail(401, 'Token expired', 'UNAUTHORIZED');
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -145,7 +155,9 @@ describe('http: refresh once on 401', () => {
     });
     await api.get(LIST);
     // A request that left with the old token and comes back 401 after the refresh finished.
-    await expect(http.get(LIST, { headers: { Authorization: 'Bearer access-1' } }).json()).resolves.toMatchObject({
+    await expect(
+      http.get(LIST, { headers: { Authorization: 'Bearer access-1' } }).json(),
+    ).resolves.toMatchObject({
       success: true,
     });
     expect(callsTo('POST', '/api/auth/refresh')).toHaveLength(1);

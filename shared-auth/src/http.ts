@@ -30,7 +30,8 @@ let navigate: ((path: string) => void) | null = null;
 /** Sets the API base address (default `window.location.origin`) and the `X-Environment` value; safe to call again. */
 export function configureHttp(options: { baseUrl: string; environment?: string }): void {
   config.baseUrl = options.baseUrl.trim() === '' ? null : options.baseUrl.trim();
-  if (options.environment !== undefined && options.environment.trim() !== '') config.environment = options.environment.trim();
+  if (options.environment !== undefined && options.environment.trim() !== '')
+    config.environment = options.environment.trim();
 }
 
 /** Registers the router's navigate function used to reach /login after a failed refresh (else a full page load). */
@@ -72,12 +73,18 @@ export function isNoRefreshUrl(url: string): boolean {
 function isTokens(value: unknown): value is AuthTokens {
   if (typeof value !== 'object' || value === null) return false;
   const { accessToken, refreshToken } = value as Record<string, unknown>;
-  return typeof accessToken === 'string' && accessToken !== '' && typeof refreshToken === 'string' && refreshToken !== '';
+  return (
+    typeof accessToken === 'string' &&
+    accessToken !== '' &&
+    typeof refreshToken === 'string' &&
+    refreshToken !== ''
+  );
 }
 
 async function requestNewTokens(): Promise<string> {
   const refreshToken = tokenStorage.getRefreshToken();
-  if (!refreshToken) throw new ApiError(AUTH_ERRORS.noRefreshToken, { status: 401, code: 'NO_REFRESH_TOKEN' });
+  if (!refreshToken)
+    throw new ApiError(AUTH_ERRORS.noRefreshToken, { status: 401, code: 'NO_REFRESH_TOKEN' });
 
   let response: Response;
   try {
@@ -89,7 +96,10 @@ async function requestNewTokens(): Promise<string> {
   const body: unknown = await response.json().catch(() => undefined);
   const data = (body as { success?: unknown; data?: { tokens?: unknown } } | undefined) ?? {};
   if (!response.ok || data.success !== true || !isTokens(data.data?.tokens)) {
-    throw new ApiError(AUTH_ERRORS.refreshFailed, { status: response.ok ? 401 : response.status, code: 'REFRESH_FAILED' });
+    throw new ApiError(AUTH_ERRORS.refreshFailed, {
+      status: response.ok ? 401 : response.status,
+      code: 'REFRESH_FAILED',
+    });
   }
   tokenStorage.setTokens(data.data.tokens);
   return data.data.tokens.accessToken;
@@ -146,7 +156,8 @@ export async function renewAccessToken(sentToken: string | null, redirect: boole
 
 function toApiError(error: Error, fallbackMessage: string | undefined): Error {
   if (isApiError(error)) return error;
-  if (isHTTPError(error)) return apiErrorFromAnswer(error.response.status, error.data, fallbackMessage, error);
+  if (isHTTPError(error))
+    return apiErrorFromAnswer(error.response.status, error.data, fallbackMessage, error);
   if (isNetworkError(error) || isTimeoutError(error)) return networkApiError(fallbackMessage, error);
   // Aborts and programming errors keep their identity.
   return error;
@@ -172,13 +183,17 @@ export const http = ky.create({
       ({ request }) => {
         request.headers.set(ENVIRONMENT_HEADER, config.environment);
         const token = tokenStorage.getAccessToken();
-        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+        if (token && !request.headers.has('Authorization'))
+          request.headers.set('Authorization', `Bearer ${token}`);
       },
     ],
     afterResponse: [
       async ({ request, response, retryCount, options }) => {
         if (response.status !== 401 || retryCount > 0 || isNoRefreshUrl(request.url)) return undefined;
-        const accessToken = await renewAccessToken(bearerOf(request), contextOf(options).authRedirect !== false);
+        const accessToken = await renewAccessToken(
+          bearerOf(request),
+          contextOf(options).authRedirect !== false,
+        );
         const headers = new Headers(request.headers);
         headers.set('Authorization', `Bearer ${accessToken}`);
         // A forced retry does not run beforeRequest again: the new bearer goes on the request itself.

@@ -3,11 +3,14 @@ import { LOGIN_ERRORS } from 'shared-contracts';
 import { ApiError } from './api-error';
 import { getLoginErrorMessage } from './login-error-message';
 
-const apiError = (status: number, message = 'Request failed', code = 'X') => new ApiError(message, { status, code });
+const apiError = (status: number, message = 'Request failed', code = 'X') =>
+  new ApiError(message, { status, code });
 
 describe('getLoginErrorMessage (SPEC §8 sign-in messages)', () => {
   it('401 → invalid credentials', () => {
-    expect(getLoginErrorMessage(apiError(401, 'Invalid email or password'))).toBe(LOGIN_ERRORS.invalidCredentials);
+    expect(getLoginErrorMessage(apiError(401, 'Invalid email or password'))).toBe(
+      LOGIN_ERRORS.invalidCredentials,
+    );
   });
 
   it('no response or network error → cannot connect', () => {
@@ -25,8 +28,12 @@ describe('getLoginErrorMessage (SPEC §8 sign-in messages)', () => {
   });
 
   it("otherwise → the server's text", () => {
-    expect(getLoginErrorMessage(apiError(403, 'This account is disabled.'))).toBe('This account is disabled.');
-    expect(getLoginErrorMessage(apiError(400, 'Please enter a valid email address'))).toBe('Please enter a valid email address');
+    expect(getLoginErrorMessage(apiError(403, 'This account is disabled.'))).toBe(
+      'This account is disabled.',
+    );
+    expect(getLoginErrorMessage(apiError(400, 'Please enter a valid email address'))).toBe(
+      'Please enter a valid email address',
+    );
   });
 
   it('otherwise, without server text → Login failed. Please try again.', () => {

@@ -3,9 +3,9 @@ import { getRedirectTarget } from './redirect-target';
 
 describe('getRedirectTarget', () => {
   it('returns the page RequireAuth remembered, with query and hash', () => {
-    expect(getRedirectTarget({ from: { pathname: '/companies/5/edit', search: '?tab=qb', hash: '#top' } })).toBe(
-      '/companies/5/edit?tab=qb#top',
-    );
+    expect(
+      getRedirectTarget({ from: { pathname: '/companies/5/edit', search: '?tab=qb', hash: '#top' } }),
+    ).toBe('/companies/5/edit?tab=qb#top');
     expect(getRedirectTarget({ from: '/approvals?status=PENDING' })).toBe('/approvals?status=PENDING');
   });
 
@@ -29,7 +29,9 @@ describe('getRedirectTarget', () => {
     ]) {
       expect(getRedirectTarget({ from }), from).toBe('/dashboard');
     }
-    expect(getRedirectTarget({ from: { pathname: '//evil.example', search: '', hash: '' } })).toBe('/dashboard');
+    expect(getRedirectTarget({ from: { pathname: '//evil.example', search: '', hash: '' } })).toBe(
+      '/dashboard',
+    );
   });
 
   it('never returns to /login', () => {

@@ -20,7 +20,7 @@ function isPersistedSession(value: unknown): value is PersistedSession {
   const { user, isAuthenticated } = value as Record<string, unknown>;
   if (typeof isAuthenticated !== 'boolean') return false;
   if (user === null) return !isAuthenticated;
-  return typeof user === 'object' && user !== undefined && typeof (user as Record<string, unknown>).email === 'string';
+  return typeof user === 'object' && typeof (user as Record<string, unknown>).email === 'string';
 }
 
 const jsonStorage = createJSONStorage<PersistedSession>(() => window.localStorage);
@@ -34,9 +34,14 @@ const validatedStorage: typeof jsonStorage = {
 };
 
 /** The persisted part of the session (`{ user, isAuthenticated }` under `auth-storage`). */
-export const sessionAtom = atomWithStorage<PersistedSession>(STORAGE_KEYS.session, ANONYMOUS, validatedStorage, {
-  getOnInit: true,
-});
+export const sessionAtom = atomWithStorage<PersistedSession>(
+  STORAGE_KEYS.session,
+  ANONYMOUS,
+  validatedStorage,
+  {
+    getOnInit: true,
+  },
+);
 
 /** True until the start-up check (SPEC §4) has settled. */
 export const isLoadingAtom = atom(true);

@@ -15,14 +15,22 @@ export interface RecordedCall {
 export type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 export function ok(data: unknown, meta?: unknown): Response {
   return jsonResponse(200, meta === undefined ? { success: true, data } : { success: true, data, meta });
 }
 
-export function fail(status: number, message: string, code = 'ERROR', fields?: Record<string, string>): Response {
+export function fail(
+  status: number,
+  message: string,
+  code = 'ERROR',
+  fields?: Record<string, string>,
+): Response {
   return jsonResponse(status, { success: false, error: { message, code, ...(fields ? { fields } : {}) } });
 }
 
@@ -52,7 +60,8 @@ export function installFakeApi(routes: Record<string, Handler>) {
     return handler ? handler(call) : fail(404, 'Not found', 'NOT_FOUND');
   });
   vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+  const callsTo = (method: string, path: string) =>
+    calls.filter((c) => c.method === method && c.path === path);
   return { calls, callsTo, fetchMock };
 }
 
