@@ -28,7 +28,18 @@ export { Heading, Link, Text } from '@chakra-ui/react';
 /** Buttons. */
 export { Button, ButtonGroup, CloseButton, IconButton } from '@chakra-ui/react';
 /** Form controls. */
-export { Checkbox, Field, Fieldset, Input, InputAddon, InputElement, InputGroup, NativeSelect, Switch, Textarea } from '@chakra-ui/react';
+export {
+  Checkbox,
+  Field,
+  Fieldset,
+  Input,
+  InputAddon,
+  InputElement,
+  InputGroup,
+  NativeSelect,
+  Switch,
+  Textarea,
+} from '@chakra-ui/react';
 /** Data display. */
 export { Avatar, Badge, Card, Icon, Separator, Stat, Table } from '@chakra-ui/react';
 /** Feedback. */

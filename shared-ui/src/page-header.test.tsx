@@ -10,7 +10,11 @@ describe('PageHeader', () => {
       <PageHeader
         title="Edit Company"
         description="Update the company"
-        breadcrumbs={[{ label: 'Companies', to: '/companies' }, { label: 'Acme', to: '/companies/1' }, { label: 'Edit' }]}
+        breadcrumbs={[
+          { label: 'Companies', to: '/companies' },
+          { label: 'Acme', to: '/companies/1' },
+          { label: 'Edit' },
+        ]}
         actions={<Button>Save</Button>}
       />,
     );

@@ -15,7 +15,8 @@ const auth = vi.hoisted(() => ({
 vi.mock('shared-auth', () => ({
   useAuth: () => auth,
   initializeSession: vi.fn(async () => undefined),
-  getLoginErrorMessage: (error: unknown) => (error instanceof Error ? error.message : 'Login failed. Please try again.'),
+  getLoginErrorMessage: (error: unknown) =>
+    error instanceof Error ? error.message : 'Login failed. Please try again.',
   getRedirectTarget: (state: unknown) =>
     (state as { from?: { pathname?: string } } | null)?.from?.pathname ?? '/dashboard',
 }));

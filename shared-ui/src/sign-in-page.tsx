@@ -80,7 +80,14 @@ export function SignInPage({ productName }: SignInPageProps) {
   if (isLoading && !isSubmitting) return <FullPageSpinner />;
 
   return (
-    <Center minH="100dvh" px={{ base: '4', md: '6' }} py="10" bgGradient="to-b" gradientFrom="blue.50" gradientTo="gray.100">
+    <Center
+      minH="100dvh"
+      px={{ base: '4', md: '6' }}
+      py="10"
+      bgGradient="to-b"
+      gradientFrom="blue.50"
+      gradientTo="gray.100"
+    >
       <Stack gap="6" w="full" maxW="md">
         <Stack direction="row" align="center" justify="center" gap="3">
           <Center boxSize="10" borderRadius="l3" bg="blue.solid" color="white" fontWeight="bold" aria-hidden>
@@ -130,7 +137,11 @@ export function SignInPage({ productName }: SignInPageProps) {
                   />
                 </FormField>
 
-                <FormField label={SIGN_IN_LABELS.password} error={errors.password?.message} disabled={isSubmitting}>
+                <FormField
+                  label={SIGN_IN_LABELS.password}
+                  error={errors.password?.message}
+                  disabled={isSubmitting}
+                >
                   <Input
                     type="password"
                     autoComplete="current-password"

@@ -49,7 +49,12 @@ describe('compareValues (SPEC §5)', () => {
   });
 
   it('compares other text case-insensitively', () => {
-    expect(sortValues(['banana', 'Cherry', 'apple', 'Apricot'], 'asc')).toEqual(['apple', 'Apricot', 'banana', 'Cherry']);
+    expect(sortValues(['banana', 'Cherry', 'apple', 'Apricot'], 'asc')).toEqual([
+      'apple',
+      'Apricot',
+      'banana',
+      'Cherry',
+    ]);
     expect(sortValues(['banana', 'Cherry', 'apple'], 'desc')).toEqual(['Cherry', 'banana', 'apple']);
     expect(compareValues('ACME', 'acme', 'asc')).toBe(0);
   });
@@ -121,7 +126,10 @@ describe('nextSortDirection (SPEC §4)', () => {
 
 describe('toSortParams', () => {
   it('maps a sort to sortBy/sortOrder and a removed sort to nothing', () => {
-    expect(toSortParams({ key: 'company.name', direction: 'desc' })).toEqual({ sortBy: 'company.name', sortOrder: 'desc' });
+    expect(toSortParams({ key: 'company.name', direction: 'desc' })).toEqual({
+      sortBy: 'company.name',
+      sortOrder: 'desc',
+    });
     expect(toSortParams({ key: 'name', direction: 'none' })).toEqual({});
     expect(toSortParams(null)).toEqual({});
   });

@@ -25,7 +25,12 @@ export function getByPath(obj: unknown, path: string): unknown {
 
 /** True for the values SPEC §5 calls missing: null, undefined, empty text (and NaN). */
 export function isMissingValue(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value));
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (typeof value === 'number' && Number.isNaN(value))
+  );
 }
 
 /**
@@ -84,7 +89,10 @@ export function nextSortDirection(current: SortConfig | null | undefined, key: s
 }
 
 /** Query parameters for a server-sorted list (DESIGN.md "Data"); empty when the sort is removed. */
-export function toSortParams(config: SortConfig | null | undefined): { sortBy?: string; sortOrder?: 'asc' | 'desc' } {
+export function toSortParams(config: SortConfig | null | undefined): {
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
+} {
   if (!config || config.direction === 'none') return {};
   return { sortBy: config.key, sortOrder: config.direction };
 }

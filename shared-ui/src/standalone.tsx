@@ -3,7 +3,14 @@
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Navigate, RouterProvider, createBrowserRouter, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  RouterProvider,
+  createBrowserRouter,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
 import { UI_TEXT } from 'shared-contracts';
 import { SignInPage } from './sign-in-page';
@@ -109,8 +116,12 @@ export function createStandaloneRouter({ title, basePath, routes, productName }:
  */
 export function renderStandalone(options: RenderStandaloneOptions): void;
 export function renderStandalone(rootElement: Element, options: RenderStandaloneOptions): void;
-export function renderStandalone(first: Element | RenderStandaloneOptions, second?: RenderStandaloneOptions): void {
-  const [rootElement, options] = first instanceof Element ? [first, second] : [document.getElementById('root'), first];
+export function renderStandalone(
+  first: Element | RenderStandaloneOptions,
+  second?: RenderStandaloneOptions,
+): void {
+  const [rootElement, options] =
+    first instanceof Element ? [first, second] : [document.getElementById('root'), first];
   if (!rootElement) throw new Error('renderStandalone: the page has no #root element');
   if (!options) throw new Error('renderStandalone: options are required');
 

@@ -14,7 +14,9 @@ describe('state views', () => {
   });
 
   it('ErrorState without onRetry has no Retry button', () => {
-    renderWithProviders(<ErrorState title="Company Not Found" message="The requested company could not be found." />);
+    renderWithProviders(
+      <ErrorState title="Company Not Found" message="The requested company could not be found." />,
+    );
     expect(screen.getByText('Company Not Found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
@@ -40,7 +42,11 @@ describe('state views', () => {
 
   it('EmptyState shows its title, description and action', () => {
     renderWithProviders(
-      <EmptyState title="No companies found" description="Get started by creating your first company" action={<button>Add Company</button>} />,
+      <EmptyState
+        title="No companies found"
+        description="Get started by creating your first company"
+        action={<button>Add Company</button>}
+      />,
     );
     expect(screen.getByRole('heading', { name: 'No companies found' })).toBeTruthy();
     expect(screen.getByText('Get started by creating your first company')).toBeTruthy();

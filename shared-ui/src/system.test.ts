@@ -2,8 +2,39 @@ import { describe, expect, it } from 'vitest';
 import { system } from './system';
 
 // Each re-exported component looks its recipe up by key; a missing one renders unstyled silently.
-const RECIPES = ['badge', 'button', 'checkmark', 'container', 'heading', 'icon', 'input', 'inputAddon', 'link', 'separator', 'skeleton', 'spinner', 'textarea'];
-const SLOT_RECIPES = ['alert', 'avatar', 'breadcrumb', 'card', 'checkbox', 'dialog', 'drawer', 'field', 'fieldset', 'menu', 'nativeSelect', 'progress', 'stat', 'switch', 'table', 'toast'];
+const RECIPES = [
+  'badge',
+  'button',
+  'checkmark',
+  'container',
+  'heading',
+  'icon',
+  'input',
+  'inputAddon',
+  'link',
+  'separator',
+  'skeleton',
+  'spinner',
+  'textarea',
+];
+const SLOT_RECIPES = [
+  'alert',
+  'avatar',
+  'breadcrumb',
+  'card',
+  'checkbox',
+  'dialog',
+  'drawer',
+  'field',
+  'fieldset',
+  'menu',
+  'nativeSelect',
+  'progress',
+  'stat',
+  'switch',
+  'table',
+  'toast',
+];
 
 describe('system', () => {
   it('holds the recipes of every re-exported component and nothing unused', () => {

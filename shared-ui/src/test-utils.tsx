@@ -6,7 +6,10 @@ import { UiProvider } from './ui-provider';
 
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', initialEntries = [path] }: { path?: string; initialEntries?: Array<string | { pathname: string; state?: unknown }> } = {},
+  {
+    path = '/',
+    initialEntries = [path],
+  }: { path?: string; initialEntries?: Array<string | { pathname: string; state?: unknown }> } = {},
 ) {
   return render(
     <UiProvider>
