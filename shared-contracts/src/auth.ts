@@ -50,6 +50,13 @@ export const RefreshSchema = v.object({
   refreshToken: v.pipe(v.string('refreshToken is required'), v.nonEmpty('refreshToken is required'), v.maxLength(512)),
 });
 
+/** POST /api/auth/logout: the body is optional; a given refresh token has its family revoked. */
+export const LogoutSchema = v.optional(
+  v.object({
+    refreshToken: v.optional(v.pipe(v.string('refreshToken must be text'), v.maxLength(512))),
+  }),
+);
+
 /** PUT /api/user/password (fields not shown by the spec; ours). */
 export const ChangePasswordSchema = v.pipe(
   v.object({

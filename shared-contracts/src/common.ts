@@ -16,6 +16,24 @@ export interface ApiFailure {
 }
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
+/** Stable `error.code` values the API answers with (clients branch on these, never on text). */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  malformedJson: 'MALFORMED_JSON',
+  unauthorized: 'UNAUTHORIZED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountDisabled: 'ACCOUNT_DISABLED',
+  refreshFailed: 'REFRESH_FAILED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
 export interface ApiErrorBody {
   /** Human-readable message, shown to the user as is. */
   message: string;
