@@ -1,0 +1,177 @@
+/**
+ * Configuration from the environment, parsed and validated once at start-up (CONVENTIONS rule 6).
+ * Relative paths are resolved against the repository root, not the working directory, because
+ * `pnpm --filter api …` runs in api/ while people think of `./data` as the repo's data folder.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+import { PASSWORD_MAX, USER_PASSWORD_MIN, VALIDATION, emailSchema } from 'shared-contracts';
+
+/** /work/main: this file lives in api/src. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const API_ROOT = join(REPO_ROOT, 'api');
+
+/** argon2id cost; lighter values are for tests only. */
+export interface PasswordHashingOptions {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** postgres://… → PostgreSQL pool; undefined → embedded PGlite under dataDir/pglite. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  productName: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Root under which host/dist and remote-<name>/dist are looked for. */
+  staticRoot: string;
+  remotesFile: string;
+  /** Origins allowed to call the API with credentials (the dev servers). */
+  corsOrigins: string[];
+  /** 32-byte key for QuickBooks token encryption (AES-256-GCM). */
+  qbTokenKey: Buffer;
+  trustProxy: boolean;
+  logLevel: string;
+  passwordHashing: PasswordHashingOptions;
+  /** Failed sign-ins allowed per e-mail / per IP within the window before 429. */
+  loginThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
+  /** Version answered by /api/health/detailed. */
+  version: string;
+}
+
+const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
+
+const intFromEnv = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+
+const EnvSchema = v.object({
+  PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must start with postgres:// or postgresql://')),
+  ),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  ACCESS_TOKEN_TTL: v.optional(intFromEnv('ACCESS_TOKEN_TTL', 30, 86_400), '900'),
+  REFRESH_TOKEN_TTL: v.optional(intFromEnv('REFRESH_TOKEN_TTL', 300, 365 * 86_400), String(30 * 86_400)),
+  PRODUCT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)), 'Agent API'),
+  ADMIN_EMAIL: v.optional(emailSchema(`ADMIN_EMAIL: ${VALIDATION.email}`)),
+  ADMIN_PASSWORD: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(USER_PASSWORD_MIN, `ADMIN_PASSWORD: ${VALIDATION.userPassword}`),
+      v.maxLength(PASSWORD_MAX),
+    ),
+  ),
+  STATIC_ROOT: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  REMOTES_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  CORS_ORIGINS: v.optional(v.string()),
+  QB_TOKEN_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'QB_TOKEN_KEY must be 64 hex characters (32 bytes)')),
+  ),
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY must be true or false'), 'false'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL is not a pino level'),
+    'info',
+  ),
+});
+
+export class ConfigError extends Error {}
+
+/** Production cost (OWASP's argon2id baseline: 19 MiB, 2 passes). */
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/**
+ * Reads and validates the environment. Secrets not given are generated once and kept in
+ * DATA_DIR (mode 0600) so sessions and encrypted tokens survive restarts of the embedded demo;
+ * several API processes behind a load balancer must share JWT_SECRET and QB_TOKEN_KEY instead.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.entries)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = v.safeParse(EnvSchema, present);
+  if (!parsed.success) {
+    const lines = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.output;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = fromRepoRoot(e.DATA_DIR);
+  const staticRoot = fromRepoRoot(e.STATIC_ROOT ?? '.');
+  const jwtSecret = e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const qbKeyHex = e.QB_TOKEN_KEY ?? persistentSecret(dataDir, 'qb-token-key', () => randomBytes(32).toString('hex'));
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(jwtSecret),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    productName: e.PRODUCT_NAME,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    staticRoot,
+    remotesFile: e.REMOTES_FILE ? fromRepoRoot(e.REMOTES_FILE) : join(staticRoot, 'host', 'dist', 'remotes.json'),
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : DEFAULT_CORS_ORIGINS,
+    qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+    passwordHashing: DEFAULT_PASSWORD_HASHING,
+    loginThrottle: { maxPerEmail: 5, maxPerIp: 20, windowSeconds: 15 * 60 },
+    version: readApiVersion(),
+  };
+}
+
+function fromRepoRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+function persistentSecret(dataDir: string, fileName: string, generate: () => string): string {
+  const file = join(dataDir, fileName);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = generate();
+  // 'wx' fails if another process created the file meanwhile; then use theirs.
+  try {
+    writeFileSync(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch {
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+function readApiVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(API_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}

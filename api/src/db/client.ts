@@ -1,0 +1,87 @@
+/**
+ * One database handle for both engines. Repositories are written once against `Db` (Drizzle's
+ * PgDatabase base), which the PGlite and node-postgres drivers both satisfy: same schema, same
+ * migrations, same queries.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** What repositories take: the database itself or a transaction (a transaction is a PgDatabase). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+interface DatabaseBase {
+  db: Db;
+  /** Cheap round trip used by health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+export interface PgliteDatabaseHandle extends DatabaseBase {
+  kind: 'pglite';
+  client: PGlite;
+  driver: PgliteDatabase<Schema>;
+}
+export interface PostgresDatabaseHandle extends DatabaseBase {
+  kind: 'postgres';
+  pool: pg.Pool;
+  driver: NodePgDatabase<Schema>;
+}
+export type DatabaseHandle = PgliteDatabaseHandle | PostgresDatabaseHandle;
+
+/** Embedded PostgreSQL (WASM) persisted in `dataDir`, or in memory when `dataDir` is omitted. */
+export async function openPglite(dataDir?: string): Promise<PgliteDatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // pg_trgm must be loaded here as well as created by the migration.
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const driver = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    client,
+    driver,
+    db: driver as unknown as Db,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** A real PostgreSQL server through a pool of `max` connections. */
+export function openPostgres(connectionString: string, max = 10): PostgresDatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const driver = drizzleNodePg({ client: pool, schema });
+  let closed = false;
+  return {
+    kind: 'postgres',
+    pool,
+    driver,
+    db: driver as unknown as Db,
+    ping: async () => {
+      await driver.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** DATABASE_URL set → PostgreSQL; otherwise PGlite under DATA_DIR/pglite (DESIGN "Runtime"). */
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(join(options.dataDir, 'pglite'));
+}

@@ -1,0 +1,30 @@
+import type { AppConfig } from '../config';
+import { createPasswordHasher } from '../security/passwords';
+import type { DatabaseHandle } from './client';
+import { countUsers } from '../modules/users/users.repository';
+import { createFirstAdmin, DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
+
+export type PrepareOutcome =
+  | { kind: 'seeded-demo'; summary: SeedSummary }
+  | { kind: 'created-admin'; email: string }
+  | { kind: 'no-users' }
+  | { kind: 'existing' };
+
+/**
+ * Start-up data rules (DESIGN "Runtime"): an empty embedded database gets the demo data; an
+ * empty PostgreSQL database gets only its first admin from ADMIN_EMAIL / ADMIN_PASSWORD.
+ */
+export async function prepareData(database: DatabaseHandle, config: AppConfig): Promise<PrepareOutcome> {
+  if ((await countUsers(database.db)) > 0) return { kind: 'existing' };
+  const hasher = createPasswordHasher(config.passwordHashing);
+  if (!config.databaseUrl) {
+    const passwordHash = await hasher.hash(DEMO_PASSWORD);
+    const summary = await seedDemoData(database.db, { passwordHash, qbTokenKey: config.qbTokenKey });
+    return { kind: 'seeded-demo', summary };
+  }
+  if (config.adminEmail && config.adminPassword) {
+    await createFirstAdmin(database.db, config.adminEmail, await hasher.hash(config.adminPassword));
+    return { kind: 'created-admin', email: config.adminEmail };
+  }
+  return { kind: 'no-users' };
+}

@@ -1,0 +1,301 @@
+/**
+ * The whole database of SPEC §3 in one place. Later features only add endpoints (and, when a
+ * query needs it, an index): every table they read or write is already here.
+ *
+ * Conventions: integer ids for users, companies and managers (the console sends assignees as
+ * integers); UUIDs for approvals (the console shows their first 8 characters); money in integer
+ * cents; every timestamp `timestamptz`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  APPROVAL_PRIORITIES,
+  APPROVAL_STATUSES,
+  COMPANY_STATUSES,
+  MANAGER_STATUSES,
+  ROLES,
+  type Bill,
+} from 'shared-contracts';
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const companyStatusEnum = pgEnum('company_status', COMPANY_STATUSES);
+export const managerStatusEnum = pgEnum('manager_status', MANAGER_STATUSES);
+export const approvalStatusEnum = pgEnum('approval_status', APPROVAL_STATUSES);
+export const approvalPriorityEnum = pgEnum('approval_priority', APPROVAL_PRIORITIES);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Always stored lower-case (the schemas lower-case it), so equality is enough. */
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 255 }),
+    lastName: varchar('last_name', { length: 255 }),
+    title: varchar('title', { length: 255 }),
+    role: roleEnum('role').notNull().default('USER'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('users_role_created_at_idx').on(t.role, t.createdAt.desc().nullsFirst()),
+    index('users_active_created_at_idx').on(t.isActive, t.createdAt.desc().nullsFirst()),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+  ],
+);
+
+export const managers = pgTable(
+  'managers',
+  {
+    id: serial('id').primaryKey(),
+    firstName: varchar('first_name', { length: 255 }).notNull(),
+    lastName: varchar('last_name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 255 }),
+    title: varchar('title', { length: 255 }),
+    status: managerStatusEnum('status').notNull().default('ACTIVE'),
+    isActive: boolean('is_active').notNull().default(true),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('managers_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('managers_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('managers_user_id_idx').on(t.userId),
+    index('managers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('managers_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('managers_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }),
+    phone: varchar('phone', { length: 255 }),
+    website: varchar('website', { length: 2048 }),
+    address: text('address'),
+    description: text('description'),
+    industry: varchar('industry', { length: 255 }),
+    status: companyStatusEnum('status').notNull().default('ACTIVE'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** 'connected' | 'disconnected' | 'error'; null means never connected. */
+    qbConnectionStatus: text('qb_connection_status'),
+    qbRealmId: varchar('qb_realm_id', { length: 64 }),
+    qbLastRefresh: timestamp('qb_last_refresh', { withTimezone: true }),
+    /** AES-256-GCM ciphertexts (see quickbooks/token-cipher.ts); never returned by the API. */
+    qbAccessTokenEnc: text('qb_access_token_enc'),
+    qbRefreshTokenEnc: text('qb_refresh_token_enc'),
+    qbTokenExpiresAt: timestamp('qb_token_expires_at', { withTimezone: true }),
+    managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
+    processorId: integer('processor_id').references(() => users.id, { onDelete: 'set null' }),
+    approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
+    accountantId: integer('accountant_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'companies_qb_connection_status_check',
+      sql`${t.qbConnectionStatus} IS NULL OR ${t.qbConnectionStatus} IN ('connected', 'disconnected', 'error')`,
+    ),
+    // Filter + default sort (createdAt desc) of the company list, one composite per filter.
+    index('companies_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('companies_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('companies_qb_status_created_at_idx').on(t.qbConnectionStatus, t.createdAt.desc().nullsFirst()),
+    // Case-insensitive sort by name (SPEC §5 compares text case-insensitively).
+    index('companies_name_lower_idx').on(sql`lower(${t.name})`),
+    // ILIKE '%x%' search.
+    index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('companies_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // Foreign keys with ON DELETE SET NULL: without these a user delete scans companies.
+    index('companies_manager_id_idx').on(t.managerId),
+    index('companies_processor_id_idx').on(t.processorId),
+    index('companies_approver_id_idx').on(t.approverId),
+    index('companies_accountant_id_idx').on(t.accountantId),
+  ],
+);
+
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: approvalStatusEnum('status').notNull().default('PENDING'),
+    priority: approvalPriorityEnum('priority').notNull().default('MEDIUM'),
+    /** Bills as QuickBooks returns them; the API answers them as JSON text (SPEC §3). */
+    bills: jsonb('bills').$type<Bill[]>().notNull().default(sql`'[]'::jsonb`),
+    approvedBills: jsonb('approved_bills').$type<Bill[]>(),
+    billIds: text('bill_ids').array().notNull().default(sql`'{}'::text[]`),
+    approvedBillIds: text('approved_bill_ids').array().notNull().default(sql`'{}'::text[]`),
+    totalBills: integer('total_bills').notNull().default(0),
+    processedBills: integer('processed_bills').notNull().default(0),
+    totalAmountCents: bigint('total_amount_cents', { mode: 'number' }).notNull().default(0),
+    managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
+    managerName: varchar('manager_name', { length: 255 }),
+    managerEmail: varchar('manager_email', { length: 254 }),
+    recipients: jsonb('recipients').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Names are copied so history stays readable after a user is deleted. */
+    createdByName: varchar('created_by_name', { length: 255 }),
+    approvedById: integer('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    approvedBy: varchar('approved_by', { length: 255 }),
+    approvalDate: timestamp('approval_date', { withTimezone: true }),
+    rejectedById: integer('rejected_by_id').references(() => users.id, { onDelete: 'set null' }),
+    rejectedBy: varchar('rejected_by', { length: 255 }),
+    rejectionDate: timestamp('rejection_date', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    nachaFileGenerated: boolean('nacha_file_generated').notNull().default(false),
+    nachaFileName: varchar('nacha_file_name', { length: 255 }),
+    nachaBatchNumber: varchar('nacha_batch_number', { length: 64 }),
+    nachaGeneratedAt: timestamp('nacha_generated_at', { withTimezone: true }),
+    nachaProcessingStatus: varchar('nacha_processing_status', { length: 64 }),
+    nachaFileUrl: varchar('nacha_file_url', { length: 2048 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('approvals_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('approvals_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('approvals_company_created_at_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
+    index('approvals_priority_created_at_idx').on(t.priority, t.createdAt.desc().nullsFirst()),
+    index('approvals_manager_name_trgm_idx').using('gin', t.managerName.op('gin_trgm_ops')),
+    index('approvals_created_by_idx').on(t.createdById),
+    index('approvals_manager_id_idx').on(t.managerId),
+  ],
+);
+
+/**
+ * One row per approval status, kept exact by a trigger on `approvals` (migration
+ * 0002_approval_status_counts) in the same transaction as every insert, status change and delete,
+ * so the stat cards never COUNT(*) the whole table.
+ */
+export const approvalStatusCounts = pgTable('approval_status_counts', {
+  status: approvalStatusEnum('status').primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
+
+/** Audit trail: feeds recent activity, approval history and user statistics. */
+export const activity = pgTable(
+  'activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who did it, as shown in history; kept when the user is deleted. */
+    userName: varchar('user_name', { length: 255 }),
+    /** Dotted verb, e.g. 'auth.login', 'company.create', 'approval.approve'. */
+    action: varchar('action', { length: 64 }).notNull(),
+    entityType: varchar('entity_type', { length: 32 }),
+    entityId: varchar('entity_id', { length: 64 }),
+    /** Human-readable sentence shown by the dashboard. */
+    description: text('description').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('activity_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc().nullsFirst()),
+    index('activity_user_action_idx').on(t.userId, t.action),
+  ],
+);
+
+/** Refresh tokens, stored as SHA-256 of the random token; rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** All tokens descending from one sign-in share a family; reuse of a rotated one kills it. */
+    familyId: uuid('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedBy: bigint('replaced_by', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Failed sign-ins, so the throttle holds across API processes (DESIGN: stateless API).
+ * Rows older than the window are deleted as new failures arrive.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+    index('login_attempts_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    /** First characters of the key, shown so people can tell keys apart. */
+    prefix: varchar('prefix', { length: 32 }).notNull(),
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type ManagerRow = typeof managers.$inferSelect;
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type ActivityRow = typeof activity.$inferSelect;

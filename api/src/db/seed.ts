@@ -1,0 +1,609 @@
+/**
+ * Demo data (DESIGN "Runtime"): deterministic (a seeded PRNG, so ids, names and amounts are the
+ * same on every fresh database; dates are relative to `now`) and fast (multi-row inserts, the
+ * shared demo password hashed once by the caller).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  APPROVAL_PRIORITIES,
+  APPROVAL_STATUSES,
+  COMPANY_STATUSES,
+  INDUSTRIES,
+  type ApprovalPriority,
+  type ApprovalStatus,
+  type Bill,
+  type CompanyStatus,
+  type QbConnectionStatus,
+  type Role,
+} from 'shared-contracts';
+import { hashOpaqueToken } from '../security/opaque-tokens';
+import { encryptSecret } from '../security/token-cipher';
+import type { Db } from './client';
+import { activity, apiKeys, approvals, companies, managers, users } from './schema';
+import {
+  API_KEY_NAMES,
+  COMPANIES,
+  FIRST_NAMES,
+  ITEMS,
+  LAST_NAMES,
+  MANAGER_TITLES,
+  PLACES,
+  REJECTION_REASONS,
+  USER_TITLES,
+  VENDORS,
+} from './seed-data';
+
+export const DEMO_PASSWORD = 'Password123!';
+
+/** One sign-in per role (DESIGN "Runtime"), plus a disabled account to try. */
+export const DEMO_ACCOUNTS: ReadonlyArray<{
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  title: string;
+  isActive: boolean;
+}> = [
+  { email: 'admin@example.com', role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', title: 'System Administrator', isActive: true },
+  { email: 'moderator@example.com', role: 'MODERATOR', firstName: 'Morgan', lastName: 'Moderator', title: 'Finance Manager', isActive: true },
+  { email: 'user@example.com', role: 'USER', firstName: 'Uma', lastName: 'User', title: 'Accounts Payable Specialist', isActive: true },
+  { email: 'guest@example.com', role: 'GUEST', firstName: 'Gus', lastName: 'Guest', title: 'Auditor', isActive: true },
+  { email: 'inactive@example.com', role: 'USER', firstName: 'Ivy', lastName: 'Inactive', title: 'Former Bookkeeper', isActive: false },
+];
+
+export interface SeedCounts {
+  /** All users including the demo accounts. */
+  users: number;
+  companies: number;
+  managers: number;
+  approvals: number;
+}
+
+export const DEMO_COUNTS: SeedCounts = { users: 60, companies: 30, managers: 12, approvals: 300 };
+/** Enough of everything for API tests, in a fraction of the time. */
+export const SMALL_COUNTS: SeedCounts = { users: 12, companies: 8, managers: 4, approvals: 24 };
+
+export interface SeedOptions {
+  /** argon2id hash of DEMO_PASSWORD, computed once by the caller. */
+  passwordHash: string;
+  /** Key QuickBooks tokens are encrypted with (config.qbTokenKey). */
+  qbTokenKey: Buffer;
+  counts?: SeedCounts;
+  now?: Date;
+}
+
+export interface SeedSummary {
+  users: number;
+  companies: number;
+  managers: number;
+  approvals: number;
+  activity: number;
+  apiKeys: number;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** mulberry32: tiny, fast and good enough for demo data. */
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const chance = (probability: number) => next() < probability;
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(next() * 16).toString(16));
+    hex[12] = '4';
+    hex[16] = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+    const s = hex.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  };
+  return { next, int, pick, chance, uuid };
+}
+type Random = ReturnType<typeof createRandom>;
+
+function fullName(person: { firstName: string | null; lastName: string | null; email: string }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+}
+
+/** Inserts rows in chunks: one statement per chunk keeps parameters under PostgreSQL's limit. */
+async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+}
+
+/** Fills an empty database with the demo data set, in one transaction. */
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const counts = options.counts ?? DEMO_COUNTS;
+  const now = options.now ?? new Date();
+  const random = createRandom(20_240_601);
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  return db.transaction(async (tx) => {
+    // ---- users ------------------------------------------------------------------------------
+    type UserSeed = typeof users.$inferInsert;
+    const userSeeds: UserSeed[] = DEMO_ACCOUNTS.map((account, index) => ({
+      ...account,
+      passwordHash: options.passwordHash,
+      createdAt: ago((400 - index) * DAY),
+      lastLoginAt: account.isActive ? ago((index + 1) * 2 * HOUR) : ago(90 * DAY),
+    }));
+    const generatedRoles: Role[] = ['USER', 'USER', 'USER', 'MODERATOR', 'USER', 'GUEST', 'USER', 'ADMIN', 'USER', 'GUEST'];
+    for (let i = 0; userSeeds.length < counts.users; i += 1) {
+      const firstName = FIRST_NAMES[i % FIRST_NAMES.length] as string;
+      const lastName = LAST_NAMES[(i * 7 + 3) % LAST_NAMES.length] as string;
+      const createdDaysAgo = i % 9 === 0 ? random.int(0, 20) : random.int(21, 380);
+      const isActive = i % 7 !== 5;
+      userSeeds.push({
+        email: `${firstName}.${lastName}${i + 1}@example.com`.toLowerCase(),
+        passwordHash: options.passwordHash,
+        firstName,
+        lastName,
+        title: random.pick(USER_TITLES),
+        role: generatedRoles[i % generatedRoles.length] as Role,
+        isActive,
+        createdAt: ago(createdDaysAgo * DAY + random.int(0, 20) * HOUR),
+        lastLoginAt: random.chance(0.75) ? ago(random.int(1, 24 * 30) * HOUR) : null,
+      });
+    }
+    for (const seed of userSeeds) seed.updatedAt = seed.createdAt;
+    const userRows = await tx.insert(users).values(userSeeds).returning();
+    const admin = userRows[0]!;
+    const staff = userRows.filter((u) => u.isActive && u.role !== 'GUEST');
+    const creators = userRows.filter((u) => u.role !== 'GUEST');
+
+    // ---- managers ---------------------------------------------------------------------------
+    const linkable = userRows.filter((u) => u.role !== 'GUEST' && u.isActive);
+    const managerSeeds: Array<typeof managers.$inferInsert> = [];
+    for (let i = 0; i < counts.managers; i += 1) {
+      // Every other manager is linked to a distinct user account; the moderator demo account first.
+      const linked = i % 2 === 0 ? linkable[(i / 2 + 1) % linkable.length] : undefined;
+      const firstName = linked?.firstName ?? (FIRST_NAMES[(i * 5 + 11) % FIRST_NAMES.length] as string);
+      const lastName = linked?.lastName ?? (LAST_NAMES[(i * 3 + 17) % LAST_NAMES.length] as string);
+      const status = i % 6 === 5 ? 'INACTIVE' : i % 11 === 7 ? 'SUSPENDED' : 'ACTIVE';
+      const createdAt = ago(random.int(30, 360) * DAY);
+      managerSeeds.push({
+        firstName,
+        lastName,
+        email: linked?.email ?? `${firstName}.${lastName}@managers.example.com`.toLowerCase(),
+        phone: random.chance(0.8) ? `(555) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, '0')}` : null,
+        title: random.pick(MANAGER_TITLES),
+        status,
+        isActive: status === 'ACTIVE',
+        userId: linked?.id ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    const managerRows = managerSeeds.length ? await tx.insert(managers).values(managerSeeds).returning() : [];
+
+    // ---- companies --------------------------------------------------------------------------
+    const qbStates: QbState[] = ['connected', 'none', 'expired', 'realm-only', 'error'];
+    const companySeeds: Array<typeof companies.$inferInsert> = [];
+    for (let i = 0; i < counts.companies; i += 1) {
+      const base = COMPANIES[i % COMPANIES.length]!;
+      const round = Math.floor(i / COMPANIES.length);
+      const status: CompanyStatus = i % 5 === 3 ? 'INACTIVE' : i % 7 === 6 ? 'SUSPENDED' : 'ACTIVE';
+      const createdAt = ago(random.int(10, 700) * DAY);
+      companySeeds.push({
+        ...companyContact(random, base, round),
+        status,
+        isActive: status === 'ACTIVE',
+        ...quickBooksState(qbStates[i % qbStates.length]!, random, now, options.qbTokenKey),
+        managerId: managerRows.length && random.chance(0.8) ? random.pick(managerRows).id : null,
+        processorId: random.chance(0.7) ? random.pick(staff).id : null,
+        approverId: random.chance(0.7) ? random.pick(staff).id : null,
+        accountantId: random.chance(0.6) ? random.pick(staff).id : null,
+        createdAt,
+        updatedAt: new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(0, 60) * DAY)),
+      });
+    }
+    const companyRows = await tx.insert(companies).values(companySeeds).returning();
+
+    // ---- approvals --------------------------------------------------------------------------
+    const statusPlan = planStatuses(counts.approvals);
+    const approvalSeeds: Array<typeof approvals.$inferInsert> = [];
+    const activitySeeds: Array<typeof activity.$inferInsert> = [];
+    let billNumber = 1000;
+    for (let i = 0; i < counts.approvals; i += 1) {
+      const status = statusPlan[i]!;
+      const priority = pickPriority(random);
+      const company = random.pick(companyRows);
+      const manager = managerRows.find((m) => m.id === company.managerId) ?? (managerRows.length ? random.pick(managerRows) : undefined);
+      const creator = random.pick(creators);
+      const createdAt =
+        status === 'PENDING'
+          ? ago(random.int(1, 20 * 24) * HOUR)
+          : status === 'EXPIRED'
+            ? ago(random.int(35, 170) * DAY)
+            : ago(random.int(2, 150) * DAY + random.int(0, 23) * HOUR);
+      const bills = Array.from({ length: random.int(1, 5) }, () => makeBill(random, (billNumber += 1), createdAt));
+      const id = random.uuid();
+      const totalCents = bills.reduce((sum, bill) => sum + Math.round(bill.TotalAmt * 100), 0);
+      const approver = random.pick(staff);
+      const decidedAt = new Date(Math.min(now.getTime() - HOUR, createdAt.getTime() + random.int(2, 72) * HOUR));
+      const approved = ['APPROVED', 'NACHA_GENERATED', 'NACHA_PENDING', 'BANK_UPLOADED', 'PAYMENT_COMPLETED'].includes(status);
+      const approvedBills = approved ? bills.filter((_, index) => index === 0 || random.chance(0.75)) : null;
+      const recipients = [manager?.email, random.pick(staff).email].filter((email): email is string => Boolean(email));
+
+      const seed: typeof approvals.$inferInsert = {
+        id,
+        companyId: company.id,
+        status,
+        priority,
+        bills,
+        approvedBills,
+        billIds: bills.map((bill) => bill.Id),
+        approvedBillIds: approvedBills?.map((bill) => bill.Id) ?? [],
+        totalBills: bills.length,
+        processedBills: approvedBills?.length ?? 0,
+        totalAmountCents: totalCents,
+        managerId: manager?.id ?? null,
+        managerName: manager ? `${manager.firstName} ${manager.lastName}` : null,
+        managerEmail: manager?.email ?? null,
+        recipients: [...new Set(recipients)],
+        createdById: creator.id,
+        createdByName: fullName(creator),
+        createdAt,
+        updatedAt: approved || status === 'REJECTED' ? decidedAt : createdAt,
+      };
+      activitySeeds.push({
+        userId: creator.id,
+        userName: fullName(creator),
+        action: 'approval.create',
+        entityType: 'approval',
+        entityId: id,
+        description: `${fullName(creator)} submitted approval ${id.slice(0, 8)} for ${company.name}`,
+        details: { companyId: company.id, totalBills: bills.length, totalAmount: totalCents / 100 },
+        createdAt,
+      });
+      if (approved) {
+        Object.assign(seed, { approvedById: approver.id, approvedBy: fullName(approver), approvalDate: decidedAt });
+        activitySeeds.push({
+          userId: approver.id,
+          userName: fullName(approver),
+          action: 'approval.approve',
+          entityType: 'approval',
+          entityId: id,
+          description: `${fullName(approver)} approved approval ${id.slice(0, 8)} for ${company.name}`,
+          details: { approvedBills: approvedBills?.length ?? 0 },
+          createdAt: decidedAt,
+        });
+      }
+      if (status === 'REJECTED') {
+        const reason = random.pick(REJECTION_REASONS);
+        Object.assign(seed, { rejectedById: approver.id, rejectedBy: fullName(approver), rejectionDate: decidedAt, rejectionReason: reason });
+        activitySeeds.push({
+          userId: approver.id,
+          userName: fullName(approver),
+          action: 'approval.reject',
+          entityType: 'approval',
+          entityId: id,
+          description: `${fullName(approver)} rejected approval ${id.slice(0, 8)} for ${company.name}`,
+          details: { reason },
+          createdAt: decidedAt,
+        });
+      }
+      if (status.startsWith('NACHA_') || status === 'BANK_UPLOADED' || status === 'PAYMENT_COMPLETED') {
+        const batch = `B${String(now.getUTCFullYear()).slice(2)}${String(100_000 + i).slice(1)}`;
+        const generatedAt = new Date(Math.min(now.getTime(), decidedAt.getTime() + random.int(1, 24) * HOUR));
+        const generated = status !== 'NACHA_PENDING';
+        Object.assign(seed, {
+          nachaBatchNumber: batch,
+          nachaProcessingStatus: NACHA_PROCESSING[status] ?? 'GENERATED',
+          nachaFileGenerated: generated,
+          nachaFileName: generated ? `${batch}.txt` : null,
+          nachaGeneratedAt: generated ? generatedAt : null,
+          nachaFileUrl: generated ? `/api/bill-approval/approvals/${id}/nacha` : null,
+          updatedAt: generated ? generatedAt : decidedAt,
+        });
+        if (generated) {
+          activitySeeds.push({
+            userId: approver.id,
+            userName: fullName(approver),
+            action: 'approval.nacha_generate',
+            entityType: 'approval',
+            entityId: id,
+            description: `NACHA file ${batch}.txt generated for ${company.name}`,
+            details: { batchNumber: batch, fileName: `${batch}.txt` },
+            createdAt: generatedAt,
+          });
+        }
+      }
+      approvalSeeds.push(seed);
+    }
+    await insertChunked(approvalSeeds, 200, (chunk) => tx.insert(approvals).values(chunk));
+
+    // ---- activity: accounts, companies and sign-ins -----------------------------------------
+    for (const user of userRows.slice(DEMO_ACCOUNTS.length)) {
+      activitySeeds.push({
+        userId: admin.id,
+        userName: fullName(admin),
+        action: 'user.create',
+        entityType: 'user',
+        entityId: String(user.id),
+        description: `${fullName(admin)} created user ${fullName(user)}`,
+        details: { email: user.email, role: user.role },
+        createdAt: user.createdAt,
+      });
+    }
+    for (const company of companyRows) {
+      activitySeeds.push({
+        userId: admin.id,
+        userName: fullName(admin),
+        action: 'company.create',
+        entityType: 'company',
+        entityId: String(company.id),
+        description: `${fullName(admin)} created company ${company.name}`,
+        details: { status: company.status },
+        createdAt: company.createdAt,
+      });
+    }
+    // Sign-ins: enough for the admin to rank "High" (>100) and the moderator "Medium" (>20).
+    userRows.forEach((user, index) => {
+      if (!user.lastLoginAt) return;
+      const logins = index === 0 ? 120 : index === 1 ? 35 : index < DEMO_ACCOUNTS.length ? 12 : random.int(0, 8);
+      for (let n = 0; n < logins; n += 1) {
+        const at = n === 0 ? user.lastLoginAt : new Date(user.lastLoginAt.getTime() - n * random.int(18, 60) * HOUR);
+        if (at < user.createdAt) break;
+        activitySeeds.push({
+          userId: user.id,
+          userName: fullName(user),
+          action: 'auth.login',
+          entityType: 'user',
+          entityId: String(user.id),
+          description: `${fullName(user)} signed in`,
+          createdAt: at,
+        });
+      }
+    });
+    activitySeeds.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+    await insertChunked(activitySeeds, 500, (chunk) => tx.insert(activity).values(chunk));
+
+    // ---- API keys ---------------------------------------------------------------------------
+    const keyOwners = userRows.filter((u) => u.role === 'ADMIN' || u.role === 'MODERATOR');
+    const keySeeds = API_KEY_NAMES.map((name, index) => {
+      const secret = `ak_demo_${index}_${random.uuid().replace(/-/g, '')}`;
+      return {
+        userId: keyOwners[index % keyOwners.length]!.id,
+        name,
+        prefix: secret.slice(0, 12),
+        keyHash: hashOpaqueToken(secret),
+        createdAt: ago(random.int(5, 200) * DAY),
+        lastUsedAt: index % 2 === 0 ? ago(random.int(1, 48) * HOUR) : null,
+        // The last one was revoked, so the dashboard counts one fewer than the table holds.
+        revokedAt: index === API_KEY_NAMES.length - 1 ? ago(2 * DAY) : null,
+      };
+    });
+    await tx.insert(apiKeys).values(keySeeds);
+
+    return {
+      users: userRows.length,
+      companies: companyRows.length,
+      managers: managerRows.length,
+      approvals: approvalSeeds.length,
+      activity: activitySeeds.length,
+      apiKeys: keySeeds.length,
+    };
+  });
+}
+
+/** First admin of a PostgreSQL deployment (ADMIN_EMAIL / ADMIN_PASSWORD), when users is empty. */
+export async function createFirstAdmin(db: Db, email: string, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, role: 'ADMIN', isActive: true, firstName: 'Administrator' })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return;
+    await tx.insert(activity).values({
+      userId: user.id,
+      userName: user.email,
+      action: 'user.create',
+      entityType: 'user',
+      entityId: String(user.id),
+      description: `First administrator ${user.email} created from ADMIN_EMAIL`,
+    });
+  });
+}
+
+/**
+ * `count` generated companies in batches of 1000 (benchmarks: `pnpm seed --companies 100000`).
+ * Names are unique per run; statuses, QuickBooks states and dates spread like the demo set.
+ */
+export async function seedBulkCompanies(
+  db: Db,
+  count: number,
+  options: { qbTokenKey: Buffer; now?: Date; onProgress?: (done: number) => void },
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const random = createRandom(now.getTime() % 2_147_483_647);
+  const qbStates: QbState[] = ['connected', 'none', 'expired', 'realm-only', 'error', 'none'];
+  // One encrypted pair reused across rows: encryption per row would dominate the run time.
+  const [existing] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(companies);
+  const offset = existing?.count ?? 0;
+  for (let done = 0; done < count; ) {
+    const batch = Math.min(1000, count - done);
+    const rows: Array<typeof companies.$inferInsert> = [];
+    for (let i = 0; i < batch; i += 1) {
+      const n = offset + done + i + 1;
+      const base = random.pick(COMPANIES);
+      const status = random.pick(COMPANY_STATUSES);
+      const createdAt = new Date(now.getTime() - random.int(0, 3 * 365 * 24) * HOUR);
+      rows.push({
+        ...companyContact(random, base, n),
+        industry: random.pick(INDUSTRIES),
+        status,
+        isActive: status === 'ACTIVE',
+        ...quickBooksState(random.pick(qbStates), random, now, options.qbTokenKey, i > 0),
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    await db.insert(companies).values(rows);
+    done += batch;
+    options.onProgress?.(done);
+  }
+}
+
+// ---- helpers --------------------------------------------------------------------------------
+
+type QbState = 'none' | 'realm-only' | 'expired' | 'connected' | 'error';
+
+let cachedTokens: { access: string; refresh: string } | undefined;
+
+/** Columns of one of the five QuickBooks states of SPEC §4 (company card). */
+function quickBooksState(state: QbState, random: Random, now: Date, key: Buffer, reuseTokens = false) {
+  const realm = `${random.int(1_000_000, 9_999_999)}${random.int(100_000_000, 999_999_999)}`;
+  const tokens = () => {
+    if (!reuseTokens || !cachedTokens) {
+      cachedTokens = {
+        access: encryptSecret(`demo-access-${realm}`, key),
+        refresh: encryptSecret(`demo-refresh-${realm}`, key),
+      };
+    }
+    return { qbAccessTokenEnc: cachedTokens.access, qbRefreshTokenEnc: cachedTokens.refresh };
+  };
+  const none = {
+    qbConnectionStatus: null as QbConnectionStatus | null,
+    qbRealmId: null as string | null,
+    qbLastRefresh: null as Date | null,
+    qbAccessTokenEnc: null as string | null,
+    qbRefreshTokenEnc: null as string | null,
+    qbTokenExpiresAt: null as Date | null,
+  };
+  switch (state) {
+    case 'none':
+      return none;
+    case 'realm-only':
+      return { ...none, qbConnectionStatus: 'disconnected' as const, qbRealmId: realm };
+    case 'expired': {
+      const refreshed = new Date(now.getTime() - random.int(2, 72) * HOUR);
+      return {
+        ...tokens(),
+        qbConnectionStatus: 'connected' as const,
+        qbRealmId: realm,
+        qbLastRefresh: refreshed,
+        qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
+      };
+    }
+    case 'connected': {
+      const refreshed = new Date(now.getTime() - random.int(1, 50) * 60_000);
+      return {
+        ...tokens(),
+        qbConnectionStatus: 'connected' as const,
+        qbRealmId: realm,
+        qbLastRefresh: refreshed,
+        // Intuit access tokens live one hour; some rows expire within minutes, some in ~55 min.
+        qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
+      };
+    }
+    case 'error': {
+      const refreshed = new Date(now.getTime() - random.int(3, 20) * DAY);
+      return {
+        ...tokens(),
+        qbConnectionStatus: 'error' as const,
+        qbRealmId: realm,
+        qbLastRefresh: refreshed,
+        qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
+      };
+    }
+  }
+}
+
+function companyContact(random: Random, base: (typeof COMPANIES)[number], round: number) {
+  const place = random.pick(PLACES);
+  const suffix = round > 0 ? ` ${round + 1}` : '';
+  const domain = round > 0 ? base.domain.replace('.', `${round + 1}.`) : base.domain;
+  return {
+    name: `${base.name}${suffix}`,
+    email: `ap@${domain}`,
+    phone: `(555) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, '0')}`,
+    website: `https://www.${domain}`,
+    address: `${random.int(10, 9800)} ${place.street}, ${place.city}, ${place.state} ${place.zip}`,
+    description: base.description,
+    industry: base.industry,
+  };
+}
+
+/** Every status, most of them PENDING/APPROVED like a live queue; shuffled deterministically. */
+function planStatuses(total: number): ApprovalStatus[] {
+  const weights: Record<ApprovalStatus, number> = {
+    PENDING: 30,
+    APPROVED: 20,
+    REJECTED: 13,
+    EXPIRED: 10,
+    NACHA_GENERATED: 8,
+    NACHA_PENDING: 7,
+    BANK_UPLOADED: 5,
+    PAYMENT_COMPLETED: 7,
+  };
+  const plan: ApprovalStatus[] = [];
+  // Each status at least once, then by weight.
+  for (const status of APPROVAL_STATUSES) if (plan.length < total) plan.push(status);
+  const sum = Object.values(weights).reduce((a, b) => a + b, 0);
+  for (const status of APPROVAL_STATUSES) {
+    const wanted = Math.round((weights[status] / sum) * total) - 1;
+    for (let n = 0; n < wanted && plan.length < total; n += 1) plan.push(status);
+  }
+  while (plan.length < total) plan.push('PENDING');
+  const shuffle = createRandom(7);
+  for (let i = plan.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(shuffle.next() * (i + 1));
+    [plan[i], plan[j]] = [plan[j]!, plan[i]!];
+  }
+  return plan;
+}
+
+function pickPriority(random: Random): ApprovalPriority {
+  const roll = random.next();
+  return roll < 0.1 ? 'URGENT' : roll < 0.35 ? 'HIGH' : roll < 0.8 ? 'MEDIUM' : (APPROVAL_PRIORITIES[3] as ApprovalPriority);
+}
+
+const NACHA_PROCESSING: Partial<Record<ApprovalStatus, string>> = {
+  NACHA_GENERATED: 'GENERATED',
+  NACHA_PENDING: 'PENDING',
+  BANK_UPLOADED: 'UPLOADED',
+  PAYMENT_COMPLETED: 'COMPLETED',
+};
+
+/** A QuickBooks-shaped bill whose line amounts add up to TotalAmt (computed in cents). */
+function makeBill(random: Random, number: number, createdAt: Date): Bill {
+  const vendor = random.pick(VENDORS);
+  const place = random.pick(PLACES);
+  const lines = Array.from({ length: random.int(1, 4) }, (_, index) => {
+    const item = random.pick(ITEMS);
+    const qty = random.int(1, 12);
+    const unitCents = random.int(item.min, item.max);
+    return {
+      Id: String(index + 1),
+      Description: `${item.name} - ${vendor.name}`,
+      Amount: (qty * unitCents) / 100,
+      ItemBasedExpenseLineDetail: { Qty: qty, ItemRef: { name: item.name, value: String(ITEMS.indexOf(item) + 1) } },
+      cents: qty * unitCents,
+    };
+  });
+  const totalCents = lines.reduce((sum, line) => sum + line.cents, 0);
+  const due = new Date(createdAt.getTime() + random.int(10, 45) * DAY);
+  return {
+    Id: String(number),
+    TotalAmt: totalCents / 100,
+    DocNumber: `INV-${String(number * 7 + 10_000)}`,
+    DueDate: due.toISOString().slice(0, 10),
+    VendorRef: { name: vendor.name, value: String(VENDORS.indexOf(vendor) + 1) },
+    VendorInfo: { CompanyName: vendor.name, Email: vendor.email, Phone: vendor.phone },
+    VendorAddr: {
+      Line1: `${random.int(100, 9999)} ${place.street}`,
+      City: place.city,
+      CountrySubDivisionCode: place.state,
+      PostalCode: place.zip,
+    },
+    Line: lines.map(({ cents: _cents, ...line }) => line),
+  };
+}

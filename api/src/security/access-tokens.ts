@@ -1,0 +1,38 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { isRole, type Role } from 'shared-contracts';
+
+const ISSUER = 'bill-approval-console/api';
+const AUDIENCE = 'bill-approval-console';
+
+export interface AccessClaims {
+  userId: number;
+  role: Role;
+  /** Refresh-token family of the session, so "sign out other sessions" can spare this one. */
+  sessionId: string;
+}
+
+/** Short-lived HS256 JWT: sub = user id, role, sid = session (refresh family). */
+export function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ role: claims.role, sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(secret);
+}
+
+/** The claims of a valid token, or null when it is forged, expired or malformed. */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId < 1 || !isRole(payload.role) || typeof payload.sid !== 'string') {
+      return null;
+    }
+    return { userId, role: payload.role, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
