@@ -1,0 +1,10 @@
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { PasswordHasher } from './security/passwords';
+
+/** What services need from the app; a Fastify instance built by buildApp provides all of it. */
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  passwords: PasswordHasher;
+}

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
+import { registerJsonBodyParser } from './plugins/body-parser';
+import { registerCors } from './plugins/cors';
+import { registerDatabase } from './plugins/db';
+import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
+import { registerFrontends } from './plugins/frontends';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Opened (and migrated) by the caller, who also closes it: main.ts or the test helper. */
+  database: DatabaseHandle;
+  /** Fastify logger option; main passes a level, tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve host/remotes builds and the SPA fallback (default true). */
+  serveFrontends?: boolean;
+}
+
+/** 1 MiB: far above any form of the console; larger bodies get 413. */
+const BODY_LIMIT = 1024 * 1024;
+
+/** The whole HTTP API, ready for `listen` (main.ts) or `inject` (tests). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  app.decorate('config', config);
+  registerDatabase(app, database);
+  registerAuth(app, config);
+  registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  registerCors(app, config.corsOrigins);
+  registerSecurityHeaders(app);
+
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(usersRoutes, { prefix: '/api/user' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(healthRoutes, { prefix: '/api/health' });
+
+  if (options.serveFrontends ?? true) {
+    await registerFrontends(app, config);
+  } else {
+    app.setNotFoundHandler(async (_request, reply) => sendApiNotFound(reply));
+  }
+  return app;
+}

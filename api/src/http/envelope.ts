@@ -1,0 +1,16 @@
+import type { ApiFailure, ApiMeta, ApiSuccess, ErrorCode, Pagination } from 'shared-contracts';
+
+/** `{ success: true, data, meta? }`: what every handler returns. */
+export function ok<T>(data: T, meta?: ApiMeta): ApiSuccess<T> {
+  return meta ? { success: true, data, meta } : { success: true, data };
+}
+
+/** A page of a list with `meta.pagination` (DESIGN "Data"). */
+export function paged<T>(data: T[], total: number, page: number, limit: number): ApiSuccess<T[]> {
+  const pagination: Pagination = { total, page, limit, totalPages: Math.ceil(total / limit) };
+  return { success: true, data, meta: { pagination } };
+}
+
+export function failure(code: ErrorCode, message: string, fields?: Record<string, string>): ApiFailure {
+  return { success: false, error: fields ? { message, code, fields } : { message, code } };
+}

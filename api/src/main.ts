@@ -1,0 +1,61 @@
+/**
+ * `pnpm --filter api start`: reads the configuration, opens and migrates the database, seeds an
+ * empty embedded one, then serves the API (and the built console) on PORT.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { prepareData } from './db/prepare';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const engine = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.info(`Opening ${engine}…`);
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  const outcome = await prepareData(database, config);
+  if (outcome.kind === 'seeded-demo') {
+    const s = outcome.summary;
+    console.info(
+      `Seeded demo data: ${s.users} users, ${s.companies} companies, ${s.managers} managers, ${s.approvals} approvals.`,
+    );
+  } else if (outcome.kind === 'created-admin') {
+    console.info(`Created the first administrator ${outcome.email}.`);
+  } else if (outcome.kind === 'no-users') {
+    console.warn('The database has no users: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `pnpm seed`.');
+  }
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      // PGlite must be closed cleanly to keep its data folder consistent.
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.info(`\n  ${config.productName} console: http://localhost:${port}/`);
+  if (!config.databaseUrl) {
+    const emails = DEMO_ACCOUNTS.filter((account) => account.isActive).map((account) => account.email);
+    console.info(`  Demo sign-in: ${emails.join(', ')} — password ${DEMO_PASSWORD}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

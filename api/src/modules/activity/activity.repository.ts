@@ -1,0 +1,39 @@
+import { desc } from 'drizzle-orm';
+import type { ActivityItem } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { activity } from '../../db/schema';
+
+export interface ActivityEntry {
+  userId: number | null;
+  userName: string | null;
+  /** Dotted verb such as 'auth.login' or 'user.create'. */
+  action: string;
+  entityType?: string;
+  entityId?: string | number;
+  /** Sentence shown as is by the dashboard, e.g. "Ada Admin signed in". */
+  description: string;
+  details?: Record<string, unknown>;
+}
+
+/** Call inside the transaction of the change it records (DESIGN "Data"). */
+export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
+  await db.insert(activity).values({
+    userId: entry.userId,
+    userName: entry.userName,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId === undefined ? null : String(entry.entityId),
+    description: entry.description,
+    details: entry.details ?? null,
+  });
+}
+
+/** Newest first. */
+export async function recentActivity(db: Db, limit: number): Promise<ActivityItem[]> {
+  const rows = await db
+    .select({ id: activity.id, description: activity.description, createdAt: activity.createdAt })
+    .from(activity)
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, description: row.description, timestamp: row.createdAt.toISOString() }));
+}

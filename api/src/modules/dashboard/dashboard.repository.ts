@@ -1,0 +1,29 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { apiKeys, approvalStatusCounts, companies, users } from '../../db/schema';
+
+const count = sql<number>`count(*)`.mapWith(Number);
+
+export async function countCompanies(db: Db): Promise<number> {
+  const [row] = await db.select({ count }).from(companies);
+  return row?.count ?? 0;
+}
+
+export async function countActiveUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ count }).from(users).where(eq(users.isActive, true));
+  return row?.count ?? 0;
+}
+
+/** From the trigger-maintained totals, not a scan of approvals. */
+export async function countPendingApprovals(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: approvalStatusCounts.count })
+    .from(approvalStatusCounts)
+    .where(eq(approvalStatusCounts.status, 'PENDING'));
+  return row?.count ?? 0;
+}
+
+export async function countLiveApiKeys(db: Db): Promise<number> {
+  const [row] = await db.select({ count }).from(apiKeys).where(isNull(apiKeys.revokedAt));
+  return row?.count ?? 0;
+}

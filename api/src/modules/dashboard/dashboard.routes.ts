@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { RECENT_ACTIVITY_SHOWN, type DashboardStats } from 'shared-contracts';
+import { ok } from '../../http/envelope';
+import { authenticate } from '../../plugins/auth';
+import { recentActivity } from '../activity/activity.repository';
+import { countActiveUsers, countCompanies, countLiveApiKeys, countPendingApprovals } from './dashboard.repository';
+
+/** /api/dashboard: headline counts and recent activity for any signed-in role. */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/stats', { preHandler: authenticate }, async () => {
+    const [totalCompanies, activeUsers, pendingApprovals, totalApiKeys, activity] = await Promise.all([
+      countCompanies(app.db),
+      countActiveUsers(app.db),
+      countPendingApprovals(app.db),
+      countLiveApiKeys(app.db),
+      recentActivity(app.db, RECENT_ACTIVITY_SHOWN),
+    ]);
+    const stats: DashboardStats = {
+      totalCompanies,
+      activeUsers,
+      pendingApprovals,
+      totalApiKeys,
+      recentActivity: activity,
+    };
+    return ok(stats);
+  });
+}

@@ -1,0 +1,69 @@
+import { statfs } from 'node:fs/promises';
+import { freemem, totalmem } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import type { ComponentHealth, SystemHealth, UsageFigure } from 'shared-contracts';
+import { ok } from '../../http/envelope';
+import { authenticate } from '../../plugins/auth';
+
+const DB_TIMEOUT_MS = 2_000;
+
+function usage(used: number, total: number): UsageFigure {
+  return { used, total, percentage: total > 0 ? Math.round((used / total) * 1000) / 10 : 0 };
+}
+
+function elapsedMs(start: bigint): number {
+  return Math.round(Number(process.hrtime.bigint() - start) / 1e4) / 100;
+}
+
+/** /api/health: a public liveness probe and the dashboard's System Health card. */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/', async () => ok({ status: 'ok' }));
+
+  app.get('/detailed', { preHandler: authenticate }, async () => {
+    const started = process.hrtime.bigint();
+    const database = await pingDatabase(app);
+    const disk = await diskUsage(app.config.dataDir);
+    const health: SystemHealth = {
+      status: database.status === 'healthy' ? 'healthy' : 'degraded',
+      uptime: Math.floor(process.uptime()),
+      version: app.config.version,
+      database,
+      api: { status: 'healthy', responseTime: elapsedMs(started) },
+      memory: usage(totalmem() - freemem(), totalmem()),
+      disk,
+    };
+    return ok(health);
+  });
+}
+
+async function pingDatabase(app: FastifyInstance): Promise<ComponentHealth> {
+  const started = process.hrtime.bigint();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      app.database.ping(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), DB_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'healthy', responseTime: elapsedMs(started) };
+  } catch (error) {
+    app.log.warn({ err: error }, 'database ping failed');
+    return { status: 'down', responseTime: elapsedMs(started) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function diskUsage(dir: string): Promise<UsageFigure> {
+  for (const candidate of [dir, process.cwd()]) {
+    try {
+      const stats = await statfs(candidate);
+      const total = stats.blocks * stats.bsize;
+      return usage(total - stats.bfree * stats.bsize, total);
+    } catch {
+      // DATA_DIR may not exist (PostgreSQL deployments): try the working directory.
+    }
+  }
+  return usage(0, 0);
+}

@@ -1,0 +1,24 @@
+import type { User } from 'shared-contracts';
+import type { UserRow } from '../../db/schema';
+
+/** The API's view of a user: never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    title: row.title,
+    role: row.role,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+  };
+}
+
+/** "First Last", else the e-mail: how a user is named in activity descriptions. */
+export function displayName(row: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  const full = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
+  return full || row.email;
+}

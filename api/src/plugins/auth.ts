@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasRole, type Role } from 'shared-contracts';
+import type { AppConfig } from '../config';
+import type { UserRow } from '../db/schema';
+import { forbidden, unauthorized } from '../http/http-error';
+import { findUserById } from '../modules/users/users.repository';
+import { verifyAccessToken } from '../security/access-tokens';
+import { createPasswordHasher, type PasswordHasher } from '../security/passwords';
+
+/** Who is calling: the user as the database has it now, and their session (refresh family). */
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    passwords: PasswordHasher;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, config: AppConfig): void {
+  app.decorate('passwords', createPasswordHasher(config.passwordHashing));
+  app.decorateRequest('auth', null);
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
+
+/**
+ * preHandler of every protected route: a valid access token AND a user that still exists and is
+ * active. The role is read from the database, so a role change or deactivation takes effect at
+ * once instead of when the token expires.
+ */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) throw unauthorized();
+  const claims = await verifyAccessToken(match[1], request.server.config.jwtSecret);
+  if (!claims) throw unauthorized();
+  const user = await findUserById(request.server.db, claims.userId);
+  if (!user || !user.isActive) throw unauthorized();
+  request.auth = { user, sessionId: claims.sessionId };
+}
+
+/** preHandler: signed in with `role` or a higher one, else 403 (SPEC §6 ranks). */
+export function requireRole(role: Role) {
+  return async function requireRoleHandler(request: FastifyRequest): Promise<void> {
+    await authenticate(request);
+    if (!hasRole(request.auth?.user.role, role)) throw forbidden();
+  };
+}
+
+/** The caller of a route guarded by `authenticate` or `requireRole`. */
+export function currentAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

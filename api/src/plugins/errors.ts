@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { ERROR_CODES, SERVER_ERRORS } from 'shared-contracts';
+import { failure } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+
+/** Fastify's own request errors, answered with our codes and texts. */
+const FASTIFY_ERRORS: Record<string, { status: number; code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES]; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ERROR_CODES.malformedJson, message: SERVER_ERRORS.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ERROR_CODES.malformedJson, message: SERVER_ERRORS.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ERROR_CODES.payloadTooLarge, message: SERVER_ERRORS.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: ERROR_CODES.unsupportedMediaType,
+    message: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ERROR_CODES.malformedJson, message: SERVER_ERRORS.malformedJson },
+};
+
+export function sendApiNotFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(failure(ERROR_CODES.notFound, SERVER_ERRORS.notFound));
+}
+
+/**
+ * One place turns errors into the envelope. HttpError carries a message meant for the caller;
+ * anything else is logged with its stack and answered with a generic 500, so neither SQL
+ * (Drizzle puts the query in its error message) nor stack traces reach the client.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(failure(error.code, error.message, error.fields));
+    }
+    const code = (error as FastifyError).code;
+    const known = code ? FASTIFY_ERRORS[code] : undefined;
+    if (known) return reply.code(known.status).send(failure(known.code, known.message));
+
+    const status = (error as FastifyError).statusCode;
+    if (typeof code === 'string' && code.startsWith('FST_') && typeof status === 'number' && status >= 400 && status < 500) {
+      // Other framework-level client errors (bad URL encoding, unsupported method…): safe texts.
+      request.log.info({ err: error }, 'client error');
+      return reply.code(status).send(failure(status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, error.message));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(failure(ERROR_CODES.internal, SERVER_ERRORS.internal));
+  });
+}

@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ERROR_CODES, SERVER_ERRORS } from 'shared-contracts';
+import type { AppConfig } from '../config';
+import { failure } from '../http/envelope';
+import { sendApiNotFound } from './errors';
+
+/** The sections served under /remotes/<name>/ from remote-<name>/dist. */
+export const REMOTE_NAMES = ['companies', 'users', 'managers', 'approvals'] as const;
+
+/** Files that name other files and must be re-checked on every load (the rest revalidate by ETag). */
+const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
+
+function setCacheHeaders(reply: FastifyReply, path: string): void {
+  const file = path.split(/[\\/]/).pop() ?? '';
+  if (NO_CACHE_FILES.has(file) || file.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+}
+
+/**
+ * Production serving of the built console on the API's port (DESIGN "Runtime"): the host at /,
+ * each remote under /remotes/<name>/, and /remotes.json read from disk on every request so that
+ * editing it re-points a section without a rebuild or restart. Missing dist folders are skipped.
+ * Also owns the not-found handler: /api/* gets the JSON envelope, page routes get the SPA.
+ */
+export async function registerFrontends(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const hostDist = join(config.staticRoot, 'host', 'dist');
+  const indexHtml = join(hostDist, 'index.html');
+
+  for (const name of REMOTE_NAMES) {
+    const root = join(config.staticRoot, `remote-${name}`, 'dist');
+    if (!existsSync(root)) continue;
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      redirect: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+  if (existsSync(hostDist)) {
+    await app.register(fastifyStatic, {
+      root: hostDist,
+      prefix: '/',
+      decorateReply: false,
+      redirect: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+
+  app.get('/remotes.json', async (request, reply) => {
+    let text: string;
+    try {
+      text = await readFile(config.remotesFile, 'utf8');
+    } catch {
+      return sendApiNotFound(reply);
+    }
+    try {
+      JSON.parse(text);
+    } catch {
+      request.log.error({ file: config.remotesFile }, 'remotes file is not valid JSON');
+      return reply.code(500).send(failure(ERROR_CODES.internal, SERVER_ERRORS.internal));
+    }
+    return reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(text);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      path !== '/api' &&
+      !path.startsWith('/api/') &&
+      extname(path) === '';
+    if (isPage) {
+      try {
+        const html = await readFile(indexHtml);
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+      } catch {
+        // No host build: fall through to the JSON 404.
+      }
+    }
+    return sendApiNotFound(reply);
+  });
+}
