@@ -2,4 +2,8 @@
 import { renderStandalone } from 'shared-ui';
 import { routes } from './routes';
 
-renderStandalone({ title: 'Managers', basePath: '/managers', routes });
+// Served at /remotes/<name>/ in production and at the dev server's root in development.
+declare const __webpack_public_path__: string;
+const basename = new URL(__webpack_public_path__, window.location.href).pathname.replace(/\/+$/, '');
+
+renderStandalone({ basename, environment: process.env.APP_ENV, title: 'Managers', basePath: '/managers', routes });

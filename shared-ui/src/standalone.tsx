@@ -27,6 +27,8 @@ export interface StandaloneOptions {
   routes: RouteObject[];
   /** Product label for the sign-in page. */
   productName?: string;
+  /** URL prefix the page is served under, e.g. '/remotes/users' in production; default none. */
+  basename?: string;
 }
 
 /** Options of renderStandalone: the shell plus how to reach the API. */
@@ -93,7 +95,7 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
 }
 
 /** Router of a remote's standalone shell: /login, the section under `basePath` (signed in only), anything else → basePath. */
-export function createStandaloneRouter({ title, basePath, routes, productName }: StandaloneOptions) {
+export function createStandaloneRouter({ title, basePath, routes, productName, basename }: StandaloneOptions) {
   const base = `/${basePath.replace(/^\/+|\/+$/g, '')}`;
   return createBrowserRouter([
     { path: '/login', element: <SignInPage productName={productName ?? title} /> },
@@ -106,7 +108,7 @@ export function createStandaloneRouter({ title, basePath, routes, productName }:
       ),
     },
     { path: '*', element: <Navigate to={base} replace /> },
-  ]);
+  ], basename ? { basename } : undefined);
 }
 
 /**

@@ -1,0 +1,41 @@
+import type { Locator, Page } from '@playwright/test';
+
+export const DEMO = {
+  admin: 'admin@example.com',
+  moderator: 'moderator@example.com',
+  user: 'user@example.com',
+  guest: 'guest@example.com',
+  password: 'Password123!',
+} as const;
+
+/** The sign-in page of SPEC §2. */
+export class SignInPage {
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+
+  constructor(private readonly page: Page, private readonly path = '/login') {
+    this.email = page.getByLabel('Email');
+    this.password = page.getByLabel('Password');
+    this.submit = page.getByRole('button', { name: /^Sign in$|^Signing in\.\.\.$/ });
+  }
+
+  async goto() {
+    await this.page.goto(this.path);
+  }
+
+  async signIn(email: string, password: string) {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submit.click();
+  }
+}
+
+/** Signs in from a clean browser state, for tests that must not touch the saved admin session. */
+export async function signInFresh(page: Page, email: string, password: string = DEMO.password) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await new SignInPage(page).signIn(email, password);
+  await page.waitForURL(/\/dashboard$/);
+}

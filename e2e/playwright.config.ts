@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 8181);
+export const dataDir = path.join(here, '.tmp', 'data');
+export const remotesFile = path.join(here, '.tmp', 'remotes.json');
+
+/**
+ * Browser tests against the production build served by `pnpm start` on a fresh embedded database.
+ * Debian's Chromium is driven directly (Playwright's own download is unreachable here).
+ */
+export default defineConfig({
+  testDir: './tests',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], storageState: path.join(here, '.tmp', 'admin.json') },
+      dependencies: ['setup'],
+    },
+  ],
+  webServer: {
+    // A fresh database every run; REMOTES_FILE lets a test repoint a section without rebuilding.
+    command: `rm -rf "${dataDir}" && mkdir -p "${path.dirname(remotesFile)}" && cp ../host/public/remotes.json "${remotesFile}" && node ../tools/start.mjs`,
+    cwd: here,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), DATA_DIR: dataDir, REMOTES_FILE: remotesFile, HOST: '127.0.0.1' },
+  },
+});

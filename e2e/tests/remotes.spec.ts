@@ -1,0 +1,35 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { remotesFile } from '../playwright.config';
+import { DEMO, SignInPage } from '../pages/sign-in-page';
+
+test('editing /remotes.json repoints a section without rebuilding the host', async ({ page }) => {
+  const original = readFileSync(remotesFile, 'utf8');
+  try {
+    const remotes = JSON.parse(original) as Record<string, string>;
+    writeFileSync(remotesFile, JSON.stringify({ ...remotes, approvals: '/remotes/approvals-v2/mf-manifest.json' }));
+    await page.goto('/approvals');
+    await expect(page.getByText('The Approvals section could not be loaded')).toBeVisible();
+
+    writeFileSync(remotesFile, original);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bill Approvals' })).toBeVisible();
+  } finally {
+    writeFileSync(remotesFile, original);
+  }
+});
+
+test.describe('a remote on its own', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('runs standalone with its own sign-in and only its section', async ({ page }) => {
+    await page.goto('/remotes/users/');
+    await expect(page).toHaveURL(/\/remotes\/users\/login$/);
+    await new SignInPage(page, '/remotes/users/login').signIn(DEMO.admin, DEMO.password);
+    await expect(page).toHaveURL(/\/remotes\/users\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    await expect(page.getByTestId('section-session')).toContainText('admin@example.com');
+    // The host's sidebar is not part of a standalone remote.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,53 @@
+// One flat config for the workspace. Import direction (CONVENTIONS.md rule 3) is enforced with
+// no-restricted-imports: remotes never import each other or Chakra directly, the API never imports a frontend.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const chakraOnlyInSharedUi = {
+  paths: [
+    { name: '@chakra-ui/react', message: 'Import UI from shared-ui: it is the shared design unit (DESIGN.md).' },
+    { name: '@emotion/react', message: 'Import UI from shared-ui: it is the shared design unit (DESIGN.md).' },
+  ],
+};
+const noRemoteImports = ['remote-*', '../remote-*', '../../remote-*'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/drizzle/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'shared-auth/**/*.ts', 'shared-ui/**/*.ts', 'host/**/*.ts', 'remote-*/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['host/**', 'remote-*/**', 'shared-auth/**'],
+    rules: {
+      'no-restricted-imports': ['error', { ...chakraOnlyInSharedUi, patterns: [{ group: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }] }],
+    },
+  },
+  {
+    files: ['shared-contracts/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'shared-ui', 'shared-auth', '@chakra-ui/*', 'ky', 'fastify', 'drizzle-orm*'], message: 'shared-contracts is pure schemas and types used by both sides.' }] }],
+    },
+  },
+  {
+    files: ['api/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['shared-ui', 'shared-auth', 'host', 'remote-*', 'react', 'react-*'], message: 'The API never imports a frontend package.' }] }],
+    },
+  },
+);

@@ -1,0 +1,55 @@
+// `pnpm test`: lint, typecheck, unit and API tests of every package, then the browser tests against the
+// production build. Ends with one line "N passed, N failed" summing the runners' own counts.
+import { spawn } from 'node:child_process';
+import { ROOT } from './frontends.mjs';
+import { pnpmCommand } from './run.mjs';
+
+const { command, prefix } = pnpmCommand();
+const steps = [
+  { name: 'lint', args: ['lint'] },
+  { name: 'typecheck', args: ['typecheck'] },
+  { name: 'unit and API tests', args: ['test:unit'] },
+  { name: 'end-to-end tests', args: ['test:e2e'] },
+];
+
+let passed = 0;
+let failed = 0;
+
+function runStep(step) {
+  return new Promise((resolve) => {
+    console.info(`\n=== ${step.name} ===`);
+    const child = spawn(command, [...prefix, ...step.args], { cwd: ROOT, env: process.env });
+    let buffer = '';
+    const consume = (chunk, out) => {
+      out.write(chunk);
+      buffer += String(chunk);
+    };
+    child.stdout.on('data', (chunk) => consume(chunk, process.stdout));
+    child.stderr.on('data', (chunk) => consume(chunk, process.stderr));
+    child.on('exit', (code) => {
+      // Strip colours, then read vitest's "Tests  N failed | M passed" and Playwright's "N passed" lines.
+      // eslint-disable-next-line no-control-regex
+      const text = buffer.replace(/\x1b\[[0-9;]*m/g, '');
+      for (const line of text.split('\n')) {
+        const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
+        const source = vitest ? vitest[1] : /^\s+\d+ (passed|failed|flaky)/.test(line) ? line : null;
+        if (!source) continue;
+        passed += Number(source.match(/(\d+) passed/)?.[1] ?? 0);
+        failed += Number(source.match(/(\d+) failed/)?.[1] ?? 0);
+      }
+      resolve(code === 0);
+    });
+  });
+}
+
+let ok = true;
+for (const step of steps) {
+  if (!(await runStep(step))) {
+    console.error(`\n${step.name} failed`);
+    ok = false;
+    break;
+  }
+}
+if (!ok && failed === 0) failed = 1;
+console.info(`\n${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);
