@@ -74,8 +74,16 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       !path.startsWith('/api/') &&
       extname(path) === '';
     if (isPage) {
+      // A remote's own page (its standalone QA shell) answers every path under /remotes/<name>/.
+      const remote = /^\/remotes\/([a-z]+)(?:\/|$)/.exec(path)?.[1];
+      const page =
+        remote && (REMOTE_NAMES as readonly string[]).includes(remote)
+          ? join(config.staticRoot, `remote-${remote}`, 'dist', 'index.html')
+          : indexHtml;
       try {
-        const html = await readFile(indexHtml);
+        let html = (await readFile(page)).toString('utf8');
+        // The remote's page loads its scripts relative to itself; a base keeps deep links working.
+        if (page !== indexHtml) html = html.replace('<head>', `<head><base href="/remotes/${remote}/">`);
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
       } catch {
         // No host build: fall through to the JSON 404.
