@@ -11,7 +11,7 @@ const chakraOnlyInSharedUi = {
     { name: '@emotion/react', message: 'Import UI from shared-ui: it is the shared design unit (DESIGN.md).' },
   ],
 };
-const noRemoteImports = ['remote-*', '../remote-*', '../../remote-*'];
+const noRemoteImports = '^(\\.\\./)*remote-(companies|users|managers|approvals)(/|$)';
 
 export default tseslint.config(
   {
@@ -35,7 +35,7 @@ export default tseslint.config(
   {
     files: ['host/**', 'remote-*/**', 'shared-auth/**'],
     rules: {
-      'no-restricted-imports': ['error', { ...chakraOnlyInSharedUi, patterns: [{ group: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }] }],
+      'no-restricted-imports': ['error', { ...chakraOnlyInSharedUi, patterns: [{ regex: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }] }],
     },
   },
   {
