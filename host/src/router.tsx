@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { RequireAuth } from 'shared-auth';
-import { FullPageSpinner, SignInPage } from 'shared-ui';
-import { DashboardPage } from './dashboard/dashboard-page';
-import { AppLayout } from './layout/app-layout';
+import { FullPageSpinner, LoadingState, SignInPage } from 'shared-ui';
 import { RemoteSection } from './remotes/remote-section';
 import { SECTIONS } from './remotes/sections';
+
+// The signed-in layout (with its animation library) and the dashboard load after sign-in, so the
+// sign-in page's JavaScript holds only what it needs.
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 
 /** The route table of SPEC §2: sign-in, the protected layout, the dashboard and the four sections. */
 export const router = createBrowserRouter([
@@ -13,12 +17,21 @@ export const router = createBrowserRouter([
     path: '/',
     element: (
       <RequireAuth loadingFallback={<FullPageSpinner />}>
-        <AppLayout />
+        <Suspense fallback={<FullPageSpinner />}>
+          <AppLayout />
+        </Suspense>
       </RequireAuth>
     ),
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
-      { path: 'dashboard', element: <DashboardPage /> },
+      {
+        path: 'dashboard',
+        element: (
+          <Suspense fallback={<LoadingState text="Loading..." />}>
+            <DashboardPage />
+          </Suspense>
+        ),
+      },
       ...SECTIONS.map((section) => ({
         path: `${section.name}/*`,
         // key: a fresh section component per remote, so one section's state never leaks into another.
