@@ -64,7 +64,10 @@ const EnvSchema = v.object({
   PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
   DATABASE_URL: v.optional(
-    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must start with postgres:// or postgresql://')),
+    v.pipe(
+      v.string(),
+      v.regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must start with postgres:// or postgresql://'),
+    ),
   ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
@@ -85,9 +88,15 @@ const EnvSchema = v.object({
   QB_TOKEN_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'QB_TOKEN_KEY must be 64 hex characters (32 bytes)')),
   ),
-  TRUST_PROXY: v.optional(v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY must be true or false'), 'false'),
+  TRUST_PROXY: v.optional(
+    v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY must be true or false'),
+    'false',
+  ),
   LOG_LEVEL: v.optional(
-    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL is not a pino level'),
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL is not a pino level',
+    ),
     'info',
   ),
 });
@@ -95,7 +104,11 @@ const EnvSchema = v.object({
 export class ConfigError extends Error {}
 
 /** Production cost (OWASP's argon2id baseline: 19 MiB, 2 passes). */
-export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = {
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 /**
  * Reads and validates the environment. Secrets not given are generated once and kept in
@@ -119,8 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = fromRepoRoot(e.DATA_DIR);
   const staticRoot = fromRepoRoot(e.STATIC_ROOT ?? '.');
-  const jwtSecret = e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
-  const qbKeyHex = e.QB_TOKEN_KEY ?? persistentSecret(dataDir, 'qb-token-key', () => randomBytes(32).toString('hex'));
+  const jwtSecret =
+    e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const qbKeyHex =
+    e.QB_TOKEN_KEY ?? persistentSecret(dataDir, 'qb-token-key', () => randomBytes(32).toString('hex'));
 
   return {
     port: e.PORT,
@@ -134,7 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     staticRoot,
-    remotesFile: e.REMOTES_FILE ? fromRepoRoot(e.REMOTES_FILE) : join(staticRoot, 'host', 'dist', 'remotes.json'),
+    remotesFile: e.REMOTES_FILE
+      ? fromRepoRoot(e.REMOTES_FILE)
+      : join(staticRoot, 'host', 'dist', 'remotes.json'),
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
           .map((origin) => origin.trim())

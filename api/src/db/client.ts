@@ -80,7 +80,10 @@ export function openPostgres(connectionString: string, max = 10): PostgresDataba
 }
 
 /** DATABASE_URL set → PostgreSQL; otherwise PGlite under DATA_DIR/pglite (DESIGN "Runtime"). */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : openPglite(join(options.dataDir, 'pglite'));

@@ -158,17 +158,29 @@ export const approvals = pgTable(
     status: approvalStatusEnum('status').notNull().default('PENDING'),
     priority: approvalPriorityEnum('priority').notNull().default('MEDIUM'),
     /** Bills as QuickBooks returns them; the API answers them as JSON text (SPEC §3). */
-    bills: jsonb('bills').$type<Bill[]>().notNull().default(sql`'[]'::jsonb`),
+    bills: jsonb('bills')
+      .$type<Bill[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     approvedBills: jsonb('approved_bills').$type<Bill[]>(),
-    billIds: text('bill_ids').array().notNull().default(sql`'{}'::text[]`),
-    approvedBillIds: text('approved_bill_ids').array().notNull().default(sql`'{}'::text[]`),
+    billIds: text('bill_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    approvedBillIds: text('approved_bill_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     totalBills: integer('total_bills').notNull().default(0),
     processedBills: integer('processed_bills').notNull().default(0),
     totalAmountCents: bigint('total_amount_cents', { mode: 'number' }).notNull().default(0),
     managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
     managerName: varchar('manager_name', { length: 255 }),
     managerEmail: varchar('manager_email', { length: 254 }),
-    recipients: jsonb('recipients').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    recipients: jsonb('recipients')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Names are copied so history stays readable after a user is deleted. */
     createdByName: varchar('created_by_name', { length: 255 }),

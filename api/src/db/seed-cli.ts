@@ -38,7 +38,8 @@ try {
     await seedBulkCompanies(database.db, extraCompanies, {
       qbTokenKey: config.qbTokenKey,
       onProgress: (done) => {
-        if (done % 10_000 === 0 || done === extraCompanies) console.info(`  ${done} / ${extraCompanies} companies`);
+        if (done % 10_000 === 0 || done === extraCompanies)
+          console.info(`  ${done} / ${extraCompanies} companies`);
       },
     });
     console.info(`Added ${extraCompanies} companies in ${Date.now() - started} ms.`);

@@ -44,11 +44,46 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{
   title: string;
   isActive: boolean;
 }> = [
-  { email: 'admin@example.com', role: 'ADMIN', firstName: 'Ada', lastName: 'Admin', title: 'System Administrator', isActive: true },
-  { email: 'moderator@example.com', role: 'MODERATOR', firstName: 'Morgan', lastName: 'Moderator', title: 'Finance Manager', isActive: true },
-  { email: 'user@example.com', role: 'USER', firstName: 'Uma', lastName: 'User', title: 'Accounts Payable Specialist', isActive: true },
-  { email: 'guest@example.com', role: 'GUEST', firstName: 'Gus', lastName: 'Guest', title: 'Auditor', isActive: true },
-  { email: 'inactive@example.com', role: 'USER', firstName: 'Ivy', lastName: 'Inactive', title: 'Former Bookkeeper', isActive: false },
+  {
+    email: 'admin@example.com',
+    role: 'ADMIN',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    title: 'System Administrator',
+    isActive: true,
+  },
+  {
+    email: 'moderator@example.com',
+    role: 'MODERATOR',
+    firstName: 'Morgan',
+    lastName: 'Moderator',
+    title: 'Finance Manager',
+    isActive: true,
+  },
+  {
+    email: 'user@example.com',
+    role: 'USER',
+    firstName: 'Uma',
+    lastName: 'User',
+    title: 'Accounts Payable Specialist',
+    isActive: true,
+  },
+  {
+    email: 'guest@example.com',
+    role: 'GUEST',
+    firstName: 'Gus',
+    lastName: 'Guest',
+    title: 'Auditor',
+    isActive: true,
+  },
+  {
+    email: 'inactive@example.com',
+    role: 'USER',
+    firstName: 'Ivy',
+    lastName: 'Inactive',
+    title: 'Former Bookkeeper',
+    isActive: false,
+  },
 ];
 
 export interface SeedCounts {
@@ -113,7 +148,11 @@ function fullName(person: { firstName: string | null; lastName: string | null; e
 }
 
 /** Inserts rows in chunks: one statement per chunk keeps parameters under PostgreSQL's limit. */
-async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+async function insertChunked<T>(
+  rows: T[],
+  size: number,
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
@@ -133,7 +172,18 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       createdAt: ago((400 - index) * DAY),
       lastLoginAt: account.isActive ? ago((index + 1) * 2 * HOUR) : ago(90 * DAY),
     }));
-    const generatedRoles: Role[] = ['USER', 'USER', 'USER', 'MODERATOR', 'USER', 'GUEST', 'USER', 'ADMIN', 'USER', 'GUEST'];
+    const generatedRoles: Role[] = [
+      'USER',
+      'USER',
+      'USER',
+      'MODERATOR',
+      'USER',
+      'GUEST',
+      'USER',
+      'ADMIN',
+      'USER',
+      'GUEST',
+    ];
     for (let i = 0; userSeeds.length < counts.users; i += 1) {
       const firstName = FIRST_NAMES[i % FIRST_NAMES.length] as string;
       const lastName = LAST_NAMES[(i * 7 + 3) % LAST_NAMES.length] as string;
@@ -171,7 +221,9 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
         firstName,
         lastName,
         email: linked?.email ?? `${firstName}.${lastName}@managers.example.com`.toLowerCase(),
-        phone: random.chance(0.8) ? `(555) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, '0')}` : null,
+        phone: random.chance(0.8)
+          ? `(555) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, '0')}`
+          : null,
         title: random.pick(MANAGER_TITLES),
         status,
         isActive: status === 'ACTIVE',
@@ -214,7 +266,9 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       const status = statusPlan[i]!;
       const priority = pickPriority(random);
       const company = random.pick(companyRows);
-      const manager = managerRows.find((m) => m.id === company.managerId) ?? (managerRows.length ? random.pick(managerRows) : undefined);
+      const manager =
+        managerRows.find((m) => m.id === company.managerId) ??
+        (managerRows.length ? random.pick(managerRows) : undefined);
       const creator = random.pick(creators);
       const createdAt =
         status === 'PENDING'
@@ -222,14 +276,26 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
           : status === 'EXPIRED'
             ? ago(random.int(35, 170) * DAY)
             : ago(random.int(2, 150) * DAY + random.int(0, 23) * HOUR);
-      const bills = Array.from({ length: random.int(1, 5) }, () => makeBill(random, (billNumber += 1), createdAt));
+      const bills = Array.from({ length: random.int(1, 5) }, () =>
+        makeBill(random, (billNumber += 1), createdAt),
+      );
       const id = random.uuid();
       const totalCents = bills.reduce((sum, bill) => sum + Math.round(bill.TotalAmt * 100), 0);
       const approver = random.pick(staff);
-      const decidedAt = new Date(Math.min(now.getTime() - HOUR, createdAt.getTime() + random.int(2, 72) * HOUR));
-      const approved = ['APPROVED', 'NACHA_GENERATED', 'NACHA_PENDING', 'BANK_UPLOADED', 'PAYMENT_COMPLETED'].includes(status);
+      const decidedAt = new Date(
+        Math.min(now.getTime() - HOUR, createdAt.getTime() + random.int(2, 72) * HOUR),
+      );
+      const approved = [
+        'APPROVED',
+        'NACHA_GENERATED',
+        'NACHA_PENDING',
+        'BANK_UPLOADED',
+        'PAYMENT_COMPLETED',
+      ].includes(status);
       const approvedBills = approved ? bills.filter((_, index) => index === 0 || random.chance(0.75)) : null;
-      const recipients = [manager?.email, random.pick(staff).email].filter((email): email is string => Boolean(email));
+      const recipients = [manager?.email, random.pick(staff).email].filter((email): email is string =>
+        Boolean(email),
+      );
 
       const seed: typeof approvals.$inferInsert = {
         id,
@@ -263,7 +329,11 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
         createdAt,
       });
       if (approved) {
-        Object.assign(seed, { approvedById: approver.id, approvedBy: fullName(approver), approvalDate: decidedAt });
+        Object.assign(seed, {
+          approvedById: approver.id,
+          approvedBy: fullName(approver),
+          approvalDate: decidedAt,
+        });
         activitySeeds.push({
           userId: approver.id,
           userName: fullName(approver),
@@ -277,7 +347,12 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       }
       if (status === 'REJECTED') {
         const reason = random.pick(REJECTION_REASONS);
-        Object.assign(seed, { rejectedById: approver.id, rejectedBy: fullName(approver), rejectionDate: decidedAt, rejectionReason: reason });
+        Object.assign(seed, {
+          rejectedById: approver.id,
+          rejectedBy: fullName(approver),
+          rejectionDate: decidedAt,
+          rejectionReason: reason,
+        });
         activitySeeds.push({
           userId: approver.id,
           userName: fullName(approver),
@@ -347,9 +422,11 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     // Sign-ins: enough for the admin to rank "High" (>100) and the moderator "Medium" (>20).
     userRows.forEach((user, index) => {
       if (!user.lastLoginAt) return;
-      const logins = index === 0 ? 120 : index === 1 ? 35 : index < DEMO_ACCOUNTS.length ? 12 : random.int(0, 8);
+      const logins =
+        index === 0 ? 120 : index === 1 ? 35 : index < DEMO_ACCOUNTS.length ? 12 : random.int(0, 8);
       for (let n = 0; n < logins; n += 1) {
-        const at = n === 0 ? user.lastLoginAt : new Date(user.lastLoginAt.getTime() - n * random.int(18, 60) * HOUR);
+        const at =
+          n === 0 ? user.lastLoginAt : new Date(user.lastLoginAt.getTime() - n * random.int(18, 60) * HOUR);
         if (at < user.createdAt) break;
         activitySeeds.push({
           userId: user.id,
@@ -428,7 +505,7 @@ export async function seedBulkCompanies(
   // One encrypted pair reused across rows: encryption per row would dominate the run time.
   const [existing] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(companies);
   const offset = existing?.count ?? 0;
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     const batch = Math.min(1000, count - done);
     const rows: Array<typeof companies.$inferInsert> = [];
     for (let i = 0; i < batch; i += 1) {
@@ -563,7 +640,13 @@ function planStatuses(total: number): ApprovalStatus[] {
 
 function pickPriority(random: Random): ApprovalPriority {
   const roll = random.next();
-  return roll < 0.1 ? 'URGENT' : roll < 0.35 ? 'HIGH' : roll < 0.8 ? 'MEDIUM' : (APPROVAL_PRIORITIES[3] as ApprovalPriority);
+  return roll < 0.1
+    ? 'URGENT'
+    : roll < 0.35
+      ? 'HIGH'
+      : roll < 0.8
+        ? 'MEDIUM'
+        : (APPROVAL_PRIORITIES[3] as ApprovalPriority);
 }
 
 const NACHA_PROCESSING: Partial<Record<ApprovalStatus, string>> = {
@@ -585,7 +668,10 @@ function makeBill(random: Random, number: number, createdAt: Date): Bill {
       Id: String(index + 1),
       Description: `${item.name} - ${vendor.name}`,
       Amount: (qty * unitCents) / 100,
-      ItemBasedExpenseLineDetail: { Qty: qty, ItemRef: { name: item.name, value: String(ITEMS.indexOf(item) + 1) } },
+      ItemBasedExpenseLineDetail: {
+        Qty: qty,
+        ItemRef: { name: item.name, value: String(ITEMS.indexOf(item) + 1) },
+      },
       cents: qty * unitCents,
     };
   });

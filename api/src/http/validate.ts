@@ -15,6 +15,10 @@ export function parseInput<S extends AnySchema>(
   input: unknown,
   where: keyof typeof WHERE_LABEL = 'body',
 ): v.InferOutput<S> {
+  // valibot's object() accepts arrays (then reports every key missing); say what is wrong instead.
+  if (Array.isArray(input) && unwrap(schema)?.type === 'object') {
+    throw new HttpError(400, ERROR_CODES.validation, `The ${WHERE_LABEL[where]} must be a JSON object`);
+  }
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
 
@@ -26,17 +30,43 @@ export function parseInput<S extends AnySchema>(
       rootMessage ??= issue.message;
       continue;
     }
-    fields[path] ??= issue.message;
+    fields[path] ??= isMissingKey(issue) ? missingKeyMessage(schema, issue) : issue.message;
   }
-  if (Object.keys(fields).length > 0) return failWith(validationError(fields));
-  // The whole part is wrong (e.g. no JSON object at all): no field to name.
-  const message =
-    input === undefined || input === null || typeof input !== 'object'
-      ? `The ${WHERE_LABEL[where]} must be a JSON object`
-      : (rootMessage ?? `The ${WHERE_LABEL[where]} is invalid`);
-  return failWith(new HttpError(400, ERROR_CODES.validation, message));
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+  // The whole part is wrong (no JSON object at all): there is no field to name.
+  const notAnObject =
+    input === undefined || input === null || typeof input !== 'object' || Array.isArray(input);
+  const message = notAnObject
+    ? `The ${WHERE_LABEL[where]} must be a JSON object`
+    : (rootMessage ?? `The ${WHERE_LABEL[where]} is invalid`);
+  throw new HttpError(400, ERROR_CODES.validation, message);
 }
 
-function failWith(error: HttpError): never {
-  throw error;
+type Issue = v.InferIssue<AnySchema>;
+
+function isMissingKey(issue: Issue): boolean {
+  return issue.kind === 'schema' && issue.type === 'object' && issue.path?.at(-1)?.origin === 'key';
+}
+
+/**
+ * valibot reports a missing key with the object's generic "Invalid key" text. The form's own
+ * message is the one of the field's schema, so run that schema on `undefined` to get it
+ * (e.g. a missing email → "Please enter a valid email address").
+ */
+function missingKeyMessage(root: AnySchema, issue: Issue): string {
+  let current: unknown = root;
+  for (const item of issue.path ?? []) current = unwrap(current)?.entries?.[String(item.key)];
+  const key = String(issue.path?.at(-1)?.key ?? 'value');
+  if (!current || typeof current !== 'object' || !('~run' in current)) return `${key} is required`;
+  const result = v.safeParse(current as AnySchema, undefined);
+  return result.success ? `${key} is required` : (result.issues[0]?.message ?? `${key} is required`);
+}
+
+/** The schema inside optional()/nullable()/nullish() wrappers. */
+function unwrap(schema: unknown): { type?: string; entries?: Record<string, unknown> } | undefined {
+  let current = schema;
+  while (current && typeof current === 'object' && 'wrapped' in current) current = current.wrapped;
+  return current && typeof current === 'object'
+    ? (current as { type?: string; entries?: Record<string, unknown> })
+    : undefined;
 }

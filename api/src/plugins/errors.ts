@@ -4,16 +4,35 @@ import { failure } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 
 /** Fastify's own request errors, answered with our codes and texts. */
-const FASTIFY_ERRORS: Record<string, { status: number; code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES]; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ERROR_CODES.malformedJson, message: SERVER_ERRORS.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ERROR_CODES.malformedJson, message: SERVER_ERRORS.malformedJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ERROR_CODES.payloadTooLarge, message: SERVER_ERRORS.bodyTooLarge },
+const FASTIFY_ERRORS: Record<
+  string,
+  { status: number; code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES]; message: string }
+> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: ERROR_CODES.malformedJson,
+    message: SERVER_ERRORS.malformedJson,
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: ERROR_CODES.malformedJson,
+    message: SERVER_ERRORS.malformedJson,
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: ERROR_CODES.payloadTooLarge,
+    message: SERVER_ERRORS.bodyTooLarge,
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: ERROR_CODES.unsupportedMediaType,
     message: 'Send the request body as application/json',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ERROR_CODES.malformedJson, message: SERVER_ERRORS.malformedJson },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: ERROR_CODES.malformedJson,
+    message: SERVER_ERRORS.malformedJson,
+  },
 };
 
 export function sendApiNotFound(reply: FastifyReply): FastifyReply {
@@ -35,10 +54,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) return reply.code(known.status).send(failure(known.code, known.message));
 
     const status = (error as FastifyError).statusCode;
-    if (typeof code === 'string' && code.startsWith('FST_') && typeof status === 'number' && status >= 400 && status < 500) {
+    if (
+      typeof code === 'string' &&
+      code.startsWith('FST_') &&
+      typeof status === 'number' &&
+      status >= 400 &&
+      status < 500
+    ) {
       // Other framework-level client errors (bad URL encoding, unsupported method…): safe texts.
       request.log.info({ err: error }, 'client error');
-      return reply.code(status).send(failure(status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, error.message));
+      return reply
+        .code(status)
+        .send(failure(status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, error.message));
     }
 
     request.log.error({ err: error }, 'unhandled error');

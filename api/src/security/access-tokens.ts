@@ -12,7 +12,11 @@ export interface AccessClaims {
 }
 
 /** Short-lived HS256 JWT: sub = user id, role, sid = session (refresh family). */
-export function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number): Promise<string> {
+export function signAccessToken(
+  claims: AccessClaims,
+  secret: Uint8Array,
+  ttlSeconds: number,
+): Promise<string> {
   return new SignJWT({ role: claims.role, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
@@ -26,9 +30,18 @@ export function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSec
 /** The claims of a valid token, or null when it is forged, expired or malformed. */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || userId < 1 || !isRole(payload.role) || typeof payload.sid !== 'string') {
+    if (
+      !Number.isSafeInteger(userId) ||
+      userId < 1 ||
+      !isRole(payload.role) ||
+      typeof payload.sid !== 'string'
+    ) {
       return null;
     }
     return { userId, role: payload.role, sessionId: payload.sid };

@@ -35,5 +35,9 @@ export async function recentActivity(db: Db, limit: number): Promise<ActivityIte
     .from(activity)
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, description: row.description, timestamp: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    description: row.description,
+    timestamp: row.createdAt.toISOString(),
+  }));
 }

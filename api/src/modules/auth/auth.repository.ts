@@ -16,8 +16,15 @@ export async function insertRefreshToken(
 }
 
 /** Locks the row so two refreshes with one token cannot both rotate it. */
-export async function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+export async function findRefreshTokenForUpdate(
+  db: Db,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
   return row;
 }
 
@@ -27,7 +34,10 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
 }
 
 export async function markRotated(db: Db, id: number, replacedBy: number): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: sql`now()`, replacedBy }).where(eq(refreshTokens.id, id));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()`, replacedBy })
+    .where(eq(refreshTokens.id, id));
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
@@ -43,13 +53,19 @@ export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: 
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId), isNull(refreshTokens.revokedAt)),
+      and(
+        eq(refreshTokens.userId, userId),
+        ne(refreshTokens.familyId, keepFamilyId),
+        isNull(refreshTokens.revokedAt),
+      ),
     );
 }
 
 /** Expired rows serve no purpose, not even reuse detection (an expired token is refused anyway). */
 export async function deleteExpiredRefreshTokens(db: Db, userId: number): Promise<void> {
-  await db.delete(refreshTokens).where(and(eq(refreshTokens.userId, userId), lt(refreshTokens.expiresAt, sql`now()`)));
+  await db
+    .delete(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), lt(refreshTokens.expiresAt, sql`now()`)));
 }
 
 // ---- sign-in throttle -----------------------------------------------------------------------
@@ -66,7 +82,9 @@ export async function countRecentFailures(
       byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
     })
     .from(loginAttempts)
-    .where(and(gt(loginAttempts.createdAt, since), or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))));
+    .where(
+      and(gt(loginAttempts.createdAt, since), or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))),
+    );
   return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
 }
 

@@ -3,7 +3,12 @@ import { RECENT_ACTIVITY_SHOWN, type DashboardStats } from 'shared-contracts';
 import { ok } from '../../http/envelope';
 import { authenticate } from '../../plugins/auth';
 import { recentActivity } from '../activity/activity.repository';
-import { countActiveUsers, countCompanies, countLiveApiKeys, countPendingApprovals } from './dashboard.repository';
+import {
+  countActiveUsers,
+  countCompanies,
+  countLiveApiKeys,
+  countPendingApprovals,
+} from './dashboard.repository';
 
 /** /api/dashboard: headline counts and recent activity for any signed-in role. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {

@@ -1,0 +1,175 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdParamSchema, SERVER_ERRORS } from 'shared-contracts';
+import { ok } from './http/envelope';
+import { parseInput } from './http/validate';
+import { build, errorOf, type TestContext } from './test/build';
+
+describe('app: errors, validation and CORS', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await build({
+      seed: false,
+      beforeReady(app) {
+        // Routes that exist only here, to exercise the plugins every module relies on.
+        app.get('/api/test/items/:id', async (request) =>
+          ok(parseInput(IdParamSchema, request.params, 'params')),
+        );
+        app.get('/api/test/boom', async () => {
+          throw new Error('select secret_column from users where password_hash = $1');
+        });
+        app.get('/api/test/sql', async () => app.db.execute(sql`select * from no_such_table`));
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers unknown /api routes with a 404 envelope', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await t.request({ method, url: '/api/does/not/exist' });
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response)).toEqual({ message: SERVER_ERRORS.notFound, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('validates path ids', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/test/items/12' })).json()).toEqual({
+      success: true,
+      data: { id: 12 },
+    });
+    for (const id of ['abc', '1.5', '-1', '0']) {
+      const response = await t.request({ method: 'GET', url: `/api/test/items/${id}` });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: `id: ${SERVER_ERRORS.invalidId}`,
+        fields: { id: SERVER_ERRORS.invalidId },
+      });
+    }
+  });
+
+  it('never leaks messages, SQL or stacks of unexpected errors', async () => {
+    for (const url of ['/api/test/boom', '/api/test/sql']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        success: false,
+        error: { message: SERVER_ERRORS.internal, code: 'INTERNAL_ERROR' },
+      });
+      expect(response.body).not.toMatch(/select|no_such_table|stack|at /i);
+    }
+  });
+
+  it('answers 415 for bodies that are not JSON', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('allows the dev servers cross-origin with credentials, and nobody else', async () => {
+    const preflight = await t.request({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: {
+        origin: 'http://localhost:3002',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3002');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization,content-type');
+
+    const simple = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(simple.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+
+    const foreign = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('app: serving the built console', () => {
+  let t: TestContext;
+  let root: string;
+  const write = (path: string, text: string) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'api-static-'));
+    write('host/dist/index.html', '<!doctype html><title>console</title>');
+    write('host/dist/main.js', 'console.log("host")');
+    write('host/dist/remotes.json', '{"users":"/remotes/users/mf-manifest.json"}');
+    write('remote-users/dist/remoteEntry.js', 'var users;');
+    write('remote-users/dist/assets/page.js', 'export {}');
+    t = await build({
+      seed: false,
+      config: { staticRoot: root, remotesFile: join(root, 'host/dist/remotes.json') },
+      app: { serveFrontends: true },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves the host with index.html uncached, and the SPA for page routes', async () => {
+    for (const url of ['/', '/companies/1/edit', '/dashboard?x=1']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>console</title>');
+    }
+    const script = await t.request({ method: 'GET', url: '/main.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('host');
+  });
+
+  it('does not answer missing files or /api paths with the SPA', async () => {
+    expect((await t.request({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+    const api = await t.request({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(errorOf(api).code).toBe('NOT_FOUND');
+  });
+
+  it('serves each built remote under /remotes/<name>/ and skips missing ones', async () => {
+    const entry = await t.request({ method: 'GET', url: '/remotes/users/remoteEntry.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect((await t.request({ method: 'GET', url: '/remotes/users/assets/page.js' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/remotes/companies/remoteEntry.js' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('reads /remotes.json from disk on every request', async () => {
+    const first = await t.request({ method: 'GET', url: '/remotes.json' });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.json()).toEqual({ users: '/remotes/users/mf-manifest.json' });
+    write('host/dist/remotes.json', '{"users":"http://localhost:3002/mf-manifest.json"}');
+    expect((await t.request({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
+      users: 'http://localhost:3002/mf-manifest.json',
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardStats } from 'shared-contracts';
+import { activity, apiKeys, approvals, companies, users } from '../../db/schema';
+import { build, type TestContext } from '../../test/build';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const count = sql<number>`count(*)`.mapWith(Number);
+
+describe('GET /api/dashboard/stats', () => {
+  it('needs a signed-in user', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/stats' })).statusCode).toBe(401);
+  });
+
+  it('answers counts that match the database and the 5 newest activity items, for any role', async () => {
+    const { tokens } = await t.login('guest@example.com');
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/dashboard/stats',
+      token: tokens.accessToken,
+    });
+    expect(response.statusCode).toBe(200);
+    const stats = response.json<{ data: DashboardStats }>().data;
+
+    const db = t.database.db;
+    const [companyCount] = await db.select({ count }).from(companies);
+    const [activeUsers] = await db.select({ count }).from(users).where(eq(users.isActive, true));
+    const [pending] = await db.select({ count }).from(approvals).where(eq(approvals.status, 'PENDING'));
+    const [liveKeys] = await db.select({ count }).from(apiKeys).where(isNull(apiKeys.revokedAt));
+    expect(stats).toMatchObject({
+      totalCompanies: companyCount!.count,
+      activeUsers: activeUsers!.count,
+      pendingApprovals: pending!.count,
+      totalApiKeys: liveKeys!.count,
+    });
+    expect(stats.totalCompanies).toBeGreaterThan(0);
+    expect(stats.pendingApprovals).toBeGreaterThan(0);
+
+    expect(stats.recentActivity).toHaveLength(5);
+    // The guest's own sign-in just now is the newest item.
+    expect(stats.recentActivity[0]).toMatchObject({ description: 'Gus Guest signed in' });
+    const [newest] = await db
+      .select({ id: activity.id })
+      .from(activity)
+      .orderBy(sql`${activity.createdAt} desc, ${activity.id} desc`)
+      .limit(1);
+    expect(stats.recentActivity[0]?.id).toBe(newest!.id);
+    const times = stats.recentActivity.map((item) => Date.parse(item.timestamp));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('follows approval status changes through the counts table', async () => {
+    const { tokens } = await t.login('admin@example.com');
+    const read = async () =>
+      (await t.request({ method: 'GET', url: '/api/dashboard/stats', token: tokens.accessToken })).json<{
+        data: DashboardStats;
+      }>().data.pendingApprovals;
+    const before = await read();
+    const [one] = await t.database.db
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(eq(approvals.status, 'PENDING'))
+      .limit(1);
+    await t.database.db.update(approvals).set({ status: 'APPROVED' }).where(eq(approvals.id, one!.id));
+    expect(await read()).toBe(before - 1);
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+    await t.database.db.insert(approvals).values([{ companyId: company!.id }, { companyId: company!.id }]);
+    expect(await read()).toBe(before + 1);
+    await t.database.db.delete(approvals).where(eq(approvals.status, 'PENDING'));
+    expect(await read()).toBe(0);
+  });
+});

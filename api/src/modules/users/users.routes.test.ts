@@ -1,0 +1,98 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ERRORS } from 'shared-contracts';
+import { activity, refreshTokens, users } from '../../db/schema';
+import { build, errorOf, type TestContext } from '../../test/build';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const changePassword = (token: string | undefined, payload: unknown) =>
+  t.request({ method: 'PUT', url: '/api/user/password', payload: payload as object, token });
+
+describe('PUT /api/user/password', () => {
+  it('needs a signed-in user', async () => {
+    const response = await changePassword(undefined, {
+      currentPassword: 'Password123!',
+      newPassword: 'Another123!',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 400 on currentPassword when it is wrong, and changes nothing', async () => {
+    const { tokens } = await t.login('user@example.com');
+    const response = await changePassword(tokens.accessToken, {
+      currentPassword: 'WrongPass1!',
+      newPassword: 'Another123!',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: `currentPassword: ${AUTH_ERRORS.currentPasswordWrong}`,
+      fields: { currentPassword: AUTH_ERRORS.currentPasswordWrong },
+    });
+    await t.login('user@example.com');
+  });
+
+  it('validates the new password', async () => {
+    const { tokens } = await t.login('user@example.com');
+    const short = await changePassword(tokens.accessToken, {
+      currentPassword: 'Password123!',
+      newPassword: 'short',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).fields).toEqual({ newPassword: 'Password must be at least 8 characters' });
+    const same = await changePassword(tokens.accessToken, {
+      currentPassword: 'Password123!',
+      newPassword: 'Password123!',
+    });
+    expect(errorOf(same).fields).toEqual({
+      newPassword: 'The new password must differ from the current one',
+    });
+  });
+
+  it('changes the password, keeps this session and signs out the others', async () => {
+    const other = await t.login('moderator@example.com');
+    const current = await t.login('moderator@example.com');
+    const response = await changePassword(current.tokens.accessToken, {
+      currentPassword: 'Password123!',
+      newPassword: 'Brand-New-Pass1',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: null });
+
+    const oldPassword = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'moderator@example.com', password: 'Password123!' },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    await t.login('moderator@example.com', 'Brand-New-Pass1');
+
+    const refresh = (refreshToken: string) =>
+      t.request({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    expect((await refresh(other.tokens.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(current.tokens.refreshToken)).statusCode).toBe(200);
+
+    const [moderator] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'moderator@example.com'));
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(activity)
+      .where(and(eq(activity.userId, moderator!.id), eq(activity.action, 'user.password_change')));
+    expect(row?.n).toBe(1);
+    const live = await t.database.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, moderator!.id), isNull(refreshTokens.revokedAt)));
+    // This session (rotated once) and the sign-in with the new password.
+    expect(new Set(live.map((r) => r.familyId)).size).toBe(2);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The one test helper (fastify/demo style): a fresh, migrated and lightly seeded database per
+ * call, and the app built on it for `inject`. PGlite in memory by default; PostgreSQL when the
+ * vitest project says so (TEST_DB_ENGINE=postgres), in a uniquely named database created from
+ * TEST_DATABASE_URL and dropped on close.
+ */
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { AuthResult } from 'shared-contracts';
+import { buildApp, type BuildAppOptions } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { DEMO_PASSWORD, seedDemoData, SMALL_COUNTS, type SeedCounts } from '../db/seed';
+import { createPasswordHasher } from '../security/passwords';
+
+/** Cheap argon2id so a suite signs in dozens of times in well under a second. */
+const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): AppConfig {
+  const config = loadConfig({
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    QB_TOKEN_KEY: '00'.repeat(32),
+    DATA_DIR: tmpdir(),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return { ...config, passwordHashing: TEST_HASHING, ...overrides };
+}
+
+let demoHash: Promise<string> | undefined;
+/** The demo password hashed once per worker with the test cost. */
+export function demoPasswordHash(): Promise<string> {
+  demoHash ??= createPasswordHasher(TEST_HASHING).hash(DEMO_PASSWORD);
+  return demoHash;
+}
+
+export interface BuildOptions {
+  /** Seed sizes; `false` for an empty (migrated) database. Default SMALL_COUNTS. */
+  seed?: SeedCounts | false;
+  config?: Partial<AppConfig>;
+  app?: Partial<Omit<BuildAppOptions, 'config' | 'database'>>;
+  /** Called before `ready()`, e.g. to add a route that exercises a plugin. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  /** `inject` with an optional bearer token and JSON payload. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Signs in (default password: the demo one) and returns the envelope's data. */
+  login(email: string, password?: string): Promise<AuthResult>;
+  close(): Promise<void>;
+}
+
+export async function build(options: BuildOptions = {}): Promise<TestContext> {
+  const { database, dispose } = await openTestDatabase();
+  await migrateDatabase(database);
+  const seed = options.seed ?? SMALL_COUNTS;
+  if (seed) {
+    await seedDemoData(database.db, {
+      passwordHash: await demoPasswordHash(),
+      qbTokenKey: Buffer.alloc(32),
+      counts: seed,
+    });
+  }
+  const config = testConfig(options.config);
+  const app = await buildApp({ config, database, logger: false, serveFrontends: false, ...options.app });
+  await options.beforeReady?.(app);
+  await app.ready();
+
+  const request: TestContext['request'] = ({ token, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+
+  return {
+    app,
+    database,
+    config,
+    request,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ data: AuthResult }>().data;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+  if (process.env.TEST_DB_ENGINE !== 'postgres') {
+    const database = await openPglite();
+    return { database, dispose: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The `error` of a failure envelope. */
+export function errorOf(response: LightMyRequestResponse): {
+  message: string;
+  code: string;
+  fields?: Record<string, string>;
+} {
+  const body = response.json<{
+    success: boolean;
+    error: { message: string; code: string; fields?: Record<string, string> };
+  }>();
+  if (body.success !== false) throw new Error(`expected a failure envelope, got ${response.body}`);
+  return body.error;
+}
