@@ -4,7 +4,7 @@
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './db/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DatabaseInUseError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -3,7 +3,7 @@
  * PgDatabase base), which the PGlite and node-postgres drivers both satisfy: same schema, same
  * migrations, same queries.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -38,9 +38,15 @@ export type DatabaseHandle = PgliteDatabaseHandle | PostgresDatabaseHandle;
 
 /** Embedded PostgreSQL (WASM) persisted in `dataDir`, or in memory when `dataDir` is omitted. */
 export async function openPglite(dataDir?: string): Promise<PgliteDatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm must be loaded here as well as created by the migration.
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    // pg_trgm must be loaded here as well as created by the migration.
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
   const driver = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
@@ -52,8 +58,55 @@ export async function openPglite(dataDir?: string): Promise<PgliteDatabaseHandle
     },
     close: async () => {
       if (!client.closed) await client.close();
+      releaseLock();
     },
   };
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * PGlite is single-process: a second process opening the same folder (say `pnpm seed` while the
+ * API runs) would see a stale copy and corrupt it on write. A pid file makes that an error.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'api.pid');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        rmSync(lockFile, { force: true });
+        process.off('exit', release);
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dataDir} is in use by process ${owner} (is the API running?). ` +
+            'Stop it first, or use DATABASE_URL.',
+        );
+      }
+      // Left behind by a process that died: take it over.
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A real PostgreSQL server through a pool of `max` connections. */

@@ -4,7 +4,10 @@ import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
 try {
   await migrateDatabase(database);
   console.info(`Migrations applied (${database.kind}).`);

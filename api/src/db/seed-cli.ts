@@ -1,15 +1,14 @@
 /**
  * `pnpm --filter api seed [--companies N]`: demo data into any database (DATABASE_URL or the
  * embedded one, which must not be open in a running API), and optionally N extra companies in
- * batches of 1000 for benchmarks. Demo data is only added to a database without users.
+ * batches of 1000 for benchmarks. Demo data is added once: not when the demo accounts exist.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { countUsers } from '../modules/users/users.repository';
 import { createPasswordHasher } from '../security/passwords';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
-import { DEMO_PASSWORD, seedBulkCompanies, seedDemoData } from './seed';
+import { DEMO_PASSWORD, hasDemoAccounts, seedBulkCompanies, seedDemoData } from './seed';
 
 const { values } = parseArgs({ options: { companies: { type: 'string' } }, allowPositionals: false });
 const extraCompanies = values.companies === undefined ? 0 : Number(values.companies);
@@ -19,10 +18,13 @@ if (!Number.isSafeInteger(extraCompanies) || extraCompanies < 0) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
 try {
   await migrateDatabase(database);
-  if ((await countUsers(database.db)) === 0) {
+  if (!(await hasDemoAccounts(database.db))) {
     const started = Date.now();
     const passwordHash = await createPasswordHasher(config.passwordHashing).hash(DEMO_PASSWORD);
     const s = await seedDemoData(database.db, { passwordHash, qbTokenKey: config.qbTokenKey });
@@ -31,7 +33,7 @@ try {
         `${s.managers} managers, ${s.approvals} approvals, ${s.activity} activity rows, ${s.apiKeys} API keys.`,
     );
   } else {
-    console.info('The database already has users: demo data not added.');
+    console.info('The demo accounts already exist: demo data not added again.');
   }
   if (extraCompanies > 0) {
     const started = Date.now();

@@ -3,7 +3,7 @@
  * same on every fresh database; dates are relative to `now`) and fast (multi-row inserts, the
  * shared demo password hashed once by the caller).
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   APPROVAL_PRIORITIES,
   APPROVAL_STATUSES,
@@ -468,6 +468,13 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       apiKeys: keySeeds.length,
     };
   });
+}
+
+/** True once the demo accounts exist: `pnpm seed` then leaves the data alone. */
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const emails = DEMO_ACCOUNTS.map((account) => account.email);
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.email, emails)).limit(1);
+  return rows.length > 0;
 }
 
 /** First admin of a PostgreSQL deployment (ADMIN_EMAIL / ADMIN_PASSWORD), when users is empty. */

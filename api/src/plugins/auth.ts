@@ -23,8 +23,10 @@ declare module 'fastify' {
 }
 
 export function registerAuth(app: FastifyInstance, config: AppConfig): void {
-  app.decorate('passwords', createPasswordHasher(config.passwordHashing));
+  const passwords = createPasswordHasher(config.passwordHashing);
+  app.decorate('passwords', passwords);
   app.decorateRequest('auth', null);
+  app.addHook('onReady', () => passwords.warmUp());
 }
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;

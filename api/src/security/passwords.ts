@@ -11,6 +11,8 @@ export interface PasswordHasher {
    * tell whether an account exists.
    */
   verifyDummy(password: string): Promise<void>;
+  /** Computes the dummy hash ahead of the first request, so that request is not slower. */
+  warmUp(): Promise<void>;
 }
 
 export function createPasswordHasher(options: PasswordHashingOptions): PasswordHasher {
@@ -34,6 +36,10 @@ export function createPasswordHasher(options: PasswordHashingOptions): PasswordH
     async verifyDummy(password) {
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       await verifyPassword(await dummyHash, password);
+    },
+    async warmUp() {
+      dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+      await dummyHash;
     },
   };
 }

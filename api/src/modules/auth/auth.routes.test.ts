@@ -44,6 +44,8 @@ describe('POST /api/auth/login', () => {
     expect(body.data.tokens.accessToken.split('.')).toHaveLength(3);
     expect(body.data.tokens.refreshToken.length).toBeGreaterThanOrEqual(40);
     expect(Date.parse(body.data.user.lastLoginAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    // Signing in is not an edit of the account.
+    expect(Date.parse(body.data.user.updatedAt)).toBeLessThan(Date.now() - 86_400_000);
   });
 
   it('answers 401 with the exact sign-in text for a wrong password and for an unknown e-mail', async () => {

@@ -38,7 +38,8 @@ export async function updatePasswordHash(db: Db, id: number, passwordHash: strin
 export async function touchLastLogin(db: Db, id: number): Promise<UserRow> {
   const [row] = await db
     .update(users)
-    .set({ lastLoginAt: sql`now()` })
+    // A sign-in is not an edit: keep updated_at ("Last Updated" in the user list) as it was.
+    .set({ lastLoginAt: sql`now()`, updatedAt: sql`${users.updatedAt}` })
     .where(eq(users.id, id))
     .returning();
   if (!row) throw new Error(`user ${id} vanished during sign-in`);
