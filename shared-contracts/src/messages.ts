@@ -33,6 +33,8 @@ export const AUTH_ERRORS = {
   unauthenticated: 'Authentication required. Please sign in again.',
   forbidden: "You don't have permission to perform this action.",
   currentPasswordWrong: 'Current password is incorrect',
+  /** Not worded by the spec: registering (or renaming to) an e-mail another account has. */
+  emailTaken: 'A user with this email already exists',
 } as const;
 
 export const UI_TEXT = {
