@@ -122,6 +122,7 @@ describe('app: serving the built console', () => {
     write('host/dist/remotes.json', '{"users":"/remotes/users/mf-manifest.json"}');
     write('remote-users/dist/remoteEntry.js', 'var users;');
     write('remote-users/dist/assets/page.js', 'export {}');
+    write('remote-users/dist/113.57515aca5816f3902720.js', 'export {}');
     t = await build({
       seed: false,
       config: { staticRoot: root, remotesFile: join(root, 'host/dist/remotes.json') },
@@ -158,6 +159,8 @@ describe('app: serving the built console', () => {
     expect(entry.statusCode).toBe(200);
     expect(entry.headers['cache-control']).toBe('no-cache');
     expect((await t.request({ method: 'GET', url: '/remotes/users/assets/page.js' })).statusCode).toBe(200);
+    const chunk = await t.request({ method: 'GET', url: '/remotes/users/113.57515aca5816f3902720.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.request({ method: 'GET', url: '/remotes/companies/remoteEntry.js' })).statusCode).toBe(
       404,
     );

@@ -52,7 +52,7 @@ export async function openPglite(dataDir?: string): Promise<PgliteDatabaseHandle
     kind: 'pglite',
     client,
     driver,
-    db: driver as unknown as Db,
+    db: driver as Db,
     ping: async () => {
       await client.query('select 1');
     },
@@ -120,7 +120,7 @@ export function openPostgres(connectionString: string, max = 10): PostgresDataba
     kind: 'postgres',
     pool,
     driver,
-    db: driver as unknown as Db,
+    db: driver as Db,
     ping: async () => {
       await driver.execute(sql`select 1`);
     },

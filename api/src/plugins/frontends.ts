@@ -14,9 +14,13 @@ export const REMOTE_NAMES = ['companies', 'users', 'managers', 'approvals'] as c
 /** Files that name other files and must be re-checked on every load (the rest revalidate by ETag). */
 const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
 
+const CONTENT_HASHED = /\.[0-9a-f]{16,}\.(js|css|woff2?)$/;
+
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   const file = path.split(/[\\/]/).pop() ?? '';
   if (NO_CACHE_FILES.has(file) || file.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+  // Chunks named by content hash never change: let browsers keep them.
+  else if (CONTENT_HASHED.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
 }
 
 /**

@@ -359,9 +359,9 @@ describe('POST /api/auth/register', () => {
     const response = await register(adminToken, newUser('USER@example.com'));
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toEqual({
-      message: 'A user with this email already exists',
+      message: AUTH_ERRORS.emailTaken,
       code: 'CONFLICT',
-      fields: { email: 'A user with this email already exists' },
+      fields: { email: AUTH_ERRORS.emailTaken },
     });
   });
 

@@ -8,11 +8,9 @@ import { recordActivity } from '../activity/activity.repository';
 import { displayName } from './user-dto';
 import { findUserByEmail, insertUser, updatePasswordHash } from './users.repository';
 
-export const DUPLICATE_EMAIL = 'A user with this email already exists';
-
 /** Creates an account on behalf of `actor`, with its activity row, in one transaction. */
 export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterInput): Promise<UserRow> {
-  if (await findUserByEmail(deps.db, input.email)) throw conflict('email', DUPLICATE_EMAIL);
+  if (await findUserByEmail(deps.db, input.email)) throw conflict('email', AUTH_ERRORS.emailTaken);
   const passwordHash = await deps.passwords.hash(input.password);
   try {
     return await deps.db.transaction(async (tx) => {
@@ -37,7 +35,7 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterI
     });
   } catch (error) {
     // Two requests for one e-mail can both pass the check above; the unique index decides.
-    if (isUniqueViolation(error)) throw conflict('email', DUPLICATE_EMAIL);
+    if (isUniqueViolation(error)) throw conflict('email', AUTH_ERRORS.emailTaken);
     throw error;
   }
 }
