@@ -31,6 +31,12 @@ export const ERROR_CODES = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
+  /** A service the API calls (QuickBooks) failed, timed out or could not be reached: 502. */
+  upstream: 'UPSTREAM_ERROR',
+  /** QuickBooks refused the stored grant; the company must be reconnected: 409. */
+  qbReconnectRequired: 'QB_RECONNECT_REQUIRED',
+  /** A feature the server is not configured for (e.g. QuickBooks client credentials): 503. */
+  notConfigured: 'NOT_CONFIGURED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

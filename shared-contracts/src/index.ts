@@ -6,3 +6,7 @@ export * from './common';
 export * from './auth';
 export * from './dashboard';
 export * from './entities';
+export * from './lists';
+export * from './companies';
+export * from './users';
+export * from './managers';
