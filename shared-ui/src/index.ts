@@ -38,6 +38,7 @@ export {
 } from './format';
 export {
   compareValues,
+  fromSortParams,
   getByPath,
   isMissingValue,
   nextSortDirection,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues, getByPath, nextSortDirection, sortRows, toSortParams, type SortConfig } from './sort';
+import {
+  compareValues,
+  fromSortParams,
+  getByPath,
+  nextSortDirection,
+  sortRows,
+  toSortParams,
+  type SortConfig,
+} from './sort';
 
 const sortValues = (values: unknown[], direction: 'asc' | 'desc') =>
   [...values].sort((a, b) => compareValues(a, b, direction));
@@ -132,5 +140,21 @@ describe('toSortParams', () => {
     });
     expect(toSortParams({ key: 'name', direction: 'none' })).toEqual({});
     expect(toSortParams(null)).toEqual({});
+  });
+});
+
+describe('fromSortParams', () => {
+  it('turns list query parameters back into a table sort', () => {
+    expect(fromSortParams('createdAt', 'desc')).toEqual({ key: 'createdAt', direction: 'desc' });
+    expect(fromSortParams('company.name', 'asc')).toEqual({ key: 'company.name', direction: 'asc' });
+    expect(fromSortParams('name', undefined)).toEqual({ key: 'name', direction: 'asc' });
+    expect(fromSortParams('', 'desc')).toBeNull();
+    expect(fromSortParams(undefined, undefined)).toBeNull();
+  });
+
+  it('is the inverse of toSortParams', () => {
+    const sort: SortConfig = { key: 'name', direction: 'desc' };
+    const params = toSortParams(sort);
+    expect(fromSortParams(params.sortBy, params.sortOrder)).toEqual(sort);
   });
 });

@@ -96,3 +96,16 @@ export function toSortParams(config: SortConfig | null | undefined): {
   if (!config || config.direction === 'none') return {};
   return { sortBy: config.key, sortOrder: config.direction };
 }
+
+/**
+ * The table sort described by list query parameters (the inverse of toSortParams): null without a key,
+ * ascending when the order is missing or unknown (as the server reads it).
+ * @example const sort = fromSortParams(state.sortBy, state.sortOrder);
+ */
+export function fromSortParams(
+  sortBy: string | null | undefined,
+  sortOrder: string | null | undefined,
+): SortConfig | null {
+  if (!sortBy) return null;
+  return { key: sortBy, direction: sortOrder === 'desc' ? 'desc' : 'asc' };
+}
