@@ -47,3 +47,13 @@ export {
   type SortConfig,
   type SortDirection,
 } from './sort';
+export {
+  FullPagination,
+  SimplePagination,
+  pageRange,
+  pageWindow,
+  totalPagesOf,
+  type FullPaginationProps,
+  type PageRange,
+  type SimplePaginationProps,
+} from './pagination';
