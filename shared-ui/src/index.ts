@@ -48,6 +48,15 @@ export {
   type SortDirection,
 } from './sort';
 export {
+  DataTable,
+  useSortedRows,
+  useTableSort,
+  type DataTableColumn,
+  type DataTableProps,
+  type RowId,
+  type TableSortState,
+} from './data-table';
+export {
   FullPagination,
   SimplePagination,
   pageRange,

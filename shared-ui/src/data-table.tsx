@@ -1,0 +1,338 @@
+// The one list table of the console: sortable headers (SPEC §4), optional row selection, a row-actions
+// column, loading skeleton and empty state. It only reports clicks; the page decides what a sort or a
+// selection means (server-sorted pages put the sort in the URL, in-memory tables use useSortedRows).
+import { Box, Checkbox, Skeleton, Table, chakra } from '@chakra-ui/react';
+import { useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { FALLBACK } from './format';
+import { getByPath, nextSortDirection, sortRows, type SortConfig } from './sort';
+
+/** Id of a table row, as returned by `getRowId`. */
+export type RowId = string | number;
+
+/** One column of a DataTable. */
+export interface DataTableColumn<T> {
+  /** Column id; also the field read (dotted path) when there is no `render`, and the sort key unless `sortKey` is set. */
+  key: string;
+  header: string;
+  sortable?: boolean;
+  /** Sort key sent to onSortChange when it differs from `key`, e.g. 'company.name'. */
+  sortKey?: string;
+  render?: (row: T) => ReactNode;
+  align?: 'start' | 'end';
+  width?: string;
+  minWidth?: string;
+}
+
+/** Props of DataTable. */
+export interface DataTableProps<T> {
+  columns: Array<DataTableColumn<T>>;
+  rows: T[];
+  getRowId: (row: T) => RowId;
+  /** Read by screen readers only (visually hidden caption), e.g. 'Companies'. */
+  caption: string;
+  sort?: SortConfig | null;
+  /** Called with the column's sort key on a header click; see useTableSort / nextSortDirection. */
+  onSortChange?: (key: string) => void;
+  /** Turns on the checkbox column when given together with onSelectionChange. */
+  selectedIds?: Set<RowId>;
+  onSelectionChange?: (ids: Set<RowId>) => void;
+  /** Names a row in its checkbox label ('Select Acme Corp'); defaults to the row id. */
+  rowLabel?: (row: T) => string;
+  /** Content of the last column, 'Actions' (e.g. a RowActionsMenu). */
+  rowActions?: (row: T) => ReactNode;
+  /** Shows skeleton rows under the header instead of the rows. */
+  isLoading?: boolean;
+  /** Number of skeleton rows while loading. */
+  loadingRows?: number;
+  /** Shown instead of the table when there are no rows and nothing is loading. */
+  emptyState?: ReactNode;
+  /** Mouse convenience only: keep a link or a View action in the row for keyboard users. */
+  onRowClick?: (row: T) => void;
+  size?: 'sm' | 'md';
+  /** Draws the table in its own bordered panel (default); false when it already sits in a card. */
+  framed?: boolean;
+}
+
+type AriaSort = 'ascending' | 'descending' | 'none';
+
+function ariaSortOf(sort: SortConfig | null | undefined, key: string): AriaSort {
+  if (!sort || sort.key !== key) return 'none';
+  if (sort.direction === 'asc') return 'ascending';
+  if (sort.direction === 'desc') return 'descending';
+  return 'none';
+}
+
+function SortArrow({ state }: { state: AriaSort }) {
+  const path =
+    state === 'ascending'
+      ? 'M12 19V5M5 12l7-7 7 7'
+      : state === 'descending'
+        ? 'M12 5v14M5 12l7 7 7-7'
+        : 'M8 9l4-4 4 4M8 15l4 4 4-4';
+  return (
+    <chakra.svg
+      viewBox="0 0 24 24"
+      boxSize="3.5"
+      flexShrink={0}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      color={state === 'none' ? 'fg.subtle' : 'fg'}
+      aria-hidden="true"
+      data-sort-arrow={state}
+    >
+      <path d={path} />
+    </chakra.svg>
+  );
+}
+
+function defaultCell(row: unknown, key: string): ReactNode {
+  const value = getByPath(row, key);
+  if (value === null || value === undefined || value === '') return FALLBACK;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/** Clicks that land on a control, or come through a portal (menus, dialogs), are not row clicks. */
+function isRowClick(event: MouseEvent<HTMLTableRowElement>): boolean {
+  const target = event.target as Element | null;
+  if (!target || !event.currentTarget.contains(target)) return false;
+  return !target.closest('a, button, input, select, textarea, label, [role="menuitem"], [role="checkbox"]');
+}
+
+/**
+ * Accessible data table: `aria-sort` on sortable headers, labelled checkboxes, horizontal scroll on phones.
+ * @example
+ * <DataTable
+ *   caption="Companies"
+ *   columns={[{ key: 'name', header: 'Name', sortable: true }, { key: 'createdAt', header: 'Created', sortable: true, render: (c) => formatDate(c.createdAt) }]}
+ *   rows={companies}
+ *   getRowId={(c) => c.id}
+ *   sort={sort}
+ *   onSortChange={(key) => setState(toSortParams(nextSortDirection(sort, key)))}
+ *   rowActions={(c) => <RowActionsMenu label={`Actions for ${c.name}`} items={items(c)} />}
+ *   isLoading={isLoading}
+ *   emptyState={<EmptyState title="No companies found" />}
+ * />
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  getRowId,
+  caption,
+  sort,
+  onSortChange,
+  selectedIds,
+  onSelectionChange,
+  rowLabel,
+  rowActions,
+  isLoading = false,
+  loadingRows = 5,
+  emptyState,
+  onRowClick,
+  size = 'md',
+  framed = true,
+}: DataTableProps<T>) {
+  const selectable = Boolean(selectedIds && onSelectionChange);
+  const selected = selectedIds ?? EMPTY_SELECTION;
+  const rowIds = rows.map(getRowId);
+  const selectedOnPage = rowIds.filter((id) => selected.has(id)).length;
+  const allChecked = rowIds.length > 0 && selectedOnPage === rowIds.length;
+  const headerChecked: boolean | 'indeterminate' = allChecked
+    ? true
+    : selectedOnPage > 0
+      ? 'indeterminate'
+      : false;
+  const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
+
+  const toggleAll = () => {
+    if (!onSelectionChange) return;
+    const next = new Set(selected);
+    // Checked or partly checked → clear this table's rows; unchecked → select them all.
+    if (selectedOnPage > 0) rowIds.forEach((id) => next.delete(id));
+    else rowIds.forEach((id) => next.add(id));
+    onSelectionChange(next);
+  };
+
+  const toggleRow = (id: RowId, checked: boolean) => {
+    if (!onSelectionChange) return;
+    const next = new Set(selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    onSelectionChange(next);
+  };
+
+  if (!isLoading && rows.length === 0 && emptyState !== undefined) {
+    return <Box {...(framed ? FRAME : {})}>{emptyState}</Box>;
+  }
+
+  return (
+    <Box {...(framed ? FRAME : {})} minW="0" maxW="100%">
+      {/* The scroll region is focusable so keyboard users can scroll a wide table on a phone. */}
+      <Table.ScrollArea tabIndex={0} role="region" aria-label={caption} focusRingOffset="-2px">
+        <Table.Root size={size} interactive={Boolean(onRowClick)} aria-busy={isLoading || undefined}>
+          <Table.Caption srOnly>{caption}</Table.Caption>
+          <Table.Header>
+            <Table.Row bg="bg.subtle">
+              {selectable ? (
+                <Table.ColumnHeader width="12" px="3">
+                  <Checkbox.Root
+                    size="sm"
+                    checked={headerChecked}
+                    disabled={isLoading || rows.length === 0}
+                    onCheckedChange={toggleAll}
+                  >
+                    {/* Ark syncs the input's mixed state only when it changes; set it on every render so a
+                        table that opens partly selected reads 'mixed' to screen readers too. */}
+                    <Checkbox.HiddenInput
+                      ref={(input) => {
+                        if (input) input.indeterminate = headerChecked === 'indeterminate';
+                      }}
+                    />
+                    <Checkbox.Control />
+                    <Checkbox.Label srOnly>Select all rows</Checkbox.Label>
+                  </Checkbox.Root>
+                </Table.ColumnHeader>
+              ) : null}
+              {columns.map((column) => {
+                const sortKey = column.sortKey ?? column.key;
+                const sortable = Boolean(column.sortable && onSortChange);
+                const state = ariaSortOf(sort, sortKey);
+                return (
+                  <Table.ColumnHeader
+                    key={column.key}
+                    scope="col"
+                    textAlign={column.align ?? 'start'}
+                    width={column.width}
+                    minW={column.minWidth}
+                    whiteSpace="nowrap"
+                    aria-sort={sortable ? state : undefined}
+                  >
+                    {sortable ? (
+                      <chakra.button
+                        type="button"
+                        display="inline-flex"
+                        alignItems="center"
+                        gap="1"
+                        fontWeight="inherit"
+                        color="inherit"
+                        borderRadius="l1"
+                        mx="-1"
+                        px="1"
+                        cursor="pointer"
+                        _hover={{ color: 'fg' }}
+                        focusVisibleRing="outside"
+                        flexDirection={column.align === 'end' ? 'row-reverse' : 'row'}
+                        onClick={() => onSortChange?.(sortKey)}
+                      >
+                        {column.header}
+                        <SortArrow state={state} />
+                      </chakra.button>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.ColumnHeader>
+                );
+              })}
+              {rowActions ? (
+                <Table.ColumnHeader scope="col" textAlign="end" width="1%" whiteSpace="nowrap">
+                  Actions
+                </Table.ColumnHeader>
+              ) : null}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {isLoading
+              ? Array.from({ length: loadingRows }, (_, index) => (
+                  <Table.Row key={`loading-${index}`} aria-hidden="true">
+                    {Array.from({ length: columnCount }, (__, cell) => (
+                      <Table.Cell key={cell}>
+                        <Skeleton height="4" />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              : rows.map((row, index) => {
+                  const id = rowIds[index] as RowId;
+                  const isSelected = selected.has(id);
+                  return (
+                    <Table.Row
+                      key={id}
+                      data-selected={isSelected ? '' : undefined}
+                      aria-selected={selectable ? isSelected : undefined}
+                      cursor={onRowClick ? 'pointer' : undefined}
+                      onClick={onRowClick ? (event) => isRowClick(event) && onRowClick(row) : undefined}
+                    >
+                      {selectable ? (
+                        <Table.Cell px="3">
+                          <Checkbox.Root
+                            size="sm"
+                            checked={isSelected}
+                            onCheckedChange={(details) => toggleRow(id, details.checked === true)}
+                          >
+                            <Checkbox.HiddenInput />
+                            <Checkbox.Control />
+                            <Checkbox.Label srOnly>
+                              Select {rowLabel ? rowLabel(row) : `row ${id}`}
+                            </Checkbox.Label>
+                          </Checkbox.Root>
+                        </Table.Cell>
+                      ) : null}
+                      {columns.map((column) => (
+                        <Table.Cell
+                          key={column.key}
+                          textAlign={column.align ?? 'start'}
+                          minW={column.minWidth}
+                        >
+                          {column.render ? column.render(row) : defaultCell(row, column.key)}
+                        </Table.Cell>
+                      ))}
+                      {rowActions ? (
+                        <Table.Cell textAlign="end" whiteSpace="nowrap">
+                          {rowActions(row)}
+                        </Table.Cell>
+                      ) : null}
+                    </Table.Row>
+                  );
+                })}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Box>
+  );
+}
+
+const EMPTY_SELECTION: ReadonlySet<RowId> = new Set();
+const FRAME = { borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel', overflow: 'hidden' } as const;
+
+/**
+ * `rows` sorted by `sort` with the SPEC §5 comparison, memoized (for tables held in memory).
+ * @example const sorted = useSortedRows(bills, sort);
+ */
+export function useSortedRows<T>(rows: readonly T[], sort: SortConfig | null | undefined): T[] {
+  const key = sort?.key;
+  const direction = sort?.direction;
+  return useMemo(() => sortRows(rows, key && direction ? { key, direction } : null), [rows, key, direction]);
+}
+
+/** Sort state of an in-memory table and the header-click handler that cycles asc → desc → none (SPEC §4). */
+export interface TableSortState {
+  sort: SortConfig | null;
+  setSort: (sort: SortConfig | null) => void;
+  onSortChange: (key: string) => void;
+}
+
+/**
+ * Local sort state for a DataTable; pass `onSortChange` straight to the table.
+ * @example const { sort, onSortChange } = useTableSort({ key: 'createdAt', direction: 'desc' });
+ */
+export function useTableSort(initial: SortConfig | null = null): TableSortState {
+  const [sort, setSort] = useState<SortConfig | null>(initial);
+  const onSortChange = useCallback(
+    (key: string) => setSort((current) => nextSortDirection(current, key)),
+    [],
+  );
+  return { sort, setSort, onSortChange };
+}
