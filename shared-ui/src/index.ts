@@ -66,3 +66,12 @@ export {
   type PageRange,
   type SimplePaginationProps,
 } from './pagination';
+export {
+  FilterPanel,
+  SearchInput,
+  SelectFilter,
+  type FilterPanelProps,
+  type SearchInputProps,
+  type SelectFilterProps,
+  type SelectOption,
+} from './filter-panel';
