@@ -75,3 +75,5 @@ export {
   type SelectFilterProps,
   type SelectOption,
 } from './filter-panel';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from './row-actions-menu';
