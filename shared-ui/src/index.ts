@@ -77,3 +77,4 @@ export {
 } from './filter-panel';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from './row-actions-menu';
+export { InlineSelectEditor, type InlineSelectEditorProps } from './inline-select-editor';
