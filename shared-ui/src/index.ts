@@ -78,3 +78,17 @@ export {
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from './row-actions-menu';
 export { InlineSelectEditor, type InlineSelectEditorProps } from './inline-select-editor';
+export {
+  ActiveBadge,
+  PriorityBadge,
+  QbStatusBadge,
+  RoleBadge,
+  StatusBadge,
+  priorityBadgeStyle,
+  qbStatusBadgeStyle,
+  roleBadgeStyle,
+  statusBadgeStyle,
+  titleCase,
+  type BadgePalette,
+  type BadgeStyle,
+} from './badges';
