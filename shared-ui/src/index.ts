@@ -92,3 +92,4 @@ export {
   type BadgePalette,
   type BadgeStyle,
 } from './badges';
+export { SelectField, SwitchField, type SelectFieldProps, type SwitchFieldProps } from './form-controls';
