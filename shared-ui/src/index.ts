@@ -93,3 +93,6 @@ export {
   type BadgeStyle,
 } from './badges';
 export { SelectField, SwitchField, type SelectFieldProps, type SwitchFieldProps } from './form-controls';
+export { BulkActionBar, type BulkActionBarProps } from './bulk-action-bar';
+export { DetailList, DetailRow, type DetailListProps, type DetailRowProps } from './detail-list';
+export { SectionCard, type SectionCardProps } from './section-card';
