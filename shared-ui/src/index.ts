@@ -94,5 +94,13 @@ export {
 } from './badges';
 export { SelectField, SwitchField, type SelectFieldProps, type SwitchFieldProps } from './form-controls';
 export { BulkActionBar, type BulkActionBarProps } from './bulk-action-bar';
+export {
+  parseListParams,
+  useListSearchParams,
+  writeListParams,
+  type ListParamValue,
+  type ListSearchParams,
+  type SetListStateOptions,
+} from './use-list-search-params';
 export { DetailList, DetailRow, type DetailListProps, type DetailRowProps } from './detail-list';
 export { SectionCard, type SectionCardProps } from './section-card';
