@@ -31,7 +31,7 @@ export interface DataTableProps<T> {
   /** Read by screen readers only (visually hidden caption), e.g. 'Companies'. */
   caption: string;
   sort?: SortConfig | null;
-  /** Called with the column's sort key on a header click; see useTableSort / nextSortDirection. */
+  /** Called with the column's sort key on a header click; see useTableSort, or toSortQuery + nextSortDirection. */
   onSortChange?: (key: string) => void;
   /** Turns on the checkbox column when given together with onSelectionChange. */
   selectedIds?: Set<RowId>;
@@ -111,7 +111,7 @@ function isRowClick(event: MouseEvent<HTMLTableRowElement>): boolean {
  *   rows={companies}
  *   getRowId={(c) => c.id}
  *   sort={sort}
- *   onSortChange={(key) => setState(toSortParams(nextSortDirection(sort, key)))}
+ *   onSortChange={(key) => setState(toSortQuery(nextSortDirection(sort, key)))}
  *   rowActions={(c) => <RowActionsMenu label={`Actions for ${c.name}`} items={items(c)} />}
  *   isLoading={isLoading}
  *   emptyState={<EmptyState title="No companies found" />}

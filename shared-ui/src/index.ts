@@ -44,6 +44,7 @@ export {
   nextSortDirection,
   sortRows,
   toSortParams,
+  toSortQuery,
   type SortConfig,
   type SortDirection,
 } from './sort';

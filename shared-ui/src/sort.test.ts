@@ -6,6 +6,7 @@ import {
   nextSortDirection,
   sortRows,
   toSortParams,
+  toSortQuery,
   type SortConfig,
 } from './sort';
 
@@ -156,5 +157,13 @@ describe('fromSortParams', () => {
     const sort: SortConfig = { key: 'name', direction: 'desc' };
     const params = toSortParams(sort);
     expect(fromSortParams(params.sortBy, params.sortOrder)).toEqual(sort);
+  });
+});
+
+describe('toSortQuery', () => {
+  it('keeps a removed sort as empty text', () => {
+    expect(toSortQuery({ key: 'name', direction: 'asc' })).toEqual({ sortBy: 'name', sortOrder: 'asc' });
+    expect(toSortQuery({ key: 'name', direction: 'none' })).toEqual({ sortBy: '', sortOrder: '' });
+    expect(toSortQuery(null)).toEqual({ sortBy: '', sortOrder: '' });
   });
 });

@@ -109,3 +109,17 @@ export function fromSortParams(
   if (!sortBy) return null;
   return { key: sortBy, direction: sortOrder === 'desc' ? 'desc' : 'asc' };
 }
+
+/**
+ * The URL state for a sort on a server-sorted list (see useListSearchParams): like toSortParams, but a
+ * removed sort is '' instead of absent, so it stays removed rather than falling back to the list's default
+ * sort (which would trap a default 'createdAt desc' column at desc).
+ * @example onSortChange={(key) => setState(toSortQuery(nextSortDirection(sort, key)))}
+ */
+export function toSortQuery(config: SortConfig | null | undefined): {
+  sortBy: string;
+  sortOrder: '' | 'asc' | 'desc';
+} {
+  const { sortBy = '', sortOrder = '' } = toSortParams(config);
+  return { sortBy, sortOrder };
+}

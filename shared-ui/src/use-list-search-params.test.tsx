@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { fromSortParams, nextSortDirection, toSortParams, toSortQuery } from './sort';
 import { parseListParams, useListSearchParams, writeListParams } from './use-list-search-params';
 
 const DEFAULTS = {
@@ -85,6 +86,28 @@ describe('useListSearchParams', () => {
     expect(result.current.list.state).toMatchObject({ sortBy: '', sortOrder: '' });
     act(() => result.current.list.setState({ sortBy: undefined, sortOrder: undefined }));
     expect(result.current.location.search).toBe('');
+  });
+
+  it('cycles a server sort asc → desc → none from the default createdAt desc (SPEC §4)', () => {
+    const { result } = setup();
+    const click = (key: string) => {
+      const sort = fromSortParams(result.current.list.state.sortBy, result.current.list.state.sortOrder);
+      act(() => result.current.list.setState(toSortQuery(nextSortDirection(sort, key))));
+    };
+    const current = () =>
+      fromSortParams(result.current.list.state.sortBy, result.current.list.state.sortOrder);
+    expect(current()).toEqual({ key: 'createdAt', direction: 'desc' });
+    click('createdAt');
+    expect(current()).toBeNull();
+    // The API then gets no sortBy/sortOrder and uses its own default order.
+    expect(toSortParams(current())).toEqual({});
+    click('createdAt');
+    expect(current()).toEqual({ key: 'createdAt', direction: 'asc' });
+    click('createdAt');
+    expect(current()).toEqual({ key: 'createdAt', direction: 'desc' });
+    expect(result.current.location.search).toBe('');
+    click('name');
+    expect(current()).toEqual({ key: 'name', direction: 'asc' });
   });
 
   it('keeps query parameters it does not own', () => {
