@@ -1,0 +1,44 @@
+// Company writes (SPEC §7 "Companies"). Each re-reads the lists and the company it touched.
+import { api } from 'shared-auth';
+import type { Company, QbTokenRefreshResult } from 'shared-contracts';
+import { revalidateCompanies } from './keys';
+
+export type CompanyPayload = Record<string, string | number | null | undefined>;
+export type AssigneeField = 'managerId' | 'processorId' | 'approverId' | 'accountantId';
+
+async function andRevalidate<T>(promise: Promise<T>, id?: number): Promise<T> {
+  const result = await promise;
+  await revalidateCompanies(id);
+  return result;
+}
+
+/** POST /api/company/companies; the answer has the new id. */
+export function createCompany(payload: CompanyPayload) {
+  return andRevalidate(api.post<Company>('/api/company/companies', payload));
+}
+
+/** PUT /api/company/companies/{id} with the whole form. */
+export function updateCompany(id: number, payload: CompanyPayload) {
+  return andRevalidate(api.put<Company>(`/api/company/companies/${id}`, payload), id);
+}
+
+/** PUT with exactly one assignee field; null clears it. */
+export function updateAssignment(id: number, field: AssigneeField, value: number | null) {
+  return andRevalidate(api.put<Company>(`/api/company/companies/${id}`, { [field]: value }), id);
+}
+
+/** DELETE /api/company/companies/{id}. */
+export function deleteCompany(id: number) {
+  return andRevalidate(api.delete<null>(`/api/company/companies/${id}`), id);
+}
+
+/** PUT …/reactivate or …/deactivate. */
+export function setCompanyActive(id: number, active: boolean) {
+  const action = active ? 'reactivate' : 'deactivate';
+  return andRevalidate(api.put<Company>(`/api/company/companies/${id}/${action}`), id);
+}
+
+/** POST …/refresh-qb-token: a real OAuth refresh against QuickBooks. */
+export function refreshQbToken(id: number) {
+  return andRevalidate(api.post<QbTokenRefreshResult>(`/api/company/companies/${id}/refresh-qb-token`), id);
+}

@@ -1,0 +1,24 @@
+import { COMPANY_STATUSES, INDUSTRIES } from 'shared-contracts';
+import { titleCase, type SelectOption } from 'shared-ui';
+
+export const STATUS_FILTER_OPTIONS: SelectOption[] = [
+  { value: '', label: 'All statuses' },
+  ...COMPANY_STATUSES.map((status) => ({ value: status, label: titleCase(status) })),
+];
+
+/** QuickBooks filter: 'none' asks for companies that were never connected. */
+export const QB_FILTER_OPTIONS: SelectOption[] = [
+  { value: '', label: 'All QuickBooks states' },
+  { value: 'connected', label: 'Connected' },
+  { value: 'disconnected', label: 'Disconnected' },
+  { value: 'error', label: 'Error' },
+  { value: 'none', label: 'Not connected' },
+];
+
+export const INDUSTRY_OPTIONS: SelectOption[] = INDUSTRIES.map((industry) => ({ value: industry, label: industry }));
+
+/** A person's display name: first and last name, else the e-mail. */
+export function personName(person: { firstName?: string | null; lastName?: string | null; email: string } | null | undefined) {
+  if (!person) return '';
+  return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ') || person.email;
+}

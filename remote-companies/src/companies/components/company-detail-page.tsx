@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useHasRole } from 'shared-auth';
+import type { Company } from 'shared-contracts';
+import {
+  Box,
+  Button,
+  ConfirmDialog,
+  DetailList,
+  DetailRow,
+  ErrorState,
+  HStack,
+  InlineSelectEditor,
+  Link,
+  LoadingState,
+  PageHeader,
+  SectionCard,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  StatusBadge,
+  Text,
+  formatDate,
+  formatDateLong,
+  formatRelative,
+  notifyError,
+  notifySuccess,
+  type SelectOption,
+} from 'shared-ui';
+import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
+import { useCompany } from '../api/get-company';
+import { useCompanyActivity } from '../api/get-company-activity';
+import { deleteCompany, setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
+import { personName } from '../company-options';
+import { errorMessage } from '../error-message';
+import { parseRouteId } from '../route-id';
+import { DELETE_COMPANY_TEXT } from './company-row-actions';
+import { QuickBooksCard } from './quickbooks-card';
+
+const ASSIGNMENTS: Array<{ field: AssigneeField; label: string; person: 'manager' | 'processor' | 'approver' | 'accountant' }> = [
+  { field: 'managerId', label: 'Manager', person: 'manager' },
+  { field: 'processorId', label: 'Processor', person: 'processor' },
+  { field: 'approverId', label: 'Approver', person: 'approver' },
+  { field: 'accountantId', label: 'Accountant', person: 'accountant' },
+];
+
+/** /companies/{id} (SPEC §2 Company detail). */
+export function CompanyDetailPage() {
+  const id = parseRouteId(useParams().id);
+  const { data: company, error, isLoading, mutate } = useCompany(id);
+
+  if (id !== null && isLoading) return <LoadingState text="Loading..." />;
+  if (id === null || error || !company) {
+    return (
+      <Stack gap="6">
+        <PageHeader title="Company Not Found" breadcrumbs={[{ label: 'Companies', to: '/companies' }, { label: 'Not found' }]} />
+        <ErrorState
+          title="Company Not Found"
+          message={error ? errorMessage(error) : 'The requested company could not be found.'}
+          onRetry={id === null ? undefined : () => void mutate()}
+        />
+        <Box>
+          <Button asChild variant="outline">
+            <RouterLink to="/companies">Back to companies</RouterLink>
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  return <CompanyDetail company={company} />;
+}
+
+function CompanyDetail({ company }: { company: Company }) {
+  const navigate = useNavigate();
+  const canManage = useHasRole('MODERATOR');
+  const canDelete = useHasRole('ADMIN');
+  const [busy, setBusy] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const active = company.status === 'ACTIVE';
+
+  async function toggleActive() {
+    setBusy(true);
+    try {
+      await setCompanyActive(company.id, !active);
+      notifySuccess(active ? 'Company deactivated successfully' : 'Company activated successfully');
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await deleteCompany(company.id);
+      notifySuccess('Company deleted successfully');
+      navigate('/companies', { replace: true });
+    } catch (error) {
+      notifyError(errorMessage(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={company.name}
+        description={`Created ${formatDate(company.createdAt)}`}
+        breadcrumbs={[{ label: 'Companies', to: '/companies' }, { label: company.name }]}
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <StatusBadge status={company.status} />
+            {canManage && (
+              <Button variant="outline" loading={busy} onClick={() => void toggleActive()}>
+                {active ? 'Deactivate' : 'Activate'}
+              </Button>
+            )}
+            {canManage && (
+              <Button asChild colorPalette="blue">
+                <RouterLink to={`/companies/${company.id}/edit`}>Edit Company</RouterLink>
+              </Button>
+            )}
+            {canDelete && (
+              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)}>
+                Delete
+              </Button>
+            )}
+          </HStack>
+        }
+      />
+      <SimpleGrid columns={{ base: 1, xl: 3 }} gap="6" alignItems="start">
+        <Stack gap="6" gridColumn={{ xl: 'span 2' }}>
+          <SectionCard title="Company information">
+            <DetailList>
+              <DetailRow label="Description">{company.description || 'No description'}</DetailRow>
+              <DetailRow label="Industry">{company.industry ?? '—'}</DetailRow>
+              <DetailRow label="Status">
+                <StatusBadge status={company.status} />
+              </DetailRow>
+              <DetailRow label="Email">
+                {company.email ? <Link href={`mailto:${company.email}`} color="blue.700">{company.email}</Link> : '—'}
+              </DetailRow>
+              <DetailRow label="Phone">{company.phone ?? '—'}</DetailRow>
+              <DetailRow label="Website">
+                {company.website ? (
+                  <Link href={company.website} target="_blank" rel="noreferrer noopener" color="blue.700">
+                    {company.website}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </DetailRow>
+              <DetailRow label="Address">{company.address ?? '—'}</DetailRow>
+            </DetailList>
+          </SectionCard>
+          <AssignmentsCard company={company} />
+          <ActivityCard companyId={company.id} />
+        </Stack>
+        <Stack gap="6">
+          <QuickBooksCard company={company} />
+          <SectionCard title="Company details">
+            <DetailList>
+              <DetailRow label="Company ID">{company.id}</DetailRow>
+              <DetailRow label="Created">{formatDateLong(company.createdAt)}</DetailRow>
+              <DetailRow label="Last updated">{formatDateLong(company.updatedAt)}</DetailRow>
+              <DetailRow label="QB realm ID">{company.qbRealmId ?? '—'}</DetailRow>
+            </DetailList>
+          </SectionCard>
+          <SectionCard title="Quick actions">
+            <Stack gap="2">
+              <Button asChild variant="outline" justifyContent="flex-start">
+                <RouterLink to="/approvals" state={{ companyId: company.id }}>View approvals</RouterLink>
+              </Button>
+              <Button asChild variant="outline" justifyContent="flex-start">
+                <RouterLink to="/bills" state={{ companyId: company.id }}>View bills</RouterLink>
+              </Button>
+              <Button asChild variant="outline" justifyContent="flex-start">
+                <RouterLink to={`/companies?search=${encodeURIComponent(company.name)}`}>Find in company list</RouterLink>
+              </Button>
+            </Stack>
+          </SectionCard>
+        </Stack>
+      </SimpleGrid>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Delete company"
+        description={DELETE_COMPANY_TEXT}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        destructive
+        isPending={busy}
+        onConfirm={() => void remove()}
+      />
+    </Stack>
+  );
+}
+
+function AssignmentsCard({ company }: { company: Company }) {
+  const canManage = useHasRole('MODERATOR');
+  const managers = useManagerOptions();
+  const staff = useStaffOptions();
+  const managerOptions: SelectOption[] = (managers.data?.data ?? []).map((manager) => ({
+    value: String(manager.id),
+    label: `${personName(manager)} (${manager.email})`,
+  }));
+  const staffOptions: SelectOption[] = (staff.data?.data ?? []).map((user) => ({
+    value: String(user.id),
+    label: `${personName(user)} (${user.role})`,
+  }));
+
+  async function save(field: AssigneeField, value: string | null) {
+    try {
+      await updateAssignment(company.id, field, value === null ? null : Number(value));
+      notifySuccess('User assignment updated successfully');
+    } catch (error) {
+      notifyError(error instanceof Error && error.message ? error.message : 'Failed to update assignment');
+      throw error;
+    }
+  }
+
+  return (
+    <SectionCard title="User assignments">
+      <Stack gap="4">
+        {ASSIGNMENTS.map(({ field, label, person }) => {
+          const assignee = company[person];
+          const current = company[field];
+          const base = field === 'managerId' ? managerOptions : staffOptions;
+          const options =
+            current !== null && !base.some((option) => option.value === String(current))
+              ? [...base, { value: String(current), label: assignee ? personName(assignee) : `#${current}` }]
+              : base;
+          return (
+            <InlineSelectEditor
+              key={field}
+              label={label}
+              valueLabel={assignee ? `${personName(assignee)} · ${assignee.email}` : 'Not assigned'}
+              value={current === null ? '' : String(current)}
+              options={options}
+              canEdit={canManage}
+              onSave={(value) => save(field, value)}
+            />
+          );
+        })}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function ActivityCard({ companyId }: { companyId: number }) {
+  const { data, error, isLoading, mutate } = useCompanyActivity(companyId);
+  return (
+    <SectionCard title="Recent activity">
+      {isLoading ? (
+        <Stack gap="3">
+          <Skeleton height="8" />
+          <Skeleton height="8" />
+        </Stack>
+      ) : error ? (
+        <ErrorState message={errorMessage(error)} onRetry={() => void mutate()} />
+      ) : !data || data.length === 0 ? (
+        <Text fontSize="sm" color="gray.600">No activity recorded for this company yet.</Text>
+      ) : (
+        <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" data-testid="company-activity">
+          {data.map((item) => (
+            <Box as="li" key={item.id} py="3" borderBottomWidth="1px" borderColor="gray.100" _last={{ borderBottomWidth: 0 }}>
+              <Text fontSize="sm">{item.description}</Text>
+              <Text fontSize="xs" color="gray.600" title={formatDateLong(item.timestamp)}>
+                {formatRelative(item.timestamp)} ago
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useHasRole } from 'shared-auth';
+import type { Company } from 'shared-contracts';
+import { ConfirmDialog, RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { deleteCompany, refreshQbToken, setCompanyActive } from '../api/mutations';
+import { errorMessage } from '../error-message';
+
+export const DELETE_COMPANY_TEXT =
+  'Are you sure you want to delete this company? This action cannot be undone and will remove all associated data.';
+
+/** The row menu of SPEC §2 Company list: View, Edit, Refresh QB Token, Activate/Deactivate, Delete. */
+export function CompanyRowActions({ company }: { company: Company }) {
+  const navigate = useNavigate();
+  const canManage = useHasRole('MODERATOR');
+  const canDelete = useHasRole('ADMIN');
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const active = company.status === 'ACTIVE';
+
+  async function run(action: () => Promise<unknown>, success: string) {
+    try {
+      await action();
+      notifySuccess(success);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
+  async function confirmDelete() {
+    setDeleting(true);
+    try {
+      await deleteCompany(company.id);
+      notifySuccess('Company deleted successfully');
+      setConfirmOpen(false);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <RowActionsMenu
+        label={`Actions for ${company.name}`}
+        items={[
+          { key: 'view', label: 'View', onSelect: () => navigate(`/companies/${company.id}`) },
+          { key: 'edit', label: 'Edit', hidden: !canManage, onSelect: () => navigate(`/companies/${company.id}/edit`) },
+          {
+            key: 'refresh-qb',
+            label: 'Refresh QB Token',
+            hidden: !canManage || !company.qbConnectionStatus,
+            onSelect: () => void run(() => refreshQbToken(company.id), 'QuickBooks token refreshed successfully'),
+          },
+          {
+            key: 'toggle-active',
+            label: active ? 'Deactivate' : 'Activate',
+            hidden: !canManage,
+            onSelect: () =>
+              void run(
+                () => setCompanyActive(company.id, !active),
+                active ? 'Company deactivated successfully' : 'Company activated successfully',
+              ),
+          },
+          { key: 'delete', label: 'Delete', destructive: true, hidden: !canDelete, onSelect: () => setConfirmOpen(true) },
+        ]}
+      />
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Delete company"
+        description={DELETE_COMPANY_TEXT}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        destructive
+        isPending={deleting}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useHasRole } from 'shared-auth';
+import type { Company } from 'shared-contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  DetailList,
+  DetailRow,
+  HStack,
+  SectionCard,
+  Spinner,
+  Stack,
+  Text,
+  formatDateLong,
+  formatExpiresIn,
+  notifyError,
+  notifyInfo,
+  notifySuccess,
+} from 'shared-ui';
+import { useQbTokenStatus } from '../api/get-qb-token-status';
+import { refreshQbToken } from '../api/mutations';
+import { errorMessage } from '../error-message';
+
+export const CONNECTION_ISSUE_TEXT =
+  'There was an error connecting to QuickBooks. Please check your credentials and try refreshing the token.';
+
+type CardState = 'checking' | 'unable' | 'not-connected' | 'no-tokens' | 'expired' | 'connected';
+
+const STATE_BADGES: Record<CardState, { label: string; palette: string }> = {
+  checking: { label: 'Checking', palette: 'gray' },
+  unable: { label: 'Unable to check', palette: 'red' },
+  'not-connected': { label: 'Not connected', palette: 'gray' },
+  'no-tokens': { label: 'No tokens', palette: 'orange' },
+  expired: { label: 'Token expired', palette: 'red' },
+  connected: { label: 'Connected', palette: 'green' },
+};
+
+/** The QuickBooks integration card with the six states of SPEC §4, re-read every 30 seconds. */
+export function QuickBooksCard({ company }: { company: Company }) {
+  const canManage = useHasRole('MODERATOR');
+  const connected = Boolean(company.qbRealmId);
+  const { data: status, error, isLoading } = useQbTokenStatus(company.id, connected);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const state: CardState = !connected
+    ? 'not-connected'
+    : error
+      ? 'unable'
+      : isLoading || !status
+        ? 'checking'
+        : !status.hasTokens
+          ? 'no-tokens'
+          : status.isExpired
+            ? 'expired'
+            : 'connected';
+  const badge = STATE_BADGES[state];
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await refreshQbToken(company.id);
+      notifySuccess('QuickBooks token refreshed successfully');
+    } catch (refreshError) {
+      notifyError(errorMessage(refreshError));
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  return (
+    <SectionCard
+      title="QuickBooks integration"
+      actions={
+        <Badge colorPalette={badge.palette} variant="subtle" data-testid="qb-state">
+          {state === 'checking' && <Spinner size="xs" me="1" />}
+          {badge.label}
+        </Badge>
+      }
+    >
+      <Stack gap="4">
+        {(state === 'expired' || state === 'unable') && (
+          <Alert.Root status="error" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Connection issue</Alert.Title>
+              <Alert.Description>{CONNECTION_ISSUE_TEXT}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        {state === 'not-connected' && (
+          <Text fontSize="sm" color="gray.700">
+            This company is not connected to QuickBooks Online.
+          </Text>
+        )}
+        {state === 'no-tokens' && (
+          <Text fontSize="sm" color="gray.700">
+            A QuickBooks company is linked, but no access tokens are stored.
+          </Text>
+        )}
+        <DetailList>
+          {connected && <DetailRow label="Realm ID">{company.qbRealmId}</DetailRow>}
+          {status?.hasTokens && state !== 'unable' && (
+            <DetailRow label="Token expires">{status.isExpired ? 'Expired' : `in ${formatExpiresIn(status.expiresIn)}`}</DetailRow>
+          )}
+          {company.qbLastRefresh && <DetailRow label="Last refreshed">{formatDateLong(company.qbLastRefresh)}</DetailRow>}
+        </DetailList>
+        <HStack gap="3" wrap="wrap">
+          {canManage && state === 'connected' && (
+            <Button size="sm" colorPalette="blue" loading={refreshing} loadingText="Refreshing..." onClick={() => void refresh()}>
+              Refresh Token
+            </Button>
+          )}
+          {canManage && (
+            <Button size="sm" variant="outline" onClick={() => notifyInfo('Coming Soon', 'Configuring the QuickBooks connection is not available yet.')}>
+              Configure Connection
+            </Button>
+          )}
+        </HStack>
+      </Stack>
+    </SectionCard>
+  );
+}
