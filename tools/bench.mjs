@@ -31,8 +31,16 @@ async function measure(url, init) {
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   latencies.sort((a, b) => a - b);
-  const pick = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { count: latencies.length, rps: latencies.length / seconds, p50: pick(50), p95: pick(95), p99: pick(99), errors };
+  const pick = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return {
+    count: latencies.length,
+    rps: latencies.length / seconds,
+    p50: pick(50),
+    p95: pick(95),
+    p99: pick(99),
+    errors,
+  };
 }
 
 const server = await serveTemp();
@@ -49,8 +57,12 @@ try {
     ['GET /api/dashboard/stats', '/api/dashboard/stats'],
     ['GET /api/health/detailed', '/api/health/detailed'],
   ];
-  console.info(`${seconds}s per endpoint, ${concurrency} concurrent clients, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`);
-  console.info(`${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
+  console.info(
+    `${seconds}s per endpoint, ${concurrency} concurrent clients, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}\n`,
+  );
+  console.info(
+    `${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+  );
   for (const [label, path] of endpoints) {
     const r = await measure(`${server.url}${path}`, auth);
     console.info(

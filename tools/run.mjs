@@ -8,7 +8,9 @@ export function run(command, args, options = {}) {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
     );
   });
 }

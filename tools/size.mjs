@@ -19,7 +19,8 @@ try {
   const page = await browser.newPage();
   const scripts = [];
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.body() });
+    if (response.request().resourceType() === 'script')
+      scripts.push({ url: response.url(), body: await response.body() });
   });
   await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -34,7 +35,8 @@ try {
   }
   console.info(`  ${'total'.padEnd(48)} ${kb(total).padStart(10)}`);
   const foreign = scripts.filter((script) => new URL(script.url).pathname.startsWith('/remotes/'));
-  if (foreign.length > 0) throw new Error(`the sign-in page loaded remote code: ${foreign.map((s) => s.url).join(', ')}`);
+  if (foreign.length > 0)
+    throw new Error(`the sign-in page loaded remote code: ${foreign.map((s) => s.url).join(', ')}`);
 
   console.info('\nRemotes: entry and first chunk of ./routes (gzip)');
   for (const name of ['companies', 'users', 'managers', 'approvals']) {
@@ -44,7 +46,9 @@ try {
     const routes = manifest.exposes.find((expose) => expose.name === 'routes' || expose.path === './routes');
     const chunkFiles = routes?.assets?.js?.sync ?? [];
     const chunk = chunkFiles.reduce((sum, file) => sum + gz(readFileSync(path.join(dist, file))), 0);
-    console.info(`  ${name.padEnd(12)} entry ${kb(entry).padStart(9)}   first chunk ${kb(chunk).padStart(9)}  (${chunkFiles.length} file(s))`);
+    console.info(
+      `  ${name.padEnd(12)} entry ${kb(entry).padStart(9)}   first chunk ${kb(chunk).padStart(9)}  (${chunkFiles.length} file(s))`,
+    );
   }
 
   // Section texts that only a remote renders must not appear anywhere in the host's build.

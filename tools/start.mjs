@@ -12,6 +12,10 @@ for (const app of stale) {
 }
 
 const tsx = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
-const server = spawn(tsx, [path.join(ROOT, 'api', 'src', 'main.ts')], { cwd: ROOT, stdio: 'inherit', env: process.env });
+const server = spawn(tsx, [path.join(ROOT, 'api', 'src', 'main.ts')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

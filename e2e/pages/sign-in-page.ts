@@ -14,7 +14,10 @@ export class SignInPage {
   readonly password: Locator;
   readonly submit: Locator;
 
-  constructor(private readonly page: Page, private readonly path = '/login') {
+  constructor(
+    private readonly page: Page,
+    private readonly path = '/login',
+  ) {
     this.email = page.getByLabel('Email');
     this.password = page.getByLabel('Password');
     this.submit = page.getByRole('button', { name: /^Sign in$|^Signing in\.\.\.$/ });

@@ -7,7 +7,10 @@ test('editing /remotes.json repoints a section without rebuilding the host', asy
   const original = readFileSync(remotesFile, 'utf8');
   try {
     const remotes = JSON.parse(original) as Record<string, string>;
-    writeFileSync(remotesFile, JSON.stringify({ ...remotes, approvals: '/remotes/approvals-v2/mf-manifest.json' }));
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({ ...remotes, approvals: '/remotes/approvals-v2/mf-manifest.json' }),
+    );
     await page.goto('/approvals');
     await expect(page.getByText('The Approvals section could not be loaded')).toBeVisible();
 

@@ -10,11 +10,17 @@ test('the dashboard shows health and the real counts from the API', async ({ pag
 
   // The same figures, read straight from the API with the browser's token.
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  const response = await request.get('/api/dashboard/stats', { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.get('/api/dashboard/stats', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const { data } = await response.json();
-  await expect(page.getByTestId('stat-totalCompanies')).toContainText(data.totalCompanies.toLocaleString('en-US'));
+  await expect(page.getByTestId('stat-totalCompanies')).toContainText(
+    data.totalCompanies.toLocaleString('en-US'),
+  );
   await expect(page.getByTestId('stat-activeUsers')).toContainText(data.activeUsers.toLocaleString('en-US'));
-  await expect(page.getByTestId('stat-pendingApprovals')).toContainText(data.pendingApprovals.toLocaleString('en-US'));
+  await expect(page.getByTestId('stat-pendingApprovals')).toContainText(
+    data.pendingApprovals.toLocaleString('en-US'),
+  );
   expect(data.totalCompanies).toBeGreaterThanOrEqual(25);
   await expect(page.getByTestId('recent-activity').getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('link', { name: 'Add New Company' })).toHaveAttribute('href', '/companies/new');
@@ -50,7 +56,8 @@ test('every sidebar entry opens its remote, fetched from its own entry at run ti
     await expect(layout.link(section.entry)).toHaveAttribute('aria-current', 'page');
     // The remote reads the host's session: the same signed-in user (companies shows it through the
     // admin-only actions of its real list).
-    if (section.remote === 'companies') await expect(page.getByRole('link', { name: 'Add Company' })).toBeVisible();
+    if (section.remote === 'companies')
+      await expect(page.getByRole('link', { name: 'Add Company' })).toBeVisible();
     else await expect(page.getByTestId('section-session')).toContainText('admin@example.com');
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/dashboard');
@@ -59,7 +66,16 @@ test('every sidebar entry opens its remote, fetched from its own entry at run ti
 
   // One React and one session store in the page: each shared singleton was loaded from one provider only.
   const shared = await page.evaluate(() => {
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } }).__FEDERATION__.__SHARE__;
+    const share = (
+      window as unknown as {
+        __FEDERATION__: {
+          __SHARE__: Record<
+            string,
+            Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>
+          >;
+        };
+      }
+    ).__FEDERATION__.__SHARE__;
     const result: Record<string, string[]> = {};
     for (const scopes of Object.values(share)) {
       for (const packages of Object.values(scopes)) {
@@ -77,9 +93,13 @@ test('every sidebar entry opens its remote, fetched from its own entry at run ti
   }
 });
 
-test('a section whose remote cannot be reached shows a panel and the rest keeps working', async ({ page }) => {
+test('a section whose remote cannot be reached shows a panel and the rest keeps working', async ({
+  page,
+}) => {
   let blocked = true;
-  await page.route('**/remotes/users/**', (route) => (blocked ? route.abort('connectionrefused') : route.continue()));
+  await page.route('**/remotes/users/**', (route) =>
+    blocked ? route.abort('connectionrefused') : route.continue(),
+  );
   await page.goto('/users');
   await expect(page.getByText('The Users section could not be loaded')).toBeVisible();
   const layout = new Layout(page);
@@ -104,7 +124,9 @@ test('an expired access token is recovered by one refresh', async ({ page }) => 
     if (request.url().endsWith('/api/auth/refresh')) refreshes.push(Date.now());
   });
   // A token the server cannot accept, as an expired one would be: every call answers 401 until refreshed.
-  await page.evaluate(() => localStorage.setItem('auth_token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjoxfQ.invalid'));
+  await page.evaluate(() =>
+    localStorage.setItem('auth_token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjoxfQ.invalid'),
+  );
   await page.reload();
   await expect(page.getByTestId('stat-totalCompanies')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -118,7 +140,9 @@ test('sign out clears the session', async ({ page }) => {
   await signInFresh(page, DEMO.moderator);
   await new Layout(page).signOut();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('refresh_token')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('refresh_token')]),
+  ).toEqual([null, null]);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });

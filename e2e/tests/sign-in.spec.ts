@@ -21,7 +21,9 @@ test('validates on submit with the spec messages', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a wrong password shows the invalid-credentials message and focuses the email field', async ({ page }) => {
+test('a wrong password shows the invalid-credentials message and focuses the email field', async ({
+  page,
+}) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn('moderator@example.com', 'wrong-password');

@@ -8,7 +8,9 @@ import { SECTIONS } from './remotes/sections';
 // The signed-in layout (with its animation library) and the dashboard load after sign-in, so the
 // sign-in page's JavaScript holds only what it needs.
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
-const DashboardPage = lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() =>
+  import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 
 /** The route table of SPEC §2: sign-in, the protected layout, the dashboard and the four sections. */
 export const router = createBrowserRouter([

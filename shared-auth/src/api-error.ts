@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from 'shared-contracts';
+import { UI_TEXT, type ApiErrorBody } from 'shared-contracts';
 
 /** Code given to failures that never got an HTTP answer (offline, DNS, timeout). */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
@@ -85,4 +85,9 @@ export function apiErrorFromAnswer(
 /** Builds the ApiError for a call that got no answer (network failure, timeout). */
 export function networkApiError(fallbackMessage?: string, cause?: unknown): ApiError {
   return new ApiError(fallbackMessage ?? NETWORK_MESSAGE, { status: 0, code: NETWORK_ERROR_CODE, cause });
+}
+
+/** The text to show for a failed call: the error's message (the server's text for an ApiError), else `fallback`. */
+export function errorMessage(error: unknown, fallback: string = UI_TEXT.unknownError): string {
+  return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -3,7 +3,7 @@
 
 export { configureHttp, http, setNavigator } from './http';
 export { api, type ApiRequestOptions, type SearchParams, type UploadOptions } from './api';
-export { ApiError, isApiError } from './api-error';
+export { ApiError, errorMessage, isApiError } from './api-error';
 export { getLoginErrorMessage } from './login-error-message';
 export { tokenStorage } from './token-storage';
 export {

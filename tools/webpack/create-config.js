@@ -44,7 +44,11 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
             use: {
               loader: 'ts-loader',
               // Type-checking is `pnpm typecheck`'s job; the build only transpiles.
-              options: { transpileOnly: true, onlyCompileBundledFiles: true, configFile: path.join(appDir, 'tsconfig.json') },
+              options: {
+                transpileOnly: true,
+                onlyCompileBundledFiles: true,
+                configFile: path.join(appDir, 'tsconfig.json'),
+              },
             },
           },
         ],

@@ -29,7 +29,15 @@ const STAT_CARDS = [
 /** SPEC §2: four placeholder cards show while the three stat cards load. */
 const PLACEHOLDER_CARDS = 4;
 
-function SectionCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+function SectionCard({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card.Root as="section" aria-label={title} variant="outline" bg="white">
       <Card.Header pb="2">
@@ -64,18 +72,28 @@ function HealthCard() {
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <Box>
-            <Text fontSize="xs" color="gray.600">Status</Text>
+            <Text fontSize="xs" color="gray.600">
+              Status
+            </Text>
             <Text fontWeight="semibold" color={healthy ? 'green.700' : 'red.700'}>
               {healthy ? 'All systems operational' : 'Service degraded'}
             </Text>
           </Box>
           <Box>
-            <Text fontSize="xs" color="gray.600">Uptime</Text>
-            <Text fontWeight="semibold" data-testid="health-uptime">{formatUptime(health.uptime)}</Text>
+            <Text fontSize="xs" color="gray.600">
+              Uptime
+            </Text>
+            <Text fontWeight="semibold" data-testid="health-uptime">
+              {formatUptime(health.uptime)}
+            </Text>
           </Box>
           <Box>
-            <Text fontSize="xs" color="gray.600">Version</Text>
-            <Text fontWeight="semibold" data-testid="health-version">{health.version}</Text>
+            <Text fontSize="xs" color="gray.600">
+              Version
+            </Text>
+            <Text fontWeight="semibold" data-testid="health-version">
+              {health.version}
+            </Text>
           </Box>
         </SimpleGrid>
       )}
@@ -87,7 +105,12 @@ function StatCards() {
   const { data, isLoading } = useDashboardStats();
   if (isLoading || !data) {
     return (
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" aria-busy="true" aria-label="Loading statistics">
+      <SimpleGrid
+        columns={{ base: 1, sm: 2, xl: 4 }}
+        gap="4"
+        aria-busy="true"
+        aria-label="Loading statistics"
+      >
         {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
           <Skeleton key={index} height="28" borderRadius="lg" data-testid="stat-placeholder" />
         ))}
@@ -100,11 +123,15 @@ function StatCards() {
         {STAT_CARDS.map((card) => (
           <Card.Root key={card.key} variant="outline" bg="white" data-testid={`stat-${card.key}`}>
             <Card.Body>
-              <Text fontSize="sm" fontWeight="medium" color="gray.600">{card.title}</Text>
+              <Text fontSize="sm" fontWeight="medium" color="gray.600">
+                {card.title}
+              </Text>
               <Text fontSize="3xl" fontWeight="bold" color="gray.900" lineHeight="1.2" mt="1">
                 {data.stats[card.key].toLocaleString('en-US')}
               </Text>
-              <Text fontSize="xs" color="gray.600" mt="1">{card.hint}</Text>
+              <Text fontSize="xs" color="gray.600" mt="1">
+                {card.hint}
+              </Text>
             </Card.Body>
           </Card.Root>
         ))}
@@ -124,14 +151,29 @@ function RecentActivity() {
   return (
     <SectionCard title="Recent Activity">
       {isLoading ? (
-        <Stack gap="3">{Array.from({ length: 3 }, (_, i) => <Skeleton key={i} height="10" />)}</Stack>
+        <Stack gap="3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height="10" />
+          ))}
+        </Stack>
       ) : items.length === 0 ? (
-        <Text color="gray.600" fontSize="sm">No recent activity.</Text>
+        <Text color="gray.600" fontSize="sm">
+          No recent activity.
+        </Text>
       ) : (
         <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" data-testid="recent-activity">
           {items.map((item) => (
-            <Box as="li" key={item.id} py="3" borderBottomWidth="1px" borderColor="gray.100" _last={{ borderBottomWidth: 0 }}>
-              <Text fontSize="sm" color="gray.900">{item.description}</Text>
+            <Box
+              as="li"
+              key={item.id}
+              py="3"
+              borderBottomWidth="1px"
+              borderColor="gray.100"
+              _last={{ borderBottomWidth: 0 }}
+            >
+              <Text fontSize="sm" color="gray.900">
+                {item.description}
+              </Text>
               <Text fontSize="xs" color="gray.600" title={formatDateLong(item.timestamp)}>
                 <time dateTime={item.timestamp}>{formatRelative(item.timestamp)} ago</time>
               </Text>

@@ -120,7 +120,16 @@ export function AppLayout() {
           </IconButton>
           <Text fontWeight="bold">Admin Panel</Text>
         </Flex>
-        <Box as="main" id="main-content" flex="1" w="full" maxW="7xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }}>
+        <Box
+          as="main"
+          id="main-content"
+          flex="1"
+          w="full"
+          maxW="7xl"
+          mx="auto"
+          px={{ base: '4', md: '8' }}
+          py={{ base: '5', md: '8' }}
+        >
           <Outlet />
         </Box>
       </Flex>

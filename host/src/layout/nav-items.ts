@@ -1,6 +1,9 @@
 import { SECTIONS } from '../remotes/sections';
 
-export const NAV_ITEMS = [{ label: 'Dashboard', path: '/dashboard' }, ...SECTIONS.map(({ label, path }) => ({ label, path }))];
+export const NAV_ITEMS = [
+  { label: 'Dashboard', path: '/dashboard' },
+  ...SECTIONS.map(({ label, path }) => ({ label, path })),
+];
 
 /** SPEC §2: an entry is highlighted when the path equals it or starts with it plus a slash. */
 export function isNavItemActive(itemPath: string, currentPath: string): boolean {
@@ -14,7 +17,14 @@ export function userInitial(user: { firstName?: string | null; email?: string | 
 }
 
 /** Full name, or the e-mail when there is no name. */
-export function userDisplayName(user: { firstName?: string | null; lastName?: string | null; email: string }): string {
-  const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
+export function userDisplayName(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  email: string;
+}): string {
+  const name = [user.firstName, user.lastName]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return name || user.email;
 }

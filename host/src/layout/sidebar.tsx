@@ -73,7 +73,13 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
               {userInitial(user)}
             </Flex>
             <Box minW={0}>
-              <Text fontSize="sm" fontWeight="semibold" color="gray.900" truncate data-testid="sidebar-user-name">
+              <Text
+                fontSize="sm"
+                fontWeight="semibold"
+                color="gray.900"
+                truncate
+                data-testid="sidebar-user-name"
+              >
                 {userDisplayName(user)}
               </Text>
               <Text fontSize="xs" color="gray.600" data-testid="sidebar-user-role">

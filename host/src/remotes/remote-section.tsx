@@ -4,7 +4,8 @@ import { ErrorState, LoadingState } from 'shared-ui';
 import { getLoadedSection, loadSection } from './remote-registry';
 import { SECTIONS, type SectionName } from './sections';
 
-type LoadState = { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error'; message: string };
+type LoadState =
+  { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error'; message: string };
 
 function SectionRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
@@ -66,7 +67,8 @@ export function RemoteSection({ name }: { name: SectionName }) {
       (loaded) => !cancelled && setState({ status: 'ready', routes: loaded.routes }),
       (error: unknown) => {
         console.error(`The ${label} section could not be loaded`, error);
-        if (!cancelled) setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        if (!cancelled)
+          setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => {

@@ -15,10 +15,15 @@ export const QB_FILTER_OPTIONS: SelectOption[] = [
   { value: 'none', label: 'Not connected' },
 ];
 
-export const INDUSTRY_OPTIONS: SelectOption[] = INDUSTRIES.map((industry) => ({ value: industry, label: industry }));
+export const INDUSTRY_OPTIONS: SelectOption[] = INDUSTRIES.map((industry) => ({
+  value: industry,
+  label: industry,
+}));
 
 /** A person's display name: first and last name, else the e-mail. */
-export function personName(person: { firstName?: string | null; lastName?: string | null; email: string } | null | undefined) {
+export function personName(
+  person: { firstName?: string | null; lastName?: string | null; email: string } | null | undefined,
+) {
   if (!person) return '';
   return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ') || person.email;
 }

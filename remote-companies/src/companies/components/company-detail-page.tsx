@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { useHasRole } from 'shared-auth';
+import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
   Box,
@@ -32,12 +32,15 @@ import { useCompany } from '../api/get-company';
 import { useCompanyActivity } from '../api/get-company-activity';
 import { deleteCompany, setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
 import { personName } from '../company-options';
-import { errorMessage } from '../error-message';
 import { parseRouteId } from '../route-id';
 import { DELETE_COMPANY_TEXT } from './company-row-actions';
 import { QuickBooksCard } from './quickbooks-card';
 
-const ASSIGNMENTS: Array<{ field: AssigneeField; label: string; person: 'manager' | 'processor' | 'approver' | 'accountant' }> = [
+const ASSIGNMENTS: Array<{
+  field: AssigneeField;
+  label: string;
+  person: 'manager' | 'processor' | 'approver' | 'accountant';
+}> = [
   { field: 'managerId', label: 'Manager', person: 'manager' },
   { field: 'processorId', label: 'Processor', person: 'processor' },
   { field: 'approverId', label: 'Approver', person: 'approver' },
@@ -53,7 +56,10 @@ export function CompanyDetailPage() {
   if (id === null || error || !company) {
     return (
       <Stack gap="6">
-        <PageHeader title="Company Not Found" breadcrumbs={[{ label: 'Companies', to: '/companies' }, { label: 'Not found' }]} />
+        <PageHeader
+          title="Company Not Found"
+          breadcrumbs={[{ label: 'Companies', to: '/companies' }, { label: 'Not found' }]}
+        />
         <ErrorState
           title="Company Not Found"
           message={error ? errorMessage(error) : 'The requested company could not be found.'}
@@ -139,7 +145,13 @@ function CompanyDetail({ company }: { company: Company }) {
                 <StatusBadge status={company.status} />
               </DetailRow>
               <DetailRow label="Email">
-                {company.email ? <Link href={`mailto:${company.email}`} color="blue.700">{company.email}</Link> : '—'}
+                {company.email ? (
+                  <Link href={`mailto:${company.email}`} color="blue.700">
+                    {company.email}
+                  </Link>
+                ) : (
+                  '—'
+                )}
               </DetailRow>
               <DetailRow label="Phone">{company.phone ?? '—'}</DetailRow>
               <DetailRow label="Website">
@@ -170,13 +182,19 @@ function CompanyDetail({ company }: { company: Company }) {
           <SectionCard title="Quick actions">
             <Stack gap="2">
               <Button asChild variant="outline" justifyContent="flex-start">
-                <RouterLink to="/approvals" state={{ companyId: company.id }}>View approvals</RouterLink>
+                <RouterLink to="/approvals" state={{ companyId: company.id }}>
+                  View approvals
+                </RouterLink>
               </Button>
               <Button asChild variant="outline" justifyContent="flex-start">
-                <RouterLink to="/bills" state={{ companyId: company.id }}>View bills</RouterLink>
+                <RouterLink to="/bills" state={{ companyId: company.id }}>
+                  View bills
+                </RouterLink>
               </Button>
               <Button asChild variant="outline" justifyContent="flex-start">
-                <RouterLink to={`/companies?search=${encodeURIComponent(company.name)}`}>Find in company list</RouterLink>
+                <RouterLink to={`/companies?search=${encodeURIComponent(company.name)}`}>
+                  Find in company list
+                </RouterLink>
               </Button>
             </Stack>
           </SectionCard>
@@ -260,11 +278,20 @@ function ActivityCard({ companyId }: { companyId: number }) {
       ) : error ? (
         <ErrorState message={errorMessage(error)} onRetry={() => void mutate()} />
       ) : !data || data.length === 0 ? (
-        <Text fontSize="sm" color="gray.600">No activity recorded for this company yet.</Text>
+        <Text fontSize="sm" color="gray.600">
+          No activity recorded for this company yet.
+        </Text>
       ) : (
         <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" data-testid="company-activity">
           {data.map((item) => (
-            <Box as="li" key={item.id} py="3" borderBottomWidth="1px" borderColor="gray.100" _last={{ borderBottomWidth: 0 }}>
+            <Box
+              as="li"
+              key={item.id}
+              py="3"
+              borderBottomWidth="1px"
+              borderColor="gray.100"
+              _last={{ borderBottomWidth: 0 }}
+            >
               <Text fontSize="sm">{item.description}</Text>
               <Text fontSize="xs" color="gray.600" title={formatDateLong(item.timestamp)}>
                 {formatRelative(item.timestamp)} ago
@@ -276,4 +303,3 @@ function ActivityCard({ companyId }: { companyId: number }) {
     </SectionCard>
   );
 }
-

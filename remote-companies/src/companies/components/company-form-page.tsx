@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { isApiError } from 'shared-auth';
+import { isApiError, errorMessage } from 'shared-auth';
 import {
   COMPANY_ASSIGNEE_FIELDS,
   CompanyFormSchema,
@@ -33,7 +33,6 @@ import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options'
 import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';
 import { INDUSTRY_OPTIONS, personName } from '../company-options';
-import { errorMessage } from '../error-message';
 import { parseRouteId } from '../route-id';
 
 const EMPTY_FORM: CompanyFormInput = {
@@ -69,14 +68,24 @@ function toFormValues(company: Company): CompanyFormInput {
 }
 
 /** Keeps the company's current assignee selectable even when the picker's first 100 do not hold it. */
-function withCurrent(options: SelectOption[], company: Company | null, field: (typeof COMPANY_ASSIGNEE_FIELDS)[number]) {
+function withCurrent(
+  options: SelectOption[],
+  company: Company | null,
+  field: (typeof COMPANY_ASSIGNEE_FIELDS)[number],
+) {
   const id = company?.[field];
-  if (!company || id === null || id === undefined || options.some((option) => option.value === String(id))) return options;
+  if (!company || id === null || id === undefined || options.some((option) => option.value === String(id)))
+    return options;
   const person = company[field.replace('Id', '') as 'manager' | 'processor' | 'approver' | 'accountant'];
   return [...options, { value: String(id), label: person ? personName(person) : `#${id}` }];
 }
 
-const ASSIGNEE_LABELS = { managerId: 'Manager', processorId: 'Processor', approverId: 'Approver', accountantId: 'Accountant' } as const;
+const ASSIGNEE_LABELS = {
+  managerId: 'Manager',
+  processorId: 'Processor',
+  approverId: 'Approver',
+  accountantId: 'Accountant',
+} as const;
 
 /** /companies/new and /companies/{id}/edit: one form (SPEC §2 Company create and edit). */
 export function CompanyFormPage() {
@@ -120,11 +129,17 @@ function CompanyForm({ company }: { company: Company | null }) {
 
   const managerOptions: SelectOption[] = [
     { value: '', label: 'None' },
-    ...(managers.data?.data ?? []).map((manager) => ({ value: String(manager.id), label: `${personName(manager)} (${manager.email})` })),
+    ...(managers.data?.data ?? []).map((manager) => ({
+      value: String(manager.id),
+      label: `${personName(manager)} (${manager.email})`,
+    })),
   ];
   const staffOptions: SelectOption[] = [
     { value: '', label: 'None' },
-    ...(staff.data?.data ?? []).map((user) => ({ value: String(user.id), label: `${personName(user)} (${user.role})` })),
+    ...(staff.data?.data ?? []).map((user) => ({
+      value: String(user.id),
+      label: `${personName(user)} (${user.role})`,
+    })),
   ];
 
   async function onSubmit(values: CompanyFormOutput) {
@@ -141,7 +156,8 @@ function CompanyForm({ company }: { company: Company | null }) {
     } catch (error) {
       if (isApiError(error) && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {
-          if (field in EMPTY_FORM) setError(field as FieldPath<CompanyFormInput>, { type: 'server', message });
+          if (field in EMPTY_FORM)
+            setError(field as FieldPath<CompanyFormInput>, { type: 'server', message });
         }
       }
       notifyError(errorMessage(error));
@@ -169,7 +185,12 @@ function CompanyForm({ company }: { company: Company | null }) {
                 <Input {...register('name')} autoComplete="organization" />
               </FormField>
               <FormField label="Email" error={errors.email?.message}>
-                <Input {...register('email')} type="email" autoComplete="email" placeholder="billing@company.com" />
+                <Input
+                  {...register('email')}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="billing@company.com"
+                />
               </FormField>
               <FormField label="Phone" error={errors.phone?.message}>
                 <Input {...register('phone')} type="tel" autoComplete="tel" />

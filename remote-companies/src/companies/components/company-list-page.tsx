@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useHasRole } from 'shared-auth';
+import { useHasRole, errorMessage } from 'shared-auth';
 import { PAGE_SIZE, type Company } from 'shared-contracts';
 import {
   BulkActionBar,
@@ -31,7 +31,6 @@ import {
 import { useCompanies } from '../api/get-companies';
 import { setCompanyActive } from '../api/mutations';
 import { QB_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../company-options';
-import { errorMessage } from '../error-message';
 import { CompanyRowActions } from './company-row-actions';
 
 const LIST_DEFAULTS = { search: '', status: '', qb: '', page: 1, sortBy: '', sortOrder: '' };
@@ -49,7 +48,12 @@ const COLUMNS: Array<DataTableColumn<Company>> = [
     ),
   },
   { key: 'email', header: 'Email', sortable: true, render: (company) => company.email ?? '—' },
-  { key: 'status', header: 'Status', sortable: true, render: (company) => <StatusBadge status={company.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    render: (company) => <StatusBadge status={company.status} />,
+  },
   {
     key: 'qbConnectionStatus',
     header: 'QB Status',
@@ -97,7 +101,9 @@ export function CompanyListPage() {
       notifySuccess(done === 1 ? `Company ${verb} successfully` : `${done} companies ${verb} successfully`);
     }
     if (failed.length > 0) {
-      notifyError(`${failed.length} of ${ids.length} could not be changed: ${errorMessage((failed[0] as PromiseRejectedResult).reason)}`);
+      notifyError(
+        `${failed.length} of ${ids.length} could not be changed: ${errorMessage((failed[0] as PromiseRejectedResult).reason)}`,
+      );
     }
     setSelected(new Set());
   }
@@ -138,7 +144,11 @@ export function CompanyListPage() {
       </FilterPanel>
 
       {canManage && selected.size > 0 && (
-        <BulkActionBar count={selected.size} itemLabel={selected.size === 1 ? 'company' : 'companies'} onClear={() => setSelected(new Set())}>
+        <BulkActionBar
+          count={selected.size}
+          itemLabel={selected.size === 1 ? 'company' : 'companies'}
+          onClear={() => setSelected(new Set())}
+        >
           <Button size="sm" colorPalette="green" loading={bulkBusy} onClick={() => void bulkSetActive(true)}>
             Activate
           </Button>

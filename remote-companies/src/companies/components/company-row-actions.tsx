@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useHasRole } from 'shared-auth';
+import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import { ConfirmDialog, RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
 import { deleteCompany, refreshQbToken, setCompanyActive } from '../api/mutations';
-import { errorMessage } from '../error-message';
 
 export const DELETE_COMPANY_TEXT =
   'Are you sure you want to delete this company? This action cannot be undone and will remove all associated data.';
@@ -46,12 +45,18 @@ export function CompanyRowActions({ company }: { company: Company }) {
         label={`Actions for ${company.name}`}
         items={[
           { key: 'view', label: 'View', onSelect: () => navigate(`/companies/${company.id}`) },
-          { key: 'edit', label: 'Edit', hidden: !canManage, onSelect: () => navigate(`/companies/${company.id}/edit`) },
+          {
+            key: 'edit',
+            label: 'Edit',
+            hidden: !canManage,
+            onSelect: () => navigate(`/companies/${company.id}/edit`),
+          },
           {
             key: 'refresh-qb',
             label: 'Refresh QB Token',
             hidden: !canManage || !company.qbConnectionStatus,
-            onSelect: () => void run(() => refreshQbToken(company.id), 'QuickBooks token refreshed successfully'),
+            onSelect: () =>
+              void run(() => refreshQbToken(company.id), 'QuickBooks token refreshed successfully'),
           },
           {
             key: 'toggle-active',
@@ -63,7 +68,13 @@ export function CompanyRowActions({ company }: { company: Company }) {
                 active ? 'Company deactivated successfully' : 'Company activated successfully',
               ),
           },
-          { key: 'delete', label: 'Delete', destructive: true, hidden: !canDelete, onSelect: () => setConfirmOpen(true) },
+          {
+            key: 'delete',
+            label: 'Delete',
+            destructive: true,
+            hidden: !canDelete,
+            onSelect: () => setConfirmOpen(true),
+          },
         ]}
       />
       <ConfirmDialog

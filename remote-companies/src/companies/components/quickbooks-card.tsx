@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHasRole } from 'shared-auth';
+import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
   Alert,
@@ -20,7 +20,6 @@ import {
 } from 'shared-ui';
 import { useQbTokenStatus } from '../api/get-qb-token-status';
 import { refreshQbToken } from '../api/mutations';
-import { errorMessage } from '../error-message';
 
 export const CONNECTION_ISSUE_TEXT =
   'There was an error connecting to QuickBooks. Please check your credentials and try refreshing the token.';
@@ -101,18 +100,34 @@ export function QuickBooksCard({ company }: { company: Company }) {
         <DetailList>
           {connected && <DetailRow label="Realm ID">{company.qbRealmId}</DetailRow>}
           {status?.hasTokens && state !== 'unable' && (
-            <DetailRow label="Token expires">{status.isExpired ? 'Expired' : `in ${formatExpiresIn(status.expiresIn)}`}</DetailRow>
+            <DetailRow label="Token expires">
+              {status.isExpired ? 'Expired' : `in ${formatExpiresIn(status.expiresIn)}`}
+            </DetailRow>
           )}
-          {company.qbLastRefresh && <DetailRow label="Last refreshed">{formatDateLong(company.qbLastRefresh)}</DetailRow>}
+          {company.qbLastRefresh && (
+            <DetailRow label="Last refreshed">{formatDateLong(company.qbLastRefresh)}</DetailRow>
+          )}
         </DetailList>
         <HStack gap="3" wrap="wrap">
           {canManage && state === 'connected' && (
-            <Button size="sm" colorPalette="blue" loading={refreshing} loadingText="Refreshing..." onClick={() => void refresh()}>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              loading={refreshing}
+              loadingText="Refreshing..."
+              onClick={() => void refresh()}
+            >
               Refresh Token
             </Button>
           )}
           {canManage && (
-            <Button size="sm" variant="outline" onClick={() => notifyInfo('Coming Soon', 'Configuring the QuickBooks connection is not available yet.')}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                notifyInfo('Coming Soon', 'Configuring the QuickBooks connection is not available yet.')
+              }
+            >
               Configure Connection
             </Button>
           )}
