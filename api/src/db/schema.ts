@@ -17,6 +17,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -131,15 +132,26 @@ export const companies = pgTable(
       'companies_qb_connection_status_check',
       sql`${t.qbConnectionStatus} IS NULL OR ${t.qbConnectionStatus} IN ('connected', 'disconnected', 'error')`,
     ),
-    // Filter + default sort (createdAt desc) of the company list, one composite per filter.
-    index('companies_created_at_idx').on(t.createdAt.desc().nullsFirst()),
-    index('companies_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-    index('companies_qb_status_created_at_idx').on(t.qbConnectionStatus, t.createdAt.desc().nullsFirst()),
-    // Case-insensitive sort by name (SPEC §5 compares text case-insensitively).
-    index('companies_name_lower_idx').on(sql`lower(${t.name})`),
-    // ILIKE '%x%' search.
+    // The company list's common views (filter + sort + id tiebreaker, so LIMIT/OFFSET reads an
+    // index in order and pages are stable). Ascending sorts scan the same indexes backwards.
+    index('companies_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('companies_status_created_at_id_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('companies_qb_status_created_at_id_idx').on(
+      t.qbConnectionStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Case-insensitive sort by name (SPEC §5 compares text case-insensitively), alone and per status.
+    index('companies_name_lower_id_idx').on(sql`lower(${t.name})`, t.id),
+    index('companies_status_name_lower_id_idx').on(t.status, sql`lower(${t.name})`, t.id),
+    // ILIKE '%x%' search over name, email and industry.
     index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('companies_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('companies_industry_trgm_idx').using('gin', t.industry.op('gin_trgm_ops')),
     // Foreign keys with ON DELETE SET NULL: without these a user delete scans companies.
     index('companies_manager_id_idx').on(t.managerId),
     index('companies_processor_id_idx').on(t.processorId),
@@ -220,6 +232,23 @@ export const approvalStatusCounts = pgTable('approval_status_counts', {
   status: approvalStatusEnum('status').primaryKey(),
   count: bigint('count', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Companies per (status, QuickBooks status), kept exact by a trigger on `companies` (migration
+ * 0004_company_counts) in the same transaction as every insert, delete and change of either
+ * column, so the company list's total for any status / QuickBooks filter without a search is a
+ * sum over at most 12 rows instead of a COUNT(*) of the table. `qb_status` is the stored value or
+ * 'none' for never connected.
+ */
+export const companyCounts = pgTable(
+  'company_counts',
+  {
+    status: companyStatusEnum('status').notNull(),
+    qbStatus: text('qb_status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.qbStatus] })],
+);
 
 /** Audit trail: feeds recent activity, approval history and user statistics. */
 export const activity = pgTable(
