@@ -40,6 +40,7 @@ export interface AppConfig {
   corsOrigins: string[];
   /** 32-byte key for QuickBooks token encryption (AES-256-GCM). */
   qbTokenKey: Buffer;
+  quickBooks: QuickBooksConfig;
   trustProxy: boolean;
   logLevel: string;
   passwordHashing: PasswordHashingOptions;
@@ -47,6 +48,22 @@ export interface AppConfig {
   loginThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
   /** Version answered by /api/health/detailed. */
   version: string;
+}
+
+/** Intuit's OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
+export const INTUIT_TOKEN_URL = 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer';
+
+export interface QuickBooksConfig {
+  /**
+   * QB_TOKEN_URL; undefined = not configured: Intuit's endpoint, except that main.ts points a
+   * demo (embedded database) at the local mock token server instead.
+   */
+  tokenUrl: string | undefined;
+  /** OAuth client credentials (HTTP Basic on the token endpoint); undefined = not configured. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** Abort a token request after this many milliseconds (QB_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
@@ -88,6 +105,12 @@ const EnvSchema = v.object({
   QB_TOKEN_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'QB_TOKEN_KEY must be 64 hex characters (32 bytes)')),
   ),
+  QB_TOKEN_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_TOKEN_URL must be an http:// or https:// URL')),
+  ),
+  QB_CLIENT_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
+  QB_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
+  QB_TIMEOUT_MS: v.optional(intFromEnv('QB_TIMEOUT_MS', 50, 120_000), '10000'),
   TRUST_PROXY: v.optional(
     v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY must be true or false'),
     'false',
@@ -130,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if ((e.QB_CLIENT_ID === undefined) !== (e.QB_CLIENT_SECRET === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  QB_CLIENT_ID and QB_CLIENT_SECRET must be set together');
+  }
   const dataDir = fromRepoRoot(e.DATA_DIR);
   const staticRoot = fromRepoRoot(e.STATIC_ROOT ?? '.');
   const jwtSecret =
@@ -158,6 +184,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(Boolean)
       : DEFAULT_CORS_ORIGINS,
     qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
+    quickBooks: {
+      tokenUrl: e.QB_TOKEN_URL,
+      clientId: e.QB_CLIENT_ID,
+      clientSecret: e.QB_CLIENT_SECRET,
+      timeoutMs: e.QB_TIMEOUT_MS,
+    },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
