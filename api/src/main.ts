@@ -2,12 +2,14 @@
  * `pnpm --filter api start`: reads the configuration, opens and migrates the database, seeds an
  * empty embedded one, then serves the API (and the built console) on PORT.
  */
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './db/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { startMockTokenServer, type MockTokenServer } from './quickbooks/mock-token-server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,6 +29,19 @@ async function main(): Promise<void> {
     console.warn('The database has no users: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `pnpm seed`.');
   }
 
+  // The demo (embedded database, no QB_TOKEN_URL) refreshes QuickBooks tokens against a local
+  // server speaking Intuit's token protocol, so every card state and refresh outcome is reachable.
+  let mockTokenServer: MockTokenServer | undefined;
+  if (!config.databaseUrl && !config.quickBooks.tokenUrl) {
+    const clientId = config.quickBooks.clientId ?? 'demo-client';
+    const clientSecret = config.quickBooks.clientSecret ?? randomBytes(24).toString('base64url');
+    mockTokenServer = await startMockTokenServer({ clientId, clientSecret });
+    config.quickBooks = { ...config.quickBooks, tokenUrl: mockTokenServer.url, clientId, clientSecret };
+    console.info(
+      `QuickBooks: demo mode, token refreshes go to the local mock server at ${mockTokenServer.url}`,
+    );
+  }
+
   const app = await buildApp({ config, database });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -35,6 +50,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await mockTokenServer?.close();
     } finally {
       // PGlite must be closed cleanly to keep its data folder consistent.
       await database.close();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPROVAL_PRIORITIES,
@@ -49,23 +49,34 @@ describe('demo seed', () => {
     expect(new Set(companyRows.map((c) => c.status))).toEqual(new Set(COMPANY_STATUSES));
     for (const company of companyRows) expect(INDUSTRIES).toContain(company.industry);
 
-    // The five QuickBooks states of the company card.
+    // The QuickBooks states of the company card, plus unreadable tokens and a revoked refresh token.
+    const key = Buffer.alloc(32);
     const now = Date.now();
     const state = (c: (typeof companyRows)[number]) =>
       !c.qbRealmId
         ? 'not-connected'
         : !c.qbAccessTokenEnc
           ? 'no-tokens'
-          : c.qbConnectionStatus === 'error'
-            ? 'error'
-            : c.qbTokenExpiresAt!.getTime() <= now
-              ? 'expired'
-              : 'connected';
+          : decryptSecret(c.qbRefreshTokenEnc!, key) === null
+            ? 'unreadable'
+            : decryptSecret(c.qbRefreshTokenEnc!, key)!.startsWith('revoked-')
+              ? 'revoked'
+              : c.qbConnectionStatus === 'error'
+                ? 'error'
+                : c.qbTokenExpiresAt!.getTime() <= now
+                  ? 'expired'
+                  : 'connected';
     expect(new Set(companyRows.map(state))).toEqual(
-      new Set(['not-connected', 'no-tokens', 'expired', 'connected', 'error']),
+      new Set(['not-connected', 'no-tokens', 'expired', 'connected', 'error', 'unreadable', 'revoked']),
     );
-    const withTokens = companyRows.find((c) => c.qbAccessTokenEnc)!;
-    expect(decryptSecret(withTokens.qbAccessTokenEnc!, Buffer.alloc(32))).toMatch(/^demo-access-/);
+    const byState = (wanted: string) => companyRows.filter((c) => state(c) === wanted);
+    // A connected company's token expires within the hour; a revoked one's is live too, so the card offers a refresh.
+    for (const c of [...byState('connected'), ...byState('revoked'), ...byState('unreadable')]) {
+      expect(c.qbTokenExpiresAt!.getTime() - now).toBeGreaterThan(0);
+      expect(c.qbTokenExpiresAt!.getTime() - now).toBeLessThanOrEqual(3_600_000);
+    }
+    const withTokens = byState('connected')[0]!;
+    expect(decryptSecret(withTokens.qbAccessTokenEnc!, key)).toMatch(/^demo-access-/);
   });
 
   it('has approvals in every status and priority whose bills add up', async () => {
@@ -119,7 +130,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('adds bulk companies in batches', async () => {
+  it('adds bulk companies in batches, shaped like real data', async () => {
     const before = (
       await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(companies)
     )[0]!.n;
@@ -129,9 +140,19 @@ describe('demo seed', () => {
       onProgress: (done) => progress.push(done),
     });
     expect(progress).toEqual([1000, 2000, 2100]);
-    const after = (
-      await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(companies)
-    )[0]!.n;
-    expect(after - before).toBe(2_100);
+    const rows = await t.database.db.select().from(companies).where(gt(companies.id, before));
+    expect(rows).toHaveLength(2_100);
+    expect(new Set(rows.map((c) => c.status))).toEqual(new Set(COMPANY_STATUSES));
+    expect(rows.filter((c) => c.status === 'ACTIVE').length).toBeGreaterThan(rows.length / 2);
+    expect(new Set(rows.map((c) => c.qbConnectionStatus))).toEqual(
+      new Set([null, 'connected', 'disconnected', 'error']),
+    );
+    expect(new Set(rows.map((c) => c.industry))).toEqual(new Set([...INDUSTRIES, null]));
+    expect(rows.some((c) => c.email === null)).toBe(true);
+    expect(rows.some((c) => c.managerId !== null) && rows.some((c) => c.processorId !== null)).toBe(true);
+    expect(rows.some((c) => /^[a-z]/.test(c.name))).toBe(true);
+    expect(new Set(rows.map((c) => c.name)).size).toBeGreaterThan(1_500);
+    const days = rows.map((c) => (Date.now() - c.createdAt.getTime()) / 86_400_000);
+    expect(Math.max(...days) - Math.min(...days)).toBeGreaterThan(700);
   });
 });

@@ -3,11 +3,11 @@
  * same on every fresh database; dates are relative to `now`) and fast (multi-row inserts, the
  * shared demo password hashed once by the caller).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   APPROVAL_PRIORITIES,
   APPROVAL_STATUSES,
-  COMPANY_STATUSES,
   INDUSTRIES,
   type ApprovalPriority,
   type ApprovalStatus,
@@ -16,6 +16,7 @@ import {
   type QbConnectionStatus,
   type Role,
 } from 'shared-contracts';
+import { REVOKED_TOKEN_PREFIX } from '../quickbooks/mock-token-server';
 import { hashOpaqueToken } from '../security/opaque-tokens';
 import { encryptSecret } from '../security/token-cipher';
 import type { Db } from './client';
@@ -26,7 +27,11 @@ import {
   FIRST_NAMES,
   ITEMS,
   LAST_NAMES,
+  LOWERCASE_BRANDS,
   MANAGER_TITLES,
+  NAME_CORES,
+  NAME_PREFIXES,
+  NAME_SUFFIXES,
   PLACES,
   REJECTION_REASONS,
   USER_TITLES,
@@ -235,7 +240,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     const managerRows = managerSeeds.length ? await tx.insert(managers).values(managerSeeds).returning() : [];
 
     // ---- companies --------------------------------------------------------------------------
-    const qbStates: QbState[] = ['connected', 'none', 'expired', 'realm-only', 'error'];
+    // Every QuickBooks card state of SPEC §4, in this order by index (see DEMO_QB_STATES).
+    const qbStates = DEMO_QB_STATES;
     const companySeeds: Array<typeof companies.$inferInsert> = [];
     for (let i = 0; i < counts.companies; i += 1) {
       const base = COMPANIES[i % COMPANIES.length]!;
@@ -498,8 +504,11 @@ export async function createFirstAdmin(db: Db, email: string, passwordHash: stri
 }
 
 /**
- * `count` generated companies in batches of 1000 (benchmarks: `pnpm seed --companies 100000`).
- * Names are unique per run; statuses, QuickBooks states and dates spread like the demo set.
+ * `count` generated companies in batches of 1000 (benchmarks: `pnpm seed --companies 100000`),
+ * shaped like a real book of clients so list benchmarks mean something: names from word lists
+ * (a few lower-case brands, some duplicates), every industry, mostly ACTIVE, every QuickBooks
+ * state, some missing e-mails, websites and industries (NULL ordering), created over three years,
+ * and assignees drawn from the existing managers and staff.
  */
 export async function seedBulkCompanies(
   db: Db,
@@ -508,26 +517,73 @@ export async function seedBulkCompanies(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const random = createRandom(now.getTime() % 2_147_483_647);
-  const qbStates: QbState[] = ['connected', 'none', 'expired', 'realm-only', 'error', 'none'];
-  // One encrypted pair reused across rows: encryption per row would dominate the run time.
   const [existing] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(companies);
   const offset = existing?.count ?? 0;
+  const managerIds = (await db.select({ id: managers.id }).from(managers)).map((row) => row.id);
+  const staffIds = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isActive, true), inArray(users.role, ['ADMIN', 'MODERATOR', 'USER'])))
+  ).map((row) => row.id);
+  const maybe = (ids: number[], probability: number) =>
+    ids.length && random.chance(probability) ? random.pick(ids) : null;
+  const weighted = <T>(entries: ReadonlyArray<readonly [T, number]>): T => {
+    let roll = random.next() * entries.reduce((sum, [, weight]) => sum + weight, 0);
+    for (const [value, weight] of entries) if ((roll -= weight) < 0) return value;
+    return entries[entries.length - 1]![0];
+  };
   for (let done = 0; done < count;) {
     const batch = Math.min(1000, count - done);
     const rows: Array<typeof companies.$inferInsert> = [];
     for (let i = 0; i < batch; i += 1) {
       const n = offset + done + i + 1;
-      const base = random.pick(COMPANIES);
-      const status = random.pick(COMPANY_STATUSES);
-      const createdAt = new Date(now.getTime() - random.int(0, 3 * 365 * 24) * HOUR);
+      const industry = random.pick(INDUSTRIES);
+      const brand = random.chance(0.03) ? random.pick(LOWERCASE_BRANDS) : random.pick(NAME_PREFIXES);
+      const name = `${brand} ${random.pick(NAME_CORES[industry])}${random.pick(NAME_SUFFIXES)}`;
+      const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}${n}`;
+      const place = random.pick(PLACES);
+      const status = weighted<CompanyStatus>([
+        ['ACTIVE', 75],
+        ['INACTIVE', 17],
+        ['SUSPENDED', 8],
+      ]);
+      const createdAt = new Date(
+        now.getTime() - random.int(0, 3 * 365 * 24) * HOUR - random.int(0, 3599) * 1000,
+      );
+      const updatedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(0, 200) * DAY));
       rows.push({
-        ...companyContact(random, base, n),
-        industry: random.pick(INDUSTRIES),
+        name,
+        email: random.chance(0.9) ? `ap@${slug}.example.com` : null,
+        phone: random.chance(0.85)
+          ? `(555) ${random.int(200, 999)}-${String(random.int(0, 9999)).padStart(4, '0')}`
+          : null,
+        website: random.chance(0.8) ? `https://www.${slug}.example.com` : null,
+        address: `${random.int(10, 9800)} ${place.street}, ${place.city}, ${place.state} ${place.zip}`,
+        description: random.chance(0.6) ? `${industry} client since ${createdAt.getUTCFullYear()}.` : null,
+        industry: random.chance(0.95) ? industry : null,
         status,
         isActive: status === 'ACTIVE',
-        ...quickBooksState(random.pick(qbStates), random, now, options.qbTokenKey, i > 0),
+        ...quickBooksState(
+          weighted<QbState>([
+            ['none', 35],
+            ['realm-only', 10],
+            ['connected', 33],
+            ['expired', 14],
+            ['error', 5],
+            ['revoked', 3],
+          ]),
+          random,
+          now,
+          options.qbTokenKey,
+          true,
+        ),
+        managerId: maybe(managerIds, 0.7),
+        processorId: maybe(staffIds, 0.6),
+        approverId: maybe(staffIds, 0.6),
+        accountantId: maybe(staffIds, 0.5),
         createdAt,
-        updatedAt: createdAt,
+        updatedAt,
       });
     }
     await db.insert(companies).values(rows);
@@ -538,21 +594,45 @@ export async function seedBulkCompanies(
 
 // ---- helpers --------------------------------------------------------------------------------
 
-type QbState = 'none' | 'realm-only' | 'expired' | 'connected' | 'error';
+/**
+ * The QuickBooks states of the company card (SPEC §4) plus two failure cases: tokens this server
+ * cannot decrypt ('unreadable': the card's "Unable to check") and a refresh token the token
+ * endpoint answers invalid_grant for ('revoked': the local mock server rejects `revoked-…`).
+ */
+export type QbState = 'none' | 'realm-only' | 'expired' | 'connected' | 'error' | 'unreadable' | 'revoked';
 
-let cachedTokens: { access: string; refresh: string } | undefined;
+/** The demo companies cycle through these by index: company i has DEMO_QB_STATES[i % 7]. */
+export const DEMO_QB_STATES: readonly QbState[] = [
+  'connected',
+  'none',
+  'expired',
+  'realm-only',
+  'error',
+  'unreadable',
+  'revoked',
+];
 
-/** Columns of one of the five QuickBooks states of SPEC §4 (company card). */
+/** Not the configured QB_TOKEN_KEY: tokens sealed with it cannot be read ('unreadable' state). */
+const FOREIGN_KEY = createHash('sha256').update('not the QB_TOKEN_KEY of this server').digest();
+
+const cachedTokens = new Map<string, { access: string; refresh: string }>();
+
+/** Columns of one QuickBooks state. */
 function quickBooksState(state: QbState, random: Random, now: Date, key: Buffer, reuseTokens = false) {
   const realm = `${random.int(1_000_000, 9_999_999)}${random.int(100_000_000, 999_999_999)}`;
-  const tokens = () => {
-    if (!reuseTokens || !cachedTokens) {
-      cachedTokens = {
-        access: encryptSecret(`demo-access-${realm}`, key),
-        refresh: encryptSecret(`demo-refresh-${realm}`, key),
+  const tokens = (kind: 'demo' | 'revoked' | 'unreadable') => {
+    // Encrypting per row would dominate a bulk run: bulk rows share one pair per kind.
+    let pair = reuseTokens ? cachedTokens.get(`${kind}:${key.toString('hex')}`) : undefined;
+    if (!pair) {
+      const sealKey = kind === 'unreadable' ? FOREIGN_KEY : key;
+      const refreshPrefix = kind === 'revoked' ? REVOKED_TOKEN_PREFIX : '';
+      pair = {
+        access: encryptSecret(`demo-access-${realm}`, sealKey),
+        refresh: encryptSecret(`${refreshPrefix}demo-refresh-${realm}`, sealKey),
       };
+      if (reuseTokens) cachedTokens.set(`${kind}:${key.toString('hex')}`, pair);
     }
-    return { qbAccessTokenEnc: cachedTokens.access, qbRefreshTokenEnc: cachedTokens.refresh };
+    return { qbAccessTokenEnc: pair.access, qbRefreshTokenEnc: pair.refresh };
   };
   const none = {
     qbConnectionStatus: null as QbConnectionStatus | null,
@@ -562,6 +642,17 @@ function quickBooksState(state: QbState, random: Random, now: Date, key: Buffer,
     qbRefreshTokenEnc: null as string | null,
     qbTokenExpiresAt: null as Date | null,
   };
+  const live = (kind: 'demo' | 'revoked' | 'unreadable') => {
+    const refreshed = new Date(now.getTime() - random.int(1, 50) * 60_000);
+    return {
+      ...tokens(kind),
+      qbConnectionStatus: 'connected' as const,
+      qbRealmId: realm,
+      qbLastRefresh: refreshed,
+      // Intuit access tokens live one hour: these expire in 10 to 59 minutes.
+      qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
+    };
+  };
   switch (state) {
     case 'none':
       return none;
@@ -570,28 +661,23 @@ function quickBooksState(state: QbState, random: Random, now: Date, key: Buffer,
     case 'expired': {
       const refreshed = new Date(now.getTime() - random.int(2, 72) * HOUR);
       return {
-        ...tokens(),
+        ...tokens('demo'),
         qbConnectionStatus: 'connected' as const,
         qbRealmId: realm,
         qbLastRefresh: refreshed,
         qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
       };
     }
-    case 'connected': {
-      const refreshed = new Date(now.getTime() - random.int(1, 50) * 60_000);
-      return {
-        ...tokens(),
-        qbConnectionStatus: 'connected' as const,
-        qbRealmId: realm,
-        qbLastRefresh: refreshed,
-        // Intuit access tokens live one hour; some rows expire within minutes, some in ~55 min.
-        qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
-      };
-    }
+    case 'connected':
+      return live('demo');
+    case 'unreadable':
+      return live('unreadable');
+    case 'revoked':
+      return live('revoked');
     case 'error': {
       const refreshed = new Date(now.getTime() - random.int(3, 20) * DAY);
       return {
-        ...tokens(),
+        ...tokens('demo'),
         qbConnectionStatus: 'error' as const,
         qbRealmId: realm,
         qbLastRefresh: refreshed,
