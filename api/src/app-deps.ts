@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { PasswordHasher } from './security/passwords';
@@ -7,4 +8,6 @@ export interface AppDeps {
   db: Db;
   config: AppConfig;
   passwords: PasswordHasher;
+  /** Server-side notes (never tokens or passwords). */
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }

@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Role } from 'shared-contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Role, UserListQuery, UserSortField } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { likePattern } from '../../db/like';
 import { users, type UserRow } from '../../db/schema';
 
 export interface NewUser {
@@ -49,4 +51,48 @@ export async function touchLastLogin(db: Db, id: number): Promise<UserRow> {
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(users);
   return row?.count ?? 0;
+}
+
+export async function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+}
+
+/** SPEC §5 order: text through lower(), role alphabetically (as the console's comparator), false before true. */
+const USER_SORT: Record<UserSortField, PgColumn | SQL> = {
+  email: users.email,
+  firstName: sql`lower(${users.firstName})`,
+  lastName: sql`lower(${users.lastName})`,
+  role: sql`${users.role}::text`,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  lastLoginAt: users.lastLoginAt,
+};
+
+/** A page of users, filtered, sorted and counted in SQL (id breaks ties so pages are stable). */
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  const where = and(
+    pattern
+      ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
+      : undefined,
+    query.role ? inArray(users.role, query.role) : undefined,
+    query.isActive === undefined ? undefined : eq(users.isActive, query.isActive),
+  );
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(direction(USER_SORT[query.sortBy]), direction(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS } from 'shared-contracts';
+import { AUTH_ERRORS, type Pagination, type User } from 'shared-contracts';
 import { activity, refreshTokens, users } from '../../db/schema';
 import { build, errorOf, type TestContext } from '../../test/build';
 
@@ -94,5 +94,62 @@ describe('PUT /api/user/password', () => {
       .where(and(eq(refreshTokens.userId, moderator!.id), isNull(refreshTokens.revokedAt)));
     // This session (rotated once) and the sign-in with the new password.
     expect(new Set(live.map((r) => r.familyId)).size).toBe(2);
+  });
+});
+
+describe('GET /api/user/users', () => {
+  const listUsers = async (query: string, email = 'guest@example.com') => {
+    const { tokens } = await t.login(email);
+    return t.request({ method: 'GET', url: `/api/user/users?${query}`, token: tokens.accessToken });
+  };
+  type Page = { data: User[]; meta: { pagination: Pagination } };
+
+  it('needs a signed-in user', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/user/users' })).statusCode).toBe(401);
+  });
+
+  it('pages users newest first, without password hashes', async () => {
+    const response = await listUsers('limit=5');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Page>();
+    const [total] = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
+    expect(body.meta.pagination).toEqual({
+      total: total!.n,
+      page: 1,
+      limit: 5,
+      totalPages: Math.ceil(total!.n / 5),
+    });
+    expect(body.data).toHaveLength(5);
+    expect(JSON.stringify(body.data)).not.toContain('passwordHash');
+    expect(body.data[0]).toMatchObject({
+      id: expect.any(Number),
+      email: expect.any(String),
+      role: expect.any(String),
+      isActive: expect.any(Boolean),
+    });
+    const times = body.data.map((u) => Date.parse(u.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('filters the assignee picker: role list, active only, limit 100', async () => {
+    const response = await listUsers('role=ADMIN,MODERATOR,USER&isActive=true&limit=100');
+    const body = response.json<Page>();
+    expect(body.data.length).toBe(body.meta.pagination.total);
+    expect(body.data.every((u) => ['ADMIN', 'MODERATOR', 'USER'].includes(u.role) && u.isActive)).toBe(true);
+    const guests = (await listUsers('role=GUEST')).json<Page>();
+    expect(guests.data.every((u) => u.role === 'GUEST')).toBe(true);
+    expect(guests.meta.pagination.total).toBeGreaterThan(0);
+  });
+
+  it('searches e-mail and names, sorts by name, and validates the query', async () => {
+    const found = (await listUsers('search=MODERATOR')).json<Page>();
+    expect(found.data.map((u) => u.email)).toContain('moderator@example.com');
+    const sorted = (await listUsers('sortBy=lastName&sortOrder=asc&limit=100')).json<Page>();
+    const names = sorted.data.map((u) => u.lastName?.toLowerCase() ?? null);
+    const present = names.filter((n): n is string => n !== null);
+    expect(present).toEqual([...present].sort());
+    const bad = await listUsers('limit=101&role=ROOT&isActive=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(errorOf(bad).fields ?? {}).sort()).toEqual(['isActive', 'limit', 'role']);
   });
 });

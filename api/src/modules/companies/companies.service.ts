@@ -1,0 +1,414 @@
+import {
+  COMPANY_ASSIGNEE_FIELDS,
+  COMPANY_ASSIGNEE_ROLES,
+  COMPANY_ERRORS,
+  COMPANY_STAFF_ROLES,
+  ERROR_CODES,
+  type Company,
+  type CompanyAssigneeField,
+  type CompanyAssignmentInput,
+  type CompanyCreateInput,
+  type CompanyUpdateInput,
+  type QbTokenRefreshResult,
+  type QbTokenStatus,
+} from 'shared-contracts';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
+import type { CompanyRow, UserRow } from '../../db/schema';
+import { HttpError, notFound, validationError } from '../../http/http-error';
+import { QbTokenError, refreshQuickBooksTokens, type QbRefreshFailure } from '../../quickbooks/token-client';
+import { tokenStatus, UnreadableTokensError } from '../../quickbooks/token-status';
+import { decryptSecret, encryptSecret } from '../../security/token-cipher';
+import { recordActivity } from '../activity/activity.repository';
+import { displayName } from '../users/user-dto';
+import { findUsersByIds } from '../users/users.repository';
+import {
+  countApprovalsOfCompany,
+  deleteCompany as deleteCompanyRow,
+  existingManagerIds,
+  findCompany,
+  findCompanyRow,
+  insertCompany,
+  updateCompany,
+  updateCompanyIfRefreshTokenIs,
+  type CompanyValues,
+} from './companies.repository';
+
+const companyNotFound = () => notFound(COMPANY_ERRORS.notFound);
+
+/** The company as the API answers it; 404 when it does not exist. */
+export async function getCompany(db: Db, id: number): Promise<Company> {
+  const company = await findCompany(db, id);
+  if (!company) throw companyNotFound();
+  return company;
+}
+
+type Assignees = Partial<Record<CompanyAssigneeField, number | null | undefined>>;
+
+/**
+ * 400 naming each assignee field whose id is not assignable: the manager must exist; processor,
+ * approver and accountant must be active users with role ADMIN, MODERATOR or USER (SPEC §6).
+ * Ids equal to the current ones are not re-checked, so editing a company whose approver was later
+ * deactivated does not force a new approver.
+ */
+async function checkAssignees(db: Db, wanted: Assignees, current?: CompanyRow): Promise<void> {
+  const changed = COMPANY_ASSIGNEE_FIELDS.filter((field) => {
+    const value = wanted[field];
+    return typeof value === 'number' && value !== current?.[field];
+  });
+  if (changed.length === 0) return;
+  const fields: Record<string, string> = {};
+  const managerId = changed.includes('managerId') ? (wanted.managerId as number) : undefined;
+  const userIds = changed.filter((field) => field !== 'managerId').map((field) => wanted[field] as number);
+  const [managerIds, userRows] = await Promise.all([
+    existingManagerIds(db, managerId === undefined ? [] : [managerId]),
+    findUsersByIds(db, userIds),
+  ]);
+  if (managerId !== undefined && !managerIds.has(managerId))
+    fields.managerId = COMPANY_ERRORS.noManager(managerId);
+  const byId = new Map(userRows.map((user) => [user.id, user]));
+  for (const field of changed) {
+    if (field === 'managerId') continue;
+    const id = wanted[field] as number;
+    const user = byId.get(id);
+    if (!user) fields[field] = COMPANY_ERRORS.noUser(id);
+    else if (!(COMPANY_STAFF_ROLES as readonly string[]).includes(user.role))
+      fields[field] = COMPANY_ERRORS.userRole(id, user.role);
+    else if (!user.isActive) fields[field] = COMPANY_ERRORS.userInactive(id);
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+}
+
+/**
+ * A manager or user deleted between the check and the write makes the foreign key fail: answer
+ * what the check now says (a 400 on that field) instead of a 500.
+ */
+async function explainForeignKeyFailure(db: Db, error: unknown, wanted: Assignees): Promise<never> {
+  if (isForeignKeyViolation(error)) await checkAssignees(db, wanted);
+  throw error;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  website: 'website',
+  address: 'address',
+  description: 'description',
+  industry: 'industry',
+  ...COMPANY_ASSIGNEE_ROLES,
+};
+
+/** Creates a company with its activity row, in one transaction; 400 on an unknown assignee. */
+export async function createCompany(
+  deps: AppDeps,
+  actor: UserRow,
+  input: CompanyCreateInput,
+): Promise<Company> {
+  const values: CompanyValues & { name: string } = {
+    name: input.name,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    website: input.website ?? null,
+    address: input.address ?? null,
+    description: input.description ?? null,
+    industry: input.industry ?? null,
+    managerId: input.managerId ?? null,
+    processorId: input.processorId ?? null,
+    approverId: input.approverId ?? null,
+    accountantId: input.accountantId ?? null,
+    status: 'ACTIVE',
+    isActive: true,
+  };
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await checkAssignees(tx, values);
+      const row = await insertCompany(tx, values);
+      await recordActivity(tx, {
+        userId: actor.id,
+        userName: displayName(actor),
+        action: 'company.create',
+        entityType: 'company',
+        entityId: row.id,
+        description: `${displayName(actor)} created company ${row.name}`,
+        details: { status: row.status, industry: row.industry },
+      });
+      return (await findCompany(tx, row.id))!;
+    });
+  } catch (error) {
+    return explainForeignKeyFailure(deps.db, error, values);
+  }
+}
+
+/** The full-form edit: changes the fields sent (null clears), with a 'company.update' row. */
+export async function updateCompanyDetails(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  input: CompanyUpdateInput,
+): Promise<Company> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const current = await findCompanyRow(tx, id, true);
+      if (!current) throw companyNotFound();
+      await checkAssignees(tx, input, current);
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      const values: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(input) as Array<[keyof CompanyRow, unknown]>) {
+        if (value === undefined || current[field] === value) continue;
+        values[field] = value;
+        changes[field] = { from: current[field], to: value };
+      }
+      if (Object.keys(values).length === 0) return (await findCompany(tx, id))!;
+      const row = (await updateCompany(tx, id, values as CompanyValues))!;
+      const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
+      await recordActivity(tx, {
+        userId: actor.id,
+        userName: displayName(actor),
+        action: 'company.update',
+        entityType: 'company',
+        entityId: id,
+        description: `${displayName(actor)} updated company ${row.name} (${changed.join(', ')})`,
+        details: { changes },
+      });
+      return (await findCompany(tx, id))!;
+    });
+  } catch (error) {
+    return explainForeignKeyFailure(deps.db, error, input);
+  }
+}
+
+/** The inline assignment of the detail page: one assignee set or cleared, 'company.assignment'. */
+export async function assignCompany(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  { field, value }: CompanyAssignmentInput,
+): Promise<Company> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const current = await findCompanyRow(tx, id, true);
+      if (!current) throw companyNotFound();
+      if (current[field] === value) return (await findCompany(tx, id))!;
+      await checkAssignees(tx, { [field]: value }, current);
+      await updateCompany(tx, id, { [field]: value });
+      const company = (await findCompany(tx, id))!;
+      const role = COMPANY_ASSIGNEE_ROLES[field];
+      const assignee = company[role as 'manager' | 'processor' | 'approver' | 'accountant'];
+      const who = assignee ? displayName(assignee) : null;
+      await recordActivity(tx, {
+        userId: actor.id,
+        userName: displayName(actor),
+        action: 'company.assignment',
+        entityType: 'company',
+        entityId: id,
+        description: who
+          ? `${displayName(actor)} assigned ${who} as ${role} of ${company.name}`
+          : `${displayName(actor)} removed the ${role} of ${company.name}`,
+        details: { field, from: current[field], to: value },
+      });
+      return company;
+    });
+  } catch (error) {
+    return explainForeignKeyFailure(deps.db, error, { [field]: value });
+  }
+}
+
+/** Deletes a company; its approvals go with it (ON DELETE CASCADE). */
+export async function deleteCompany(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const current = await findCompanyRow(tx, id, true);
+    if (!current) throw companyNotFound();
+    const approvalsDeleted = await countApprovalsOfCompany(tx, id);
+    await deleteCompanyRow(tx, id);
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'company.delete',
+      entityType: 'company',
+      entityId: id,
+      description: `${displayName(actor)} deleted company ${current.name}`,
+      details: { name: current.name, approvalsDeleted },
+    });
+  });
+}
+
+/** Activate (status ACTIVE, isActive) or deactivate (INACTIVE, not active); no-op when already so. */
+export async function setCompanyActive(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  active: boolean,
+): Promise<Company> {
+  return deps.db.transaction(async (tx) => {
+    const current = await findCompanyRow(tx, id, true);
+    if (!current) throw companyNotFound();
+    const status = active ? 'ACTIVE' : 'INACTIVE';
+    if (current.status === status && current.isActive === active) return (await findCompany(tx, id))!;
+    await updateCompany(tx, id, { status, isActive: active });
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: active ? 'company.activate' : 'company.deactivate',
+      entityType: 'company',
+      entityId: id,
+      description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} company ${current.name}`,
+      details: { from: current.status, to: status },
+    });
+    return (await findCompany(tx, id))!;
+  });
+}
+
+// ---- QuickBooks -------------------------------------------------------------------------------
+
+const unreadableStatus = () => new HttpError(500, ERROR_CODES.internal, COMPANY_ERRORS.qbStatusUnreadable);
+
+/** GET …/qb-token-status; 500 'QuickBooks token status could not be read' for undecryptable tokens. */
+export async function getQbTokenStatus(deps: AppDeps, id: number): Promise<QbTokenStatus> {
+  const row = await findCompanyRow(deps.db, id);
+  if (!row) throw companyNotFound();
+  try {
+    return tokenStatus(row, deps.config.qbTokenKey);
+  } catch (error) {
+    if (!(error instanceof UnreadableTokensError)) throw error;
+    deps.log.warn({ companyId: id }, 'stored QuickBooks tokens do not decrypt with QB_TOKEN_KEY');
+    throw unreadableStatus();
+  }
+}
+
+type RefreshFailure = QbRefreshFailure | 'unreadable';
+
+const FAILURE_TEXT: Record<RefreshFailure, string> = {
+  invalid_grant: 'QuickBooks rejected the refresh token',
+  rejected: 'QuickBooks refused the request',
+  server_error: 'QuickBooks answered with a server error',
+  unreachable: 'QuickBooks could not be reached',
+  timeout: 'QuickBooks did not answer in time',
+  bad_response: 'QuickBooks answered with an unexpected response',
+  not_configured: 'QuickBooks is not configured on this server',
+  unreadable: 'the stored tokens could not be read',
+};
+
+function failureError(kind: RefreshFailure): HttpError {
+  switch (kind) {
+    case 'invalid_grant':
+      return new HttpError(409, ERROR_CODES.qbReconnectRequired, COMPANY_ERRORS.qbRejected);
+    case 'timeout':
+    case 'unreachable':
+      return new HttpError(502, ERROR_CODES.upstream, COMPANY_ERRORS.qbUnreachable);
+    case 'not_configured':
+      return new HttpError(503, ERROR_CODES.notConfigured, COMPANY_ERRORS.qbNotConfigured);
+    case 'unreadable':
+      return new HttpError(500, ERROR_CODES.internal, COMPANY_ERRORS.qbTokensUnreadable);
+    default:
+      return new HttpError(502, ERROR_CODES.upstream, COMPANY_ERRORS.qbUpstream);
+  }
+}
+
+/** The answer of a refresh: the token status read back from the stored row, and the company. */
+async function refreshResult(deps: AppDeps, db: Db, id: number): Promise<QbTokenRefreshResult> {
+  const row = await findCompanyRow(db, id);
+  const company = await findCompany(db, id);
+  if (!row || !company) throw companyNotFound();
+  return { ...tokenStatus(row, deps.config.qbTokenKey), company };
+}
+
+/**
+ * POST …/refresh-qb-token: a real OAuth 2.0 refresh_token grant, then the rotated tokens stored
+ * encrypted with the new expiry, qb_last_refresh and status 'connected'. On failure the company's
+ * QuickBooks status becomes 'error'. Success and failure each write an activity row.
+ *
+ * No transaction is held across the HTTP call (it may take QB_TIMEOUT_MS). Instead every write is
+ * conditional on the refresh token read before the call: if another refresh rotated it meanwhile,
+ * that one's outcome stands and is answered.
+ */
+export async function refreshCompanyQbToken(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+): Promise<QbTokenRefreshResult> {
+  const row = await findCompanyRow(deps.db, id);
+  if (!row) throw companyNotFound();
+  if (!row.qbRefreshTokenEnc) throw new HttpError(400, ERROR_CODES.validation, COMPANY_ERRORS.qbNoTokens);
+  const storedRefresh = row.qbRefreshTokenEnc;
+
+  const refreshToken = decryptSecret(storedRefresh, deps.config.qbTokenKey);
+  if (refreshToken === null) {
+    deps.log.warn({ companyId: id }, 'stored QuickBooks tokens do not decrypt with QB_TOKEN_KEY');
+    return failRefresh(deps, actor, row, 'unreadable');
+  }
+
+  let tokens;
+  try {
+    tokens = await refreshQuickBooksTokens(deps.config.quickBooks, refreshToken);
+  } catch (error) {
+    if (!(error instanceof QbTokenError)) throw error;
+    if (error.kind === 'not_configured') {
+      deps.log.error('QuickBooks token refresh needs QB_CLIENT_ID and QB_CLIENT_SECRET');
+      throw failureError('not_configured');
+    }
+    if (error.kind === 'rejected') {
+      deps.log.error(
+        { status: error.status, oauthError: error.oauthError },
+        'QuickBooks token endpoint refused the client: check QB_CLIENT_ID / QB_CLIENT_SECRET',
+      );
+    } else {
+      deps.log.warn(
+        { companyId: id, kind: error.kind, status: error.status },
+        'QuickBooks token refresh failed',
+      );
+    }
+    return failRefresh(deps, actor, row, error.kind);
+  }
+
+  const now = new Date();
+  return deps.db.transaction(async (tx) => {
+    const stored = await updateCompanyIfRefreshTokenIs(tx, id, storedRefresh, {
+      qbAccessTokenEnc: encryptSecret(tokens.accessToken, deps.config.qbTokenKey),
+      qbRefreshTokenEnc: encryptSecret(tokens.refreshToken, deps.config.qbTokenKey),
+      qbTokenExpiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
+      qbLastRefresh: now,
+      qbConnectionStatus: 'connected',
+    });
+    // Deleted meanwhile (404 below) or refreshed by a concurrent request: answer what is stored.
+    if (!stored) return refreshResult(deps, tx, id);
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'company.qb_token_refresh',
+      entityType: 'company',
+      entityId: id,
+      description: `${displayName(actor)} refreshed the QuickBooks token of ${row.name}`,
+      details: { expiresIn: tokens.expiresIn },
+    });
+    return refreshResult(deps, tx, id);
+  });
+}
+
+async function failRefresh(
+  deps: AppDeps,
+  actor: UserRow,
+  row: CompanyRow,
+  kind: RefreshFailure,
+): Promise<QbTokenRefreshResult> {
+  const raced = await deps.db.transaction(async (tx) => {
+    const marked = await updateCompanyIfRefreshTokenIs(tx, row.id, row.qbRefreshTokenEnc!, {
+      qbConnectionStatus: 'error',
+    });
+    if (!marked) return true;
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'company.qb_token_refresh_failed',
+      entityType: 'company',
+      entityId: row.id,
+      description: `${displayName(actor)} could not refresh the QuickBooks token of ${row.name}: ${FAILURE_TEXT[kind]}`,
+      details: { reason: kind },
+    });
+    return false;
+  });
+  // A concurrent refresh rotated the token (which is why ours was refused): its result stands.
+  if (raced) return refreshResult(deps, deps.db, row.id);
+  throw failureError(kind);
+}
