@@ -8,7 +8,6 @@ import {
   ilike,
   inArray,
   isNull,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -22,7 +21,15 @@ import type {
   UserRef,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { approvals, companies, companyCounts, managers, users, type CompanyRow } from '../../db/schema';
+import {
+  approvals,
+  companies,
+  companyCounts,
+  companySearchText,
+  managers,
+  users,
+  type CompanyRow,
+} from '../../db/schema';
 import { likePattern } from '../../db/like';
 
 // ---- reading companies with their assignees --------------------------------------------------
@@ -139,14 +146,12 @@ function qbStatusCondition(filter: QbStatusFilter): SQL {
   return filter === 'none' ? isNull(companies.qbConnectionStatus) : eq(companies.qbConnectionStatus, filter);
 }
 
-/** ILIKE '%text%' on name, e-mail and industry: each has a pg_trgm GIN index. */
+/**
+ * Case-insensitive '%text%' on name, e-mail and industry: LIKE on their lower-cased concatenation,
+ * the expression of the trigram index companies_search_trgm_idx.
+ */
 function searchCondition(text: string): SQL {
-  const pattern = likePattern(text);
-  return or(
-    ilike(companies.name, pattern),
-    ilike(companies.email, pattern),
-    ilike(companies.industry, pattern),
-  ) as SQL;
+  return sql`${companySearchText(companies)} like lower(${likePattern(text)})`;
 }
 
 function listConditions(query: Pick<CompanyListQuery, 'search' | 'status' | 'qbConnectionStatus'>) {
@@ -166,26 +171,32 @@ export async function listCompanies(
   db: Db,
   query: CompanyListQuery,
 ): Promise<{ rows: Company[]; total: number }> {
-  const where = listConditions(query);
   const direction = query.sortOrder === 'asc' ? asc : desc;
-  const rowsQuery = selectCompanies(db)
-    .where(where)
-    .orderBy(direction(SORT_EXPRESSIONS[query.sortBy]), direction(companies.id))
+  const order = [direction(SORT_EXPRESSIONS[query.sortBy]), direction(companies.id)];
+  // The page's ids first (filter + sort + limit on companies alone, in index order), then the
+  // assignee joins for those rows only: joining before the LIMIT would join the whole table
+  // whenever the planner sorts instead of walking an index.
+  const pageIds = db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(listConditions(query))
+    .orderBy(...order)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [rows, total] = await Promise.all([rowsQuery, countCompanies(db, query, where)]);
+  const [rows, total] = await Promise.all([
+    selectCompanies(db)
+      .where(inArray(companies.id, pageIds))
+      .orderBy(...order),
+    countCompanies(db, query),
+  ]);
   return { rows: rows.map(toCompany), total };
 }
 
 async function countCompanies(
   db: Db,
   query: Pick<CompanyListQuery, 'search' | 'status' | 'qbConnectionStatus'>,
-  where: SQL | undefined,
 ): Promise<number> {
-  if (query.search) {
-    const [row] = await db.select({ n: count() }).from(companies).where(where);
-    return row?.n ?? 0;
-  }
+  if (query.search) return countCompaniesExactly(db, query);
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${companyCounts.count}), 0)`.mapWith(Number) })
     .from(companyCounts)
