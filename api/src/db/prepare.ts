@@ -2,7 +2,7 @@ import type { AppConfig } from '../config';
 import { createPasswordHasher } from '../security/passwords';
 import type { DatabaseHandle } from './client';
 import { countUsers } from '../modules/users/users.repository';
-import { createFirstAdmin, DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
+import { analyze, createFirstAdmin, DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
 
 export type PrepareOutcome =
   | { kind: 'seeded-demo'; summary: SeedSummary }
@@ -15,7 +15,12 @@ export type PrepareOutcome =
  * empty PostgreSQL database gets only its first admin from ADMIN_EMAIL / ADMIN_PASSWORD.
  */
 export async function prepareData(database: DatabaseHandle, config: AppConfig): Promise<PrepareOutcome> {
-  if ((await countUsers(database.db)) > 0) return { kind: 'existing' };
+  if ((await countUsers(database.db)) > 0) {
+    // PGlite has no autovacuum: refresh planner statistics once per start instead (PostgreSQL
+    // keeps its own up to date).
+    if (database.kind === 'pglite') await analyze(database.db);
+    return { kind: 'existing' };
+  }
   const hasher = createPasswordHasher(config.passwordHashing);
   if (!config.databaseUrl) {
     const passwordHash = await hasher.hash(DEMO_PASSWORD);

@@ -161,8 +161,23 @@ async function insertChunked<T>(
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
-/** Fills an empty database with the demo data set, in one transaction. */
+/** Fills an empty database with the demo data set, in one transaction, then refreshes statistics. */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const summary = await insertDemoData(db, options);
+  await analyze(db);
+  return summary;
+}
+
+/**
+ * Planner statistics after a bulk load: without them PostgreSQL guesses row counts and may sort a
+ * whole table instead of walking the index that matches a list's filter and order. (PGlite runs no
+ * autovacuum, so nothing else would ever collect them.)
+ */
+export async function analyze(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE`);
+}
+
+async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const counts = options.counts ?? DEMO_COUNTS;
   const now = options.now ?? new Date();
   const random = createRandom(20_240_601);
@@ -590,6 +605,7 @@ export async function seedBulkCompanies(
     done += batch;
     options.onProgress?.(done);
   }
+  await analyze(db);
 }
 
 // ---- helpers --------------------------------------------------------------------------------
