@@ -659,13 +659,13 @@ function quickBooksState(state: QbState, random: Random, now: Date, key: Buffer,
     qbTokenExpiresAt: null as Date | null,
   };
   const live = (kind: 'demo' | 'revoked' | 'unreadable') => {
-    const refreshed = new Date(now.getTime() - random.int(1, 50) * 60_000);
+    const refreshed = new Date(now.getTime() - random.int(5, 15) * 60_000);
     return {
       ...tokens(kind),
       qbConnectionStatus: 'connected' as const,
       qbRealmId: realm,
       qbLastRefresh: refreshed,
-      // Intuit access tokens live one hour: these expire in 10 to 59 minutes.
+      // Intuit access tokens live one hour: refreshed 5 to 15 minutes ago, so ~50 minutes left.
       qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
     };
   };

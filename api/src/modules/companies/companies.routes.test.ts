@@ -238,6 +238,7 @@ describe('GET /api/company/companies', () => {
   });
 
   it('answers an empty page beyond the last with the right total; limit 1000 is accepted, 1001 is not', async () => {
+    expect((await list('page=99999999999')).rows).toEqual([]);
     const beyond = await list('search=sortfix&page=4&limit=2');
     expect(beyond.rows).toEqual([]);
     expect(beyond.pagination).toEqual({ total: 5, page: 4, limit: 2, totalPages: 3 });
@@ -416,6 +417,7 @@ describe('GET /api/company/companies/{id}', () => {
       expect(response.statusCode, id).toBe(400);
       expect(errorOf(response).fields).toEqual({ id: 'The id must be a positive whole number' });
     }
+    expect((await get(`${BASE}/99999999999`)).statusCode).toBe(404);
     const missing = await get(`${BASE}/999999`);
     expect(missing.statusCode).toBe(404);
     expect(errorOf(missing)).toEqual({ code: 'NOT_FOUND', message: COMPANY_ERRORS.notFound });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  COMPANY_ERRORS,
   CompanyAssignmentSchema,
   CompanyCreateSchema,
   CompanyListQuerySchema,
@@ -9,6 +10,7 @@ import {
   isAssignmentBody,
 } from 'shared-contracts';
 import { ok, paged } from '../../http/envelope';
+import { notFound } from '../../http/http-error';
 import { parseInput } from '../../http/validate';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { listCompanies, searchCompanies } from './companies.repository';
@@ -23,7 +25,14 @@ import {
   updateCompanyDetails,
 } from './companies.service';
 
-const companyId = (request: FastifyRequest) => parseInput(IdParamSchema, request.params, 'params').id;
+/** Largest value of an integer id column: anything above cannot exist. */
+const ID_MAX = 2_147_483_647;
+
+const companyId = (request: FastifyRequest) => {
+  const { id } = parseInput(IdParamSchema, request.params, 'params');
+  if (id > ID_MAX) throw notFound(COMPANY_ERRORS.notFound);
+  return id;
+};
 
 /**
  * /api/company (SPEC §7 "Companies"). Reads are open to every signed-in role; create, edit,
