@@ -58,3 +58,14 @@ export const pickerPagingEntries = {
     10,
   ),
 };
+
+/** Most activity rows one entity's timeline answers. */
+export const ENTITY_ACTIVITY_MAX = 50;
+
+/** GET …/{id}/activity: how many of the newest rows (default 10). */
+export const ActivityQuerySchema = v.object({
+  limit: v.optional(
+    intFromString(`limit must be a whole number from 1 to ${ENTITY_ACTIVITY_MAX}`, 1, ENTITY_ACTIVITY_MAX),
+    10,
+  ),
+});

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ActivityItem } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { activity } from '../../db/schema';
@@ -35,9 +35,25 @@ export async function recentActivity(db: Db, limit: number): Promise<ActivityIte
     .from(activity)
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    description: row.description,
-    timestamp: row.createdAt.toISOString(),
-  }));
+  return rows.map(toActivityItem);
+}
+
+function toActivityItem(row: { id: number; description: string; createdAt: Date }): ActivityItem {
+  return { id: row.id, description: row.description, timestamp: row.createdAt.toISOString() };
+}
+
+/** The newest rows about one entity (served by the (entity_type, entity_id, created_at) index). */
+export async function entityActivity(
+  db: Db,
+  entityType: string,
+  entityId: string | number,
+  limit: number,
+): Promise<ActivityItem[]> {
+  const rows = await db
+    .select({ id: activity.id, description: activity.description, createdAt: activity.createdAt })
+    .from(activity)
+    .where(and(eq(activity.entityType, entityType), eq(activity.entityId, String(entityId))))
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(limit);
+  return rows.map(toActivityItem);
 }

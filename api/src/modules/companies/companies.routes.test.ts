@@ -530,6 +530,28 @@ describe('PUT /api/company/companies/{id}/deactivate and /reactivate', () => {
   });
 });
 
+describe('GET /api/company/companies/{id}/activity', () => {
+  it("answers the company's own activity newest first, honours limit, and names bad input", async () => {
+    const company = await createCompany({ name: 'Timeline Corp' });
+    await send('PUT', `${BASE}/${company.id}/deactivate`, 'moderator');
+    await send('PUT', `${BASE}/${company.id}/reactivate`, 'moderator');
+    const response = await get(`${BASE}/${company.id}/activity`);
+    expect(response.statusCode).toBe(200);
+    const items = response.json<{ data: Array<{ id: number; description: string; timestamp: string }> }>().data;
+    expect(items).toHaveLength(3);
+    expect(items.map((item) => item.description).join(' | ')).toMatch(/Timeline Corp/);
+    const times = items.map((item) => Date.parse(item.timestamp));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(items[2]!.id).toBeLessThan(items[0]!.id);
+
+    const one = await get(`${BASE}/${company.id}/activity?limit=1`);
+    expect(one.json<{ data: unknown[] }>().data).toEqual([items[0]]);
+    expect(errorOf(await get(`${BASE}/${company.id}/activity?limit=51`)).message).toMatch(/limit/);
+    expect((await get(`${BASE}/999999/activity`)).statusCode).toBe(404);
+    expect((await get(`${BASE}/abc/activity`)).statusCode).toBe(400);
+  });
+});
+
 describe('DELETE /api/company/companies/{id}', () => {
   it('needs ADMIN; deletes the company with its approvals and writes company.delete', async () => {
     const [withApprovals] = await db()

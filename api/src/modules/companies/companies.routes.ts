@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  ActivityQuerySchema,
   COMPANY_ERRORS,
   CompanyAssignmentSchema,
   CompanyCreateSchema,
@@ -13,6 +14,7 @@ import { ok, paged } from '../../http/envelope';
 import { notFound } from '../../http/http-error';
 import { parseInput } from '../../http/validate';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { entityActivity } from '../activity/activity.repository';
 import { listCompanies, searchCompanies } from './companies.repository';
 import {
   assignCompany,
@@ -62,6 +64,14 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/companies/:id', { preHandler: authenticate }, async (request) =>
     ok(await getCompany(app.db, companyId(request))),
   );
+
+  // The company's own timeline on the detail page, newest first (404 for an unknown company).
+  app.get('/companies/:id/activity', { preHandler: authenticate }, async (request) => {
+    const id = companyId(request);
+    const { limit } = parseInput(ActivityQuerySchema, request.query, 'query');
+    await getCompany(app.db, id);
+    return ok(await entityActivity(app.db, 'company', id, limit));
+  });
 
   // The full form, or the detail page's inline assignment: a body of exactly one assignee id.
   app.put('/companies/:id', moderator, async (request) => {

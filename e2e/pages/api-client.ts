@@ -1,0 +1,43 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO } from './sign-in-page';
+
+/** Direct calls to the real API, for test set-up and for checking what the screens claim. */
+export class ApiClient {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async signIn(request: APIRequestContext, email: string = DEMO.admin): Promise<ApiClient> {
+    const response = await request.post('/api/auth/login', { data: { email, password: DEMO.password } });
+    const body = await response.json();
+    if (!body.success) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+    return new ApiClient(request, body.data.tokens.accessToken);
+  }
+
+  private headers() {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  async get<T>(path: string): Promise<{ status: number; body: { success: boolean; data: T; meta?: { pagination: { total: number } } } }> {
+    const response = await this.request.get(path, { headers: this.headers() });
+    return { status: response.status(), body: await response.json() };
+  }
+
+  async post<T>(path: string, data: unknown): Promise<T> {
+    const response = await this.request.post(path, { headers: this.headers(), data });
+    const body = await response.json();
+    if (!body.success) throw new Error(`${path}: ${JSON.stringify(body.error)}`);
+    return body.data as T;
+  }
+
+  /** The id of the demo company with exactly this name. */
+  async companyId(name: string): Promise<number> {
+    const { body } = await this.get<Array<{ id: number; name: string }>>(
+      `/api/company/companies?search=${encodeURIComponent(name)}&limit=100`,
+    );
+    const match = body.data.find((company) => company.name === name);
+    if (!match) throw new Error(`no company named ${name}`);
+    return match.id;
+  }
+}

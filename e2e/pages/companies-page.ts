@@ -1,0 +1,36 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The company list of SPEC §2. */
+export class CompanyListPage {
+  readonly table: Locator;
+  readonly rows: Locator;
+  readonly summary: Locator;
+
+  constructor(private readonly page: Page) {
+    this.table = page.getByRole('table');
+    this.rows = this.table.locator('tbody tr');
+    this.summary = page.getByText(/^Showing \d+ to \d+ of \d+ companies$/);
+  }
+
+  async goto(query = '') {
+    await this.page.goto(`/companies${query}`);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+  }
+
+  nameCells() {
+    return this.rows.locator('td:nth-child(2)');
+  }
+
+  async names(): Promise<string[]> {
+    await expect(this.rows.first()).toBeVisible();
+    return (await this.nameCells().allInnerTexts()).map((text) => text.trim());
+  }
+
+  sortBy(header: string) {
+    return this.table.getByRole('button', { name: new RegExp(`^${header}`) }).click();
+  }
+
+  rowMenu(companyName: string) {
+    return this.page.getByRole('button', { name: `Actions for ${companyName}` });
+  }
+}

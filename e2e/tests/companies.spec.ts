@@ -1,0 +1,235 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ApiClient } from '../pages/api-client';
+import { CompanyListPage } from '../pages/companies-page';
+import { DEMO, SignInPage, signInFresh } from '../pages/sign-in-page';
+
+const CONNECTION_ISSUE =
+  'There was an error connecting to QuickBooks. Please check your credentials and try refreshing the token.';
+
+async function openCompany(page: Page, api: ApiClient, name: string) {
+  const id = await api.companyId(name);
+  await page.goto(`/companies/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return id;
+}
+
+test.describe('company list', () => {
+  test('filters, sorts over all rows and pages, with the view kept in the URL', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    const list = new CompanyListPage(page);
+    await list.goto();
+
+    const { body: all } = await api.get<unknown[]>('/api/company/companies?limit=10');
+    const total = all.meta!.pagination.total;
+    await expect(list.summary).toHaveText(`Showing 1 to 10 of ${total} companies`);
+    await expect(page.getByText(`Page 1 of ${Math.ceil(total / 10)}`)).toBeVisible();
+
+    await page.getByLabel('Search').fill('cobalt');
+    await expect(page).toHaveURL(/search=cobalt/);
+    await expect(list.rows).toHaveCount(1);
+    await expect(list.rows.first()).toContainText('Cobalt Cloud Systems');
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Status').selectOption('SUSPENDED');
+    await expect(page).toHaveURL(/status=SUSPENDED/);
+    const suspended = await api.get<unknown[]>('/api/company/companies?status=SUSPENDED&limit=10');
+    await expect(list.rows).toHaveCount(Math.min(10, suspended.body.meta!.pagination.total));
+    for (const status of await list.rows.locator('td:nth-child(4)').allInnerTexts()) expect(status).toBe('Suspended');
+
+    // Sorting is done by the server over every row: page 2 continues where page 1 stopped.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await list.sortBy('Name');
+    await expect(page).toHaveURL(/sortBy=name&sortOrder=asc|sortOrder=asc.*sortBy=name/);
+    const expected = await api.get<Array<{ name: string }>>('/api/company/companies?sortBy=name&sortOrder=asc&limit=20');
+    const names = expected.body.data.map((company) => company.name);
+    await expect(list.nameCells()).toHaveText(names.slice(0, 10));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(list.summary).toHaveText(`Showing 11 to 20 of ${total} companies`);
+    await expect(list.nameCells()).toHaveText(names.slice(10, 20));
+
+    await page.reload();
+    await expect(list.nameCells()).toHaveText(names.slice(10, 20));
+    await page.goBack();
+    await expect(list.summary).toHaveText(`Showing 1 to 10 of ${total} companies`);
+
+    // Second click sorts descending, third removes the sort.
+    await list.sortBy('Name');
+    await expect(page).toHaveURL(/sortOrder=desc/);
+    const header = page.getByRole('columnheader', { name: /Name/ });
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await list.sortBy('Name');
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+  });
+
+  test('bulk activate turns the selected companies active', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    const list = new CompanyListPage(page);
+    await list.goto('?status=INACTIVE');
+    const names = (await list.names()).slice(0, 2);
+    for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await expect(page.getByText('2 companies selected')).toBeVisible();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Activate' }).click();
+    await expect(page.getByText('2 companies activated successfully')).toBeVisible();
+    for (const name of names) {
+      await expect(list.rows.filter({ hasText: name })).toHaveCount(0);
+      const { body } = await api.get<{ status: string }>(`/api/company/companies/${await api.companyId(name)}`);
+      expect(body.data.status).toBe('ACTIVE');
+    }
+  });
+});
+
+test.describe('company form', () => {
+  test('create shows the validation messages, then creates and opens the company', async ({ page }) => {
+    await page.goto('/companies/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Company' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Company' }).click();
+    await expect(page.getByText('Company name is required')).toBeVisible();
+
+    await page.getByLabel('Company Name').fill('x'.repeat(256));
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Website').fill('not a url');
+    await page.getByRole('button', { name: 'Create Company' }).click();
+    await expect(page.getByText('Name is too long')).toBeVisible();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Invalid website URL')).toBeVisible();
+
+    const name = `Playwright Holdings ${Date.now()}`;
+    await page.getByLabel('Company Name').fill(name);
+    await page.getByLabel('Email').fill('ap@playwright-holdings.example');
+    await page.getByLabel('Website').fill('https://playwright-holdings.example');
+    await page.getByLabel('Industry').selectOption('Consulting');
+    await page.getByRole('button', { name: 'Create Company' }).click();
+    await expect(page.getByText('Company created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/companies\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Consulting').first()).toBeVisible();
+  });
+
+  test('edit saves the changed fields', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    const id = await openCompany(page, api, 'Golden Crust Bakery');
+    await page.getByRole('link', { name: 'Edit Company' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Company' })).toBeVisible();
+    await expect(page.getByLabel('Company Name')).toHaveValue('Golden Crust Bakery');
+    await page.getByLabel('Phone').fill('(555) 010-2030');
+    await page.getByRole('button', { name: 'Update Company' }).click();
+    await expect(page.getByText('Company updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/companies/${id}$`));
+    await expect(page.getByText('(555) 010-2030')).toBeVisible();
+  });
+});
+
+test.describe('company detail', () => {
+  test('an assignment is changed inline and then cleared', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    const id = await openCompany(page, api, 'Copper Kettle Brewing');
+    await page.getByRole('button', { name: 'Change Processor' }).click();
+    const select = page.getByLabel('Processor');
+    const option = await select.locator('option').nth(1).innerText();
+    await select.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User assignment updated successfully')).toBeVisible();
+    await expect(page.getByText(option.replace(/ \(.*\)$/, '')).first()).toBeVisible();
+    expect((await api.get<{ processorId: number | null }>(`/api/company/companies/${id}`)).body.data.processorId).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Change Processor' }).click();
+    await page.getByLabel('Processor').selectOption({ label: 'No assignment' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User assignment updated successfully').last()).toBeVisible();
+    await expect.poll(async () => (await api.get<{ processorId: number | null }>(`/api/company/companies/${id}`)).body.data.processorId).toBeNull();
+  });
+
+  test('the QuickBooks card shows each state of the spec', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    const cases: Array<[string, string, boolean]> = [
+      ['Northwind Software', 'Connected', false],
+      ['Brightline Analytics', 'Not connected', false],
+      ['Cobalt Cloud Systems', 'Token expired', true],
+      ['Riverside Family Clinic', 'No tokens', false],
+      ['Summit Ridge Capital', 'Unable to check', true],
+    ];
+    for (const [name, state, issue] of cases) {
+      await openCompany(page, api, name);
+      await expect(page.getByTestId('qb-state'), name).toHaveText(state);
+      await expect(page.getByText(CONNECTION_ISSUE)).toHaveCount(issue ? 1 : 0);
+      await expect(page.getByRole('button', { name: 'Refresh Token' })).toHaveCount(state === 'Connected' ? 1 : 0);
+    }
+    await page.getByRole('button', { name: 'Configure Connection' }).click();
+    await expect(page.getByText('Coming Soon')).toBeVisible();
+  });
+
+  test('refreshing a token rotates it, and a revoked one shows the QuickBooks error', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    await openCompany(page, api, 'Maple & Main Outfitters');
+    await expect(page.getByTestId('qb-state')).toHaveText('Connected');
+    await page.getByRole('button', { name: 'Refresh Token' }).click();
+    await expect(page.getByText('QuickBooks token refreshed successfully')).toBeVisible();
+    await expect(page.getByText('Last refreshed')).toBeVisible();
+
+    await openCompany(page, api, 'Harborview Credit Union');
+    await page.getByRole('button', { name: 'Refresh Token' }).click();
+    await expect(page.getByText('QuickBooks rejected the refresh token; reconnect the company to QuickBooks')).toBeVisible();
+  });
+
+  test('delete asks for confirmation, then removes the company', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    const name = `Disposable Ventures ${Date.now()}`;
+    const created = await api.post<{ id: number }>('/api/company/companies', { name });
+    await page.goto(`/companies/${created.id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(
+      'Are you sure you want to delete this company? This action cannot be undone and will remove all associated data.',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Company deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/companies$/);
+    expect((await api.get(`/api/company/companies/${created.id}`)).status).toBe(404);
+  });
+
+  test('an unknown company shows Company Not Found', async ({ page }) => {
+    await page.goto('/companies/999999');
+    await expect(page.getByText('Company Not Found').first()).toBeVisible();
+  });
+});
+
+test.describe('as a guest', () => {
+  test('no mutating action is offered and the form pages are denied', async ({ page, request }) => {
+    await signInFresh(page, DEMO.guest);
+    const list = new CompanyListPage(page);
+    await list.goto();
+    await expect(page.getByRole('link', { name: 'Add Company' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    const [first] = await list.names();
+    await list.rowMenu(first!).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['View']);
+    await page.keyboard.press('Escape');
+
+    const api = await ApiClient.signIn(request, DEMO.guest);
+    await openCompany(page, api, 'Northwind Software');
+    for (const name of ['Edit Company', 'Deactivate', 'Delete', 'Refresh Token', 'Configure Connection']) {
+      await expect(page.getByRole('button', { name }).or(page.getByRole('link', { name }))).toHaveCount(0);
+    }
+    await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
+
+    await page.goto('/companies/new');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  });
+});
+
+test.describe('remote-companies on its own', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('runs standalone with its own sign-in', async ({ page }) => {
+    await page.goto('/remotes/companies/');
+    await expect(page).toHaveURL(/\/remotes\/companies\/login$/);
+    await new SignInPage(page, '/remotes/companies/login').signIn(DEMO.moderator, DEMO.password);
+    await expect(page).toHaveURL(/\/remotes\/companies\/companies$/);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Company' })).toBeVisible();
+  });
+});
