@@ -19,7 +19,12 @@ export class ApiClient {
     return { Authorization: `Bearer ${this.token}` };
   }
 
-  async get<T>(path: string): Promise<{ status: number; body: { success: boolean; data: T; meta?: { pagination: { total: number } } } }> {
+  async get<T>(
+    path: string,
+  ): Promise<{
+    status: number;
+    body: { success: boolean; data: T; meta?: { pagination: { total: number } } };
+  }> {
     const response = await this.request.get(path, { headers: this.headers() });
     return { status: response.status(), body: await response.json() };
   }

@@ -17,8 +17,17 @@ export class CompanyListPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
   }
 
+  /** The name link of each row (the first column after the optional checkbox). */
   nameCells() {
-    return this.rows.locator('td:nth-child(2)');
+    return this.rows.locator('a[href^="/companies/"]');
+  }
+
+  /** Ticks a row's checkbox by clicking its control (the input itself is visually hidden). */
+  selectRow(companyName: string) {
+    return this.page
+      .locator('label')
+      .filter({ has: this.page.getByRole('checkbox', { name: `Select ${companyName}`, exact: true }) })
+      .click();
   }
 
   async names(): Promise<string[]> {

@@ -136,6 +136,15 @@ describe('useListSearchParams', () => {
     expect(result.current.location.search).toBe('');
   });
 
+  it('builds each change on the last one, even before a re-render (clear filters, then pick a status)', () => {
+    const { result } = setup('/approvals?search=cobalt&page=2');
+    act(() => {
+      result.current.list.reset(['search', 'status']);
+      result.current.list.setState({ status: 'PENDING' });
+    });
+    expect(result.current.location.search).toBe('?status=PENDING');
+  });
+
   it('keeps state identity while the query does not change', () => {
     const { result, rerender } = setup('/approvals?status=PENDING');
     const before = result.current.list.state;

@@ -1,7 +1,7 @@
 // List state (page, limit, filters, sortBy, sortOrder) kept in the URL query string, so a filtered,
 // sorted page can be linked, reloaded and reached again with the back button. Values equal to their
 // default stay out of the URL, which keeps the plain list at its plain address.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** A value a list keeps in the URL. */
@@ -81,6 +81,13 @@ export function useListSearchParams<T extends Record<string, ListParamValue>>(
   const [initialDefaults] = useState(defaults);
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.toString();
+  // The query we last wrote. React Router hands setSearchParams' updater the params of the last
+  // render, so two changes before a re-render (clear filters, then pick a status) would otherwise
+  // build on stale params and bring a cleared filter back.
+  const latest = useRef(query);
+  useEffect(() => {
+    latest.current = query;
+  }, [query]);
 
   const state = useMemo(
     () => parseListParams(new URLSearchParams(query), initialDefaults),
@@ -89,16 +96,14 @@ export function useListSearchParams<T extends Record<string, ListParamValue>>(
 
   const setState = useCallback(
     (patch: Partial<T>, { resetPage = true, replace = false }: SetListStateOptions = {}) => {
-      setSearchParams(
-        (previous) => {
-          const merged: Partial<T> = { ...parseListParams(previous, initialDefaults), ...patch };
-          if (resetPage && 'page' in initialDefaults && !('page' in patch)) {
-            (merged as Record<string, ListParamValue | undefined>).page = initialDefaults.page;
-          }
-          return writeListParams(previous, merged, initialDefaults);
-        },
-        { replace },
-      );
+      const previous = new URLSearchParams(latest.current);
+      const merged: Partial<T> = { ...parseListParams(previous, initialDefaults), ...patch };
+      if (resetPage && 'page' in initialDefaults && !('page' in patch)) {
+        (merged as Record<string, ListParamValue | undefined>).page = initialDefaults.page;
+      }
+      const next = writeListParams(previous, merged, initialDefaults);
+      latest.current = next.toString();
+      setSearchParams(next, { replace });
     },
     [setSearchParams, initialDefaults],
   );

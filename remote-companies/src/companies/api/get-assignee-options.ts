@@ -9,11 +9,11 @@ export function useManagerOptions() {
   );
 }
 
-/** Users with role ADMIN, MODERATOR or USER for the other three selectors (up to 100). */
+/** Active users with role ADMIN, MODERATOR or USER for the other three selectors (up to 100); the API refuses inactive assignees. */
 export function useStaffOptions() {
   return useSWR(['users', 'picker', 'staff'], () =>
     api.getPaged<UserRef>('/api/user/users', {
-      searchParams: { page: 1, limit: PICKER_LIMIT, role: 'ADMIN,MODERATOR,USER' },
+      searchParams: { page: 1, limit: PICKER_LIMIT, role: 'ADMIN,MODERATOR,USER', isActive: true },
     }),
   );
 }
