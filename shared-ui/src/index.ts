@@ -105,3 +105,4 @@ export {
 } from './use-list-search-params';
 export { DetailList, DetailRow, type DetailListProps, type DetailRowProps } from './detail-list';
 export { SectionCard, type SectionCardProps } from './section-card';
+export { ActivityList, type ActivityListProps } from './activity-list';

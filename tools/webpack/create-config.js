@@ -1,11 +1,14 @@
 // One webpack configuration for the host and the four remotes, so every app is built the same way.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedSingletons } from './mf-shared.js';
 
 const API_PORT = Number(process.env.API_PORT ?? 8080);
+const TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
 
 /**
  * @param {object} options
@@ -64,7 +67,8 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
           dts: false,
           manifest: true,
         }),
-        new HtmlWebpackPlugin({ template: path.join(appDir, 'public/index.html'), title, chunks: ['main'] }),
+        // One page template for the host and every remote's standalone page.
+        new HtmlWebpackPlugin({ template: TEMPLATE, title, chunks: ['main'] }),
         new webpack.DefinePlugin({
           'process.env.PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME ?? 'Agent API'),
           'process.env.APP_ENV': JSON.stringify(production ? 'production' : 'development'),
@@ -78,7 +82,7 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         hot: !isHost,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        static: { directory: path.join(appDir, 'public'), publicPath: '/' },
+        static: existsSync(path.join(appDir, 'public')) ? { directory: path.join(appDir, 'public'), publicPath: '/' } : false,
         proxy: [{ context: ['/api'], target: `http://127.0.0.1:${API_PORT}` }],
         setupMiddlewares: (middlewares, devServer) => {
           devMiddleware?.(devServer);

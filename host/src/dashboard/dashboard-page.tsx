@@ -1,20 +1,17 @@
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RECENT_ACTIVITY_SHOWN } from 'shared-contracts';
 import {
+  ActivityList,
   Badge,
   Box,
   Button,
   Card,
-  Flex,
-  Heading,
   PageHeader,
+  SectionCard,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  formatDateLong,
-  formatRelative,
   formatUptime,
 } from 'shared-ui';
 import { useDashboardStats } from './api/get-dashboard-stats';
@@ -29,37 +26,13 @@ const STAT_CARDS = [
 /** SPEC §2: four placeholder cards show while the three stat cards load. */
 const PLACEHOLDER_CARDS = 4;
 
-function SectionCard({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <Card.Root as="section" aria-label={title} variant="outline" bg="white">
-      <Card.Header pb="2">
-        <Flex justify="space-between" align="center" gap="3">
-          <Heading as="h2" size="md">
-            {title}
-          </Heading>
-          {action}
-        </Flex>
-      </Card.Header>
-      <Card.Body pt="2">{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 function HealthCard() {
   const { data: health, isLoading } = useSystemHealth();
   const healthy = health?.status === 'healthy';
   return (
     <SectionCard
       title="System Health"
-      action={
+      actions={
         health && (
           <Badge colorPalette={healthy ? 'green' : 'red'} size="md" data-testid="health-status">
             {health.status}
@@ -147,40 +120,14 @@ function StatCards() {
 
 function RecentActivity() {
   const { data, isLoading } = useDashboardStats();
-  const items = data?.stats.recentActivity.slice(0, RECENT_ACTIVITY_SHOWN) ?? [];
   return (
     <SectionCard title="Recent Activity">
-      {isLoading ? (
-        <Stack gap="3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} height="10" />
-          ))}
-        </Stack>
-      ) : items.length === 0 ? (
-        <Text color="gray.600" fontSize="sm">
-          No recent activity.
-        </Text>
-      ) : (
-        <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" data-testid="recent-activity">
-          {items.map((item) => (
-            <Box
-              as="li"
-              key={item.id}
-              py="3"
-              borderBottomWidth="1px"
-              borderColor="gray.100"
-              _last={{ borderBottomWidth: 0 }}
-            >
-              <Text fontSize="sm" color="gray.900">
-                {item.description}
-              </Text>
-              <Text fontSize="xs" color="gray.600" title={formatDateLong(item.timestamp)}>
-                <time dateTime={item.timestamp}>{formatRelative(item.timestamp)} ago</time>
-              </Text>
-            </Box>
-          ))}
-        </Stack>
-      )}
+      <ActivityList
+        items={data?.stats.recentActivity.slice(0, RECENT_ACTIVITY_SHOWN)}
+        isLoading={isLoading}
+        emptyText="No recent activity."
+        data-testid="recent-activity"
+      />
     </SectionCard>
   );
 }

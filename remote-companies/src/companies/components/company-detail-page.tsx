@@ -3,9 +3,9 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
+  ActivityList,
   Box,
   Button,
-  ConfirmDialog,
   DetailList,
   DetailRow,
   ErrorState,
@@ -16,13 +16,10 @@ import {
   PageHeader,
   SectionCard,
   SimpleGrid,
-  Skeleton,
   Stack,
   StatusBadge,
-  Text,
   formatDate,
   formatDateLong,
-  formatRelative,
   notifyError,
   notifySuccess,
   type SelectOption,
@@ -30,10 +27,10 @@ import {
 import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { useCompanyActivity } from '../api/get-company-activity';
-import { deleteCompany, setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
+import { setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
 import { personName } from '../company-options';
 import { parseRouteId } from '../route-id';
-import { DELETE_COMPANY_TEXT } from './company-row-actions';
+import { DeleteCompanyDialog } from './delete-company-dialog';
 import { QuickBooksCard } from './quickbooks-card';
 
 const ASSIGNMENTS: Array<{
@@ -92,18 +89,6 @@ function CompanyDetail({ company }: { company: Company }) {
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await deleteCompany(company.id);
-      notifySuccess('Company deleted successfully');
-      navigate('/companies', { replace: true });
-    } catch (error) {
-      notifyError(errorMessage(error));
       setBusy(false);
     }
   }
@@ -200,16 +185,11 @@ function CompanyDetail({ company }: { company: Company }) {
           </SectionCard>
         </Stack>
       </SimpleGrid>
-      <ConfirmDialog
+      <DeleteCompanyDialog
+        company={company}
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="Delete company"
-        description={DELETE_COMPANY_TEXT}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        destructive
-        isPending={busy}
-        onConfirm={() => void remove()}
+        onDeleted={() => navigate('/companies', { replace: true })}
       />
     </Stack>
   );
@@ -270,35 +250,15 @@ function ActivityCard({ companyId }: { companyId: number }) {
   const { data, error, isLoading, mutate } = useCompanyActivity(companyId);
   return (
     <SectionCard title="Recent activity">
-      {isLoading ? (
-        <Stack gap="3">
-          <Skeleton height="8" />
-          <Skeleton height="8" />
-        </Stack>
-      ) : error ? (
+      {error ? (
         <ErrorState message={errorMessage(error)} onRetry={() => void mutate()} />
-      ) : !data || data.length === 0 ? (
-        <Text fontSize="sm" color="gray.600">
-          No activity recorded for this company yet.
-        </Text>
       ) : (
-        <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" data-testid="company-activity">
-          {data.map((item) => (
-            <Box
-              as="li"
-              key={item.id}
-              py="3"
-              borderBottomWidth="1px"
-              borderColor="gray.100"
-              _last={{ borderBottomWidth: 0 }}
-            >
-              <Text fontSize="sm">{item.description}</Text>
-              <Text fontSize="xs" color="gray.600" title={formatDateLong(item.timestamp)}>
-                {formatRelative(item.timestamp)} ago
-              </Text>
-            </Box>
-          ))}
-        </Stack>
+        <ActivityList
+          items={data}
+          isLoading={isLoading}
+          emptyText="No activity recorded for this company yet."
+          data-testid="company-activity"
+        />
       )}
     </SectionCard>
   );

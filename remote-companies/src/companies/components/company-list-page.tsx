@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import { PAGE_SIZE, type Company } from 'shared-contracts';
@@ -83,6 +83,13 @@ export function CompanyListPage() {
   const [bulkBusy, setBulkBusy] = useState(false);
   const rows = useMemo(() => data?.data ?? [], [data]);
   const activeFilters = [state.search, state.status, state.qb].filter(Boolean).length;
+  const totalPages = data?.pagination.totalPages ?? 0;
+
+  // After deletes or a filter change elsewhere, a page past the end moves back to the last page.
+  useEffect(() => {
+    if (totalPages > 0 && state.page > totalPages)
+      setState({ page: totalPages }, { resetPage: false, replace: true });
+  }, [totalPages, state.page, setState]);
 
   function changeSort(key: string) {
     const next = toSortParams(nextSortDirection(sort, key));

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
-import { ConfirmDialog, RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
-import { deleteCompany, refreshQbToken, setCompanyActive } from '../api/mutations';
-
-export const DELETE_COMPANY_TEXT =
-  'Are you sure you want to delete this company? This action cannot be undone and will remove all associated data.';
+import { RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { refreshQbToken, setCompanyActive } from '../api/mutations';
+import { DeleteCompanyDialog } from './delete-company-dialog';
 
 /** The row menu of SPEC §2 Company list: View, Edit, Refresh QB Token, Activate/Deactivate, Delete. */
 export function CompanyRowActions({ company }: { company: Company }) {
@@ -14,7 +12,6 @@ export function CompanyRowActions({ company }: { company: Company }) {
   const canManage = useHasRole('MODERATOR');
   const canDelete = useHasRole('ADMIN');
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const active = company.status === 'ACTIVE';
 
   async function run(action: () => Promise<unknown>, success: string) {
@@ -23,19 +20,6 @@ export function CompanyRowActions({ company }: { company: Company }) {
       notifySuccess(success);
     } catch (error) {
       notifyError(errorMessage(error));
-    }
-  }
-
-  async function confirmDelete() {
-    setDeleting(true);
-    try {
-      await deleteCompany(company.id);
-      notifySuccess('Company deleted successfully');
-      setConfirmOpen(false);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -77,17 +61,7 @@ export function CompanyRowActions({ company }: { company: Company }) {
           },
         ]}
       />
-      <ConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Delete company"
-        description={DELETE_COMPANY_TEXT}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        destructive
-        isPending={deleting}
-        onConfirm={() => void confirmDelete()}
-      />
+      <DeleteCompanyDialog company={company} open={confirmOpen} onOpenChange={setConfirmOpen} />
     </>
   );
 }
