@@ -51,6 +51,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, REMOTES_FILE: remotesFile, HOST: '127.0.0.1' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      REMOTES_FILE: remotesFile,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
   },
 });

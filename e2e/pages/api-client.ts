@@ -19,9 +19,7 @@ export class ApiClient {
     return { Authorization: `Bearer ${this.token}` };
   }
 
-  async get<T>(
-    path: string,
-  ): Promise<{
+  async get<T>(path: string): Promise<{
     status: number;
     body: { success: boolean; data: T; meta?: { pagination: { total: number } } };
   }> {

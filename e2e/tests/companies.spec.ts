@@ -63,6 +63,32 @@ test.describe('company list', () => {
     await expect(header).toHaveAttribute('aria-sort', 'none');
   });
 
+  test('the row menu offers Refresh QB Token only for companies with a QuickBooks status', async ({
+    page,
+  }) => {
+    const list = new CompanyListPage(page);
+    await list.goto('?search=Brightline');
+    await list.rowMenu('Brightline Analytics').click();
+    await expect(page.getByRole('menuitem', { name: 'View' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Refresh QB Token' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await list.goto('?search=Northwind');
+    await list.rowMenu('Northwind Software').click();
+    await expect(page.getByRole('menuitem', { name: 'Refresh QB Token' })).toBeVisible();
+  });
+
+  test('a failed load shows the error with Retry, and Retry loads the list', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/company/companies?*', (route) =>
+      failing ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.goto('/companies');
+    await expect(page.getByText(/^Error loading companies: /)).toBeVisible();
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(new CompanyListPage(page).rows.first()).toBeVisible();
+  });
+
   test('bulk activate turns the selected companies active', async ({ page, request }) => {
     const api = await ApiClient.signIn(request);
     const list = new CompanyListPage(page);
@@ -110,6 +136,22 @@ test.describe('company form', () => {
     await expect(page).toHaveURL(/\/companies\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('Consulting').first()).toBeVisible();
+  });
+
+  test("the server's field error is shown on its field", async ({ page }) => {
+    // The form only offers existing managers; send an unknown one as a stale page would, and let the
+    // real API refuse it.
+    await page.route('**/api/company/companies', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const body = { ...route.request().postDataJSON(), managerId: 999999 };
+      return route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.goto('/companies/new');
+    await page.getByLabel('Company Name').fill(`Stale Form Ltd ${Date.now()}`);
+    await page.getByRole('button', { name: 'Create Company' }).click();
+    await expect(page.getByText('No manager with id 999999').first()).toBeVisible();
+    await expect(page.getByLabel('Manager')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/companies\/new$/);
   });
 
   test('edit saves the changed fields', async ({ page, request }) => {
@@ -171,6 +213,8 @@ test.describe('company detail', () => {
         state === 'Connected' ? 1 : 0,
       );
     }
+    await openCompany(page, api, 'Northwind Software');
+    await expect(page.getByText(/^in \d+ minutes?$/)).toBeVisible();
     await page.getByRole('button', { name: 'Configure Connection' }).click();
     await expect(page.getByText('Coming Soon')).toBeVisible();
   });
@@ -212,6 +256,20 @@ test.describe('company detail', () => {
     expect((await api.get(`/api/company/companies/${created.id}`)).status).toBe(404);
   });
 
+  test('delete from the list row menu asks for confirmation too', async ({ page, request }) => {
+    const api = await ApiClient.signIn(request);
+    const name = `Row Menu Removals ${Date.now()}`;
+    const created = await api.post<{ id: number }>('/api/company/companies', { name });
+    const list = new CompanyListPage(page);
+    await list.goto(`?search=${encodeURIComponent(name)}`);
+    await list.rowMenu(name).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Company deleted successfully')).toBeVisible();
+    await expect(page.getByText('No companies found')).toBeVisible();
+    expect((await api.get(`/api/company/companies/${created.id}`)).status).toBe(404);
+  });
+
   test('an unknown company shows Company Not Found', async ({ page }) => {
     await page.goto('/companies/999999');
     await expect(page.getByText('Company Not Found').first()).toBeVisible();
@@ -237,9 +295,11 @@ test.describe('as a guest', () => {
     }
     await expect(page.getByRole('button', { name: /^Change / })).toHaveCount(0);
 
-    await page.goto('/companies/new');
-    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    for (const path of ['/companies/new', `/companies/${await api.companyId('Northwind Software')}/edit`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    }
   });
 });
 

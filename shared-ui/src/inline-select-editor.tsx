@@ -130,7 +130,13 @@ export function InlineSelectEditor({
         </NativeSelect.Root>
       </Field.Root>
       <HStack gap="2" justify="flex-end">
-        <Button size="sm" variant="outline" disabled={saving} onClick={stopEditing}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={saving}
+          onClick={stopEditing}
+          aria-label={`Cancel ${label}`}
+        >
           Cancel
         </Button>
         {/* loadingText keeps the button named while busy (Chakra hides the label behind the spinner). */}
@@ -140,6 +146,7 @@ export function InlineSelectEditor({
           loading={saving}
           loadingText="Saving..."
           onClick={() => void save()}
+          aria-label={saving ? undefined : `Save ${label}`}
         >
           Save
         </Button>

@@ -124,6 +124,18 @@ describe('SignInPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(emailInput()), { timeout: 1000 });
   });
 
+  it('leaves focus where the user already started typing again', async () => {
+    auth.login.mockRejectedValue(new Error(LOGIN_ERRORS.invalidCredentials));
+    renderLogin();
+    fill('admin@example.com', 'wrong-password');
+    fireEvent.click(submitButton());
+    await screen.findByRole('alert');
+    await waitFor(() => expect(passwordInput().disabled).toBe(false));
+    passwordInput().focus();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(document.activeElement).toBe(passwordInput());
+  });
+
   it('does not refocus the e-mail field for other failures', async () => {
     auth.login.mockRejectedValue(new Error(LOGIN_ERRORS.server));
     renderLogin();

@@ -69,7 +69,12 @@ export function SignInPage({ productName }: SignInPageProps) {
       setSubmitError(message);
       setFailures((count) => count + 1);
       if (message.includes(INVALID_CREDENTIALS_MARKER)) {
-        focusTimer.current = setTimeout(() => setFocus('email'), REFOCUS_DELAY_MS);
+        focusTimer.current = setTimeout(() => {
+          // Someone already typing in a field keeps their focus; the jump is only for the idle form.
+          const active = document.activeElement;
+          if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
+          setFocus('email');
+        }, REFOCUS_DELAY_MS);
       }
     }
   });

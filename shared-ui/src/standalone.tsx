@@ -95,20 +95,29 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
 }
 
 /** Router of a remote's standalone shell: /login, the section under `basePath` (signed in only), anything else → basePath. */
-export function createStandaloneRouter({ title, basePath, routes, productName, basename }: StandaloneOptions) {
+export function createStandaloneRouter({
+  title,
+  basePath,
+  routes,
+  productName,
+  basename,
+}: StandaloneOptions) {
   const base = `/${basePath.replace(/^\/+|\/+$/g, '')}`;
-  return createBrowserRouter([
-    { path: '/login', element: <SignInPage productName={productName ?? title} /> },
-    {
-      path: `${base}/*`,
-      element: (
-        <RequireAuth loadingFallback={<FullPageSpinner />}>
-          <StandaloneLayout title={title} routes={routes} />
-        </RequireAuth>
-      ),
-    },
-    { path: '*', element: <Navigate to={base} replace /> },
-  ], basename ? { basename } : undefined);
+  return createBrowserRouter(
+    [
+      { path: '/login', element: <SignInPage productName={productName ?? title} /> },
+      {
+        path: `${base}/*`,
+        element: (
+          <RequireAuth loadingFallback={<FullPageSpinner />}>
+            <StandaloneLayout title={title} routes={routes} />
+          </RequireAuth>
+        ),
+      },
+      { path: '*', element: <Navigate to={base} replace /> },
+    ],
+    basename ? { basename } : undefined,
+  );
 }
 
 /**

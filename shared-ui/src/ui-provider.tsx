@@ -15,7 +15,14 @@ export const SWR_OPTIONS: SWRConfiguration = {
   errorRetryInterval: 1000,
   onErrorRetry: (error, _key, config, revalidate, { retryCount }) => {
     if (retryCount > 1) return;
-    if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) return;
+    if (
+      isApiError(error) &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 408 &&
+      error.status !== 429
+    )
+      return;
     setTimeout(() => void revalidate({ retryCount }), config.errorRetryInterval);
   },
 };

@@ -1,7 +1,8 @@
 // Company writes (SPEC §7 "Companies"). Each re-reads the lists and the company it touched.
+import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type { Company, QbTokenRefreshResult } from 'shared-contracts';
-import { revalidateCompanies } from './keys';
+import { companyKeys, revalidateCompanies } from './keys';
 
 export type CompanyPayload = Record<string, string | number | null | undefined>;
 export type AssigneeField = 'managerId' | 'processorId' | 'approverId' | 'accountantId';
@@ -27,15 +28,27 @@ export function updateAssignment(id: number, field: AssigneeField, value: number
   return andRevalidate(api.put<Company>(`/api/company/companies/${id}`, { [field]: value }), id);
 }
 
-/** DELETE /api/company/companies/{id}. */
-export function deleteCompany(id: number) {
-  return andRevalidate(api.delete<null>(`/api/company/companies/${id}`), id);
+/** DELETE /api/company/companies/{id}; drops the cached detail instead of re-reading a 404. */
+export async function deleteCompany(id: number) {
+  await api.delete<null>(`/api/company/companies/${id}`);
+  await mutate(companyKeys.detail(id), undefined, { revalidate: false });
+  await revalidateCompanies();
 }
 
 /** PUT …/reactivate or …/deactivate. */
 export function setCompanyActive(id: number, active: boolean) {
   const action = active ? 'reactivate' : 'deactivate';
   return andRevalidate(api.put<Company>(`/api/company/companies/${id}/${action}`), id);
+}
+
+/** Activates or deactivates several companies, then re-reads the lists once; reports each outcome. */
+export async function setCompaniesActive(ids: number[], active: boolean) {
+  const action = active ? 'reactivate' : 'deactivate';
+  const results = await Promise.allSettled(
+    ids.map((id) => api.put<Company>(`/api/company/companies/${id}/${action}`)),
+  );
+  await revalidateCompanies();
+  return results;
 }
 
 /** POST …/refresh-qb-token: a real OAuth refresh against QuickBooks. */

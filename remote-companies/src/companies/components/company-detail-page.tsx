@@ -4,7 +4,6 @@ import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
   ActivityList,
-  Box,
   Button,
   DetailList,
   DetailRow,
@@ -30,6 +29,7 @@ import { useCompanyActivity } from '../api/get-company-activity';
 import { setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
 import { personName } from '../company-options';
 import { parseRouteId } from '../route-id';
+import { CompanyNotFound } from './company-not-found';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 import { QuickBooksCard } from './quickbooks-card';
 
@@ -50,24 +50,13 @@ export function CompanyDetailPage() {
   const { data: company, error, isLoading, mutate } = useCompany(id);
 
   if (id !== null && isLoading) return <LoadingState text="Loading..." />;
-  if (id === null || error || !company) {
+  // Only a company that never loaded is "not found"; a failed re-read keeps the page on screen.
+  if (id === null || !company) {
     return (
-      <Stack gap="6">
-        <PageHeader
-          title="Company Not Found"
-          breadcrumbs={[{ label: 'Companies', to: '/companies' }, { label: 'Not found' }]}
-        />
-        <ErrorState
-          title="Company Not Found"
-          message={error ? errorMessage(error) : 'The requested company could not be found.'}
-          onRetry={id === null ? undefined : () => void mutate()}
-        />
-        <Box>
-          <Button asChild variant="outline">
-            <RouterLink to="/companies">Back to companies</RouterLink>
-          </Button>
-        </Box>
-      </Stack>
+      <CompanyNotFound
+        message={error ? errorMessage(error) : undefined}
+        onRetry={id === null ? undefined : () => void mutate()}
+      />
     );
   }
   return <CompanyDetail company={company} />;

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { isApiError, errorMessage } from 'shared-auth';
@@ -14,7 +14,6 @@ import {
 import {
   Box,
   Button,
-  ErrorState,
   FormField,
   HStack,
   Input,
@@ -34,6 +33,7 @@ import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';
 import { INDUSTRY_OPTIONS, personName } from '../company-options';
 import { parseRouteId } from '../route-id';
+import { CompanyNotFound } from './company-not-found';
 
 const EMPTY_FORM: CompanyFormInput = {
   name: '',
@@ -94,13 +94,12 @@ export function CompanyFormPage() {
   const id = editing ? parseRouteId(params.id) : null;
   const { data: company, error: loadError, isLoading, mutate } = useCompany(id);
 
-  if (editing && id === null) return <ErrorState message="Company Not Found" />;
+  if (editing && id === null) return <CompanyNotFound />;
   if (editing && isLoading) return <LoadingState text="Loading..." />;
-  if (editing && (loadError || !company)) {
+  if (editing && !company) {
     return (
-      <ErrorState
-        title="Company Not Found"
-        message={loadError ? errorMessage(loadError) : 'The requested company could not be found.'}
+      <CompanyNotFound
+        message={loadError ? errorMessage(loadError) : undefined}
         onRetry={() => void mutate()}
       />
     );
@@ -123,8 +122,14 @@ function CompanyForm({ company }: { company: Company | null }) {
     defaultValues: company ? toFormValues(company) : EMPTY_FORM,
   });
 
+  // Fill the form once per company: a later re-read must not wipe what is being typed.
+  const companyId = company?.id;
+  const loaded = useRef(companyId);
   useEffect(() => {
-    if (company) reset(toFormValues(company));
+    if (company && loaded.current !== company.id) {
+      loaded.current = company.id;
+      reset(toFormValues(company));
+    }
   }, [company, reset]);
 
   const managerOptions: SelectOption[] = [

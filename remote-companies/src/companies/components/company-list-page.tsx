@@ -17,23 +17,25 @@ import {
   SimplePagination,
   Stack,
   StatusBadge,
-  Text,
   formatDate,
   fromSortParams,
   nextSortDirection,
   notifyError,
   notifySuccess,
   toSortParams,
+  toSortQuery,
   useListSearchParams,
   type DataTableColumn,
   type RowId,
 } from 'shared-ui';
 import { useCompanies } from '../api/get-companies';
-import { setCompanyActive } from '../api/mutations';
+import { setCompaniesActive } from '../api/mutations';
 import { QB_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../company-options';
 import { CompanyRowActions } from './company-row-actions';
+import { DeleteCompanyDialog } from './delete-company-dialog';
 
-const LIST_DEFAULTS = { search: '', status: '', qb: '', page: 1, sortBy: '', sortOrder: '' };
+// Default order: newest first (SPEC §2). A sort removed by a third click is kept as '' in the URL.
+const LIST_DEFAULTS = { search: '', status: '', qb: '', page: 1, sortBy: 'createdAt', sortOrder: 'desc' };
 
 const COLUMNS: Array<DataTableColumn<Company>> = [
   {
@@ -69,39 +71,44 @@ export function CompanyListPage() {
   const canManage = useHasRole('MODERATOR');
   const { state, setState, reset } = useListSearchParams(LIST_DEFAULTS);
   const sort = fromSortParams(state.sortBy, state.sortOrder);
+  // The indicator and the request come from the same sort; no sort at all is the server's default.
   const params = {
     search: state.search || undefined,
     status: state.status || undefined,
     qbConnectionStatus: state.qb || undefined,
     page: state.page,
     limit: PAGE_SIZE,
-    sortBy: state.sortBy || 'createdAt',
-    sortOrder: (state.sortOrder || 'desc') as 'asc' | 'desc',
+    ...toSortParams(sort),
   };
-  const { data, error, isLoading, mutate } = useCompanies(params);
+  const { data, error, isLoading, isValidating, mutate } = useCompanies(params);
   const [selected, setSelected] = useState<Set<RowId>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
+  const [deleting, setDeleting] = useState<Company | null>(null);
   const rows = useMemo(() => data?.data ?? [], [data]);
   const activeFilters = [state.search, state.status, state.qb].filter(Boolean).length;
   const totalPages = data?.pagination.totalPages ?? 0;
+  const viewKey = JSON.stringify(params);
 
-  // After deletes or a filter change elsewhere, a page past the end moves back to the last page.
+  // Selection belongs to the rows on screen: a new page, filter or sort starts with none.
+  useEffect(() => setSelected(new Set()), [viewKey]);
+
+  // After deletes, a page past the end moves back to the last page (page 1 when nothing is left).
   useEffect(() => {
-    if (totalPages > 0 && state.page > totalPages)
-      setState({ page: totalPages }, { resetPage: false, replace: true });
-  }, [totalPages, state.page, setState]);
+    if (data && state.page > Math.max(1, totalPages)) {
+      setState({ page: Math.max(1, totalPages) }, { resetPage: false, replace: true });
+    }
+  }, [data, totalPages, state.page, setState]);
 
   function changeSort(key: string) {
-    const next = toSortParams(nextSortDirection(sort, key));
-    setState({ sortBy: next.sortBy ?? '', sortOrder: next.sortOrder ?? '' });
+    setState(toSortQuery(nextSortDirection(sort, key)));
   }
 
   async function bulkSetActive(active: boolean) {
     setBulkBusy(true);
     const ids = [...selected].map(Number);
-    const results = await Promise.allSettled(ids.map((id) => setCompanyActive(id, active)));
+    const results = await setCompaniesActive(ids, active);
     setBulkBusy(false);
-    const failed = results.filter((result) => result.status === 'rejected');
+    const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     const done = ids.length - failed.length;
     if (done > 0) {
       const verb = active ? 'activated' : 'deactivated';
@@ -109,7 +116,7 @@ export function CompanyListPage() {
     }
     if (failed.length > 0) {
       notifyError(
-        `${failed.length} of ${ids.length} could not be changed: ${errorMessage((failed[0] as PromiseRejectedResult).reason)}`,
+        `${failed.length} of ${ids.length} could not be changed: ${errorMessage(failed[0]!.reason)}`,
       );
     }
     setSelected(new Set());
@@ -165,7 +172,7 @@ export function CompanyListPage() {
         </BulkActionBar>
       )}
 
-      {error && !data ? (
+      {error && !isValidating ? (
         <ErrorState
           message={`Error loading companies: ${errorMessage(error)}`}
           onRetry={() => void mutate()}
@@ -182,7 +189,7 @@ export function CompanyListPage() {
             onSortChange={changeSort}
             selectedIds={canManage ? selected : undefined}
             onSelectionChange={canManage ? setSelected : undefined}
-            rowActions={(company) => <CompanyRowActions company={company} />}
+            rowActions={(company) => <CompanyRowActions company={company} onDelete={setDeleting} />}
             isLoading={isLoading}
             emptyState={
               <EmptyState
@@ -207,12 +214,10 @@ export function CompanyListPage() {
               onPageChange={(page) => setState({ page }, { resetPage: false })}
             />
           )}
-          {error && data && (
-            <Text fontSize="sm" color="red.700" role="alert">
-              Error loading companies: {errorMessage(error)}
-            </Text>
-          )}
         </Stack>
+      )}
+      {deleting && (
+        <DeleteCompanyDialog company={deleting} open onOpenChange={(open) => !open && setDeleting(null)} />
       )}
     </Stack>
   );

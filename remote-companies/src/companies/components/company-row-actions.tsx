@@ -1,17 +1,20 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import { RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
 import { refreshQbToken, setCompanyActive } from '../api/mutations';
-import { DeleteCompanyDialog } from './delete-company-dialog';
 
 /** The row menu of SPEC §2 Company list: View, Edit, Refresh QB Token, Activate/Deactivate, Delete. */
-export function CompanyRowActions({ company }: { company: Company }) {
+export function CompanyRowActions({
+  company,
+  onDelete,
+}: {
+  company: Company;
+  onDelete: (company: Company) => void;
+}) {
   const navigate = useNavigate();
   const canManage = useHasRole('MODERATOR');
   const canDelete = useHasRole('ADMIN');
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const active = company.status === 'ACTIVE';
 
   async function run(action: () => Promise<unknown>, success: string) {
@@ -24,44 +27,41 @@ export function CompanyRowActions({ company }: { company: Company }) {
   }
 
   return (
-    <>
-      <RowActionsMenu
-        label={`Actions for ${company.name}`}
-        items={[
-          { key: 'view', label: 'View', onSelect: () => navigate(`/companies/${company.id}`) },
-          {
-            key: 'edit',
-            label: 'Edit',
-            hidden: !canManage,
-            onSelect: () => navigate(`/companies/${company.id}/edit`),
-          },
-          {
-            key: 'refresh-qb',
-            label: 'Refresh QB Token',
-            hidden: !canManage || !company.qbConnectionStatus,
-            onSelect: () =>
-              void run(() => refreshQbToken(company.id), 'QuickBooks token refreshed successfully'),
-          },
-          {
-            key: 'toggle-active',
-            label: active ? 'Deactivate' : 'Activate',
-            hidden: !canManage,
-            onSelect: () =>
-              void run(
-                () => setCompanyActive(company.id, !active),
-                active ? 'Company deactivated successfully' : 'Company activated successfully',
-              ),
-          },
-          {
-            key: 'delete',
-            label: 'Delete',
-            destructive: true,
-            hidden: !canDelete,
-            onSelect: () => setConfirmOpen(true),
-          },
-        ]}
-      />
-      <DeleteCompanyDialog company={company} open={confirmOpen} onOpenChange={setConfirmOpen} />
-    </>
+    <RowActionsMenu
+      label={`Actions for ${company.name}`}
+      items={[
+        { key: 'view', label: 'View', onSelect: () => navigate(`/companies/${company.id}`) },
+        {
+          key: 'edit',
+          label: 'Edit',
+          hidden: !canManage,
+          onSelect: () => navigate(`/companies/${company.id}/edit`),
+        },
+        {
+          key: 'refresh-qb',
+          label: 'Refresh QB Token',
+          hidden: !canManage || !company.qbConnectionStatus,
+          onSelect: () =>
+            void run(() => refreshQbToken(company.id), 'QuickBooks token refreshed successfully'),
+        },
+        {
+          key: 'toggle-active',
+          label: active ? 'Deactivate' : 'Activate',
+          hidden: !canManage,
+          onSelect: () =>
+            void run(
+              () => setCompanyActive(company.id, !active),
+              active ? 'Company deactivated successfully' : 'Company activated successfully',
+            ),
+        },
+        {
+          key: 'delete',
+          label: 'Delete',
+          destructive: true,
+          hidden: !canDelete,
+          onSelect: () => onDelete(company),
+        },
+      ]}
+    />
   );
 }
