@@ -146,7 +146,7 @@ function CompanyDetail({ company }: { company: Company }) {
         <Stack gap="6">
           <QuickBooksCard company={company} />
           <SectionCard title="Company details">
-            <DetailList>
+            <DetailList stacked>
               <DetailRow label="Company ID">{company.id}</DetailRow>
               <DetailRow label="Created">{formatDateLong(company.createdAt)}</DetailRow>
               <DetailRow label="Last updated">{formatDateLong(company.updatedAt)}</DetailRow>

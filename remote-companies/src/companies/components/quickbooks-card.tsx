@@ -97,7 +97,7 @@ export function QuickBooksCard({ company }: { company: Company }) {
             A QuickBooks company is linked, but no access tokens are stored.
           </Text>
         )}
-        <DetailList>
+        <DetailList stacked>
           {connected && <DetailRow label="Realm ID">{company.qbRealmId}</DetailRow>}
           {status?.hasTokens && state !== 'unable' && (
             <DetailRow label="Token expires">
