@@ -24,7 +24,10 @@ test.describe('company list', () => {
     await expect(list.summary).toHaveText(`Showing 1 to 10 of ${total} companies`);
     await expect(page.getByText(`Page 1 of ${Math.ceil(total / 10)}`)).toBeVisible();
     // Default order: created, newest first.
-    await expect(page.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
 
     await page.getByLabel('Search').fill('cobalt');
     await expect(page).toHaveURL(/search=cobalt/);
@@ -214,7 +217,14 @@ test.describe('company detail', () => {
         state === 'Connected' ? 1 : 0,
       );
     }
+    // While the status read is under way the card says Checking.
+    await page.route('**/qb-token-status', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await openCompany(page, api, 'Northwind Software');
+    await expect(page.getByTestId('qb-state')).toHaveText('Checking');
+    await expect(page.getByTestId('qb-state')).toHaveText('Connected');
     await expect(page.getByText(/^in \d+ minutes?$/)).toBeVisible();
     await page.getByRole('button', { name: 'Configure Connection' }).click();
     await expect(page.getByText('Coming Soon')).toBeVisible();
