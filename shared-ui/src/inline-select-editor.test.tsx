@@ -55,7 +55,7 @@ describe('InlineSelectEditor', () => {
     renderEditor(onSave);
     fireEvent.click(button('Change Manager'));
     fireEvent.change(select(), { target: { value: '' } });
-    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save Manager'));
     expect(onSave).toHaveBeenCalledWith(null);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Change Manager' })).toBeTruthy());
     await waitFor(() => expect(document.activeElement).toBe(button('Change Manager')));
@@ -66,9 +66,9 @@ describe('InlineSelectEditor', () => {
     renderEditor(onSave);
     fireEvent.click(button('Change Manager'));
     fireEvent.change(select(), { target: { value: '9' } });
-    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save Manager'));
     expect(onSave).toHaveBeenCalledWith('9');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save Manager' })).toBeNull());
   });
 
   it('disables the controls while saving and stays in edit mode when the save fails', async () => {
@@ -77,16 +77,16 @@ describe('InlineSelectEditor', () => {
     renderEditor(onSave);
     fireEvent.click(button('Change Manager'));
     fireEvent.change(select(), { target: { value: '9' } });
-    fireEvent.click(button('Save'));
+    fireEvent.click(button('Save Manager'));
     const saving = await screen.findByRole('button', { name: /Saving\.\.\./ });
     expect((saving as HTMLButtonElement).disabled).toBe(true);
     expect(saving.getAttribute('data-loading')).not.toBeNull();
-    expect(button('Cancel').disabled).toBe(true);
+    expect(button('Cancel Manager').disabled).toBe(true);
     expect(select().disabled).toBe(true);
 
     await act(async () => reject(new Error('Failed to update assignment')));
-    expect(button('Save').disabled).toBe(false);
-    expect(button('Cancel').disabled).toBe(false);
+    expect(button('Save Manager').disabled).toBe(false);
+    expect(button('Cancel Manager').disabled).toBe(false);
     expect(select().value).toBe('9');
   });
 
@@ -95,7 +95,7 @@ describe('InlineSelectEditor', () => {
     renderEditor(onSave);
     fireEvent.click(button('Change Manager'));
     fireEvent.change(select(), { target: { value: '' } });
-    fireEvent.click(button('Cancel'));
+    fireEvent.click(button('Cancel Manager'));
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByText('Mary Manager')).toBeTruthy();
     fireEvent.click(button('Change Manager'));
