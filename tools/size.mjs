@@ -56,7 +56,7 @@ try {
     .filter((file) => file.endsWith('.js'))
     .map((file) => readFileSync(path.join(ROOT, 'host', 'dist', file), 'utf8'))
     .join('\n');
-  const markers = ['User Management', 'Bill Approvals', 'This section is loaded at run time'];
+  const markers = ['User Management', 'Bill Approvals', 'Review, approve and reject bill approval requests'];
   const found = markers.filter((marker) => hostJs.includes(marker));
   if (found.length > 0) throw new Error(`section code found in the host build: ${found.join(', ')}`);
   console.info('\nThe host build contains no section code.');

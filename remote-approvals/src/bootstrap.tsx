@@ -6,4 +6,10 @@ import { routes } from './routes';
 declare const __webpack_public_path__: string;
 const basename = new URL(__webpack_public_path__, window.location.href).pathname.replace(/\/+$/, '');
 
-renderStandalone({ basename, environment: process.env.APP_ENV, title: 'Approvals', basePath: '/approvals', routes });
+renderStandalone({
+  basename,
+  environment: process.env.APP_ENV,
+  title: 'Approvals',
+  basePath: '/approvals',
+  routes,
+});

@@ -1,19 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, filenameFromDisposition } from './api';
-import { ApiError, isApiError } from './api-error';
+import { ApiError } from './api-error';
 import { tokenStorage } from './token-storage';
-import { fail, installFakeApi, jsonResponse, ok, resetAll } from './testing/fake-api';
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw error;
-  return error;
-}
+import { fail, installFakeApi, jsonResponse, ok, resetAll, rejection } from './testing/fake-api';
 
 beforeEach(resetAll);
 afterEach(() => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_ERRORS, STORAGE_KEYS } from 'shared-contracts';
-import { isApiError, type ApiError } from './api-error';
 import { api } from './api';
 import { login } from './auth-actions';
 import { configureHttp, http, setNavigator } from './http';
@@ -14,6 +13,7 @@ import {
   resetAll,
   TEST_USER,
   type RecordedCall,
+  rejection,
 } from './testing/fake-api';
 
 const LIST = '/api/company/companies';
@@ -28,17 +28,6 @@ function listNeedsFreshToken(call: RecordedCall) {
   return call.headers.get('Authorization') === 'Bearer access-2'
     ? ok([{ id: 1 }])
     : fail(401, 'Token expired', 'UNAUTHORIZED');
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw error;
-  return error;
 }
 
 beforeEach(resetAll);

@@ -106,3 +106,4 @@ export {
 export { DetailList, DetailRow, type DetailListProps, type DetailRowProps } from './detail-list';
 export { SectionCard, type SectionCardProps } from './section-card';
 export { ActivityList, type ActivityListProps } from './activity-list';
+export { SectionShell } from './section-shell';

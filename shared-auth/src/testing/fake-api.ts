@@ -2,6 +2,7 @@
 import { vi } from 'vitest';
 import { resetSessionForTests } from '../auth-actions';
 import { resetHttpForTests } from '../http';
+import { isApiError, type ApiError } from '../api-error';
 
 export interface RecordedCall {
   method: string;
@@ -91,4 +92,16 @@ export function deferred<T = void>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** The ApiError a promise rejects with; fails the test if it resolves or rejects with something else. */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e,
+  );
+  if (!isApiError(error)) throw error;
+  return error;
 }

@@ -1,20 +1,6 @@
-import { useSession } from 'shared-auth';
-import { Card, PageHeader, Stack, Text } from 'shared-ui';
+import { SectionShell } from 'shared-ui';
 
 /** /users — the section's list route. Its table, filters and actions are the section's own issue. */
 export function UserListPage() {
-  const { user } = useSession();
-  return (
-    <Stack gap="6">
-      <PageHeader title="User Management" description="Manage user accounts, roles and access" breadcrumbs={[{ label: 'User Management' }]} />
-      <Card.Root variant="outline" bg="white" data-testid="section-session">
-        <Card.Body>
-          <Text fontSize="sm" color="gray.700">
-            Signed in as <strong>{user?.email}</strong> ({user?.role}). This section is loaded at run time from its
-            own build and shares the console's session and design system.
-          </Text>
-        </Card.Body>
-      </Card.Root>
-    </Stack>
-  );
+  return <SectionShell title="User Management" description="Manage user accounts, roles and access" />;
 }
