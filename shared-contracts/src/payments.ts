@@ -180,3 +180,16 @@ export const VendorAccountParamsSchema = v.object({
   id: intFromString('The id must be a positive whole number'),
   accountId: intFromString('The account id must be a positive whole number'),
 });
+
+/** …/approvals/{id}/nacha and the later payment steps: an approval's UUID. */
+export const BankFileParamsSchema = v.object({
+  id: v.pipe(v.string(), v.uuid('Approval not found')),
+});
+
+/** POST …/approvals/{id}/nacha: what the generation did. */
+export const BankFileOutcomeSchema = v.object({
+  status: v.picklist(['NACHA_GENERATED', 'APPROVED']),
+  /** 'GENERATED', or exactly what is missing. */
+  nachaProcessingStatus: v.string(),
+});
+export type BankFileOutcome = v.InferOutput<typeof BankFileOutcomeSchema>;

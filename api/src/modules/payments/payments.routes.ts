@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BankFileOutcomeSchema,
+  BankFileParamsSchema,
+  COMPANY_ERRORS,
+  IdParamSchema,
+  PaymentSettingsInputSchema,
+  PaymentSettingsSchema,
+  VendorAccountCreateSchema,
+  VendorAccountParamsSchema,
+  VendorAccountSchema,
+  VendorAccountsSchema,
+  VendorAccountUpdateSchema,
+} from 'shared-contracts';
+import * as v from 'valibot';
+import { ok } from '../../http/envelope';
+import { existingId } from '../../http/ids';
+import { emptyOkSchema, okSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
+import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { advancePaymentStatus, downloadBankFile, generateBankFile } from './bank-files.service';
+import {
+  changeVendorAccount,
+  createVendorAccount,
+  getPaymentSettings,
+  getVendorAccounts,
+  removeVendorAccount,
+  savePaymentSettings,
+} from './payment-accounts.service';
+
+const tags = ['Payments'];
+const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
+
+/**
+ * /api/company/companies/{id}/payment-settings and …/vendor-accounts: what a company's bank files
+ * need (issue 9). Reads for every signed-in role (account numbers are masked); changes need
+ * MODERATOR, like every other company edit (DESIGN "Access").
+ */
+export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const moderator = requireRole('MODERATOR');
+
+  app.get(
+    '/companies/:id/payment-settings',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "A company's bank file settings (null until set)",
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(v.nullable(PaymentSettingsSchema)) },
+      },
+    },
+    async (request) => ok(await getPaymentSettings(app.db, companyId(request.params.id))),
+  );
+
+  app.put(
+    '/companies/:id/payment-settings',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: "Set a company's bank file settings (settlementAccount: absent keeps, null removes)",
+        tags,
+        params: IdParamSchema,
+        body: PaymentSettingsInputSchema,
+        response: { 200: okSchema(PaymentSettingsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await savePaymentSettings(app, currentAuth(request).user, companyId(request.params.id), request.body)),
+  );
+
+  app.get(
+    '/companies/:id/vendor-accounts',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "A company's vendor bank accounts, and the vendors of unpaid bills that lack one",
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(VendorAccountsSchema) },
+      },
+    },
+    async (request) => ok(await getVendorAccounts(app.db, companyId(request.params.id))),
+  );
+
+  app.post(
+    '/companies/:id/vendor-accounts',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: "Add a vendor's bank account",
+        tags,
+        params: IdParamSchema,
+        body: VendorAccountCreateSchema,
+        response: { 201: okSchema(VendorAccountSchema) },
+      },
+    },
+    async (request, reply) => {
+      const account = await createVendorAccount(
+        app,
+        currentAuth(request).user,
+        companyId(request.params.id),
+        request.body,
+      );
+      return reply.code(201).send(ok(account));
+    },
+  );
+
+  app.put(
+    '/companies/:id/vendor-accounts/:accountId',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: "Change a vendor's bank account (the number only when sent)",
+        tags,
+        params: VendorAccountParamsSchema,
+        body: VendorAccountUpdateSchema,
+        response: { 200: okSchema(VendorAccountSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await changeVendorAccount(
+          app,
+          currentAuth(request).user,
+          companyId(request.params.id),
+          existingId(request.params.accountId),
+          request.body,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/companies/:id/vendor-accounts/:accountId',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: "Remove a vendor's bank account",
+        tags,
+        params: VendorAccountParamsSchema,
+        response: { 200: emptyOkSchema },
+      },
+    },
+    async (request) => {
+      await removeVendorAccount(
+        app,
+        currentAuth(request).user,
+        companyId(request.params.id),
+        existingId(request.params.accountId),
+      );
+      return ok(null);
+    },
+  );
+}
+
+/**
+ * /api/bill-approval/approvals/{id}/nacha and the steps after the bank (issue 9). The file holds
+ * account numbers: MODERATOR and up may download it; marking it uploaded or paid is ADMIN's.
+ */
+export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+
+  app.get(
+    '/approvals/:id/nacha',
+    {
+      onRequest: requireRole('MODERATOR'),
+      schema: {
+        summary: 'Download the NACHA bank file of an approval (text/plain, LF line endings)',
+        tags,
+        params: BankFileParamsSchema,
+        response: { 200: v.string() },
+      },
+    },
+    async (request, reply) => {
+      const file = await downloadBankFile(app, currentAuth(request).user, request.params.id);
+      return reply
+        .header('content-type', 'text/plain; charset=us-ascii')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/approvals/:id/nacha',
+    {
+      onRequest: requireRole('MODERATOR'),
+      schema: {
+        summary: 'Generate (or retry) the NACHA bank file of an approved approval',
+        tags,
+        params: BankFileParamsSchema,
+        response: { 200: okSchema(BankFileOutcomeSchema) },
+      },
+    },
+    async (request) => ok(await generateBankFile(app, currentAuth(request).user, request.params.id)),
+  );
+
+  for (const [path, status, summary] of [
+    ['bank-uploaded', 'BANK_UPLOADED', 'Mark the bank file uploaded to the bank (after NACHA_GENERATED)'],
+    ['payment-completed', 'PAYMENT_COMPLETED', 'Mark the payment completed (after BANK_UPLOADED)'],
+  ] as const) {
+    app.put(
+      `/approvals/:id/${path}`,
+      {
+        onRequest: requireRole('ADMIN'),
+        schema: {
+          summary,
+          tags,
+          params: BankFileParamsSchema,
+          response: { 200: okSchema(v.object({ status: v.literal(status) })) },
+        },
+      },
+      async (request) => {
+        await advancePaymentStatus(app, currentAuth(request).user, request.params.id, status);
+        return ok({ status });
+      },
+    );
+  }
+}
