@@ -6,6 +6,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { managersRoutes } from './modules/managers/managers.routes';
+import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payments.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerJsonBodyParser } from './plugins/body-parser';
@@ -60,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(companiesRoutes, { prefix: '/api/company' });
+  await app.register(companyPaymentRoutes, { prefix: '/api/company' });
+  await app.register(bankFileRoutes, { prefix: '/api/bill-approval' });
   await app.register(managersRoutes, { prefix: '/api/manager' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(healthRoutes, { prefix: '/api/health' });

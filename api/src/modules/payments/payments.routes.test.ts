@@ -35,7 +35,11 @@ beforeAll(async () => {
   for (const role of Object.keys(tokens) as Array<keyof typeof tokens>) {
     tokens[role] = (await ctx.login(`${role}@example.com`)).tokens.accessToken;
   }
-  const [company] = await ctx.app.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
+  const [company] = await ctx.app.db
+    .select({ id: companies.id })
+    .from(companies)
+    .orderBy(asc(companies.id))
+    .limit(1);
   companyId = company!.id;
 });
 afterAll(() => ctx.close());
@@ -44,7 +48,11 @@ describe('payment settings and vendor accounts', () => {
   const base = () => `/api/company/companies/${companyId}`;
 
   it('answers null before the settings exist, and refuses a bad routing number or company id on its field', async () => {
-    const empty = await ctx.request({ method: 'GET', url: `${base()}/payment-settings`, token: tokens.guest });
+    const empty = await ctx.request({
+      method: 'GET',
+      url: `${base()}/payment-settings`,
+      token: tokens.guest,
+    });
     expect(empty.json()).toEqual({ success: true, data: null });
 
     const bad = await ctx.request({
@@ -143,7 +151,11 @@ describe('payment settings and vendor accounts', () => {
       token: tokens.moderator,
       payload: { vendorName: 'Paper Company', routingNumber: '121042882', accountType: 'savings' },
     });
-    expect(changed.json().data).toMatchObject({ vendorName: 'Paper Company', accountLast4: '6789', accountType: 'savings' });
+    expect(changed.json().data).toMatchObject({
+      vendorName: 'Paper Company',
+      accountLast4: '6789',
+      accountType: 'savings',
+    });
 
     const guestDelete = await ctx.request({
       method: 'DELETE',
@@ -151,9 +163,17 @@ describe('payment settings and vendor accounts', () => {
       token: tokens.guest,
     });
     expect(guestDelete.statusCode).toBe(403);
-    const removed = await ctx.request({ method: 'DELETE', url: `${base()}/vendor-accounts/${id}`, token: tokens.moderator });
+    const removed = await ctx.request({
+      method: 'DELETE',
+      url: `${base()}/vendor-accounts/${id}`,
+      token: tokens.moderator,
+    });
     expect(removed.json()).toEqual({ success: true, data: null });
-    const gone = await ctx.request({ method: 'DELETE', url: `${base()}/vendor-accounts/${id}`, token: tokens.moderator });
+    const gone = await ctx.request({
+      method: 'DELETE',
+      url: `${base()}/vendor-accounts/${id}`,
+      token: tokens.moderator,
+    });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error.message).toBe(PAYMENT_MESSAGES.vendorAccountNotFound);
   });
@@ -200,7 +220,11 @@ describe('bank file download and the steps after the bank', () => {
   });
 
   it('generates on request (MODERATOR), refuses a second generation, and serves the stored bytes', async () => {
-    const guest = await ctx.request({ method: 'POST', url: `/api/bill-approval/approvals/${approvalId}/nacha`, token: tokens.user });
+    const guest = await ctx.request({
+      method: 'POST',
+      url: `/api/bill-approval/approvals/${approvalId}/nacha`,
+      token: tokens.user,
+    });
     expect(guest.statusCode).toBe(403);
     const generated = await ctx.request({
       method: 'POST',
@@ -239,7 +263,11 @@ describe('bank file download and the steps after the bank', () => {
     const { errors, file: parsed } = validateNachaFile(download.body);
     expect(errors).toEqual([]);
     // Balanced: two credits and the offsetting debit to the settlement account.
-    expect(parsed).toMatchObject({ serviceClassCode: '200', totalCreditCents: 25_001, totalDebitCents: 25_001 });
+    expect(parsed).toMatchObject({
+      serviceClassCode: '200',
+      totalCreditCents: 25_001,
+      totalDebitCents: 25_001,
+    });
 
     const downloads = await ctx.app.db
       .select()
@@ -250,15 +278,23 @@ describe('bank file download and the steps after the bank', () => {
 
   it('marks uploaded then paid, ADMIN only and only in that order', async () => {
     const url = (step: string) => `/api/bill-approval/approvals/${approvalId}/${step}`;
-    expect((await ctx.request({ method: 'PUT', url: url('bank-uploaded'), token: tokens.moderator })).statusCode).toBe(403);
+    expect(
+      (await ctx.request({ method: 'PUT', url: url('bank-uploaded'), token: tokens.moderator })).statusCode,
+    ).toBe(403);
     const early = await ctx.request({ method: 'PUT', url: url('payment-completed'), token: tokens.admin });
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toBe('An approval in status NACHA_GENERATED cannot be marked PAYMENT_COMPLETED');
-    expect((await ctx.request({ method: 'PUT', url: url('bank-uploaded'), token: tokens.admin })).json()).toEqual({
+    expect(early.json().error.message).toBe(
+      'An approval in status NACHA_GENERATED cannot be marked PAYMENT_COMPLETED',
+    );
+    expect(
+      (await ctx.request({ method: 'PUT', url: url('bank-uploaded'), token: tokens.admin })).json(),
+    ).toEqual({
       success: true,
       data: { status: 'BANK_UPLOADED' },
     });
-    expect((await ctx.request({ method: 'PUT', url: url('payment-completed'), token: tokens.admin })).statusCode).toBe(200);
+    expect(
+      (await ctx.request({ method: 'PUT', url: url('payment-completed'), token: tokens.admin })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 for an unknown approval and 400 for an id that is not a UUID', async () => {
@@ -268,7 +304,11 @@ describe('bank file download and the steps after the bank', () => {
       token: tokens.admin,
     });
     expect(unknown.statusCode).toBe(404);
-    const bad = await ctx.request({ method: 'GET', url: '/api/bill-approval/approvals/abc/nacha', token: tokens.admin });
+    const bad = await ctx.request({
+      method: 'GET',
+      url: '/api/bill-approval/approvals/abc/nacha',
+      token: tokens.admin,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

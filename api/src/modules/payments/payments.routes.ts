@@ -67,7 +67,9 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request) =>
-      ok(await savePaymentSettings(app, currentAuth(request).user, companyId(request.params.id), request.body)),
+      ok(
+        await savePaymentSettings(app, currentAuth(request).user, companyId(request.params.id), request.body),
+      ),
   );
 
   app.get(
