@@ -193,3 +193,61 @@ export const BankFileOutcomeSchema = v.object({
   nachaProcessingStatus: v.string(),
 });
 export type BankFileOutcome = v.InferOutput<typeof BankFileOutcomeSchema>;
+
+// ---- forms (the console's Payments card) ------------------------------------------------------
+
+/** What the settings form does with the settlement account. */
+export const SETTLEMENT_CHOICES = ['keep', 'none', 'new'] as const;
+
+/**
+ * The bank file settings form: the API's fields, plus how to treat the settlement account (keep
+ * the stored one, none, or a new number). `paymentSettingsFormToInput` turns it into the PUT body.
+ */
+export const PaymentSettingsFormSchema = v.pipe(
+  v.object({
+    ...PaymentSettingsInputSchema.entries,
+    entryDescription: bankText(
+      PAYMENT_MESSAGES.entryDescriptionRequired,
+      PAYMENT_MESSAGES.entryDescriptionTooLong,
+      ACH_ENTRY_DESCRIPTION_MAX,
+    ),
+    settlementAccount: v.optional(v.undefined()),
+    settlementChoice: v.picklist(SETTLEMENT_CHOICES),
+    settlementAccountNumber: v.pipe(v.string(), v.trim()),
+    settlementAccountType: AccountTypeSchema,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['settlementChoice'], ['settlementAccountNumber']],
+      (input) => input.settlementChoice !== 'new' || /^\d{4,17}$/.test(input.settlementAccountNumber),
+      PAYMENT_MESSAGES.accountNumber,
+    ),
+    ['settlementAccountNumber'],
+  ),
+);
+export type PaymentSettingsFormInput = v.InferInput<typeof PaymentSettingsFormSchema>;
+export type PaymentSettingsFormOutput = v.InferOutput<typeof PaymentSettingsFormSchema>;
+
+export function paymentSettingsFormToInput(form: PaymentSettingsFormOutput): PaymentSettingsInput {
+  const { settlementChoice, settlementAccountNumber, settlementAccountType, ...fields } = form;
+  return {
+    ...fields,
+    settlementAccount:
+      settlementChoice === 'keep'
+        ? undefined
+        : settlementChoice === 'none'
+          ? null
+          : { accountNumber: settlementAccountNumber, accountType: settlementAccountType },
+  };
+}
+
+/** Editing a vendor account: an empty account number keeps the stored one. */
+export const VendorAccountEditFormSchema = v.object({
+  ...VendorAccountUpdateSchema.entries,
+  accountNumber: v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((value) => (value === '' ? undefined : value)),
+    v.optional(AccountNumberSchema),
+  ),
+});

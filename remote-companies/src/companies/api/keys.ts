@@ -17,6 +17,8 @@ export const companyKeys = {
   detail: (id: number) => ['companies', 'detail', id] as const,
   qbStatus: (id: number) => ['companies', 'qb-status', id] as const,
   activity: (id: number) => ['companies', 'activity', id] as const,
+  paymentSettings: (id: number) => ['companies', 'payment-settings', id] as const,
+  vendorAccounts: (id: number) => ['companies', 'vendor-accounts', id] as const,
 };
 
 /** Re-reads every company list, and the given company's detail, token status and activity. */

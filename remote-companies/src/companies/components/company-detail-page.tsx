@@ -31,6 +31,7 @@ import { personName } from '../company-options';
 import { parseRouteId } from '../route-id';
 import { CompanyNotFound } from './company-not-found';
 import { DeleteCompanyDialog } from './delete-company-dialog';
+import { PaymentsCard } from './payments-card';
 import { QuickBooksCard } from './quickbooks-card';
 
 const ASSIGNMENTS: Array<{
@@ -141,6 +142,7 @@ function CompanyDetail({ company }: { company: Company }) {
             </DetailList>
           </SectionCard>
           <AssignmentsCard company={company} />
+          <PaymentsCard companyId={company.id} companyName={company.name} />
           <ActivityCard companyId={company.id} />
         </Stack>
         <Stack gap="6">

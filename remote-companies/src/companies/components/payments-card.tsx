@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { errorMessage, useHasRole } from 'shared-auth';
+import type { MissingVendor, VendorAccount } from 'shared-contracts';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  DetailList,
+  DetailRow,
+  ErrorState,
+  Heading,
+  HStack,
+  LoadingState,
+  RowActionsMenu,
+  SectionCard,
+  Stack,
+  Text,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { usePaymentSettings, useVendorAccounts } from '../api/get-payments';
+import { deleteVendorAccount } from '../api/payment-mutations';
+import { PaymentSettingsDialog } from './payment-settings-dialog';
+import { VendorAccountDialog } from './vendor-account-dialog';
+
+const masked = (last4: string) => `••••${last4}`;
+const accountTypeLabel = (type: string) => (type === 'savings' ? 'Savings' : 'Checking');
+
+/**
+ * The company's Payments card (issue 9): the bank file settings and its vendors' bank accounts,
+ * which an approval's NACHA file needs. Account numbers only ever show their last 4 digits.
+ */
+export function PaymentsCard({ companyId, companyName }: { companyId: number; companyName: string }) {
+  const canEdit = useHasRole('MODERATOR');
+  const settings = usePaymentSettings(companyId);
+  const vendors = useVendorAccounts(companyId);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [dialog, setDialog] = useState<{
+    account: VendorAccount | null;
+    vendor: MissingVendor | null;
+  } | null>(null);
+  const [removing, setRemoving] = useState<VendorAccount | null>(null);
+  const [isRemoving, setIsRemoving] = useState(false);
+
+  async function remove() {
+    if (!removing) return;
+    setIsRemoving(true);
+    try {
+      await deleteVendorAccount(companyId, removing.id);
+      notifySuccess('Vendor bank account removed');
+      setRemoving(null);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setIsRemoving(false);
+    }
+  }
+
+  const current = settings.data ?? null;
+  return (
+    <SectionCard
+      title="Payments"
+      description="Bank file (NACHA) settings and the vendors' bank accounts that approved bills are paid to."
+      actions={
+        canEdit && !settings.isLoading && !settings.error ? (
+          <Button size="sm" variant="outline" onClick={() => setSettingsOpen(true)}>
+            {current ? 'Edit settings' : 'Set up bank file settings'}
+          </Button>
+        ) : null
+      }
+    >
+      <Stack gap="6" id="payments">
+        {settings.isLoading ? (
+          <LoadingState text="Loading..." />
+        ) : settings.error ? (
+          <ErrorState message={errorMessage(settings.error)} onRetry={() => void settings.mutate()} />
+        ) : current ? (
+          <DetailList stacked>
+            <DetailRow label="ODFI routing number">{current.odfiRoutingNumber}</DetailRow>
+            <DetailRow label="Bank name">{current.odfiName}</DetailRow>
+            <DetailRow label="Company identification">{current.companyIdentification}</DetailRow>
+            <DetailRow label="ACH company name">{current.achCompanyName}</DetailRow>
+            <DetailRow label="Entry description">{current.entryDescription}</DetailRow>
+            <DetailRow label="Originator name">{current.originName}</DetailRow>
+            <DetailRow label="Settlement account">
+              {current.settlementAccount
+                ? `${masked(current.settlementAccount.last4)} (${accountTypeLabel(current.settlementAccount.accountType)}): balanced files`
+                : 'None: credits only'}
+            </DetailRow>
+          </DetailList>
+        ) : (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>No bank file settings</Alert.Title>
+              <Alert.Description>
+                Approved bills of this company cannot be paid until its bank file settings are set up.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+
+        <Stack gap="3">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Heading as="h3" size="sm">
+              Vendor bank accounts
+            </Heading>
+            {canEdit ? (
+              <Button size="sm" variant="outline" onClick={() => setDialog({ account: null, vendor: null })}>
+                Add account
+              </Button>
+            ) : null}
+          </HStack>
+          {vendors.error ? (
+            <ErrorState message={errorMessage(vendors.error)} onRetry={() => void vendors.mutate()} />
+          ) : (
+            <>
+              {(vendors.data?.missingVendors.length ?? 0) > 0 ? (
+                <Alert.Root status="warning">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>Vendors without a bank account</Alert.Title>
+                    <Alert.Description>
+                      <Stack as="ul" gap="1" mt="1" listStyleType="none" ps="0">
+                        {vendors.data!.missingVendors.map((vendor) => (
+                          <HStack as="li" key={vendor.vendorRef} justify="space-between" wrap="wrap" gap="2">
+                            <Text>
+                              {vendor.vendorName} ({vendor.billCount} unpaid{' '}
+                              {vendor.billCount === 1 ? 'bill' : 'bills'})
+                            </Text>
+                            {canEdit ? (
+                              <Button
+                                size="xs"
+                                variant="outline"
+                                aria-label={`Add bank account of ${vendor.vendorName}`}
+                                onClick={() => setDialog({ account: null, vendor })}
+                              >
+                                Add account
+                              </Button>
+                            ) : null}
+                          </HStack>
+                        ))}
+                      </Stack>
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
+              <DataTable<VendorAccount>
+                caption="Vendor bank accounts"
+                size="sm"
+                rows={vendors.data?.accounts ?? []}
+                getRowId={(row) => row.id}
+                isLoading={vendors.isLoading}
+                loadingRows={2}
+                emptyState={<Text color="fg.muted">No vendor bank accounts yet.</Text>}
+                columns={[
+                  { key: 'vendorName', header: 'Vendor' },
+                  { key: 'vendorRef', header: 'QuickBooks vendor ID' },
+                  { key: 'routingNumber', header: 'Routing number' },
+                  { key: 'accountLast4', header: 'Account', render: (row) => masked(row.accountLast4) },
+                  { key: 'accountType', header: 'Type', render: (row) => accountTypeLabel(row.accountType) },
+                ]}
+                rowLabel={(row) => row.vendorName}
+                rowActions={
+                  canEdit
+                    ? (row) => (
+                        <RowActionsMenu
+                          label={`Actions for ${row.vendorName}`}
+                          items={[
+                            {
+                              key: 'edit',
+                              label: 'Edit',
+                              onSelect: () => setDialog({ account: row, vendor: null }),
+                            },
+                            {
+                              key: 'remove',
+                              label: 'Remove',
+                              destructive: true,
+                              onSelect: () => setRemoving(row),
+                            },
+                          ]}
+                        />
+                      )
+                    : undefined
+                }
+              />
+            </>
+          )}
+        </Stack>
+      </Stack>
+
+      <PaymentSettingsDialog
+        companyId={companyId}
+        companyName={companyName}
+        settings={current}
+        open={settingsOpen}
+        onOpenChange={setSettingsOpen}
+      />
+      <VendorAccountDialog
+        companyId={companyId}
+        account={dialog?.account ?? null}
+        vendor={dialog?.vendor ?? null}
+        open={dialog !== null}
+        onOpenChange={(open) => {
+          if (!open) setDialog(null);
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title="Remove bank account"
+        description={
+          removing
+            ? `Remove the account ending ${removing.accountLast4} of ${removing.vendorName}? Bills of this vendor cannot be paid until an account is added again.`
+            : ''
+        }
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        destructive
+        isPending={isRemoving}
+        onConfirm={() => void remove()}
+      />
+    </SectionCard>
+  );
+}
