@@ -165,3 +165,10 @@ try {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Writing a bank file of 10,000 entries (issue 9), in its own process so the server's load is not in it.
+console.info('');
+await run(path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [
+  path.join(ROOT, 'api', 'src', 'payments', 'nacha-bench.ts'),
+  '10000',
+]);

@@ -102,12 +102,16 @@ export class NachaError extends Error {
  * becomes a space; upper case, as banks print it.
  */
 export function toNachaText(value: string): string {
+  // Most text is plain ASCII already: skip the Unicode work for it.
+  if (PRINTABLE_ASCII.test(value)) return value.toUpperCase();
   return value
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[^\x20-\x7e]/g, ' ')
     .toUpperCase();
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Alphanumeric field: left-justified, space-filled, cut to its length. */
 function alpha(value: string, length: number): string {
