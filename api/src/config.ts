@@ -44,10 +44,27 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   passwordHashing: PasswordHashingOptions;
-  /** Failed sign-ins allowed per e-mail / per IP within the window before 429. */
-  loginThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
+  /** Password-guess throttle of sign-in and password change (see modules/auth/throttle.ts). */
+  loginThrottle: LoginThrottleConfig;
+  /**
+   * Seconds during which a just-rotated refresh token, presented again, answers the same
+   * successor instead of counting as reuse (two tabs refreshing at once).
+   */
+  refreshGraceSeconds: number;
   /** Version answered by /api/health/detailed. */
   version: string;
+}
+
+export interface LoginThrottleConfig {
+  /** Failures within the window: per e-mail and address pair → 429 until the oldest ages out. */
+  maxPerPair: number;
+  /** Per address across e-mails (one client probing many accounts). */
+  maxPerIp: number;
+  /** Per e-mail from all addresses: beyond this, a growing wait after each failure (no lockout). */
+  maxPerEmail: number;
+  /** Cap of that per-e-mail wait: nobody can keep the owner out longer after their last try. */
+  maxBackoffSeconds: number;
+  windowSeconds: number;
 }
 
 /** Intuit's OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
@@ -193,7 +210,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
-    loginThrottle: { maxPerEmail: 5, maxPerIp: 20, windowSeconds: 15 * 60 },
+    loginThrottle: {
+      maxPerPair: 5,
+      maxPerIp: 20,
+      maxPerEmail: 10,
+      maxBackoffSeconds: 30,
+      windowSeconds: 15 * 60,
+    },
+    refreshGraceSeconds: 10,
     version: readApiVersion(),
   };
 }
