@@ -40,6 +40,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** 32-byte key for QuickBooks token encryption (AES-256-GCM). */
   qbTokenKey: Buffer;
+  /** 32-byte key for vendor and settlement bank account numbers at rest (AES-256-GCM). */
+  bankAccountKey: Buffer;
   quickBooks: QuickBooksConfig;
   trustProxy: boolean;
   logLevel: string;
@@ -122,6 +124,9 @@ const EnvSchema = v.object({
   QB_TOKEN_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'QB_TOKEN_KEY must be 64 hex characters (32 bytes)')),
   ),
+  BANK_ACCOUNT_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'BANK_ACCOUNT_KEY must be 64 hex characters (32 bytes)')),
+  ),
   QB_TOKEN_URL: v.optional(
     v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_TOKEN_URL must be an http:// or https:// URL')),
   ),
@@ -153,7 +158,8 @@ export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = {
 /**
  * Reads and validates the environment. Secrets not given are generated once and kept in
  * DATA_DIR (mode 0600) so sessions and encrypted tokens survive restarts of the embedded demo;
- * several API processes behind a load balancer must share JWT_SECRET and QB_TOKEN_KEY instead.
+ * several API processes behind a load balancer must share JWT_SECRET, QB_TOKEN_KEY and
+ * BANK_ACCOUNT_KEY instead.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(
@@ -179,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
   const qbKeyHex =
     e.QB_TOKEN_KEY ?? persistentSecret(dataDir, 'qb-token-key', () => randomBytes(32).toString('hex'));
+  const bankKeyHex =
+    e.BANK_ACCOUNT_KEY ??
+    persistentSecret(dataDir, 'bank-account-key', () => randomBytes(32).toString('hex'));
 
   return {
     port: e.PORT,
@@ -201,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(Boolean)
       : DEFAULT_CORS_ORIGINS,
     qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
+    bankAccountKey: Buffer.from(bankKeyHex, 'hex'),
     quickBooks: {
       tokenUrl: e.QB_TOKEN_URL,
       clientId: e.QB_CLIENT_ID,
