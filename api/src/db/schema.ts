@@ -132,6 +132,11 @@ export const companies = pgTable(
     qbAccessTokenEnc: text('qb_access_token_enc'),
     qbRefreshTokenEnc: text('qb_refresh_token_enc'),
     qbTokenExpiresAt: timestamp('qb_token_expires_at', { withTimezone: true }),
+    /** Single-flight refresh: set while one request refreshes upstream (companies.service.ts). */
+    qbRefreshLeaseUntil: timestamp('qb_refresh_lease_until', { withTimezone: true }),
+    /** 'ok' or the failure kind of the last refresh, and when it ended: what waiters answer. */
+    qbRefreshOutcome: text('qb_refresh_outcome'),
+    qbRefreshFinishedAt: timestamp('qb_refresh_finished_at', { withTimezone: true }),
     managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
     processorId: integer('processor_id').references(() => users.id, { onDelete: 'set null' }),
     approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
