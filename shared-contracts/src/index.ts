@@ -11,3 +11,4 @@ export * from './form-fields';
 export * from './companies';
 export * from './users';
 export * from './managers';
+export * from './banking';
