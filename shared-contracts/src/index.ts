@@ -12,3 +12,4 @@ export * from './companies';
 export * from './users';
 export * from './managers';
 export * from './banking';
+export * from './payments';
