@@ -384,3 +384,18 @@ export async function existingManagerIds(db: Db, ids: number[]): Promise<Set<num
   const rows = await db.select({ id: managers.id }).from(managers).where(inArray(managers.id, ids));
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * Clears the manager assignment of every company `managerId` manages (a manager delete) and
+ * returns those companies, so the caller can write one activity row per company.
+ */
+export async function clearManagerFromCompanies(
+  db: Db,
+  managerId: number,
+): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .update(companies)
+    .set({ managerId: null })
+    .where(eq(companies.managerId, managerId))
+    .returning({ id: companies.id, name: companies.name });
+}
