@@ -4,7 +4,6 @@ import { IsoDateTimeSchema } from './common';
 import type { Role } from './roles';
 import {
   COMPANY_STATUSES,
-  MANAGER_STATUSES,
   QB_CONNECTION_STATUSES,
   type ApprovalPriority,
   type ApprovalStatus,
@@ -65,22 +64,6 @@ export const QbTokenStatusSchema = v.object({
 });
 export type QbTokenStatus = v.InferOutput<typeof QbTokenStatusSchema>;
 
-/** Manager of SPEC §3 (an item of GET /api/manager/managers). */
-export const ManagerSchema = v.object({
-  id: v.number(),
-  firstName: v.string(),
-  lastName: v.string(),
-  email: v.string(),
-  phone: v.nullable(v.string()),
-  title: v.nullable(v.string()),
-  status: v.picklist(MANAGER_STATUSES),
-  isActive: v.boolean(),
-  userId: v.nullable(v.number()),
-  user: v.nullable(UserRefSchema),
-  createdAt: IsoDateTimeSchema,
-  updatedAt: IsoDateTimeSchema,
-});
-export type Manager = v.InferOutput<typeof ManagerSchema>;
 
 /** Bill inside an approval's JSON (SPEC §3, accounting-style names). */
 export interface Bill {
