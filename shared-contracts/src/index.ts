@@ -11,3 +11,4 @@ export * from './companies';
 export * from './users';
 export * from './managers';
 export * from './banking';
+export * from './payments';

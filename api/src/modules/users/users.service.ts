@@ -19,7 +19,8 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { revokeAllSessions, revokeOtherFamilies } from '../auth/auth.repository';
+import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../auth/auth.repository';
+import { assertNotThrottled, recordWrongPassword } from '../auth/throttle';
 import { recordActivity } from '../activity/activity.repository';
 import { displayName, toUser } from './user-dto';
 import {
@@ -33,8 +34,8 @@ import {
   insertUser,
   lockActiveAdmins,
   managersLinkedTo,
+  replacePasswordHash,
   unlinkManagersOf,
-  updatePasswordHash,
   updateUser,
   userStatistics,
   type UserChanges,
@@ -75,20 +76,30 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterI
 /**
  * Changes the caller's password after checking the current one, and signs out their other
  * sessions (every refresh family but the one this request belongs to).
+ *
+ * Wrong current passwords count in the sign-in throttle (same e-mail and address), so this is no
+ * faster an oracle than the sign-in form. The write replaces the hash only if it is still the
+ * one the current password was checked against: of concurrent changes, exactly one wins and the
+ * others answer 409 instead of each "succeeding" with a password that no longer works.
  */
 export async function changePassword(
   deps: AppDeps,
   user: UserRow,
   sessionId: string,
   input: ChangePasswordInput,
+  ip: string,
 ): Promise<void> {
+  const limits = deps.config.loginThrottle;
+  await assertNotThrottled(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
+    await recordWrongPassword(deps.db, limits, user.email, ip);
     throw validationError({ currentPassword: AUTH_ERRORS.currentPasswordWrong });
   }
   const passwordHash = await deps.passwords.hash(input.newPassword);
-  await deps.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, user.id, passwordHash);
+  const changed = await deps.db.transaction(async (tx) => {
+    if (!(await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) return false;
     await revokeOtherFamilies(tx, user.id, sessionId);
+    await clearFailures(tx, user.email);
     await recordActivity(tx, {
       userId: user.id,
       userName: displayName(user),
@@ -97,7 +108,9 @@ export async function changePassword(
       entityId: user.id,
       description: `${displayName(user)} changed their password`,
     });
+    return true;
   });
+  if (!changed) throw new HttpError(409, ERROR_CODES.conflict, AUTH_ERRORS.passwordChangedMeanwhile);
 }
 
 // ---- user administration (SPEC §7 "Users", DESIGN "Access") ---------------------------------------
