@@ -10,6 +10,7 @@ import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payment
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerJsonBodyParser } from './plugins/body-parser';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
 import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
@@ -45,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // Routes declare shared-contracts valibot schemas: validate and serialize with them.

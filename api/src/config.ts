@@ -36,7 +36,7 @@ export interface AppConfig {
   /** Root under which host/dist and remote-<name>/dist are looked for. */
   staticRoot: string;
   remotesFile: string;
-  /** Origins allowed to call the API with credentials (the dev servers). */
+  /** Origins allowed to call the API with credentials (CORS_ORIGINS; none by default). */
   corsOrigins: string[];
   /** 32-byte key for QuickBooks token encryption (AES-256-GCM). */
   qbTokenKey: Buffer;
@@ -46,10 +46,27 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   passwordHashing: PasswordHashingOptions;
-  /** Failed sign-ins allowed per e-mail / per IP within the window before 429. */
-  loginThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
+  /** Password-guess throttle of sign-in and password change (see modules/auth/throttle.ts). */
+  loginThrottle: LoginThrottleConfig;
+  /**
+   * Seconds during which a just-rotated refresh token, presented again, answers the same
+   * successor instead of counting as reuse (two tabs refreshing at once).
+   */
+  refreshGraceSeconds: number;
   /** Version answered by /api/health/detailed. */
   version: string;
+}
+
+export interface LoginThrottleConfig {
+  /** Failures within the window: per e-mail and address pair → 429 until the oldest ages out. */
+  maxPerPair: number;
+  /** Per address across e-mails (one client probing many accounts). */
+  maxPerIp: number;
+  /** Per e-mail from all addresses: beyond this, a growing wait after each failure (no lockout). */
+  maxPerEmail: number;
+  /** Cap of that per-e-mail wait: nobody can keep the owner out longer after their last try. */
+  maxBackoffSeconds: number;
+  windowSeconds: number;
 }
 
 /** Intuit's OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
@@ -67,8 +84,6 @@ export interface QuickBooksConfig {
   /** Abort a token request after this many milliseconds (QB_TIMEOUT_MS). */
   timeoutMs: number;
 }
-
-const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
 
 const intFromEnv = (name: string, min: number, max: number) =>
   v.pipe(
@@ -191,7 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? e.CORS_ORIGINS.split(',')
           .map((origin) => origin.trim())
           .filter(Boolean)
-      : DEFAULT_CORS_ORIGINS,
+      : // Production serves the console from its own origin: no cross-origin caller unless listed
+        // (`pnpm dev` lists its dev servers itself).
+        [],
     qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
     bankAccountKey: Buffer.from(bankKeyHex, 'hex'),
     quickBooks: {
@@ -203,7 +220,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
-    loginThrottle: { maxPerEmail: 5, maxPerIp: 20, windowSeconds: 15 * 60 },
+    loginThrottle: {
+      maxPerPair: 5,
+      maxPerIp: 20,
+      maxPerEmail: 10,
+      maxBackoffSeconds: 30,
+      windowSeconds: 15 * 60,
+    },
+    refreshGraceSeconds: 10,
     version: readApiVersion(),
   };
 }

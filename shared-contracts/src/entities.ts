@@ -4,7 +4,6 @@ import { IsoDateTimeSchema } from './common';
 import type { Role } from './roles';
 import {
   COMPANY_STATUSES,
-  MANAGER_STATUSES,
   QB_CONNECTION_STATUSES,
   type ApprovalPriority,
   type ApprovalStatus,
@@ -65,22 +64,6 @@ export const QbTokenStatusSchema = v.object({
 });
 export type QbTokenStatus = v.InferOutput<typeof QbTokenStatusSchema>;
 
-/** Manager of SPEC §3 (an item of GET /api/manager/managers). */
-export const ManagerSchema = v.object({
-  id: v.number(),
-  firstName: v.string(),
-  lastName: v.string(),
-  email: v.string(),
-  phone: v.nullable(v.string()),
-  title: v.nullable(v.string()),
-  status: v.picklist(MANAGER_STATUSES),
-  isActive: v.boolean(),
-  userId: v.nullable(v.number()),
-  user: v.nullable(UserRefSchema),
-  createdAt: IsoDateTimeSchema,
-  updatedAt: IsoDateTimeSchema,
-});
-export type Manager = v.InferOutput<typeof ManagerSchema>;
 
 /** Bill inside an approval's JSON (SPEC §3, accounting-style names). */
 export interface Bill {
@@ -159,16 +142,38 @@ export interface ApprovalHistoryEntry {
   downloadUrl: string | null;
 }
 
+/** Where and how the user last signed in (from the newest 'auth.login' activity row). */
+export interface LastLoginDetails {
+  timestamp: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** GET /api/user/statistics?userId= (per-user activity, SPEC §2 "Activity statistics"). */
 export interface UserActivityStats {
+  userId: number;
+  /** Successful sign-ins recorded in the activity table. */
   totalLogins: number;
   lastLogin: string | null;
+  lastLoginDetails: LastLoginDetails | null;
+  /** Distinct companies where the user is processor, approver or accountant, or whose manager is linked to them. */
   companiesManaged: number;
+  /** Approvals whose creator is this user. */
   approvalsCreated: number;
 }
 
+/** GET /api/user/overview-stats (the overview block of /users). */
 export interface UserOverviewStats {
   totalUsers: number;
   activeUsers: number;
+  /** Created since the first day of the current month (server time, UTC). */
   newUsersThisMonth: number;
+  /** Active users who signed in during the last 30 days. */
+  recentlyActiveUsers: number;
+  /**
+   * recentlyActiveUsers ÷ activeUsers as a percentage with one decimal (0 when nobody is active):
+   * how many of the accounts that may sign in actually did in the last 30 days.
+   */
+  activityRate: number;
   usersByRole: Record<Role, number>;
 }

@@ -1,7 +1,5 @@
+import { ID_MAX } from 'shared-contracts';
 import { notFound } from './http-error';
-
-/** Largest value of an integer id column (PostgreSQL `integer`): anything above cannot exist. */
-export const ID_MAX = 2_147_483_647;
 
 /**
  * A validated path id (IdParamSchema accepts any positive whole number) as one that may exist:

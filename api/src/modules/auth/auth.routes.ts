@@ -35,7 +35,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: okSchema(AuthResultSchema) },
       },
     },
-    async (request) => ok(await login(app, request.body, request.ip)),
+    async (request) => ok(await login(app, request.body, request.ip, request.headers['user-agent'])),
   );
 
   app.post(
