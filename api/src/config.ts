@@ -48,6 +48,10 @@ export interface AppConfig {
   loginThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
   /** Version answered by /api/health/detailed. */
   version: string;
+  /** A PENDING approval older than this many days becomes EXPIRED (APPROVAL_EXPIRY_DAYS). */
+  approvalExpiryDays: number;
+  /** How often the expiry sweep runs after the one at start (ms; hourly). */
+  approvalSweepIntervalMs: number;
 }
 
 /** Intuit's OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
@@ -115,6 +119,7 @@ const EnvSchema = v.object({
     v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY must be true or false'),
     'false',
   ),
+  APPROVAL_EXPIRY_DAYS: v.optional(intFromEnv('APPROVAL_EXPIRY_DAYS', 1, 3650), '30'),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -195,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     loginThrottle: { maxPerEmail: 5, maxPerIp: 20, windowSeconds: 15 * 60 },
     version: readApiVersion(),
+    approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
+    approvalSweepIntervalMs: 3_600_000,
   };
 }
 

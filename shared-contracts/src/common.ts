@@ -47,6 +47,8 @@ export interface ApiErrorBody {
   code: string;
   /** Field name → message, for 400 validation errors. */
   fields?: Record<string, string>;
+  /** Facts the caller can act on, e.g. `{ status }` of an approval decided by someone else. */
+  details?: Record<string, unknown>;
 }
 
 export interface Pagination {
@@ -86,6 +88,9 @@ export const IdParamSchema = v.object({ id: intFromString('The id must be a posi
 /** Paging query shared by every list (DESIGN.md "Data"). */
 export const pagingEntries = {
   page: v.optional(intFromString('page must be a whole number from 1'), 1),
-  limit: v.optional(intFromString(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`, 1, MAX_LIST_LIMIT), 10),
+  limit: v.optional(
+    intFromString(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`, 1, MAX_LIST_LIMIT),
+    10,
+  ),
   sortOrder: v.optional(v.picklist(SORT_ORDERS, 'sortOrder must be asc or desc')),
 };

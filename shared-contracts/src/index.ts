@@ -10,3 +10,4 @@ export * from './lists';
 export * from './companies';
 export * from './users';
 export * from './managers';
+export * from './approvals';
