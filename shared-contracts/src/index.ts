@@ -11,3 +11,5 @@ export * from './companies';
 export * from './users';
 export * from './managers';
 export * from './approvals';
+export * from './banking';
+export * from './payments';

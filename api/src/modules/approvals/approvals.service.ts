@@ -36,7 +36,9 @@ const approvalNotFound = () => notFound(APPROVAL_ERRORS.notFound);
 
 /** 409 'This approval is no longer pending' with the status it has now (error.details.status). */
 export function notPending(status: ApprovalStatus): HttpError {
-  return new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notPending, undefined, { status });
+  return new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notPending, undefined, undefined, {
+    status,
+  });
 }
 
 /** After a conditional write changed nothing: 404 when the row is gone, else 409 with its status. */
@@ -130,7 +132,7 @@ export async function editApproval(
     const current = await findApprovalRow(tx, id);
     if (!current) throw approvalNotFound();
     if (current.status !== 'PENDING')
-      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notEditable, undefined, {
+      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notEditable, undefined, undefined, {
         status: current.status,
       });
     const values: ApprovalValues = {};
@@ -286,7 +288,9 @@ export async function deleteApproval(deps: AppDeps, actor: UserRow, id: string):
     if (!deleted) {
       const status = await findApprovalStatus(tx, id);
       if (!status) throw approvalNotFound();
-      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.paymentRecord, undefined, { status });
+      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.paymentRecord, undefined, undefined, {
+        status,
+      });
     }
     await recordActivity(tx, {
       userId: actor.id,
