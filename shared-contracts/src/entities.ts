@@ -1,6 +1,6 @@
 import type { User } from './auth';
 import type { Role } from './roles';
-import type { CompanyStatus, ManagerStatus, QbConnectionStatus } from './statuses';
+import type { CompanyStatus, QbConnectionStatus } from './statuses';
 
 /** A user embedded in another entity (assignee, linked user). */
 export type UserRef = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>;
@@ -44,22 +44,6 @@ export interface ManagerRef {
   firstName: string;
   lastName: string;
   email: string;
-}
-
-/** Manager of SPEC §3. */
-export interface Manager {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  title: string | null;
-  status: ManagerStatus;
-  isActive: boolean;
-  userId: number | null;
-  user: UserRef | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface UserActivityStats {
