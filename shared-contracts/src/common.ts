@@ -48,6 +48,8 @@ export const ApiErrorBodySchema = v.object({
   code: v.string(),
   /** Field name → message, for 400 validation errors. */
   fields: v.optional(v.record(v.string(), v.string())),
+  /** Facts the caller can act on, e.g. `{ status }` of an approval decided by someone else. */
+  details: v.optional(v.record(v.string(), v.unknown())),
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBodySchema>;
 

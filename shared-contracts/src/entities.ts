@@ -2,12 +2,7 @@ import * as v from 'valibot';
 import { UserSchema } from './auth';
 import { IsoDateTimeSchema } from './common';
 import type { Role } from './roles';
-import {
-  COMPANY_STATUSES,
-  QB_CONNECTION_STATUSES,
-  type ApprovalPriority,
-  type ApprovalStatus,
-} from './statuses';
+import { COMPANY_STATUSES, QB_CONNECTION_STATUSES } from './statuses';
 
 /**
  * Answer schemas: what the API sends. The server serializes answers through them (unknown
@@ -64,83 +59,6 @@ export const QbTokenStatusSchema = v.object({
 });
 export type QbTokenStatus = v.InferOutput<typeof QbTokenStatusSchema>;
 
-
-/** Bill inside an approval's JSON (SPEC §3, accounting-style names). */
-export interface Bill {
-  Id: string;
-  TotalAmt: number;
-  DocNumber?: string;
-  DueDate?: string;
-  VendorRef?: { name?: string; value?: string };
-  VendorInfo?: { CompanyName?: string; Email?: string; Phone?: string };
-  VendorAddr?: { Line1?: string; City?: string; CountrySubDivisionCode?: string; PostalCode?: string };
-  Line?: Array<{
-    Id?: string;
-    Description?: string;
-    Amount?: number;
-    ItemBasedExpenseLineDetail?: { Qty?: number; ItemRef?: { name?: string; value?: string } };
-  }>;
-}
-
-export interface BillStats {
-  totalBills: number;
-  processedBills: number;
-  processingRate: number;
-  totalAmount: number;
-}
-
-/** Approval of SPEC §3. */
-export interface Approval {
-  id: string;
-  companyId: number;
-  company: { id: number; name: string } | null;
-  companyName: string | null;
-  status: ApprovalStatus;
-  priority: ApprovalPriority;
-  billStats: BillStats;
-  managerName: string | null;
-  managerEmail: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  updatedAt: string;
-  approvalDate: string | null;
-  approvedBy: string | null;
-  rejectionDate: string | null;
-  rejectedBy: string | null;
-  rejectionReason: string | null;
-  recipients: string[];
-  /** JSON text of a Bill array. */
-  bills: string | null;
-  /** JSON text of a Bill array. */
-  approvedBills: string | null;
-  billIds: string[];
-  approvedBillIds: string[];
-  nachaFileGenerated: boolean;
-  nachaFileName: string | null;
-  nachaBatchNumber: string | null;
-  nachaGeneratedAt: string | null;
-  nachaProcessingStatus: string | null;
-  nachaFileUrl: string | null;
-}
-
-export interface ApprovalStats {
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  expired: number;
-  byStatus: Partial<Record<ApprovalStatus, number>>;
-  byPriority: Partial<Record<ApprovalPriority, number>>;
-}
-
-export interface ApprovalHistoryEntry {
-  id: number;
-  action: string;
-  userName: string;
-  timestamp: string;
-  details: string | null;
-  downloadUrl: string | null;
-}
 
 /** Where and how the user last signed in (from the newest 'auth.login' activity row). */
 export interface LastLoginDetails {
