@@ -222,7 +222,12 @@ const HISTORY_LABELS: Record<string, string> = {
   'approval.reject': 'Rejected',
   'approval.expire': 'Expired',
   'approval.delete': 'Deleted',
-  'approval.nacha_generate': 'NACHA file generated',
+  'approval.nacha_pending': 'NACHA file requested',
+  'approval.nacha_generated': 'NACHA file generated',
+  'approval.nacha_failed': 'NACHA file not generated',
+  'approval.nacha_download': 'NACHA file downloaded',
+  'approval.bank_uploaded': 'Bank file uploaded',
+  'approval.payment_completed': 'Payment completed',
 };
 
 /** Most history entries one approval answers (its whole life is far shorter). */
@@ -244,12 +249,7 @@ export async function approvalHistory(db: Db, id: string): Promise<ApprovalHisto
       userName: row.userName ?? 'System',
       timestamp: row.createdAt.toISOString(),
       details: row.description,
-      downloadUrl:
-        typeof downloadUrl === 'string'
-          ? downloadUrl
-          : row.action === 'approval.nacha_generate'
-            ? `/api/bill-approval/approvals/${id}/nacha`
-            : null,
+      downloadUrl: typeof downloadUrl === 'string' ? downloadUrl : null,
     };
   });
 }

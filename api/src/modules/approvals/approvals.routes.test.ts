@@ -422,9 +422,17 @@ describe('decisions', () => {
       });
     }
     const history = await historyOf(created.id);
-    expect(history.map((h) => h.action)).toEqual(['Approved', 'Created']);
-    expect(history[0]).toMatchObject({ userName: 'Uma User' });
-    expect(history[0]!.details).toContain('2 of 3 bills');
+    // The bank file follows the decision; this company has no bank file settings, so the approval
+    // stays APPROVED and its history says why (issue 9).
+    expect(history.map((h) => h.action)).toEqual([
+      'NACHA file not generated',
+      'NACHA file requested',
+      'Approved',
+      'Created',
+    ]);
+    expect(history[0]!.details).toContain('Bank file settings are missing');
+    expect(history[2]).toMatchObject({ userName: 'Uma User' });
+    expect(history[2]!.details).toContain('2 of 3 bills');
   });
 
   it('approves every bill when approvedBills is omitted; refuses unknown bill ids', async () => {
@@ -518,7 +526,9 @@ describe('decisions', () => {
     expect([a.statusCode, r.statusCode].sort()).toEqual([200, 409]);
     const now = (await get(`${BASE}/${created.id}`)).json<{ data: Approval }>().data;
     expect(now.status).toBe(a.statusCode === 200 ? 'APPROVED' : 'REJECTED');
-    const decisions = (await historyOf(created.id)).filter((h) => h.action !== 'Created');
+    const decisions = (await historyOf(created.id)).filter((h) =>
+      ['Approved', 'Rejected'].includes(h.action),
+    );
     expect(decisions).toHaveLength(1);
   });
 
@@ -593,6 +603,8 @@ describe('edit, recipients, delete', () => {
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).message).toBe(APPROVAL_ERRORS.notEditable);
     expect((await historyOf(created.id)).map((h) => h.action)).toEqual([
+      'NACHA file not generated',
+      'NACHA file requested',
       'Approved',
       'Recipients updated',
       'Updated',

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { ApprovalRow, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationError } from '../../http/http-error';
+import { generateBankFile } from '../payments/bank-files.service';
 import { recordActivity } from '../activity/activity.repository';
 import { displayName } from '../users/user-dto';
 import {
@@ -197,6 +198,24 @@ export async function setRecipients(
  * other gets 409 with the status the winner set. The creator is refused whatever their role.
  */
 export async function approveApproval(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  input: ApproveInput,
+): Promise<Approval> {
+  await decideApprove(deps, actor, id, input);
+  // After the decision commits, the bank file follows (issue 9). Its outcome is recorded on the
+  // approval itself (NACHA_GENERATED, or APPROVED with what is missing), so the decision stands
+  // whatever happens to the file.
+  try {
+    await generateBankFile(deps, actor, id);
+  } catch (error) {
+    deps.log.warn({ err: error, approvalId: id }, 'bank file not generated after approval');
+  }
+  return getApproval(deps.db, id);
+}
+
+async function decideApprove(
   deps: AppDeps,
   actor: UserRow,
   id: string,

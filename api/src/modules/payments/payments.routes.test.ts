@@ -312,3 +312,54 @@ describe('bank file download and the steps after the bank', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('approving pays through a bank file', () => {
+  const create = async (bills: Bill[]) => {
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/bill-approval/approvals',
+      token: tokens.moderator,
+      payload: { companyId, priority: 'HIGH', bills },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().data.id as string;
+  };
+  const approve = (id: string) =>
+    ctx.request({
+      method: 'PUT',
+      url: `/api/bill-approval/approvals/${id}/approve`,
+      token: tokens.user,
+      payload: {},
+    });
+
+  it('generates the file as soon as an approval is approved', async () => {
+    const id = await create([bill('AP-1', 'DL-V1', 1234.56)]);
+    const approved = await approve(id);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: 'NACHA_GENERATED',
+      nachaFileGenerated: true,
+      nachaProcessingStatus: 'GENERATED',
+      nachaFileUrl: `/api/bill-approval/approvals/${id}/nacha`,
+    });
+    const history = await ctx.request({
+      method: 'GET',
+      url: `/api/bill-approval/approvals/${id}/history`,
+      token: tokens.guest,
+    });
+    const generated = history
+      .json()
+      .data.find((entry: { action: string }) => entry.action === 'NACHA file generated');
+    expect(generated.downloadUrl).toBe(`/api/bill-approval/approvals/${id}/nacha`);
+  });
+
+  it('pays a bill held by two approvals once when both are approved at the same moment', async () => {
+    const shared = bill('AP-SHARED', 'DL-V1', 75);
+    const [first, second] = [await create([shared]), await create([shared])];
+    const answers = await Promise.all([approve(first), approve(second)]);
+    const statuses = answers.map((answer) => answer.json().data.status).sort();
+    expect(statuses).toEqual(['APPROVED', 'NACHA_GENERATED']);
+    const loser = answers.find((answer) => answer.json().data.status === 'APPROVED')!.json().data;
+    expect(loser.nachaProcessingStatus).toMatch(/^Bill AP-SHARED was already paid by approval #/);
+  });
+});
