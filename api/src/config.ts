@@ -40,14 +40,33 @@ export interface AppConfig {
   corsOrigins: string[];
   /** 32-byte key for QuickBooks token encryption (AES-256-GCM). */
   qbTokenKey: Buffer;
+  /** 32-byte key for vendor and settlement bank account numbers at rest (AES-256-GCM). */
+  bankAccountKey: Buffer;
   quickBooks: QuickBooksConfig;
   trustProxy: boolean;
   logLevel: string;
   passwordHashing: PasswordHashingOptions;
-  /** Failed sign-ins allowed per e-mail / per IP within the window before 429. */
-  loginThrottle: { maxPerEmail: number; maxPerIp: number; windowSeconds: number };
+  /** Password-guess throttle of sign-in and password change (see modules/auth/throttle.ts). */
+  loginThrottle: LoginThrottleConfig;
+  /**
+   * Seconds during which a just-rotated refresh token, presented again, answers the same
+   * successor instead of counting as reuse (two tabs refreshing at once).
+   */
+  refreshGraceSeconds: number;
   /** Version answered by /api/health/detailed. */
   version: string;
+}
+
+export interface LoginThrottleConfig {
+  /** Failures within the window: per e-mail and address pair → 429 until the oldest ages out. */
+  maxPerPair: number;
+  /** Per address across e-mails (one client probing many accounts). */
+  maxPerIp: number;
+  /** Per e-mail from all addresses: beyond this, a growing wait after each failure (no lockout). */
+  maxPerEmail: number;
+  /** Cap of that per-e-mail wait: nobody can keep the owner out longer after their last try. */
+  maxBackoffSeconds: number;
+  windowSeconds: number;
 }
 
 /** Intuit's OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
@@ -105,6 +124,9 @@ const EnvSchema = v.object({
   QB_TOKEN_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'QB_TOKEN_KEY must be 64 hex characters (32 bytes)')),
   ),
+  BANK_ACCOUNT_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'BANK_ACCOUNT_KEY must be 64 hex characters (32 bytes)')),
+  ),
   QB_TOKEN_URL: v.optional(
     v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_TOKEN_URL must be an http:// or https:// URL')),
   ),
@@ -136,7 +158,8 @@ export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = {
 /**
  * Reads and validates the environment. Secrets not given are generated once and kept in
  * DATA_DIR (mode 0600) so sessions and encrypted tokens survive restarts of the embedded demo;
- * several API processes behind a load balancer must share JWT_SECRET and QB_TOKEN_KEY instead.
+ * several API processes behind a load balancer must share JWT_SECRET, QB_TOKEN_KEY and
+ * BANK_ACCOUNT_KEY instead.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(
@@ -162,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
   const qbKeyHex =
     e.QB_TOKEN_KEY ?? persistentSecret(dataDir, 'qb-token-key', () => randomBytes(32).toString('hex'));
+  const bankKeyHex =
+    e.BANK_ACCOUNT_KEY ??
+    persistentSecret(dataDir, 'bank-account-key', () => randomBytes(32).toString('hex'));
 
   return {
     port: e.PORT,
@@ -184,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           .filter(Boolean)
       : DEFAULT_CORS_ORIGINS,
     qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
+    bankAccountKey: Buffer.from(bankKeyHex, 'hex'),
     quickBooks: {
       tokenUrl: e.QB_TOKEN_URL,
       clientId: e.QB_CLIENT_ID,
@@ -193,7 +220,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
-    loginThrottle: { maxPerEmail: 5, maxPerIp: 20, windowSeconds: 15 * 60 },
+    loginThrottle: {
+      maxPerPair: 5,
+      maxPerIp: 20,
+      maxPerEmail: 10,
+      maxBackoffSeconds: 30,
+      windowSeconds: 15 * 60,
+    },
+    refreshGraceSeconds: 10,
     version: readApiVersion(),
   };
 }

@@ -10,3 +10,5 @@ export * from './lists';
 export * from './companies';
 export * from './users';
 export * from './managers';
+export * from './banking';
+export * from './payments';

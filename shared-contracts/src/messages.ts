@@ -33,6 +33,11 @@ export const AUTH_ERRORS = {
   unauthenticated: 'Authentication required. Please sign in again.',
   forbidden: "You don't have permission to perform this action.",
   currentPasswordWrong: 'Current password is incorrect',
+  /** Not worded by the spec: too many wrong current passwords on a password change (429). */
+  tooManyPasswordAttempts: 'Too many password attempts. Please wait a few minutes before trying again.',
+  /** Not worded by the spec: a concurrent change replaced the password first (409). */
+  passwordChangedMeanwhile:
+    'Your password was changed by another request meanwhile. Sign in with the new password and try again.',
   /** Not worded by the spec: registering (or renaming to) an e-mail another account has. */
   emailTaken: 'A user with this email already exists',
 } as const;
@@ -60,4 +65,9 @@ export const SERVER_ERRORS = {
   malformedJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
   invalidId: 'The id must be a positive whole number',
+  /** Any string input: PostgreSQL text cannot hold U+0000. */
+  nulCharacter: 'Text must not contain NUL (U+0000) characters',
+  /** Any string input: half of a UTF-16 surrogate pair cannot be stored as UTF-8. */
+  invalidUnicode: 'Text must be valid Unicode (it contains a lone surrogate)',
+  invalidUtf8: 'The request body is not valid UTF-8',
 } as const;

@@ -29,6 +29,7 @@ import {
 import {
   APPROVAL_PRIORITIES,
   APPROVAL_STATUSES,
+  BANK_ACCOUNT_TYPES,
   COMPANY_STATUSES,
   MANAGER_STATUSES,
   ROLES,
@@ -40,6 +41,7 @@ export const companyStatusEnum = pgEnum('company_status', COMPANY_STATUSES);
 export const managerStatusEnum = pgEnum('manager_status', MANAGER_STATUSES);
 export const approvalStatusEnum = pgEnum('approval_status', APPROVAL_STATUSES);
 export const approvalPriorityEnum = pgEnum('approval_priority', APPROVAL_PRIORITIES);
+export const bankAccountTypeEnum = pgEnum('bank_account_type', BANK_ACCOUNT_TYPES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -227,7 +229,8 @@ export const approvals = pgTable(
     nachaFileName: varchar('nacha_file_name', { length: 255 }),
     nachaBatchNumber: varchar('nacha_batch_number', { length: 64 }),
     nachaGeneratedAt: timestamp('nacha_generated_at', { withTimezone: true }),
-    nachaProcessingStatus: varchar('nacha_processing_status', { length: 64 }),
+    /** 'GENERATED', 'PENDING', a later status, or what a failed generation misses. */
+    nachaProcessingStatus: text('nacha_processing_status'),
     nachaFileUrl: varchar('nacha_file_url', { length: 2048 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -355,8 +358,122 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );
 
+/**
+ * A company's originator settings: what its bank files say about who sends them and through which
+ * bank (NACHA-FORMAT.md file and batch headers). The settlement account, when set, makes files
+ * balanced (service class 200 with an offsetting debit); its number is stored encrypted.
+ */
+export const companyPaymentSettings = pgTable('company_payment_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  odfiRoutingNumber: varchar('odfi_routing_number', { length: 9 }).notNull(),
+  odfiName: varchar('odfi_name', { length: 23 }).notNull(),
+  companyIdentification: varchar('company_identification', { length: 10 }).notNull(),
+  achCompanyName: varchar('ach_company_name', { length: 16 }).notNull(),
+  entryDescription: varchar('entry_description', { length: 10 }).notNull(),
+  originName: varchar('origin_name', { length: 23 }).notNull(),
+  settlementAccountEnc: text('settlement_account_enc'),
+  settlementAccountLast4: varchar('settlement_account_last4', { length: 4 }),
+  settlementAccountType: bankAccountTypeEnum('settlement_account_type'),
+  updatedById: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Vendors' bank accounts per company, keyed by the QuickBooks vendor (`VendorRef.value`). */
+export const vendorBankAccounts = pgTable(
+  'vendor_bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    vendorRef: varchar('vendor_ref', { length: 100 }).notNull(),
+    vendorName: varchar('vendor_name', { length: 255 }).notNull(),
+    routingNumber: varchar('routing_number', { length: 9 }).notNull(),
+    /** AES-256-GCM (security/token-cipher.ts); only the last 4 digits leave the server. */
+    accountNumberEnc: text('account_number_enc').notNull(),
+    accountLast4: varchar('account_last4', { length: 4 }).notNull(),
+    accountType: bankAccountTypeEnum('account_type').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('vendor_bank_accounts_company_vendor_key').on(t.companyId, t.vendorRef)],
+);
+
+/**
+ * Every bank file written, byte for byte. One per approval; a File ID Modifier is used once per
+ * originator (ODFI + company identification) and day, which the unique index enforces.
+ */
+export const nachaFiles = pgTable(
+  'nacha_files',
+  {
+    id: serial('id').primaryKey(),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'restrict' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    batchNumber: integer('batch_number').notNull(),
+    fileName: varchar('file_name', { length: 64 }).notNull(),
+    odfiRoutingNumber: varchar('odfi_routing_number', { length: 9 }).notNull(),
+    companyIdentification: varchar('company_identification', { length: 10 }).notNull(),
+    /** The originator's civil date (US Eastern) the file was created on, and its modifier that day. */
+    creationDate: varchar('creation_date', { length: 10 }).notNull(),
+    fileIdModifier: varchar('file_id_modifier', { length: 1 }).notNull(),
+    effectiveEntryDate: varchar('effective_entry_date', { length: 10 }).notNull(),
+    content: text('content').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    totalCreditCents: bigint('total_credit_cents', { mode: 'number' }).notNull(),
+    totalDebitCents: bigint('total_debit_cents', { mode: 'number' }).notNull(),
+    createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('nacha_files_approval_key').on(t.approvalId),
+    uniqueIndex('nacha_files_batch_number_key').on(t.batchNumber),
+    uniqueIndex('nacha_files_originator_day_modifier_key').on(
+      t.odfiRoutingNumber,
+      t.companyIdentification,
+      t.creationDate,
+      t.fileIdModifier,
+    ),
+  ],
+);
+
+/**
+ * Every bill paid, written in the same transaction as its file: the primary key (company, bill id)
+ * makes a second file for the same bill impossible, whatever the timing.
+ */
+export const paidBills = pgTable(
+  'paid_bills',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    billId: varchar('bill_id', { length: 100 }).notNull(),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'restrict' }),
+    nachaFileId: integer('nacha_file_id')
+      .notNull()
+      .references(() => nachaFiles.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.billId] }),
+    index('paid_bills_approval_idx').on(t.approvalId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type ManagerRow = typeof managers.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ActivityRow = typeof activity.$inferSelect;
+export type PaymentSettingsRow = typeof companyPaymentSettings.$inferSelect;
+export type VendorBankAccountRow = typeof vendorBankAccounts.$inferSelect;
+export type NachaFileRow = typeof nachaFiles.$inferSelect;

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Response headers that belong to this answer, e.g. Retry-After of a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -38,3 +40,9 @@ export const notFound = (message: string = SERVER_ERRORS.notFound) =>
 /** 409 reported against one field, so forms can show it inline. */
 export const conflict = (field: string, message: string) =>
   new HttpError(409, ERROR_CODES.conflict, message, { [field]: message });
+
+/** 429 with the Retry-After every throttled answer carries (whole seconds, at least 1). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, ERROR_CODES.tooManyRequests, message, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ERROR_CODES } from 'shared-contracts';
+import { ERROR_CODES, SERVER_ERRORS } from 'shared-contracts';
 import { HttpError, validationError } from './http-error';
 
 type AnySchema = v.GenericSchema;
@@ -19,6 +19,8 @@ export function parseInput<S extends AnySchema>(
   if (Array.isArray(input) && unwrap(schema)?.type === 'object') {
     throw new HttpError(400, ERROR_CODES.validation, `The ${WHERE_LABEL[where]} must be a JSON object`);
   }
+  const unstorable = findUnstorableText(input);
+  if (unstorable) throw validationError({ [unstorable.field || WHERE_LABEL[where]]: unstorable.message });
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
 
@@ -40,6 +42,41 @@ export function parseInput<S extends AnySchema>(
     ? `The ${WHERE_LABEL[where]} must be a JSON object`
     : (rootMessage ?? `The ${WHERE_LABEL[where]} is invalid`);
   throw new HttpError(400, ERROR_CODES.validation, message);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return SERVER_ERRORS.nulCharacter;
+  if (LONE_SURROGATE.test(text)) return SERVER_ERRORS.invalidUnicode;
+  return undefined;
+}
+
+/**
+ * The one rule for every string a client sends (values and keys, at any depth): text PostgreSQL
+ * cannot store is refused here, naming the field, instead of failing as a 500 in SQL (NUL) or
+ * being replaced by U+FFFD on the way to the database (lone surrogates), which would store
+ * something other than what was sent. Runs before the schema so every route gets it, including
+ * keys the schema would strip.
+ */
+export function findUnstorableText(
+  input: unknown,
+  path = '',
+  depth = 0,
+): { field: string; message: string } | undefined {
+  if (typeof input === 'string') {
+    const message = textProblem(input);
+    return message ? { field: path, message } : undefined;
+  }
+  // JSON bodies are at most 1 MiB; the depth bound only keeps a hostile nesting from the stack.
+  if (input === null || typeof input !== 'object' || depth > 64) return undefined;
+  for (const [key, value] of Object.entries(input)) {
+    const keyProblem = textProblem(key);
+    if (keyProblem) return { field: path, message: `Field names: ${keyProblem}` };
+    const found = findUnstorableText(value, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 type Issue = v.InferIssue<AnySchema>;

@@ -3,7 +3,7 @@ import { hasRole, type Role } from 'shared-contracts';
 import type { AppConfig } from '../config';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/http-error';
-import { findUserById } from '../modules/users/users.repository';
+import { findUserInLiveSession } from '../modules/auth/auth.repository';
 import { verifyAccessToken } from '../security/access-tokens';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords';
 
@@ -32,16 +32,17 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
 
 /**
- * preHandler of every protected route: a valid access token AND a user that still exists and is
- * active. The role is read from the database, so a role change or deactivation takes effect at
- * once instead of when the token expires.
+ * preHandler of every protected route: a valid access token, a session (refresh family) that is
+ * still alive, AND a user that still exists and is active — all in the one user read. The role is
+ * read from the database, so a role change, deactivation or sign-out takes effect at once instead
+ * of when the token expires.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
   const claims = await verifyAccessToken(match[1], request.server.config.jwtSecret);
   if (!claims) throw unauthorized();
-  const user = await findUserById(request.server.db, claims.userId);
+  const user = await findUserInLiveSession(request.server.db, claims.userId, claims.sessionId);
   if (!user || !user.isActive) throw unauthorized();
   request.auth = { user, sessionId: claims.sessionId };
 }

@@ -47,6 +47,7 @@ export function sendApiNotFound(reply: FastifyReply): FastifyReply {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(failure(error.code, error.message, error.fields));
     }
     const code = (error as FastifyError).code;

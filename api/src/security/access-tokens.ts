@@ -3,6 +3,8 @@ import { isRole, type Role } from 'shared-contracts';
 
 const ISSUER = 'bill-approval-console/api';
 const AUDIENCE = 'bill-approval-console';
+/** Session ids are refresh-family UUIDs; anything else is not ours (and must not reach SQL). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   userId: number;
@@ -40,7 +42,8 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
       !Number.isSafeInteger(userId) ||
       userId < 1 ||
       !isRole(payload.role) ||
-      typeof payload.sid !== 'string'
+      typeof payload.sid !== 'string' ||
+      !UUID.test(payload.sid)
     ) {
       return null;
     }

@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
   const config = loadConfig({
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     QB_TOKEN_KEY: '00'.repeat(32),
+    BANK_ACCOUNT_KEY: '11'.repeat(32),
     DATA_DIR: tmpdir(),
     LOG_LEVEL: 'silent',
     ...env,

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginAttempts, refreshTokens } from '../../db/schema';
+import { loginAttempts, refreshTokens, users, type UserRow } from '../../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -15,16 +15,53 @@ export async function insertRefreshToken(
   return row.id;
 }
 
-/** Locks the row so two refreshes with one token cannot both rotate it. */
+/**
+ * Locks the row so two refreshes with one token cannot both rotate it. `rotatedWithinGrace`: the
+ * token was rotated (not revoked) less than `graceSeconds` ago, by the database's clock.
+ */
 export async function findRefreshTokenForUpdate(
   db: Db,
   tokenHash: string,
-): Promise<RefreshTokenRow | undefined> {
+  graceSeconds: number,
+): Promise<(RefreshTokenRow & { rotatedWithinGrace: boolean }) | undefined> {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(refreshTokens),
+      rotatedWithinGrace: sql<boolean>`coalesce(${refreshTokens.replacedBy} is not null and ${refreshTokens.revokedAt} > now() - make_interval(secs => ${graceSeconds}), false)`,
+    })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .for('update');
+  return row;
+}
+
+/**
+ * The user of an access token, only while its session is alive: some token of the family is
+ * neither revoked nor expired. Logout, reuse detection and "sign out other sessions" revoke the
+ * family, so this is what makes them end the session at once instead of when the access token
+ * expires. One statement, a primary-key read plus an EXISTS on refresh_tokens_family_idx.
+ */
+export async function findUserInLiveSession(
+  db: Db,
+  userId: number,
+  familyId: string,
+): Promise<UserRow | undefined> {
+  const liveToken = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    );
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), exists(liveToken)))
+    .limit(1);
   return row;
 }
 
@@ -70,22 +107,54 @@ export async function deleteExpiredRefreshTokens(db: Db, userId: number): Promis
 
 // ---- sign-in throttle -----------------------------------------------------------------------
 
+/** What the throttle needs about recent failures of one e-mail, one address and their pair. */
+export interface FailureCounts {
+  byPair: number;
+  byEmail: number;
+  byIp: number;
+  /** Epoch seconds (database clock) of the oldest pair / address failure and newest e-mail one. */
+  pairOldest: number | null;
+  ipOldest: number | null;
+  emailLatest: number | null;
+  /** The database's clock, so retry times do not depend on clock skew between API processes. */
+  now: number;
+}
+
+/** One indexed read: failures since `since` matching the e-mail or the address. */
 export async function countRecentFailures(
   db: Db,
   email: string,
   ip: string,
   since: Date,
-): Promise<{ byEmail: number; byIp: number }> {
+): Promise<FailureCounts> {
+  const isPair = sql`${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip}`;
+  const isEmail = sql`${loginAttempts.email} = ${email}`;
+  const isIp = sql`${loginAttempts.ip} = ${ip}`;
+  const epoch = (value: ReturnType<typeof sql>) =>
+    sql<number | null>`extract(epoch from ${value})::float8`.mapWith((x) => (x === null ? null : Number(x)));
   const [row] = await db
     .select({
-      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
+      byPair: sql<number>`count(*) filter (where ${isPair})`.mapWith(Number),
+      byEmail: sql<number>`count(*) filter (where ${isEmail})`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${isIp})`.mapWith(Number),
+      pairOldest: epoch(sql`min(${loginAttempts.createdAt}) filter (where ${isPair})`),
+      ipOldest: epoch(sql`min(${loginAttempts.createdAt}) filter (where ${isIp})`),
+      emailLatest: epoch(sql`max(${loginAttempts.createdAt}) filter (where ${isEmail})`),
+      now: sql<number>`extract(epoch from now())::float8`.mapWith(Number),
     })
     .from(loginAttempts)
     .where(
       and(gt(loginAttempts.createdAt, since), or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip))),
     );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+  return {
+    byPair: row?.byPair ?? 0,
+    byEmail: row?.byEmail ?? 0,
+    byIp: row?.byIp ?? 0,
+    pairOldest: row?.pairOldest ?? null,
+    ipOldest: row?.ipOldest ?? null,
+    emailLatest: row?.emailLatest ?? null,
+    now: row?.now ?? Date.now() / 1000,
+  };
 }
 
 /** Records a failure and forgets failures older than the window, so the table stays small. */

@@ -68,7 +68,7 @@ describe('POST /api/auth/login', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
-  it('answers 429 after 5 failures for one e-mail, even with the right password, and a success clears the count', async () => {
+  it('answers 429 after 5 failures for one e-mail from one address, even with the right password, and a success clears the count', async () => {
     // A generated account, so the demo accounts used by other tests stay unblocked.
     const [row] = await t.database.db
       .select({ email: users.email })
@@ -76,13 +76,14 @@ describe('POST /api/auth/login', () => {
       .where(and(eq(users.isActive, true), gt(users.id, DEMO_ACCOUNTS.length)))
       .limit(1);
     const email = row!.email;
+    const ip = nextIp();
     for (let i = 0; i < 4; i += 1)
-      expect((await login({ email, password: `wrong-${i}-pass` })).statusCode).toBe(401);
+      expect((await login({ email, password: `wrong-${i}-pass` }, ip)).statusCode).toBe(401);
     // A success before the limit resets the count.
-    expect((await login({ email, password: 'Password123!' })).statusCode).toBe(200);
+    expect((await login({ email, password: 'Password123!' }, ip)).statusCode).toBe(200);
     for (let i = 0; i < 5; i += 1)
-      expect((await login({ email, password: `wrong-${i}-pass` })).statusCode).toBe(401);
-    const blocked = await login({ email, password: 'Password123!' });
+      expect((await login({ email, password: `wrong-${i}-pass` }, ip)).statusCode).toBe(401);
+    const blocked = await login({ email, password: 'Password123!' }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked)).toEqual({ message: LOGIN_ERRORS.tooManyAttempts, code: 'TOO_MANY_REQUESTS' });
   });
@@ -224,6 +225,11 @@ describe('POST /api/auth/refresh', () => {
     const me = await t.request({ method: 'GET', url: '/api/auth/me', token: second.accessToken });
     expect(me.statusCode).toBe(200);
 
+    // Beyond the grace window for concurrent tabs (sessions.test.ts), a second use is reuse.
+    await t.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(first.refreshToken)));
     const reuse = await refresh(first.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(errorOf(reuse)).toEqual({ message: AUTH_ERRORS.refreshFailed, code: 'REFRESH_FAILED' });

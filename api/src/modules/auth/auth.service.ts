@@ -12,37 +12,39 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { signAccessToken } from '../../security/access-tokens';
-import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens';
+import { hashOpaqueToken, newOpaqueToken, successorToken } from '../../security/opaque-tokens';
 import { recordActivity } from '../activity/activity.repository';
 import { displayName, toUser } from '../users/user-dto';
 import { findUserByEmail, findUserById, touchLastLogin } from '../users/users.repository';
 import {
   clearFailures,
-  countRecentFailures,
   deleteExpiredRefreshTokens,
   findRefreshToken,
   findRefreshTokenForUpdate,
   insertRefreshToken,
   markRotated,
-  recordFailure,
   revokeFamily,
 } from './auth.repository';
+import { assertNotThrottled, recordWrongPassword } from './throttle';
 
 const refreshFailed = () => new HttpError(401, ERROR_CODES.refreshFailed, AUTH_ERRORS.refreshFailed);
 
 /**
  * Mints an access token and a new refresh token. `familyId` continues a session on rotation;
- * `replacing` is the token being rotated, marked revoked and linked to its successor.
+ * `replacing` is the token being rotated, marked revoked and linked to its successor. A rotated
+ * token's successor is derived from it with the server's key (see `successorToken`), so a second
+ * request with the same token within the grace window can be answered that same successor
+ * without storing any token in the clear.
  */
 export async function issueTokens(
   deps: Pick<AppDeps, 'config'>,
   tx: Db,
   user: UserRow,
-  rotation?: { familyId: string; replacing: number },
+  rotation?: { familyId: string; replacing: number; presented: string },
 ): Promise<AuthTokens> {
   const { config } = deps;
   const familyId = rotation?.familyId ?? randomUUID();
-  const refreshToken = newOpaqueToken();
+  const refreshToken = rotation ? successorToken(rotation.presented, config.jwtSecret) : newOpaqueToken();
   const id = await insertRefreshToken(tx, {
     userId: user.id,
     tokenHash: hashOpaqueToken(refreshToken),
@@ -65,13 +67,7 @@ export async function issueTokens(
  */
 export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<AuthResult> {
   const { db, config, passwords } = deps;
-  const { maxPerEmail, maxPerIp, windowSeconds } = config.loginThrottle;
-  const windowStart = new Date(Date.now() - windowSeconds * 1000);
-
-  const failures = await countRecentFailures(db, input.email, ip, windowStart);
-  if (failures.byEmail >= maxPerEmail || failures.byIp >= maxPerIp) {
-    throw new HttpError(429, ERROR_CODES.tooManyRequests, LOGIN_ERRORS.tooManyAttempts);
-  }
+  await assertNotThrottled(db, config.loginThrottle, input.email, ip, LOGIN_ERRORS.tooManyAttempts);
 
   const user = await findUserByEmail(db, input.email);
   let passwordOk = false;
@@ -79,7 +75,7 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string): Promi
   else await passwords.verifyDummy(input.password);
 
   if (!user || !passwordOk) {
-    await recordFailure(db, input.email, ip, windowStart);
+    await recordWrongPassword(db, config.loginThrottle, input.email, ip);
     throw new HttpError(401, ERROR_CODES.invalidCredentials, LOGIN_ERRORS.invalidCredentials);
   }
   if (!user.isActive) {
@@ -108,12 +104,24 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string): Promi
  * Rotation with reuse detection: a valid token is exchanged for a new one in the same family;
  * presenting an already rotated (or revoked) token revokes the whole family, because either the
  * legitimate client or a thief holds a copy.
+ *
+ * Except within `refreshGraceSeconds` of its rotation: two tabs (or two API processes serving
+ * them) refreshing with the same token at once is not theft, so the later requests are answered
+ * the SAME successor (with a fresh access token) and every tab ends on the one live token. The
+ * row lock serialises them; the successor is re-derived from the presented token, so this holds
+ * across processes with nothing kept in memory.
  */
 export async function refresh(deps: AppDeps, refreshToken: string): Promise<AuthTokens> {
+  const { config } = deps;
   const outcome = await deps.db.transaction(async (tx) => {
-    const row = await findRefreshTokenForUpdate(tx, hashOpaqueToken(refreshToken));
+    const row = await findRefreshTokenForUpdate(
+      tx,
+      hashOpaqueToken(refreshToken),
+      config.refreshGraceSeconds,
+    );
     if (!row) return null;
     if (row.revokedAt) {
+      if (row.rotatedWithinGrace) return currentSuccessor(deps, tx, refreshToken);
       await revokeFamily(tx, row.familyId);
       return null;
     }
@@ -123,11 +131,45 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Auth
       await revokeFamily(tx, row.familyId);
       return null;
     }
-    return issueTokens(deps, tx, user, { familyId: row.familyId, replacing: row.id });
+    return issueTokens(deps, tx, user, {
+      familyId: row.familyId,
+      replacing: row.id,
+      presented: refreshToken,
+    });
   });
   // Thrown after the transaction so a family revoked for reuse stays revoked.
   if (!outcome) throw refreshFailed();
   return outcome;
+}
+
+/** Longest chain of grace-window rotations followed (a tab refreshing twice within seconds). */
+const MAX_GRACE_HOPS = 5;
+
+/**
+ * The live token a just-rotated `presented` token led to, with a new access token; null when the
+ * family has since been revoked (logout, password change) or expired, without revoking anything.
+ */
+async function currentSuccessor(deps: AppDeps, tx: Db, presented: string): Promise<AuthTokens | null> {
+  const { config } = deps;
+  let token = presented;
+  for (let hop = 0; hop < MAX_GRACE_HOPS; hop += 1) {
+    token = successorToken(token, config.jwtSecret);
+    const row = await findRefreshTokenForUpdate(tx, hashOpaqueToken(token), config.refreshGraceSeconds);
+    if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+    if (row.revokedAt) {
+      if (row.rotatedWithinGrace) continue;
+      return null;
+    }
+    const user = await findUserById(tx, row.userId);
+    if (!user || !user.isActive) return null;
+    const accessToken = await signAccessToken(
+      { userId: user.id, role: user.role, sessionId: row.familyId },
+      config.jwtSecret,
+      config.accessTokenTtl,
+    );
+    return { accessToken, refreshToken: token };
+  }
+  return null;
 }
 
 /** Ends the session the refresh token belongs to; unknown tokens are ignored (already gone). */

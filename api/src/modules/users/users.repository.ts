@@ -32,8 +32,22 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   return row;
 }
 
-export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+/**
+ * Sets a new hash only if the stored one is still `expected` (compare-and-set: the row lock of
+ * the UPDATE serialises concurrent changes). False when another change got there first.
+ */
+export async function replacePasswordHash(
+  db: Db,
+  id: number,
+  expected: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, id), eq(users.passwordHash, expected)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /** Stamps a successful sign-in and returns the fresh row. */

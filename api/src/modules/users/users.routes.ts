@@ -19,7 +19,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   app.put('/password', { preHandler: authenticate }, async (request) => {
     const input = parseInput(ChangePasswordSchema, request.body);
     const { user, sessionId } = currentAuth(request);
-    await changePassword(app, user, sessionId, input);
+    await changePassword(app, user, sessionId, input, request.ip);
     return ok(null);
   });
 }

@@ -1,12 +1,13 @@
-import { AUTH_ERRORS, type ChangePasswordInput, type RegisterInput } from 'shared-contracts';
+import { AUTH_ERRORS, ERROR_CODES, type ChangePasswordInput, type RegisterInput } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
-import { conflict, validationError } from '../../http/http-error';
-import { revokeOtherFamilies } from '../auth/auth.repository';
+import { HttpError, conflict, validationError } from '../../http/http-error';
+import { clearFailures, revokeOtherFamilies } from '../auth/auth.repository';
+import { assertNotThrottled, recordWrongPassword } from '../auth/throttle';
 import { recordActivity } from '../activity/activity.repository';
 import { displayName } from './user-dto';
-import { findUserByEmail, insertUser, updatePasswordHash } from './users.repository';
+import { findUserByEmail, insertUser, replacePasswordHash } from './users.repository';
 
 /** Creates an account on behalf of `actor`, with its activity row, in one transaction. */
 export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterInput): Promise<UserRow> {
@@ -43,20 +44,30 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterI
 /**
  * Changes the caller's password after checking the current one, and signs out their other
  * sessions (every refresh family but the one this request belongs to).
+ *
+ * Wrong current passwords count in the sign-in throttle (same e-mail and address), so this is no
+ * faster an oracle than the sign-in form. The write replaces the hash only if it is still the
+ * one the current password was checked against: of concurrent changes, exactly one wins and the
+ * others answer 409 instead of each "succeeding" with a password that no longer works.
  */
 export async function changePassword(
   deps: AppDeps,
   user: UserRow,
   sessionId: string,
   input: ChangePasswordInput,
+  ip: string,
 ): Promise<void> {
+  const limits = deps.config.loginThrottle;
+  await assertNotThrottled(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
+    await recordWrongPassword(deps.db, limits, user.email, ip);
     throw validationError({ currentPassword: AUTH_ERRORS.currentPasswordWrong });
   }
   const passwordHash = await deps.passwords.hash(input.newPassword);
-  await deps.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, user.id, passwordHash);
+  const changed = await deps.db.transaction(async (tx) => {
+    if (!(await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) return false;
     await revokeOtherFamilies(tx, user.id, sessionId);
+    await clearFailures(tx, user.email);
     await recordActivity(tx, {
       userId: user.id,
       userName: displayName(user),
@@ -65,5 +76,7 @@ export async function changePassword(
       entityId: user.id,
       description: `${displayName(user)} changed their password`,
     });
+    return true;
   });
+  if (!changed) throw new HttpError(409, ERROR_CODES.conflict, AUTH_ERRORS.passwordChangedMeanwhile);
 }

@@ -1,0 +1,411 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { APPROVAL_ID_SHOWN, type Bill } from 'shared-contracts';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { approvals, companies, nachaFiles, paidBills, type ApprovalRow, type UserRow } from '../../db/schema';
+import { HttpError, notFound } from '../../http/http-error';
+import { civilDateTime, nextBankingDay } from '../../payments/banking-days';
+import {
+  ENTRY_AMOUNT_MAX_CENTS,
+  fileIdModifierFor,
+  NachaError,
+  writeNachaFile,
+  type NachaCredit,
+} from '../../payments/nacha-file';
+import { validateNachaFile } from '../../payments/nacha-validator';
+import { decryptSecret } from '../../security/token-cipher';
+import { recordActivity } from '../activity/activity.repository';
+import { displayName } from '../users/user-dto';
+import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
+
+/**
+ * From an APPROVED approval to its bank file (issue 9). The approval moves APPROVED → NACHA_PENDING
+ * (committed first, so a crash mid-way leaves a visible, retryable state) → NACHA_GENERATED, with a
+ * history entry at each step. The file, its paid_bills rows and the approval's nacha* fields are
+ * written in ONE transaction: paid_bills' primary key (company, bill id) makes paying a bill twice
+ * impossible even when two approvals holding it are generated at the same moment.
+ *
+ * When something is missing (settings, a vendor account, an amount over the limit, a bill already
+ * paid) the approval goes back to APPROVED with `nachaProcessingStatus` saying exactly what, and a
+ * history entry; 'Generate NACHA file' (POST …/nacha) retries once it is fixed.
+ */
+
+/** ACH runs on US Eastern time: creation date/time and the next banking day are read there. */
+export const ACH_TIME_ZONE = 'America/New_York';
+export const NACHA_GENERATED = 'GENERATED';
+
+export const BANK_FILE_ERRORS = {
+  notApproved: 'Only an approved approval can get a bank file',
+  alreadyGenerated: 'A bank file was already generated for this approval',
+  noFile: 'This approval has no bank file',
+  wrongOrder: (from: string, to: string) => `An approval in status ${from} cannot be marked ${to}`,
+} as const;
+
+export const nachaDownloadPath = (approvalId: string) => `/api/bill-approval/approvals/${approvalId}/nacha`;
+
+const shortId = (id: string) => id.slice(0, APPROVAL_ID_SHOWN);
+const toCents = (amount: number) => Math.round(amount * 100);
+const usd = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** A reason the file cannot be written yet; it becomes `nachaProcessingStatus`. */
+class NotPayable extends Error {}
+
+async function lockApproval(db: Db, id: string): Promise<ApprovalRow> {
+  const [row] = await db.select().from(approvals).where(eq(approvals.id, id)).for('update');
+  if (!row) throw notFound('Approval not found');
+  return row;
+}
+
+function approvedBillsOf(row: ApprovalRow): Bill[] {
+  const bills = row.approvedBills ?? [];
+  return bills.length > 0 ? bills : [];
+}
+
+interface Outcome {
+  status: 'NACHA_GENERATED' | 'APPROVED';
+  nachaProcessingStatus: string;
+}
+
+/**
+ * Generates the file of an APPROVED approval (also one left NACHA_PENDING by a crash). Called right
+ * after an approve commits, and by the 'Generate NACHA file' action. A second generation of a
+ * generated approval is refused (409).
+ */
+export async function generateBankFile(deps: AppDeps, actor: UserRow, approvalId: string): Promise<Outcome> {
+  // Step 1: claim it (APPROVED → NACHA_PENDING), committed on its own.
+  await deps.db.transaction(async (tx) => {
+    const row = await lockApproval(tx, approvalId);
+    if (row.nachaFileGenerated || row.status === 'NACHA_GENERATED') {
+      throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.alreadyGenerated);
+    }
+    if (row.status !== 'APPROVED' && row.status !== 'NACHA_PENDING') {
+      throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
+    }
+    await tx
+      .update(approvals)
+      .set({ status: 'NACHA_PENDING', nachaProcessingStatus: 'PENDING', updatedAt: new Date() })
+      .where(eq(approvals.id, approvalId));
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.nacha_pending',
+      entityType: 'approval',
+      entityId: approvalId,
+      description: `Bank file of approval #${shortId(approvalId)} is being generated`,
+      details: { from: row.status, to: 'NACHA_PENDING' },
+    });
+  });
+
+  // Step 2: write it, or say why not.
+  try {
+    return await deps.db.transaction((tx) => writeFileFor(deps, tx, actor, approvalId));
+  } catch (error) {
+    // Refusals (e.g. a concurrent call generated it first) are answered as they are.
+    if (error instanceof HttpError) throw error;
+    const reason =
+      error instanceof NotPayable || error instanceof NachaError
+        ? error.message
+        : isUniqueViolation(error)
+          ? await alreadyPaidReason(deps.db, approvalId)
+          : null;
+    if (reason === null) {
+      deps.log.error({ err: error, approvalId }, 'bank file generation failed');
+    }
+    const status = reason ?? 'Bank file generation failed unexpectedly; try again';
+    await deps.db.transaction(async (tx) => {
+      const row = await lockApproval(tx, approvalId);
+      if (row.status !== 'NACHA_PENDING') return;
+      await tx
+        .update(approvals)
+        .set({ status: 'APPROVED', nachaProcessingStatus: status, updatedAt: new Date() })
+        .where(eq(approvals.id, approvalId));
+      await recordActivity(tx, {
+        userId: actor.id,
+        userName: displayName(actor),
+        action: 'approval.nacha_failed',
+        entityType: 'approval',
+        entityId: approvalId,
+        description: `Bank file of approval #${shortId(approvalId)} was not generated: ${status}`,
+        details: { from: 'NACHA_PENDING', to: 'APPROVED', reason: status },
+      });
+    });
+    return { status: 'APPROVED', nachaProcessingStatus: status };
+  }
+}
+
+async function writeFileFor(deps: AppDeps, tx: Db, actor: UserRow, approvalId: string): Promise<Outcome> {
+  const row = await lockApproval(tx, approvalId);
+  if (row.status !== 'NACHA_PENDING') throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, row.companyId));
+  const companyName = company?.name ?? `company ${row.companyId}`;
+  const settings = await findPaymentSettings(tx, row.companyId);
+  if (!settings) throw new NotPayable(`Bank file settings are missing for ${companyName}`);
+
+  const bills = approvedBillsOf(row);
+  if (bills.length === 0) throw new NotPayable('The approval has no approved bills to pay');
+  const noVendor = bills.filter((bill) => !bill.VendorRef?.value);
+  if (noVendor.length > 0) {
+    throw new NotPayable(
+      `Bill ${noVendor.map((bill) => bill.DocNumber ?? bill.Id).join(', ')} has no QuickBooks vendor`,
+    );
+  }
+  const accounts = await vendorAccountsByRef(tx, row.companyId, [
+    ...new Set(bills.map((bill) => bill.VendorRef!.value!)),
+  ]);
+  const missing = [
+    ...new Set(
+      bills
+        .filter((bill) => !accounts.has(bill.VendorRef!.value!))
+        .map((bill) => bill.VendorRef!.name ?? bill.VendorRef!.value!),
+    ),
+  ];
+  if (missing.length > 0) throw new NotPayable(`No bank account for vendor ${missing.join(', ')}`);
+  const overLimit = bills.find((bill) => toCents(bill.TotalAmt) > ENTRY_AMOUNT_MAX_CENTS);
+  if (overLimit) {
+    throw new NotPayable(
+      `Bill ${overLimit.DocNumber ?? overLimit.Id} (${usd(toCents(overLimit.TotalAmt))}) is over the NACHA entry limit of $99,999,999.99`,
+    );
+  }
+  const paid = await tx
+    .select({ billId: paidBills.billId, approvalId: paidBills.approvalId })
+    .from(paidBills)
+    .where(
+      and(
+        eq(paidBills.companyId, row.companyId),
+        inArray(
+          paidBills.billId,
+          bills.map((bill) => bill.Id),
+        ),
+      ),
+    );
+  if (paid.length > 0) {
+    throw new NotPayable(
+      paid
+        .map((entry) => `Bill ${entry.billId} was already paid by approval #${shortId(entry.approvalId)}`)
+        .join('; '),
+    );
+  }
+
+  const credits: NachaCredit[] = bills.map((bill) => {
+    const account = accounts.get(bill.VendorRef!.value!)!;
+    const accountNumber = decryptSecret(account.accountNumberEnc, deps.config.bankAccountKey);
+    if (accountNumber === null) {
+      throw new NotPayable(`The bank account of ${account.vendorName} cannot be read; enter it again`);
+    }
+    return {
+      routingNumber: account.routingNumber,
+      accountNumber,
+      accountType: account.accountType,
+      amountCents: toCents(bill.TotalAmt),
+      receiverName: account.vendorName,
+      identificationNumber: bill.Id,
+      addenda: bill.DocNumber ? `BILL ${bill.DocNumber}` : `BILL ID ${bill.Id}`,
+    };
+  });
+  const settlementNumber = settings.settlementAccountEnc
+    ? decryptSecret(settings.settlementAccountEnc, deps.config.bankAccountKey)
+    : undefined;
+  if (settlementNumber === null)
+    throw new NotPayable('The settlement account cannot be read; enter it again');
+
+  // One File ID Modifier per originator and day: serialise this originator's files for the day.
+  const now = new Date();
+  const { date: creationDate, time: creationTime } = civilDateTime(now, ACH_TIME_ZONE);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`nacha:${settings.odfiRoutingNumber}:${settings.companyIdentification}:${creationDate}`}))`,
+  );
+  const [{ today } = { today: 0 }] = await tx
+    .select({ today: count() })
+    .from(nachaFiles)
+    .where(
+      and(
+        eq(nachaFiles.odfiRoutingNumber, settings.odfiRoutingNumber),
+        eq(nachaFiles.companyIdentification, settings.companyIdentification),
+        eq(nachaFiles.creationDate, creationDate),
+      ),
+    );
+  const fileIdModifier = fileIdModifierFor(today);
+  const batchResult = await tx.execute(sql`select nextval('nacha_batch_number_seq')::int as batch`);
+  const batchNumber = Number((batchResult as unknown as { rows: Array<{ batch: number }> }).rows[0]!.batch);
+  const effectiveEntryDate = nextBankingDay(creationDate);
+
+  const { text, summary } = writeNachaFile({
+    originator: {
+      odfiRoutingNumber: settings.odfiRoutingNumber,
+      companyIdentification: settings.companyIdentification,
+      companyName: settings.achCompanyName,
+      entryDescription: settings.entryDescription,
+      immediateDestinationName: settings.odfiName,
+      immediateOriginName: settings.originName,
+      settlementAccount:
+        settlementNumber && settings.settlementAccountType
+          ? { accountNumber: settlementNumber, accountType: settings.settlementAccountType }
+          : undefined,
+    },
+    credits,
+    creationDate,
+    creationTime,
+    fileIdModifier,
+    effectiveEntryDate,
+    batchNumber,
+  });
+  // Defence in depth: the independent reader must accept what the writer wrote, to the cent.
+  const check = validateNachaFile(text);
+  const expectedCents = credits.reduce((sum, credit) => sum + credit.amountCents, 0);
+  if (check.errors.length > 0 || check.file?.totalCreditCents !== expectedCents) {
+    throw new Error(`generated NACHA file failed validation: ${check.errors.join('; ')}`);
+  }
+
+  const batch = String(batchNumber).padStart(7, '0');
+  const fileName = `${batch}.txt`;
+  const [file] = await tx
+    .insert(nachaFiles)
+    .values({
+      approvalId,
+      companyId: row.companyId,
+      batchNumber,
+      fileName,
+      odfiRoutingNumber: settings.odfiRoutingNumber,
+      companyIdentification: settings.companyIdentification,
+      creationDate,
+      fileIdModifier,
+      effectiveEntryDate,
+      content: text,
+      entryCount: summary.entryCount,
+      totalCreditCents: summary.totalCreditCents,
+      totalDebitCents: summary.totalDebitCents,
+      createdById: actor.id,
+    })
+    .returning({ id: nachaFiles.id });
+  // The primary key (company, bill id) refuses a bill another file already paid: the whole
+  // transaction rolls back and the caller reports which bill.
+  await tx.insert(paidBills).values(
+    bills.map((bill) => ({
+      companyId: row.companyId,
+      billId: bill.Id,
+      approvalId,
+      nachaFileId: file!.id,
+      amountCents: toCents(bill.TotalAmt),
+    })),
+  );
+  const downloadUrl = nachaDownloadPath(approvalId);
+  await tx
+    .update(approvals)
+    .set({
+      status: 'NACHA_GENERATED',
+      nachaFileGenerated: true,
+      nachaFileName: fileName,
+      nachaBatchNumber: batch,
+      nachaGeneratedAt: now,
+      nachaProcessingStatus: NACHA_GENERATED,
+      nachaFileUrl: downloadUrl,
+      updatedAt: now,
+    })
+    .where(eq(approvals.id, approvalId));
+  await recordActivity(tx, {
+    userId: actor.id,
+    userName: displayName(actor),
+    action: 'approval.nacha_generated',
+    entityType: 'approval',
+    entityId: approvalId,
+    description: `Bank file ${fileName} generated for approval #${shortId(approvalId)}: ${summary.entryCount} ${summary.entryCount === 1 ? 'payment' : 'payments'}, ${usd(summary.totalCreditCents)}, effective ${effectiveEntryDate}`,
+    details: {
+      from: 'NACHA_PENDING',
+      to: 'NACHA_GENERATED',
+      fileName,
+      batchNumber: batch,
+      fileIdModifier,
+      effectiveEntryDate,
+      totalCreditCents: summary.totalCreditCents,
+      downloadUrl,
+    },
+  });
+  return { status: 'NACHA_GENERATED', nachaProcessingStatus: NACHA_GENERATED };
+}
+
+/** After a paid_bills conflict between two concurrent generations: which bill, paid by which. */
+async function alreadyPaidReason(db: Db, approvalId: string): Promise<string> {
+  const [row] = await db.select().from(approvals).where(eq(approvals.id, approvalId));
+  const bills = row ? approvedBillsOf(row) : [];
+  if (!row || bills.length === 0) return 'A bill of this approval was already paid';
+  const paid = await db
+    .select({ billId: paidBills.billId, approvalId: paidBills.approvalId })
+    .from(paidBills)
+    .where(
+      and(
+        eq(paidBills.companyId, row.companyId),
+        inArray(
+          paidBills.billId,
+          bills.map((bill) => bill.Id),
+        ),
+      ),
+    );
+  return paid.length > 0
+    ? paid
+        .map((entry) => `Bill ${entry.billId} was already paid by approval #${shortId(entry.approvalId)}`)
+        .join('; ')
+    : 'A bill of this approval was already paid';
+}
+
+/** The stored bytes and name, for the download; each download is written to the history. */
+export async function downloadBankFile(
+  deps: AppDeps,
+  actor: UserRow,
+  approvalId: string,
+): Promise<{ fileName: string; content: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [file] = await tx
+      .select({ fileName: nachaFiles.fileName, content: nachaFiles.content })
+      .from(nachaFiles)
+      .where(eq(nachaFiles.approvalId, approvalId));
+    if (!file) throw notFound(BANK_FILE_ERRORS.noFile);
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.nacha_download',
+      entityType: 'approval',
+      entityId: approvalId,
+      description: `${displayName(actor)} downloaded bank file ${file.fileName}`,
+      details: { fileName: file.fileName, downloadUrl: nachaDownloadPath(approvalId) },
+    });
+    return file;
+  });
+}
+
+const NEXT_STATUS = {
+  BANK_UPLOADED: { from: 'NACHA_GENERATED', verb: 'marked bank file uploaded' },
+  PAYMENT_COMPLETED: { from: 'BANK_UPLOADED', verb: 'marked payment completed' },
+} as const;
+
+/** ADMIN: NACHA_GENERATED → BANK_UPLOADED → PAYMENT_COMPLETED, only in that order. */
+export async function advancePaymentStatus(
+  deps: AppDeps,
+  actor: UserRow,
+  approvalId: string,
+  to: keyof typeof NEXT_STATUS,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockApproval(tx, approvalId);
+    const { from, verb } = NEXT_STATUS[to];
+    if (row.status !== from)
+      throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.wrongOrder(row.status, to));
+    await tx
+      .update(approvals)
+      .set({ status: to, nachaProcessingStatus: to, updatedAt: new Date() })
+      .where(eq(approvals.id, approvalId));
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
+      entityType: 'approval',
+      entityId: approvalId,
+      description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}`,
+      details: { from, to },
+    });
+  });
+}

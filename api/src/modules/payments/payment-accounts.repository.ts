@@ -1,0 +1,173 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { MissingVendor, PaymentSettings, VendorAccount } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import {
+  companyPaymentSettings,
+  vendorBankAccounts,
+  type PaymentSettingsRow,
+  type VendorBankAccountRow,
+} from '../../db/schema';
+
+/** Only these leave the server: never the encrypted number. */
+export function toPaymentSettings(row: PaymentSettingsRow): PaymentSettings {
+  return {
+    companyId: row.companyId,
+    odfiRoutingNumber: row.odfiRoutingNumber,
+    odfiName: row.odfiName,
+    companyIdentification: row.companyIdentification,
+    achCompanyName: row.achCompanyName,
+    entryDescription: row.entryDescription,
+    originName: row.originName,
+    settlementAccount:
+      row.settlementAccountLast4 && row.settlementAccountType
+        ? { last4: row.settlementAccountLast4, accountType: row.settlementAccountType }
+        : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toVendorAccount(row: VendorBankAccountRow): VendorAccount {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    vendorRef: row.vendorRef,
+    vendorName: row.vendorName,
+    routingNumber: row.routingNumber,
+    accountLast4: row.accountLast4,
+    accountType: row.accountType,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findPaymentSettings(
+  db: Db,
+  companyId: number,
+  forUpdate = false,
+): Promise<PaymentSettingsRow | undefined> {
+  const query = db
+    .select()
+    .from(companyPaymentSettings)
+    .where(eq(companyPaymentSettings.companyId, companyId));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export type PaymentSettingsValues = Omit<
+  typeof companyPaymentSettings.$inferInsert,
+  'createdAt' | 'updatedAt'
+>;
+
+/** Insert or replace a company's settings (one row per company). */
+export async function upsertPaymentSettings(
+  db: Db,
+  values: PaymentSettingsValues,
+): Promise<PaymentSettingsRow> {
+  const { companyId, ...changes } = values;
+  const [row] = await db
+    .insert(companyPaymentSettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: companyPaymentSettings.companyId,
+      set: { ...changes, companyId, updatedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+export async function listVendorAccounts(db: Db, companyId: number): Promise<VendorBankAccountRow[]> {
+  return db
+    .select()
+    .from(vendorBankAccounts)
+    .where(eq(vendorBankAccounts.companyId, companyId))
+    .orderBy(asc(sql`lower(${vendorBankAccounts.vendorName})`), asc(vendorBankAccounts.id));
+}
+
+export async function findVendorAccount(
+  db: Db,
+  companyId: number,
+  accountId: number,
+): Promise<VendorBankAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vendorBankAccounts)
+    .where(and(eq(vendorBankAccounts.companyId, companyId), eq(vendorBankAccounts.id, accountId)));
+  return row;
+}
+
+/** The accounts of the given vendors of one company, for writing its bank file. */
+export async function vendorAccountsByRef(
+  db: Db,
+  companyId: number,
+  vendorRefs: string[],
+): Promise<Map<string, VendorBankAccountRow>> {
+  if (vendorRefs.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(vendorBankAccounts)
+    .where(
+      and(
+        eq(vendorBankAccounts.companyId, companyId),
+        sql`${vendorBankAccounts.vendorRef} = any(${sql.param(vendorRefs)}::text[])`,
+      ),
+    );
+  return new Map(rows.map((row) => [row.vendorRef, row]));
+}
+
+export async function insertVendorAccount(
+  db: Db,
+  values: typeof vendorBankAccounts.$inferInsert,
+): Promise<VendorBankAccountRow> {
+  const [row] = await db.insert(vendorBankAccounts).values(values).returning();
+  return row!;
+}
+
+export async function updateVendorAccount(
+  db: Db,
+  id: number,
+  values: Partial<typeof vendorBankAccounts.$inferInsert>,
+): Promise<VendorBankAccountRow> {
+  const [row] = await db
+    .update(vendorBankAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(vendorBankAccounts.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteVendorAccount(db: Db, id: number): Promise<void> {
+  await db.delete(vendorBankAccounts).where(eq(vendorBankAccounts.id, id));
+}
+
+/**
+ * Vendors of the company's bills still to be paid (PENDING or APPROVED approvals) that have no bank
+ * account yet, with how many of those bills each has. Served by the (company_id, created_at) index
+ * of approvals: bounded by one company's approvals.
+ */
+export async function missingVendors(db: Db, companyId: number): Promise<MissingVendor[]> {
+  const result = await db.execute(sql`
+    select bill->'VendorRef'->>'value' as vendor_ref,
+           max(coalesce(bill->'VendorRef'->>'name', bill->'VendorRef'->>'value')) as vendor_name,
+           count(*) as bill_count
+    from approvals a
+    cross join lateral jsonb_array_elements(a.bills) as bill
+    where a.company_id = ${companyId}
+      and a.status in ('PENDING', 'APPROVED')
+      and bill->'VendorRef'->>'value' is not null
+      and not exists (
+        select 1 from vendor_bank_accounts v
+        where v.company_id = a.company_id and v.vendor_ref = bill->'VendorRef'->>'value'
+      )
+    group by 1
+    order by lower(max(coalesce(bill->'VendorRef'->>'name', bill->'VendorRef'->>'value'))), 1
+  `);
+  // Both drivers (pg, PGlite) answer { rows }; Drizzle types a raw result per driver.
+  const { rows } = result as unknown as {
+    rows: Array<{ vendor_ref: string; vendor_name: string; bill_count: string }>;
+  };
+  return rows.map((row) => ({
+    vendorRef: row.vendor_ref,
+    vendorName: row.vendor_name,
+    billCount: Number(row.bill_count),
+  }));
+}

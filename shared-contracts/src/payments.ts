@@ -1,0 +1,182 @@
+import * as v from 'valibot';
+import { isValidRoutingNumber } from './banking';
+import { intFromString } from './common';
+
+/**
+ * What a company needs before the console can write its bank files: its originator settings (who
+ * sends the file, through which bank) and its vendors' bank accounts, keyed by the QuickBooks vendor
+ * of the bills (`VendorRef.value`). Account numbers are write-only: answers carry the last 4 digits.
+ */
+
+export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+/** NACHA field lengths (NACHA-FORMAT.md). */
+export const ACH_COMPANY_NAME_MAX = 16;
+export const ACH_ENTRY_DESCRIPTION_MAX = 10;
+export const ACH_BANK_NAME_MAX = 23;
+export const DEFAULT_ENTRY_DESCRIPTION = 'VENDOR PAY';
+
+export const PAYMENT_MESSAGES = {
+  routingNumber: 'Enter a valid 9-digit routing number',
+  accountNumber: 'Account number must be 4 to 17 digits',
+  accountType: 'Account type must be checking or savings',
+  companyIdentification: 'Company identification is 10 characters: 1 followed by the 9-digit EIN',
+  achCompanyNameRequired: 'ACH company name is required',
+  achCompanyNameTooLong: `ACH company name must be at most ${ACH_COMPANY_NAME_MAX} characters`,
+  entryDescriptionRequired: 'Entry description is required',
+  entryDescriptionTooLong: `Entry description must be at most ${ACH_ENTRY_DESCRIPTION_MAX} characters`,
+  odfiNameRequired: 'Bank name is required',
+  odfiNameTooLong: `Bank name must be at most ${ACH_BANK_NAME_MAX} characters`,
+  originNameRequired: 'Originator name is required',
+  originNameTooLong: `Originator name must be at most ${ACH_BANK_NAME_MAX} characters`,
+  vendorRefRequired: 'Vendor is required',
+  vendorNameRequired: 'Vendor name is required',
+  /** 409 on vendorRef. */
+  vendorAccountExists: 'This vendor already has a bank account',
+  vendorAccountNotFound: 'Vendor bank account not found',
+  printable: 'Use letters, digits, spaces and common punctuation only',
+} as const;
+
+/** What a bank file can carry: printable ASCII (NACHA-FORMAT.md). */
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+const bankText = (required: string, tooLong: string, max: number) =>
+  v.pipe(
+    v.string(required),
+    v.trim(),
+    v.nonEmpty(required),
+    v.maxLength(max, tooLong),
+    v.regex(PRINTABLE, PAYMENT_MESSAGES.printable),
+  );
+
+export const RoutingNumberSchema = v.pipe(
+  v.string(PAYMENT_MESSAGES.routingNumber),
+  v.trim(),
+  v.check(isValidRoutingNumber, PAYMENT_MESSAGES.routingNumber),
+);
+
+export const AccountNumberSchema = v.pipe(
+  v.string(PAYMENT_MESSAGES.accountNumber),
+  v.trim(),
+  v.regex(/^\d{4,17}$/, PAYMENT_MESSAGES.accountNumber),
+);
+
+export const AccountTypeSchema = v.picklist(BANK_ACCOUNT_TYPES, PAYMENT_MESSAGES.accountType);
+
+/** PUT …/companies/{id}/payment-settings. `settlementAccount`: absent keeps it, null removes it. */
+export const PaymentSettingsInputSchema = v.object({
+  odfiRoutingNumber: RoutingNumberSchema,
+  odfiName: bankText(PAYMENT_MESSAGES.odfiNameRequired, PAYMENT_MESSAGES.odfiNameTooLong, ACH_BANK_NAME_MAX),
+  companyIdentification: v.pipe(
+    v.string(PAYMENT_MESSAGES.companyIdentification),
+    v.trim(),
+    v.regex(/^1\d{9}$/, PAYMENT_MESSAGES.companyIdentification),
+  ),
+  achCompanyName: bankText(
+    PAYMENT_MESSAGES.achCompanyNameRequired,
+    PAYMENT_MESSAGES.achCompanyNameTooLong,
+    ACH_COMPANY_NAME_MAX,
+  ),
+  entryDescription: v.optional(
+    bankText(
+      PAYMENT_MESSAGES.entryDescriptionRequired,
+      PAYMENT_MESSAGES.entryDescriptionTooLong,
+      ACH_ENTRY_DESCRIPTION_MAX,
+    ),
+    DEFAULT_ENTRY_DESCRIPTION,
+  ),
+  originName: bankText(
+    PAYMENT_MESSAGES.originNameRequired,
+    PAYMENT_MESSAGES.originNameTooLong,
+    ACH_BANK_NAME_MAX,
+  ),
+  settlementAccount: v.optional(
+    v.nullable(v.object({ accountNumber: AccountNumberSchema, accountType: AccountTypeSchema })),
+  ),
+});
+export type PaymentSettingsInput = v.InferOutput<typeof PaymentSettingsInputSchema>;
+
+/** A masked account: what leaves the server. */
+export const MaskedAccountSchema = v.object({
+  last4: v.string(),
+  accountType: AccountTypeSchema,
+});
+
+export const PaymentSettingsSchema = v.object({
+  companyId: v.number(),
+  odfiRoutingNumber: v.string(),
+  odfiName: v.string(),
+  companyIdentification: v.string(),
+  achCompanyName: v.string(),
+  entryDescription: v.string(),
+  originName: v.string(),
+  settlementAccount: v.nullable(MaskedAccountSchema),
+  updatedAt: v.string(),
+});
+export type PaymentSettings = v.InferOutput<typeof PaymentSettingsSchema>;
+
+const vendorRef = v.pipe(
+  v.string(PAYMENT_MESSAGES.vendorRefRequired),
+  v.trim(),
+  v.nonEmpty(PAYMENT_MESSAGES.vendorRefRequired),
+  v.maxLength(100, 'Vendor reference must be at most 100 characters'),
+);
+const vendorName = v.pipe(
+  v.string(PAYMENT_MESSAGES.vendorNameRequired),
+  v.trim(),
+  v.nonEmpty(PAYMENT_MESSAGES.vendorNameRequired),
+  v.maxLength(255, 'Vendor name must be at most 255 characters'),
+);
+
+/** POST …/companies/{id}/vendor-accounts. */
+export const VendorAccountCreateSchema = v.object({
+  vendorRef,
+  vendorName,
+  routingNumber: RoutingNumberSchema,
+  accountNumber: AccountNumberSchema,
+  accountType: AccountTypeSchema,
+});
+export type VendorAccountCreate = v.InferOutput<typeof VendorAccountCreateSchema>;
+
+/** PUT …/vendor-accounts/{accountId}: the account number only when it changes. */
+export const VendorAccountUpdateSchema = v.object({
+  vendorName,
+  routingNumber: RoutingNumberSchema,
+  accountNumber: v.optional(AccountNumberSchema),
+  accountType: AccountTypeSchema,
+});
+export type VendorAccountUpdate = v.InferOutput<typeof VendorAccountUpdateSchema>;
+
+export const VendorAccountSchema = v.object({
+  id: v.number(),
+  companyId: v.number(),
+  vendorRef: v.string(),
+  vendorName: v.string(),
+  routingNumber: v.string(),
+  accountLast4: v.string(),
+  accountType: AccountTypeSchema,
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type VendorAccount = v.InferOutput<typeof VendorAccountSchema>;
+
+/** A vendor of the company's unpaid bills with no bank account yet. */
+export const MissingVendorSchema = v.object({
+  vendorRef: v.string(),
+  vendorName: v.string(),
+  billCount: v.number(),
+});
+export type MissingVendor = v.InferOutput<typeof MissingVendorSchema>;
+
+export const VendorAccountsSchema = v.object({
+  accounts: v.array(VendorAccountSchema),
+  missingVendors: v.array(MissingVendorSchema),
+});
+export type VendorAccounts = v.InferOutput<typeof VendorAccountsSchema>;
+
+/** …/vendor-accounts/{accountId}. */
+export const VendorAccountParamsSchema = v.object({
+  id: intFromString('The id must be a positive whole number'),
+  accountId: intFromString('The account id must be a positive whole number'),
+});
