@@ -128,7 +128,10 @@ for (const viewport of VIEWPORTS) {
 
     test('a search without matches says so and offers to clear the filters', async ({ page }) => {
       await page.goto('/companies?search=zz-no-company-is-called-this');
-      await expect(page.getByRole('heading', { name: 'No companies match your filters' })).toBeVisible();
+      // The first visit loads the companies remote; allow for a slow, shared machine.
+      await expect(page.getByRole('heading', { name: 'No companies match your filters' })).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(page.getByText('Get started by creating your first company')).toHaveCount(0);
       await expect(page.getByText(/^Showing 0 to 0/)).toHaveCount(0);
       await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
@@ -216,7 +219,9 @@ test('person pickers are sorted by name with the e-mail beside it, so namesakes 
   ]);
   // The same order in the edit form.
   await page.goto(`/companies/${id}/edit`);
-  const formLabels = (await page.getByLabel('Accountant').locator('option').allInnerTexts()).slice(1);
+  const formOptions = page.getByLabel('Accountant').locator('option');
+  await expect(formOptions).toHaveCount(labels.length + 1);
+  const formLabels = (await formOptions.allInnerTexts()).slice(1);
   expect(formLabels).toEqual(labels);
 });
 

@@ -46,6 +46,8 @@ export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextPro
       p="1"
       m="-1"
       minW="0"
+      // A link (Chakra's is inline-flex) must flow as text, or '…' and the line clamp cannot cut inside it.
+      css={{ '& > a': { display: 'inline' } }}
       {...(lines > 1
         ? { lineClamp: lines, overflowWrap: 'anywhere' }
         : { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
