@@ -4,7 +4,8 @@ import { ChangePasswordSchema, LoginSchema, RegisterSchema } from './auth';
 import { IdParamSchema } from './common';
 import { VALIDATION } from './messages';
 
-const messages = (result: { issues?: Array<{ message: string }> }) => result.issues?.map((issue) => issue.message) ?? [];
+const messages = (result: { issues?: Array<{ message: string }> }) =>
+  result.issues?.map((issue) => issue.message) ?? [];
 
 describe('LoginSchema (SPEC §5)', () => {
   it('accepts a valid sign-in and normalises the e-mail', () => {
@@ -34,7 +35,10 @@ describe('RegisterSchema', () => {
 
 describe('ChangePasswordSchema', () => {
   it('refuses a new password equal to the current one', () => {
-    const result = v.safeParse(ChangePasswordSchema, { currentPassword: 'samesame1', newPassword: 'samesame1' });
+    const result = v.safeParse(ChangePasswordSchema, {
+      currentPassword: 'samesame1',
+      newPassword: 'samesame1',
+    });
     expect(result.success).toBe(false);
   });
 });

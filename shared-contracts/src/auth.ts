@@ -47,7 +47,11 @@ export const RegisterSchema = v.object({
 export type RegisterInput = v.InferOutput<typeof RegisterSchema>;
 
 export const RefreshSchema = v.object({
-  refreshToken: v.pipe(v.string('refreshToken is required'), v.nonEmpty('refreshToken is required'), v.maxLength(512)),
+  refreshToken: v.pipe(
+    v.string('refreshToken is required'),
+    v.nonEmpty('refreshToken is required'),
+    v.maxLength(512),
+  ),
 });
 
 /** POST /api/auth/logout: the body is optional; a given refresh token has its family revoked. */
@@ -60,11 +64,17 @@ export const LogoutSchema = v.optional(
 /** PUT /api/user/password (fields not shown by the spec; ours). */
 export const ChangePasswordSchema = v.pipe(
   v.object({
-    currentPassword: v.pipe(v.string('Current password is required'), v.nonEmpty('Current password is required')),
+    currentPassword: v.pipe(
+      v.string('Current password is required'),
+      v.nonEmpty('Current password is required'),
+    ),
     newPassword: userPasswordSchema,
   }),
   v.forward(
-    v.check((input) => input.currentPassword !== input.newPassword, 'The new password must differ from the current one'),
+    v.check(
+      (input) => input.currentPassword !== input.newPassword,
+      'The new password must differ from the current one',
+    ),
     ['newPassword'],
   ),
 );

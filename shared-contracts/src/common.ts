@@ -86,6 +86,9 @@ export const IdParamSchema = v.object({ id: intFromString('The id must be a posi
 /** Paging query shared by every list (DESIGN.md "Data"). */
 export const pagingEntries = {
   page: v.optional(intFromString('page must be a whole number from 1'), 1),
-  limit: v.optional(intFromString(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`, 1, MAX_LIST_LIMIT), 10),
+  limit: v.optional(
+    intFromString(`limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`, 1, MAX_LIST_LIMIT),
+    10,
+  ),
   sortOrder: v.optional(v.picklist(SORT_ORDERS, 'sortOrder must be asc or desc')),
 };

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { intFromString, pagingEntries } from './common';
 import { optionalFilter, searchText, withDefaultSort } from './lists';
 import type { Company, QbTokenStatus } from './entities';
+import { ID_MAX, isEmail, maxLength, optionalId, optionalText, type FormMode } from './form-fields';
 import { COMPANY_NAME_MAX, EMAIL_MAX, LONG_TEXT_MAX, TEXT_MAX } from './limits';
 import { VALIDATION } from './messages';
 import { COMPANY_STATUSES, INDUSTRIES, QB_CONNECTION_STATUSES } from './statuses';
@@ -27,8 +28,6 @@ export const WEBSITE_MAX = 2048;
 export const COMPANY_SEARCH_MAX = 200;
 /** How many matches GET /api/company/companies/search answers. */
 export const COMPANY_SEARCH_RESULTS = 20;
-/** Largest id a Postgres `integer` column holds. */
-const ID_MAX = 2_147_483_647;
 
 /** The four company staff roles (SPEC §6) and their id fields. */
 export const COMPANY_ASSIGNEE_FIELDS = ['managerId', 'processorId', 'approverId', 'accountantId'] as const;
@@ -63,45 +62,6 @@ export const COMPANY_ERRORS = {
 /** Roles a processor, approver or accountant may have (SPEC §6). */
 export const COMPANY_STAFF_ROLES = ['ADMIN', 'MODERATOR', 'USER'] as const;
 
-type Mode = 'create' | 'update';
-
-/** What an emptied optional field becomes: absent on create, null (clear) on update. */
-const emptyValue = (mode: Mode) => (mode === 'create' ? undefined : null);
-
-/**
- * An optional text field: null, '' and whitespace count as empty; otherwise `check` must pass.
- * The key may be absent (then it stays absent in the output).
- */
-function optionalText(
-  mode: Mode,
-  typeMessage: string,
-  checks: Array<(value: string) => string | null>,
-  normalise: (value: string) => string = (value) => value,
-) {
-  return v.optional(
-    v.pipe(
-      v.nullable(v.string(typeMessage)),
-      v.transform((value) => (value === null ? '' : normalise(value.trim()))),
-      v.rawCheck(({ dataset, addIssue }) => {
-        if (!dataset.typed || dataset.value === '') return;
-        for (const check of checks) {
-          const message = check(dataset.value);
-          if (message) {
-            addIssue({ message });
-            return;
-          }
-        }
-      }),
-      v.transform((value) => (value === '' ? emptyValue(mode) : value)),
-    ),
-  );
-}
-
-const maxLength = (max: number, message: string) => (value: string) => (value.length > max ? message : null);
-
-const EMAIL = v.pipe(v.string(), v.email());
-const isEmail = (value: string) => v.is(EMAIL, value);
-
 /** `example.com/x` → `https://example.com/x`; values with a scheme are left as they are. */
 export function normaliseWebsite(value: string): string {
   const trimmed = value.trim();
@@ -126,30 +86,6 @@ export function isWebsiteUrl(value: string): boolean {
   return /^[a-z0-9.-]+$/i.test(host);
 }
 
-/** An optional assignee id: a positive integer (or its digits as text); '' and null mean none. */
-function optionalId(mode: Mode, field: CompanyAssigneeField) {
-  const message = `${field} must be a positive whole number`;
-  return v.optional(
-    v.pipe(
-      v.nullable(v.union([v.number(), v.string()], message)),
-      v.transform((value): number | null =>
-        value === null || value === ''
-          ? null
-          : typeof value === 'number'
-            ? value
-            : /^\s*\d+\s*$/.test(value)
-              ? Number(value)
-              : NaN,
-      ),
-      v.check(
-        (value) => value === null || (Number.isInteger(value) && value >= 1 && value <= ID_MAX),
-        message,
-      ),
-      v.transform((value) => (value === null ? emptyValue(mode) : value)),
-    ),
-  );
-}
-
 // A missing name reads as '' so every consumer gets the spec's text, not valibot's "Invalid key".
 const nameSchema = v.pipe(
   v.optional(v.string(VALIDATION.companyNameRequired), ''),
@@ -165,7 +101,7 @@ const updateNameSchema = v.pipe(
   v.maxLength(COMPANY_NAME_MAX, VALIDATION.companyNameTooLong),
 );
 
-function companyEntries(mode: Mode) {
+function companyEntries(mode: FormMode) {
   return {
     email: optionalText(
       mode,

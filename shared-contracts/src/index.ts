@@ -7,6 +7,7 @@ export * from './auth';
 export * from './dashboard';
 export * from './entities';
 export * from './lists';
+export * from './form-fields';
 export * from './companies';
 export * from './users';
 export * from './managers';

@@ -17,15 +17,23 @@ export interface ActivityEntry {
 
 /** Call inside the transaction of the change it records (DESIGN "Data"). */
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await db.insert(activity).values({
-    userId: entry.userId,
-    userName: entry.userName,
-    action: entry.action,
-    entityType: entry.entityType ?? null,
-    entityId: entry.entityId === undefined ? null : String(entry.entityId),
-    description: entry.description,
-    details: entry.details ?? null,
-  });
+  await recordActivities(db, [entry]);
+}
+
+/** Several rows in one INSERT, e.g. one per company a manager delete unassigns. */
+export async function recordActivities(db: Db, entries: ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(activity).values(
+    entries.map((entry) => ({
+      userId: entry.userId,
+      userName: entry.userName,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId === undefined ? null : String(entry.entityId),
+      description: entry.description,
+      details: entry.details ?? null,
+    })),
+  );
 }
 
 /** Newest first. */

@@ -7,6 +7,7 @@ import {
   CompanyListQuerySchema,
   CompanySearchQuerySchema,
   CompanyUpdateSchema,
+  ID_MAX,
   IdParamSchema,
   isAssignmentBody,
 } from 'shared-contracts';
@@ -26,9 +27,6 @@ import {
   setCompanyActive,
   updateCompanyDetails,
 } from './companies.service';
-
-/** Largest value of an integer id column: anything above cannot exist. */
-const ID_MAX = 2_147_483_647;
 
 const companyId = (request: FastifyRequest) => {
   const { id } = parseInput(IdParamSchema, request.params, 'params');
