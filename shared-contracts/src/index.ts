@@ -11,5 +11,6 @@ export * from './form-fields';
 export * from './companies';
 export * from './users';
 export * from './managers';
+export * from './approvals';
 export * from './banking';
 export * from './payments';
