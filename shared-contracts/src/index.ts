@@ -13,3 +13,4 @@ export * from './users';
 export * from './managers';
 export * from './banking';
 export * from './payments';
+export * from './route-id';
