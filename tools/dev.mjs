@@ -5,6 +5,10 @@ import { ROOT } from './frontends.mjs';
 import { pnpmCommand } from './run.mjs';
 
 const { command, prefix } = pnpmCommand();
+// The dev servers call the API cross-origin with credentials; production allows no origin unless
+// CORS_ORIGINS lists it, so the dev command lists its own servers (unless the caller set one).
+const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`).join(',');
+const env = { ...process.env, CORS_ORIGINS: process.env.CORS_ORIGINS || DEV_ORIGINS };
 const processes = [
   ['api', ['--filter', 'api', 'dev']],
   ['host', ['--filter', 'host', 'dev']],
@@ -13,7 +17,7 @@ const processes = [
   ['managers', ['--filter', 'remote-managers', 'dev']],
   ['approvals', ['--filter', 'remote-approvals', 'dev']],
 ].map(([label, args]) => {
-  const child = spawn(command, [...prefix, ...args], { cwd: ROOT, env: process.env });
+  const child = spawn(command, [...prefix, ...args], { cwd: ROOT, env });
   const tag = `[${label}]`.padEnd(12);
   const forward = (stream, out) =>
     stream.on('data', (chunk) => {

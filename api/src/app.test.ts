@@ -13,6 +13,8 @@ describe('app: errors, validation and CORS', () => {
   beforeAll(async () => {
     t = await build({
       seed: false,
+      // As `pnpm dev` configures it (the production default allows no origin: edge-errors.test.ts).
+      config: { corsOrigins: ['http://localhost:3000', 'http://localhost:3002'] },
       beforeReady(app) {
         // Routes that exist only here, to exercise the plugins every module relies on.
         app.get('/api/test/items/:id', async (request) =>

@@ -9,6 +9,7 @@ import { managersRoutes } from './modules/managers/managers.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerJsonBodyParser } from './plugins/body-parser';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
 import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
@@ -43,6 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   app.decorate('config', config);

@@ -36,7 +36,7 @@ export interface AppConfig {
   /** Root under which host/dist and remote-<name>/dist are looked for. */
   staticRoot: string;
   remotesFile: string;
-  /** Origins allowed to call the API with credentials (the dev servers). */
+  /** Origins allowed to call the API with credentials (CORS_ORIGINS; none by default). */
   corsOrigins: string[];
   /** 32-byte key for QuickBooks token encryption (AES-256-GCM). */
   qbTokenKey: Buffer;
@@ -84,8 +84,6 @@ export interface QuickBooksConfig {
   /** Abort a token request after this many milliseconds (QB_TIMEOUT_MS). */
   timeoutMs: number;
 }
-
-const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`);
 
 const intFromEnv = (name: string, min: number, max: number) =>
   v.pipe(
@@ -208,7 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? e.CORS_ORIGINS.split(',')
           .map((origin) => origin.trim())
           .filter(Boolean)
-      : DEFAULT_CORS_ORIGINS,
+      : // Production serves the console from its own origin: no cross-origin caller unless listed
+        // (`pnpm dev` lists its dev servers itself).
+        [],
     qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
     bankAccountKey: Buffer.from(bankKeyHex, 'hex'),
     quickBooks: {

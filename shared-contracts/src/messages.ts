@@ -70,4 +70,9 @@ export const SERVER_ERRORS = {
   /** Any string input: half of a UTF-16 surrogate pair cannot be stored as UTF-8. */
   invalidUnicode: 'Text must be valid Unicode (it contains a lone surrogate)',
   invalidUtf8: 'The request body is not valid UTF-8',
+  badUrl: 'The request URL is not valid (bad percent-encoding)',
+  pathTooLong: 'A part of the request path is too long',
+  badRequest: 'The request could not be read',
+  headersTooLarge: 'The request headers are too large',
+  requestTimeout: 'The request took too long to arrive',
 } as const;

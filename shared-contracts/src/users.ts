@@ -1,11 +1,19 @@
 import * as v from 'valibot';
+import { emailSchema } from './auth';
+import { intFromString } from './common';
+import { LOGIN_FREQUENCY, SYSTEM_USAGE, TEXT_MAX } from './limits';
 import { booleanFilter, optionalFilter, pickerPagingEntries, searchText, withDefaultSort } from './lists';
-import { ROLES, type Role } from './roles';
+import { hasRole, ROLE_LEVELS, ROLES, type Role } from './roles';
 
 /** Longest `search` text of the user and manager lists. */
 export const USER_SEARCH_MAX = 200;
 
+/**
+ * Sort keys of GET /api/user/users. `name` is the list's User column: "First Last", else the
+ * e-mail, case-insensitively; `role` orders by level (GUEST < USER < MODERATOR < ADMIN ascending).
+ */
 export const USER_SORT_FIELDS = [
+  'name',
   'email',
   'firstName',
   'lastName',
@@ -48,3 +56,108 @@ export const UserListQuerySchema = v.pipe(
   v.transform(withDefaultSort<UserSortField>('createdAt')),
 );
 export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>;
+
+/** Texts of the Users section that the spec does not word (ours), and the API's refusals. */
+export const USER_ERRORS = {
+  /** SPEC §8 fallback; also the API's 404 text. */
+  notFound: 'User not found',
+  adminOnlyRoles: 'Only an administrator can change roles',
+  adminOnlyDelete: 'Only an administrator can delete users',
+  staffAccounts: 'Only an administrator can manage MODERATOR and ADMIN accounts',
+  selfDeactivate: 'You cannot deactivate your own account',
+  selfDelete: 'You cannot delete your own account',
+  selfRole: 'You cannot change your own role',
+  lastAdmin: (what: 'demoted' | 'deactivated' | 'deleted') =>
+    `This is the last active administrator and cannot be ${what}. Make another user an active ADMIN first.`,
+  emptyProfile: 'Send firstName or lastName',
+} as const;
+
+/** The actions of the user screens that the server restricts (DESIGN "Access"). */
+export type UserAction = 'edit' | 'activate' | 'deactivate' | 'delete' | 'changeRole';
+
+/**
+ * Why `actor` may not do `action` to `target`, or null when the role rules allow it (DESIGN
+ * "Access": MODERATOR manages USER and GUEST accounts; only ADMIN changes roles, touches MODERATOR
+ * and ADMIN accounts and deletes; nobody deactivates, deletes or re-roles themselves). The API
+ * enforces it and the screens use it to hide or disable actions, so both say the same thing.
+ * The last-active-admin rule needs the database and is checked by the API only.
+ */
+export function userActionDenial(
+  actor: { id: number; role: Role },
+  target: { id: number; role: Role },
+  action: UserAction,
+): string | null {
+  const self = actor.id === target.id;
+  if (action === 'delete') {
+    if (!hasRole(actor.role, 'ADMIN')) return USER_ERRORS.adminOnlyDelete;
+    return self ? USER_ERRORS.selfDelete : null;
+  }
+  if (action === 'changeRole') {
+    if (!hasRole(actor.role, 'ADMIN')) return USER_ERRORS.adminOnlyRoles;
+    return self ? USER_ERRORS.selfRole : null;
+  }
+  if (!hasRole(actor.role, 'MODERATOR')) return "You don't have permission to perform this action.";
+  if (hasRole(target.role, 'MODERATOR') && !hasRole(actor.role, 'ADMIN')) return USER_ERRORS.staffAccounts;
+  if (action === 'deactivate' && self) return USER_ERRORS.selfDeactivate;
+  return null;
+}
+
+/** True when going from `from` to `to` lowers the level (SPEC §4 levels). */
+export const isDemotion = (from: Role, to: Role): boolean => ROLE_LEVELS[to] < ROLE_LEVELS[from];
+
+/** First or last name of the user forms: trimmed, '' clears it (null). */
+const nameField = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('Must be text'),
+      v.trim(),
+      v.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters`),
+      v.transform((value) => (value === '' ? null : value)),
+    ),
+  ),
+);
+
+/** PUT /api/user/users/{id} and the edit form: the create fields without password (SPEC §5). */
+export const UserUpdateSchema = v.object({
+  email: emailSchema(),
+  firstName: nameField,
+  lastName: nameField,
+  role: v.picklist(ROLES, `role must be one of ${ROLES.join(', ')}`),
+  isActive: v.boolean('isActive must be true or false'),
+});
+export type UserUpdateInput = v.InferOutput<typeof UserUpdateSchema>;
+
+/** PUT /api/user/users/{id}/role. */
+export const UserRoleSchema = v.object({
+  role: v.picklist(ROLES, `role must be one of ${ROLES.join(', ')}`),
+});
+export type UserRoleInput = v.InferOutput<typeof UserRoleSchema>;
+
+/** GET /api/user/statistics: `userId` (default: the caller). */
+export const UserStatisticsQuerySchema = v.object({
+  userId: v.optional(intFromString('userId must be a positive whole number', 1, 2_147_483_647)),
+});
+
+/** PUT /api/user/profile: the caller's own names ('' clears one). */
+export const ProfileUpdateSchema = v.pipe(
+  v.object({ firstName: nameField, lastName: nameField }),
+  v.check((input) => input.firstName !== undefined || input.lastName !== undefined, USER_ERRORS.emptyProfile),
+);
+export type ProfileUpdateInput = v.InferOutput<typeof ProfileUpdateSchema>;
+
+/** SPEC §2 / §9: login frequency of the activity summary. */
+export function loginFrequency(totalLogins: number): 'High' | 'Medium' | 'Low' {
+  if (totalLogins > LOGIN_FREQUENCY.high) return 'High';
+  if (totalLogins > LOGIN_FREQUENCY.medium) return 'Medium';
+  return 'Low';
+}
+
+/** SPEC §2 / §9: system usage of the activity summary. */
+export function systemUsage(stats: {
+  companiesManaged: number;
+  approvalsCreated: number;
+}): 'Active' | 'Moderate' {
+  return stats.companiesManaged > SYSTEM_USAGE.companies || stats.approvalsCreated > SYSTEM_USAGE.approvals
+    ? 'Active'
+    : 'Moderate';
+}

@@ -50,6 +50,24 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/**
+ * What the user search matches: "first last" and the e-mail, lower-cased, joined by a newline (so
+ * "Ada Admin" matches the full name but no term spans name and e-mail). users_search_trgm_idx is
+ * on exactly this expression; queries must use it verbatim to be served by the index.
+ */
+export function userSearchText(t: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+}): SQL {
+  return sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || chr(10) || ${t.email})`;
+}
+
+/** The User column's sort key: "first last", else the e-mail, lower-cased (users_name_sort_id_idx). */
+export function userSortName(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }): SQL {
+  return sql`lower(coalesce(nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.email}))`;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -68,12 +86,33 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_created_at_idx').on(t.createdAt.desc().nullsFirst()),
-    index('users_role_created_at_idx').on(t.role, t.createdAt.desc().nullsFirst()),
-    index('users_active_created_at_idx').on(t.isActive, t.createdAt.desc().nullsFirst()),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
-    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    // The user list's common views (migration 0007): filter + sort with id as tiebreaker, so
+    // LIMIT/OFFSET reads an index in order; ascending sorts scan the same indexes backwards.
+    index('users_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_role_created_at_id_idx').on(
+      t.role,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('users_active_created_at_id_idx').on(
+      t.isActive,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('users_updated_at_id_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_last_login_at_id_idx').on(t.lastLoginAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_name_sort_id_idx').on(userSortName(t), t.id),
+    index('users_first_name_lower_id_idx').on(sql`lower(${t.firstName})`, t.id),
+    index('users_last_name_lower_id_idx').on(sql`lower(${t.lastName})`, t.id),
+    index('users_role_id_idx').on(t.role, t.id),
+    index('users_active_id_idx').on(t.isActive, t.id),
+    // The overview's activity rate: active users who signed in during the last 30 days.
+    index('users_recent_login_idx')
+      .on(t.lastLoginAt)
+      .where(sql`${t.isActive}`),
+    index('users_search_trgm_idx')
+      .using('gin', sql`${userSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -189,6 +228,11 @@ export const companies = pgTable(
     qbAccessTokenEnc: text('qb_access_token_enc'),
     qbRefreshTokenEnc: text('qb_refresh_token_enc'),
     qbTokenExpiresAt: timestamp('qb_token_expires_at', { withTimezone: true }),
+    /** Single-flight refresh: set while one request refreshes upstream (companies.service.ts). */
+    qbRefreshLeaseUntil: timestamp('qb_refresh_lease_until', { withTimezone: true }),
+    /** 'ok' or the failure kind of the last refresh, and when it ended: what waiters answer. */
+    qbRefreshOutcome: text('qb_refresh_outcome'),
+    qbRefreshFinishedAt: timestamp('qb_refresh_finished_at', { withTimezone: true }),
     managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
     processorId: integer('processor_id').references(() => users.id, { onDelete: 'set null' }),
     approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
@@ -330,6 +374,21 @@ export const companyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.status, t.qbStatus] })],
 );
 
+/**
+ * Users per (role, is_active), kept exact by triggers on `users` (migration 0007) in the same
+ * transaction as every insert, delete and change of either column: the overview statistics and
+ * the user list's total without a search read these at most 8 rows instead of COUNT(*).
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: roleEnum('role').notNull(),
+    isActive: boolean('is_active').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.isActive] })],
+);
+
 /** Audit trail: feeds recent activity, approval history and user statistics. */
 export const activity = pgTable(
   'activity',
@@ -350,7 +409,8 @@ export const activity = pgTable(
   (t) => [
     index('activity_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('activity_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc().nullsFirst()),
-    index('activity_user_action_idx').on(t.userId, t.action),
+    // Per-user statistics: sign-in count and the newest sign-in (migration 0007).
+    index('activity_user_action_created_at_idx').on(t.userId, t.action, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -4,8 +4,9 @@ const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const DEFAULT_ALLOWED_HEADERS = 'Authorization, Content-Type, X-Environment';
 
 /**
- * Dev-time CORS: the host and remote dev servers (localhost:3000-3004) call the API on 8080 with
- * credentials. A small hook instead of @fastify/cors: the policy is an exact allow-list.
+ * CORS for the origins in CORS_ORIGINS only (none by default: production serves the console from
+ * the API's own origin; `pnpm dev` lists its dev servers on localhost:3000-3004). A small hook
+ * instead of @fastify/cors: the policy is an exact allow-list.
  */
 export function registerCors(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   const allowed = new Set(allowedOrigins);

@@ -168,3 +168,14 @@ export async function recordFailure(db: Db, email: string, ip: string, windowSta
 export async function clearFailures(db: Db, email: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
 }
+
+/**
+ * Ends every session of a user (deactivated, deleted or demoted by someone else): each live
+ * refresh token is revoked, so no refresh can mint a new access token for them.
+ */
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

@@ -12,7 +12,7 @@ import { login, logout, refresh } from './auth.service';
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/login', async (request) => {
     const input = parseInput(LoginSchema, request.body);
-    return ok(await login(app, input, request.ip));
+    return ok(await login(app, input, request.ip, request.headers['user-agent']));
   });
 
   app.post('/refresh', async (request) => {

@@ -65,7 +65,12 @@ export async function issueTokens(
  * amount of hashing work; a disabled account is only revealed to someone who knows its password.
  * Failures are counted in the database so the throttle holds across API processes.
  */
-export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<AuthResult> {
+export async function login(
+  deps: AppDeps,
+  input: LoginInput,
+  ip: string,
+  userAgent?: string,
+): Promise<AuthResult> {
   const { db, config, passwords } = deps;
   await assertNotThrottled(db, config.loginThrottle, input.email, ip, LOGIN_ERRORS.tooManyAttempts);
 
@@ -93,7 +98,8 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string): Promi
       entityType: 'user',
       entityId: user.id,
       description: `${displayName(user)} signed in`,
-      details: { ip },
+      // Shown as the user's last-login details (SPEC §2 activity statistics).
+      details: { ip, userAgent: userAgent?.slice(0, 512) ?? null },
     });
     const tokens = await issueTokens(deps, tx, signedIn);
     return { user: toUser(signedIn), tokens };

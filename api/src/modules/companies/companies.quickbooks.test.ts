@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_ERRORS, type QbTokenRefreshResult, type QbTokenStatus } from 'shared-contracts';
 import { activity, companies, type CompanyRow } from '../../db/schema';
 import { DEMO_QB_STATES, SMALL_COUNTS, type QbState } from '../../db/seed';
+import { buildApp } from '../../app';
 import { startMockTokenServer, type MockTokenServer } from '../../quickbooks/mock-token-server';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { build, errorOf, type TestContext } from '../../test/build';
@@ -114,10 +115,13 @@ describe('GET /api/company/companies/{id}/qb-token-status', () => {
     expect(data.expiresIn).toBeLessThanOrEqual(3600);
   });
 
-  it('answers 500 "could not be read" for tokens that do not decrypt', async () => {
+  it('answers 409 "reconnect" (the card\'s Unable to check), not a 500, for tokens that do not decrypt', async () => {
     const response = await status((await seeded('unreadable')).id);
-    expect(response.statusCode).toBe(500);
-    expect(errorOf(response)).toEqual({ code: 'INTERNAL_ERROR', message: COMPANY_ERRORS.qbStatusUnreadable });
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response)).toEqual({
+      code: 'QB_RECONNECT_REQUIRED',
+      message: COMPANY_ERRORS.qbTokensUnreadable,
+    });
   });
 
   it('answers 400 for a bad id, 404 for an unknown company, 401 when signed out', async () => {
@@ -188,6 +192,7 @@ describe('POST /api/company/companies/{id}/refresh-qb-token', () => {
 
   it('answers 502 when QuickBooks fails with 5xx, and when it does not answer in time', async () => {
     const company = await connectedCompany();
+    t.config.quickBooks = { ...quickBooks, timeoutMs: 5_000 };
     mock.behaviour = 'error';
     const serverError = await refresh(company.id);
     expect(serverError.statusCode).toBe(502);
@@ -225,16 +230,66 @@ describe('POST /api/company/companies/{id}/refresh-qb-token', () => {
     expect((await row(company.id)).qbConnectionStatus).toBe('connected');
   });
 
-  it('answers 400 without tokens, 500 for unreadable tokens, 404 for an unknown company', async () => {
+  it('answers 400 without tokens, 409 for unreadable tokens, 404 for an unknown company', async () => {
     const none = await refresh((await seeded('realm-only')).id);
     expect(none.statusCode).toBe(400);
     expect(errorOf(none).message).toBe(COMPANY_ERRORS.qbNoTokens);
     const unreadable = await seeded('unreadable');
     const broken = await refresh(unreadable.id);
-    expect(broken.statusCode).toBe(500);
-    expect(errorOf(broken).message).toBe(COMPANY_ERRORS.qbTokensUnreadable);
+    expect(broken.statusCode).toBe(409);
+    expect(errorOf(broken)).toEqual({
+      code: 'QB_RECONNECT_REQUIRED',
+      message: COMPANY_ERRORS.qbTokensUnreadable,
+    });
     expect((await row(unreadable.id)).qbConnectionStatus).toBe('error');
     expect((await refresh(999_999)).statusCode).toBe(404);
     expect((await refresh('abc')).statusCode).toBe(400);
+  });
+});
+
+describe('concurrent refreshes of one company (single-flight)', () => {
+  it('twenty at once, on two API processes, make one upstream rotation and one activity row', async () => {
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: false,
+      serveFrontends: false,
+    });
+    await other.ready();
+    // 19 waiters polling an in-process PGlite share this thread with the mock: allow it time.
+    t.config.quickBooks = { ...quickBooks, timeoutMs: 5_000 };
+    try {
+      const company = await connectedCompany();
+      const before = mock.requests;
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? other : t.app).inject({
+            method: 'POST',
+            url: `${BASE}/${company.id}/refresh-qb-token`,
+            headers: { authorization: `Bearer ${token.moderator}` },
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+      expect(mock.requests - before).toBe(1);
+      expect(await activityOf(company.id, 'company.qb_token_refresh')).toHaveLength(1);
+      const stored = decryptSecret((await row(company.id)).qbRefreshTokenEnc!, KEY);
+      expect(stored).not.toBe('test-refresh');
+      const bodies = responses.map((response) => response.json<{ data: QbTokenRefreshResult }>().data);
+      for (const body of bodies) expect(body).toMatchObject({ hasTokens: true, isExpired: false });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('twenty at once against a failing QuickBooks make one call and one failure row, all answering 502', async () => {
+    const company = await connectedCompany();
+    t.config.quickBooks = { ...quickBooks, timeoutMs: 5_000 };
+    mock.behaviour = 'error';
+    const before = mock.requests;
+    const responses = await Promise.all(Array.from({ length: 20 }, () => refresh(company.id)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(502));
+    expect(mock.requests - before).toBe(1);
+    expect(await activityOf(company.id, 'company.qb_token_refresh_failed')).toHaveLength(1);
   });
 });

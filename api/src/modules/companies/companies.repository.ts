@@ -8,6 +8,8 @@ import {
   ilike,
   inArray,
   isNull,
+  lt,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -43,6 +45,9 @@ const {
   qbAccessTokenEnc: _access,
   qbRefreshTokenEnc: _refresh,
   qbTokenExpiresAt: _expires,
+  qbRefreshLeaseUntil: _lease,
+  qbRefreshOutcome: _outcome,
+  qbRefreshFinishedAt: _finished,
   ...publicColumns
 } = getTableColumns(companies);
 
@@ -280,6 +285,67 @@ export async function updateCompany(
   values: CompanyValues,
 ): Promise<CompanyRow | undefined> {
   const [row] = await db.update(companies).set(values).where(eq(companies.id, id)).returning();
+  return row;
+}
+
+// ---- single-flight QuickBooks refresh ---------------------------------------------------------
+
+/**
+ * Takes the company's refresh lease for `ms` milliseconds if nobody holds a live one. The UPDATE's
+ * row lock makes this atomic across API processes; an expired lease (a crashed holder) is free.
+ */
+export async function acquireQbRefreshLease(db: Db, id: number, ms: number): Promise<boolean> {
+  const rows = await db
+    .update(companies)
+    .set({
+      qbRefreshLeaseUntil: sql`now() + make_interval(secs => ${ms / 1000})`,
+      updatedAt: sql`${companies.updatedAt}`,
+    })
+    .where(
+      and(
+        eq(companies.id, id),
+        or(isNull(companies.qbRefreshLeaseUntil), lt(companies.qbRefreshLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: companies.id });
+  return rows.length > 0;
+}
+
+/** Frees the lease and records how the refresh ended, for the requests that waited on it. */
+export async function releaseQbRefreshLease(db: Db, id: number, outcome: string): Promise<void> {
+  await db
+    .update(companies)
+    .set({
+      qbRefreshLeaseUntil: null,
+      qbRefreshOutcome: outcome,
+      qbRefreshFinishedAt: sql`now()`,
+      updatedAt: sql`${companies.updatedAt}`,
+    })
+    .where(eq(companies.id, id));
+}
+
+export interface QbRefreshState {
+  leaseHeld: boolean;
+  outcome: string | null;
+  finishedAt: Date | null;
+  /** The last refresh succeeded less than `recentSeconds` ago (database clock). */
+  recentlyRefreshed: boolean;
+}
+
+export async function readQbRefreshState(
+  db: Db,
+  id: number,
+  recentSeconds: number,
+): Promise<QbRefreshState | undefined> {
+  const [row] = await db
+    .select({
+      leaseHeld: sql<boolean>`coalesce(${companies.qbRefreshLeaseUntil} > now(), false)`,
+      outcome: companies.qbRefreshOutcome,
+      finishedAt: companies.qbRefreshFinishedAt,
+      recentlyRefreshed: sql<boolean>`coalesce(${companies.qbRefreshOutcome} = 'ok' and ${companies.qbRefreshFinishedAt} > now() - make_interval(secs => ${recentSeconds}), false)`,
+    })
+    .from(companies)
+    .where(eq(companies.id, id));
   return row;
 }
 

@@ -537,7 +537,8 @@ describe('GET /api/company/companies/{id}/activity', () => {
     await send('PUT', `${BASE}/${company.id}/reactivate`, 'moderator');
     const response = await get(`${BASE}/${company.id}/activity`);
     expect(response.statusCode).toBe(200);
-    const items = response.json<{ data: Array<{ id: number; description: string; timestamp: string }> }>().data;
+    const items = response.json<{ data: Array<{ id: number; description: string; timestamp: string }> }>()
+      .data;
     expect(items).toHaveLength(3);
     expect(items.map((item) => item.description).join(' | ')).toMatch(/Timeline Corp/);
     const times = items.map((item) => Date.parse(item.timestamp));

@@ -33,6 +33,9 @@ import {
   updateCompany,
   updateCompanyIfRefreshTokenIs,
   type CompanyValues,
+  acquireQbRefreshLease,
+  readQbRefreshState,
+  releaseQbRefreshLease,
 } from './companies.repository';
 
 const companyNotFound = () => notFound(COMPANY_ERRORS.notFound);
@@ -262,9 +265,15 @@ export async function setCompanyActive(
 
 // ---- QuickBooks -------------------------------------------------------------------------------
 
-const unreadableStatus = () => new HttpError(500, ERROR_CODES.internal, COMPANY_ERRORS.qbStatusUnreadable);
+/**
+ * Tokens that do not decrypt are not a server fault to retry: the company must be reconnected.
+ * 409 QB_RECONNECT_REQUIRED is what the QuickBooks card shows as "Unable to check" with its
+ * connection-issue notice (SPEC §4).
+ */
+const unreadableTokens = () =>
+  new HttpError(409, ERROR_CODES.qbReconnectRequired, COMPANY_ERRORS.qbTokensUnreadable);
 
-/** GET …/qb-token-status; 500 'QuickBooks token status could not be read' for undecryptable tokens. */
+/** GET …/qb-token-status; 409 QB_RECONNECT_REQUIRED for undecryptable tokens. */
 export async function getQbTokenStatus(deps: AppDeps, id: number): Promise<QbTokenStatus> {
   const row = await findCompanyRow(deps.db, id);
   if (!row) throw companyNotFound();
@@ -273,7 +282,7 @@ export async function getQbTokenStatus(deps: AppDeps, id: number): Promise<QbTok
   } catch (error) {
     if (!(error instanceof UnreadableTokensError)) throw error;
     deps.log.warn({ companyId: id }, 'stored QuickBooks tokens do not decrypt with QB_TOKEN_KEY');
-    throw unreadableStatus();
+    throw unreadableTokens();
   }
 }
 
@@ -300,7 +309,7 @@ function failureError(kind: RefreshFailure): HttpError {
     case 'not_configured':
       return new HttpError(503, ERROR_CODES.notConfigured, COMPANY_ERRORS.qbNotConfigured);
     case 'unreadable':
-      return new HttpError(500, ERROR_CODES.internal, COMPANY_ERRORS.qbTokensUnreadable);
+      return unreadableTokens();
     default:
       return new HttpError(502, ERROR_CODES.upstream, COMPANY_ERRORS.qbUpstream);
   }
@@ -314,20 +323,81 @@ async function refreshResult(deps: AppDeps, db: Db, id: number): Promise<QbToken
   return { ...tokenStatus(row, deps.config.qbTokenKey), company };
 }
 
+/** A refresh that succeeded this recently is answered as is, without another upstream call. */
+const RECENT_REFRESH_SECONDS = 5;
+/** How often a request waiting for another one's refresh of the same company looks again. */
+const LEASE_POLL_MS = 100;
+
 /**
- * POST …/refresh-qb-token: a real OAuth 2.0 refresh_token grant, then the rotated tokens stored
- * encrypted with the new expiry, qb_last_refresh and status 'connected'. On failure the company's
- * QuickBooks status becomes 'error'. Success and failure each write an activity row.
- *
- * No transaction is held across the HTTP call (it may take QB_TIMEOUT_MS). Instead every write is
- * conditional on the refresh token read before the call: if another refresh rotated it meanwhile,
- * that one's outcome stands and is answered.
+ * POST …/refresh-qb-token, single-flight per company across API processes: concurrent requests
+ * (a double click, two staff, several API processes) make ONE upstream rotation and one activity
+ * row, and all answer its outcome. A request takes the company's lease (a conditional UPDATE;
+ * no transaction is held across the HTTP call, which may take QB_TIMEOUT_MS); the others wait
+ * for it to be released and answer the outcome it recorded. A refresh that succeeded in the last
+ * few seconds is answered without calling QuickBooks again.
  */
 export async function refreshCompanyQbToken(
   deps: AppDeps,
   actor: UserRow,
   id: number,
 ): Promise<QbTokenRefreshResult> {
+  const leaseMs = deps.config.quickBooks.timeoutMs + 5_000;
+  const deadline = Date.now() + leaseMs + 5_000;
+  for (;;) {
+    const state = await readQbRefreshState(deps.db, id, RECENT_REFRESH_SECONDS);
+    if (!state) throw companyNotFound();
+    if (state.recentlyRefreshed) return refreshResult(deps, deps.db, id);
+    if (await acquireQbRefreshLease(deps.db, id, leaseMs)) {
+      let outcome: RefreshFailure | 'ok' | null = null;
+      try {
+        const result = await refreshUpstream(deps, actor, id);
+        outcome = 'ok';
+        return result;
+      } catch (error) {
+        outcome = error instanceof QbRefreshFailed ? error.kind : null;
+        throw error instanceof QbRefreshFailed ? error.httpError : error;
+      } finally {
+        // No outcome (e.g. 400 without tokens, or a bug): waiters then try themselves.
+        await releaseQbRefreshLease(deps.db, id, outcome ?? 'none');
+      }
+    }
+    const seen = state.finishedAt?.getTime() ?? null;
+    // Another request holds the lease: wait for it to end (or to expire, if its process died).
+    for (;;) {
+      if (Date.now() > deadline) throw failureError('timeout');
+      await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+      const now = await readQbRefreshState(deps.db, id, RECENT_REFRESH_SECONDS);
+      if (!now) throw companyNotFound();
+      if (now.leaseHeld) continue;
+      if ((now.finishedAt?.getTime() ?? null) !== seen) {
+        if (now.outcome === 'ok') return refreshResult(deps, deps.db, id);
+        if (now.outcome && now.outcome in FAILURE_TEXT) throw failureError(now.outcome as RefreshFailure);
+      }
+      break; // released without an outcome, or expired: try to take it ourselves
+    }
+  }
+}
+
+/** A refresh failure of the lease holder: its kind is recorded for the requests that waited. */
+class QbRefreshFailed extends Error {
+  constructor(
+    readonly kind: RefreshFailure,
+    readonly httpError: HttpError,
+  ) {
+    super(httpError.message);
+  }
+}
+
+/**
+ * The refresh itself: a real OAuth 2.0 refresh_token grant, then the rotated tokens stored
+ * encrypted with the new expiry, qb_last_refresh and status 'connected'. On failure the company's
+ * QuickBooks status becomes 'error'. Success and failure each write an activity row.
+ *
+ * Every write is also conditional on the refresh token read before the call (a lease that
+ * expired while a slow upstream call was still running must not let two rotations overwrite
+ * each other): if another refresh rotated it meanwhile, that one's outcome stands and is answered.
+ */
+async function refreshUpstream(deps: AppDeps, actor: UserRow, id: number): Promise<QbTokenRefreshResult> {
   const row = await findCompanyRow(deps.db, id);
   if (!row) throw companyNotFound();
   if (!row.qbRefreshTokenEnc) throw new HttpError(400, ERROR_CODES.validation, COMPANY_ERRORS.qbNoTokens);
@@ -346,7 +416,7 @@ export async function refreshCompanyQbToken(
     if (!(error instanceof QbTokenError)) throw error;
     if (error.kind === 'not_configured') {
       deps.log.error('QuickBooks token refresh needs QB_CLIENT_ID and QB_CLIENT_SECRET');
-      throw failureError('not_configured');
+      throw new QbRefreshFailed('not_configured', failureError('not_configured'));
     }
     if (error.kind === 'rejected') {
       deps.log.error(
@@ -410,5 +480,5 @@ async function failRefresh(
   });
   // A concurrent refresh rotated the token (which is why ours was refused): its result stands.
   if (raced) return refreshResult(deps, deps.db, row.id);
-  throw failureError(kind);
+  throw new QbRefreshFailed(kind, failureError(kind));
 }

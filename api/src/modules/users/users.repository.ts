@@ -1,9 +1,27 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Role, UserListQuery, UserSortField } from 'shared-contracts';
+import type {
+  Role,
+  UserActivityStats,
+  UserListQuery,
+  UserOverviewStats,
+  UserSortField,
+} from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
-import { users, type UserRow } from '../../db/schema';
+import {
+  activity,
+  approvals,
+  companies,
+  managers,
+  userCounts,
+  users,
+  userSearchText,
+  userSortName,
+  type CompanyRow,
+  type ManagerRow,
+  type UserRow,
+} from '../../db/schema';
 
 export interface NewUser {
   email: string;
@@ -75,38 +93,246 @@ export async function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> 
     .where(inArray(users.id, [...new Set(ids)]));
 }
 
-/** SPEC §5 order: text through lower(), role alphabetically (as the console's comparator), false before true. */
-const USER_SORT: Record<UserSortField, PgColumn | SQL> = {
+/**
+ * SPEC §5 order: text through lower() (e-mails are stored lower-case), false before true, NULLs
+ * last ascending and first descending (PostgreSQL's default). Each key has an index ending in id.
+ */
+const USER_SORT: Record<Exclude<UserSortField, 'role'>, PgColumn | SQL> = {
+  name: userSortName(users),
   email: users.email,
   firstName: sql`lower(${users.firstName})`,
   lastName: sql`lower(${users.lastName})`,
-  role: sql`${users.role}::text`,
   isActive: users.isActive,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   lastLoginAt: users.lastLoginAt,
 };
 
-/** A page of users, filtered, sorted and counted in SQL (id breaks ties so pages are stable). */
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
-  const pattern = query.search ? likePattern(query.search) : undefined;
-  const where = and(
-    pattern
-      ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
-      : undefined,
+function userOrder(query: UserListQuery): SQL[] {
+  // The enum is declared ADMIN, MODERATOR, USER, GUEST (highest first), so ascending by level
+  // (GUEST first) is the enum descending; users_role_id_idx serves both directions.
+  if (query.sortBy === 'role') {
+    return query.sortOrder === 'asc' ? [desc(users.role), desc(users.id)] : [asc(users.role), asc(users.id)];
+  }
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  // E-mails are unique: no tiebreaker, so the unique index alone serves the sort.
+  if (query.sortBy === 'email') return [direction(users.email)];
+  return [direction(USER_SORT[query.sortBy]), direction(users.id)];
+}
+
+function userWhere(query: Pick<UserListQuery, 'search' | 'role' | 'isActive'>): SQL | undefined {
+  return and(
+    query.search ? sql`${userSearchText(users)} like lower(${likePattern(query.search)})` : undefined,
     query.role ? inArray(users.role, query.role) : undefined,
     query.isActive === undefined ? undefined : eq(users.isActive, query.isActive),
   );
-  const direction = query.sortOrder === 'asc' ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
+}
+
+/**
+ * Users matching the role / status filters without a search, from the trigger-kept user_counts
+ * (at most 8 rows), so the list's common views never COUNT(*) the table.
+ */
+export async function countUsersByFilter(
+  db: Db,
+  filter: { role?: Role[] | undefined; isActive?: boolean | undefined },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${userCounts.count}), 0)`.mapWith(Number) })
+    .from(userCounts)
+    .where(
+      and(
+        filter.role ? inArray(userCounts.role, filter.role) : undefined,
+        filter.isActive === undefined ? undefined : eq(userCounts.isActive, filter.isActive),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The exact COUNT(*) the trigger-kept totals must equal (tests compare the two). */
+export async function countUsersExactly(
+  db: Db,
+  query: Pick<UserListQuery, 'search' | 'role' | 'isActive'>,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(userWhere(query));
+  return row?.n ?? 0;
+}
+
+/** A page of users, filtered, sorted and paged in SQL (id breaks ties so pages are stable). */
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
-      .where(where)
-      .orderBy(direction(USER_SORT[query.sortBy]), direction(users.id))
+      .where(userWhere(query))
+      .orderBy(...userOrder(query))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(users).where(where),
+    query.search ? countUsersExactly(db, query) : countUsersByFilter(db, query),
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total };
+}
+
+/** Locks and returns the user row for a change (two admins editing one user wait for each other). */
+export async function findUserForUpdate(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Locks every active ADMIN row and returns their ids. Taken before removing an admin (demote,
+ * deactivate, delete), so two admins removing each other at once cannot both succeed and leave
+ * nobody able to administer the console.
+ */
+export async function lockActiveAdmins(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true)))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export type UserChanges = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'role' | 'isActive'>>;
+
+export async function updateUser(db: Db, id: number, changes: UserChanges): Promise<UserRow> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  if (!row) throw new Error(`user ${id} vanished during an update`);
+  return row;
+}
+
+export async function deleteUserRow(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+// ---- statistics --------------------------------------------------------------------------------
+
+/** The overview block of /users: counts from user_counts plus two index range counts. */
+export async function overviewStats(db: Db): Promise<UserOverviewStats> {
+  const [byCounts, [recent]] = await Promise.all([
+    db
+      .select({ role: userCounts.role, isActive: userCounts.isActive, count: userCounts.count })
+      .from(userCounts),
+    db
+      .select({
+        newThisMonth:
+          sql<number>`(select count(*) from ${users} where ${users.createdAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`.mapWith(
+            Number,
+          ),
+        recentlyActive:
+          sql<number>`(select count(*) from ${users} where ${users.isActive} and ${users.lastLoginAt} >= now() - interval '30 days')`.mapWith(
+            Number,
+          ),
+      })
+      .from(sql`(select 1) as one`),
+  ]);
+  const usersByRole: Record<Role, number> = { ADMIN: 0, MODERATOR: 0, USER: 0, GUEST: 0 };
+  let totalUsers = 0;
+  let activeUsers = 0;
+  for (const row of byCounts) {
+    usersByRole[row.role] += row.count;
+    totalUsers += row.count;
+    if (row.isActive) activeUsers += row.count;
+  }
+  const recentlyActiveUsers = recent?.recentlyActive ?? 0;
+  return {
+    totalUsers,
+    activeUsers,
+    newUsersThisMonth: recent?.newThisMonth ?? 0,
+    recentlyActiveUsers,
+    activityRate: activeUsers === 0 ? 0 : Math.round((recentlyActiveUsers / activeUsers) * 1000) / 10,
+    usersByRole,
+  };
+}
+
+/** Per-user activity from real rows: sign-ins, companies they staff or manage, approvals they created. */
+export async function userStatistics(db: Db, user: UserRow): Promise<UserActivityStats> {
+  const id = user.id;
+  const [[logins], [lastLogin], [companiesRow], [approvalsRow]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(activity)
+      .where(and(eq(activity.userId, id), eq(activity.action, 'auth.login'))),
+    db
+      .select({ createdAt: activity.createdAt, details: activity.details })
+      .from(activity)
+      .where(and(eq(activity.userId, id), eq(activity.action, 'auth.login')))
+      .orderBy(desc(activity.createdAt))
+      .limit(1),
+    db
+      .select({ n: count() })
+      .from(companies)
+      .where(
+        or(
+          eq(companies.processorId, id),
+          eq(companies.approverId, id),
+          eq(companies.accountantId, id),
+          inArray(
+            companies.managerId,
+            db.select({ id: managers.id }).from(managers).where(eq(managers.userId, id)),
+          ),
+        ),
+      ),
+    db.select({ n: count() }).from(approvals).where(eq(approvals.createdById, id)),
+  ]);
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    userId: id,
+    totalLogins: logins?.n ?? 0,
+    lastLogin: user.lastLoginAt?.toISOString() ?? lastLogin?.createdAt.toISOString() ?? null,
+    lastLoginDetails: lastLogin
+      ? {
+          timestamp: lastLogin.createdAt.toISOString(),
+          ip: text(lastLogin.details?.ip),
+          userAgent: text(lastLogin.details?.userAgent),
+        }
+      : null,
+    companiesManaged: companiesRow?.n ?? 0,
+    approvalsCreated: approvalsRow?.n ?? 0,
+  };
+}
+
+// ---- what a user delete clears -------------------------------------------------------------------
+
+export const ASSIGNEE_FIELDS = ['processorId', 'approverId', 'accountantId'] as const;
+export type AssigneeField = (typeof ASSIGNEE_FIELDS)[number];
+type AssignedCompany = Pick<CompanyRow, 'id' | 'name' | AssigneeField>;
+
+/** Companies where the user is processor, approver or accountant, locked for the delete. */
+export async function companiesAssignedTo(db: Db, userId: number): Promise<AssignedCompany[]> {
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      processorId: companies.processorId,
+      approverId: companies.approverId,
+      accountantId: companies.accountantId,
+    })
+    .from(companies)
+    .where(
+      or(
+        eq(companies.processorId, userId),
+        eq(companies.approverId, userId),
+        eq(companies.accountantId, userId),
+      ),
+    )
+    .orderBy(companies.id)
+    .for('update');
+}
+
+/** Clears `field` on every company where it is `userId`. */
+export async function clearAssignment(db: Db, field: AssigneeField, userId: number): Promise<void> {
+  await db
+    .update(companies)
+    .set({ [field]: null })
+    .where(eq(companies[field], userId));
+}
+
+/** Managers linked to the user, locked for the delete. */
+export async function managersLinkedTo(db: Db, userId: number): Promise<ManagerRow[]> {
+  return db.select().from(managers).where(eq(managers.userId, userId)).orderBy(managers.id).for('update');
+}
+
+export async function unlinkManagersOf(db: Db, userId: number): Promise<void> {
+  await db.update(managers).set({ userId: null }).where(eq(managers.userId, userId));
 }

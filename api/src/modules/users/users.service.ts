@@ -1,13 +1,45 @@
-import { AUTH_ERRORS, ERROR_CODES, type ChangePasswordInput, type RegisterInput } from 'shared-contracts';
+import {
+  AUTH_ERRORS,
+  COMPANY_ASSIGNEE_ROLES,
+  ERROR_CODES,
+  isDemotion,
+  USER_ERRORS,
+  userActionDenial,
+  type ChangePasswordInput,
+  type ProfileUpdateInput,
+  type RegisterInput,
+  type Role,
+  type User,
+  type UserAction,
+  type UserActivityStats,
+  type UserUpdateInput,
+} from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
-import { HttpError, conflict, validationError } from '../../http/http-error';
-import { clearFailures, revokeOtherFamilies } from '../auth/auth.repository';
+import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
+import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../auth/auth.repository';
 import { assertNotThrottled, recordWrongPassword } from '../auth/throttle';
 import { recordActivity } from '../activity/activity.repository';
-import { displayName } from './user-dto';
-import { findUserByEmail, insertUser, replacePasswordHash } from './users.repository';
+import { displayName, toUser } from './user-dto';
+import {
+  ASSIGNEE_FIELDS,
+  clearAssignment,
+  companiesAssignedTo,
+  deleteUserRow,
+  findUserByEmail,
+  findUserById,
+  findUserForUpdate,
+  insertUser,
+  lockActiveAdmins,
+  managersLinkedTo,
+  replacePasswordHash,
+  unlinkManagersOf,
+  updateUser,
+  userStatistics,
+  type UserChanges,
+} from './users.repository';
 
 /** Creates an account on behalf of `actor`, with its activity row, in one transaction. */
 export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterInput): Promise<UserRow> {
@@ -79,4 +111,242 @@ export async function changePassword(
     return true;
   });
   if (!changed) throw new HttpError(409, ERROR_CODES.conflict, AUTH_ERRORS.passwordChangedMeanwhile);
+}
+
+// ---- user administration (SPEC §7 "Users", DESIGN "Access") ---------------------------------------
+
+const userNotFound = () => notFound(USER_ERRORS.notFound);
+
+/** The user as the API answers it; 404 when it does not exist. */
+export async function getUser(db: Db, id: number): Promise<User> {
+  const row = await findUserById(db, id);
+  if (!row) throw userNotFound();
+  return toUser(row);
+}
+
+function deny(actor: UserRow, target: UserRow, action: UserAction): void {
+  const denial = userActionDenial(actor, target, action);
+  if (denial) throw forbidden(denial);
+}
+
+/**
+ * Locks the active ADMIN rows, then the target (always in that order, so two admins acting on each
+ * other queue instead of deadlocking). Returns the target and the active admin ids.
+ */
+async function lockForChange(tx: Db, id: number): Promise<{ target: UserRow; activeAdmins: number[] }> {
+  const activeAdmins = await lockActiveAdmins(tx);
+  const target = await findUserForUpdate(tx, id);
+  if (!target) throw userNotFound();
+  return { target, activeAdmins };
+}
+
+/**
+ * 409 when the change would leave no active ADMIN; then 403 when the actor is no longer an active
+ * ADMIN themselves (demoted meanwhile: their request authenticated before that change committed).
+ */
+function ensureAdminRemains(
+  actor: UserRow,
+  target: UserRow,
+  activeAdmins: number[],
+  next: { role: Role; isActive: boolean } | null,
+  what: 'demoted' | 'deactivated' | 'deleted',
+): void {
+  const removesAdmin =
+    target.role === 'ADMIN' && target.isActive && (next === null || next.role !== 'ADMIN' || !next.isActive);
+  if (!removesAdmin) return;
+  if (!activeAdmins.some((id) => id !== target.id)) {
+    throw new HttpError(409, ERROR_CODES.conflict, USER_ERRORS.lastAdmin(what));
+  }
+  if (!activeAdmins.includes(actor.id)) throw forbidden();
+}
+
+const activityOf = (actor: UserRow, target: UserRow | User) => ({
+  userId: actor.id,
+  userName: displayName(actor),
+  entityType: 'user',
+  entityId: target.id,
+});
+
+/** Deactivation and demotion end the user's sessions in the same transaction. */
+async function endSessionsIfReduced(tx: Db, before: UserRow, after: UserRow): Promise<void> {
+  if ((before.isActive && !after.isActive) || isDemotion(before.role, after.role)) {
+    await revokeAllSessions(tx, after.id);
+  }
+}
+
+const FIELD_LABELS: Record<keyof UserUpdateInput, string> = {
+  email: 'email',
+  firstName: 'first name',
+  lastName: 'last name',
+  role: 'role',
+  isActive: 'status',
+};
+
+/** The edit form (PUT /users/{id}): every rule of the separate calls applies to the same change. */
+export async function updateUserDetails(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  input: UserUpdateInput,
+): Promise<User> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const { target, activeAdmins } = await lockForChange(tx, id);
+      deny(actor, target, 'edit');
+      if (input.role !== target.role) deny(actor, target, 'changeRole');
+      if (!input.isActive && target.isActive) deny(actor, target, 'deactivate');
+      ensureAdminRemains(actor, target, activeAdmins, input, input.isActive ? 'demoted' : 'deactivated');
+
+      const changes: UserChanges = {};
+      const diff: Record<string, { from: unknown; to: unknown }> = {};
+      for (const field of Object.keys(FIELD_LABELS) as Array<keyof UserUpdateInput>) {
+        const value = input[field];
+        if (value === undefined || value === target[field]) continue;
+        Object.assign(changes, { [field]: value });
+        diff[field] = { from: target[field], to: value };
+      }
+      if (Object.keys(changes).length === 0) return toUser(target);
+      if (changes.email) {
+        const other = await findUserByEmail(tx, changes.email);
+        if (other && other.id !== id) throw conflict('email', AUTH_ERRORS.emailTaken);
+      }
+      const updated = await updateUser(tx, id, changes);
+      await endSessionsIfReduced(tx, target, updated);
+      const labels = Object.keys(diff).map((field) => FIELD_LABELS[field as keyof UserUpdateInput]);
+      await recordActivity(tx, {
+        ...activityOf(actor, updated),
+        action: 'user.update',
+        description: `${displayName(actor)} updated user ${displayName(updated)} (${labels.join(', ')})`,
+        details: { changes: diff },
+      });
+      return toUser(updated);
+    });
+  } catch (error) {
+    // Two renames to one e-mail can both pass the check above; the unique index decides.
+    if (isUniqueViolation(error)) throw conflict('email', AUTH_ERRORS.emailTaken);
+    throw error;
+  }
+}
+
+/** PUT /users/{id}/reactivate and /deactivate; already in that state answers the user unchanged. */
+export async function setUserActive(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  active: boolean,
+): Promise<User> {
+  return deps.db.transaction(async (tx) => {
+    const { target, activeAdmins } = await lockForChange(tx, id);
+    deny(actor, target, active ? 'activate' : 'deactivate');
+    if (target.isActive === active) return toUser(target);
+    if (!active)
+      ensureAdminRemains(actor, target, activeAdmins, { role: target.role, isActive: false }, 'deactivated');
+    const updated = await updateUser(tx, id, { isActive: active });
+    await endSessionsIfReduced(tx, target, updated);
+    await recordActivity(tx, {
+      ...activityOf(actor, updated),
+      action: active ? 'user.activate' : 'user.deactivate',
+      description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} user ${displayName(updated)}`,
+    });
+    return toUser(updated);
+  });
+}
+
+/** PUT /users/{id}/role (ADMIN only); the same role answers the user unchanged. */
+export async function changeUserRole(deps: AppDeps, actor: UserRow, id: number, role: Role): Promise<User> {
+  return deps.db.transaction(async (tx) => {
+    const { target, activeAdmins } = await lockForChange(tx, id);
+    deny(actor, target, 'changeRole');
+    if (target.role === role) return toUser(target);
+    ensureAdminRemains(actor, target, activeAdmins, { role, isActive: target.isActive }, 'demoted');
+    const updated = await updateUser(tx, id, { role });
+    await endSessionsIfReduced(tx, target, updated);
+    await recordActivity(tx, {
+      ...activityOf(actor, updated),
+      action: 'user.role_change',
+      description: `${displayName(actor)} changed the role of ${displayName(updated)} from ${target.role} to ${role}`,
+      details: { from: target.role, to: role },
+    });
+    return toUser(updated);
+  });
+}
+
+/**
+ * DELETE /users/{id} (ADMIN only), in one transaction: the user's company assignments are cleared
+ * and linked managers unlinked (an activity row each), their sessions end, and the user row goes.
+ * Names already copied into activity and approvals stay, so the audit trail remains readable;
+ * the foreign keys only null the ids.
+ */
+export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { target, activeAdmins } = await lockForChange(tx, id);
+    deny(actor, target, 'delete');
+    ensureAdminRemains(actor, target, activeAdmins, null, 'deleted');
+    const who = displayName(actor);
+    const name = displayName(target);
+
+    for (const company of await companiesAssignedTo(tx, id)) {
+      for (const field of ASSIGNEE_FIELDS) {
+        if (company[field] !== id) continue;
+        await recordActivity(tx, {
+          userId: actor.id,
+          userName: who,
+          action: 'company.assignment',
+          entityType: 'company',
+          entityId: company.id,
+          description: `${who} removed ${name} as ${COMPANY_ASSIGNEE_ROLES[field]} of company ${company.name} (user deleted)`,
+          details: { field, from: id, to: null, reason: 'user.delete' },
+        });
+      }
+    }
+    for (const field of ASSIGNEE_FIELDS) await clearAssignment(tx, field, id);
+
+    for (const manager of await managersLinkedTo(tx, id)) {
+      await recordActivity(tx, {
+        userId: actor.id,
+        userName: who,
+        action: 'manager.unlink',
+        entityType: 'manager',
+        entityId: manager.id,
+        description: `${who} unlinked manager ${manager.firstName} ${manager.lastName} from user ${name} (user deleted)`,
+        details: { userId: id, reason: 'user.delete' },
+      });
+    }
+    await unlinkManagersOf(tx, id);
+
+    await revokeAllSessions(tx, id);
+    await recordActivity(tx, {
+      ...activityOf(actor, target),
+      action: 'user.delete',
+      description: `${who} deleted user ${name}`,
+      details: { email: target.email, name, role: target.role },
+    });
+    await deleteUserRow(tx, id);
+  });
+}
+
+/** PUT /api/user/profile: the caller's own first and last name. */
+export async function updateProfile(deps: AppDeps, user: UserRow, input: ProfileUpdateInput): Promise<User> {
+  return deps.db.transaction(async (tx) => {
+    const changes: UserChanges = {};
+    if (input.firstName !== undefined && input.firstName !== user.firstName)
+      changes.firstName = input.firstName;
+    if (input.lastName !== undefined && input.lastName !== user.lastName) changes.lastName = input.lastName;
+    if (Object.keys(changes).length === 0) return toUser(user);
+    const updated = await updateUser(tx, user.id, changes);
+    await recordActivity(tx, {
+      ...activityOf(user, updated),
+      action: 'user.profile_update',
+      description: `${displayName(updated)} updated their profile`,
+      details: { changes },
+    });
+    return toUser(updated);
+  });
+}
+
+/** GET /api/user/statistics: 404 for an unknown user. */
+export async function getUserStatistics(db: Db, id: number): Promise<UserActivityStats> {
+  const user = await findUserById(db, id);
+  if (!user) throw userNotFound();
+  return userStatistics(db, user);
 }
