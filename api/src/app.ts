@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { scheduleApprovalExpiry } from './modules/approvals/approvals.expiry';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -30,6 +32,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve host/remotes builds and the SPA fallback (default true). */
   serveFrontends?: boolean;
+  /** Run the approval expiry sweep at start and then hourly (default true). */
+  approvalSweep?: boolean;
 }
 
 /** 1 MiB: far above any form of the console; larger bodies get 413. */
@@ -60,8 +64,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes, { prefix: '/api/user' });
   await app.register(companiesRoutes, { prefix: '/api/company' });
   await app.register(managersRoutes, { prefix: '/api/manager' });
+  await app.register(approvalsRoutes, { prefix: '/api/bill-approval' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(healthRoutes, { prefix: '/api/health' });
+
+  if (options.approvalSweep ?? true) scheduleApprovalExpiry(app);
 
   if (options.serveFrontends ?? true) {
     await registerFrontends(app, config);

@@ -55,6 +55,10 @@ export interface AppConfig {
   refreshGraceSeconds: number;
   /** Version answered by /api/health/detailed. */
   version: string;
+  /** A PENDING approval older than this many days becomes EXPIRED (APPROVAL_EXPIRY_DAYS). */
+  approvalExpiryDays: number;
+  /** How often the expiry sweep runs after the one at start (ms; hourly). */
+  approvalSweepIntervalMs: number;
 }
 
 export interface LoginThrottleConfig {
@@ -135,6 +139,7 @@ const EnvSchema = v.object({
     v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY must be true or false'),
     'false',
   ),
+  APPROVAL_EXPIRY_DAYS: v.optional(intFromEnv('APPROVAL_EXPIRY_DAYS', 1, 3650), '30'),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -229,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     refreshGraceSeconds: 10,
     version: readApiVersion(),
+    approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
+    approvalSweepIntervalMs: 3_600_000,
   };
 }
 

@@ -47,6 +47,8 @@ export interface ApiErrorBody {
   code: string;
   /** Field name → message, for 400 validation errors. */
   fields?: Record<string, string>;
+  /** Facts the caller can act on, e.g. `{ status }` of an approval decided by someone else. */
+  details?: Record<string, unknown>;
 }
 
 export interface Pagination {

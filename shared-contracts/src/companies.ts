@@ -57,6 +57,9 @@ export const COMPANY_ERRORS = {
   qbUnreachable: 'QuickBooks could not be reached; try again later',
   qbUpstream: 'QuickBooks answered with an error; try again later',
   qbNotConfigured: 'QuickBooks is not configured on this server',
+  /** Deleting a company would delete approvals that are payment records (issue 8). */
+  hasPaymentRecords: (count: number) =>
+    `This company cannot be deleted: it has ${count} approved or paid approval${count === 1 ? '' : 's'}, which are payment records and must be kept`,
 } as const;
 
 /** Roles a processor, approver or accountant may have (SPEC §6). */

@@ -1,6 +1,6 @@
 import type { User } from './auth';
 import type { Role } from './roles';
-import type { ApprovalPriority, ApprovalStatus, CompanyStatus, QbConnectionStatus } from './statuses';
+import type { CompanyStatus, QbConnectionStatus } from './statuses';
 
 /** A user embedded in another entity (assignee, linked user). */
 export type UserRef = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>;
@@ -44,83 +44,6 @@ export interface ManagerRef {
   firstName: string;
   lastName: string;
   email: string;
-}
-
-/** Bill inside an approval's JSON (SPEC §3, accounting-style names). */
-export interface Bill {
-  Id: string;
-  TotalAmt: number;
-  DocNumber?: string;
-  DueDate?: string;
-  VendorRef?: { name?: string; value?: string };
-  VendorInfo?: { CompanyName?: string; Email?: string; Phone?: string };
-  VendorAddr?: { Line1?: string; City?: string; CountrySubDivisionCode?: string; PostalCode?: string };
-  Line?: Array<{
-    Id?: string;
-    Description?: string;
-    Amount?: number;
-    ItemBasedExpenseLineDetail?: { Qty?: number; ItemRef?: { name?: string; value?: string } };
-  }>;
-}
-
-export interface BillStats {
-  totalBills: number;
-  processedBills: number;
-  processingRate: number;
-  totalAmount: number;
-}
-
-/** Approval of SPEC §3. */
-export interface Approval {
-  id: string;
-  companyId: number;
-  company: { id: number; name: string } | null;
-  companyName: string | null;
-  status: ApprovalStatus;
-  priority: ApprovalPriority;
-  billStats: BillStats;
-  managerName: string | null;
-  managerEmail: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  updatedAt: string;
-  approvalDate: string | null;
-  approvedBy: string | null;
-  rejectionDate: string | null;
-  rejectedBy: string | null;
-  rejectionReason: string | null;
-  recipients: string[];
-  /** JSON text of a Bill array. */
-  bills: string | null;
-  /** JSON text of a Bill array. */
-  approvedBills: string | null;
-  billIds: string[];
-  approvedBillIds: string[];
-  nachaFileGenerated: boolean;
-  nachaFileName: string | null;
-  nachaBatchNumber: string | null;
-  nachaGeneratedAt: string | null;
-  nachaProcessingStatus: string | null;
-  nachaFileUrl: string | null;
-}
-
-export interface ApprovalStats {
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  expired: number;
-  byStatus: Partial<Record<ApprovalStatus, number>>;
-  byPriority: Partial<Record<ApprovalPriority, number>>;
-}
-
-export interface ApprovalHistoryEntry {
-  id: number;
-  action: string;
-  userName: string;
-  timestamp: string;
-  details: string | null;
-  downloadUrl: string | null;
 }
 
 /** Where and how the user last signed in (from the newest 'auth.login' activity row). */

@@ -11,6 +11,7 @@ export * from './form-fields';
 export * from './companies';
 export * from './users';
 export * from './managers';
+export * from './approvals';
 export * from './banking';
 export * from './payments';
 export * from './route-id';

@@ -20,3 +20,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === '23503';
 }
+
+/** True for a restrict violation (23001): the approvals trigger refusing to delete a payment record. */
+export function isRestrictViolation(error: unknown): boolean {
+  return sqlState(error) === '23001';
+}

@@ -226,6 +226,9 @@ async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary
     const admin = userRows[0]!;
     const staff = userRows.filter((u) => u.isActive && u.role !== 'GUEST');
     const creators = userRows.filter((u) => u.role !== 'GUEST');
+    const demoCreators = userRows.filter(
+      (u) => u.isActive && u.role !== 'GUEST' && DEMO_ACCOUNTS.some((a) => a.email === u.email),
+    );
 
     // ---- managers ---------------------------------------------------------------------------
     const linkable = userRows.filter((u) => u.role !== 'GUEST' && u.isActive);
@@ -290,7 +293,9 @@ async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary
       const manager =
         managerRows.find((m) => m.id === company.managerId) ??
         (managerRows.length ? random.pick(managerRows) : undefined);
-      const creator = random.pick(creators);
+      // Every fifth approval is created by a demo account (admin, moderator, user in turn), so
+      // segregation of duties can be tried with the demo sign-ins.
+      const creator = i % 5 === 0 ? demoCreators[(i / 5) % demoCreators.length]! : random.pick(creators);
       const createdAt =
         status === 'PENDING'
           ? ago(random.int(1, 20 * 24) * HOUR)
@@ -302,7 +307,8 @@ async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary
       );
       const id = random.uuid();
       const totalCents = bills.reduce((sum, bill) => sum + Math.round(bill.TotalAmt * 100), 0);
-      const approver = random.pick(staff);
+      // Segregation of duties holds in the demo data too: the decider is never the creator.
+      const approver = random.pick(staff.filter((u) => u.id !== creator.id));
       const decidedAt = new Date(
         Math.min(now.getTime() - HOUR, createdAt.getTime() + random.int(2, 72) * HOUR),
       );
@@ -330,6 +336,9 @@ async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary
         totalBills: bills.length,
         processedBills: approvedBills?.length ?? 0,
         totalAmountCents: totalCents,
+        approvedAmountCents:
+          approvedBills?.reduce((sum, bill) => sum + Math.round(bill.TotalAmt * 100), 0) ?? 0,
+        companyName: company.name,
         managerId: manager?.id ?? null,
         managerName: manager ? `${manager.firstName} ${manager.lastName}` : null,
         managerEmail: manager?.email ?? null,

@@ -11,6 +11,14 @@ export function paged<T>(data: T[], total: number, page: number, limit: number):
   return { success: true, data, meta: { pagination } };
 }
 
-export function failure(code: ErrorCode, message: string, fields?: Record<string, string>): ApiFailure {
-  return { success: false, error: fields ? { message, code, fields } : { message, code } };
+export function failure(
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+): ApiFailure {
+  return {
+    success: false,
+    error: { message, code, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
+  };
 }

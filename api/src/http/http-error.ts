@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** Response headers that belong to this answer, e.g. Retry-After of a 429. */
     readonly headers?: Record<string, string>,
+    /** Facts the caller can act on, e.g. the status an approval has now (`error.details`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

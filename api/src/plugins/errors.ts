@@ -48,7 +48,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(failure(error.code, error.message, error.fields));
+      return reply
+        .code(error.statusCode)
+        .send(failure(error.code, error.message, error.fields, error.details));
     }
     const code = (error as FastifyError).code;
     const known = code ? FASTIFY_ERRORS[code] : undefined;

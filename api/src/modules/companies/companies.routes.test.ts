@@ -554,17 +554,42 @@ describe('GET /api/company/companies/{id}/activity', () => {
 });
 
 describe('DELETE /api/company/companies/{id}', () => {
-  it('needs ADMIN; deletes the company with its approvals and writes company.delete', async () => {
+  it('needs ADMIN; refuses while approvals are payment records; then deletes the company with its approvals', async () => {
     const [withApprovals] = await db()
-      .select({ id: approvals.companyId, n: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        id: approvals.companyId,
+        n: sql<number>`count(*)`.mapWith(Number),
+        records:
+          sql<number>`count(*) filter (where ${approvals.status} not in ('PENDING', 'REJECTED', 'EXPIRED'))`.mapWith(
+            Number,
+          ),
+      })
       .from(approvals)
       .groupBy(approvals.companyId)
+      .orderBy(sql`3 desc`)
       .limit(1);
     const id = withApprovals!.id;
+    expect(withApprovals!.records).toBeGreaterThan(0);
     const asModerator = await send('DELETE', `${BASE}/${id}`, 'moderator');
     expect(asModerator.statusCode).toBe(403);
     expect(errorOf(asModerator).message).toBe(AUTH_ERRORS.forbidden);
 
+    // Approved (or later) approvals are payment records: the company stays, and the 409 says why.
+    const refused = await send('DELETE', `${BASE}/${id}`, 'admin');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(COMPANY_ERRORS.hasPaymentRecords(withApprovals!.records));
+    expect((await get(`${BASE}/${id}`)).statusCode).toBe(200);
+    expect(await db().select().from(approvals).where(eq(approvals.companyId, id))).toHaveLength(
+      withApprovals!.n,
+    );
+
+    // Without payment records the delete goes through and takes the other approvals with it.
+    await db()
+      .update(approvals)
+      .set({ status: 'REJECTED' })
+      .where(
+        and(eq(approvals.companyId, id), sql`${approvals.status} not in ('PENDING', 'REJECTED', 'EXPIRED')`),
+      );
     const response = await send('DELETE', `${BASE}/${id}`, 'admin');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, data: null });

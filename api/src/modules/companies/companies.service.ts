@@ -14,7 +14,8 @@ import {
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import { isForeignKeyViolation } from '../../db/errors';
+import { isForeignKeyViolation, isRestrictViolation } from '../../db/errors';
+import { countPaymentRecordsOfCompany } from '../approvals/approvals.repository';
 import type { CompanyRow, UserRow } from '../../db/schema';
 import { HttpError, notFound, validationError } from '../../http/http-error';
 import { QbTokenError, refreshQuickBooksTokens, type QbRefreshFailure } from '../../quickbooks/token-client';
@@ -219,10 +220,29 @@ export async function assignCompany(
 }
 
 /** Deletes a company; its approvals go with it (ON DELETE CASCADE). */
+/**
+ * Deletes a company with its pending, rejected and expired approvals. Approvals that reached
+ * APPROVED or later are payment records: their company is kept and the caller gets 409 saying
+ * why. The approvals trigger refuses such deletes too, so one approved between the count and the
+ * delete makes the delete fail the same way instead of removing it.
+ */
 export async function deleteCompany(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
+  try {
+    await deleteCompanyInTransaction(deps, actor, id);
+  } catch (error) {
+    if (!isRestrictViolation(error)) throw error;
+    const records = await countPaymentRecordsOfCompany(deps.db, id);
+    throw new HttpError(409, ERROR_CODES.conflict, COMPANY_ERRORS.hasPaymentRecords(Math.max(records, 1)));
+  }
+}
+
+async function deleteCompanyInTransaction(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const current = await findCompanyRow(tx, id, true);
     if (!current) throw companyNotFound();
+    const records = await countPaymentRecordsOfCompany(tx, id);
+    if (records > 0)
+      throw new HttpError(409, ERROR_CODES.conflict, COMPANY_ERRORS.hasPaymentRecords(records));
     const approvalsDeleted = await countApprovalsOfCompany(tx, id);
     await deleteCompanyRow(tx, id);
     await recordActivity(tx, {

@@ -1,0 +1,375 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  APPROVAL_PRIORITIES,
+  APPROVAL_STATUSES,
+  type Approval,
+  type ApprovalFilters,
+  type ApprovalHistoryEntry,
+  type ApprovalListQuery,
+  type ApprovalSortField,
+  type ApprovalStats,
+  type ApprovalStatus,
+} from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { likePattern } from '../../db/like';
+import { activity, approvalCounts, approvals, companies, managers, type ApprovalRow } from '../../db/schema';
+
+// ---- the API view -----------------------------------------------------------------------------
+
+function selectApprovals(db: Db) {
+  return db
+    .select({ approval: approvals, companyName: companies.name })
+    .from(approvals)
+    .leftJoin(companies, eq(approvals.companyId, companies.id));
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Percent with one decimal, 0 for an approval without bills. */
+export function processingRate(processed: number, total: number): number {
+  return total > 0 ? Math.round((processed / total) * 1000) / 10 : 0;
+}
+
+/** Row → SPEC §3 Approval (bills as JSON text, money in dollars). */
+export function toApproval(row: ApprovalRow, companyName: string | null): Approval {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    company: companyName === null ? null : { id: row.companyId, name: companyName },
+    companyName: row.companyName,
+    status: row.status,
+    priority: row.priority,
+    billStats: {
+      totalBills: row.totalBills,
+      processedBills: row.processedBills,
+      processingRate: processingRate(row.processedBills, row.totalBills),
+      totalAmount: row.totalAmountCents / 100,
+    },
+    approvedAmount: row.approvedAmountCents / 100,
+    managerId: row.managerId,
+    managerName: row.managerName,
+    managerEmail: row.managerEmail,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdByName,
+    createdById: row.createdById,
+    updatedAt: row.updatedAt.toISOString(),
+    approvalDate: iso(row.approvalDate),
+    approvedBy: row.approvedBy,
+    rejectionDate: iso(row.rejectionDate),
+    rejectedBy: row.rejectedBy,
+    rejectionReason: row.rejectionReason,
+    recipients: row.recipients,
+    bills: JSON.stringify(row.bills),
+    approvedBills: row.approvedBills === null ? null : JSON.stringify(row.approvedBills),
+    billIds: row.billIds,
+    approvedBillIds: row.approvedBillIds,
+    nachaFileGenerated: row.nachaFileGenerated,
+    nachaFileName: row.nachaFileName,
+    nachaBatchNumber: row.nachaBatchNumber,
+    nachaGeneratedAt: iso(row.nachaGeneratedAt),
+    nachaProcessingStatus: row.nachaProcessingStatus,
+    nachaFileUrl: row.nachaFileUrl,
+  };
+}
+
+export async function findApproval(db: Db, id: string): Promise<Approval | undefined> {
+  const [row] = await selectApprovals(db).where(eq(approvals.id, id)).limit(1);
+  return row ? toApproval(row.approval, row.companyName) : undefined;
+}
+
+/** The stored row; `lock` takes a row lock (SELECT … FOR UPDATE) for read-check-write. */
+export async function findApprovalRow(db: Db, id: string, lock = false): Promise<ApprovalRow | undefined> {
+  const query = db.select().from(approvals).where(eq(approvals.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findApprovalStatus(db: Db, id: string): Promise<ApprovalStatus | undefined> {
+  const [row] = await db.select({ status: approvals.status }).from(approvals).where(eq(approvals.id, id));
+  return row?.status;
+}
+
+// ---- list -------------------------------------------------------------------------------------
+
+/**
+ * SPEC §5 order in SQL: text case-insensitively through lower() (the indexes are on lower()),
+ * numbers as numbers, dates as dates; status and priority in their declared order (lifecycle
+ * PENDING → PAYMENT_COMPLETED; URGENT → LOW), which is how a reviewer reads them. PostgreSQL's
+ * default NULL placement is the spec's (last ascending, first descending).
+ */
+export const SORT_EXPRESSIONS: Record<ApprovalSortField, PgColumn | SQL> = {
+  id: approvals.id,
+  'company.name': sql`lower(${approvals.companyName})`,
+  status: approvals.status,
+  priority: approvals.priority,
+  'billStats.totalBills': approvals.totalBills,
+  'billStats.processedBills': approvals.processedBills,
+  'billStats.totalAmount': approvals.totalAmountCents,
+  managerName: sql`lower(${approvals.managerName})`,
+  createdAt: approvals.createdAt,
+};
+
+export function listOrder(query: Pick<ApprovalFilters, 'sortBy' | 'sortOrder'>): SQL[] {
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  return [direction(SORT_EXPRESSIONS[query.sortBy]), direction(approvals.id)];
+}
+
+/**
+ * The search: an id prefix (text that looks like the start of a UUID, through the id's
+ * text_pattern_ops index) OR '%text%' in the generated search_text (company, manager name and
+ * e-mail, vendor names, document numbers; trigram index). Both indexed, so a BitmapOr.
+ */
+function searchCondition(text: string): SQL {
+  const contains = sql`${approvals.searchText} like lower(${likePattern(text)})`;
+  if (!/^[0-9a-f-]+$/i.test(text)) return contains;
+  return sql`(${contains} or (${approvals.id}::text) like ${`${likePattern(text.toLowerCase(), false)}%`})`;
+}
+
+export function listConditions(query: Omit<ApprovalFilters, 'sortBy' | 'sortOrder'>): SQL | undefined {
+  return and(
+    query.search ? searchCondition(query.search) : undefined,
+    query.status ? eq(approvals.status, query.status) : undefined,
+    query.priority ? eq(approvals.priority, query.priority) : undefined,
+    query.companyId ? eq(approvals.companyId, query.companyId) : undefined,
+  );
+}
+
+/** One page, filtered, sorted and paged in SQL, and the total of the same filter. */
+export async function listApprovals(
+  db: Db,
+  query: ApprovalListQuery,
+): Promise<{ rows: Approval[]; total: number }> {
+  const order = listOrder(query);
+  // The page's ids first (on approvals alone, in index order), then the company join for them.
+  const pageIds = db
+    .select({ id: approvals.id })
+    .from(approvals)
+    .where(listConditions(query))
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [rows, total] = await Promise.all([
+    selectApprovals(db)
+      .where(inArray(approvals.id, pageIds))
+      .orderBy(...order),
+    countApprovals(db, query),
+  ]);
+  return { rows: rows.map((row) => toApproval(row.approval, row.companyName)), total };
+}
+
+/**
+ * Without a search or company filter the total is a sum over approval_counts (≤ 32 rows kept by
+ * a trigger); otherwise a COUNT over the same indexed WHERE.
+ */
+export async function countApprovals(
+  db: Db,
+  query: Omit<ApprovalFilters, 'sortBy' | 'sortOrder'>,
+): Promise<number> {
+  if (query.search || query.companyId) return countApprovalsExactly(db, query);
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${approvalCounts.count}), 0)`.mapWith(Number) })
+    .from(approvalCounts)
+    .where(
+      and(
+        query.status ? eq(approvalCounts.status, query.status) : undefined,
+        query.priority ? eq(approvalCounts.priority, query.priority) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Exact COUNT(*) of a filter, bypassing approval_counts (tests compare the two). */
+export async function countApprovalsExactly(
+  db: Db,
+  query: Omit<ApprovalFilters, 'sortBy' | 'sortOrder'>,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(approvals).where(listConditions(query));
+  return row?.n ?? 0;
+}
+
+// ---- statistics and history -------------------------------------------------------------------
+
+/** SPEC §3 statistics from approval_counts: never a scan of approvals. */
+export async function approvalStats(db: Db): Promise<ApprovalStats> {
+  const rows = await db.select().from(approvalCounts);
+  const byStatus = Object.fromEntries(APPROVAL_STATUSES.map((s) => [s, 0])) as ApprovalStats['byStatus'];
+  const byPriority = Object.fromEntries(
+    APPROVAL_PRIORITIES.map((p) => [p, 0]),
+  ) as ApprovalStats['byPriority'];
+  let total = 0;
+  for (const row of rows) {
+    byStatus[row.status] += row.count;
+    byPriority[row.priority] += row.count;
+    total += row.count;
+  }
+  return {
+    total,
+    pending: byStatus.PENDING,
+    approved: byStatus.APPROVED,
+    rejected: byStatus.REJECTED,
+    expired: byStatus.EXPIRED,
+    byStatus,
+    byPriority,
+  };
+}
+
+const HISTORY_LABELS: Record<string, string> = {
+  'approval.create': 'Created',
+  'approval.update': 'Updated',
+  'approval.recipients': 'Recipients updated',
+  'approval.approve': 'Approved',
+  'approval.reject': 'Rejected',
+  'approval.expire': 'Expired',
+  'approval.delete': 'Deleted',
+  'approval.nacha_generate': 'NACHA file generated',
+};
+
+/** Most history entries one approval answers (its whole life is far shorter). */
+export const HISTORY_MAX = 500;
+
+/** The approval's activity rows, newest first, in the SPEC §3 history shape. */
+export async function approvalHistory(db: Db, id: string): Promise<ApprovalHistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, id)))
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(HISTORY_MAX);
+  return rows.map((row) => {
+    const downloadUrl = row.details?.downloadUrl;
+    return {
+      id: row.id,
+      action: HISTORY_LABELS[row.action] ?? row.action,
+      userName: row.userName ?? 'System',
+      timestamp: row.createdAt.toISOString(),
+      details: row.description,
+      downloadUrl:
+        typeof downloadUrl === 'string'
+          ? downloadUrl
+          : row.action === 'approval.nacha_generate'
+            ? `/api/bill-approval/approvals/${id}/nacha`
+            : null,
+    };
+  });
+}
+
+// ---- writes -----------------------------------------------------------------------------------
+
+export type ApprovalInsert = typeof approvals.$inferInsert;
+export type ApprovalValues = Partial<Omit<ApprovalInsert, 'id' | 'searchText'>>;
+
+export async function insertApproval(db: Db, values: ApprovalInsert): Promise<ApprovalRow> {
+  const [row] = await db.insert(approvals).values(values).returning();
+  if (!row) throw new Error('insert into approvals returned no row');
+  return row;
+}
+
+/**
+ * The one conditional write every decision and edit goes through: it changes the row only while
+ * it is still PENDING. Under PostgreSQL a second writer waits for the first one's row lock, then
+ * re-checks `status = 'PENDING'` and changes nothing; undefined means "no longer pending".
+ */
+export async function updatePendingApproval(
+  db: Db,
+  id: string,
+  values: ApprovalValues,
+): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .update(approvals)
+    .set(values)
+    .where(and(eq(approvals.id, id), eq(approvals.status, 'PENDING')))
+    .returning();
+  return row;
+}
+
+export async function updateApproval(
+  db: Db,
+  id: string,
+  values: ApprovalValues,
+): Promise<ApprovalRow | undefined> {
+  const [row] = await db.update(approvals).set(values).where(eq(approvals.id, id)).returning();
+  return row;
+}
+
+/** Deletes only while the status is deletable (the trigger refuses payment records anyway). */
+export async function deleteApprovalIfDeletable(db: Db, id: string): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .delete(approvals)
+    .where(and(eq(approvals.id, id), inArray(approvals.status, ['PENDING', 'REJECTED', 'EXPIRED'])))
+    .returning();
+  return row;
+}
+
+export async function findManagerRow(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: managers.id,
+      firstName: managers.firstName,
+      lastName: managers.lastName,
+      email: managers.email,
+    })
+    .from(managers)
+    .where(eq(managers.id, id));
+  return row;
+}
+
+export async function findCompanyForApproval(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, managerId: companies.managerId })
+    .from(companies)
+    .where(eq(companies.id, id));
+  return row;
+}
+
+/** Approvals of a company that are payment records (APPROVED or later): they block its delete. */
+export async function countPaymentRecordsOfCompany(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.companyId, companyId),
+        sql`${approvals.status} not in ('PENDING', 'REJECTED', 'EXPIRED')`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+// ---- expiry -----------------------------------------------------------------------------------
+
+/**
+ * Turns up to `batch` PENDING approvals created before `cutoff` into EXPIRED and writes their
+ * history rows, in ONE statement (so atomically). Rows another process is sweeping are skipped
+ * (SKIP LOCKED) and the UPDATE re-checks PENDING, so concurrent sweeps never expire a row twice
+ * nor race a decision: whichever commits first wins. Returns how many it expired.
+ */
+export async function expirePendingBatch(db: Db, cutoff: Date, batch: number): Promise<number> {
+  const result = await db.execute(sql`
+    with due as (
+      select ${approvals.id} as id from ${approvals}
+      where ${approvals.status} = 'PENDING' and ${approvals.createdAt} < ${cutoff.toISOString()}::timestamptz
+      order by ${approvals.createdAt}
+      limit ${batch}
+      for update skip locked
+    ), expired as (
+      update ${approvals} set status = 'EXPIRED', updated_at = now()
+      from due where ${approvals.id} = due.id and ${approvals.status} = 'PENDING'
+      returning ${approvals.id} as id, ${approvals.companyName} as company_name, ${approvals.createdAt} as created_at
+    )
+    insert into ${activity} (user_id, user_name, action, entity_type, entity_id, description, details)
+    select null, 'System', 'approval.expire', 'approval', expired.id::text,
+      'Approval ' || left(expired.id::text, 8) || coalesce(' for ' || expired.company_name, '') || ' expired after ' || ${String(
+        Math.max(0, Math.round((Date.now() - cutoff.getTime()) / 86_400_000)),
+      )} || ' days pending',
+      jsonb_build_object('before', 'PENDING', 'after', 'EXPIRED', 'createdAt', expired.created_at)
+    from expired
+    returning entity_id as id
+  `);
+  return rowsOf(result).length;
+}
+
+/** The rows of a raw `execute` (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,349 @@
+import {
+  APPROVAL_ERRORS,
+  ERROR_CODES,
+  isApprovalId,
+  toCents,
+  type Approval,
+  type ApprovalCreateInput,
+  type ApprovalStatus,
+  type ApprovalUpdateInput,
+  type ApproveInput,
+  type Bill,
+  type BulkOutcome,
+  type BulkResult,
+} from 'shared-contracts';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import type { ApprovalRow, UserRow } from '../../db/schema';
+import { forbidden, HttpError, notFound, validationError } from '../../http/http-error';
+import { recordActivity } from '../activity/activity.repository';
+import { displayName } from '../users/user-dto';
+import {
+  deleteApprovalIfDeletable,
+  expirePendingBatch,
+  findApproval,
+  findApprovalRow,
+  findApprovalStatus,
+  findCompanyForApproval,
+  findManagerRow,
+  insertApproval,
+  updateApproval,
+  updatePendingApproval,
+  type ApprovalValues,
+} from './approvals.repository';
+
+const approvalNotFound = () => notFound(APPROVAL_ERRORS.notFound);
+
+/** 409 'This approval is no longer pending' with the status it has now (error.details.status). */
+export function notPending(status: ApprovalStatus): HttpError {
+  return new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notPending, undefined, undefined, {
+    status,
+  });
+}
+
+/** After a conditional write changed nothing: 404 when the row is gone, else 409 with its status. */
+async function explainNotPending(db: Db, id: string): Promise<never> {
+  const status = await findApprovalStatus(db, id);
+  if (!status) throw approvalNotFound();
+  throw notPending(status);
+}
+
+export async function getApproval(db: Db, id: string): Promise<Approval> {
+  const approval = await findApproval(db, id);
+  if (!approval) throw approvalNotFound();
+  return approval;
+}
+
+const short = (id: string) => id.slice(0, 8);
+const cents = (bills: Bill[]) => bills.reduce((sum, bill) => sum + toCents(bill.TotalAmt), 0);
+const dollars = (amountCents: number) => `$${(amountCents / 100).toFixed(2)}`;
+
+async function managerCopy(db: Db, managerId: number) {
+  const manager = await findManagerRow(db, managerId);
+  if (!manager) throw validationError({ managerId: APPROVAL_ERRORS.unknownManager(managerId) });
+  return {
+    managerId: manager.id,
+    managerName: `${manager.firstName} ${manager.lastName}`.trim(),
+    managerEmail: manager.email,
+  };
+}
+
+/**
+ * POST: totals, bill ids and the manager's name and e-mail are computed here from validated
+ * bills and the stored manager (the company's when none is given), never taken from the client.
+ */
+export async function createApproval(
+  deps: AppDeps,
+  actor: UserRow,
+  input: ApprovalCreateInput,
+): Promise<Approval> {
+  return deps.db.transaction(async (tx) => {
+    const company = await findCompanyForApproval(tx, input.companyId);
+    if (!company) throw validationError({ companyId: APPROVAL_ERRORS.unknownCompany(input.companyId) });
+    const managerId = input.managerId === undefined ? company.managerId : input.managerId;
+    const manager =
+      managerId === null
+        ? { managerId: null, managerName: null, managerEmail: null }
+        : await managerCopy(tx, managerId);
+    const totalCents = cents(input.bills);
+    const row = await insertApproval(tx, {
+      companyId: company.id,
+      companyName: company.name,
+      priority: input.priority,
+      status: 'PENDING',
+      bills: input.bills,
+      billIds: input.bills.map((bill) => bill.Id),
+      totalBills: input.bills.length,
+      processedBills: 0,
+      totalAmountCents: totalCents,
+      ...manager,
+      recipients: input.recipients,
+      createdById: actor.id,
+      createdByName: displayName(actor),
+    });
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.create',
+      entityType: 'approval',
+      entityId: row.id,
+      description: `${displayName(actor)} submitted approval ${short(row.id)} for ${company.name}: ${row.totalBills} bill(s), ${dollars(totalCents)}`,
+      details: {
+        after: {
+          status: 'PENDING',
+          priority: row.priority,
+          totalBills: row.totalBills,
+          totalAmount: totalCents / 100,
+        },
+      },
+    });
+    return (await findApproval(tx, row.id))!;
+  });
+}
+
+/** PUT (PENDING only): priority, manager (copied from the managers table), recipients. */
+export async function editApproval(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  input: ApprovalUpdateInput,
+): Promise<Approval> {
+  return deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id);
+    if (!current) throw approvalNotFound();
+    if (current.status !== 'PENDING')
+      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notEditable, undefined, undefined, {
+        status: current.status,
+      });
+    const values: ApprovalValues = {};
+    if (input.priority !== undefined) values.priority = input.priority;
+    if (input.recipients !== undefined) values.recipients = input.recipients;
+    if (input.managerId !== undefined) {
+      Object.assign(
+        values,
+        input.managerId === null
+          ? { managerId: null, managerName: null, managerEmail: null }
+          : await managerCopy(tx, input.managerId),
+      );
+    }
+    const row = await updatePendingApproval(tx, id, values);
+    if (!row) return explainNotPending(tx, id);
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const key of Object.keys(values) as Array<keyof ApprovalValues>) {
+      before[key] = current[key as keyof ApprovalRow];
+      after[key] = row[key as keyof ApprovalRow];
+    }
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.update',
+      entityType: 'approval',
+      entityId: id,
+      description: `${displayName(actor)} updated approval ${short(id)} (${Object.keys(values).join(', ')})`,
+      details: { before, after },
+    });
+    return (await findApproval(tx, id))!;
+  });
+}
+
+/** PUT …/recipients: who is told about the approval; allowed in any status. */
+export async function setRecipients(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  recipients: string[],
+): Promise<Approval> {
+  return deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id, true);
+    if (!current) throw approvalNotFound();
+    await updateApproval(tx, id, { recipients });
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.recipients',
+      entityType: 'approval',
+      entityId: id,
+      description: `${displayName(actor)} set the recipients of approval ${short(id)} (${recipients.length})`,
+      details: { before: current.recipients, after: recipients },
+    });
+    return (await findApproval(tx, id))!;
+  });
+}
+
+/**
+ * Approve a subset of the bills (all when `approvedBills` is absent). The decision is ONE
+ * conditional UPDATE (… WHERE status = 'PENDING'): of two deciders only one changes the row, the
+ * other gets 409 with the status the winner set. The creator is refused whatever their role.
+ */
+export async function approveApproval(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  input: ApproveInput,
+): Promise<Approval> {
+  return deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id);
+    if (!current) throw approvalNotFound();
+    if (current.createdById === actor.id) throw forbidden(APPROVAL_ERRORS.ownApproval);
+    if (current.status !== 'PENDING') throw notPending(current.status);
+    const wanted = input.approvedBills ?? current.billIds;
+    const known = new Set(current.bills.map((bill) => bill.Id));
+    const unknown = wanted.filter((billId) => !known.has(billId));
+    if (unknown.length > 0) throw validationError({ approvedBills: APPROVAL_ERRORS.unknownBills(unknown) });
+    const chosen = new Set(wanted);
+    const approvedBills = current.bills.filter((bill) => chosen.has(bill.Id));
+    const approvedCents = cents(approvedBills);
+    const now = new Date();
+    const row = await updatePendingApproval(tx, id, {
+      status: 'APPROVED',
+      approvedBills,
+      approvedBillIds: approvedBills.map((bill) => bill.Id),
+      processedBills: approvedBills.length,
+      approvedAmountCents: approvedCents,
+      approvedById: actor.id,
+      approvedBy: displayName(actor),
+      approvalDate: now,
+    });
+    if (!row) return explainNotPending(tx, id);
+    const partial = approvedBills.length < current.totalBills;
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.approve',
+      entityType: 'approval',
+      entityId: id,
+      description: `${displayName(actor)} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}`,
+      details: {
+        before: { status: 'PENDING' },
+        after: {
+          status: 'APPROVED',
+          approvedBillIds: row.approvedBillIds,
+          approvedAmount: approvedCents / 100,
+        },
+      },
+    });
+    return (await findApproval(tx, id))!;
+  });
+}
+
+/** Reject with a reason (validated by RejectSchema); same single conditional UPDATE as approve. */
+export async function rejectApproval(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  reason: string,
+): Promise<Approval> {
+  return deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id);
+    if (!current) throw approvalNotFound();
+    if (current.status !== 'PENDING') throw notPending(current.status);
+    const row = await updatePendingApproval(tx, id, {
+      status: 'REJECTED',
+      rejectedById: actor.id,
+      rejectedBy: displayName(actor),
+      rejectionDate: new Date(),
+      rejectionReason: reason,
+    });
+    if (!row) return explainNotPending(tx, id);
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.reject',
+      entityType: 'approval',
+      entityId: id,
+      description: `${displayName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,
+      details: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, reason },
+    });
+    return (await findApproval(tx, id))!;
+  });
+}
+
+/** DELETE (ADMIN): PENDING, REJECTED or EXPIRED only; payment records answer 409 saying why. */
+export async function deleteApproval(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id);
+    if (!current) throw approvalNotFound();
+    const deleted = await deleteApprovalIfDeletable(tx, id);
+    if (!deleted) {
+      const status = await findApprovalStatus(tx, id);
+      if (!status) throw approvalNotFound();
+      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.paymentRecord, undefined, undefined, {
+        status,
+      });
+    }
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'approval.delete',
+      entityType: 'approval',
+      entityId: id,
+      description: `${displayName(actor)} deleted approval ${short(id)}${deleted.companyName ? ` for ${deleted.companyName}` : ''} (${deleted.status})`,
+      details: { before: { status: deleted.status, totalAmount: deleted.totalAmountCents / 100 } },
+    });
+  });
+}
+
+/**
+ * Bulk decisions: each id in its own transaction under the single call's rules, one result per
+ * id (a failure never stops the others).
+ */
+export async function bulkDecide(
+  ids: string[],
+  decide: (id: string) => Promise<Approval>,
+): Promise<BulkOutcome> {
+  const results: BulkResult[] = [];
+  for (const id of ids) {
+    if (!isApprovalId(id)) {
+      results.push({
+        id,
+        success: false,
+        status: null,
+        error: APPROVAL_ERRORS.invalidId,
+        code: ERROR_CODES.validation,
+      });
+      continue;
+    }
+    try {
+      const approval = await decide(id);
+      results.push({ id, success: true, status: approval.status, error: null, code: null });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const status = (error.details?.status as ApprovalStatus | undefined) ?? null;
+      results.push({ id, success: false, status, error: error.message, code: error.code });
+    }
+  }
+  const succeeded = results.filter((result) => result.success).length;
+  return { succeeded, failed: results.length - succeeded, results };
+}
+
+/** Expiry sweep: every PENDING approval older than `days` becomes EXPIRED, in batches. */
+export async function expireOverdueApprovals(db: Db, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const expired = await expirePendingBatch(db, cutoff, 500);
+    total += expired;
+    if (expired < 500) return total;
+  }
+}

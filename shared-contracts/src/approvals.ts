@@ -1,0 +1,515 @@
+import * as v from 'valibot';
+import { emailSchema } from './auth';
+import { intFromString } from './common';
+import { APPROVAL_PAGE_SIZES, EMAIL_MAX, TEXT_MAX } from './limits';
+import { optionalFilter, searchText, withDefaultSort } from './lists';
+import { VALIDATION } from './messages';
+import { APPROVAL_PRIORITIES, APPROVAL_STATUSES, type ApprovalStatus } from './statuses';
+
+/**
+ * Approvals (SPEC §2 "Approval list/detail", §3 "Approval", "Bill", §4, §5 reject rules, §7).
+ *
+ * Entities are valibot schemas and their types come from them, so the API's answers and the
+ * console's reads are described once. Request schemas carry every rule and message the server
+ * enforces; the console uses the same ones (the reject dialog, the partial-approval dialog).
+ */
+
+/** Texts the approval endpoints answer with (SPEC words where it has them). */
+export const APPROVAL_ERRORS = {
+  /** SPEC §2/§8 fallback; the API's 404 text. */
+  notFound: 'Approval not found',
+  /** The loser of two decisions made at once (issue 8). */
+  notPending: 'This approval is no longer pending',
+  ownApproval: 'You created this approval, so someone else must approve it (segregation of duties)',
+  notEditable: 'Only a pending approval can be edited',
+  paymentRecord:
+    'This approval is a payment record (approved or later) and cannot be deleted; only pending, rejected or expired approvals can',
+  unknownCompany: (id: number) => `No company with id ${id}`,
+  unknownManager: (id: number) => `No manager with id ${id}`,
+  unknownBills: (ids: string[]) => `Not bills of this approval: ${ids.join(', ')}`,
+  emptyUpdate: 'Send at least one of priority, managerId, recipients',
+  invalidId: 'The approval id must be a UUID',
+} as const;
+
+/** Statuses after which an approval is a payment record (APPROVED and every later one, SPEC §4). */
+export const PAYMENT_RECORD_STATUSES = [
+  'APPROVED',
+  'NACHA_GENERATED',
+  'NACHA_PENDING',
+  'BANK_UPLOADED',
+  'PAYMENT_COMPLETED',
+] as const satisfies readonly ApprovalStatus[];
+/** Statuses an approval may be deleted in (ADMIN). */
+export const DELETABLE_APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'EXPIRED'] as const;
+
+export const REJECTION_REASON_MAX = 1000;
+/** Most bills one approval carries; most ids one bulk call decides. */
+export const APPROVAL_BILLS_MAX = 500;
+export const BULK_APPROVAL_MAX = 100;
+export const APPROVAL_RECIPIENTS_MAX = 50;
+export const APPROVAL_SEARCH_MAX = 200;
+/** Default of APPROVAL_EXPIRY_DAYS: a PENDING approval older than this becomes EXPIRED. */
+export const APPROVAL_EXPIRY_DAYS_DEFAULT = 30;
+
+const ID_MAX = 2_147_483_647;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isApprovalId = (value: string) => UUID.test(value);
+
+const approvalId = (message: string = APPROVAL_ERRORS.invalidId) =>
+  v.pipe(v.string(message), v.trim(), v.regex(UUID, message), v.toLowerCase());
+
+/** /approvals/{id} */
+export const ApprovalIdParamSchema = v.object({ id: approvalId() });
+
+// ---- bills -------------------------------------------------------------------------------------
+
+/** Whole cents of an amount, or NaN when it has more than 2 decimals. */
+export function toCents(amount: number): number {
+  const cents = Math.round(amount * 100);
+  return Math.abs(cents - amount * 100) < 1e-6 ? cents : NaN;
+}
+
+const money = (field: string, allowZero = false) => {
+  const message = `${field} must be a ${allowZero ? 'non-negative' : 'positive'} amount with at most 2 decimals`;
+  return v.pipe(
+    v.number(message),
+    v.finite(message),
+    v.check((value) => (allowZero ? value >= 0 : value > 0) && !Number.isNaN(toCents(value)), message),
+    v.maxValue(1_000_000_000, `${field} must be at most 1,000,000,000`),
+  );
+};
+
+const text = (field: string, max = TEXT_MAX) =>
+  v.optional(
+    v.pipe(
+      v.string(`${field} must be text`),
+      v.trim(),
+      v.maxLength(max, `${field} must be at most ${max} characters`),
+    ),
+  );
+
+const ref = (field: string) =>
+  v.optional(
+    v.object(
+      { name: text(`${field}.name`), value: text(`${field}.value`, 64) },
+      `${field} must be an object`,
+    ),
+  );
+
+export const BillLineSchema = v.object(
+  {
+    Id: text('Line.Id', 64),
+    Description: text('Line.Description', 1000),
+    Amount: money('Line.Amount', true),
+    ItemBasedExpenseLineDetail: v.optional(
+      v.object({
+        Qty: v.optional(
+          v.pipe(
+            v.number('Qty must be a number'),
+            v.finite('Qty must be a number'),
+            v.minValue(0, 'Qty must not be negative'),
+          ),
+        ),
+        ItemRef: ref('ItemRef'),
+      }),
+    ),
+  },
+  'Each line must be an object',
+);
+
+/** A bill in QuickBooks' shape (SPEC §3 "Bill"); line amounts must add up to TotalAmt. */
+export const BillSchema = v.pipe(
+  v.object(
+    {
+      Id: v.pipe(
+        v.string('Id must be text'),
+        v.trim(),
+        v.nonEmpty('Id is required'),
+        v.maxLength(64, 'Id must be at most 64 characters'),
+      ),
+      TotalAmt: money('TotalAmt'),
+      DocNumber: text('DocNumber', 64),
+      DueDate: v.optional(
+        v.pipe(v.string('DueDate must be a date'), v.isoDate('DueDate must be a date (YYYY-MM-DD)')),
+      ),
+      VendorRef: ref('VendorRef'),
+      VendorInfo: v.optional(
+        v.object({
+          CompanyName: text('VendorInfo.CompanyName'),
+          Email: v.optional(
+            v.pipe(
+              v.string(),
+              v.trim(),
+              v.maxLength(EMAIL_MAX),
+              v.union(
+                [v.literal(''), v.pipe(v.string(), v.email())],
+                'VendorInfo.Email must be an e-mail address',
+              ),
+            ),
+          ),
+          Phone: text('VendorInfo.Phone', 64),
+        }),
+      ),
+      VendorAddr: v.optional(
+        v.object({
+          Line1: text('VendorAddr.Line1'),
+          City: text('VendorAddr.City'),
+          CountrySubDivisionCode: text('VendorAddr.CountrySubDivisionCode', 64),
+          PostalCode: text('VendorAddr.PostalCode', 32),
+        }),
+      ),
+      Line: v.optional(
+        v.pipe(
+          v.array(BillLineSchema, 'Line must be a list'),
+          v.maxLength(1000, 'At most 1000 lines per bill'),
+        ),
+      ),
+    },
+    'Each bill must be an object',
+  ),
+  v.check(
+    (bill) =>
+      !bill.Line ||
+      bill.Line.length === 0 ||
+      bill.Line.reduce((sum, line) => sum + toCents(line.Amount), 0) === toCents(bill.TotalAmt),
+    (issue) => `Bill ${(issue.input as { Id?: string }).Id ?? ''}: line amounts do not add up to TotalAmt`,
+  ),
+);
+export type Bill = v.InferOutput<typeof BillSchema>;
+
+export const BillsSchema = v.pipe(
+  v.array(BillSchema, 'bills must be a list of bills'),
+  v.minLength(1, 'An approval needs at least one bill'),
+  v.maxLength(APPROVAL_BILLS_MAX, `At most ${APPROVAL_BILLS_MAX} bills per approval`),
+  v.check((bills) => new Set(bills.map((bill) => bill.Id)).size === bills.length, 'Bill ids must be unique'),
+);
+
+/** Bills stored as JSON text (SPEC §3): a parse failure is treated as no bills. */
+export function parseBills(textValue: string | null | undefined): Bill[] {
+  if (!textValue) return [];
+  try {
+    const parsed: unknown = JSON.parse(textValue);
+    return Array.isArray(parsed) ? (parsed as Bill[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+// ---- entities ----------------------------------------------------------------------------------
+
+const nullableString = v.nullable(v.string());
+
+export const BillStatsSchema = v.object({
+  totalBills: v.number(),
+  processedBills: v.number(),
+  /** Percent of bills processed, 0–100 with at most one decimal. */
+  processingRate: v.number(),
+  totalAmount: v.number(),
+});
+export type BillStats = v.InferOutput<typeof BillStatsSchema>;
+
+/** Approval of SPEC §3. */
+export const ApprovalSchema = v.object({
+  id: v.string(),
+  companyId: v.number(),
+  company: v.nullable(v.object({ id: v.number(), name: v.string() })),
+  companyName: nullableString,
+  status: v.picklist(APPROVAL_STATUSES),
+  priority: v.picklist(APPROVAL_PRIORITIES),
+  billStats: BillStatsSchema,
+  /** Sum of the approved bills (0 until approved). */
+  approvedAmount: v.number(),
+  managerId: v.nullable(v.number()),
+  managerName: nullableString,
+  managerEmail: nullableString,
+  createdAt: v.string(),
+  createdBy: nullableString,
+  createdById: v.nullable(v.number()),
+  updatedAt: v.string(),
+  approvalDate: nullableString,
+  approvedBy: nullableString,
+  rejectionDate: nullableString,
+  rejectedBy: nullableString,
+  rejectionReason: nullableString,
+  recipients: v.array(v.string()),
+  /** JSON text of a Bill array. */
+  bills: nullableString,
+  /** JSON text of a Bill array; null until approved. */
+  approvedBills: nullableString,
+  billIds: v.array(v.string()),
+  approvedBillIds: v.array(v.string()),
+  nachaFileGenerated: v.boolean(),
+  nachaFileName: nullableString,
+  nachaBatchNumber: nullableString,
+  nachaGeneratedAt: nullableString,
+  nachaProcessingStatus: nullableString,
+  nachaFileUrl: nullableString,
+});
+export type Approval = v.InferOutput<typeof ApprovalSchema>;
+
+const countsOf = <T extends readonly string[]>(keys: T) =>
+  v.object(
+    Object.fromEntries(keys.map((key) => [key, v.number()])) as Record<T[number], v.NumberSchema<undefined>>,
+  );
+
+export const ApprovalStatsSchema = v.object({
+  total: v.number(),
+  pending: v.number(),
+  approved: v.number(),
+  rejected: v.number(),
+  expired: v.number(),
+  byStatus: countsOf(APPROVAL_STATUSES),
+  byPriority: countsOf(APPROVAL_PRIORITIES),
+});
+export type ApprovalStats = v.InferOutput<typeof ApprovalStatsSchema>;
+
+/** Zeroed statistics: SPEC §7 "fall back to zeroed defaults". */
+export const EMPTY_APPROVAL_STATS: ApprovalStats = {
+  total: 0,
+  pending: 0,
+  approved: 0,
+  rejected: 0,
+  expired: 0,
+  byStatus: Object.fromEntries(APPROVAL_STATUSES.map((s) => [s, 0])) as ApprovalStats['byStatus'],
+  byPriority: Object.fromEntries(APPROVAL_PRIORITIES.map((p) => [p, 0])) as ApprovalStats['byPriority'],
+};
+
+export const ApprovalHistoryEntrySchema = v.object({
+  id: v.number(),
+  action: v.string(),
+  userName: v.string(),
+  timestamp: v.string(),
+  details: nullableString,
+  downloadUrl: nullableString,
+});
+export type ApprovalHistoryEntry = v.InferOutput<typeof ApprovalHistoryEntrySchema>;
+
+/** One id's outcome of a bulk decision. */
+export const BulkResultSchema = v.object({
+  id: v.string(),
+  success: v.boolean(),
+  /** The approval's status after the call (when it exists). */
+  status: v.nullable(v.picklist(APPROVAL_STATUSES)),
+  /** Why it failed, as the single call would have answered. */
+  error: nullableString,
+  code: nullableString,
+});
+export type BulkResult = v.InferOutput<typeof BulkResultSchema>;
+
+export const BulkOutcomeSchema = v.object({
+  succeeded: v.number(),
+  failed: v.number(),
+  results: v.array(BulkResultSchema),
+});
+export type BulkOutcome = v.InferOutput<typeof BulkOutcomeSchema>;
+
+// ---- requests ----------------------------------------------------------------------------------
+
+const priority = v.picklist(APPROVAL_PRIORITIES, `priority must be one of ${APPROVAL_PRIORITIES.join(', ')}`);
+
+const managerIdMessage = 'managerId must be a positive whole number';
+const managerId = v.pipe(
+  v.number(managerIdMessage),
+  v.integer(managerIdMessage),
+  v.minValue(1, managerIdMessage),
+  v.maxValue(ID_MAX, managerIdMessage),
+);
+
+export const RecipientsSchema = v.pipe(
+  v.array(
+    emailSchema('Each recipient must be a valid email address'),
+    'recipients must be a list of e-mail addresses',
+  ),
+  v.maxLength(APPROVAL_RECIPIENTS_MAX, `At most ${APPROVAL_RECIPIENTS_MAX} recipients`),
+  v.transform((list) => [...new Set(list)]),
+);
+
+/** POST /api/bill-approval/approvals. Totals, bill ids and the manager's name/e-mail are the server's. */
+export const ApprovalCreateSchema = v.object({
+  companyId: v.pipe(
+    v.number('companyId must be a positive whole number'),
+    v.integer('companyId must be a positive whole number'),
+    v.minValue(1, 'companyId must be a positive whole number'),
+    v.maxValue(ID_MAX, 'companyId must be a positive whole number'),
+  ),
+  priority: v.optional(priority, 'MEDIUM'),
+  bills: BillsSchema,
+  managerId: v.optional(v.nullable(managerId)),
+  recipients: v.optional(RecipientsSchema, []),
+});
+export type ApprovalCreateInput = v.InferOutput<typeof ApprovalCreateSchema>;
+
+/** PUT /api/bill-approval/approvals/{id} (PENDING only): absent = unchanged, managerId null clears. */
+export const ApprovalUpdateSchema = v.pipe(
+  v.object({
+    priority: v.optional(priority),
+    managerId: v.optional(v.nullable(managerId)),
+    recipients: v.optional(RecipientsSchema),
+  }),
+  v.check((input) => Object.values(input).some((value) => value !== undefined), APPROVAL_ERRORS.emptyUpdate),
+);
+export type ApprovalUpdateInput = v.InferOutput<typeof ApprovalUpdateSchema>;
+
+export const ApprovalRecipientsSchema = v.object({ recipients: RecipientsSchema });
+
+/** PUT …/approve: ids of a non-empty subset of the approval's bills; all of them when omitted. */
+export const ApproveSchema = v.object({
+  approvedBills: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string('approvedBills must be bill ids'),
+          v.trim(),
+          v.nonEmpty('approvedBills must be bill ids'),
+        ),
+        'approvedBills must be a list of bill ids',
+      ),
+      v.minLength(1, 'Approve at least one bill'),
+      v.maxLength(APPROVAL_BILLS_MAX, `At most ${APPROVAL_BILLS_MAX} bills`),
+      v.transform((ids) => [...new Set(ids)]),
+    ),
+  ),
+});
+export type ApproveInput = v.InferOutput<typeof ApproveSchema>;
+
+/** The reject reason (SPEC §5): trimmed, required, at most 1,000 characters. */
+export const RejectionReasonSchema = v.pipe(
+  v.optional(v.string(VALIDATION.rejectionReason), ''),
+  v.trim(),
+  v.nonEmpty(VALIDATION.rejectionReason),
+  v.maxLength(
+    REJECTION_REASON_MAX,
+    `The rejection reason must be at most ${REJECTION_REASON_MAX} characters`,
+  ),
+);
+
+export const RejectSchema = v.object({ rejectionReason: RejectionReasonSchema });
+export type RejectInput = v.InferOutput<typeof RejectSchema>;
+
+const bulkIds = v.pipe(
+  v.array(v.string('ids must be approval ids'), 'ids must be a list of approval ids'),
+  v.minLength(1, 'Select at least one approval'),
+  v.maxLength(BULK_APPROVAL_MAX, `At most ${BULK_APPROVAL_MAX} approvals at once`),
+  v.transform((ids) => [...new Set(ids.map((id) => id.trim().toLowerCase()))]),
+);
+
+export const BulkApproveSchema = v.object({ ids: bulkIds });
+export const BulkRejectSchema = v.object({ ids: bulkIds, rejectionReason: RejectionReasonSchema });
+export type BulkRejectInput = v.InferOutput<typeof BulkRejectSchema>;
+
+// ---- list, export ------------------------------------------------------------------------------
+
+/** Sortable columns of SPEC §2 (dotted keys into the answer's nested fields). */
+export const APPROVAL_SORT_FIELDS = [
+  'id',
+  'company.name',
+  'status',
+  'priority',
+  'billStats.totalBills',
+  'billStats.processedBills',
+  'billStats.totalAmount',
+  'managerName',
+  'createdAt',
+] as const;
+export type ApprovalSortField = (typeof APPROVAL_SORT_FIELDS)[number];
+
+const companyFilterMessage = "companyId must be a company id or 'all'";
+const filterEntries = {
+  search: searchText(APPROVAL_SEARCH_MAX),
+  status: optionalFilter(APPROVAL_STATUSES, `status must be one of ${APPROVAL_STATUSES.join(', ')}`),
+  priority: optionalFilter(APPROVAL_PRIORITIES, `priority must be one of ${APPROVAL_PRIORITIES.join(', ')}`),
+  companyId: v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()], companyFilterMessage),
+      v.transform((value) => (typeof value === 'number' ? String(value) : value.trim())),
+      v.transform((value) => (value === '' || value === 'all' ? undefined : value)),
+      v.union(
+        [
+          v.undefined(),
+          v.pipe(
+            v.string(),
+            v.regex(/^\d+$/, companyFilterMessage),
+            v.transform(Number),
+            v.minValue(1, companyFilterMessage),
+            v.maxValue(ID_MAX, companyFilterMessage),
+          ),
+        ],
+        companyFilterMessage,
+      ),
+    ),
+  ),
+  sortBy: optionalFilter(APPROVAL_SORT_FIELDS, `sortBy must be one of ${APPROVAL_SORT_FIELDS.join(', ')}`),
+  sortOrder: v.optional(v.picklist(['asc', 'desc'] as const, 'sortOrder must be asc or desc')),
+};
+
+const limitMessage = `limit must be one of ${APPROVAL_PAGE_SIZES.join(', ')}`;
+
+/** GET /api/bill-approval/approvals (SPEC §7; page sizes of §9). */
+export const ApprovalListQuerySchema = v.pipe(
+  v.object({
+    page: v.optional(intFromString('page must be a whole number from 1'), 1),
+    limit: v.optional(
+      v.pipe(
+        intFromString(limitMessage, 1, 1000),
+        v.check((value) => (APPROVAL_PAGE_SIZES as readonly number[]).includes(value), limitMessage),
+      ),
+      10,
+    ),
+    ...filterEntries,
+  }),
+  v.transform(withDefaultSort<ApprovalSortField>('createdAt')),
+);
+export type ApprovalListQuery = v.InferOutput<typeof ApprovalListQuerySchema>;
+export type ApprovalFilters = Omit<ApprovalListQuery, 'page' | 'limit'>;
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** GET …/approvals/export: the list's filters and sort, every matching row, csv by default. */
+export const ApprovalExportQuerySchema = v.pipe(
+  v.object({
+    ...filterEntries,
+    format: v.optional(
+      v.pipe(
+        v.string(`format must be one of ${EXPORT_FORMATS.join(', ')}`),
+        v.trim(),
+        v.toLowerCase(),
+        v.picklist(EXPORT_FORMATS, `format must be one of ${EXPORT_FORMATS.join(', ')}`),
+      ),
+      'csv',
+    ),
+  }),
+  v.transform(withDefaultSort<ApprovalSortField>('createdAt')),
+);
+export type ApprovalExportQuery = v.InferOutput<typeof ApprovalExportQuerySchema>;
+
+/** Columns of an export line, in order (issue 8). */
+export const APPROVAL_EXPORT_COLUMNS = [
+  'id',
+  'company',
+  'status',
+  'priority',
+  'bills',
+  'processed',
+  'amount',
+  'manager',
+  'created',
+  'decidedBy',
+  'decidedAt',
+] as const;
+
+/** Display helpers shared by the screens and the export. */
+export const shortApprovalId = (id: string) => id.slice(0, 8);
+
+/** SPEC §2: the company name, else companyName, else the company id. */
+export function approvalCompanyLabel(
+  approval: Pick<Approval, 'company' | 'companyName' | 'companyId'>,
+): string {
+  return approval.company?.name || approval.companyName || String(approval.companyId);
+}
+
+/** SPEC §2: managerName, else managerEmail, else 'Not assigned'. */
+export function approvalManagerLabel(approval: Pick<Approval, 'managerName' | 'managerEmail'>): string {
+  return approval.managerName || approval.managerEmail || 'Not assigned';
+}
