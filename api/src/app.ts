@@ -17,6 +17,7 @@ import { registerDatabase } from './plugins/db';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
 import { registerFrontends } from './plugins/frontends';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { serializerCompiler, validatorCompiler } from './http/valibot-type-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,13 +53,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
   });
 
+  // Routes declare shared-contracts valibot schemas: validate and serialize with them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   registerDatabase(app, database);
   registerAuth(app, config);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerCors(app, config.corsOrigins);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });
