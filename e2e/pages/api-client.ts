@@ -34,6 +34,13 @@ export class ApiClient {
     return body.data as T;
   }
 
+  async put<T>(path: string, data: unknown): Promise<T> {
+    const response = await this.request.put(path, { headers: this.headers(), data });
+    const body = await response.json();
+    if (!body.success) throw new Error(`${path}: ${JSON.stringify(body.error)}`);
+    return body.data as T;
+  }
+
   /** The id of the demo company with exactly this name. */
   async companyId(name: string): Promise<number> {
     const { body } = await this.get<Array<{ id: number; name: string }>>(
