@@ -1,27 +1,23 @@
 // The one list table of the console: sortable headers (SPEC §4), optional row selection, a row-actions
 // column, loading skeleton and empty state. It only reports clicks; the page decides what a sort or a
 // selection means (server-sorted pages put the sort in the URL, in-memory tables use useSortedRows).
+// Long values are cut with '…' (full text on hover) so one 255-character name cannot push the other
+// columns and the row menu off-screen; on a phone the same rows are shown as cards (data-cards.tsx).
 import { Box, Checkbox, Skeleton, Table, chakra } from '@chakra-ui/react';
-import { useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { FALLBACK } from './format';
-import { getByPath, nextSortDirection, sortRows, type SortConfig } from './sort';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { DataCards } from './data-cards';
+import {
+  DEFAULT_CELL_MAX_WIDTH,
+  cellContent,
+  isRowClick,
+  type DataTableColumn,
+  type RowId,
+} from './data-table-columns';
+import { nextSortDirection, sortRows, type SortConfig } from './sort';
+import { TruncatedText } from './truncated-text';
 
-/** Id of a table row, as returned by `getRowId`. */
-export type RowId = string | number;
-
-/** One column of a DataTable. */
-export interface DataTableColumn<T> {
-  /** Column id; also the field read (dotted path) when there is no `render`, and the sort key unless `sortKey` is set. */
-  key: string;
-  header: string;
-  sortable?: boolean;
-  /** Sort key sent to onSortChange when it differs from `key`, e.g. 'company.name'. */
-  sortKey?: string;
-  render?: (row: T) => ReactNode;
-  align?: 'start' | 'end';
-  width?: string;
-  minWidth?: string;
-}
+export { DEFAULT_CELL_MAX_WIDTH, type DataTableColumn, type RowId } from './data-table-columns';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 /** Props of DataTable. */
 export interface DataTableProps<T> {
@@ -51,6 +47,8 @@ export interface DataTableProps<T> {
   size?: 'sm' | 'md';
   /** Draws the table in its own bordered panel (default); false when it already sits in a card. */
   framed?: boolean;
+  /** Below the `md` breakpoint, shows each row as a card (default true); false keeps the table everywhere. */
+  cardLayout?: boolean;
 }
 
 type AriaSort = 'ascending' | 'descending' | 'none';
@@ -88,22 +86,9 @@ function SortArrow({ state }: { state: AriaSort }) {
   );
 }
 
-function defaultCell(row: unknown, key: string): ReactNode {
-  const value = getByPath(row, key);
-  if (value === null || value === undefined || value === '') return FALLBACK;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-}
-
-/** Clicks that land on a control, or come through a portal (menus, dialogs), are not row clicks. */
-function isRowClick(event: MouseEvent<HTMLTableRowElement>): boolean {
-  const target = event.target as Element | null;
-  if (!target || !event.currentTarget.contains(target)) return false;
-  return !target.closest('a, button, input, select, textarea, label, [role="menuitem"], [role="checkbox"]');
-}
-
 /**
- * Accessible data table: `aria-sort` on sortable headers, labelled checkboxes, horizontal scroll on phones.
+ * Accessible data table: `aria-sort` on sortable headers, labelled checkboxes, long values cut with the
+ * full text on hover; below `md` each row is a card (title, badges, labelled fields, row menu, checkbox).
  * @example
  * <DataTable
  *   caption="Companies"
@@ -113,6 +98,7 @@ function isRowClick(event: MouseEvent<HTMLTableRowElement>): boolean {
  *   sort={sort}
  *   onSortChange={(key) => setState(toSortQuery(nextSortDirection(sort, key)))}
  *   rowActions={(c) => <RowActionsMenu label={`Actions for ${c.name}`} items={items(c)} />}
+ *   // card: 'title' | 'badge' | 'field' | 'hidden' on a column places it in the phone card
  *   isLoading={isLoading}
  *   emptyState={<EmptyState title="No companies found" />}
  * />
@@ -134,7 +120,9 @@ export function DataTable<T>({
   onRowClick,
   size = 'md',
   framed = true,
+  cardLayout = true,
 }: DataTableProps<T>) {
+  const phone = useMediaQuery(PHONE_QUERY);
   const selectable = Boolean(selectedIds && onSelectionChange);
   const selected = selectedIds ?? EMPTY_SELECTION;
   const rowIds = rows.map(getRowId);
@@ -166,6 +154,29 @@ export function DataTable<T>({
 
   if (!isLoading && rows.length === 0 && emptyState !== undefined) {
     return <Box {...(framed ? FRAME : {})}>{emptyState}</Box>;
+  }
+
+  if (cardLayout && phone) {
+    return (
+      <DataCards
+        columns={columns}
+        rows={rows}
+        rowIds={rowIds}
+        caption={caption}
+        sort={sort}
+        onSortChange={onSortChange}
+        selectable={selectable}
+        selected={selected}
+        headerChecked={headerChecked}
+        onToggleAll={toggleAll}
+        onToggleRow={toggleRow}
+        rowLabel={rowLabel}
+        rowActions={rowActions}
+        isLoading={isLoading}
+        loadingRows={loadingRows}
+        onRowClick={onRowClick}
+      />
+    );
   }
 
   return (
@@ -286,7 +297,16 @@ export function DataTable<T>({
                           textAlign={column.align ?? 'start'}
                           minW={column.minWidth}
                         >
-                          {column.render ? column.render(row) : defaultCell(row, column.key)}
+                          {column.maxWidth === 'none' ? (
+                            cellContent(column, row)
+                          ) : (
+                            <TruncatedText
+                              maxW={column.maxWidth ?? DEFAULT_CELL_MAX_WIDTH}
+                              ms={column.align === 'end' ? 'auto' : undefined}
+                            >
+                              {cellContent(column, row)}
+                            </TruncatedText>
+                          )}
                         </Table.Cell>
                       ))}
                       {rowActions ? (
@@ -305,7 +325,8 @@ export function DataTable<T>({
 }
 
 const EMPTY_SELECTION: ReadonlySet<RowId> = new Set();
-const FRAME = { borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel', overflow: 'hidden' } as const;
+/** The bordered panel of a framed table (and of its empty state). */
+export const FRAME = { borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel', overflow: 'hidden' } as const;
 
 /**
  * `rows` sorted by `sort` with the SPEC §5 comparison, memoized (for tables held in memory).

@@ -4,19 +4,25 @@
 export * from './chakra';
 export { system } from './system';
 export { UiProvider } from './ui-provider';
-export { Toaster, toaster, notifyError, notifyInfo, notifySuccess } from './toaster';
+export { NOTICE_CLEARANCE, Toaster, toaster, notifyError, notifyInfo, notifySuccess } from './toaster';
 export { PageHeader, HOME_CRUMB, type Crumb, type PageHeaderProps } from './page-header';
 export {
   AccessDenied,
   BACK_TO_DASHBOARD_LABEL,
+  CLEAR_FILTERS_LABEL,
   EmptyState,
   ErrorState,
   FullPageSpinner,
   LoadingState,
+  NoMatchesState,
   RETRY_LABEL,
   type EmptyStateProps,
   type ErrorStateProps,
+  type NoMatchesStateProps,
 } from './states';
+export { TruncatedText, type TruncatedTextProps } from './truncated-text';
+export { PHONE_QUERY, useMediaQuery } from './use-media-query';
+export { FullScreenProvider, useFullScreenState, useFullScreenView } from './full-screen-view';
 export { FormField, type FormFieldProps } from './form-field';
 export { SignInPage, SIGN_IN_LABELS, type SignInPageProps } from './sign-in-page';
 export {
@@ -49,6 +55,7 @@ export {
   type SortDirection,
 } from './sort';
 export {
+  DEFAULT_CELL_MAX_WIDTH,
   DataTable,
   useSortedRows,
   useTableSort,
@@ -79,6 +86,14 @@ export {
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from './row-actions-menu';
 export { InlineSelectEditor, type InlineSelectEditorProps } from './inline-select-editor';
+export {
+  comparePeople,
+  personLabel,
+  personName,
+  personOptions,
+  withCurrentOption,
+  type PersonLike,
+} from './person-options';
 export {
   ActiveBadge,
   PriorityBadge,

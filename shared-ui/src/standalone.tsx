@@ -13,8 +13,10 @@ import {
 } from 'react-router-dom';
 import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
 import { UI_TEXT } from 'shared-contracts';
+import { FullScreenProvider, useFullScreenState } from './full-screen-view';
 import { SignInPage } from './sign-in-page';
 import { FullPageSpinner } from './states';
+import { NOTICE_CLEARANCE } from './toaster';
 import { UiProvider } from './ui-provider';
 
 /** What a remote passes to its standalone shell. */
@@ -47,6 +49,7 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const { fullScreen, control } = useFullScreenState();
 
   const signOut = async () => {
     setSigningOut(true);
@@ -59,36 +62,47 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
 
   return (
     <Flex direction="column" minH="100dvh">
-      <Flex
-        as="header"
-        align="center"
-        gap="3"
-        wrap="wrap"
-        px={{ base: '4', md: '6' }}
-        py="3"
-        bg="bg"
-        borderBottomWidth="1px"
+      {/* Hidden while a full-screen view (Access Denied) is shown; main stays in place so it is not remounted. */}
+      {!fullScreen && (
+        <Flex
+          as="header"
+          align="center"
+          gap="3"
+          wrap="wrap"
+          px={{ base: '4', md: '6' }}
+          py="3"
+          bg="bg"
+          borderBottomWidth="1px"
+        >
+          <Text fontWeight="semibold">{title}</Text>
+          <Badge colorPalette="purple" variant="subtle">
+            Standalone
+          </Badge>
+          <HStack ms="auto" gap="3" minW="0">
+            {user ? (
+              <HStack gap="2" minW="0">
+                <Text fontSize="sm" truncate>
+                  {user.email}
+                </Text>
+                <Badge variant="outline">{user.role}</Badge>
+              </HStack>
+            ) : null}
+            <Button size="sm" variant="outline" onClick={() => void signOut()} loading={signingOut}>
+              {UI_TEXT.signOut}
+            </Button>
+          </HStack>
+        </Flex>
+      )}
+      <Box
+        as="main"
+        flex="1"
+        p={fullScreen ? '0' : { base: '4', md: '6' }}
+        pb={fullScreen ? '0' : NOTICE_CLEARANCE}
+        minW="0"
       >
-        <Text fontWeight="semibold">{title}</Text>
-        <Badge colorPalette="purple" variant="subtle">
-          Standalone
-        </Badge>
-        <HStack ms="auto" gap="3" minW="0">
-          {user ? (
-            <HStack gap="2" minW="0">
-              <Text fontSize="sm" truncate>
-                {user.email}
-              </Text>
-              <Badge variant="outline">{user.role}</Badge>
-            </HStack>
-          ) : null}
-          <Button size="sm" variant="outline" onClick={() => void signOut()} loading={signingOut}>
-            {UI_TEXT.signOut}
-          </Button>
-        </HStack>
-      </Flex>
-      <Box as="main" flex="1" p={{ base: '4', md: '6' }} minW="0">
-        <SectionRoutes routes={routes} />
+        <FullScreenProvider value={control}>
+          <SectionRoutes routes={routes} />
+        </FullScreenProvider>
       </Box>
     </Flex>
   );

@@ -1,7 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { UI_TEXT } from 'shared-contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { AccessDenied, EmptyState, ErrorState, FullPageSpinner, LoadingState } from './states';
+import {
+  AccessDenied,
+  EmptyState,
+  ErrorState,
+  FullPageSpinner,
+  LoadingState,
+  NoMatchesState,
+} from './states';
 import { renderWithProviders } from './test-utils';
 
 describe('state views', () => {
@@ -51,5 +58,16 @@ describe('state views', () => {
     expect(screen.getByRole('heading', { name: 'No companies found' })).toBeTruthy();
     expect(screen.getByText('Get started by creating your first company')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Company' })).toBeTruthy();
+  });
+});
+
+describe('NoMatchesState', () => {
+  it('says nothing matches the filters and offers to clear them', () => {
+    const onClear = vi.fn();
+    renderWithProviders(<NoMatchesState itemLabel="companies" onClearFilters={onClear} />);
+    expect(screen.getByRole('heading', { name: 'No companies match your filters' })).toBeTruthy();
+    expect(screen.queryByText(/Get started/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,6 +4,7 @@ import { Alert, Box, Button, Center, Heading, Icon, Spinner, Stack, Text } from 
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { UI_TEXT } from 'shared-contracts';
+import { useFullScreenView } from './full-screen-view';
 
 /** Label of the retry button of ErrorState (not worded by the spec). */
 export const RETRY_LABEL = 'Retry';
@@ -22,10 +23,14 @@ export function FullPageSpinner() {
   );
 }
 
-/** Full-screen 'Access Denied' view for a page the user's role may not open, with a way back. */
+/**
+ * Full-screen 'Access Denied' view (SPEC §2) for a page the user's role may not open, with a way back.
+ * Inside the host's layout (or the standalone shell) it hides the sidebar and header while shown.
+ */
 export function AccessDenied() {
+  useFullScreenView();
   return (
-    <Center minH="100dvh" px="4">
+    <Center minH="100dvh" px="4" data-testid="access-denied">
       <Stack align="center" gap="4" textAlign="center" maxW="md">
         <Icon boxSize="12" color="red.solid" aria-hidden>
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
@@ -82,6 +87,36 @@ export function EmptyState({ title, description, action }: EmptyStateProps) {
         {action ? <Box pt="2">{action}</Box> : null}
       </Stack>
     </Center>
+  );
+}
+
+/** Label of the button of NoMatchesState (the same words as FilterPanel's reset). */
+export const CLEAR_FILTERS_LABEL = 'Clear filters';
+
+/** Props of NoMatchesState. */
+export interface NoMatchesStateProps {
+  /** Plural noun of the list, e.g. 'companies'. */
+  itemLabel: string;
+  /** Clears the search and filters (e.g. useListSearchParams' `reset([...])`). */
+  onClearFilters: () => void;
+}
+
+/**
+ * Empty view of a list whose search or filters match nothing: says so and offers to clear them, instead
+ * of the first-use EmptyState ('Get started by creating…') that would mislead here.
+ * @example emptyState={activeFilters > 0 ? <NoMatchesState itemLabel="companies" onClearFilters={() => reset(['search', 'status'])} /> : <EmptyState title="No companies found" … />}
+ */
+export function NoMatchesState({ itemLabel, onClearFilters }: NoMatchesStateProps) {
+  return (
+    <EmptyState
+      title={`No ${itemLabel} match your filters`}
+      description="Try another search or clear the filters to see every entry."
+      action={
+        <Button size="sm" variant="outline" onClick={onClearFilters}>
+          {CLEAR_FILTERS_LABEL}
+        </Button>
+      }
+    />
   );
 }
 

@@ -5,8 +5,8 @@ import { notifyError, notifyInfo, notifySuccess, toaster } from './toaster';
 import { UiProvider } from './ui-provider';
 
 describe('toaster', () => {
-  it('is configured for one notice at a time, top-end, closing after TOAST_DURATION_MS', () => {
-    expect(toaster.attrs).toMatchObject({ max: 1, placement: 'top-end', duration: TOAST_DURATION_MS });
+  it('is configured for one notice at a time, bottom-end (clear of page-header actions), closing after TOAST_DURATION_MS', () => {
+    expect(toaster.attrs).toMatchObject({ max: 1, placement: 'bottom-end', duration: TOAST_DURATION_MS });
   });
 
   it("shows an error notice titled 'Error' and replaces the previous notice", async () => {

@@ -1,12 +1,18 @@
-// The console's one notice area (SPEC §8, §9): top-right, one notice at a time, closing after
+// The console's one notice area (SPEC §8, §9): bottom-end, one notice at a time, closing after
 // TOAST_DURATION_MS. A new notice replaces the one on screen instead of queueing behind it, so a burst
-// of failures never keeps the user reading stale messages for 5 s each.
+// of failures never keeps the user reading stale messages for 5 s each. Bottom-end, not top-end: page
+// headers carry the actions (Activate, Edit) a user reaches for right after a notice, and a top notice
+// covered them for its 5 s; the layouts keep room at the end of the page so the last controls can be
+// scrolled clear of it (NOTICE_CLEARANCE).
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { TOAST_DURATION_MS, UI_TEXT } from 'shared-contracts';
 
-/** The console's toast store: top-end, at most one visible (`max: 1`), TOAST_DURATION_MS each. */
+/** Space a layout leaves below its content so nothing must stay under a notice (toast height + offset). */
+export const NOTICE_CLEARANCE = '7rem';
+
+/** The console's toast store: bottom-end, at most one visible (`max: 1`), TOAST_DURATION_MS each. */
 export const toaster = createToaster({
-  placement: 'top-end',
+  placement: 'bottom-end',
   max: 1,
   duration: TOAST_DURATION_MS,
   pauseOnPageIdle: true,

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
+import { useSession } from 'shared-auth';
 import { RECENT_ACTIVITY_SHOWN } from 'shared-contracts';
 import {
   ActivityList,
@@ -16,6 +17,7 @@ import {
 } from 'shared-ui';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
+import { healthSummary, quickActionsFor } from './dashboard-model';
 
 const STAT_CARDS = [
   { key: 'totalCompanies', title: 'Total Companies', hint: 'Active business accounts' },
@@ -48,8 +50,12 @@ function HealthCard() {
             <Text fontSize="xs" color="gray.600">
               Status
             </Text>
-            <Text fontWeight="semibold" color={healthy ? 'green.700' : 'red.700'}>
-              {healthy ? 'All systems operational' : 'Service degraded'}
+            <Text
+              fontWeight="semibold"
+              color={healthy ? 'green.700' : 'red.700'}
+              data-testid="health-summary"
+            >
+              {healthSummary(health.status)}
             </Text>
           </Box>
           <Box>
@@ -132,17 +138,13 @@ function RecentActivity() {
   );
 }
 
-const QUICK_ACTIONS = [
-  { label: 'Add New Company', to: '/companies/new' },
-  { label: 'Create User Account', to: '/users/new' },
-  { label: 'Review Approvals', to: '/approvals' },
-];
-
 function QuickActions() {
+  // Only what the role may open (DESIGN.md Access): a GUEST is not sent to Access Denied.
+  const { user } = useSession();
   return (
     <SectionCard title="Quick Actions">
       <Stack gap="2">
-        {QUICK_ACTIONS.map((action) => (
+        {quickActionsFor(user?.role).map((action) => (
           <Button key={action.to} asChild variant="outline" justifyContent="flex-start">
             <RouterLink to={action.to}>{action.label}</RouterLink>
           </Button>

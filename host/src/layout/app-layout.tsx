@@ -1,7 +1,15 @@
 import { AnimatePresence, motion } from 'framer-motion';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Box, Flex, IconButton, Text } from 'shared-ui';
+import {
+  Box,
+  Flex,
+  FullScreenProvider,
+  IconButton,
+  NOTICE_CLEARANCE,
+  Text,
+  useFullScreenState,
+} from 'shared-ui';
 import { NavIcon } from './icons';
 import { SidebarContent } from './sidebar';
 
@@ -13,6 +21,9 @@ export function AppLayout() {
   const location = useLocation();
   const drawerRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // Access Denied (SPEC §2) is full-screen: while it is shown the sidebar and the phone header leave the
+  // page. The outlet keeps its place in the tree in both modes, so the view is not remounted.
+  const { fullScreen, control } = useFullScreenState();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
@@ -32,25 +43,27 @@ export function AppLayout() {
   }
 
   return (
-    <Flex minH="100dvh" bg="gray.50">
-      <Box
-        as="aside"
-        aria-label="Sidebar"
-        display={{ base: 'none', lg: 'block' }}
-        w={SIDEBAR_WIDTH}
-        flexShrink={0}
-        position="sticky"
-        top="0"
-        h="100dvh"
-        bg="white"
-        borderRightWidth="1px"
-        borderColor="gray.200"
-      >
-        <SidebarContent />
-      </Box>
+    <Flex minH="100dvh" bg={fullScreen ? 'white' : 'gray.50'}>
+      {!fullScreen && (
+        <Box
+          as="aside"
+          aria-label="Sidebar"
+          display={{ base: 'none', lg: 'block' }}
+          w={SIDEBAR_WIDTH}
+          flexShrink={0}
+          position="sticky"
+          top="0"
+          h="100dvh"
+          bg="white"
+          borderRightWidth="1px"
+          borderColor="gray.200"
+        >
+          <SidebarContent />
+        </Box>
+      )}
 
       <AnimatePresence>
-        {menuOpen && (
+        {menuOpen && !fullScreen && (
           <>
             <motion.div
               key="backdrop"
@@ -94,43 +107,49 @@ export function AppLayout() {
       </AnimatePresence>
 
       <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
-          display={{ base: 'flex', lg: 'none' }}
-          align="center"
-          gap="3"
-          px="4"
-          h="14"
-          bg="white"
-          borderBottomWidth="1px"
-          borderColor="gray.200"
-          position="sticky"
-          top="0"
-          zIndex="10"
-        >
-          <IconButton
-            ref={menuButtonRef}
-            aria-label="Open menu"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-sidebar"
-            variant="ghost"
-            onClick={() => setMenuOpen(true)}
+        {!fullScreen && (
+          <Flex
+            as="header"
+            display={{ base: 'flex', lg: 'none' }}
+            align="center"
+            gap="3"
+            px="4"
+            h="14"
+            bg="white"
+            borderBottomWidth="1px"
+            borderColor="gray.200"
+            position="sticky"
+            top="0"
+            zIndex="10"
           >
-            <NavIcon name="menu" />
-          </IconButton>
-          <Text fontWeight="bold">Admin Panel</Text>
-        </Flex>
+            <IconButton
+              ref={menuButtonRef}
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-sidebar"
+              variant="ghost"
+              onClick={() => setMenuOpen(true)}
+            >
+              <NavIcon name="menu" />
+            </IconButton>
+            <Text fontWeight="bold">Admin Panel</Text>
+          </Flex>
+        )}
         <Box
           as="main"
           id="main-content"
           flex="1"
           w="full"
-          maxW="7xl"
+          maxW={fullScreen ? 'none' : '7xl'}
           mx="auto"
-          px={{ base: '4', md: '8' }}
-          py={{ base: '5', md: '8' }}
+          px={fullScreen ? '0' : { base: '4', md: '8' }}
+          pt={fullScreen ? '0' : { base: '5', md: '8' }}
+          // Room under the last controls (pagination, a row menu) so they can be scrolled clear of a notice.
+          pb={fullScreen ? '0' : NOTICE_CLEARANCE}
         >
-          <Outlet />
+          <FullScreenProvider value={control}>
+            <Outlet />
+          </FullScreenProvider>
         </Box>
       </Flex>
     </Flex>

@@ -19,11 +19,3 @@ export const INDUSTRY_OPTIONS: SelectOption[] = INDUSTRIES.map((industry) => ({
   value: industry,
   label: industry,
 }));
-
-/** A person's display name: first and last name, else the e-mail. */
-export function personName(
-  person: { firstName?: string | null; lastName?: string | null; email: string } | null | undefined,
-) {
-  if (!person) return '';
-  return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ') || person.email;
-}

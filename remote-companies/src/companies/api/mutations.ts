@@ -23,9 +23,19 @@ export function updateCompany(id: number, payload: CompanyPayload) {
   return andRevalidate(api.put<Company>(`/api/company/companies/${id}`, payload), id);
 }
 
+/** SPEC §8: what an inline assignment failure says when the server gives no message. */
+export const ASSIGNMENT_FAILED = 'Failed to update assignment';
+
 /** PUT with exactly one assignee field; null clears it. */
 export function updateAssignment(id: number, field: AssigneeField, value: number | null) {
-  return andRevalidate(api.put<Company>(`/api/company/companies/${id}`, { [field]: value }), id);
+  return andRevalidate(
+    api.put<Company>(
+      `/api/company/companies/${id}`,
+      { [field]: value },
+      { fallbackMessage: ASSIGNMENT_FAILED },
+    ),
+    id,
+  );
 }
 
 /** DELETE /api/company/companies/{id}; drops the cached detail instead of re-reading a 404. */

@@ -21,13 +21,15 @@ import {
   formatDateLong,
   notifyError,
   notifySuccess,
-  type SelectOption,
+  personLabel,
+  personOptions,
+  titleCase,
+  withCurrentOption,
 } from 'shared-ui';
 import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { useCompanyActivity } from '../api/get-company-activity';
-import { setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
-import { personName } from '../company-options';
+import { ASSIGNMENT_FAILED, setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
 import { parseRouteId } from '../route-id';
 import { CompanyNotFound } from './company-not-found';
 import { DeleteCompanyDialog } from './delete-company-dialog';
@@ -188,21 +190,16 @@ function AssignmentsCard({ company }: { company: Company }) {
   const canManage = useHasRole('MODERATOR');
   const managers = useManagerOptions();
   const staff = useStaffOptions();
-  const managerOptions: SelectOption[] = (managers.data?.data ?? []).map((manager) => ({
-    value: String(manager.id),
-    label: `${personName(manager)} (${manager.email})`,
-  }));
-  const staffOptions: SelectOption[] = (staff.data?.data ?? []).map((user) => ({
-    value: String(user.id),
-    label: `${personName(user)} (${user.role})`,
-  }));
+  // Sorted by name with the e-mail beside it, so namesakes can be told apart (shared-ui personOptions).
+  const managerOptions = personOptions(managers.data?.data ?? []);
+  const staffOptions = personOptions(staff.data?.data ?? [], { detail: (user) => titleCase(user.role) });
 
   async function save(field: AssigneeField, value: string | null) {
     try {
       await updateAssignment(company.id, field, value === null ? null : Number(value));
       notifySuccess('User assignment updated successfully');
     } catch (error) {
-      notifyError(error instanceof Error && error.message ? error.message : 'Failed to update assignment');
+      notifyError(errorMessage(error, ASSIGNMENT_FAILED));
       throw error;
     }
   }
@@ -214,15 +211,16 @@ function AssignmentsCard({ company }: { company: Company }) {
           const assignee = company[person];
           const current = company[field];
           const base = field === 'managerId' ? managerOptions : staffOptions;
-          const options =
-            current !== null && !base.some((option) => option.value === String(current))
-              ? [...base, { value: String(current), label: assignee ? personName(assignee) : `#${current}` }]
-              : base;
+          const options = withCurrentOption(
+            base,
+            current === null ? '' : String(current),
+            assignee ? personLabel(assignee) : undefined,
+          );
           return (
             <InlineSelectEditor
               key={field}
               label={label}
-              valueLabel={assignee ? `${personName(assignee)} · ${assignee.email}` : 'Not assigned'}
+              valueLabel={assignee ? personLabel(assignee) : 'Not assigned'}
               value={current === null ? '' : String(current)}
               options={options}
               canEdit={canManage}

@@ -26,12 +26,16 @@ import {
   Textarea,
   notifyError,
   notifySuccess,
+  personLabel,
+  personOptions,
+  titleCase,
+  withCurrentOption,
   type SelectOption,
 } from 'shared-ui';
 import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';
-import { INDUSTRY_OPTIONS, personName } from '../company-options';
+import { INDUSTRY_OPTIONS } from '../company-options';
 import { parseRouteId } from '../route-id';
 import { CompanyNotFound } from './company-not-found';
 
@@ -77,7 +81,7 @@ function withCurrent(
   if (!company || id === null || id === undefined || options.some((option) => option.value === String(id)))
     return options;
   const person = company[field.replace('Id', '') as 'manager' | 'processor' | 'approver' | 'accountant'];
-  return [...options, { value: String(id), label: person ? personName(person) : `#${id}` }];
+  return withCurrentOption(options, String(id), person ? personLabel(person) : undefined);
 }
 
 const ASSIGNEE_LABELS = {
@@ -132,19 +136,14 @@ function CompanyForm({ company }: { company: Company | null }) {
     }
   }, [company, reset]);
 
+  // Sorted by name with the e-mail beside it, so namesakes can be told apart (shared-ui personOptions).
   const managerOptions: SelectOption[] = [
     { value: '', label: 'None' },
-    ...(managers.data?.data ?? []).map((manager) => ({
-      value: String(manager.id),
-      label: `${personName(manager)} (${manager.email})`,
-    })),
+    ...personOptions(managers.data?.data ?? []),
   ];
   const staffOptions: SelectOption[] = [
     { value: '', label: 'None' },
-    ...(staff.data?.data ?? []).map((user) => ({
-      value: String(user.id),
-      label: `${personName(user)} (${user.role})`,
-    })),
+    ...personOptions(staff.data?.data ?? [], { detail: (user) => titleCase(user.role) }),
   ];
 
   async function onSubmit(values: CompanyFormOutput) {

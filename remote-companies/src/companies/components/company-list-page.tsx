@@ -10,6 +10,7 @@ import {
   ErrorState,
   FilterPanel,
   Link,
+  NoMatchesState,
   PageHeader,
   QbStatusBadge,
   SearchInput,
@@ -37,12 +38,16 @@ import { DeleteCompanyDialog } from './delete-company-dialog';
 // Default order: newest first (SPEC §2). A sort removed by a third click is kept as '' in the URL.
 const LIST_DEFAULTS = { search: '', status: '', qb: '', page: 1, sortBy: 'createdAt', sortOrder: 'desc' };
 
+const FILTER_KEYS = ['search', 'status', 'qb'] as const;
+
 const COLUMNS: Array<DataTableColumn<Company>> = [
   {
     key: 'name',
     header: 'Name',
     sortable: true,
-    minWidth: '14rem',
+    minWidth: '12rem',
+    maxWidth: '20rem',
+    card: 'title',
     render: (company) => (
       <Link asChild fontWeight="semibold" color="blue.700">
         <RouterLink to={`/companies/${company.id}`}>{company.name}</RouterLink>
@@ -54,12 +59,14 @@ const COLUMNS: Array<DataTableColumn<Company>> = [
     key: 'status',
     header: 'Status',
     sortable: true,
+    card: 'badge',
     render: (company) => <StatusBadge status={company.status} />,
   },
   {
     key: 'qbConnectionStatus',
     header: 'QB Status',
     sortable: true,
+    card: 'badge',
     render: (company) => <QbStatusBadge status={company.qbConnectionStatus} />,
   },
   { key: 'industry', header: 'Industry', sortable: true, render: (company) => company.industry ?? '—' },
@@ -136,7 +143,7 @@ export function CompanyListPage() {
           )
         }
       />
-      <FilterPanel activeCount={activeFilters} onReset={() => reset(['search', 'status', 'qb'])}>
+      <FilterPanel activeCount={activeFilters} onReset={() => reset(FILTER_KEYS)}>
         <SearchInput
           label="Search"
           placeholder="Search by name, email or industry"
@@ -192,20 +199,25 @@ export function CompanyListPage() {
             rowActions={(company) => <CompanyRowActions company={company} onDelete={setDeleting} />}
             isLoading={isLoading}
             emptyState={
-              <EmptyState
-                title="No companies found"
-                description="Get started by creating your first company"
-                action={
-                  canManage && (
-                    <Button asChild size="sm" colorPalette="blue">
-                      <RouterLink to="/companies/new">Add Company</RouterLink>
-                    </Button>
-                  )
-                }
-              />
+              activeFilters > 0 ? (
+                <NoMatchesState itemLabel="companies" onClearFilters={() => reset(FILTER_KEYS)} />
+              ) : (
+                <EmptyState
+                  title="No companies found"
+                  description="Get started by creating your first company"
+                  action={
+                    canManage && (
+                      <Button asChild size="sm" colorPalette="blue">
+                        <RouterLink to="/companies/new">Add Company</RouterLink>
+                      </Button>
+                    )
+                  }
+                />
+              )
             }
           />
-          {data && (
+          {/* Nothing to page through: the empty or no-matches view says it all. */}
+          {data && data.pagination.total > 0 && (
             <SimplePagination
               page={state.page}
               pageSize={PAGE_SIZE}

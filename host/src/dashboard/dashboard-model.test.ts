@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { healthSummary, quickActionsFor } from './dashboard-model';
+
+describe('quickActionsFor', () => {
+  const labels = (role: Parameters<typeof quickActionsFor>[0]) => quickActionsFor(role).map((a) => a.label);
+
+  it('offers creating companies and users only from MODERATOR up', () => {
+    expect(labels('ADMIN')).toEqual(['Add New Company', 'Create User Account', 'Review Approvals']);
+    expect(labels('MODERATOR')).toEqual(['Add New Company', 'Create User Account', 'Review Approvals']);
+    expect(labels('USER')).toEqual(['Review Approvals']);
+    expect(labels('GUEST')).toEqual(['Review Approvals']);
+    expect(labels(undefined)).toEqual(['Review Approvals']);
+  });
+});
+
+describe('healthSummary', () => {
+  it('names the same state as the badge', () => {
+    expect(healthSummary('healthy')).toBe('All systems operational');
+    expect(healthSummary('degraded')).toBe('Service degraded');
+    expect(healthSummary('down')).toMatch(/^Service down/);
+    expect(healthSummary('maintenance')).toBe('Service status: maintenance');
+  });
+});

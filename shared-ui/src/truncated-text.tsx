@@ -1,0 +1,59 @@
+// Long text in a bounded space (a 255-character company name in a table cell, a breadcrumb, a title):
+// cut with '…' after `lines` lines, the full text in the `title` tooltip — only while it is cut, so
+// short values get no redundant tooltip. The whole text stays in the DOM for screen readers and search.
+import { Box, type BoxProps } from '@chakra-ui/react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+/** Props of TruncatedText. */
+export interface TruncatedTextProps extends Omit<BoxProps, 'title'> {
+  children: ReactNode;
+  /** Lines shown before the text is cut; default 1. */
+  lines?: number;
+}
+
+/**
+ * Text cut with '…' when it does not fit, with the full text on hover.
+ * @example <TruncatedText maxW="20rem">{company.name}</TruncatedText>
+ */
+export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextProps) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [title, setTitle] = useState<string | undefined>(undefined);
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const update = () => {
+      const cut =
+        element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+      const text = cut ? element.textContent?.trim() || undefined : undefined;
+      setTitle((previous) => (previous === text ? previous : text));
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [children, lines]);
+
+  return (
+    // A span, so it may sit inside headings, links and breadcrumb items (phrasing content).
+    <Box
+      as="span"
+      ref={ref}
+      title={title}
+      data-truncated={title ? '' : undefined}
+      // Padding inside the clip (and the same margin outside) keeps a link's focus ring visible.
+      p="1"
+      m="-1"
+      minW="0"
+      // A link (Chakra's is inline-flex) must flow as text, or '…' and the line clamp cannot cut inside it.
+      css={{ '& > a': { display: 'inline' } }}
+      {...(lines > 1
+        ? { lineClamp: lines, overflowWrap: 'anywhere' }
+        : { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+      {...rest}
+    >
+      {children}
+    </Box>
+  );
+}
