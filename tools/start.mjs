@@ -1,7 +1,8 @@
-// `pnpm start`: builds the frontends that are missing or stale, then starts the API, which migrates,
-// seeds an empty embedded database and serves /api, the host, the remotes and /remotes.json on one port.
-import path from 'node:path';
+// `pnpm start`: builds the frontends and the API that are missing or stale, then starts the compiled
+// API (plain JavaScript, no TypeScript loader at run time), which migrates, seeds an empty embedded
+// database and serves /api, the host, the remotes and /remotes.json on one port.
 import { spawn } from 'node:child_process';
+import { API_BUNDLE, apiNeedsBuild, buildApi } from './build-api.mjs';
 import { appsNeedingBuild, ROOT } from './frontends.mjs';
 import { runPnpm } from './run.mjs';
 
@@ -11,8 +12,12 @@ for (const app of stale) {
   await runPnpm(['--filter', app, 'build']);
 }
 
-const tsx = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
-const server = spawn(tsx, [path.join(ROOT, 'api', 'src', 'main.ts')], {
+if (apiNeedsBuild()) {
+  console.info('Building api…');
+  await buildApi();
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', API_BUNDLE], {
   cwd: ROOT,
   stdio: 'inherit',
   env: process.env,

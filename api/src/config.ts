@@ -38,6 +38,8 @@ export interface AppConfig {
   remotesFile: string;
   /** Origins allowed to call the API with credentials (CORS_ORIGINS; none by default). */
   corsOrigins: string[];
+  /** Other origins serving remotes (REMOTE_ORIGINS): allowed by the Content-Security-Policy. */
+  remoteOrigins: string[];
   /** 32-byte key for QuickBooks token encryption (AES-256-GCM). */
   qbTokenKey: Buffer;
   /** 32-byte key for vendor and settlement bank account numbers at rest (AES-256-GCM). */
@@ -123,6 +125,15 @@ const EnvSchema = v.object({
   STATIC_ROOT: v.optional(v.pipe(v.string(), v.nonEmpty())),
   REMOTES_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
   CORS_ORIGINS: v.optional(v.string()),
+  REMOTE_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\s*https?:\/\/[^\s,/]+\s*(,\s*https?:\/\/[^\s,/]+\s*)*$/,
+        'REMOTE_ORIGINS must be comma-separated origins like https://cdn.example.com',
+      ),
+    ),
+  ),
   QB_TOKEN_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'QB_TOKEN_KEY must be 64 hex characters (32 bytes)')),
   ),
@@ -214,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : // Production serves the console from its own origin: no cross-origin caller unless listed
         // (`pnpm dev` lists its dev servers itself).
         [],
+    remoteOrigins: e.REMOTE_ORIGINS ? e.REMOTE_ORIGINS.split(',').map((origin) => origin.trim()) : [],
     qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
     bankAccountKey: Buffer.from(bankKeyHex, 'hex'),
     quickBooks: {

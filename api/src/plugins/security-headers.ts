@@ -1,11 +1,58 @@
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
 
-/** The few headers worth setting without helmet; API answers are never cached. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** One year, as HSTS preload lists expect. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer (HTML, assets, API) from @fastify/helmet:
+ * - Content-Security-Policy: scripts only from this origin (and REMOTE_ORIGINS, where remotes
+ *   built elsewhere are served from): no inline and no eval'd script. Styles allow 'unsafe-inline'
+ *   because Chakra UI's Emotion injects <style> elements at run time; a nonce cannot reach them
+ *   since the HTML is static, prebuilt files. `frame-ancestors 'none'` (plus X-Frame-Options for
+ *   old browsers): the console is never framed.
+ * - Strict-Transport-Security only when the request came over HTTPS (directly, or per
+ *   X-Forwarded-Proto from a proxy trusted through TRUST_PROXY): sent over plain HTTP it would pin
+ *   a local `http://localhost` demo to HTTPS.
+ * - Referrer-Policy no-referrer, X-Content-Type-Options nosniff, Cross-Origin-Opener-Policy
+ *   same-origin; Cross-Origin-Resource-Policy same-origin except for the remotes' files, which
+ *   hosts on other origins may load.
+ * API answers are also never cached.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const remotes = config.remoteOrigins;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remotes],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+        // data: for the small SVGs Chakra inlines (e.g. a select's chevron).
+        imgSrc: ["'self'", 'data:', ...remotes],
+        fontSrc: ["'self'", 'data:', ...remotes],
+        // The host fetches each remote's mf-manifest.json and chunks.
+        connectSrc: ["'self'", ...remotes],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    if (request.url.startsWith('/remotes/')) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
