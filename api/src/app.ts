@@ -17,6 +17,7 @@ import { registerDatabase } from './plugins/db';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
 import { registerFrontends } from './plugins/frontends';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { serializerCompiler, validatorCompiler } from './http/valibot-type-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
   });
 
+  // Routes declare shared-contracts valibot schemas: validate and serialize with them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   registerDatabase(app, database);
   registerAuth(app, config);

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { EMAIL_MAX, LOGIN_PASSWORD_MIN, PASSWORD_MAX, TEXT_MAX, USER_PASSWORD_MIN } from './limits';
 import { VALIDATION } from './messages';
-import { ROLES, type Role } from './roles';
+import { IsoDateTimeSchema } from './common';
+import { ROLES } from './roles';
 
 /** Trimmed, lower-cased e-mail with the spec's message. */
 export const emailSchema = (message: string = VALIDATION.email) =>
@@ -81,25 +82,32 @@ export const ChangePasswordSchema = v.pipe(
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
 
 /** A user as the API returns it (never with a password hash). */
-export interface User {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  title?: string | null;
-  role: Role;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastLoginAt?: string | null;
-}
+export const UserSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  title: v.optional(v.nullable(v.string())),
+  role: v.picklist(ROLES),
+  isActive: v.boolean(),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+  lastLoginAt: v.optional(v.nullable(IsoDateTimeSchema)),
+});
+export type User = v.InferOutput<typeof UserSchema>;
 
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string;
-}
+/** A fresh access token (15 min) and the refresh token that rotates it. */
+export const AuthTokensSchema = v.object({ accessToken: v.string(), refreshToken: v.string() });
+export type AuthTokens = v.InferOutput<typeof AuthTokensSchema>;
 
-export interface AuthResult {
-  user: User;
-  tokens: AuthTokens;
-}
+/** POST /api/auth/login. */
+export const AuthResultSchema = v.object({ user: UserSchema, tokens: AuthTokensSchema });
+export type AuthResult = v.InferOutput<typeof AuthResultSchema>;
+
+/** POST /api/auth/refresh. */
+export const RefreshResultSchema = v.object({ tokens: AuthTokensSchema });
+export type RefreshResult = v.InferOutput<typeof RefreshResultSchema>;
+
+/** POST /api/auth/register: the new account (no tokens: the caller stays signed in as themselves). */
+export const RegisterResultSchema = v.object({ id: v.number(), user: UserSchema });
+export type RegisterResult = v.InferOutput<typeof RegisterResultSchema>;

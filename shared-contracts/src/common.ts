@@ -40,22 +40,41 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-export interface ApiErrorBody {
+/** `error` of a failed answer (SPEC §3). */
+export const ApiErrorBodySchema = v.object({
   /** Human-readable message, shown to the user as is. */
-  message: string;
-  /** Stable machine code, e.g. VALIDATION_ERROR, UNAUTHORIZED. */
-  code: string;
+  message: v.string(),
+  /** Stable machine code, e.g. VALIDATION_ERROR, UNAUTHORIZED (one of ERROR_CODES). */
+  code: v.string(),
   /** Field name → message, for 400 validation errors. */
-  fields?: Record<string, string>;
+  fields: v.optional(v.record(v.string(), v.string())),
   /** Facts the caller can act on, e.g. `{ status }` of an approval decided by someone else. */
-  details?: Record<string, unknown>;
-}
+  details: v.optional(v.record(v.string(), v.unknown())),
+});
+export type ApiErrorBody = v.InferOutput<typeof ApiErrorBodySchema>;
 
-export interface Pagination {
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
+/** `meta.pagination` of a paged list. */
+export const PaginationSchema = v.object({
+  total: v.number(),
+  page: v.number(),
+  limit: v.number(),
+  totalPages: v.number(),
+});
+export type Pagination = v.InferOutput<typeof PaginationSchema>;
+
+/** A date-time in an answer: always an ISO 8601 string (e.g. 2026-11-23T10:00:00.000Z). */
+export const IsoDateTimeSchema = v.pipe(v.string(), v.isoTimestamp());
+
+/**
+ * A union whose member is chosen by the input's shape: a failure then reports that member's own
+ * field messages (valibot's union would merge the members' issues and lose the field paths).
+ * The server validates with `select(input)`; the API description shows both members (anyOf).
+ */
+export function shapeUnion<const T extends readonly [v.GenericSchema, v.GenericSchema, ...v.GenericSchema[]]>(
+  options: T,
+  select: (input: unknown) => T[number],
+) {
+  return Object.assign(v.union(options), { select });
 }
 export interface ApiMeta {
   pagination?: Pagination;

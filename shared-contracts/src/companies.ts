@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { intFromString, pagingEntries } from './common';
+import { intFromString, pagingEntries, shapeUnion } from './common';
 import { optionalFilter, searchText, withDefaultSort } from './lists';
-import type { Company, QbTokenStatus } from './entities';
+import { CompanySchema, QbTokenStatusSchema } from './entities';
 import { ID_MAX, isEmail, maxLength, optionalId, optionalText, type FormMode } from './form-fields';
 import { COMPANY_NAME_MAX, EMAIL_MAX, LONG_TEXT_MAX, TEXT_MAX } from './limits';
 import { VALIDATION } from './messages';
@@ -223,6 +223,15 @@ export function isAssignmentBody(body: unknown): boolean {
   return keys.length > 0 && keys.every((key) => (COMPANY_ASSIGNEE_FIELDS as readonly string[]).includes(key));
 }
 
+/**
+ * PUT /api/company/companies/{id}: the detail page's inline assignment when the body holds nothing
+ * but assignee ids, else the full form's update.
+ */
+export const CompanyPutSchema = shapeUnion([CompanyAssignmentSchema, CompanyUpdateSchema], (input) =>
+  isAssignmentBody(input) ? CompanyAssignmentSchema : CompanyUpdateSchema,
+);
+export type CompanyPutInput = v.InferOutput<typeof CompanyPutSchema>;
+
 // ---- list queries ---------------------------------------------------------------------------
 
 /** `qbConnectionStatus` filter values: the stored ones plus 'none' (never connected). */
@@ -280,12 +289,20 @@ export const CompanySearchQuerySchema = v.object({
 // ---- answers --------------------------------------------------------------------------------
 
 /** One match of GET /api/company/companies/search. */
-export type CompanySearchResult = Pick<
-  Company,
-  'id' | 'name' | 'email' | 'industry' | 'status' | 'isActive' | 'qbConnectionStatus'
->;
+export const CompanySearchResultSchema = v.pick(CompanySchema, [
+  'id',
+  'name',
+  'email',
+  'industry',
+  'status',
+  'isActive',
+  'qbConnectionStatus',
+]);
+export type CompanySearchResult = v.InferOutput<typeof CompanySearchResultSchema>;
 
 /** POST /api/company/companies/{id}/refresh-qb-token: the new token status and the company. */
-export interface QbTokenRefreshResult extends QbTokenStatus {
-  company: Company;
-}
+export const QbTokenRefreshResultSchema = v.object({
+  ...QbTokenStatusSchema.entries,
+  company: CompanySchema,
+});
+export type QbTokenRefreshResult = v.InferOutput<typeof QbTokenRefreshResultSchema>;

@@ -1,17 +1,23 @@
-export interface ActivityItem {
-  id: number;
-  description: string;
-  timestamp: string;
-}
+import * as v from 'valibot';
+import { IsoDateTimeSchema } from './common';
+
+/** One line of the dashboard's recent activity or an entity's timeline. */
+export const ActivityItemSchema = v.object({
+  id: v.number(),
+  description: v.string(),
+  timestamp: IsoDateTimeSchema,
+});
+export type ActivityItem = v.InferOutput<typeof ActivityItemSchema>;
 
 /** GET /api/dashboard/stats (SPEC §3). */
-export interface DashboardStats {
-  totalCompanies: number;
-  activeUsers: number;
-  pendingApprovals: number;
-  totalApiKeys: number;
-  recentActivity: ActivityItem[];
-}
+export const DashboardStatsSchema = v.object({
+  totalCompanies: v.number(),
+  activeUsers: v.number(),
+  pendingApprovals: v.number(),
+  totalApiKeys: v.number(),
+  recentActivity: v.array(ActivityItemSchema),
+});
+export type DashboardStats = v.InferOutput<typeof DashboardStatsSchema>;
 
 export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   totalCompanies: 0,
@@ -21,26 +27,27 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   recentActivity: [],
 };
 
-export interface UsageFigure {
-  used: number;
-  total: number;
-  percentage: number;
-}
-export interface ComponentHealth {
-  status: string;
-  responseTime: number;
-}
+export const UsageFigureSchema = v.object({ used: v.number(), total: v.number(), percentage: v.number() });
+export type UsageFigure = v.InferOutput<typeof UsageFigureSchema>;
+
+export const ComponentHealthSchema = v.object({ status: v.string(), responseTime: v.number() });
+export type ComponentHealth = v.InferOutput<typeof ComponentHealthSchema>;
 
 /** GET /api/health/detailed (SPEC §3). */
-export interface SystemHealth {
-  status: string;
-  uptime: number;
-  version: string;
-  database: ComponentHealth;
-  api: ComponentHealth;
-  memory: UsageFigure;
-  disk: UsageFigure;
-}
+export const SystemHealthSchema = v.object({
+  status: v.string(),
+  uptime: v.number(),
+  version: v.string(),
+  database: ComponentHealthSchema,
+  api: ComponentHealthSchema,
+  memory: UsageFigureSchema,
+  disk: UsageFigureSchema,
+});
+export type SystemHealth = v.InferOutput<typeof SystemHealthSchema>;
+
+/** GET /api/health: the public liveness probe. */
+export const HealthPingSchema = v.object({ status: v.literal('ok') });
+export type HealthPing = v.InferOutput<typeof HealthPingSchema>;
 
 export const DOWN_HEALTH: SystemHealth = {
   status: 'down',

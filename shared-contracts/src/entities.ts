@@ -1,50 +1,64 @@
-import type { User } from './auth';
+import * as v from 'valibot';
+import { UserSchema } from './auth';
+import { IsoDateTimeSchema } from './common';
 import type { Role } from './roles';
-import type { CompanyStatus, QbConnectionStatus } from './statuses';
+import { COMPANY_STATUSES, QB_CONNECTION_STATUSES } from './statuses';
+
+/**
+ * Answer schemas: what the API sends. The server serializes answers through them (unknown
+ * properties are dropped), the API description is generated from them, and the TypeScript types
+ * the frontends use are inferred from them.
+ */
 
 /** A user embedded in another entity (assignee, linked user). */
-export type UserRef = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>;
+export const UserRefSchema = v.pick(UserSchema, ['id', 'email', 'firstName', 'lastName', 'role']);
+export type UserRef = v.InferOutput<typeof UserRefSchema>;
+
+/** A manager embedded in a company. */
+export const ManagerRefSchema = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+});
+export type ManagerRef = v.InferOutput<typeof ManagerRefSchema>;
 
 /** Company of SPEC §3. */
-export interface Company {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  address: string | null;
-  description: string | null;
-  industry: string | null;
-  status: CompanyStatus;
-  isActive: boolean;
-  qbConnectionStatus: QbConnectionStatus | null;
-  qbRealmId: string | null;
-  qbLastRefresh: string | null;
-  managerId: number | null;
-  processorId: number | null;
-  approverId: number | null;
-  accountantId: number | null;
-  manager: ManagerRef | null;
-  processor: UserRef | null;
-  approver: UserRef | null;
-  accountant: UserRef | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const CompanySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  website: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  description: v.nullable(v.string()),
+  industry: v.nullable(v.string()),
+  status: v.picklist(COMPANY_STATUSES),
+  isActive: v.boolean(),
+  qbConnectionStatus: v.nullable(v.picklist(QB_CONNECTION_STATUSES)),
+  qbRealmId: v.nullable(v.string()),
+  qbLastRefresh: v.nullable(IsoDateTimeSchema),
+  managerId: v.nullable(v.number()),
+  processorId: v.nullable(v.number()),
+  approverId: v.nullable(v.number()),
+  accountantId: v.nullable(v.number()),
+  manager: v.nullable(ManagerRefSchema),
+  processor: v.nullable(UserRefSchema),
+  approver: v.nullable(UserRefSchema),
+  accountant: v.nullable(UserRefSchema),
+  createdAt: IsoDateTimeSchema,
+  updatedAt: IsoDateTimeSchema,
+});
+export type Company = v.InferOutput<typeof CompanySchema>;
 
 /** GET /api/company/companies/{id}/qb-token-status (SPEC §3). */
-export interface QbTokenStatus {
-  hasTokens: boolean;
-  isExpired: boolean;
-  expiresIn: number;
-}
+export const QbTokenStatusSchema = v.object({
+  hasTokens: v.boolean(),
+  isExpired: v.boolean(),
+  expiresIn: v.number(),
+});
+export type QbTokenStatus = v.InferOutput<typeof QbTokenStatusSchema>;
 
-export interface ManagerRef {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
 
 /** Where and how the user last signed in (from the newest 'auth.login' activity row). */
 export interface LastLoginDetails {

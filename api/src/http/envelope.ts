@@ -6,7 +6,12 @@ export function ok<T>(data: T, meta?: ApiMeta): ApiSuccess<T> {
 }
 
 /** A page of a list with `meta.pagination` (DESIGN "Data"). */
-export function paged<T>(data: T[], total: number, page: number, limit: number): ApiSuccess<T[]> {
+export function paged<T>(
+  data: T[],
+  total: number,
+  page: number,
+  limit: number,
+): ApiSuccess<T[]> & { meta: { pagination: Pagination } } {
   const pagination: Pagination = { total, page, limit, totalPages: Math.ceil(total / limit) };
   return { success: true, data, meta: { pagination } };
 }

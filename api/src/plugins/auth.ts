@@ -32,10 +32,11 @@ export function registerAuth(app: FastifyInstance, config: AppConfig): void {
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
 
 /**
- * preHandler of every protected route: a valid access token, a session (refresh family) that is
- * still alive, AND a user that still exists and is active — all in the one user read. The role is
- * read from the database, so a role change, deactivation or sign-out takes effect at once instead
- * of when the token expires.
+ * onRequest hook of every protected route (before validation, so an anonymous bad request is a
+ * 401, not a 400): a valid access token, a session (refresh family) that is still alive, AND a
+ * user that still exists and is active — all in the one user read. The role is read from the
+ * database, so a role change, deactivation or sign-out takes effect at once instead of when the
+ * token expires.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const match = BEARER.exec(request.headers.authorization ?? '');
@@ -47,7 +48,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   request.auth = { user, sessionId: claims.sessionId };
 }
 
-/** preHandler: signed in with `role` or a higher one, else 403 (SPEC §6 ranks). */
+/** onRequest hook: signed in with `role` or a higher one, else 403 (SPEC §6 ranks). */
 export function requireRole(role: Role) {
   return async function requireRoleHandler(request: FastifyRequest): Promise<void> {
     await authenticate(request);

@@ -1,33 +1,81 @@
 import type { FastifyInstance } from 'fastify';
-import { LoginSchema, LogoutSchema, RefreshSchema, RegisterSchema, hasRole } from 'shared-contracts';
+import {
+  AuthResultSchema,
+  LoginSchema,
+  LogoutSchema,
+  RefreshResultSchema,
+  RefreshSchema,
+  RegisterResultSchema,
+  RegisterSchema,
+  UserSchema,
+  hasRole,
+} from 'shared-contracts';
 import { ok } from '../../http/envelope';
 import { forbidden } from '../../http/http-error';
-import { parseInput } from '../../http/validate';
+import { emptyOkSchema, okSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { toUser } from '../users/user-dto';
 import { createUser } from '../users/users.service';
 import { login, logout, refresh } from './auth.service';
 
-/** /api/auth (SPEC §7 "Auth"). */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/login', async (request) => {
-    const input = parseInput(LoginSchema, request.body);
-    return ok(await login(app, input, request.ip, request.headers['user-agent']));
-  });
+const tags = ['Auth'];
 
-  app.post('/refresh', async (request) => {
-    const { refreshToken } = parseInput(RefreshSchema, request.body);
-    return ok({ tokens: await refresh(app, refreshToken) });
-  });
+/** /api/auth (SPEC §7 "Auth"). */
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        tags,
+        body: LoginSchema,
+        response: { 200: okSchema(AuthResultSchema) },
+      },
+    },
+    async (request) => ok(await login(app, request.body, request.ip, request.headers['user-agent'])),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        summary: 'Exchange a refresh token for a new token pair (the old one is spent)',
+        tags,
+        body: RefreshSchema,
+        response: { 200: okSchema(RefreshResultSchema) },
+      },
+    },
+    async (request) => ok({ tokens: await refresh(app, request.body.refreshToken) }),
+  );
 
   // The access token is not required: signing out must work with an expired one.
-  app.post('/logout', async (request) => {
-    const input = parseInput(LogoutSchema, request.body);
-    await logout(app, input?.refreshToken);
-    return ok(null);
-  });
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'Sign out: the given refresh token’s session ends',
+        tags,
+        body: LogoutSchema,
+        response: { 200: emptyOkSchema },
+      },
+    },
+    async (request) => {
+      await logout(app, request.body?.refreshToken);
+      return ok(null);
+    },
+  );
 
-  app.get('/me', { preHandler: authenticate }, async (request) => ok(toUser(currentAuth(request).user)));
+  app.get(
+    '/me',
+    {
+      onRequest: authenticate,
+      schema: { summary: 'The signed-in user', tags, response: { 200: okSchema(UserSchema) } },
+    },
+    async (request) => ok(toUser(currentAuth(request).user)),
+  );
 
   /**
    * Staff create accounts here (the console's "create user" posts to it). It deliberately does
@@ -35,12 +83,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
    * person they just created would let a moderator act as that user. The answer carries the id,
    * which the console uses to open the new user's page.
    */
-  app.post('/register', { preHandler: requireRole('MODERATOR') }, async (request, reply) => {
-    const input = parseInput(RegisterSchema, request.body);
-    const actor = currentAuth(request).user;
-    // DESIGN "Access": only an ADMIN creates MODERATOR or ADMIN accounts.
-    if (hasRole(input.role, 'MODERATOR') && !hasRole(actor.role, 'ADMIN')) throw forbidden();
-    const user = await createUser(app, actor, input);
-    return reply.code(201).send(ok({ id: user.id, user: toUser(user) }));
-  });
+  app.post(
+    '/register',
+    {
+      onRequest: requireRole('MODERATOR'),
+      schema: {
+        summary: 'Create a user account (staff)',
+        tags,
+        body: RegisterSchema,
+        response: { 201: okSchema(RegisterResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const actor = currentAuth(request).user;
+      // DESIGN "Access": only an ADMIN creates MODERATOR or ADMIN accounts.
+      if (hasRole(input.role, 'MODERATOR') && !hasRole(actor.role, 'ADMIN')) throw forbidden();
+      const user = await createUser(app, actor, input);
+      return reply.code(201).send(ok({ id: user.id, user: toUser(user) }));
+    },
+  );
 }

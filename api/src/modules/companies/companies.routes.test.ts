@@ -308,6 +308,20 @@ describe('POST /api/company/companies', () => {
     }
   });
 
+  it('checks who is calling before the body: anonymous → 401, GUEST → 403, never a 400', async () => {
+    for (const payload of [{ name: '' }, [1, 2], { email: 'not-an-email' }]) {
+      const anonymous = await t.request({ method: 'POST', url: BASE, payload });
+      expect(anonymous.statusCode, JSON.stringify(payload)).toBe(401);
+      expect(errorOf(anonymous).code).toBe('UNAUTHORIZED');
+      const guest = await send('POST', BASE, 'guest', payload);
+      expect(guest.statusCode, JSON.stringify(payload)).toBe(403);
+    }
+    const badQuery = await t.request({ method: 'GET', url: `${BASE}?page=abc` });
+    expect(badQuery.statusCode).toBe(401);
+    const badId = await send('DELETE', `${BASE}/abc`, 'moderator');
+    expect(badId.statusCode).toBe(403);
+  });
+
   it('creates a company with assignees, answers 201 with its id, and writes an activity row', async () => {
     const managerId = await anyManagerId();
     const processorId = await userId('user@example.com');

@@ -1,19 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
+  ActivityItemSchema,
   ActivityQuerySchema,
   COMPANY_ERRORS,
-  CompanyAssignmentSchema,
   CompanyCreateSchema,
   CompanyListQuerySchema,
+  CompanyPutSchema,
+  CompanySchema,
   CompanySearchQuerySchema,
-  CompanyUpdateSchema,
-  ID_MAX,
+  CompanySearchResultSchema,
   IdParamSchema,
-  isAssignmentBody,
+  QbTokenRefreshResultSchema,
+  QbTokenStatusSchema,
 } from 'shared-contracts';
+import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
-import { notFound } from '../../http/http-error';
-import { parseInput } from '../../http/validate';
+import { existingId } from '../../http/ids';
+import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { entityActivity } from '../activity/activity.repository';
 import { listCompanies, searchCompanies } from './companies.repository';
@@ -28,77 +32,190 @@ import {
   updateCompanyDetails,
 } from './companies.service';
 
-const companyId = (request: FastifyRequest) => {
-  const { id } = parseInput(IdParamSchema, request.params, 'params');
-  if (id > ID_MAX) throw notFound(COMPANY_ERRORS.notFound);
-  return id;
-};
+const tags = ['Companies'];
+const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
 
 /**
  * /api/company (SPEC §7 "Companies"). Reads are open to every signed-in role; create, edit,
  * assignments, activate/deactivate and token refresh need MODERATOR; delete needs ADMIN
- * (DESIGN "Access").
+ * (DESIGN "Access"). Authorisation runs at onRequest, before validation: a caller who may not
+ * write learns nothing from a 400.
  */
-export async function companiesRoutes(app: FastifyInstance): Promise<void> {
-  const moderator = { preHandler: requireRole('MODERATOR') };
+export async function companiesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const moderator = requireRole('MODERATOR');
 
-  app.get('/companies', { preHandler: authenticate }, async (request) => {
-    const query = parseInput(CompanyListQuerySchema, request.query, 'query');
-    const { rows, total } = await listCompanies(app.db, query);
-    return paged(rows, total, query.page, query.limit);
-  });
-
-  app.get('/companies/search', { preHandler: authenticate }, async (request) => {
-    const { q, limit } = parseInput(CompanySearchQuerySchema, request.query, 'query');
-    return ok(await searchCompanies(app.db, q, limit));
-  });
-
-  app.post('/companies', moderator, async (request, reply) => {
-    const input = parseInput(CompanyCreateSchema, request.body);
-    const company = await createCompany(app, currentAuth(request).user, input);
-    return reply.code(201).send(ok(company));
-  });
-
-  app.get('/companies/:id', { preHandler: authenticate }, async (request) =>
-    ok(await getCompany(app.db, companyId(request))),
+  app.get(
+    '/companies',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'List companies (filter, sort, page)',
+        tags,
+        querystring: CompanyListQuerySchema,
+        response: { 200: pagedSchema(CompanySchema) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listCompanies(app.db, query);
+      return paged(rows, total, query.page, query.limit);
+    },
   );
 
-  // The company's own timeline on the detail page, newest first (404 for an unknown company).
-  app.get('/companies/:id/activity', { preHandler: authenticate }, async (request) => {
-    const id = companyId(request);
-    const { limit } = parseInput(ActivityQuerySchema, request.query, 'query');
-    await getCompany(app.db, id);
-    return ok(await entityActivity(app.db, 'company', id, limit));
-  });
-
-  // The full form, or the detail page's inline assignment: a body of exactly one assignee id.
-  app.put('/companies/:id', moderator, async (request) => {
-    const id = companyId(request);
-    const actor = currentAuth(request).user;
-    if (isAssignmentBody(request.body)) {
-      return ok(await assignCompany(app, actor, id, parseInput(CompanyAssignmentSchema, request.body)));
-    }
-    return ok(await updateCompanyDetails(app, actor, id, parseInput(CompanyUpdateSchema, request.body)));
-  });
-
-  app.delete('/companies/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
-    await deleteCompany(app, currentAuth(request).user, companyId(request));
-    return ok(null);
-  });
-
-  app.put('/companies/:id/reactivate', moderator, async (request) =>
-    ok(await setCompanyActive(app, currentAuth(request).user, companyId(request), true)),
+  app.get(
+    '/companies/search',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Find companies by name, e-mail or industry (pickers)',
+        tags,
+        querystring: CompanySearchQuerySchema,
+        response: { 200: okSchema(v.array(CompanySearchResultSchema)) },
+      },
+    },
+    async (request) => ok(await searchCompanies(app.db, request.query.q, request.query.limit)),
   );
 
-  app.put('/companies/:id/deactivate', moderator, async (request) =>
-    ok(await setCompanyActive(app, currentAuth(request).user, companyId(request), false)),
+  app.post(
+    '/companies',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Create a company',
+        tags,
+        body: CompanyCreateSchema,
+        response: { 201: okSchema(CompanySchema) },
+      },
+    },
+    async (request, reply) => {
+      const company = await createCompany(app, currentAuth(request).user, request.body);
+      return reply.code(201).send(ok(company));
+    },
   );
 
-  app.get('/companies/:id/qb-token-status', { preHandler: authenticate }, async (request) =>
-    ok(await getQbTokenStatus(app, companyId(request))),
+  app.get(
+    '/companies/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Read a company',
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(CompanySchema) },
+      },
+    },
+    async (request) => ok(await getCompany(app.db, companyId(request.params.id))),
   );
 
-  app.post('/companies/:id/refresh-qb-token', moderator, async (request) =>
-    ok(await refreshCompanyQbToken(app, currentAuth(request).user, companyId(request))),
+  app.get(
+    '/companies/:id/activity',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "The company's own timeline, newest first",
+        tags,
+        params: IdParamSchema,
+        querystring: ActivityQuerySchema,
+        response: { 200: okSchema(v.array(ActivityItemSchema)) },
+      },
+    },
+    async (request) => {
+      const id = companyId(request.params.id);
+      await getCompany(app.db, id); // 404 for an unknown company, not an empty timeline
+      return ok(await entityActivity(app.db, 'company', id, request.query.limit));
+    },
+  );
+
+  app.put(
+    '/companies/:id',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Edit a company (full form), or set one assignee (a body of exactly one assignee id)',
+        tags,
+        params: IdParamSchema,
+        body: CompanyPutSchema,
+        response: { 200: okSchema(CompanySchema) },
+      },
+    },
+    async (request) => {
+      const id = companyId(request.params.id);
+      const actor = currentAuth(request).user;
+      const body = request.body;
+      if ('field' in body) return ok(await assignCompany(app, actor, id, body));
+      return ok(await updateCompanyDetails(app, actor, id, body));
+    },
+  );
+
+  app.delete(
+    '/companies/:id',
+    {
+      onRequest: requireRole('ADMIN'),
+      schema: { summary: 'Delete a company', tags, params: IdParamSchema, response: { 200: emptyOkSchema } },
+    },
+    async (request) => {
+      await deleteCompany(app, currentAuth(request).user, companyId(request.params.id));
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/companies/:id/reactivate',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Reactivate a company',
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(CompanySchema) },
+      },
+    },
+    async (request) =>
+      ok(await setCompanyActive(app, currentAuth(request).user, companyId(request.params.id), true)),
+  );
+
+  app.put(
+    '/companies/:id/deactivate',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Deactivate a company',
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(CompanySchema) },
+      },
+    },
+    async (request) =>
+      ok(await setCompanyActive(app, currentAuth(request).user, companyId(request.params.id), false)),
+  );
+
+  app.get(
+    '/companies/:id/qb-token-status',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "State of the company's QuickBooks tokens",
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(QbTokenStatusSchema) },
+      },
+    },
+    async (request) => ok(await getQbTokenStatus(app, companyId(request.params.id))),
+  );
+
+  app.post(
+    '/companies/:id/refresh-qb-token',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: "Refresh the company's QuickBooks tokens now (OAuth 2.0 refresh_token grant)",
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(QbTokenRefreshResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(await refreshCompanyQbToken(app, currentAuth(request).user, companyId(request.params.id))),
   );
 }
