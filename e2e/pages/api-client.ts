@@ -34,11 +34,34 @@ export class ApiClient {
     return body.data as T;
   }
 
-  async put<T>(path: string, data: unknown): Promise<T> {
-    const response = await this.request.put(path, { headers: this.headers(), data });
+  async put<T>(path: string, data?: unknown): Promise<T> {
+    const response = await this.request.put(path, { headers: this.headers(), data: data ?? {} });
     const body = await response.json();
     if (!body.success) throw new Error(`${path}: ${JSON.stringify(body.error)}`);
     return body.data as T;
+  }
+
+  /** A new user account (role USER) with a unique e-mail built from `tag`. */
+  async createUser(tag: string): Promise<{ id: number; email: string; firstName: string; lastName: string }> {
+    const email = `${tag.toLowerCase()}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+    const result = await this.post<{
+      user: { id: number; email: string; firstName: string; lastName: string };
+    }>('/api/auth/register', {
+      email,
+      password: 'Password123!',
+      firstName: tag,
+      lastName: 'Account',
+      role: 'USER',
+      isActive: true,
+    });
+    return result.user;
+  }
+
+  /** A new manager; `userId` links it. */
+  async createManager(fields: { firstName: string; lastName: string; title?: string; userId?: number }) {
+    const email =
+      `${fields.firstName}.${fields.lastName}.${Date.now()}${Math.floor(Math.random() * 1000)}@managers.example.com`.toLowerCase();
+    return this.post<{ id: number; email: string }>('/api/manager/managers', { ...fields, email });
   }
 
   /** The id of the demo company with exactly this name. */

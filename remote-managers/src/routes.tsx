@@ -1,8 +1,22 @@
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ManagerListPage } from './managers/components/managers-list-page';
+import { RequireRole } from 'shared-auth';
+import { AccessDenied } from 'shared-ui';
+import { ManagerDetailPage } from './managers/components/manager-detail-page';
+import { ManagerFormPage } from './managers/components/manager-form-page';
+import { ManagerListPage } from './managers/components/manager-list-page';
+
+const moderatorOnly = (element: ReactElement) => (
+  <RequireRole role="MODERATOR" fallback={<AccessDenied />}>
+    {element}
+  </RequireRole>
+);
 
 /** The section's routes, relative to /managers; the host mounts them under its layout. */
 export const routes: RouteObject[] = [
   { index: true, element: <ManagerListPage /> },
+  { path: 'new', element: moderatorOnly(<ManagerFormPage />) },
+  { path: ':id', element: <ManagerDetailPage /> },
+  { path: ':id/edit', element: moderatorOnly(<ManagerFormPage />) },
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];

@@ -14,3 +14,4 @@ export * from './managers';
 export * from './approvals';
 export * from './banking';
 export * from './payments';
+export * from './route-id';

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, useHasRole } from 'shared-auth';
+import { MANAGER_NOTICES, parseRouteId, type Manager } from 'shared-contracts';
+import {
+  ActiveBadge,
+  Box,
+  Button,
+  Card,
+  DetailList,
+  DetailRow,
+  Flex,
+  HStack,
+  Heading,
+  Link,
+  LoadingState,
+  PageHeader,
+  RoleBadge,
+  RowActionsMenu,
+  SectionCard,
+  SimpleGrid,
+  Stack,
+  StatusBadge,
+  Text,
+  formatDateLong,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { useManager } from '../api/get-manager';
+import { unlinkUser } from '../api/mutations';
+import { MANAGER_TEXT, managerLabel, personName } from '../manager-format';
+import { DeleteManagerDialog } from './delete-manager-dialog';
+import { ManagerAvatar } from './manager-avatar';
+import { ManagerLoadError } from './manager-load-error';
+
+/** /managers/{id} (SPEC §2 Manager detail). */
+export function ManagerDetailPage() {
+  const id = parseRouteId(useParams().id);
+  const { data: manager, error, isLoading, mutate } = useManager(id);
+
+  if (id !== null && isLoading) return <LoadingState text="Loading..." />;
+  // Only a manager that never loaded is an error page; a failed re-read keeps the page on screen.
+  if (id === null || !manager) {
+    return (
+      <ManagerLoadError
+        title="Manager"
+        error={error}
+        onRetry={id === null ? undefined : () => void mutate()}
+      />
+    );
+  }
+  return <ManagerDetail manager={manager} />;
+}
+
+function ManagerDetail({ manager }: { manager: Manager }) {
+  const navigate = useNavigate();
+  const canManage = useHasRole('MODERATOR');
+  const canDelete = useHasRole('ADMIN');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [unlinking, setUnlinking] = useState(false);
+  const name = managerLabel(manager);
+  const edit = `/managers/${manager.id}/edit`;
+
+  async function unlink() {
+    setUnlinking(true);
+    try {
+      await unlinkUser(manager.id);
+      notifySuccess(MANAGER_NOTICES.unlinked);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setUnlinking(false);
+    }
+  }
+
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={name}
+        breadcrumbs={[{ label: 'Managers', to: '/managers' }, { label: name }]}
+        actions={
+          <RowActionsMenu
+            label={`Actions for ${name}`}
+            items={[
+              { key: 'edit', label: 'Edit Manager', hidden: !canManage, onSelect: () => navigate(edit) },
+              manager.userId !== null
+                ? { key: 'unlink', label: 'Unlink User', hidden: !canManage, onSelect: () => void unlink() }
+                : { key: 'link', label: 'Link User', hidden: !canManage, onSelect: () => navigate(edit) },
+              {
+                key: 'delete',
+                label: 'Delete Manager',
+                destructive: true,
+                hidden: !canDelete,
+                onSelect: () => setConfirmDelete(true),
+              },
+            ]}
+          />
+        }
+      />
+      <Card.Root variant="outline">
+        <Card.Body>
+          <Flex
+            gap="4"
+            align={{ base: 'flex-start', sm: 'center' }}
+            direction={{ base: 'column', sm: 'row' }}
+          >
+            <ManagerAvatar person={manager} size="xl" />
+            <Stack gap="1" minW="0">
+              <Heading as="h2" size="lg">
+                {name}
+              </Heading>
+              <Text color="fg.muted">{manager.title ?? MANAGER_TEXT.noTitle}</Text>
+              <Link href={`mailto:${manager.email}`} color="blue.700" wordBreak="break-all">
+                {manager.email}
+              </Link>
+              <HStack gap="2" mt="1">
+                <StatusBadge status={manager.status} />
+                <ActiveBadge isActive={manager.isActive} />
+              </HStack>
+            </Stack>
+          </Flex>
+        </Card.Body>
+      </Card.Root>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <SectionCard title="Contact Information">
+          <DetailList>
+            <DetailRow label="Email">
+              <Link href={`mailto:${manager.email}`} color="blue.700" wordBreak="break-all">
+                {manager.email}
+              </Link>
+            </DetailRow>
+            {manager.phone && <DetailRow label="Phone">{manager.phone}</DetailRow>}
+            {manager.title && <DetailRow label="Title">{manager.title}</DetailRow>}
+          </DetailList>
+        </SectionCard>
+        <SectionCard title="User Association">
+          {manager.user ? (
+            <Stack gap="4">
+              <Text>{MANAGER_TEXT.linked}</Text>
+              <Box borderWidth="1px" borderRadius="l2" px="4" py="3">
+                <Text fontWeight="semibold">{personName(manager.user)}</Text>
+                <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                  {manager.user.email}
+                </Text>
+                <HStack gap="2" mt="1">
+                  <RoleBadge role={manager.user.role} />
+                  <ActiveBadge isActive={manager.user.isActive} />
+                </HStack>
+              </Box>
+              {canManage && (
+                <Box>
+                  <Button
+                    variant="outline"
+                    colorPalette="red"
+                    loading={unlinking}
+                    loadingText="Unlinking..."
+                    onClick={() => void unlink()}
+                  >
+                    Unlink User Account
+                  </Button>
+                </Box>
+              )}
+            </Stack>
+          ) : (
+            <Stack gap="4">
+              <Text>{MANAGER_TEXT.unlinked}</Text>
+              {canManage && (
+                <Box>
+                  <Button asChild colorPalette="blue">
+                    <RouterLink to={edit}>Link User Account</RouterLink>
+                  </Button>
+                </Box>
+              )}
+            </Stack>
+          )}
+        </SectionCard>
+        <SectionCard title="System Information">
+          <DetailList>
+            <DetailRow label="Manager ID">{manager.id}</DetailRow>
+            <DetailRow label="Created">{formatDateLong(manager.createdAt)}</DetailRow>
+            <DetailRow label="Last Updated">{formatDateLong(manager.updatedAt)}</DetailRow>
+          </DetailList>
+        </SectionCard>
+      </SimpleGrid>
+      <DeleteManagerDialog
+        manager={manager}
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        onDeleted={() => navigate('/managers', { replace: true })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,247 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, isApiError } from 'shared-auth';
+import {
+  MANAGER_NOTICES,
+  ManagerFormSchema,
+  managerFormToUpdate,
+  parseRouteId,
+  type Manager,
+  type ManagerFormInput,
+  type ManagerFormOutput,
+} from 'shared-contracts';
+import {
+  Box,
+  Button,
+  Card,
+  FormField,
+  HStack,
+  Input,
+  LoadingState,
+  PageHeader,
+  SectionCard,
+  SelectField,
+  SimpleGrid,
+  Stack,
+  Text,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { useManager } from '../api/get-manager';
+import { createManager, updateManager } from '../api/mutations';
+import { MANAGER_TEXT, STATUS_OPTIONS, managerLabel } from '../manager-format';
+import { ManagerAvatar } from './manager-avatar';
+import { ManagerLoadError } from './manager-load-error';
+import { UserPicker } from './user-picker';
+
+const EMPTY_FORM: ManagerFormInput = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  title: '',
+  userId: '',
+};
+
+function toFormValues(manager: Manager): ManagerFormInput {
+  return {
+    firstName: manager.firstName,
+    lastName: manager.lastName,
+    email: manager.email,
+    phone: manager.phone ?? '',
+    title: manager.title ?? '',
+    userId: manager.userId === null ? '' : String(manager.userId),
+    status: manager.status,
+  };
+}
+
+/** /managers/new and /managers/{id}/edit: one form (SPEC §2 Manager form). */
+export function ManagerFormPage() {
+  const params = useParams();
+  const editing = params.id !== undefined;
+  const id = editing ? parseRouteId(params.id) : null;
+  const { data: manager, error, isLoading, mutate } = useManager(id);
+
+  if (editing && id !== null && isLoading) return <LoadingState text="Loading..." />;
+  if (editing && !manager) {
+    return (
+      <ManagerLoadError
+        title="Edit Manager"
+        error={error}
+        onRetry={id === null ? undefined : () => void mutate()}
+      />
+    );
+  }
+  return <ManagerForm manager={manager ?? null} />;
+}
+
+/** The live preview card: initials, name, email and title as they are typed. */
+function PreviewCard({ control }: { control: Control<ManagerFormInput, unknown, ManagerFormOutput> }) {
+  const [firstName, lastName, email, title] = useWatch({
+    control,
+    name: ['firstName', 'lastName', 'email', 'title'],
+  });
+  const person = { firstName: firstName ?? '', lastName: lastName ?? '', email: email ?? '' };
+  const name = [person.firstName.trim(), person.lastName.trim()].filter(Boolean).join(' ');
+  return (
+    <Card.Root variant="outline" aria-label="Preview" role="region">
+      <Card.Body>
+        <HStack gap="4" align="center">
+          <ManagerAvatar person={{ ...person, email: person.email || '?' }} size="lg" />
+          <Stack gap="0" minW="0">
+            <Text fontSize="xs" textTransform="uppercase" color="fg.muted" fontWeight="semibold">
+              Preview
+            </Text>
+            <Text fontWeight="semibold" fontSize="lg" data-testid="preview-name">
+              {name || 'New Manager'}
+            </Text>
+            <Text color="fg.muted" data-testid="preview-email" wordBreak="break-all">
+              {email?.trim() || 'email@example.com'}
+            </Text>
+            <Text color="fg.muted" data-testid="preview-title">
+              {title?.trim() || MANAGER_TEXT.noTitle}
+            </Text>
+          </Stack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ManagerForm({ manager }: { manager: Manager | null }) {
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ManagerFormInput, unknown, ManagerFormOutput>({
+    resolver: valibotResolver(ManagerFormSchema),
+    defaultValues: manager ? toFormValues(manager) : EMPTY_FORM,
+  });
+
+  // Fill the form once per manager: a later re-read must not wipe what is being typed.
+  const loaded = useRef(manager?.id);
+  useEffect(() => {
+    if (manager && loaded.current !== manager.id) {
+      loaded.current = manager.id;
+      reset(toFormValues(manager));
+    }
+  }, [manager, reset]);
+
+  async function onSubmit(values: ManagerFormOutput) {
+    try {
+      if (manager) {
+        await updateManager(manager.id, managerFormToUpdate(values));
+        notifySuccess(MANAGER_NOTICES.updated);
+        navigate(`/managers/${manager.id}`);
+      } else {
+        const created = await createManager(values);
+        notifySuccess(MANAGER_NOTICES.created);
+        navigate(`/managers/${created.id}`);
+      }
+    } catch (error) {
+      if (isApiError(error) && error.fields) {
+        let first = true;
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (!(field in EMPTY_FORM) && field !== 'status') continue;
+          setError(field as FieldPath<ManagerFormInput>, { type: 'server', message });
+          if (first && field !== 'userId') setFocus(field as FieldPath<ManagerFormInput>);
+          first = false;
+        }
+      }
+      notifyError(errorMessage(error));
+    }
+  }
+
+  const title = manager ? 'Edit Manager' : 'Create New Manager';
+  const cancelTo = manager ? `/managers/${manager.id}` : '/managers';
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={title}
+        description={
+          manager
+            ? `Update the details of ${managerLabel(manager)}`
+            : 'Add a manager and, optionally, link the user account they sign in with'
+        }
+        breadcrumbs={[
+          { label: 'Managers', to: '/managers' },
+          ...(manager ? [{ label: managerLabel(manager), to: `/managers/${manager.id}` }] : []),
+          { label: manager ? 'Edit' : 'New' },
+        ]}
+      />
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
+        <Stack gap="6">
+          <PreviewCard control={control} />
+          <SectionCard title="Basic Information">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField label="First Name" required error={errors.firstName?.message}>
+                <Input {...register('firstName')} autoComplete="given-name" />
+              </FormField>
+              <FormField label="Last Name" required error={errors.lastName?.message}>
+                <Input {...register('lastName')} autoComplete="family-name" />
+              </FormField>
+              <FormField
+                label="Email Address"
+                required
+                error={errors.email?.message}
+                hint={MANAGER_TEXT.emailHint}
+              >
+                <Input
+                  {...register('email')}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="manager@company.com"
+                />
+              </FormField>
+              <FormField label="Phone Number" error={errors.phone?.message}>
+                <Input {...register('phone')} type="tel" autoComplete="tel" />
+              </FormField>
+              <FormField label="Job Title" error={errors.title?.message}>
+                <Input {...register('title')} autoComplete="organization-title" />
+              </FormField>
+              {manager && (
+                <SelectField
+                  label="Status"
+                  error={errors.status?.message}
+                  options={STATUS_OPTIONS}
+                  {...register('status')}
+                />
+              )}
+            </SimpleGrid>
+          </SectionCard>
+          <SectionCard title="User Association">
+            <Box maxW={{ md: '36rem' }}>
+              <Controller
+                control={control}
+                name="userId"
+                render={({ field, fieldState }) => (
+                  <UserPicker
+                    value={field.value == null ? '' : String(field.value)}
+                    onChange={field.onChange}
+                    current={manager?.user ?? null}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Box>
+          </SectionCard>
+          <HStack justify="flex-end" gap="3">
+            <Button asChild variant="outline">
+              <RouterLink to={cancelTo}>Cancel</RouterLink>
+            </Button>
+            <Button type="submit" colorPalette="blue" loading={isSubmitting}>
+              {manager ? 'Update Manager' : 'Create Manager'}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

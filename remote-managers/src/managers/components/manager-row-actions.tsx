@@ -1,0 +1,58 @@
+import { useNavigate } from 'react-router-dom';
+import { errorMessage, useHasRole } from 'shared-auth';
+import { MANAGER_NOTICES, type Manager } from 'shared-contracts';
+import { RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { unlinkUser } from '../api/mutations';
+import { managerLabel } from '../manager-format';
+
+/**
+ * The row menu of SPEC §2 Manager list: View Details, Edit Manager, Unlink User or Link User (real
+ * here, where the spec shows a 'coming soon' notice), Delete Manager. Hidden when the role may not.
+ */
+export function ManagerRowActions({
+  manager,
+  onLink,
+  onDelete,
+}: {
+  manager: Manager;
+  onLink: (manager: Manager) => void;
+  onDelete: (manager: Manager) => void;
+}) {
+  const navigate = useNavigate();
+  const canManage = useHasRole('MODERATOR');
+  const canDelete = useHasRole('ADMIN');
+
+  async function unlink() {
+    try {
+      await unlinkUser(manager.id);
+      notifySuccess(MANAGER_NOTICES.unlinked);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
+  return (
+    <RowActionsMenu
+      label={`Actions for ${managerLabel(manager)}`}
+      items={[
+        { key: 'view', label: 'View Details', onSelect: () => navigate(`/managers/${manager.id}`) },
+        {
+          key: 'edit',
+          label: 'Edit Manager',
+          hidden: !canManage,
+          onSelect: () => navigate(`/managers/${manager.id}/edit`),
+        },
+        manager.userId !== null
+          ? { key: 'unlink', label: 'Unlink User', hidden: !canManage, onSelect: () => void unlink() }
+          : { key: 'link', label: 'Link User', hidden: !canManage, onSelect: () => onLink(manager) },
+        {
+          key: 'delete',
+          label: 'Delete Manager',
+          destructive: true,
+          hidden: !canDelete,
+          onSelect: () => onDelete(manager),
+        },
+      ]}
+    />
+  );
+}

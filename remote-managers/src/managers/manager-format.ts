@@ -1,0 +1,64 @@
+import { format } from 'date-fns';
+import { MANAGER_STATUSES, type Manager, type ManagerUser } from 'shared-contracts';
+import { titleCase, type SelectOption } from 'shared-ui';
+
+type Person = { firstName?: string | null; lastName?: string | null; email: string };
+
+/** A person's display name: first and last name, else the e-mail. */
+export function personName(person: Person | null | undefined): string {
+  if (!person) return '';
+  return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ') || person.email;
+}
+
+/** Avatar initials: first and last initial, else the e-mail's first letter. */
+export function initials(person: Person): string {
+  const letters = [person.firstName, person.lastName]
+    .map((part) => part?.trim().charAt(0) ?? '')
+    .join('')
+    .toUpperCase();
+  return letters || person.email.trim().charAt(0).toUpperCase() || '?';
+}
+
+/** A user in the Linked User Account picker: name or e-mail, e-mail, role (SPEC §2). */
+export function userOptionLabel(
+  user: ManagerUser | Pick<ManagerUser, 'email' | 'firstName' | 'lastName' | 'role'>,
+): string {
+  return `${personName(user)} — ${user.email} (${user.role})`;
+}
+
+/** The manager list's date format (SPEC §2: 'MMM d, yyyy'). */
+export function formatListDate(value: string): string {
+  return format(new Date(value), 'MMM d, yyyy');
+}
+
+export const STATUS_OPTIONS: SelectOption[] = MANAGER_STATUSES.map((status) => ({
+  value: status,
+  label: titleCase(status),
+}));
+
+export const STATUS_FILTER_OPTIONS: SelectOption[] = [
+  { value: '', label: 'All statuses' },
+  ...STATUS_OPTIONS,
+];
+
+export const LINKED_FILTER_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Linked or not' },
+  { value: 'yes', label: 'Linked to a user' },
+  { value: 'no', label: 'Not linked' },
+];
+
+export const managerLabel = (manager: Pick<Manager, 'firstName' | 'lastName' | 'email'>) =>
+  personName(manager);
+
+/** §2 texts of the manager screens. */
+export const MANAGER_TEXT = {
+  noTitle: 'No title',
+  notLinked: 'Not linked',
+  linkHint: 'Linking to a user account allows the manager to access the system',
+  emailHint: 'This will be used for communication and notifications',
+  noUserAccount: 'No user account',
+  linked: 'This manager is linked to a user account and can access the system.',
+  unlinked: 'This manager is not linked to any user account and cannot access the system.',
+  deleteConfirm:
+    "Are you sure you want to delete this manager? This action cannot be undone. Companies they manage will have no manager; approvals keep the manager's name and e-mail.",
+} as const;
