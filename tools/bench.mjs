@@ -1,7 +1,7 @@
 // `pnpm bench`: starts the production server on a throw-away embedded database and prints latency
 // percentiles and throughput of the API's hot reads. It prints figures; it never fails on a timing.
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 10), --companies N (seed N
-// generated companies first, through the API's seed CLI), --api-only (start the API alone, without
+// generated companies first, through the API's seed CLI), --users N (likewise N generated users), --api-only (start the API alone, without
 // building the frontends), DATABASE_URL to bench PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +19,9 @@ const option = (name, fallback) => {
 const seconds = option('seconds', 5);
 const concurrency = option('concurrency', 10);
 const extraCompanies = option('companies', 0);
-if (!Number.isSafeInteger(extraCompanies) || extraCompanies < 0) {
-  console.error('--companies must be a whole number');
+const extraUsers = option('users', 0);
+if (![extraCompanies, extraUsers].every((n) => Number.isSafeInteger(n) && n >= 0)) {
+  console.error('--companies and --users must be whole numbers');
   process.exit(1);
 }
 
@@ -113,12 +114,18 @@ async function serveApiOnly(dir) {
 // With --companies: demo data plus N generated companies, written by the seed CLI into a fresh
 // embedded database (or DATABASE_URL) before the server opens it.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-'));
-if (extraCompanies > 0) {
-  console.info(`Seeding ${extraCompanies} companies…`);
+if (extraCompanies > 0 || extraUsers > 0) {
+  console.info(`Seeding ${extraCompanies} companies and ${extraUsers} users…`);
   const tsx = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
   await run(
     tsx,
-    [path.join(ROOT, 'api', 'src', 'db', 'seed-cli.ts'), '--companies', String(extraCompanies)],
+    [
+      path.join(ROOT, 'api', 'src', 'db', 'seed-cli.ts'),
+      '--companies',
+      String(extraCompanies),
+      '--users',
+      String(extraUsers),
+    ],
     {
       env: { ...process.env, DATA_DIR: dataDir },
     },
@@ -147,6 +154,10 @@ try {
     ['GET companies search', '/api/company/companies?search=logistics'],
     ['GET companies/search?q=', '/api/company/companies/search?q=summit'],
     ['GET user/users picker', '/api/user/users?role=ADMIN,MODERATOR,USER&isActive=true&limit=100'],
+    ['GET user/users (default page)', '/api/user/users'],
+    ['GET user/users GUEST name p3', '/api/user/users?role=GUEST&sortBy=name&sortOrder=asc&page=3'],
+    ['GET user/users search', '/api/user/users?search=martin'],
+    ['GET user/overview-stats', '/api/user/overview-stats'],
   ];
   const total = await fetch(`${server.url}/api/company/companies?limit=1`, auth).then((r) => r.json());
   console.info(

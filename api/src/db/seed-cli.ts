@@ -1,16 +1,24 @@
 /**
- * `pnpm --filter api seed [--companies N]`: demo data into any database (DATABASE_URL or the
+ * `pnpm --filter api seed [--companies N] [--users N]`: demo data into any database (DATABASE_URL or the
  * embedded one, which must not be open in a running API), and optionally N extra companies in
- * batches of 1000 for benchmarks. Demo data is added once: not when the demo accounts exist.
+ * batches of 1000 for benchmarks, and N extra users likewise. Demo data is added once: not when the demo accounts exist.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createPasswordHasher } from '../security/passwords';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
-import { DEMO_PASSWORD, hasDemoAccounts, seedBulkCompanies, seedDemoData } from './seed';
+import { DEMO_PASSWORD, hasDemoAccounts, seedBulkCompanies, seedBulkUsers, seedDemoData } from './seed';
 
-const { values } = parseArgs({ options: { companies: { type: 'string' } }, allowPositionals: false });
+const { values } = parseArgs({
+  options: { companies: { type: 'string' }, users: { type: 'string' } },
+  allowPositionals: false,
+});
+const extraUsers = values.users === undefined ? 0 : Number(values.users);
+if (!Number.isSafeInteger(extraUsers) || extraUsers < 0) {
+  console.error('--users must be a whole number');
+  process.exit(1);
+}
 const extraCompanies = values.companies === undefined ? 0 : Number(values.companies);
 if (!Number.isSafeInteger(extraCompanies) || extraCompanies < 0) {
   console.error('--companies must be a whole number');
@@ -45,6 +53,17 @@ try {
       },
     });
     console.info(`Added ${extraCompanies} companies in ${Date.now() - started} ms.`);
+  }
+  if (extraUsers > 0) {
+    const started = Date.now();
+    const passwordHash = await createPasswordHasher(config.passwordHashing).hash(DEMO_PASSWORD);
+    await seedBulkUsers(database.db, extraUsers, {
+      passwordHash,
+      onProgress: (done) => {
+        if (done % 10_000 === 0 || done === extraUsers) console.info(`  ${done} / ${extraUsers} users`);
+      },
+    });
+    console.info(`Added ${extraUsers} users in ${Date.now() - started} ms.`);
   }
 } finally {
   await database.close();

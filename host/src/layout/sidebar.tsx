@@ -1,6 +1,6 @@
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
-import { Box, Button, Flex, Stack, Text } from 'shared-ui';
+import { Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
 import { NavIcon, type IconName } from './icons';
 import { NAV_ITEMS, isNavItemActive, userDisplayName, userInitial } from './nav-items';
 
@@ -73,15 +73,16 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
               {userInitial(user)}
             </Flex>
             <Box minW={0}>
-              <Text
-                fontSize="sm"
-                fontWeight="semibold"
-                color="gray.900"
-                truncate
-                data-testid="sidebar-user-name"
-              >
-                {userDisplayName(user)}
-              </Text>
+              {/* The user's own profile (name and password), served by the users section. */}
+              <Link asChild fontSize="sm" fontWeight="semibold" color="gray.900" display="block" truncate>
+                <NavLink
+                  to="/users/profile"
+                  onClick={onNavigate}
+                  aria-label={`My profile: ${userDisplayName(user)}`}
+                >
+                  <span data-testid="sidebar-user-name">{userDisplayName(user)}</span>
+                </NavLink>
+              </Link>
               <Text fontSize="xs" color="gray.600" data-testid="sidebar-user-role">
                 {user.role}
               </Text>

@@ -1,0 +1,21 @@
+import useSWR from 'swr';
+import { api } from 'shared-auth';
+import type { User, UserActivityStats } from 'shared-contracts';
+import { userKeys } from './keys';
+
+/** GET /api/user/users/{id}. */
+export function getUser(id: number) {
+  return api.get<User>(`/api/user/users/${id}`, { fallbackMessage: 'Failed to fetch users' });
+}
+
+/** A user by route id; a `null` id (missing or 'undefined' in the URL) blocks loading (SPEC §5). */
+export function useUser(id: number | null) {
+  return useSWR(id === null ? null : userKeys.detail(id), () => getUser(id as number));
+}
+
+/** GET /api/user/statistics?userId=; `null` until the user has loaded (SPEC §2). */
+export function useUserStatistics(id: number | null) {
+  return useSWR(id === null ? null : userKeys.statistics(id), () =>
+    api.get<UserActivityStats>('/api/user/statistics', { searchParams: { userId: id as number } }),
+  );
+}

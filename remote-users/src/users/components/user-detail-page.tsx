@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, useSession } from 'shared-auth';
+import {
+  ROLE_DESCRIPTIONS,
+  ROLE_LEVELS,
+  loginFrequency,
+  systemUsage,
+  userActionDenial,
+  type User,
+  type UserAction,
+} from 'shared-contracts';
+import {
+  ActiveBadge,
+  Box,
+  Button,
+  ConfirmDialog,
+  DetailList,
+  DetailRow,
+  ErrorState,
+  Flex,
+  HStack,
+  LoadingState,
+  PageHeader,
+  RoleBadge,
+  RowActionsMenu,
+  SectionCard,
+  SimpleGrid,
+  Stack,
+  Text,
+  formatDateLong,
+  formatRelative,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { useUser, useUserStatistics } from '../api/get-user';
+import { deleteUser, setUserActive } from '../api/mutations';
+import { parseRouteId } from '../route-id';
+import { fullName, initials } from '../user-text';
+import { ChangeRoleDialog } from './change-role-dialog';
+
+export const DELETE_USER_TEXT =
+  'Are you sure you want to delete this user? This action cannot be undone and will permanently remove all user data.';
+
+/** /users/{id} (SPEC §2 User detail). */
+export function UserDetailPage() {
+  const id = parseRouteId(useParams().id);
+  const { data: user, error, isLoading, mutate } = useUser(id);
+  if (id === null) return <ErrorState message="Error loading user: Invalid user id" />;
+  if (isLoading) return <LoadingState text="Loading user..." />;
+  if (!user) {
+    return (
+      <ErrorState
+        message={error ? `Error loading user: ${errorMessage(error)}` : 'User not found'}
+        onRetry={() => void mutate()}
+      />
+    );
+  }
+  return <UserDetail user={user} onRefresh={() => void mutate()} />;
+}
+
+const dateWithRelative = (value: string) => `${formatDateLong(value)} (${formatRelative(value)})`;
+
+function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => void }) {
+  const navigate = useNavigate();
+  const { user: me } = useSession();
+  // Requested only once the user has loaded (SPEC §2).
+  const stats = useUserStatistics(user.id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [changingRole, setChangingRole] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const denial = (action: UserAction) =>
+    me ? userActionDenial(me, user, action) : "You don't have permission";
+  const isSelf = me?.id === user.id;
+  // Hidden when the role may not use it; shown disabled with the reason when only "yourself" forbids it.
+  const visible = (action: UserAction) => !denial(action) || isSelf;
+  const toggle: UserAction = user.isActive ? 'deactivate' : 'activate';
+
+  async function toggleActive() {
+    setBusy(true);
+    try {
+      await setUserActive(user.id, !user.isActive);
+      notifySuccess(user.isActive ? 'User deactivated successfully' : 'User activated successfully');
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await deleteUser(user.id);
+      notifySuccess('User deleted successfully');
+      setConfirmDelete(false);
+      navigate('/users');
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const actions = [
+    {
+      key: 'edit',
+      label: 'Edit User',
+      action: 'edit' as const,
+      run: () => navigate(`/users/${user.id}/edit`),
+    },
+    { key: 'role', label: 'Change Role', action: 'changeRole' as const, run: () => setChangingRole(true) },
+    {
+      key: 'toggle',
+      label: user.isActive ? 'Deactivate' : 'Activate',
+      action: toggle,
+      run: () => void toggleActive(),
+    },
+    { key: 'delete', label: 'Delete User', action: 'delete' as const, run: () => setConfirmDelete(true) },
+  ].filter((item) => visible(item.action));
+
+  const s = stats.data;
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={fullName(user)}
+        breadcrumbs={[{ label: 'Users', to: '/users' }, { label: fullName(user) }]}
+      />
+      <SectionCard
+        title="Profile"
+        actions={
+          <HStack gap="2">
+            <Button variant="outline" size="sm" onClick={onRefresh}>
+              Refresh
+            </Button>
+            {actions.length > 0 && (
+              <RowActionsMenu
+                label={`Actions for ${fullName(user)}`}
+                items={actions.map((item) => ({
+                  key: item.key,
+                  label: item.label,
+                  destructive: item.key === 'delete',
+                  disabled: !!denial(item.action),
+                  onSelect: item.run,
+                }))}
+              />
+            )}
+          </HStack>
+        }
+      >
+        <Flex gap="4" align="center" wrap="wrap">
+          <Flex
+            aria-hidden="true"
+            boxSize="16"
+            borderRadius="full"
+            bg="blue.600"
+            color="white"
+            fontSize="xl"
+            fontWeight="bold"
+            align="center"
+            justify="center"
+          >
+            {initials(user)}
+          </Flex>
+          <Box minW={0}>
+            <Text fontSize="xl" fontWeight="bold">
+              {fullName(user)}
+            </Text>
+            <Text color="gray.600">{user.email}</Text>
+            <HStack gap="2" mt="2">
+              <RoleBadge role={user.role} />
+              <ActiveBadge isActive={user.isActive} />
+            </HStack>
+          </Box>
+        </Flex>
+      </SectionCard>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <SectionCard title="User Information">
+          <DetailList>
+            <DetailRow label="First Name">{user.firstName || 'Not provided'}</DetailRow>
+            <DetailRow label="Last Name">{user.lastName || 'Not provided'}</DetailRow>
+            <DetailRow label="Email">{user.email}</DetailRow>
+            <DetailRow label="Role">{ROLE_DESCRIPTIONS[user.role].label}</DetailRow>
+            <DetailRow label="Created">{dateWithRelative(user.createdAt)}</DetailRow>
+            <DetailRow label="Last Updated">{dateWithRelative(user.updatedAt)}</DetailRow>
+          </DetailList>
+        </SectionCard>
+
+        <SectionCard title="Quick Actions">
+          <Stack gap="2">
+            {actions.length === 0 && <Text color="gray.600">No actions available for your role.</Text>}
+            {actions.map((item) => (
+              <Box key={item.key}>
+                <Button
+                  w="full"
+                  variant="outline"
+                  colorPalette={item.key === 'delete' ? 'red' : undefined}
+                  disabled={!!denial(item.action)}
+                  loading={item.key === 'toggle' && busy}
+                  onClick={item.run}
+                >
+                  {item.label}
+                </Button>
+                {denial(item.action) && (
+                  <Text fontSize="xs" color="gray.600" mt="1">
+                    {denial(item.action)}
+                  </Text>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        </SectionCard>
+
+        <SectionCard title="System Information">
+          <DetailList>
+            <DetailRow label="User ID">{user.id}</DetailRow>
+            <DetailRow label="Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
+            <DetailRow label="Permission Level">
+              {`Level ${ROLE_LEVELS[user.role]} — ${ROLE_DESCRIPTIONS[user.role].label}`}
+            </DetailRow>
+          </DetailList>
+        </SectionCard>
+
+        <SectionCard title="Activity Statistics">
+          {stats.error ? (
+            <ErrorState message={errorMessage(stats.error)} onRetry={() => void stats.mutate()} />
+          ) : !s ? (
+            <LoadingState text="Loading..." />
+          ) : (
+            <DetailList>
+              <DetailRow label="Total Logins">{s.totalLogins}</DetailRow>
+              <DetailRow label="Companies Managed">{s.companiesManaged}</DetailRow>
+              <DetailRow label="Approvals Created">{s.approvalsCreated}</DetailRow>
+              <DetailRow label="Last Login">
+                {s.lastLogin ? dateWithRelative(s.lastLogin) : 'Never'}
+              </DetailRow>
+              <DetailRow label="Last Login Details">
+                {s.lastLoginDetails
+                  ? `${formatDateLong(s.lastLoginDetails.timestamp)} from ${s.lastLoginDetails.ip ?? 'unknown address'} (${s.lastLoginDetails.userAgent ?? 'unknown browser'})`
+                  : 'Never'}
+              </DetailRow>
+              <DetailRow label="Account Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
+              <DetailRow label="Login Frequency">{loginFrequency(s.totalLogins)}</DetailRow>
+              <DetailRow label="System Usage">{systemUsage(s)}</DetailRow>
+            </DetailList>
+          )}
+        </SectionCard>
+      </SimpleGrid>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete User"
+        description={DELETE_USER_TEXT}
+        confirmLabel="Delete User"
+        pendingLabel="Deleting..."
+        destructive
+        isPending={deleting}
+        onConfirm={() => void remove()}
+      />
+      {changingRole && <ChangeRoleDialog user={user} onClose={() => setChangingRole(false)} />}
+    </Stack>
+  );
+}

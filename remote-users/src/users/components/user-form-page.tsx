@@ -1,0 +1,215 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, isApiError, useSession } from 'shared-auth';
+import {
+  RegisterSchema,
+  UserUpdateSchema,
+  hasRole,
+  userActionDenial,
+  type RegisterInput,
+  type Role,
+  type User,
+  type UserUpdateInput,
+} from 'shared-contracts';
+import {
+  Button,
+  ErrorState,
+  FormField,
+  HStack,
+  Input,
+  LoadingState,
+  PageHeader,
+  SectionCard,
+  SelectField,
+  SimpleGrid,
+  Stack,
+  SwitchField,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { useUser } from '../api/get-user';
+import { createUser, updateUser } from '../api/mutations';
+import { parseRouteId } from '../route-id';
+import { ROLE_OPTIONS, fullName } from '../user-text';
+
+interface UserFormValues {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  isActive: boolean;
+}
+
+const EMPTY: UserFormValues = {
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  role: 'USER',
+  isActive: true,
+};
+
+const toValues = (user: User): UserFormValues => ({
+  email: user.email,
+  password: '',
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+  role: user.role,
+  isActive: user.isActive,
+});
+
+/** /users/new and /users/{id}/edit: one form (SPEC §2 User create and edit). */
+export function UserFormPage() {
+  const params = useParams();
+  const editing = params.id !== undefined;
+  const id = editing ? parseRouteId(params.id) : null;
+  const { data: user, error, isLoading, mutate } = useUser(id);
+
+  if (editing && id !== null && isLoading) return <LoadingState text="Loading user..." />;
+  if (editing && !user) {
+    return (
+      <ErrorState
+        message={error ? `Error loading user: ${errorMessage(error)}` : 'User not found'}
+        onRetry={id === null ? undefined : () => void mutate()}
+      />
+    );
+  }
+  return <UserForm user={user ?? null} />;
+}
+
+function UserForm({ user }: { user: User | null }) {
+  const navigate = useNavigate();
+  const { user: me } = useSession();
+  const isAdmin = hasRole(me?.role, 'ADMIN');
+  const roleDenial = user && me ? userActionDenial(me, user, 'changeRole') : null;
+  // Create validates with the register schema (password required), edit with the update schema.
+  const resolver = (user
+    ? valibotResolver(UserUpdateSchema)
+    : valibotResolver(RegisterSchema)) as unknown as Resolver<UserFormValues>;
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UserFormValues>({
+    resolver,
+    defaultValues: user ? toValues(user) : EMPTY,
+  });
+
+  const loaded = useRef(user?.id);
+  useEffect(() => {
+    if (user && loaded.current !== user.id) {
+      loaded.current = user.id;
+      reset(toValues(user));
+    }
+  }, [user, reset]);
+
+  // A moderator manages USER and GUEST accounts only (DESIGN "Access").
+  const roleOptions = isAdmin
+    ? ROLE_OPTIONS
+    : ROLE_OPTIONS.filter((o) => o.value === 'USER' || o.value === 'GUEST');
+
+  async function onSubmit(values: UserFormValues) {
+    try {
+      if (user) {
+        const payload = values as unknown as UserUpdateInput;
+        await updateUser(user.id, {
+          email: payload.email,
+          firstName: payload.firstName,
+          lastName: payload.lastName,
+          role: payload.role ?? user.role,
+          isActive: payload.isActive,
+        });
+        notifySuccess('User updated successfully');
+        navigate(`/users/${user.id}`);
+      } else {
+        const created = await createUser(values as unknown as RegisterInput);
+        notifySuccess('User created successfully');
+        navigate(created?.id ? `/users/${created.id}` : '/users');
+      }
+    } catch (error) {
+      // Server field errors (e.g. a taken e-mail) go on their field; the notice says it too.
+      const fields = isApiError(error) ? error.fields : undefined;
+      for (const [field, message] of Object.entries(fields ?? {})) {
+        if (field in EMPTY) setError(field as FieldPath<UserFormValues>, { message });
+      }
+      notifyError(errorMessage(error));
+    }
+  }
+
+  const title = user ? 'Edit User' : 'Create User';
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={title}
+        breadcrumbs={[
+          { label: 'Users', to: '/users' },
+          ...(user ? [{ label: fullName(user), to: `/users/${user.id}` }] : []),
+          { label: user ? 'Edit' : 'New' },
+        ]}
+      />
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <SectionCard title="User details">
+          <Stack gap="5">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField label="Email" required error={errors.email?.message}>
+                <Input type="email" autoComplete="off" {...register('email')} />
+              </FormField>
+              {!user && (
+                <FormField
+                  label="Password"
+                  required
+                  hint="Must be at least 8 characters long"
+                  error={errors.password?.message}
+                >
+                  <Input type="password" autoComplete="new-password" {...register('password')} />
+                </FormField>
+              )}
+              <FormField label="First Name" error={errors.firstName?.message}>
+                <Input {...register('firstName')} />
+              </FormField>
+              <FormField label="Last Name" error={errors.lastName?.message}>
+                <Input {...register('lastName')} />
+              </FormField>
+              <SelectField
+                label="Role"
+                options={roleOptions}
+                disabled={!!roleDenial}
+                hint={roleDenial ?? undefined}
+                error={errors.role?.message}
+                {...register('role')}
+              />
+              <Controller
+                control={control}
+                name="isActive"
+                render={({ field }) => (
+                  <SwitchField
+                    label="Active"
+                    name={field.name}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    disabled={!!(user && me?.id === user.id)}
+                    hint="Active users can sign in and access the system"
+                  />
+                )}
+              />
+            </SimpleGrid>
+            <HStack gap="3" justify="flex-end">
+              <Button asChild variant="outline">
+                <RouterLink to={user ? `/users/${user.id}` : '/users'}>Cancel</RouterLink>
+              </Button>
+              <Button type="submit" colorPalette="blue" loading={isSubmitting}>
+                {user ? 'Update User' : 'Create User'}
+              </Button>
+            </HStack>
+          </Stack>
+        </SectionCard>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { useNavigate } from 'react-router-dom';
+import { errorMessage, useSession } from 'shared-auth';
+import { userActionDenial, type User } from 'shared-contracts';
+import { RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { deleteUser, setUserActive } from '../api/mutations';
+import { fullName } from '../user-text';
+
+/**
+ * The row menu of SPEC §2 User list: View Details, Edit User, Change Role, Activate/Deactivate,
+ * Delete User (no confirmation on the list, as the spec says). Actions the role may not use are
+ * hidden; ones refused for this user (yourself) are disabled with the reason as their label's hint.
+ */
+export function UserRowActions({ user, onChangeRole }: { user: User; onChangeRole: (user: User) => void }) {
+  const navigate = useNavigate();
+  const { user: me } = useSession();
+  const denial = (action: Parameters<typeof userActionDenial>[2]) =>
+    me ? userActionDenial(me, user, action) : 'x';
+  const isSelf = me?.id === user.id;
+  const shown = (action: Parameters<typeof userActionDenial>[2]) => !denial(action) || isSelf;
+
+  async function run(action: () => Promise<unknown>, success: string) {
+    try {
+      await action();
+      notifySuccess(success);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
+  const toggle = user.isActive ? 'deactivate' : 'activate';
+  return (
+    <RowActionsMenu
+      label={`Actions for ${fullName(user)}`}
+      items={[
+        { key: 'view', label: 'View Details', onSelect: () => navigate(`/users/${user.id}`) },
+        {
+          key: 'edit',
+          label: 'Edit User',
+          hidden: !!denial('edit'),
+          onSelect: () => navigate(`/users/${user.id}/edit`),
+        },
+        {
+          key: 'role',
+          label: isSelf && denial('changeRole') ? `Change Role (${denial('changeRole')})` : 'Change Role',
+          hidden: !shown('changeRole'),
+          disabled: !!denial('changeRole'),
+          onSelect: () => onChangeRole(user),
+        },
+        {
+          key: 'toggle-active',
+          label:
+            isSelf && denial(toggle)
+              ? `Deactivate (${denial(toggle)})`
+              : user.isActive
+                ? 'Deactivate'
+                : 'Activate',
+          hidden: !shown(toggle),
+          disabled: !!denial(toggle),
+          onSelect: () =>
+            void run(
+              () => setUserActive(user.id, !user.isActive),
+              user.isActive ? 'User deactivated successfully' : 'User activated successfully',
+            ),
+        },
+        {
+          key: 'delete',
+          label: isSelf && denial('delete') ? `Delete User (${denial('delete')})` : 'Delete User',
+          destructive: true,
+          hidden: !shown('delete'),
+          disabled: !!denial('delete'),
+          onSelect: () => void run(() => deleteUser(user.id), 'User deleted successfully'),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import type { Role, User } from 'shared-contracts';
+import { ROLE_DESCRIPTIONS, ROLES } from 'shared-contracts';
+
+/** "First Last", else the e-mail (SPEC §2 header). */
+export function fullName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
+}
+
+/** First and last initial, else the first letter of the e-mail (SPEC §2). */
+export function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const both = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`;
+  return (both || user.email[0] || '?').toUpperCase();
+}
+
+/** Role choices with the §6 description of each. */
+export const ROLE_OPTIONS = ROLES.map((role: Role) => ({
+  value: role,
+  label: `${ROLE_DESCRIPTIONS[role].label} — ${ROLE_DESCRIPTIONS[role].permissions.join(', ')}`,
+}));
+
+export const ROLE_FILTER_OPTIONS = [
+  { value: '', label: 'All roles' },
+  ...ROLES.map((role) => ({ value: role, label: ROLE_DESCRIPTIONS[role].label })),
+];
+
+export const STATUS_FILTER_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
