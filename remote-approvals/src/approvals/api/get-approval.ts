@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import { api } from 'shared-auth';
+import type { Approval, ApprovalHistoryEntry } from 'shared-contracts';
+import { approvalKeys } from './keys';
+
+/** While an approval is PENDING its page re-reads it, so a decision made elsewhere shows up. */
+const PENDING_REFRESH_MS = 30_000;
+
+/** GET …/approvals/{id}; no request while the route id is invalid. */
+export function useApproval(id: string | null) {
+  return useSWR(
+    id ? approvalKeys.detail(id) : null,
+    () => api.get<Approval>(`/api/bill-approval/approvals/${id}`, { fallbackMessage: 'Approval not found' }),
+    { refreshInterval: (latest) => (latest?.status === 'PENDING' ? PENDING_REFRESH_MS : 0) },
+  );
+}
+
+/** GET …/approvals/{id}/history, newest first. */
+export function useApprovalHistory(id: string | null) {
+  return useSWR(id ? approvalKeys.history(id) : null, () =>
+    api.get<ApprovalHistoryEntry[]>(`/api/bill-approval/approvals/${id}/history`),
+  );
+}

@@ -1,0 +1,25 @@
+import { APPROVAL_FILTER_STATUSES, APPROVAL_PRIORITIES } from 'shared-contracts';
+import { titleCase, type SelectOption } from 'shared-ui';
+
+/** Status filter of SPEC §2: All, Pending, Approved, Rejected, Expired. */
+export const STATUS_FILTER_OPTIONS: SelectOption[] = [
+  { value: '', label: 'All' },
+  ...APPROVAL_FILTER_STATUSES.map((status) => ({ value: status, label: titleCase(status) })),
+];
+
+/** Priority filter of SPEC §2: All, Urgent, High, Medium, Low. */
+export const PRIORITY_FILTER_OPTIONS: SelectOption[] = [
+  { value: '', label: 'All' },
+  ...APPROVAL_PRIORITIES.map((priority) => ({ value: priority, label: titleCase(priority) })),
+];
+
+/** The prompt of the list's quick reject (SPEC §2). */
+export const REJECT_PROMPT = 'Please provide a reason for rejection:';
+
+/** A UUID route id, or null when it is missing, the literal 'undefined' or not a UUID (SPEC §5). */
+export function parseApprovalRouteId(raw: string | undefined): string | null {
+  if (!raw || raw === 'undefined') return null;
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)
+    ? raw.toLowerCase()
+    : null;
+}

@@ -1,0 +1,381 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, isApiError, useHasRole, useSession } from 'shared-auth';
+import {
+  APPROVAL_ERRORS,
+  approvalManagerLabel,
+  parseBills,
+  shortApprovalId,
+  type Approval,
+  type Bill,
+} from 'shared-contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  DetailList,
+  DetailRow,
+  ErrorState,
+  Flex,
+  HStack,
+  Link,
+  LoadingState,
+  PageHeader,
+  PriorityBadge,
+  SectionCard,
+  SimpleGrid,
+  Stack,
+  StatusBadge,
+  Table,
+  Text,
+  formatDate,
+  formatDateLong,
+  formatRelative,
+  formatUsd,
+  notifySuccess,
+} from 'shared-ui';
+import { useApproval, useApprovalHistory } from '../api/get-approval';
+import { approveApproval, rejectApproval } from '../api/mutations';
+import { parseApprovalRouteId } from '../approval-options';
+import { ApproveDialog } from './approve-dialog';
+import { notifyDecisionError } from './approval-row-actions';
+import { DeleteApprovalDialog } from './delete-approval-dialog';
+import { RejectDialog } from './reject-dialog';
+
+/** /approvals/{id} (SPEC §2 Approval detail). */
+export function ApprovalDetailPage() {
+  const id = parseApprovalRouteId(useParams().id);
+  const { data: approval, error, isLoading, mutate, isValidating } = useApproval(id);
+
+  if (id !== null && isLoading) return <LoadingState />;
+  if (id === null || !approval) {
+    const notFound = id === null || (isApiError(error) && error.status === 404) || !error;
+    return (
+      <Stack gap="6">
+        <PageHeader
+          title="Approval"
+          breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: 'Not found' }]}
+        />
+        <ErrorState
+          title={notFound ? APPROVAL_ERRORS.notFound : undefined}
+          message={notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${errorMessage(error)}`}
+          onRetry={id === null ? undefined : () => void mutate()}
+        />
+      </Stack>
+    );
+  }
+  return <ApprovalDetail approval={approval} refreshing={isValidating} onRefresh={() => void mutate()} />;
+}
+
+function ApprovalDetail({
+  approval,
+  refreshing,
+  onRefresh,
+}: {
+  approval: Approval;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const canDecide = useHasRole('USER');
+  const isAdmin = useHasRole('ADMIN');
+  const history = useApprovalHistory(approval.id);
+  const [dialog, setDialog] = useState<'approve' | 'reject' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const bills = parseBills(approval.bills);
+  const approvedBills = parseBills(approval.approvedBills);
+  const pending = approval.status === 'PENDING';
+  const isCreator = user !== null && user !== undefined && approval.createdById === user.id;
+  const short = shortApprovalId(approval.id);
+
+  async function decide(run: () => Promise<Approval>, success: string) {
+    setBusy(true);
+    try {
+      await run();
+      notifySuccess(success);
+    } catch (failure) {
+      notifyDecisionError(failure);
+    } finally {
+      setBusy(false);
+      setDialog(null);
+    }
+  }
+
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={`Approval #${short}`}
+        breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: `#${short}` }]}
+        description={
+          <HStack gap="2" wrap="wrap" as="span">
+            <StatusBadge status={approval.status} />
+            <PriorityBadge priority={approval.priority} />
+            <Text as="span" color="fg.muted" title={formatDateLong(approval.createdAt)}>
+              Created {formatRelative(approval.createdAt)} ago
+            </Text>
+          </HStack>
+        }
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <Button variant="outline" loading={refreshing} onClick={onRefresh}>
+              Refresh
+            </Button>
+            {pending && canDecide && !isCreator && (
+              <Button colorPalette="green" onClick={() => setDialog('approve')}>
+                Approve
+              </Button>
+            )}
+            {pending && canDecide && (
+              <Button colorPalette="red" variant="outline" onClick={() => setDialog('reject')}>
+                Reject
+              </Button>
+            )}
+            {isAdmin && ['PENDING', 'REJECTED', 'EXPIRED'].includes(approval.status) && (
+              <Button colorPalette="red" variant="ghost" onClick={() => setDialog('delete')}>
+                Delete
+              </Button>
+            )}
+          </HStack>
+        }
+      />
+
+      {pending && canDecide && isCreator && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>You cannot approve this request</Alert.Title>
+            <Alert.Description>
+              You created this approval, so someone else must approve it (segregation of duties). You can
+              still reject it.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <SectionCard title="Company & Assignment">
+          <DetailList>
+            <DetailRow label="Company">
+              <Link asChild color="blue.700">
+                <RouterLink to={`/companies/${approval.companyId}`}>
+                  {approval.company?.name || approval.companyName || approval.companyId}
+                </RouterLink>
+              </Link>
+            </DetailRow>
+            <DetailRow label="Company ID">{approval.companyId}</DetailRow>
+            <DetailRow label="Manager">{approvalManagerLabel(approval)}</DetailRow>
+            <DetailRow label="Manager email">{approval.managerEmail}</DetailRow>
+          </DetailList>
+        </SectionCard>
+
+        <SectionCard title="Timeline">
+          <DetailList>
+            <DetailRow label="Created">
+              {formatDateLong(approval.createdAt)}
+              {approval.createdBy ? ` by ${approval.createdBy}` : ''}
+            </DetailRow>
+            {approval.approvalDate && (
+              <DetailRow label="Approved">
+                {formatDateLong(approval.approvalDate)}
+                {approval.approvedBy ? ` by ${approval.approvedBy}` : ''}
+              </DetailRow>
+            )}
+            {approval.rejectionDate && (
+              <DetailRow label="Rejected">
+                {formatDateLong(approval.rejectionDate)}
+                {approval.rejectedBy ? ` by ${approval.rejectedBy}` : ''}
+              </DetailRow>
+            )}
+            <DetailRow label="Last updated">{formatDateLong(approval.updatedAt)}</DetailRow>
+          </DetailList>
+        </SectionCard>
+      </SimpleGrid>
+
+      {approval.status === 'REJECTED' && approval.rejectionReason && (
+        <SectionCard title="Rejection Details">
+          <DetailList>
+            <DetailRow label="Rejected by">{approval.rejectedBy}</DetailRow>
+            <DetailRow label="Date">{formatDateLong(approval.rejectionDate)}</DetailRow>
+            <DetailRow label="Reason">
+              <Text whiteSpace="pre-wrap">{approval.rejectionReason}</Text>
+            </DetailRow>
+          </DetailList>
+        </SectionCard>
+      )}
+
+      <SectionCard
+        title={
+          <HStack as="span" gap="2">
+            <span>Bills Information</span>
+            <Badge colorPalette="blue" aria-label={`${bills.length} bills`}>
+              {bills.length}
+            </Badge>
+          </HStack>
+        }
+        description={`Total amount ${formatUsd(approval.billStats.totalAmount)}`}
+      >
+        {bills.length === 0 ? (
+          <Text color="fg.muted">No bill data available</Text>
+        ) : (
+          <Stack gap="4">
+            {bills.map((bill) => (
+              <BillCard key={bill.Id} bill={bill} approved={approval.approvedBillIds.includes(bill.Id)} />
+            ))}
+          </Stack>
+        )}
+      </SectionCard>
+
+      {approvedBills.length > 0 && (
+        <SectionCard title="Approved Bills">
+          <DetailList>
+            <DetailRow label="Approved bills">
+              {approvedBills.length} of {approval.billStats.totalBills}
+            </DetailRow>
+            <DetailRow label="Approved amount">{formatUsd(approval.approvedAmount)}</DetailRow>
+          </DetailList>
+        </SectionCard>
+      )}
+
+      <SectionCard title="System Information">
+        <DetailList>
+          <DetailRow label="Approval ID">
+            <Text fontFamily="mono" wordBreak="break-all">
+              {approval.id}
+            </Text>
+          </DetailRow>
+          <DetailRow label="Bill IDs">{approval.billIds.join(', ')}</DetailRow>
+          <DetailRow label="Approved bill IDs">{approval.approvedBillIds.join(', ')}</DetailRow>
+        </DetailList>
+      </SectionCard>
+
+      {history.data && history.data.length > 0 && (
+        <SectionCard title="Activity History">
+          <Stack as="ol" gap="3" listStyleType="none">
+            {history.data.map((entry) => (
+              <Box as="li" key={entry.id} borderLeftWidth="3px" borderColor="blue.200" pl="3">
+                <Flex justify="space-between" gap="2" wrap="wrap">
+                  <Text fontWeight="semibold">{entry.action}</Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {formatDateLong(entry.timestamp)}
+                  </Text>
+                </Flex>
+                <Text textStyle="sm" color="fg.muted">
+                  {entry.userName}
+                </Text>
+                {entry.details && <Text textStyle="sm">{entry.details}</Text>}
+                {entry.downloadUrl && (
+                  <Link textStyle="sm" color="blue.700" href={entry.downloadUrl}>
+                    Download
+                  </Link>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        </SectionCard>
+      )}
+
+      {pending && (
+        <>
+          <ApproveDialog
+            open={dialog === 'approve'}
+            onOpenChange={(open) => setDialog(open ? 'approve' : null)}
+            bills={bills}
+            isPending={busy}
+            onApprove={(ids) =>
+              void decide(() => approveApproval(approval.id, ids), 'Approval approved successfully')
+            }
+          />
+          <RejectDialog
+            open={dialog === 'reject'}
+            onOpenChange={(open) => setDialog(open ? 'reject' : null)}
+            isPending={busy}
+            onReject={(reason) =>
+              void decide(() => rejectApproval(approval.id, reason), 'Approval rejected successfully')
+            }
+          />
+        </>
+      )}
+      {dialog === 'delete' && (
+        <DeleteApprovalDialog
+          approval={approval}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          onDeleted={() => navigate('/approvals')}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function BillCard({ bill, approved }: { bill: Bill; approved: boolean }) {
+  const address = [
+    bill.VendorAddr?.Line1,
+    bill.VendorAddr?.City,
+    [bill.VendorAddr?.CountrySubDivisionCode, bill.VendorAddr?.PostalCode].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Box
+      as="article"
+      borderWidth="1px"
+      borderRadius="md"
+      p="4"
+      aria-label={`Bill ${bill.DocNumber ?? bill.Id}`}
+    >
+      <Flex justify="space-between" gap="3" wrap="wrap" mb="2">
+        <Stack gap="0">
+          <Text fontWeight="semibold">
+            {bill.VendorRef?.name ?? bill.VendorInfo?.CompanyName ?? 'Unknown vendor'}
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            {bill.DocNumber ? `${bill.DocNumber} · ` : ''}Bill ID {bill.Id}
+          </Text>
+        </Stack>
+        <Stack gap="0" align="flex-end">
+          <Text fontWeight="bold">{formatUsd(bill.TotalAmt)}</Text>
+          <Text textStyle="sm" color="fg.muted">
+            Due {formatDate(bill.DueDate)}
+          </Text>
+          {approved && (
+            <Badge colorPalette="green" size="sm">
+              Approved
+            </Badge>
+          )}
+        </Stack>
+      </Flex>
+      <DetailList>
+        <DetailRow label="Vendor email">{bill.VendorInfo?.Email}</DetailRow>
+        <DetailRow label="Vendor phone">{bill.VendorInfo?.Phone}</DetailRow>
+        <DetailRow label="Address">{address}</DetailRow>
+      </DetailList>
+      {bill.Line && bill.Line.length > 0 && (
+        <Box overflowX="auto" mt="3">
+          <Table.Root size="sm">
+            <Table.Caption srOnly>Line items of bill {bill.DocNumber ?? bill.Id}</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Description</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Qty</Table.ColumnHeader>
+                <Table.ColumnHeader>Item</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {bill.Line.map((line, index) => (
+                <Table.Row key={line.Id ?? index}>
+                  <Table.Cell>{line.Description ?? '—'}</Table.Cell>
+                  <Table.Cell textAlign="end">{line.ItemBasedExpenseLineDetail?.Qty ?? '—'}</Table.Cell>
+                  <Table.Cell>{line.ItemBasedExpenseLineDetail?.ItemRef?.name ?? '—'}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatUsd(line.Amount)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage, isApiError, useHasRole } from 'shared-auth';
+import { APPROVAL_ERRORS, shortApprovalId, type Approval } from 'shared-contracts';
+import { Button, HStack, RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { approveApproval, rejectApproval } from '../api/mutations';
+import { REJECT_PROMPT } from '../approval-options';
+
+/**
+ * A decision that lost to someone else's (409) reads as what happened, not as a generic failure;
+ * the lists and the approval are re-read by the mutation either way.
+ */
+export function notifyDecisionError(error: unknown) {
+  if (isApiError(error) && error.status === 409 && error.message === APPROVAL_ERRORS.notPending) {
+    notifyError(
+      `${APPROVAL_ERRORS.notPending}: someone else decided it meanwhile. The page now shows their decision.`,
+    );
+  } else {
+    notifyError(errorMessage(error));
+  }
+}
+
+/** Quick approve and reject on PENDING rows, then the row menu (View Details, Delete) (SPEC §2). */
+export function ApprovalRowActions({
+  approval,
+  canDecide,
+  isCreator,
+  onDelete,
+}: {
+  approval: Approval;
+  canDecide: boolean;
+  isCreator: boolean;
+  onDelete: (approval: Approval) => void;
+}) {
+  const navigate = useNavigate();
+  const isAdmin = useHasRole('ADMIN');
+  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const short = shortApprovalId(approval.id);
+  const pending = approval.status === 'PENDING';
+  const deletable = ['PENDING', 'REJECTED', 'EXPIRED'].includes(approval.status);
+
+  async function approve() {
+    setBusy('approve');
+    try {
+      await approveApproval(approval.id);
+      notifySuccess('Approval approved successfully');
+    } catch (error) {
+      notifyDecisionError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function reject() {
+    // SPEC §2: the reason comes from a prompt; an empty answer (or Cancel) does nothing.
+    const reason = (window.prompt(REJECT_PROMPT) ?? '').trim();
+    if (!reason) return;
+    setBusy('reject');
+    try {
+      await rejectApproval(approval.id, reason);
+      notifySuccess('Approval rejected successfully');
+    } catch (error) {
+      notifyDecisionError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <HStack gap="1" justify="flex-end">
+      {pending && canDecide && (
+        <>
+          {!isCreator && (
+            <Button
+              size="xs"
+              colorPalette="green"
+              aria-label={`Approve ${short}`}
+              loading={busy === 'approve'}
+              disabled={busy !== null}
+              onClick={() => void approve()}
+            >
+              Approve
+            </Button>
+          )}
+          <Button
+            size="xs"
+            colorPalette="red"
+            variant="outline"
+            aria-label={`Reject ${short}`}
+            loading={busy === 'reject'}
+            disabled={busy !== null}
+            onClick={() => void reject()}
+          >
+            Reject
+          </Button>
+        </>
+      )}
+      <RowActionsMenu
+        label={`Actions for approval ${short}`}
+        items={[
+          { key: 'view', label: 'View Details', onSelect: () => navigate(`/approvals/${approval.id}`) },
+          {
+            key: 'delete',
+            label: 'Delete',
+            destructive: true,
+            hidden: !isAdmin || !deletable,
+            onSelect: () => onDelete(approval),
+          },
+        ]}
+      />
+    </HStack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Card, SimpleGrid, Skeleton, Stat } from 'shared-ui';
+import { useApprovalStats } from '../api/get-approvals';
+
+const CARDS = [
+  { key: 'total', label: 'Total' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'approved', label: 'Approved' },
+  { key: 'rejected', label: 'Rejected' },
+  { key: 'expired', label: 'Expired' },
+] as const;
+
+/** The five stat cards of SPEC §2, from the kept counts (GET …/approvals/stats). */
+export function ApprovalStatCards() {
+  const { data } = useApprovalStats();
+  return (
+    <SimpleGrid as="section" aria-label="Approval statistics" columns={{ base: 2, md: 3, lg: 5 }} gap="3">
+      {CARDS.map((card) => (
+        <Card.Root key={card.key} size="sm">
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>{card.label}</Stat.Label>
+              {data ? (
+                <Stat.ValueText data-testid={`stat-${card.key}`}>
+                  {data[card.key].toLocaleString('en-US')}
+                </Stat.ValueText>
+              ) : (
+                <Skeleton height="8" width="16" />
+              )}
+            </Stat.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}

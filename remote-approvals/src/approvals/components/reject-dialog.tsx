@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { REJECTION_REASON_MAX, VALIDATION } from 'shared-contracts';
+import { ConfirmDialog, Field, Textarea } from 'shared-ui';
+
+/**
+ * 'Reject Approval' (SPEC §2, §5): textarea 'Rejection Reason *', Cancel and Reject Approval, the
+ * latter disabled while the trimmed reason is blank or the call is pending.
+ */
+export function RejectDialog({
+  open,
+  onOpenChange,
+  isPending,
+  onReject,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isPending: boolean;
+  onReject: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const trimmed = reason.trim();
+  const blank = trimmed === '';
+
+  function submit() {
+    setAttempted(true);
+    if (blank) return;
+    onReject(trimmed);
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) {
+          setReason('');
+          setAttempted(false);
+        }
+        onOpenChange(next);
+      }}
+      title="Reject Approval"
+      description="The requester will see this reason. Rejected approvals cannot be approved later."
+      confirmLabel="Reject Approval"
+      pendingLabel="Rejecting..."
+      destructive
+      isPending={isPending}
+      confirmDisabled={blank}
+      onConfirm={submit}
+    >
+      <Field.Root required invalid={attempted && blank}>
+        <Field.Label>
+          Rejection Reason <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea
+          value={reason}
+          maxLength={REJECTION_REASON_MAX}
+          rows={4}
+          disabled={isPending}
+          onChange={(event) => setReason(event.currentTarget.value)}
+        />
+        {attempted && blank && (
+          <Field.ErrorText>
+            {VALIDATION.rejectionReasonTitle}: {VALIDATION.rejectionReason}
+          </Field.ErrorText>
+        )}
+      </Field.Root>
+    </ConfirmDialog>
+  );
+}
