@@ -57,6 +57,10 @@ export default defineConfig({
       REMOTES_FILE: remotesFile,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // Every test starts from one saved sign-in per role; an access token outliving the run keeps
+      // them from all refreshing one rotated token (which, after the grace window, is a reuse that
+      // revokes the session).
+      ACCESS_TOKEN_TTL: String(4 * 3600),
     },
   },
 });
