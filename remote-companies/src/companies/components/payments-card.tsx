@@ -133,7 +133,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                               <Button
                                 size="xs"
                                 variant="outline"
-                                aria-label={`Add bank account of ${vendor.vendorName}`}
+                                aria-label={`Add account for ${vendor.vendorName}`}
                                 onClick={() => setDialog({ account: null, vendor })}
                               >
                                 Add account
