@@ -13,6 +13,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerJsonBodyParser } from './plugins/body-parser';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
+import { registerCompression } from './plugins/compression';
 import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
@@ -65,15 +66,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, config);
 
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(usersRoutes, { prefix: '/api/user' });
-  await app.register(companiesRoutes, { prefix: '/api/company' });
-  await app.register(companyPaymentRoutes, { prefix: '/api/company' });
-  await app.register(bankFileRoutes, { prefix: '/api/bill-approval' });
-  await app.register(managersRoutes, { prefix: '/api/manager' });
-  await app.register(approvalsRoutes, { prefix: '/api/bill-approval' });
-  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
-  await app.register(healthRoutes, { prefix: '/api/health' });
+  // Every /api route, in one context that compresses its answers (plugins/compression.ts).
+  await app.register(async (api) => {
+    await registerCompression(api);
+    await api.register(authRoutes, { prefix: '/api/auth' });
+    await api.register(usersRoutes, { prefix: '/api/user' });
+    await api.register(companiesRoutes, { prefix: '/api/company' });
+    await api.register(companyPaymentRoutes, { prefix: '/api/company' });
+    await api.register(bankFileRoutes, { prefix: '/api/bill-approval' });
+    await api.register(managersRoutes, { prefix: '/api/manager' });
+    await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
+    await api.register(dashboardRoutes, { prefix: '/api/dashboard' });
+    await api.register(healthRoutes, { prefix: '/api/health' });
+  });
 
   if (options.approvalSweep ?? true) scheduleApprovalExpiry(app);
 
