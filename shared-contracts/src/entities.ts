@@ -59,7 +59,6 @@ export const QbTokenStatusSchema = v.object({
 });
 export type QbTokenStatus = v.InferOutput<typeof QbTokenStatusSchema>;
 
-
 /** Where and how the user last signed in (from the newest 'auth.login' activity row). */
 export const LastLoginDetailsSchema = v.object({
   timestamp: IsoDateTimeSchema,

@@ -242,12 +242,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await rejectApproval(
-          app,
-          currentAuth(request).user,
-          request.params.id,
-          request.body.rejectionReason,
-        ),
+        await rejectApproval(app, currentAuth(request).user, request.params.id, request.body.rejectionReason),
       ),
   );
 

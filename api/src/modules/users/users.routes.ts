@@ -133,9 +133,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      ok(
-        await changeUserRole(app, currentAuth(request).user, userId(request.params.id), request.body.role),
-      ),
+      ok(await changeUserRole(app, currentAuth(request).user, userId(request.params.id), request.body.role)),
   );
 
   // Per-user activity of the detail page; without userId, the caller's own.
