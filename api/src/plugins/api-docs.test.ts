@@ -40,7 +40,10 @@ interface Operation {
 interface OpenApiDocument {
   openapi: string;
   tags: { name: string }[];
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme: string }>;
+    schemas: Record<string, { properties?: Record<string, unknown> }>;
+  };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -168,6 +171,10 @@ describe('GET /api/openapi.json', () => {
   it('is OpenAPI 3.1 with bearer authentication', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(document.components.schemas.ApiFailure?.properties ?? {})).toEqual([
+      'success',
+      'error',
+    ]);
   });
 
   it('describes exactly the /api routes, each with its parameters, body, answers, errors and auth', () => {
@@ -212,10 +219,14 @@ describe('GET /api/openapi.json', () => {
       if (success.length === 0 || !success.every(([, response]) => response.content)) {
         problems.push(`${name}: success answer without content`);
       }
-      // Every error answer is the envelope.
-      const errorSchema = operation.responses.default?.content?.['application/json']?.schema as
-        { properties?: Record<string, unknown> } | undefined;
-      if (!errorSchema?.properties?.error) problems.push(`${name}: no error envelope`);
+      // Every error answer is the envelope (one shared schema).
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (/^2\d\d$/.test(status)) continue;
+        const errorSchema = response.content?.['application/json']?.schema as { $ref?: string } | undefined;
+        if (errorSchema?.$ref !== '#/components/schemas/ApiFailure')
+          problems.push(`${name}: ${status} not the envelope`);
+      }
+      if (!operation.responses.default) problems.push(`${name}: no default error answer`);
       const inputs = schema.params ?? schema.querystring ?? schema.body;
       if (inputs && !operation.responses['400']) problems.push(`${name}: no 400`);
 

@@ -34,10 +34,34 @@ Sign in with \`POST /api/auth/login\` and send the access token as \`Authorizati
 
 type Json = Record<string, unknown>;
 
+/** Marks the error envelope in a route's responses; transformObject swaps in a reference to it. */
+const FAILURE_MARK = 'x-api-failure';
+const FAILURE_REF = '#/components/schemas/ApiFailure';
+
 const failure = (description: string) => ({
   description,
-  content: { 'application/json': { schema: answerJsonSchema(failureSchema) } },
+  content: { 'application/json': { schema: { ...answerJsonSchema(failureSchema), [FAILURE_MARK]: true } } },
 });
+
+/** Every error answer refers to one `ApiFailure` schema instead of repeating it. */
+function referFailures(document: Json): void {
+  const paths = (document.paths ?? {}) as Record<
+    string,
+    Record<string, { responses?: Record<string, Json> }>
+  >;
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        const media = (response.content as Record<string, { schema?: Json }> | undefined)?.[
+          'application/json'
+        ];
+        if (media?.schema?.[FAILURE_MARK]) media.schema = { $ref: FAILURE_REF };
+      }
+    }
+  }
+  const components = (document.components ??= {}) as { schemas?: Json };
+  components.schemas = { ...components.schemas, ApiFailure: answerJsonSchema(failureSchema) };
+}
 
 const SUCCESS = { 200: 'OK', 201: 'Created' } as Record<string, string>;
 
@@ -188,6 +212,7 @@ export async function registerApiDocs(app: FastifyInstance, config: AppConfig): 
     transformObject: (documentObject) => {
       const document = 'openapiObject' in documentObject ? documentObject.openapiObject : {};
       optionalBodies(document as Json, optional);
+      referFailures(document as Json);
       return document;
     },
   });
