@@ -262,6 +262,16 @@ describe('app: compressed API answers', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
 
+    // The API description too (about 100 KB of JSON).
+    const docs = await t.request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
+
     const small = await t.request({
       method: 'GET',
       url: '/api/health',

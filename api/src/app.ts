@@ -69,12 +69,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
   registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, config);
-  // Before the routes: the API description is generated from their declarations as they are added.
-  await registerApiDocs(app, config);
-
   // Every /api route, in one context that compresses its answers (plugins/compression.ts).
   await app.register(async (api) => {
     await registerCompression(api);
+    // Before the routes: the API description is generated from their declarations as they are added.
+    await registerApiDocs(api, config);
     await api.register(authRoutes, { prefix: '/api/auth' });
     await api.register(usersRoutes, { prefix: '/api/user' });
     await api.register(companiesRoutes, { prefix: '/api/company' });
