@@ -127,6 +127,8 @@ describe('app: serving the built console', () => {
     write('host/dist/main.js', BIG_SCRIPT);
     write('host/dist/remotes.json', '{"users":"/remotes/users/mf-manifest.json"}');
     write('remote-users/dist/remoteEntry.js', 'var users;');
+    write('remote-users/dist/remoteEntry.js.map', '{"version":3}');
+    write('host/dist/main.js.map', '{"version":3}');
     write('remote-users/dist/assets/page.js', 'export {}');
     write('remote-users/dist/113.57515aca5816f3902720.js', 'export {}');
     write('remote-users/dist/114.8a9fb4c2d1e0a7b3c6f5.js', BIG_SCRIPT);
@@ -202,6 +204,14 @@ describe('app: serving the built console', () => {
     const chunk = await asked('/remotes/users/113.57515aca5816f3902720.js', 'br, gzip');
     expect(chunk.headers['content-encoding']).toBeUndefined();
     expect(chunk.body).toBe('export {}');
+  });
+
+  it('never sends source maps', async () => {
+    for (const url of ['/main.js.map', '/remotes/users/remoteEntry.js.map']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('"version":3');
+    }
   });
 
   it('does not answer missing files or /api paths with the SPA', async () => {

@@ -29,7 +29,9 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
       mode: production ? 'production' : 'development',
       context: appDir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written for decoding error reports but neither referenced nor served
+      // (api/src/plugins/frontends.ts refuses *.map): browsers never download them.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(appDir, 'dist'),
         // The host must use '/' so deep links such as /companies/1/edit load scripts from the root;

@@ -16,6 +16,9 @@ const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.jso
 
 const CONTENT_HASHED = /\.[0-9a-f]{16,}\.(js|css|woff2?)$/;
 
+/** Source maps stay on the server (for decoding error reports): they are never sent. */
+const notSourceMap = (pathName: string) => !pathName.endsWith('.map');
+
 function setCacheHeaders(reply: FastifyReply, path: string): void {
   // A precompressed copy (main.js.br) is cached like the file it stands for.
   const file = (path.split(/[\\/]/).pop() ?? '').replace(/\.(br|gz)$/, '');
@@ -43,6 +46,7 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       decorateReply: false,
       redirect: false,
       preCompressed: true,
+      allowedPath: notSourceMap,
       setHeaders: setCacheHeaders,
     });
   }
@@ -54,6 +58,7 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       decorateReply: true,
       redirect: false,
       preCompressed: true,
+      allowedPath: notSourceMap,
       setHeaders: setCacheHeaders,
     });
   }
