@@ -2,7 +2,14 @@
 // Loaded once per page as a Module Federation singleton by the host and every remote.
 
 export { configureHttp, http, setNavigator } from './http';
-export { api, type ApiRequestOptions, type SearchParams, type UploadOptions } from './api';
+export { downloadFile, readBody, saveBlob } from './download';
+export {
+  api,
+  filenameFromDisposition,
+  type ApiRequestOptions,
+  type SearchParams,
+  type UploadOptions,
+} from './api';
 export { ApiError, errorMessage, isApiError } from './api-error';
 export { getLoginErrorMessage } from './login-error-message';
 export { tokenStorage } from './token-storage';

@@ -499,6 +499,23 @@ export const APPROVAL_EXPORT_COLUMNS = [
   'decidedAt',
 ] as const;
 
+/** One line of GET …/approvals/export?format=json (the CSV has the same columns, in this order). */
+export const ApprovalExportRowSchema = v.object({
+  id: v.string(),
+  company: v.string(),
+  status: v.picklist(APPROVAL_STATUSES),
+  priority: v.picklist(APPROVAL_PRIORITIES),
+  bills: v.number(),
+  processed: v.number(),
+  /** Total amount of the bills. */
+  amount: v.number(),
+  manager: v.string(),
+  created: v.string(),
+  decidedBy: nullableString,
+  decidedAt: nullableString,
+});
+export type ApprovalExportRow = v.InferOutput<typeof ApprovalExportRowSchema>;
+
 /** Display helpers shared by the screens and the export. */
 export const shortApprovalId = (id: string) => id.slice(0, 8);
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { UserSchema } from './auth';
 import { IsoDateTimeSchema } from './common';
-import type { Role } from './roles';
+import { ROLES, type Role } from './roles';
 import { COMPANY_STATUSES, QB_CONNECTION_STATUSES } from './statuses';
 
 /**
@@ -59,39 +59,43 @@ export const QbTokenStatusSchema = v.object({
 });
 export type QbTokenStatus = v.InferOutput<typeof QbTokenStatusSchema>;
 
-
 /** Where and how the user last signed in (from the newest 'auth.login' activity row). */
-export interface LastLoginDetails {
-  timestamp: string;
-  ip: string | null;
-  userAgent: string | null;
-}
+export const LastLoginDetailsSchema = v.object({
+  timestamp: IsoDateTimeSchema,
+  ip: v.nullable(v.string()),
+  userAgent: v.nullable(v.string()),
+});
+export type LastLoginDetails = v.InferOutput<typeof LastLoginDetailsSchema>;
 
 /** GET /api/user/statistics?userId= (per-user activity, SPEC §2 "Activity statistics"). */
-export interface UserActivityStats {
-  userId: number;
+export const UserActivityStatsSchema = v.object({
+  userId: v.number(),
   /** Successful sign-ins recorded in the activity table. */
-  totalLogins: number;
-  lastLogin: string | null;
-  lastLoginDetails: LastLoginDetails | null;
+  totalLogins: v.number(),
+  lastLogin: v.nullable(IsoDateTimeSchema),
+  lastLoginDetails: v.nullable(LastLoginDetailsSchema),
   /** Distinct companies where the user is processor, approver or accountant, or whose manager is linked to them. */
-  companiesManaged: number;
+  companiesManaged: v.number(),
   /** Approvals whose creator is this user. */
-  approvalsCreated: number;
-}
+  approvalsCreated: v.number(),
+});
+export type UserActivityStats = v.InferOutput<typeof UserActivityStatsSchema>;
 
 /** GET /api/user/overview-stats (the overview block of /users). */
-export interface UserOverviewStats {
-  totalUsers: number;
-  activeUsers: number;
+export const UserOverviewStatsSchema = v.object({
+  totalUsers: v.number(),
+  activeUsers: v.number(),
   /** Created since the first day of the current month (server time, UTC). */
-  newUsersThisMonth: number;
+  newUsersThisMonth: v.number(),
   /** Active users who signed in during the last 30 days. */
-  recentlyActiveUsers: number;
+  recentlyActiveUsers: v.number(),
   /**
    * recentlyActiveUsers ÷ activeUsers as a percentage with one decimal (0 when nobody is active):
    * how many of the accounts that may sign in actually did in the last 30 days.
    */
-  activityRate: number;
-  usersByRole: Record<Role, number>;
-}
+  activityRate: v.number(),
+  usersByRole: v.object(
+    Object.fromEntries(ROLES.map((role) => [role, v.number()])) as Record<Role, v.NumberSchema<undefined>>,
+  ),
+});
+export type UserOverviewStats = v.InferOutput<typeof UserOverviewStatsSchema>;

@@ -24,7 +24,11 @@ export async function prepareData(database: DatabaseHandle, config: AppConfig): 
   const hasher = createPasswordHasher(config.passwordHashing);
   if (!config.databaseUrl) {
     const passwordHash = await hasher.hash(DEMO_PASSWORD);
-    const summary = await seedDemoData(database.db, { passwordHash, qbTokenKey: config.qbTokenKey });
+    const summary = await seedDemoData(database.db, {
+      passwordHash,
+      qbTokenKey: config.qbTokenKey,
+      bankAccountKey: config.bankAccountKey,
+    });
     return { kind: 'seeded-demo', summary };
   }
   if (config.adminEmail && config.adminPassword) {

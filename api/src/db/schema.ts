@@ -13,6 +13,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -448,6 +449,25 @@ export const userCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.role, t.isActive] })],
 );
+
+/**
+ * Users per UTC calendar month of created_at, kept exact by triggers on `users` (migration 0016):
+ * the overview's "new this month" reads one row instead of counting a month of sign-ups.
+ */
+export const userCreatedMonths = pgTable('user_created_months', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * ACTIVE users per UTC day of their last sign-in, kept exact by triggers on `users` (migration
+ * 0016): the overview's activity rate sums the whole days of its 30-day window from here and
+ * counts only the window's first, partial day in users_recent_login_idx.
+ */
+export const userLoginDays = pgTable('user_login_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});
 
 /** Audit trail: feeds recent activity, approval history and user statistics. */
 export const activity = pgTable(

@@ -35,10 +35,14 @@ try {
   if (!(await hasDemoAccounts(database.db))) {
     const started = Date.now();
     const passwordHash = await createPasswordHasher(config.passwordHashing).hash(DEMO_PASSWORD);
-    const s = await seedDemoData(database.db, { passwordHash, qbTokenKey: config.qbTokenKey });
+    const s = await seedDemoData(database.db, {
+      passwordHash,
+      qbTokenKey: config.qbTokenKey,
+      bankAccountKey: config.bankAccountKey,
+    });
     console.info(
       `Seeded demo data in ${Date.now() - started} ms: ${s.users} users, ${s.companies} companies, ` +
-        `${s.managers} managers, ${s.approvals} approvals, ${s.activity} activity rows, ${s.apiKeys} API keys.`,
+        `${s.managers} managers, ${s.approvals} approvals, ${s.activity} activity rows, ${s.apiKeys} API keys, ${s.bankFiles} bank files.`,
     );
   } else {
     console.info('The demo accounts already exist: demo data not added again.');

@@ -10,7 +10,8 @@ import {
 } from 'shared-contracts';
 import { decryptSecret } from '../security/token-cipher';
 import { build, type TestContext } from '../test/build';
-import { approvalStatusCounts, approvals, companies, managers, users } from './schema';
+import { validateNachaFile } from '../payments/nacha-validator';
+import { approvalStatusCounts, approvals, companies, managers, nachaFiles, users } from './schema';
 import { DEMO_ACCOUNTS, DEMO_COUNTS, seedBulkCompanies } from './seed';
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -113,6 +114,32 @@ describe('demo seed', () => {
         expect(row.nachaBatchNumber).toBeTruthy();
       }
     }
+  });
+
+  it('writes every file-bound approval a real bank file, and keeps one failure to fix', async () => {
+    const db = t.database.db;
+    const rows = await db.select().from(approvals);
+    const files = await db.select().from(nachaFiles);
+    const fileOf = new Map(files.map((file) => [file.approvalId, file]));
+    const withFile = rows.filter((r) =>
+      ['NACHA_GENERATED', 'BANK_UPLOADED', 'PAYMENT_COMPLETED'].includes(r.status),
+    );
+    expect(withFile.length).toBeGreaterThan(0);
+    expect(files).toHaveLength(withFile.length);
+    for (const row of withFile) {
+      const file = fileOf.get(row.id)!;
+      expect(row.nachaFileName).toBe(file.fileName);
+      expect(row.nachaFileUrl).toBe(`/api/bill-approval/approvals/${row.id}/nacha`);
+      const { errors, file: parsed } = validateNachaFile(file.content);
+      expect(errors).toEqual([]);
+      const credits = parsed!.entries.filter((entry) => ['22', '32'].includes(entry.transactionCode));
+      expect(credits.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(row.approvedAmountCents);
+    }
+    // The failure example: approved, no file, and the reason names what is missing.
+    const failed = rows.filter((r) => r.status === 'APPROVED' && r.nachaProcessingStatus);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.nachaProcessingStatus).toMatch(/no bank account/i);
+    expect(fileOf.has(failed[0]!.id)).toBe(false);
   });
 
   it('keeps the status counts table equal to the approvals', async () => {

@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ACH_BANK_NAME_MAX,
+  ACH_COMPANY_NAME_MAX,
   APPROVAL_PRIORITIES,
   APPROVAL_STATUSES,
   INDUSTRIES,
@@ -14,13 +16,26 @@ import {
   type Bill,
   type CompanyStatus,
   type QbConnectionStatus,
+  DEFAULT_ENTRY_DESCRIPTION,
+  routingCheckDigit,
   type Role,
 } from 'shared-contracts';
+import { advancePaymentStatus, generateBankFile } from '../modules/payments/bank-files.service';
 import { REVOKED_TOKEN_PREFIX } from '../quickbooks/mock-token-server';
 import { hashOpaqueToken } from '../security/opaque-tokens';
 import { encryptSecret } from '../security/token-cipher';
 import type { Db } from './client';
-import { activity, apiKeys, approvals, companies, managers, users } from './schema';
+import {
+  activity,
+  apiKeys,
+  approvals,
+  companies,
+  companyPaymentSettings,
+  managers,
+  users,
+  vendorBankAccounts,
+  type UserRow,
+} from './schema';
 import {
   API_KEY_NAMES,
   COMPANIES,
@@ -108,6 +123,8 @@ export interface SeedOptions {
   passwordHash: string;
   /** Key QuickBooks tokens are encrypted with (config.qbTokenKey). */
   qbTokenKey: Buffer;
+  /** Key vendor and settlement account numbers are encrypted with (config.bankAccountKey). */
+  bankAccountKey: Buffer;
   counts?: SeedCounts;
   now?: Date;
 }
@@ -119,6 +136,8 @@ export interface SeedSummary {
   approvals: number;
   activity: number;
   apiKeys: number;
+  /** Bank files written by the real generator (approvals past NACHA_PENDING). */
+  bankFiles: number;
 }
 
 const HOUR = 3_600_000;
@@ -163,9 +182,44 @@ async function insertChunked<T>(
 
 /** Fills an empty database with the demo data set, in one transaction, then refreshes statistics. */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
-  const summary = await insertDemoData(db, options);
+  const { summary, bankFiles } = await insertDemoData(db, options);
+  const written = await writeDemoBankFiles(db, options.bankAccountKey, bankFiles);
   await analyze(db);
-  return summary;
+  return { ...summary, bankFiles: written };
+}
+
+/** An approval the seed approved, and how far its bank file should get. */
+interface PlannedBankFile {
+  approvalId: string;
+  approver: UserRow;
+  admin: UserRow;
+  target: 'NACHA_GENERATED' | 'BANK_UPLOADED' | 'PAYMENT_COMPLETED' | 'FAILED';
+}
+
+/**
+ * The demo's bank files come from the product's own generator, so every generated file is real and
+ * downloadable (and the failure example fails for the reason the product gives). Runs after the
+ * demo data committed, one approval at a time, exactly as an approve would.
+ */
+async function writeDemoBankFiles(db: Db, bankAccountKey: Buffer, plan: PlannedBankFile[]): Promise<number> {
+  const deps = {
+    db,
+    config: { bankAccountKey },
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  };
+  let written = 0;
+  for (const item of plan) {
+    const outcome = await generateBankFile(deps, item.approver, item.approvalId);
+    if (outcome.status !== 'NACHA_GENERATED') continue;
+    written += 1;
+    if (item.target === 'BANK_UPLOADED' || item.target === 'PAYMENT_COMPLETED') {
+      await advancePaymentStatus(deps, item.admin, item.approvalId, 'BANK_UPLOADED');
+    }
+    if (item.target === 'PAYMENT_COMPLETED') {
+      await advancePaymentStatus(deps, item.admin, item.approvalId, 'PAYMENT_COMPLETED');
+    }
+  }
+  return written;
 }
 
 /**
@@ -177,7 +231,10 @@ export async function analyze(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE`);
 }
 
-async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
+async function insertDemoData(
+  db: Db,
+  options: SeedOptions,
+): Promise<{ summary: Omit<SeedSummary, 'bankFiles'>; bankFiles: PlannedBankFile[] }> {
   const counts = options.counts ?? DEMO_COUNTS;
   const now = options.now ?? new Date();
   const random = createRandom(20_240_601);
@@ -286,6 +343,7 @@ async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary
     const approvalSeeds: Array<typeof approvals.$inferInsert> = [];
     const activitySeeds: Array<typeof activity.$inferInsert> = [];
     let billNumber = 1000;
+    const bankFilePlan: PlannedBankFile[] = [];
     for (let i = 0; i < counts.approvals; i += 1) {
       const status = statusPlan[i]!;
       const priority = pickPriority(random);
@@ -394,35 +452,61 @@ async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary
           createdAt: decidedAt,
         });
       }
-      if (status.startsWith('NACHA_') || status === 'BANK_UPLOADED' || status === 'PAYMENT_COMPLETED') {
-        const batch = `B${String(now.getUTCFullYear()).slice(2)}${String(100_000 + i).slice(1)}`;
-        const generatedAt = new Date(Math.min(now.getTime(), decidedAt.getTime() + random.int(1, 24) * HOUR));
-        const generated = status !== 'NACHA_PENDING';
-        Object.assign(seed, {
-          nachaBatchNumber: batch,
-          nachaProcessingStatus: NACHA_PROCESSING[status] ?? 'GENERATED',
-          nachaFileGenerated: generated,
-          nachaFileName: generated ? `${batch}.txt` : null,
-          nachaGeneratedAt: generated ? generatedAt : null,
-          nachaFileUrl: generated ? `/api/bill-approval/approvals/${id}/nacha` : null,
-          updatedAt: generated ? generatedAt : decidedAt,
-        });
-        if (generated) {
-          activitySeeds.push({
-            userId: approver.id,
-            userName: fullName(approver),
-            action: 'approval.nacha_generate',
-            entityType: 'approval',
-            entityId: id,
-            description: `NACHA file ${batch}.txt generated for ${company.name}`,
-            details: { batchNumber: batch, fileName: `${batch}.txt` },
-            createdAt: generatedAt,
-          });
-        }
+      if (status === 'NACHA_PENDING') {
+        // A generation cut off mid-way (the API's first step committed, the second never ran): no
+        // file yet, and 'Generate NACHA file' retries it.
+        Object.assign(seed, { nachaProcessingStatus: 'PENDING', updatedAt: decidedAt });
+      } else if (
+        status === 'NACHA_GENERATED' ||
+        status === 'BANK_UPLOADED' ||
+        status === 'PAYMENT_COMPLETED'
+      ) {
+        // Seeded APPROVED; the real generator writes the file once the data has committed.
+        seed.status = 'APPROVED';
+        bankFilePlan.push({ approvalId: id, approver, admin, target: status });
       }
       approvalSeeds.push(seed);
     }
     await insertChunked(approvalSeeds, 200, (chunk) => tx.insert(approvals).values(chunk));
+
+    // ---- payments: originator settings and vendor bank accounts -----------------------------
+    // Every company can pay every demo vendor, except one (company, vendor) pair: an APPROVED
+    // approval holding that vendor is the visible failure example ('… has no bank account').
+    const failure = pickBankFileFailure(approvalSeeds, bankFilePlan);
+    const failingApprover = failure && userRows.find((user) => user.id === failure.approverId);
+    if (failure && failingApprover) {
+      bankFilePlan.push({
+        approvalId: failure.approvalId,
+        approver: failingApprover,
+        admin,
+        target: 'FAILED',
+      });
+    }
+    await tx
+      .insert(companyPaymentSettings)
+      .values(
+        companyRows.map((company, index) =>
+          paymentSettingsFor(company, index, random, options.bankAccountKey),
+        ),
+      );
+    const accountSeeds: Array<typeof vendorBankAccounts.$inferInsert> = [];
+    for (const company of companyRows) {
+      VENDORS.forEach((vendor, index) => {
+        const vendorRef = String(index + 1);
+        if (failure && failure.companyId === company.id && failure.vendorRef === vendorRef) return;
+        const accountNumber = String(random.int(10_000_000, 99_999_999)) + String(random.int(10, 9999));
+        accountSeeds.push({
+          companyId: company.id,
+          vendorRef,
+          vendorName: vendor.name,
+          routingNumber: randomRoutingNumber(random),
+          accountNumberEnc: encryptSecret(accountNumber, options.bankAccountKey),
+          accountLast4: accountNumber.slice(-4),
+          accountType: index % 4 === 3 ? 'savings' : 'checking',
+        });
+      });
+    }
+    await insertChunked(accountSeeds, 500, (chunk) => tx.insert(vendorBankAccounts).values(chunk));
 
     // ---- activity: accounts, companies and sign-ins -----------------------------------------
     for (const user of userRows.slice(DEMO_ACCOUNTS.length)) {
@@ -490,12 +574,15 @@ async function insertDemoData(db: Db, options: SeedOptions): Promise<SeedSummary
     await tx.insert(apiKeys).values(keySeeds);
 
     return {
-      users: userRows.length,
-      companies: companyRows.length,
-      managers: managerRows.length,
-      approvals: approvalSeeds.length,
-      activity: activitySeeds.length,
-      apiKeys: keySeeds.length,
+      summary: {
+        users: userRows.length,
+        companies: companyRows.length,
+        managers: managerRows.length,
+        approvals: approvalSeeds.length,
+        activity: activitySeeds.length,
+        apiKeys: keySeeds.length,
+      },
+      bankFiles: bankFilePlan,
     };
   });
 }
@@ -767,12 +854,76 @@ function pickPriority(random: Random): ApprovalPriority {
         : (APPROVAL_PRIORITIES[3] as ApprovalPriority);
 }
 
-const NACHA_PROCESSING: Partial<Record<ApprovalStatus, string>> = {
-  NACHA_GENERATED: 'GENERATED',
-  NACHA_PENDING: 'PENDING',
-  BANK_UPLOADED: 'UPLOADED',
-  PAYMENT_COMPLETED: 'COMPLETED',
-};
+/**
+ * The failure example: the first seeded APPROVED approval with an approved bill whose (company,
+ * vendor) pair no file-bound approval needs, so removing that one vendor account fails only it.
+ */
+function pickBankFileFailure(
+  seeds: Array<typeof approvals.$inferInsert>,
+  plan: PlannedBankFile[],
+): { approvalId: string; approverId: number; companyId: number; vendorRef: string } | null {
+  const planned = new Set(plan.map((item) => item.approvalId));
+  const needed = new Set<string>();
+  for (const seed of seeds) {
+    if (!planned.has(seed.id!) && seed.status !== 'NACHA_PENDING') continue;
+    for (const bill of seed.approvedBills ?? []) needed.add(`${seed.companyId}:${bill.VendorRef?.value}`);
+  }
+  for (const seed of seeds) {
+    if (seed.status !== 'APPROVED' || planned.has(seed.id!) || !seed.approvedById) continue;
+    const bill = (seed.approvedBills ?? []).find(
+      (candidate) => !needed.has(`${seed.companyId}:${candidate.VendorRef?.value}`),
+    );
+    const vendorRef = bill?.VendorRef?.value;
+    if (!vendorRef) continue;
+    return {
+      approvalId: seed.id!,
+      approverId: seed.approvedById,
+      companyId: seed.companyId,
+      vendorRef,
+    };
+  }
+  return null;
+}
+
+/** A routing number with a valid ABA check digit (Federal Reserve district 01–12 prefixes). */
+function randomRoutingNumber(random: Random): string {
+  const first8 = `0${random.int(1, 9)}${String(random.int(0, 999_999)).padStart(6, '0')}`;
+  return `${first8}${routingCheckDigit(first8)}`;
+}
+
+/** What a bank file may carry: upper-case letters, digits and spaces, cut to the field. */
+const bankName = (text: string, max: number) =>
+  text
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trim();
+
+const DEMO_BANKS = ['FIRST EXAMPLE BANK', 'PACIFIC DEMO BANK NA', 'HARBOR TRUST CO'];
+
+/** Originator settings; every third company keeps a settlement account (balanced files). */
+function paymentSettingsFor(
+  company: { id: number; name: string },
+  index: number,
+  random: Random,
+  key: Buffer,
+): typeof companyPaymentSettings.$inferInsert {
+  const settlement = index % 3 === 0 ? String(random.int(100_000_000, 999_999_999)) : null;
+  return {
+    companyId: company.id,
+    odfiRoutingNumber: randomRoutingNumber(random),
+    odfiName: DEMO_BANKS[index % DEMO_BANKS.length]!,
+    companyIdentification: `1${String(random.int(100_000_000, 999_999_999))}`,
+    achCompanyName: bankName(company.name, ACH_COMPANY_NAME_MAX) || 'DEMO COMPANY',
+    entryDescription: DEFAULT_ENTRY_DESCRIPTION,
+    originName: bankName(company.name, ACH_BANK_NAME_MAX) || 'DEMO COMPANY',
+    settlementAccountEnc: settlement ? encryptSecret(settlement, key) : null,
+    settlementAccountLast4: settlement ? settlement.slice(-4) : null,
+    settlementAccountType: settlement ? 'checking' : null,
+  };
+}
 
 /** A QuickBooks-shaped bill whose line amounts add up to TotalAmt (computed in cents). */
 function makeBill(random: Random, number: number, createdAt: Date): Bill {

@@ -26,3 +26,25 @@ export const emptyOkSchema = okSchema(v.null());
 
 /** `{ success: false, error: { message, code, fields? } }`: every 4xx and 5xx (documentation). */
 export const failureSchema = v.object({ success: v.literal(false), error: ApiErrorBodySchema });
+
+/**
+ * A file answer (text or a stream) sent as it is: its media types and response headers, for the
+ * API description. `response: { 200: fileSchema('…', { 'text/csv': v.string() }) }`; Fastify
+ * never serializes a string or stream sent with its own Content-Type, so the reply's type stays
+ * open (a Readable is fine).
+ */
+export function fileSchema(
+  description: string,
+  content: Record<string, v.GenericSchema>,
+  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>,
+): {
+  description: string;
+  content: Record<string, { schema: v.GenericSchema }>;
+  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;
+} {
+  return {
+    description,
+    content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])),
+    ...(headers ? { headers } : {}),
+  };
+}

@@ -62,14 +62,15 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   await migrateDatabase(database);
   const seed = options.seed ?? SMALL_COUNTS;
+  const config = testConfig(options.config);
   if (seed) {
     await seedDemoData(database.db, {
       passwordHash: await demoPasswordHash(),
       qbTokenKey: Buffer.alloc(32),
+      bankAccountKey: config.bankAccountKey,
       counts: seed,
     });
   }
-  const config = testConfig(options.config);
   const app = await buildApp({ config, database, logger: false, serveFrontends: false, ...options.app });
   await options.beforeReady?.(app);
   await app.ready();

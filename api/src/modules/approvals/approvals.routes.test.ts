@@ -422,15 +422,15 @@ describe('decisions', () => {
       });
     }
     const history = await historyOf(created.id);
-    // The bank file follows the decision; this company has no bank file settings, so the approval
-    // stays APPROVED and its history says why (issue 9).
+    // The bank file follows the decision; these bills' vendors have no bank account in this
+    // company, so the approval stays APPROVED and its history says why (issue 9).
     expect(history.map((h) => h.action)).toEqual([
       'NACHA file not generated',
       'NACHA file requested',
       'Approved',
       'Created',
     ]);
-    expect(history[0]!.details).toContain('Bank file settings are missing');
+    expect(history[0]!.details).toContain(`No bank account for vendor Vendor ${subset[0]}`);
     expect(history[2]).toMatchObject({ userName: 'Uma User' });
     expect(history[2]!.details).toContain('2 of 3 bills');
   });

@@ -1,18 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ApprovalCreateSchema,
   ApprovalExportQuerySchema,
+  ApprovalExportRowSchema,
+  ApprovalHistoryEntrySchema,
   ApprovalIdParamSchema,
   ApprovalListQuerySchema,
   ApprovalRecipientsSchema,
+  ApprovalSchema,
+  ApprovalStatsSchema,
   ApprovalUpdateSchema,
   ApproveSchema,
   BulkApproveSchema,
+  BulkOutcomeSchema,
   BulkRejectSchema,
   RejectSchema,
 } from 'shared-contracts';
+import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
-import { parseInput } from '../../http/validate';
+import { emptyOkSchema, fileSchema, okSchema, pagedSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { exportFileName, streamApprovalExport } from './approvals.export';
 import { approvalHistory, approvalStats, countApprovals, listApprovals } from './approvals.repository';
@@ -27,98 +34,249 @@ import {
   setRecipients,
 } from './approvals.service';
 
-const approvalId = (request: FastifyRequest) =>
-  parseInput(ApprovalIdParamSchema, request.params, 'params').id;
+const tags = ['Approvals'];
+const params = ApprovalIdParamSchema;
 
 /**
  * /api/bill-approval (SPEC §7 "Approvals"). Reads: every signed-in role. Decisions (approve,
  * reject, bulk): USER and up, never the creator for approve. Create, edit, recipients: MODERATOR
- * and up. Delete: ADMIN (DESIGN "Access").
+ * and up. Delete: ADMIN (DESIGN "Access"). Authorisation runs at onRequest, before validation.
  */
-export async function approvalsRoutes(app: FastifyInstance): Promise<void> {
-  const decider = { preHandler: requireRole('USER') };
-  const moderator = { preHandler: requireRole('MODERATOR') };
+export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const decider = requireRole('USER');
+  const moderator = requireRole('MODERATOR');
 
-  app.get('/approvals', { preHandler: authenticate }, async (request) => {
-    const query = parseInput(ApprovalListQuerySchema, request.query, 'query');
-    const { rows, total } = await listApprovals(app.db, query);
-    return paged(rows, total, query.page, query.limit);
-  });
-
-  app.get('/approvals/stats', { preHandler: authenticate }, async () => ok(await approvalStats(app.db)));
-
-  // Every matching row (no page, no cap), streamed; X-Total-Count lets the console show progress.
-  app.get('/approvals/export', { preHandler: authenticate }, async (request, reply) => {
-    const query = parseInput(ApprovalExportQuerySchema, request.query, 'query');
-    const total = await countApprovals(app.db, query);
-    const stream = streamApprovalExport(app.db, query, (error) =>
-      request.log.error({ err: error }, 'approval export failed'),
-    );
-    return reply
-      .header(
-        'content-type',
-        query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-      )
-      .header('content-disposition', `attachment; filename="${exportFileName(query.format)}"`)
-      .header('x-total-count', String(total))
-      .header('cache-control', 'no-store')
-      .send(stream);
-  });
-
-  app.post('/approvals', moderator, async (request, reply) => {
-    const input = parseInput(ApprovalCreateSchema, request.body);
-    return reply.code(201).send(ok(await createApproval(app, currentAuth(request).user, input)));
-  });
-
-  app.post('/approvals/bulk-approve', decider, async (request) => {
-    const { ids } = parseInput(BulkApproveSchema, request.body);
-    const actor = currentAuth(request).user;
-    return ok(await bulkDecide(ids, (id) => approveApproval(app, actor, id, {})));
-  });
-
-  app.post('/approvals/bulk-reject', decider, async (request) => {
-    const { ids, rejectionReason } = parseInput(BulkRejectSchema, request.body);
-    const actor = currentAuth(request).user;
-    return ok(await bulkDecide(ids, (id) => rejectApproval(app, actor, id, rejectionReason)));
-  });
-
-  app.get('/approvals/:id', { preHandler: authenticate }, async (request) =>
-    ok(await getApproval(app.db, approvalId(request))),
+  app.get(
+    '/approvals',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'List approvals (filter, search, sort, page)',
+        tags,
+        querystring: ApprovalListQuerySchema,
+        response: { 200: pagedSchema(ApprovalSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listApprovals(app.db, query);
+      return paged(rows, total, query.page, query.limit);
+    },
   );
 
-  app.put('/approvals/:id', moderator, async (request) => {
-    const id = approvalId(request);
-    const input = parseInput(ApprovalUpdateSchema, request.body);
-    return ok(await editApproval(app, currentAuth(request).user, id, input));
-  });
+  app.get(
+    '/approvals/stats',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Approval counts by status and priority (the stat cards)',
+        tags,
+        response: { 200: okSchema(ApprovalStatsSchema) },
+      },
+    },
+    async () => ok(await approvalStats(app.db)),
+  );
 
-  app.delete('/approvals/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
-    await deleteApproval(app, currentAuth(request).user, approvalId(request));
-    return ok(null);
-  });
+  // Every matching row (no page, no cap), streamed; X-Total-Count lets the console show progress.
+  app.get(
+    '/approvals/export',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "Every approval matching the list's filters, as a CSV or JSON file (streamed)",
+        tags,
+        querystring: ApprovalExportQuerySchema,
+        response: {
+          200: fileSchema(
+            'The file (Content-Disposition: attachment)',
+            { 'text/csv': v.string(), 'application/json': v.array(ApprovalExportRowSchema) },
+            {
+              'X-Total-Count': {
+                description: 'How many rows the file holds (for progress)',
+                schema: { type: 'integer' },
+              },
+            },
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const total = await countApprovals(app.db, query);
+      const stream = streamApprovalExport(app.db, query, (error) =>
+        request.log.error({ err: error }, 'approval export failed'),
+      );
+      return reply
+        .header(
+          'content-type',
+          query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+        )
+        .header('content-disposition', `attachment; filename="${exportFileName(query.format)}"`)
+        .header('x-total-count', String(total))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/approvals',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Create an approval (PENDING) of some of a company’s bills',
+        tags,
+        body: ApprovalCreateSchema,
+        response: { 201: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(ok(await createApproval(app, currentAuth(request).user, request.body))),
+  );
+
+  app.post(
+    '/approvals/bulk-approve',
+    {
+      onRequest: decider,
+      schema: {
+        summary: 'Approve several approvals (every bill of each); the outcome of each id',
+        tags,
+        body: BulkApproveSchema,
+        response: { 200: okSchema(BulkOutcomeSchema) },
+      },
+    },
+    async (request) => {
+      const actor = currentAuth(request).user;
+      return ok(await bulkDecide(request.body.ids, (id) => approveApproval(app, actor, id, {})));
+    },
+  );
+
+  app.post(
+    '/approvals/bulk-reject',
+    {
+      onRequest: decider,
+      schema: {
+        summary: 'Reject several approvals with one reason; the outcome of each id',
+        tags,
+        body: BulkRejectSchema,
+        response: { 200: okSchema(BulkOutcomeSchema) },
+      },
+    },
+    async (request) => {
+      const { ids, rejectionReason } = request.body;
+      const actor = currentAuth(request).user;
+      return ok(await bulkDecide(ids, (id) => rejectApproval(app, actor, id, rejectionReason)));
+    },
+  );
+
+  app.get(
+    '/approvals/:id',
+    {
+      onRequest: authenticate,
+      schema: { summary: 'Read an approval', tags, params, response: { 200: okSchema(ApprovalSchema) } },
+    },
+    async (request) => ok(await getApproval(app.db, request.params.id)),
+  );
+
+  app.put(
+    '/approvals/:id',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Edit a PENDING approval (priority, manager, recipients; absent = unchanged)',
+        tags,
+        params,
+        body: ApprovalUpdateSchema,
+        response: { 200: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request) =>
+      ok(await editApproval(app, currentAuth(request).user, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/approvals/:id',
+    {
+      onRequest: requireRole('ADMIN'),
+      schema: {
+        summary: 'Delete an approval (not once approved: payment records stay)',
+        tags,
+        params,
+        response: { 200: emptyOkSchema },
+      },
+    },
+    async (request) => {
+      await deleteApproval(app, currentAuth(request).user, request.params.id);
+      return ok(null);
+    },
+  );
 
   // The body is optional: no body (or no approvedBills) approves every bill.
-  app.put('/approvals/:id/approve', decider, async (request) => {
-    const id = approvalId(request);
-    const input = parseInput(ApproveSchema, request.body ?? {});
-    return ok(await approveApproval(app, currentAuth(request).user, id, input));
-  });
+  app.put(
+    '/approvals/:id/approve',
+    {
+      onRequest: decider,
+      schema: {
+        summary: 'Approve a PENDING approval: all bills, or the approvedBills sent (not its creator)',
+        tags,
+        params,
+        body: v.optional(ApproveSchema, {}),
+        response: { 200: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request) =>
+      ok(await approveApproval(app, currentAuth(request).user, request.params.id, request.body)),
+  );
 
-  app.put('/approvals/:id/reject', decider, async (request) => {
-    const id = approvalId(request);
-    const { rejectionReason } = parseInput(RejectSchema, request.body ?? {});
-    return ok(await rejectApproval(app, currentAuth(request).user, id, rejectionReason));
-  });
+  app.put(
+    '/approvals/:id/reject',
+    {
+      onRequest: decider,
+      schema: {
+        summary: 'Reject a PENDING approval with a reason',
+        tags,
+        params,
+        body: v.optional(RejectSchema, {}),
+        response: { 200: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await rejectApproval(app, currentAuth(request).user, request.params.id, request.body.rejectionReason),
+      ),
+  );
 
-  app.put('/approvals/:id/recipients', moderator, async (request) => {
-    const id = approvalId(request);
-    const { recipients } = parseInput(ApprovalRecipientsSchema, request.body);
-    return ok(await setRecipients(app, currentAuth(request).user, id, recipients));
-  });
+  app.put(
+    '/approvals/:id/recipients',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Replace the e-mail recipients of an approval',
+        tags,
+        params,
+        body: ApprovalRecipientsSchema,
+        response: { 200: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request) =>
+      ok(await setRecipients(app, currentAuth(request).user, request.params.id, request.body.recipients)),
+  );
 
-  app.get('/approvals/:id/history', { preHandler: authenticate }, async (request) => {
-    const id = approvalId(request);
-    await getApproval(app.db, id);
-    return ok(await approvalHistory(app.db, id));
-  });
+  app.get(
+    '/approvals/:id/history',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "The approval's history, oldest first (with its bank file steps)",
+        tags,
+        params,
+        response: { 200: okSchema(v.array(ApprovalHistoryEntrySchema)) },
+      },
+    },
+    async (request) => {
+      const id = request.params.id;
+      await getApproval(app.db, id);
+      return ok(await approvalHistory(app.db, id));
+    },
+  );
 }

@@ -10,7 +10,7 @@ import {
   type CompanySearchResult,
   type Pagination,
 } from 'shared-contracts';
-import { activity, approvals, companies, managers, users } from '../../db/schema';
+import { activity, approvals, companies, managers, nachaFiles, paidBills, users } from '../../db/schema';
 import { build, errorOf, type TestContext } from '../../test/build';
 import { countCompaniesExactly } from './companies.repository';
 
@@ -598,6 +598,9 @@ describe('DELETE /api/company/companies/{id}', () => {
     );
 
     // Without payment records the delete goes through and takes the other approvals with it.
+    // (Only a test can take payment records back: their bank files go first.)
+    await db().delete(paidBills).where(eq(paidBills.companyId, id));
+    await db().delete(nachaFiles).where(eq(nachaFiles.companyId, id));
     await db()
       .update(approvals)
       .set({ status: 'REJECTED' })

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { RECENT_ACTIVITY_SHOWN, type DashboardStats } from 'shared-contracts';
+import { DashboardStatsSchema, RECENT_ACTIVITY_SHOWN, type DashboardStats } from 'shared-contracts';
 import { ok } from '../../http/envelope';
+import { okSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate } from '../../plugins/auth';
 import { recentActivity } from '../activity/activity.repository';
 import {
@@ -11,8 +13,14 @@ import {
 } from './dashboard.repository';
 
 /** /api/dashboard: headline counts and recent activity for any signed-in role. */
-export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/stats', { preHandler: authenticate }, async () => {
+export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const schema = {
+    summary: 'Headline counts and the latest activity of the dashboard',
+    tags: ['Dashboard'],
+    response: { 200: okSchema(DashboardStatsSchema) },
+  };
+  app.get('/stats', { onRequest: authenticate, schema }, async () => {
     const [totalCompanies, activeUsers, pendingApprovals, totalApiKeys, activity] = await Promise.all([
       countCompanies(app.db),
       countActiveUsers(app.db),

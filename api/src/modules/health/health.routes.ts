@@ -1,8 +1,16 @@
 import { statfs } from 'node:fs/promises';
 import { freemem, totalmem } from 'node:os';
 import type { FastifyInstance } from 'fastify';
-import type { ComponentHealth, SystemHealth, UsageFigure } from 'shared-contracts';
+import {
+  HealthPingSchema,
+  SystemHealthSchema,
+  type ComponentHealth,
+  type SystemHealth,
+  type UsageFigure,
+} from 'shared-contracts';
 import { ok } from '../../http/envelope';
+import { okSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate } from '../../plugins/auth';
 
 const DB_TIMEOUT_MS = 2_000;
@@ -16,10 +24,28 @@ function elapsedMs(start: bigint): number {
 }
 
 /** /api/health: a public liveness probe and the dashboard's System Health card. */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/', async () => ok({ status: 'ok' }));
+export async function healthRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const tags = ['Health'];
 
-  app.get('/detailed', { preHandler: authenticate }, async () => {
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Liveness probe (no sign-in)',
+        tags,
+        response: { 200: okSchema(HealthPingSchema) },
+      },
+    },
+    async () => ok({ status: 'ok' as const }),
+  );
+
+  const detailed = {
+    summary: 'System health: database, API, memory and disk (the dashboard card)',
+    tags,
+    response: { 200: okSchema(SystemHealthSchema) },
+  };
+  app.get('/detailed', { onRequest: authenticate, schema: detailed }, async () => {
     const started = process.hrtime.bigint();
     const database = await pingDatabase(app);
     const disk = await diskUsage(app.config.dataDir);

@@ -1,17 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
-  ID_MAX,
   IdParamSchema,
   MANAGER_ERRORS,
   ManagerCreateSchema,
   ManagerLinkUserSchema,
   ManagerListQuerySchema,
+  ManagerSchema,
   ManagerSearchQuerySchema,
   ManagerUpdateSchema,
 } from 'shared-contracts';
+import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
-import { notFound } from '../../http/http-error';
-import { parseInput } from '../../http/validate';
+import { existingId } from '../../http/ids';
+import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { listManagers, searchManagers } from './managers.repository';
 import {
@@ -23,58 +25,156 @@ import {
   updateManagerDetails,
 } from './managers.service';
 
-const managerId = (request: FastifyRequest) => {
-  const { id } = parseInput(IdParamSchema, request.params, 'params');
-  if (id > ID_MAX) throw notFound(MANAGER_ERRORS.notFound);
-  return id;
-};
+const tags = ['Managers'];
+const managerId = (id: number) => existingId(id, MANAGER_ERRORS.notFound);
 
 /**
  * /api/manager (SPEC §7 "Managers"). Reads are open to every signed-in role; create, edit, link
- * and unlink need MODERATOR; delete needs ADMIN (DESIGN "Access").
+ * and unlink need MODERATOR; delete needs ADMIN (DESIGN "Access"). Authorisation runs at
+ * onRequest, before validation.
  */
-export async function managersRoutes(app: FastifyInstance): Promise<void> {
-  const moderator = { preHandler: requireRole('MODERATOR') };
+export async function managersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const moderator = requireRole('MODERATOR');
 
-  app.get('/managers', { preHandler: authenticate }, async (request) => {
-    const query = parseInput(ManagerListQuerySchema, request.query, 'query');
-    const { rows, total } = await listManagers(app.db, query);
-    return paged(rows, total, query.page, query.limit);
-  });
-
-  app.get('/managers/search', { preHandler: authenticate }, async (request) => {
-    const { q, limit } = parseInput(ManagerSearchQuerySchema, request.query, 'query');
-    return ok(await searchManagers(app.db, q, limit));
-  });
-
-  app.post('/managers', moderator, async (request, reply) => {
-    const input = parseInput(ManagerCreateSchema, request.body);
-    const manager = await createManager(app, currentAuth(request).user, input);
-    return reply.code(201).send(ok(manager));
-  });
-
-  app.get('/managers/:id', { preHandler: authenticate }, async (request) =>
-    ok(await getManager(app.db, managerId(request))),
+  app.get(
+    '/managers',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'List managers (filter, sort, page)',
+        tags,
+        querystring: ManagerListQuerySchema,
+        response: { 200: pagedSchema(ManagerSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listManagers(app.db, query);
+      return paged(rows, total, query.page, query.limit);
+    },
   );
 
-  app.put('/managers/:id', moderator, async (request) => {
-    const id = managerId(request);
-    const input = parseInput(ManagerUpdateSchema, request.body);
-    return ok(await updateManagerDetails(app, currentAuth(request).user, id, input));
-  });
+  app.get(
+    '/managers/search',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Find managers by name, e-mail or title (pickers)',
+        tags,
+        querystring: ManagerSearchQuerySchema,
+        response: { 200: okSchema(v.array(ManagerSchema)) },
+      },
+    },
+    async (request) => ok(await searchManagers(app.db, request.query.q, request.query.limit)),
+  );
 
-  app.delete('/managers/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
-    await deleteManager(app, currentAuth(request).user, managerId(request));
-    return ok(null);
-  });
+  app.post(
+    '/managers',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Create a manager',
+        tags,
+        body: ManagerCreateSchema,
+        response: { 201: okSchema(ManagerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const manager = await createManager(app, currentAuth(request).user, request.body);
+      return reply.code(201).send(ok(manager));
+    },
+  );
 
-  app.put('/managers/:id/link-user', moderator, async (request) => {
-    const id = managerId(request);
-    const { userId } = parseInput(ManagerLinkUserSchema, request.body);
-    return ok(await linkManagerUser(app, currentAuth(request).user, id, userId));
-  });
+  app.get(
+    '/managers/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Read a manager',
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(ManagerSchema) },
+      },
+    },
+    async (request) => ok(await getManager(app.db, managerId(request.params.id))),
+  );
 
-  app.put('/managers/:id/unlink-user', moderator, async (request) =>
-    ok(await unlinkManagerUser(app, currentAuth(request).user, managerId(request))),
+  app.put(
+    '/managers/:id',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Edit a manager (only the fields sent; userId null unlinks)',
+        tags,
+        params: IdParamSchema,
+        body: ManagerUpdateSchema,
+        response: { 200: okSchema(ManagerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateManagerDetails(
+          app,
+          currentAuth(request).user,
+          managerId(request.params.id),
+          request.body,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/managers/:id',
+    {
+      onRequest: requireRole('ADMIN'),
+      schema: {
+        summary: 'Delete a manager (its companies lose their manager)',
+        tags,
+        params: IdParamSchema,
+        response: { 200: emptyOkSchema },
+      },
+    },
+    async (request) => {
+      await deleteManager(app, currentAuth(request).user, managerId(request.params.id));
+      return ok(null);
+    },
+  );
+
+  app.put(
+    '/managers/:id/link-user',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Link a user account to a manager (a user belongs to at most one manager)',
+        tags,
+        params: IdParamSchema,
+        body: ManagerLinkUserSchema,
+        response: { 200: okSchema(ManagerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await linkManagerUser(
+          app,
+          currentAuth(request).user,
+          managerId(request.params.id),
+          request.body.userId,
+        ),
+      ),
+  );
+
+  app.put(
+    '/managers/:id/unlink-user',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: "Unlink a manager's user account",
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(ManagerSchema) },
+      },
+    },
+    async (request) =>
+      ok(await unlinkManagerUser(app, currentAuth(request).user, managerId(request.params.id))),
   );
 }

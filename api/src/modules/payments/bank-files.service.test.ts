@@ -73,11 +73,11 @@ const settings = {
 beforeAll(async () => {
   ctx = await build();
   admin = (await ctx.app.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0]!;
+  // A company of its own: the demo companies come with bank file settings and vendor accounts.
   const [company] = await ctx.app.db
-    .select({ id: companies.id })
-    .from(companies)
-    .orderBy(asc(companies.id))
-    .limit(1);
+    .insert(companies)
+    .values({ name: 'Bank Files Test Co' })
+    .returning({ id: companies.id });
   companyId = company!.id;
 });
 afterAll(() => ctx.close());
@@ -175,6 +175,7 @@ describe('bank files', () => {
     const files = await ctx.app.db
       .select({ modifier: nachaFiles.fileIdModifier, date: nachaFiles.creationDate })
       .from(nachaFiles)
+      .where(eq(nachaFiles.companyId, companyId))
       .orderBy(asc(nachaFiles.id));
     const today = files.filter((entry) => entry.date === files[0]!.date).map((entry) => entry.modifier);
     expect(today).toEqual(['A', 'B'].slice(0, today.length));

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { APPROVAL_ID_SHOWN, type Bill } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { approvals, companies, nachaFiles, paidBills, type ApprovalRow, type UserRow } from '../../db/schema';
@@ -73,7 +74,14 @@ interface Outcome {
  * after an approve commits, and by the 'Generate NACHA file' action. A second generation of a
  * generated approval is refused (409).
  */
-export async function generateBankFile(deps: AppDeps, actor: UserRow, approvalId: string): Promise<Outcome> {
+/** What writing a file needs: the database, the account-number key and a log for the unexpected. */
+export type BankFileDeps = Pick<AppDeps, 'db' | 'log'> & { config: Pick<AppConfig, 'bankAccountKey'> };
+
+export async function generateBankFile(
+  deps: BankFileDeps,
+  actor: UserRow,
+  approvalId: string,
+): Promise<Outcome> {
   // Step 1: claim it (APPROVED → NACHA_PENDING), committed on its own.
   await deps.db.transaction(async (tx) => {
     const row = await lockApproval(tx, approvalId);
@@ -135,7 +143,12 @@ export async function generateBankFile(deps: AppDeps, actor: UserRow, approvalId
   }
 }
 
-async function writeFileFor(deps: AppDeps, tx: Db, actor: UserRow, approvalId: string): Promise<Outcome> {
+async function writeFileFor(
+  deps: BankFileDeps,
+  tx: Db,
+  actor: UserRow,
+  approvalId: string,
+): Promise<Outcome> {
   const row = await lockApproval(tx, approvalId);
   if (row.status !== 'NACHA_PENDING') throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
   const [company] = await tx
@@ -384,7 +397,7 @@ const NEXT_STATUS = {
 
 /** ADMIN: NACHA_GENERATED → BANK_UPLOADED → PAYMENT_COMPLETED, only in that order. */
 export async function advancePaymentStatus(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db'>,
   actor: UserRow,
   approvalId: string,
   to: keyof typeof NEXT_STATUS,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, type Bill } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, approvals, companies, nachaFiles } from '../../db/schema';
@@ -35,11 +35,11 @@ beforeAll(async () => {
   for (const role of Object.keys(tokens) as Array<keyof typeof tokens>) {
     tokens[role] = (await ctx.login(`${role}@example.com`)).tokens.accessToken;
   }
+  // A company of its own: the demo companies come with bank file settings and vendor accounts.
   const [company] = await ctx.app.db
-    .select({ id: companies.id })
-    .from(companies)
-    .orderBy(asc(companies.id))
-    .limit(1);
+    .insert(companies)
+    .values({ name: 'Payments Routes Test Co' })
+    .returning({ id: companies.id });
   companyId = company!.id;
 });
 afterAll(() => ctx.close());

@@ -396,6 +396,8 @@ describe('the last active ADMIN', () => {
     if (admins[0]!.id !== adminId) {
       await db().update(users).set({ role: 'ADMIN' }).where(eq(users.id, adminId));
       await db().update(users).set({ role: 'USER' }).where(eq(users.id, second.id));
+      // The demotion ended the demo admin's sessions: sign in again for the tests below.
+      token.admin = (await t.login('admin@example.com')).tokens.accessToken;
     }
   });
 

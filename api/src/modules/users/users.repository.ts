@@ -15,6 +15,8 @@ import {
   companies,
   managers,
   userCounts,
+  userCreatedMonths,
+  userLoginDays,
   users,
   userSearchText,
   userSortName,
@@ -207,22 +209,34 @@ export async function deleteUserRow(db: Db, id: number): Promise<void> {
 
 // ---- statistics --------------------------------------------------------------------------------
 
-/** The overview block of /users: counts from user_counts plus two index range counts. */
+/**
+ * The overview block of /users, from kept counts only (nothing here grows with the users table):
+ * totals per (role, is_active) from user_counts, "new this month" as the current row of user_created_months,
+ * and the active users who signed in during the last 30 days as the whole days of that window in
+ * user_login_days plus its first, partial day counted in users_recent_login_idx (at most one day
+ * of sign-ins). Months and days are UTC, like the stored timestamps.
+ */
 export async function overviewStats(db: Db): Promise<UserOverviewStats> {
+  const windowStart = sql`(now() - interval '30 days')`;
+  const windowStartDay = sql`((${windowStart} at time zone 'UTC')::date)`;
   const [byCounts, [recent]] = await Promise.all([
     db
       .select({ role: userCounts.role, isActive: userCounts.isActive, count: userCounts.count })
       .from(userCounts),
     db
       .select({
-        newThisMonth:
-          sql<number>`(select count(*) from ${users} where ${users.createdAt} >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`.mapWith(
-            Number,
-          ),
-        recentlyActive:
-          sql<number>`(select count(*) from ${users} where ${users.isActive} and ${users.lastLoginAt} >= now() - interval '30 days')`.mapWith(
-            Number,
-          ),
+        // >= rather than =: a creation date ahead of the clock counts as this month's, as before.
+        newThisMonth: sql<number>`coalesce((select sum(${userCreatedMonths.count}) from ${userCreatedMonths}
+            where ${userCreatedMonths.month} >= date_trunc('month', now() at time zone 'UTC')::date), 0)`.mapWith(
+          Number,
+        ),
+        recentlyActive: sql<number>`coalesce((select sum(${userLoginDays.count}) from ${userLoginDays}
+            where ${userLoginDays.day} > ${windowStartDay}), 0)
+          + (select count(*) from ${users} where ${users.isActive}
+            and ${users.lastLoginAt} >= ${windowStart}
+            and ${users.lastLoginAt} < ((${windowStartDay} + 1)::timestamp at time zone 'UTC'))`.mapWith(
+          Number,
+        ),
       })
       .from(sql`(select 1) as one`),
   ]);

@@ -1,17 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ChangePasswordSchema,
   IdParamSchema,
   ProfileUpdateSchema,
   USER_ERRORS,
+  UserActivityStatsSchema,
   UserListQuerySchema,
+  UserOverviewStatsSchema,
   UserRoleSchema,
+  UserSchema,
   UserStatisticsQuerySchema,
   UserUpdateSchema,
 } from 'shared-contracts';
 import { ok, paged } from '../../http/envelope';
-import { notFound } from '../../http/http-error';
-import { parseInput } from '../../http/validate';
+import { existingId } from '../../http/ids';
+import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { toUser } from './user-dto';
 import { listUsers, overviewStats } from './users.repository';
@@ -26,78 +30,179 @@ import {
   updateUserDetails,
 } from './users.service';
 
-/** Largest value of an integer id column: anything above cannot exist. */
-const ID_MAX = 2_147_483_647;
-
-const userId = (request: FastifyRequest) => {
-  const { id } = parseInput(IdParamSchema, request.params, 'params');
-  if (id > ID_MAX) throw notFound(USER_ERRORS.notFound);
-  return id;
-};
+const tags = ['Users'];
+const userId = (id: number) => existingId(id, USER_ERRORS.notFound);
 
 /**
  * /api/user (SPEC §7 "Users"). Reads are open to every signed-in role; edit, activate and
  * deactivate need MODERATOR (and ADMIN for MODERATOR and ADMIN accounts); role changes and
- * deletes need ADMIN (DESIGN "Access"). Creation is POST /api/auth/register.
+ * deletes need ADMIN (DESIGN "Access"). Creation is POST /api/auth/register. Authorisation runs
+ * at onRequest, before validation.
  */
-export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const moderator = { preHandler: requireRole('MODERATOR') };
+export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const moderator = requireRole('MODERATOR');
+  const admin = requireRole('ADMIN');
 
   // The user list and the assignee pickers (e.g. role=ADMIN,MODERATOR,USER&isActive=true&limit=100).
-  app.get('/users', { preHandler: authenticate }, async (request) => {
-    const query = parseInput(UserListQuerySchema, request.query, 'query');
-    const { rows, total } = await listUsers(app.db, query);
-    return paged(rows.map(toUser), total, query.page, query.limit);
-  });
-
-  app.get('/users/:id', { preHandler: authenticate }, async (request) =>
-    ok(await getUser(app.db, userId(request))),
+  app.get(
+    '/users',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'List users (filter, sort, page); also the assignee pickers',
+        tags,
+        querystring: UserListQuerySchema,
+        response: { 200: pagedSchema(UserSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { rows, total } = await listUsers(app.db, query);
+      return paged(rows.map(toUser), total, query.page, query.limit);
+    },
   );
 
-  app.put('/users/:id', moderator, async (request) => {
-    const id = userId(request);
-    const input = parseInput(UserUpdateSchema, request.body);
-    return ok(await updateUserDetails(app, currentAuth(request).user, id, input));
-  });
-
-  app.delete('/users/:id', { preHandler: requireRole('ADMIN') }, async (request) => {
-    await deleteUser(app, currentAuth(request).user, userId(request));
-    return ok(null);
-  });
-
-  app.put('/users/:id/reactivate', moderator, async (request) =>
-    ok(await setUserActive(app, currentAuth(request).user, userId(request), true)),
+  app.get(
+    '/users/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Read a user',
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(UserSchema) },
+      },
+    },
+    async (request) => ok(await getUser(app.db, userId(request.params.id))),
   );
 
-  app.put('/users/:id/deactivate', moderator, async (request) =>
-    ok(await setUserActive(app, currentAuth(request).user, userId(request), false)),
+  app.put(
+    '/users/:id',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Edit a user (MODERATOR and ADMIN accounts: ADMIN only)',
+        tags,
+        params: IdParamSchema,
+        body: UserUpdateSchema,
+        response: { 200: okSchema(UserSchema) },
+      },
+    },
+    async (request) =>
+      ok(await updateUserDetails(app, currentAuth(request).user, userId(request.params.id), request.body)),
   );
 
-  app.put('/users/:id/role', { preHandler: requireRole('ADMIN') }, async (request) => {
-    const id = userId(request);
-    const { role } = parseInput(UserRoleSchema, request.body);
-    return ok(await changeUserRole(app, currentAuth(request).user, id, role));
-  });
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: admin,
+      schema: { summary: 'Delete a user', tags, params: IdParamSchema, response: { 200: emptyOkSchema } },
+    },
+    async (request) => {
+      await deleteUser(app, currentAuth(request).user, userId(request.params.id));
+      return ok(null);
+    },
+  );
+
+  for (const [path, active, summary] of [
+    ['reactivate', true, 'Reactivate a user'],
+    ['deactivate', false, 'Deactivate a user (their sessions end)'],
+  ] as const) {
+    app.put(
+      `/users/:id/${path}`,
+      {
+        onRequest: moderator,
+        schema: { summary, tags, params: IdParamSchema, response: { 200: okSchema(UserSchema) } },
+      },
+      async (request) =>
+        ok(await setUserActive(app, currentAuth(request).user, userId(request.params.id), active)),
+    );
+  }
+
+  app.put(
+    '/users/:id/role',
+    {
+      onRequest: admin,
+      schema: {
+        summary: "Change a user's role",
+        tags,
+        params: IdParamSchema,
+        body: UserRoleSchema,
+        response: { 200: okSchema(UserSchema) },
+      },
+    },
+    async (request) =>
+      ok(await changeUserRole(app, currentAuth(request).user, userId(request.params.id), request.body.role)),
+  );
 
   // Per-user activity of the detail page; without userId, the caller's own.
-  app.get('/statistics', { preHandler: authenticate }, async (request) => {
-    const query = parseInput(UserStatisticsQuerySchema, request.query, 'query');
-    return ok(await getUserStatistics(app.db, query.userId ?? currentAuth(request).user.id));
-  });
+  app.get(
+    '/statistics',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "A user's activity statistics (without userId: the caller's own)",
+        tags,
+        querystring: UserStatisticsQuerySchema,
+        response: { 200: okSchema(UserActivityStatsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await getUserStatistics(app.db, request.query.userId ?? currentAuth(request).user.id)),
+  );
 
-  app.get('/overview-stats', { preHandler: authenticate }, async () => ok(await overviewStats(app.db)));
+  app.get(
+    '/overview-stats',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Counts of the user overview (totals, new this month, recently active, by role)',
+        tags,
+        response: { 200: okSchema(UserOverviewStatsSchema) },
+      },
+    },
+    async () => ok(await overviewStats(app.db)),
+  );
 
-  app.get('/profile', { preHandler: authenticate }, async (request) => ok(toUser(currentAuth(request).user)));
+  app.get(
+    '/profile',
+    {
+      onRequest: authenticate,
+      schema: { summary: 'The signed-in user’s own account', tags, response: { 200: okSchema(UserSchema) } },
+    },
+    async (request) => ok(toUser(currentAuth(request).user)),
+  );
 
-  app.put('/profile', { preHandler: authenticate }, async (request) => {
-    const input = parseInput(ProfileUpdateSchema, request.body);
-    return ok(await updateProfile(app, currentAuth(request).user, input));
-  });
+  app.put(
+    '/profile',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Change the signed-in user’s own names',
+        tags,
+        body: ProfileUpdateSchema,
+        response: { 200: okSchema(UserSchema) },
+      },
+    },
+    async (request) => ok(await updateProfile(app, currentAuth(request).user, request.body)),
+  );
 
-  app.put('/password', { preHandler: authenticate }, async (request) => {
-    const input = parseInput(ChangePasswordSchema, request.body);
-    const { user, sessionId } = currentAuth(request);
-    await changePassword(app, user, sessionId, input, request.ip);
-    return ok(null);
-  });
+  app.put(
+    '/password',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'Change the signed-in user’s password (other sessions end; throttled like sign-in)',
+        tags,
+        body: ChangePasswordSchema,
+        response: { 200: emptyOkSchema },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = currentAuth(request);
+      await changePassword(app, user, sessionId, request.body, request.ip);
+      return ok(null);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { http } from 'shared-auth';
+import { filenameFromDisposition, http, readBody, saveBlob } from 'shared-auth';
 import type { ApprovalListParams } from './keys';
 
 export interface ExportProgress {
@@ -29,31 +29,14 @@ export async function exportApprovals(
   });
   const totalHeader = response.headers.get('X-Total-Count');
   const total = totalHeader === null ? null : Number(totalHeader);
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'approvals.csv';
-  const chunks: Uint8Array[] = [];
+  const filename = filenameFromDisposition(response.headers.get('Content-Disposition')) ?? 'approvals.csv';
   let lineBreaks = 0;
-  const reader = response.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      for (const byte of value) if (byte === 10) lineBreaks += 1;
-      onProgress({ rows: Math.max(0, lineBreaks - 1), total });
-    }
-  } else {
-    chunks.push(new Uint8Array(await response.arrayBuffer()));
-  }
+  const blob = await readBody(response, (chunk) => {
+    for (const byte of chunk) if (byte === 10) lineBreaks += 1;
+    onProgress({ rows: Math.max(0, lineBreaks - 1), total });
+  });
   const rows = Math.max(0, lineBreaks - 1);
   onProgress({ rows, total });
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, filename);
   return { filename, rows };
 }

@@ -1,4 +1,5 @@
 // Approval writes (SPEC §7 "Approvals"). Each re-reads the lists, the statistics and the approval.
+// `andRevalidate` is shared with the bank-file actions (bank-file.ts).
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type { Approval, BulkOutcome } from 'shared-contracts';
@@ -6,7 +7,7 @@ import { approvalKeys, revalidateApprovals } from './keys';
 
 const BASE = '/api/bill-approval/approvals';
 
-async function andRevalidate<T>(promise: Promise<T>, id?: string): Promise<T> {
+export async function andRevalidate<T>(promise: Promise<T>, id?: string): Promise<T> {
   try {
     return await promise;
   } finally {

@@ -41,6 +41,7 @@ import { parseApprovalRouteId } from '../approval-options';
 import { ApproveDialog } from './approve-dialog';
 import { notifyDecisionError } from './approval-row-actions';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
+import { HistoryDownloadLink, NachaCard } from './nacha-card';
 import { RejectDialog } from './reject-dialog';
 
 /** /approvals/{id} (SPEC §2 Approval detail). */
@@ -238,6 +239,8 @@ function ApprovalDetail({
         </SectionCard>
       )}
 
+      <NachaCard approval={approval} />
+
       <SectionCard title="System Information">
         <DetailList>
           <DetailRow label="Approval ID">
@@ -265,11 +268,7 @@ function ApprovalDetail({
                   {entry.userName}
                 </Text>
                 {entry.details && <Text textStyle="sm">{entry.details}</Text>}
-                {entry.downloadUrl && (
-                  <Link textStyle="sm" color="blue.700" href={entry.downloadUrl}>
-                    Download
-                  </Link>
-                )}
+                {entry.downloadUrl && <HistoryDownloadLink approval={approval} url={entry.downloadUrl} />}
               </Box>
             ))}
           </Stack>

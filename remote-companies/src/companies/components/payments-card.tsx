@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { errorMessage, useHasRole } from 'shared-auth';
 import type { MissingVendor, VendorAccount } from 'shared-contracts';
 import {
@@ -42,6 +43,13 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
   } | null>(null);
   const [removing, setRemoving] = useState<VendorAccount | null>(null);
   const [isRemoving, setIsRemoving] = useState(false);
+  // An approval whose bank file failed links here (#payments): bring the card into view once loaded.
+  const { hash } = useLocation();
+  const anchor = useRef<HTMLDivElement>(null);
+  const loaded = !settings.isLoading && !vendors.isLoading;
+  useEffect(() => {
+    if (hash === '#payments' && loaded) anchor.current?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
 
   async function remove() {
     if (!removing) return;
@@ -70,7 +78,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
         ) : null
       }
     >
-      <Stack gap="6" id="payments">
+      <Stack gap="6" id="payments" ref={anchor} scrollMarginTop="20">
         {settings.isLoading ? (
           <LoadingState text="Loading..." />
         ) : settings.error ? (

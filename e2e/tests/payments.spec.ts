@@ -1,0 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+// The same reader the API checks every file with, written apart from the writer (NACHA-FORMAT.md).
+import { validateNachaFile } from '../../api/src/payments/nacha-validator';
+import { ApiClient } from '../pages/api-client';
+import { DEMO } from '../pages/sign-in-page';
+
+interface ApprovalRow {
+  id: string;
+  companyId: number;
+  status: string;
+  createdById: number | null;
+  approvedAmount: number;
+  nachaProcessingStatus: string | null;
+  nachaFileName: string | null;
+  nachaBatchNumber: string | null;
+}
+
+const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+const nachaCard = (page: Page) => page.getByRole('region', { name: 'NACHA Information' });
+
+/**
+ * Clicks Download NACHA File (or a history link) and checks what the browser saved: the file a bank
+ * accepts, named `<batch>.txt`, whose credits add up to the approval's approved amount to the cent.
+ */
+async function downloadAndCheck(page: Page, trigger: () => Promise<void>, approval: ApprovalRow) {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+  await expect(notice(page, 'NACHA file download started')).toBeVisible();
+  const batch = approval.nachaBatchNumber;
+  expect(download.suggestedFilename()).toBe(`${batch}.txt`);
+  const content = await readFile((await download.path())!, 'ascii');
+  const { errors, file } = validateNachaFile(content);
+  expect(errors).toEqual([]);
+  const credits = file!.entries.filter(
+    (entry) => entry.transactionCode === '22' || entry.transactionCode === '32',
+  );
+  expect(credits.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(
+    Math.round(approval.approvedAmount * 100),
+  );
+  expect(file!.batchNumber).toBe(Number(batch));
+}
+
+test.describe('payments: bank files', () => {
+  test('a failed file names what is missing; filling the vendor account and retrying writes a valid file', async ({
+    page,
+    request,
+  }) => {
+    const api = await ApiClient.signIn(request);
+    const { body } = await api.get<ApprovalRow[]>('/api/bill-approval/approvals?status=APPROVED&limit=100');
+    const failed = body.data.find((row) => /no bank account/i.test(row.nachaProcessingStatus ?? ''));
+    expect(failed, 'the demo data keeps one approval whose bank file failed').toBeTruthy();
+    const vendorName = /No bank account for vendor (.+)$/.exec(failed!.nachaProcessingStatus!)?.[1];
+
+    await page.goto(`/approvals/${failed!.id}`);
+    const card = nachaCard(page);
+    await expect(card.getByText('Bank file not generated')).toBeVisible();
+    await expect(card).toContainText(failed!.nachaProcessingStatus!);
+    await expect(card.getByText('FAILED')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Download NACHA File' })).toHaveCount(0);
+
+    // The failure links to the company's Payments card, which lists the vendor that lacks an account.
+    await card.getByRole('link', { name: "Open the company's payment settings" }).click();
+    await expect(page).toHaveURL(new RegExp(`/companies/${failed!.companyId}#payments$`));
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await expect(payments.getByText('Vendors without a bank account')).toBeVisible();
+    await payments.getByRole('button', { name: `Add account for ${vendorName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add vendor bank account' });
+    await expect(dialog.getByLabel('Vendor name')).toHaveValue(vendorName!);
+    await dialog.getByLabel('Routing number').fill('121042883'); // a wrong check digit is refused
+    await dialog.getByLabel('Account number').fill('000123456789');
+    await dialog.getByRole('button', { name: 'Save account' }).click();
+    await expect(dialog.getByText('Enter a valid 9-digit routing number')).toBeVisible();
+    await dialog.getByLabel('Routing number').fill('121042882');
+    await dialog.getByRole('button', { name: 'Save account' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(payments.getByRole('button', { name: `Add account for ${vendorName}` })).toHaveCount(0);
+    await expect(payments.getByRole('row').filter({ hasText: vendorName! })).toContainText('••••6789');
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/approvals/${failed!.id}$`));
+    await nachaCard(page).getByRole('button', { name: 'Generate NACHA file' }).click();
+    await expect(notice(page, 'NACHA file generated')).toBeVisible();
+    await expect(nachaCard(page).getByText('GENERATED', { exact: true })).toBeVisible();
+    await expect(nachaCard(page).getByText('Bank file not generated')).toHaveCount(0);
+    await expect(nachaCard(page).getByRole('button', { name: 'Generate NACHA file' })).toHaveCount(0);
+
+    const generated = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${failed!.id}`)).body.data;
+    expect(generated.status).toBe('NACHA_GENERATED');
+    await expect(nachaCard(page)).toContainText(generated.nachaFileName!);
+    await downloadAndCheck(
+      page,
+      () => nachaCard(page).getByRole('button', { name: 'Download NACHA File' }).click(),
+      generated,
+    );
+    // Each download is in the history, and a history link downloads the same file.
+    const history = page.getByRole('region', { name: 'Activity History' });
+    await expect(history.getByText(/downloaded/i).first()).toBeVisible();
+    await downloadAndCheck(
+      page,
+      () =>
+        history
+          .getByRole('button', { name: `Download ${generated.nachaFileName}` })
+          .first()
+          .click(),
+      generated,
+    );
+  });
+
+  test('approving a demo approval writes its bank file; ADMIN marks it uploaded, then paid', async ({
+    page,
+    request,
+  }) => {
+    const api = await ApiClient.signIn(request);
+    const me = (await api.get<{ id: number }>('/api/auth/me')).body.data;
+    const { body } = await api.get<ApprovalRow[]>(
+      '/api/bill-approval/approvals?status=PENDING&limit=100&sortBy=createdAt&sortOrder=asc',
+    );
+    const pending = body.data.find((row) => row.createdById !== me.id);
+    expect(pending, 'a pending demo approval someone else created').toBeTruthy();
+
+    await page.goto(`/approvals/${pending!.id}`);
+    await expect(nachaCard(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
+    await dialog.getByRole('button', { name: /^Approve \d+ of \d+$/ }).click();
+    await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+
+    const card = nachaCard(page);
+    await expect(card.getByText('GENERATED', { exact: true })).toBeVisible();
+    const approved = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${pending!.id}`)).body.data;
+    expect(approved.status).toBe('NACHA_GENERATED');
+    expect(approved.nachaFileName).toBe(`${approved.nachaBatchNumber}.txt`);
+    await expect(card).toContainText(approved.nachaBatchNumber!);
+    await downloadAndCheck(
+      page,
+      () => card.getByRole('button', { name: 'Download NACHA File' }).click(),
+      approved,
+    );
+
+    // The file holds account numbers: USER and GUEST cannot download it.
+    for (const email of [DEMO.user, DEMO.guest]) {
+      const other = await ApiClient.signIn(request, email);
+      const refused = await other.get<unknown>(`/api/bill-approval/approvals/${pending!.id}/nacha`);
+      expect(refused.status).toBe(403);
+    }
+
+    await card.getByRole('button', { name: 'Mark uploaded' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Mark bank file uploaded' })
+      .getByRole('button', { name: 'Mark uploaded' })
+      .click();
+    await expect(notice(page, 'Bank file marked uploaded')).toBeVisible();
+    await expect(card.getByText('BANK UPLOADED')).toBeVisible();
+    await card.getByRole('button', { name: 'Mark paid' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Mark payment completed' })
+      .getByRole('button', { name: 'Mark paid' })
+      .click();
+    await expect(notice(page, 'Payment marked completed')).toBeVisible();
+    await expect(card.getByText('PAYMENT COMPLETED')).toBeVisible();
+    await expect(card.getByRole('button', { name: /Mark (uploaded|paid)/ })).toHaveCount(0);
+    // The file stays downloadable after the bank steps.
+    await expect(card.getByRole('button', { name: 'Download NACHA File' })).toBeVisible();
+  });
+});

@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { errorMessage, useHasRole } from 'shared-auth';
+import type { Approval } from 'shared-contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  ConfirmDialog,
+  DetailList,
+  DetailRow,
+  Link,
+  SectionCard,
+  Text,
+  formatDateLong,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { downloadBankFile, generateBankFile, markBankUploaded, markPaymentCompleted } from '../api/bank-file';
+
+/** The spec's notice when a bank file download starts (SPEC §8). */
+export const NACHA_DOWNLOAD_STARTED = 'NACHA file download started';
+
+/** nachaProcessingStatus values that are steps, not reasons (anything else says what is missing). */
+const PROCESSING_STEPS: Record<string, { label: string; palette: string }> = {
+  GENERATED: { label: 'GENERATED', palette: 'green' },
+  PENDING: { label: 'PENDING', palette: 'yellow' },
+  BANK_UPLOADED: { label: 'BANK UPLOADED', palette: 'blue' },
+  PAYMENT_COMPLETED: { label: 'PAYMENT COMPLETED', palette: 'green' },
+};
+
+const hasNachaFields = (a: Approval) =>
+  a.nachaFileGenerated ||
+  [a.nachaFileName, a.nachaBatchNumber, a.nachaGeneratedAt, a.nachaProcessingStatus, a.nachaFileUrl].some(
+    (value) => value !== null && value !== '',
+  );
+
+/** Who may do what with the bank file, from the role and the approval's status. */
+export function bankFileActions(approval: Approval, role: { moderator: boolean; admin: boolean }) {
+  const retryable = approval.status === 'APPROVED' || approval.status === 'NACHA_PENDING';
+  return {
+    visible: hasNachaFields(approval) || (retryable && role.moderator),
+    download: role.moderator && approval.nachaFileGenerated && Boolean(approval.nachaFileUrl),
+    generate: role.moderator && retryable && !approval.nachaFileGenerated,
+    markUploaded: role.admin && approval.status === 'NACHA_GENERATED',
+    markPaid: role.admin && approval.status === 'BANK_UPLOADED',
+  };
+}
+
+type Step = 'uploaded' | 'paid';
+const STEPS: Record<
+  Step,
+  { title: string; description: string; label: string; run: (id: string) => Promise<unknown>; done: string }
+> = {
+  uploaded: {
+    title: 'Mark bank file uploaded',
+    description: 'Confirm that this bank file was uploaded to the bank. This cannot be undone.',
+    label: 'Mark uploaded',
+    run: markBankUploaded,
+    done: 'Bank file marked uploaded',
+  },
+  paid: {
+    title: 'Mark payment completed',
+    description: 'Confirm that the bank has paid every entry of this file. This cannot be undone.',
+    label: 'Mark paid',
+    run: markPaymentCompleted,
+    done: 'Payment marked completed',
+  },
+};
+
+/**
+ * Approval detail's NACHA Information card (SPEC §2): batch number, file name, generated time,
+ * processing status and Download NACHA File; when generation failed, what is missing with a link to
+ * the company's Payments card and 'Generate NACHA file' to retry; ADMIN's Mark uploaded / Mark paid.
+ */
+export function NachaCard({ approval }: { approval: Approval }) {
+  const moderator = useHasRole('MODERATOR');
+  const admin = useHasRole('ADMIN');
+  const can = bankFileActions(approval, { moderator, admin });
+  const [busy, setBusy] = useState<'download' | 'generate' | Step | null>(null);
+  const [confirming, setConfirming] = useState<Step | null>(null);
+  if (!can.visible) return null;
+
+  const processing = approval.nachaProcessingStatus;
+  const step = processing ? PROCESSING_STEPS[processing] : undefined;
+  const failure = processing && !step && approval.status === 'APPROVED' ? processing : null;
+
+  async function run(kind: NonNullable<typeof busy>, action: () => Promise<void>) {
+    setBusy(kind);
+    try {
+      await action();
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const download = () =>
+    run('download', async () => {
+      await downloadBankFile(approval, approval.nachaFileUrl!);
+      notifySuccess(NACHA_DOWNLOAD_STARTED);
+    });
+  const generate = () =>
+    run('generate', async () => {
+      const outcome = await generateBankFile(approval.id);
+      if (outcome.status === 'NACHA_GENERATED') notifySuccess('NACHA file generated');
+      else notifyError(`NACHA file not generated: ${outcome.nachaProcessingStatus}`);
+    });
+
+  return (
+    <SectionCard
+      title="NACHA Information"
+      actions={
+        <>
+          {can.generate && (
+            <Button
+              size="sm"
+              colorPalette="blue"
+              loading={busy === 'generate'}
+              loadingText="Generating..."
+              onClick={() => void generate()}
+            >
+              Generate NACHA file
+            </Button>
+          )}
+          {can.markUploaded && (
+            <Button size="sm" variant="outline" onClick={() => setConfirming('uploaded')}>
+              Mark uploaded
+            </Button>
+          )}
+          {can.markPaid && (
+            <Button size="sm" variant="outline" onClick={() => setConfirming('paid')}>
+              Mark paid
+            </Button>
+          )}
+          {can.download && (
+            <Button
+              size="sm"
+              colorPalette="blue"
+              loading={busy === 'download'}
+              loadingText="Downloading..."
+              onClick={() => void download()}
+            >
+              Download NACHA File
+            </Button>
+          )}
+        </>
+      }
+    >
+      {failure && (
+        <Alert.Root status="error" mb="4">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Bank file not generated</Alert.Title>
+            <Alert.Description>
+              <Text as="span">{failure}. </Text>
+              <Link asChild color="red.800" fontWeight="semibold">
+                <RouterLink to={`/companies/${approval.companyId}#payments`}>
+                  Open the company&apos;s payment settings
+                </RouterLink>
+              </Link>
+              {can.generate ? ', fix it there, then generate the file again.' : '.'}
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      <DetailList>
+        <DetailRow label="Batch number">{approval.nachaBatchNumber}</DetailRow>
+        <DetailRow label="File name">
+          {approval.nachaFileName && <Text fontFamily="mono">{approval.nachaFileName}</Text>}
+        </DetailRow>
+        <DetailRow label="Generated">
+          {approval.nachaGeneratedAt ? formatDateLong(approval.nachaGeneratedAt) : null}
+        </DetailRow>
+        <DetailRow label="Processing status">
+          {step ? (
+            <Badge colorPalette={step.palette}>{step.label}</Badge>
+          ) : failure ? (
+            <Badge colorPalette="red">FAILED</Badge>
+          ) : (
+            (processing ?? 'Not generated yet')
+          )}
+        </DetailRow>
+      </DetailList>
+      {confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={STEPS[confirming].title}
+          description={STEPS[confirming].description}
+          confirmLabel={STEPS[confirming].label}
+          pendingLabel="Saving..."
+          isPending={busy === confirming}
+          onConfirm={() =>
+            void run(confirming, async () => {
+              await STEPS[confirming].run(approval.id);
+              notifySuccess(STEPS[confirming].done);
+              setConfirming(null);
+            })
+          }
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+/** An Activity History entry's file link: the same guarded download as the card's button. */
+export function HistoryDownloadLink({
+  approval,
+  url,
+}: {
+  approval: Pick<Approval, 'id' | 'nachaFileName'>;
+  url: string;
+}) {
+  const moderator = useHasRole('MODERATOR');
+  const [busy, setBusy] = useState(false);
+  if (!moderator) return null;
+  return (
+    <Button
+      variant="plain"
+      size="sm"
+      color="blue.700"
+      textDecoration="underline"
+      px="0"
+      h="auto"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadBankFile(approval, url)
+          .then(() => notifySuccess(NACHA_DOWNLOAD_STARTED))
+          .catch((error: unknown) => notifyError(errorMessage(error)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      Download {approval.nachaFileName ?? 'file'}
+    </Button>
+  );
+}
