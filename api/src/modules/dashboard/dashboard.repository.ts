@@ -1,6 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, approvalStatusCounts, companies, users } from '../../db/schema';
+import { apiKeys, approvalStatusCounts, companies } from '../../db/schema';
+import { countUsersByFilter } from '../users/users.repository';
 
 const count = sql<number>`count(*)`.mapWith(Number);
 
@@ -9,9 +10,9 @@ export async function countCompanies(db: Db): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** From the trigger-kept user_counts (at most 4 active rows), not a scan of users. */
 export async function countActiveUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ count }).from(users).where(eq(users.isActive, true));
-  return row?.count ?? 0;
+  return countUsersByFilter(db, { isActive: true });
 }
 
 /** From the trigger-maintained totals, not a scan of approvals. */
