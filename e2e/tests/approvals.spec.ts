@@ -1,6 +1,6 @@
 // Issue 8: the Approvals section in Chromium against the real API — the list's URL state, decisions
 // from the list and the detail page, decisions that lose to someone else's, segregation of duties, bulk
-// reject, export and the remote on its own.
+// reject, export, the phone layout (issue 13) and the remote on its own.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
@@ -18,13 +18,26 @@ const unique = (label: string) => `${label}${Date.now().toString(36)}${(runId +=
 /** With E2E_SCREENSHOTS=dir, full-page screenshots for review (not compared). */
 async function shot(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  // A dialog is shown over the viewport: the full page would stretch the backdrop.
+  const fullPage = !name.includes('dialog');
+  if (!dir) return;
+  // Not mid-animation (a dialog fades in).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test.describe('approval list', () => {
-  test('stat cards, filters from the URL, server sort and page size', async ({ page, request }) => {
+  test('stat cards, filters from the URL, no-match state, server sort and page size', async ({
+    page,
+    request,
+  }) => {
     const api = await ApiClient.signIn(request);
     const stats = (await api.get<Record<string, number>>('/api/bill-approval/approvals/stats')).body.data;
     const list = new ApprovalListPage(page);
@@ -95,6 +108,16 @@ test.describe('approval list', () => {
     await page.reload();
     await expect(page.getByLabel('Rows per page')).toHaveValue('25');
     await expect(list.rows).toHaveCount(total - (last - 1) * 25);
+
+    // A search that matches nothing says so (not the first-use empty state) and offers to clear.
+    await list.filtersToggle.click();
+    await page.getByLabel('Search').fill('zz-no-approval-matches-this');
+    await expect(page.getByRole('heading', { name: 'No approvals match your filters' })).toBeVisible();
+    await expect(page.getByText('Create your first approval to get started')).toHaveCount(0);
+    await expect(page.getByText(/^Showing 0 to 0/)).toHaveCount(0);
+    await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(list.rows).toHaveCount(25);
   });
 
   test('quick approve, and quick reject with and without a reason', async ({ page, request }) => {
@@ -318,6 +341,96 @@ test.describe('approval detail', () => {
     await expect(page.getByText('Approval not found').first()).toBeVisible();
     await page.goto('/approvals/undefined');
     await expect(page.getByText('Approval not found').first()).toBeVisible();
+  });
+});
+
+test.describe('long names and the phone layout', () => {
+  test('long names are cut at 1440 px; at 390 px rows are cards with their actions in reach', async ({
+    page,
+    request,
+  }) => {
+    const admin = await ApiClient.signIn(request);
+    const stamp = Date.now().toString(36);
+    const companyName = `Longname Approvals ${stamp} ${'Incorporated Holdings '.repeat(12)}`
+      .slice(0, 255)
+      .trim();
+    const company = await admin.post<{ id: number }>('/api/company/companies', { name: companyName });
+    const manager = await admin.createManager({
+      firstName: `Maximiliana${stamp}`,
+      lastName: 'Featherstonehaugh-Cholmondeley-Wolfeschlegelsteinhausen',
+    });
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('Phone');
+    const options = { companyId: company.id, managerId: manager.id };
+    const toApprove = await factory.create(vendor, [1200, 345.67], options);
+    const toReject = await factory.create(vendor, [99.99], options);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+
+    // Desktop: one line per row, the full name on hover, nothing pushed off-screen.
+    await expect(list.rows).toHaveCount(2);
+    await expect(list.row(toApprove).getByText(companyName)).toHaveAttribute('title', companyName);
+    expect((await list.row(toApprove).boundingBox())!.height).toBeLessThan(80);
+    const region = page.getByRole('region', { name: 'Bill approvals' });
+    const [scroll, client] = await region.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll, 'the table scrolls sideways').toBeLessThanOrEqual(client);
+    await expect(list.rowMenu(toApprove)).toBeInViewport();
+    await noSidewaysScroll(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(list.cards).toHaveCount(2);
+    const card = list.cards.filter({ has: page.getByRole('link', { name: `Approval ${short(toApprove)}` }) });
+    await expect(card).toContainText('$1,545.67');
+    await expect(card).toContainText(companyName.slice(0, 20));
+    await expect(card).toContainText('Pending');
+    await expect(card.getByRole('checkbox', { name: `Select approval ${short(toApprove)}` })).toHaveCount(1);
+    await noSidewaysScroll(page);
+    for (const control of [
+      list.quickApprove(toApprove),
+      list.quickReject(toApprove),
+      list.rowMenu(toApprove),
+    ]) {
+      // Within the card's width, not cut off or behind a sideways scroll.
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // The filter panel opened with the search it was given.
+    await expect(page.getByLabel('Search')).toHaveValue(vendor);
+    await shot(page, 'list-filters-390');
+
+    // Quick approve from a card, then the row menu opens the detail.
+    await list.quickApprove(toApprove).click();
+    await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+    await expect(card).toContainText('Approved');
+    await list.rowMenu(toApprove).click();
+    await page.getByRole('menuitem', { name: 'View Details' }).click();
+    const detail = new ApprovalDetailPage(page);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Approval #${short(toApprove)}` }),
+    ).toBeVisible();
+    await expect(detail.card('Approved Bills')).toContainText('2 of 2');
+    await noSidewaysScroll(page);
+    await shot(page, 'detail-approved-390');
+
+    await detail.goto(toReject);
+    await expect(detail.card('Company & Assignment')).toContainText(companyName.slice(0, 20));
+    await noSidewaysScroll(page);
+    await shot(page, 'detail-pending-390');
+    await detail.approveButton.click();
+    await expect(detail.approveDialog.getByTestId('approved-total')).toHaveText('$99.99');
+    await expect(detail.approveDialog.getByRole('button', { name: 'Approve 1 of 1' })).toBeInViewport();
+    await shot(page, 'approve-dialog-390');
+    await detail.approveDialog.getByRole('button', { name: 'Cancel' }).click();
+    await detail.rejectButton.click();
+    await detail.rejectDialog.getByLabel('Rejection Reason').fill('Wrong remittance account');
+    await expect(detail.rejectDialog.getByRole('button', { name: 'Reject Approval' })).toBeInViewport();
+    await shot(page, 'reject-dialog-390');
+    await detail.rejectDialog.getByRole('button', { name: 'Reject Approval' }).click();
+    await expect(detail.card('Rejection Details')).toContainText('Wrong remittance account');
+    await noSidewaysScroll(page);
+    await shot(page, 'detail-rejected-390');
   });
 });
 
