@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { managersRoutes } from './modules/managers/managers.routes';
 import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payments.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerJsonBodyParser } from './plugins/body-parser';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   serveFrontends?: boolean;
   /** Run the approval expiry sweep at start and then hourly (default true). */
   approvalSweep?: boolean;
+  /** Sees every route as it is registered (the route-completeness test reads the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** 1 MiB: far above any form of the console; larger bodies get 413. */
@@ -54,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Routes declare shared-contracts valibot schemas: validate and serialize with them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
   registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, config);
+  // Before the routes: the API description is generated from their declarations as they are added.
+  await registerApiDocs(app, config);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(usersRoutes, { prefix: '/api/user' });

@@ -36,11 +36,11 @@ export const failureSchema = v.object({ success: v.literal(false), error: ApiErr
 export function fileSchema(
   description: string,
   content: Record<string, v.GenericSchema>,
-  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>,
+  headers?: Record<string, { description: string; type: 'string' | 'integer' }>,
 ): {
   description: string;
   content: Record<string, { schema: v.GenericSchema }>;
-  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;
+  headers?: Record<string, { description: string; type: 'string' | 'integer' }>;
 } {
   return {
     description,

@@ -50,10 +50,29 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 
 /** onRequest hook: signed in with `role` or a higher one, else 403 (SPEC §6 ranks). */
 export function requireRole(role: Role) {
-  return async function requireRoleHandler(request: FastifyRequest): Promise<void> {
+  const hook = async function requireRoleHandler(request: FastifyRequest): Promise<void> {
     await authenticate(request);
     if (!hasRole(request.auth?.user.role, role)) throw forbidden();
   };
+  ACCESS.set(hook, role);
+  return hook;
+}
+
+/** Who may call a route, by its onRequest hooks: what the API description says of each route. */
+export type RouteAccess = { signedIn: false } | { signedIn: true; role: Role | null };
+
+const ACCESS = new WeakMap<object, Role | null>([[authenticate, null]]);
+
+/** The access a route's `onRequest` option (one hook or several) demands. */
+export function routeAccess(onRequest: unknown): RouteAccess {
+  const hooks: unknown[] = Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : [];
+  let access: RouteAccess = { signedIn: false };
+  for (const hook of hooks) {
+    if (typeof hook !== 'function' || !ACCESS.has(hook)) continue;
+    const role = ACCESS.get(hook) ?? null;
+    if (!access.signedIn || access.role === null) access = { signedIn: true, role };
+  }
+  return access;
 }
 
 /** The caller of a route guarded by `authenticate` or `requireRole`. */

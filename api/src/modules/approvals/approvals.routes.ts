@@ -94,7 +94,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
             {
               'X-Total-Count': {
                 description: 'How many rows the file holds (for progress)',
-                schema: { type: 'integer' },
+                type: 'integer',
               },
             },
           ),

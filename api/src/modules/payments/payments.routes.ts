@@ -15,7 +15,7 @@ import {
 import * as v from 'valibot';
 import { ok } from '../../http/envelope';
 import { existingId } from '../../http/ids';
-import { emptyOkSchema, okSchema } from '../../http/response-schemas';
+import { emptyOkSchema, fileSchema, okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { advancePaymentStatus, downloadBankFile, generateBankFile } from './bank-files.service';
@@ -171,7 +171,9 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
         summary: 'Download the NACHA bank file of an approval (text/plain, LF line endings)',
         tags,
         params: BankFileParamsSchema,
-        response: { 200: v.string() },
+        response: {
+          200: fileSchema('The NACHA file (Content-Disposition: attachment)', { 'text/plain': v.string() }),
+        },
       },
     },
     async (request, reply) => {
