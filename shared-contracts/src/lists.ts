@@ -9,6 +9,8 @@ export const optionalFilter = <const T extends readonly string[]>(options: T, me
   v.optional(
     v.pipe(
       v.string(message),
+      // What the API description shows (the picklist comes after a transformation it cannot follow).
+      v.description(`One of ${options.join(', ')}; '' or 'all' for no filter`),
       v.trim(),
       v.transform((value) => (value === '' || value === 'all' ? undefined : value)),
       v.union([v.undefined(), v.picklist(options)], message),

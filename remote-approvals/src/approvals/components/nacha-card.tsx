@@ -154,13 +154,16 @@ export function NachaCard({ approval }: { approval: Approval }) {
           <Alert.Content>
             <Alert.Title>Bank file not generated</Alert.Title>
             <Alert.Description>
-              <Text as="span">{failure}. </Text>
-              <Link asChild color="red.800" fontWeight="semibold">
-                <RouterLink to={`/companies/${approval.companyId}#payments`}>
-                  Open the company&apos;s payment settings
-                </RouterLink>
-              </Link>
-              {can.generate ? ', fix it there, then generate the file again.' : '.'}
+              {/* One inline run of text, so the link flows within the sentence on a phone too. */}
+              <Text as="span" display="inline">
+                {failure}.{' '}
+                <Link asChild color="red.800" fontWeight="semibold" display="inline">
+                  <RouterLink to={`/companies/${approval.companyId}#payments`}>
+                    Open the company&apos;s payment settings
+                  </RouterLink>
+                </Link>
+                {can.generate ? ', fix it there, then generate the file again.' : '.'}
+              </Text>
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
