@@ -66,4 +66,30 @@ test.describe('signed out', () => {
     await page.waitForLoadState('networkidle');
     expect(await blocked()).toEqual([]);
   });
+
+  test('the API reference (/api/docs) loads its own assets with nothing blocked', async ({ page }) => {
+    const blocked = await watchForBlocking(page);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const response = await page.goto('/api/docs');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    // Swagger UI rendered the description: its title and the operations of every section.
+    await expect(page.getByRole('heading', { name: /Agent API/ })).toBeVisible();
+    await expect(page.locator('.opblock-tag', { hasText: 'Approvals' })).toBeVisible();
+    await expect(
+      page.locator('.opblock-summary-path', { hasText: /^\/api\/bill-approval\/approvals\/\{id\}\/approve$/ }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/shots-routes/api-docs-${width}.png` });
+    }
+    expect(await blocked()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -260,6 +260,9 @@ describe('GET /api/docs', () => {
       expect(src.startsWith(`${DOCS_PREFIX}/static/`), src).toBe(true);
       const asset = await t.request({ method: 'GET', url: src });
       expect(asset.statusCode, src).toBe(200);
+      // Revalidated by ETag, not downloaded again on every visit like an API answer.
+      expect(asset.headers['cache-control'], src).not.toBe('no-store');
+      if (src.endsWith('swagger-ui-bundle.js')) expect(asset.headers.etag, src).toBeTruthy();
     }
     // The page loads the same description as /api/openapi.json.
     const json = await t.request({ method: 'GET', url: `${DOCS_PREFIX}/json` });
