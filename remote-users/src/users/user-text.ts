@@ -18,6 +18,15 @@ export const ROLE_OPTIONS = ROLES.map((role: Role) => ({
   label: `${ROLE_DESCRIPTIONS[role].label} — ${ROLE_DESCRIPTIONS[role].permissions.join(', ')}`,
 }));
 
+/**
+ * The whole §6 description of a role, shown under a role select: an option's text is cut to the
+ * select's width (on a phone, after a few words).
+ */
+export function roleHint(role: Role): string {
+  const { label, permissions } = ROLE_DESCRIPTIONS[role];
+  return `${label}: ${permissions.join(', ')}.`;
+}
+
 export const ROLE_FILTER_OPTIONS = [
   { value: '', label: 'All roles' },
   ...ROLES.map((role) => ({ value: role, label: ROLE_DESCRIPTIONS[role].label })),

@@ -13,6 +13,20 @@ export function useUser(id: number | null) {
   return useSWR(id === null ? null : userKeys.detail(id), () => getUser(id as number));
 }
 
+/**
+ * How many ADMIN accounts are active (GET /api/user/users?role=ADMIN&isActive=true&limit=1, a kept
+ * count on the server); only asked when `enabled` (the page shows an active admin).
+ */
+export function useActiveAdminCount(enabled: boolean) {
+  return useSWR(enabled ? userKeys.activeAdmins() : null, async () => {
+    const page = await api.getPaged<User>('/api/user/users', {
+      searchParams: { role: 'ADMIN', isActive: 'true', limit: 1 },
+      fallbackMessage: 'Failed to fetch users',
+    });
+    return page.pagination.total;
+  });
+}
+
 /** GET /api/user/statistics?userId=; `null` until the user has loaded (SPEC §2). */
 export function useUserStatistics(id: number | null) {
   return useSWR(id === null ? null : userKeys.statistics(id), () =>

@@ -17,6 +17,7 @@ export const userKeys = {
   detail: (id: number) => ['users', 'detail', id] as const,
   statistics: (id: number) => ['users', 'statistics', id] as const,
   overview: () => ['users', 'overview'] as const,
+  activeAdmins: () => ['users', 'list', 'active-admins'] as const,
   profile: () => ['users', 'profile'] as const,
 };
 

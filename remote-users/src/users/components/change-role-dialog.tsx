@@ -3,7 +3,7 @@ import { errorMessage } from 'shared-auth';
 import { ROLE_LEVELS, type Role, type User } from 'shared-contracts';
 import { ConfirmDialog, SelectField, notifyError, notifySuccess } from 'shared-ui';
 import { changeUserRole } from '../api/mutations';
-import { ROLE_OPTIONS, fullName } from '../user-text';
+import { ROLE_OPTIONS, fullName, roleHint } from '../user-text';
 
 export const CHANGE_ROLE_TEXT =
   "Update the user's role and permissions. This will affect their access to system features.";
@@ -46,6 +46,7 @@ export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () =>
       <SelectField
         label="Role"
         options={ROLE_OPTIONS}
+        hint={roleHint(role)}
         value={role}
         onChange={(event) => setRole(event.currentTarget.value as Role)}
       />

@@ -4,6 +4,7 @@ import { errorMessage, useSession } from 'shared-auth';
 import {
   ROLE_DESCRIPTIONS,
   ROLE_LEVELS,
+  USER_ERRORS,
   loginFrequency,
   systemUsage,
   userActionDenial,
@@ -28,12 +29,13 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  TruncatedText,
   formatDateLong,
   formatRelative,
   notifyError,
   notifySuccess,
 } from 'shared-ui';
-import { useUser, useUserStatistics } from '../api/get-user';
+import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
 import { deleteUser, setUserActive } from '../api/mutations';
 import { parseRouteId } from '../route-id';
 import { fullName, initials } from '../user-text';
@@ -56,12 +58,12 @@ export function UserDetailPage() {
       />
     );
   }
-  return <UserDetail user={user} onRefresh={() => void mutate()} />;
+  return <UserDetail user={user} onRefresh={() => mutate()} />;
 }
 
-const dateWithRelative = (value: string) => `${formatDateLong(value)} (${formatRelative(value)})`;
+const dateWithRelative = (value: string) => `${formatDateLong(value)} (${formatRelative(value)} ago)`;
 
-function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => void }) {
+function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const { user: me } = useSession();
   // Requested only once the user has loaded (SPEC §2).
@@ -70,9 +72,23 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => void }) 
   const [deleting, setDeleting] = useState(false);
   const [changingRole, setChangingRole] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
   const denial = (action: UserAction) =>
     me ? userActionDenial(me, user, action) : "You don't have permission";
   const isSelf = me?.id === user.id;
+  // The last active ADMIN can be neither demoted, deactivated nor deleted (the API answers 409);
+  // that can only be yourself, so it is said beside the "yourself" reason.
+  const activeAdmins = useActiveAdminCount(user.role === 'ADMIN' && user.isActive);
+  const isLastAdmin = user.role === 'ADMIN' && user.isActive && activeAdmins.data === 1;
+  const LAST_ADMIN: Partial<Record<UserAction, string>> = {
+    changeRole: USER_ERRORS.lastAdmin('demoted'),
+    deactivate: USER_ERRORS.lastAdmin('deactivated'),
+    delete: USER_ERRORS.lastAdmin('deleted'),
+  };
+  const reasons = (action: UserAction) =>
+    [denial(action), isLastAdmin ? LAST_ADMIN[action] : undefined].filter(
+      (reason): reason is string => !!reason,
+    );
   // Hidden when the role may not use it; shown disabled with the reason when only "yourself" forbids it.
   const visible = (action: UserAction) => !denial(action) || isSelf;
   const toggle: UserAction = user.isActive ? 'deactivate' : 'activate';
@@ -131,7 +147,16 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => void }) 
         title="Profile"
         actions={
           <HStack gap="2">
-            <Button variant="outline" size="sm" onClick={onRefresh}>
+            <Button
+              variant="outline"
+              size="sm"
+              loading={refreshing}
+              // The user and their statistics together (the statistics are not part of the user).
+              onClick={() => {
+                setRefreshing(true);
+                void Promise.allSettled([onRefresh(), stats.mutate()]).then(() => setRefreshing(false));
+              }}
+            >
               Refresh
             </Button>
             {actions.length > 0 && (
@@ -141,7 +166,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => void }) 
                   key: item.key,
                   label: item.label,
                   destructive: item.key === 'delete',
-                  disabled: !!denial(item.action),
+                  disabled: reasons(item.action).length > 0,
                   onSelect: item.run,
                 }))}
               />
@@ -163,11 +188,11 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => void }) 
           >
             {initials(user)}
           </Flex>
-          <Box minW={0}>
-            <Text fontSize="xl" fontWeight="bold">
+          <Box minW={0} flex="1">
+            <TruncatedText lines={2} fontSize="xl" fontWeight="bold" overflowWrap="anywhere">
               {fullName(user)}
-            </Text>
-            <Text color="gray.600">{user.email}</Text>
+            </TruncatedText>
+            <TruncatedText color="gray.600">{user.email}</TruncatedText>
             <HStack gap="2" mt="2">
               <RoleBadge role={user.role} />
               <ActiveBadge isActive={user.isActive} />
@@ -197,17 +222,17 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => void }) 
                   w="full"
                   variant="outline"
                   colorPalette={item.key === 'delete' ? 'red' : undefined}
-                  disabled={!!denial(item.action)}
+                  disabled={reasons(item.action).length > 0}
                   loading={item.key === 'toggle' && busy}
                   onClick={item.run}
                 >
                   {item.label}
                 </Button>
-                {denial(item.action) && (
-                  <Text fontSize="xs" color="gray.600" mt="1">
-                    {denial(item.action)}
+                {reasons(item.action).map((reason) => (
+                  <Text key={reason} fontSize="xs" color="gray.600" mt="1">
+                    {reason}
                   </Text>
-                )}
+                ))}
               </Box>
             ))}
           </Stack>

@@ -14,6 +14,7 @@ import {
   type UserUpdateInput,
 } from 'shared-contracts';
 import {
+  Box,
   Button,
   ErrorState,
   FormField,
@@ -32,7 +33,7 @@ import {
 import { useUser } from '../api/get-user';
 import { createUser, updateUser } from '../api/mutations';
 import { parseRouteId } from '../route-id';
-import { ROLE_OPTIONS, fullName } from '../user-text';
+import { ROLE_OPTIONS, fullName, roleHint } from '../user-text';
 
 interface UserFormValues {
   email: string;
@@ -95,6 +96,7 @@ function UserForm({ user }: { user: User | null }) {
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<UserFormValues>({
     resolver,
@@ -176,14 +178,16 @@ function UserForm({ user }: { user: User | null }) {
               <FormField label="Last Name" error={errors.lastName?.message}>
                 <Input {...register('lastName')} />
               </FormField>
-              <SelectField
-                label="Role"
-                options={roleOptions}
-                disabled={!!roleDenial}
-                hint={roleDenial ?? undefined}
-                error={errors.role?.message}
-                {...register('role')}
-              />
+              <Box gridColumn={{ md: 'span 2' }} minW="0">
+                <SelectField
+                  label="Role"
+                  options={roleOptions}
+                  disabled={!!roleDenial}
+                  hint={roleDenial ?? roleHint(watch('role'))}
+                  error={errors.role?.message}
+                  {...register('role')}
+                />
+              </Box>
               <Controller
                 control={control}
                 name="isActive"

@@ -13,13 +13,14 @@ import {
   FilterPanel,
   HStack,
   Link,
+  NoMatchesState,
   PageHeader,
   RoleBadge,
   SearchInput,
   SelectFilter,
   SimplePagination,
   Stack,
-  Text,
+  TruncatedText,
   formatDate,
   fromSortParams,
   nextSortDirection,
@@ -41,32 +42,60 @@ import { UserRowActions } from './user-row-actions';
 // Default order: newest first (SPEC §9). A sort removed by a third click is kept as '' in the URL.
 const LIST_DEFAULTS = { search: '', role: '', status: '', page: 1, sortBy: 'createdAt', sortOrder: 'desc' };
 
+const FILTER_KEYS = ['search', 'role', 'status'] as const;
+
+// On a phone each row is a card (issue 13): the User cell as its title, role and status as badges,
+// the dates as labelled fields.
 const COLUMNS: Array<DataTableColumn<User>> = [
   {
     key: 'name',
     header: 'User',
     sortable: true,
     minWidth: '14rem',
+    // The cell cuts the name and the e-mail itself, each on its own line with the full text on hover.
+    maxWidth: 'none',
+    card: 'title',
     render: (user) => (
-      <Box minW={0}>
-        <Link asChild fontWeight="semibold" color="blue.700">
-          <RouterLink to={`/users/${user.id}`}>{fullName(user)}</RouterLink>
-        </Link>
-        <Text fontSize="sm" color="gray.600" truncate>
+      <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '22rem' }}>
+        <TruncatedText>
+          <Link asChild fontWeight="semibold" color="blue.700">
+            <RouterLink to={`/users/${user.id}`}>{fullName(user)}</RouterLink>
+          </Link>
+        </TruncatedText>
+        <TruncatedText fontSize="sm" fontWeight="normal" color="gray.600">
           {user.email}
-        </Text>
+        </TruncatedText>
       </Box>
     ),
   },
-  { key: 'role', header: 'Role', sortable: true, render: (user) => <RoleBadge role={user.role} /> },
+  {
+    key: 'role',
+    header: 'Role',
+    sortable: true,
+    card: 'badge',
+    render: (user) => <RoleBadge role={user.role} />,
+  },
   {
     key: 'isActive',
     header: 'Status',
     sortable: true,
+    card: 'badge',
     render: (user) => <ActiveBadge isActive={user.isActive} />,
   },
-  { key: 'createdAt', header: 'Created', sortable: true, render: (user) => formatDate(user.createdAt) },
-  { key: 'updatedAt', header: 'Last Updated', sortable: true, render: (user) => formatDate(user.updatedAt) },
+  {
+    key: 'createdAt',
+    header: 'Created',
+    sortable: true,
+    card: 'field',
+    render: (user) => formatDate(user.createdAt),
+  },
+  {
+    key: 'updatedAt',
+    header: 'Last Updated',
+    sortable: true,
+    card: 'field',
+    render: (user) => formatDate(user.updatedAt),
+  },
 ];
 
 /** /users: overview statistics and the user list, filtered, sorted and paged on the server (SPEC §2). */
@@ -151,7 +180,7 @@ export function UserListPage() {
         }
       />
       <UserOverview stats={overview.data} />
-      <FilterPanel activeCount={activeFilters} onReset={() => reset(['search', 'role', 'status'])}>
+      <FilterPanel activeCount={activeFilters} onReset={() => reset(FILTER_KEYS)}>
         <SearchInput
           label="Search"
           placeholder="Search by name or email"
@@ -204,20 +233,24 @@ export function UserListPage() {
             rowActions={(user) => <UserRowActions user={user} onChangeRole={setRoleFor} />}
             isLoading={isLoading}
             emptyState={
-              <EmptyState
-                title="No users found"
-                description="Create your first user to get started"
-                action={
-                  canManage && (
-                    <Button asChild size="sm" colorPalette="blue">
-                      <RouterLink to="/users/new">Add User</RouterLink>
-                    </Button>
-                  )
-                }
-              />
+              activeFilters > 0 ? (
+                <NoMatchesState itemLabel="users" onClearFilters={() => reset(FILTER_KEYS)} />
+              ) : (
+                <EmptyState
+                  title="No users found"
+                  description="Create your first user to get started"
+                  action={
+                    canManage && (
+                      <Button asChild size="sm" colorPalette="blue">
+                        <RouterLink to="/users/new">Add User</RouterLink>
+                      </Button>
+                    )
+                  }
+                />
+              )
             }
           />
-          {data && (
+          {data && data.pagination.total > 0 && (
             <SimplePagination
               page={state.page}
               pageSize={PAGE_SIZE}

@@ -25,7 +25,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 export function UserOverview({ stats }: { stats: UserOverviewStats | undefined }) {
   if (!stats) {
     return (
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy="true">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }} aria-busy="true">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} h="24" borderRadius="md" />
         ))}
@@ -35,7 +35,7 @@ export function UserOverview({ stats }: { stats: UserOverviewStats | undefined }
   const { totalUsers, activeUsers } = stats;
   return (
     <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
         <Figure label="Total Users" value={totalUsers.toLocaleString('en-US')} />
         <Figure
           label="Active Users"
