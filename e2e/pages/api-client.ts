@@ -27,6 +27,12 @@ export class ApiClient {
     return { status: response.status(), body: await response.json() };
   }
 
+  /** A raw GET (e.g. an export file) as text, with the response headers. */
+  async getText(path: string): Promise<{ status: number; text: string; headers: Record<string, string> }> {
+    const response = await this.request.get(path, { headers: this.headers() });
+    return { status: response.status(), text: await response.text(), headers: response.headers() };
+  }
+
   async post<T>(path: string, data: unknown): Promise<T> {
     const response = await this.request.post(path, { headers: this.headers(), data });
     const body = await response.json();

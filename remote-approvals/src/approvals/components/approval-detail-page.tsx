@@ -29,6 +29,7 @@ import {
   StatusBadge,
   Table,
   Text,
+  TruncatedText,
   formatDate,
   formatDateLong,
   formatRelative,
@@ -159,14 +160,18 @@ function ApprovalDetail({
         <SectionCard title="Company & Assignment">
           <DetailList>
             <DetailRow label="Company">
-              <Link asChild color="blue.700">
-                <RouterLink to={`/companies/${approval.companyId}`}>
-                  {approval.company?.name || approval.companyName || approval.companyId}
-                </RouterLink>
-              </Link>
+              <TruncatedText lines={2}>
+                <Link asChild color="blue.700">
+                  <RouterLink to={`/companies/${approval.companyId}`}>
+                    {approval.company?.name || approval.companyName || approval.companyId}
+                  </RouterLink>
+                </Link>
+              </TruncatedText>
             </DetailRow>
             <DetailRow label="Company ID">{approval.companyId}</DetailRow>
-            <DetailRow label="Manager">{approvalManagerLabel(approval)}</DetailRow>
+            <DetailRow label="Manager">
+              <TruncatedText lines={2}>{approvalManagerLabel(approval)}</TruncatedText>
+            </DetailRow>
             <DetailRow label="Manager email">{approval.managerEmail}</DetailRow>
           </DetailList>
         </SectionCard>
@@ -333,7 +338,8 @@ function BillCard({ bill, approved }: { bill: Bill; approved: boolean }) {
             {bill.DocNumber ? `${bill.DocNumber} · ` : ''}Bill ID {bill.Id}
           </Text>
         </Stack>
-        <Stack gap="0" align="flex-end">
+        {/* Under the vendor on a phone (where the row wraps), at the right edge beside it otherwise. */}
+        <Stack gap="0" align={{ base: 'flex-start', sm: 'flex-end' }}>
           <Text fontWeight="bold">{formatUsd(bill.TotalAmt)}</Text>
           <Text textStyle="sm" color="fg.muted">
             Due {formatDate(bill.DueDate)}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isApiError, useHasRole } from 'shared-auth';
 import { APPROVAL_ERRORS, shortApprovalId, type Approval } from 'shared-contracts';
-import { Button, HStack, RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { HStack, IconButton, RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
 import { approveApproval, rejectApproval } from '../api/mutations';
 import { REJECT_PROMPT } from '../approval-options';
 
@@ -70,29 +70,33 @@ export function ApprovalRowActions({
     <HStack gap="1" justify="flex-end">
       {pending && canDecide && (
         <>
+          {/* Icon buttons (named, with a tooltip) keep all nine columns and the actions in one screen. */}
           {!isCreator && (
-            <Button
+            <IconButton
               size="xs"
+              variant="subtle"
               colorPalette="green"
               aria-label={`Approve ${short}`}
+              title="Approve"
               loading={busy === 'approve'}
               disabled={busy !== null}
               onClick={() => void approve()}
             >
-              Approve
-            </Button>
+              <DecisionIcon path="M5 12.5l4.5 4.5L19 7.5" />
+            </IconButton>
           )}
-          <Button
+          <IconButton
             size="xs"
+            variant="subtle"
             colorPalette="red"
-            variant="outline"
             aria-label={`Reject ${short}`}
+            title="Reject"
             loading={busy === 'reject'}
             disabled={busy !== null}
             onClick={() => void reject()}
           >
-            Reject
-          </Button>
+            <DecisionIcon path="M6 6l12 12M18 6L6 18" />
+          </IconButton>
         </>
       )}
       <RowActionsMenu
@@ -109,5 +113,22 @@ export function ApprovalRowActions({
         ]}
       />
     </HStack>
+  );
+}
+
+function DecisionIcon({ path }: { path: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={path} />
+    </svg>
   );
 }

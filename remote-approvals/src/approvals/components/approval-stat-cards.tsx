@@ -15,7 +15,12 @@ export function ApprovalStatCards() {
   return (
     <SimpleGrid as="section" aria-label="Approval statistics" columns={{ base: 2, md: 3, lg: 5 }} gap="3">
       {CARDS.map((card) => (
-        <Card.Root key={card.key} size="sm">
+        // On a phone Total spans the row, so the other four pair up instead of leaving one alone.
+        <Card.Root
+          key={card.key}
+          size="sm"
+          gridColumn={card.key === 'total' ? { base: 'span 2', md: 'auto' } : undefined}
+        >
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{card.label}</Stat.Label>

@@ -20,6 +20,7 @@ import {
   FullPagination,
   HStack,
   Link,
+  NoMatchesState,
   PageHeader,
   PriorityBadge,
   SearchInput,
@@ -60,11 +61,14 @@ const LIST_DEFAULTS = {
   sortOrder: 'desc',
 };
 
+const FILTER_KEYS = ['search', 'status', 'priority', 'companyId'] as const;
+
 const COLUMNS: Array<DataTableColumn<Approval>> = [
   {
     key: 'id',
     header: 'ID',
     sortable: true,
+    card: 'title',
     render: (approval) => (
       <Link asChild fontFamily="mono" fontWeight="semibold" color="blue.700">
         <RouterLink to={`/approvals/${approval.id}`} aria-label={`Approval ${shortApprovalId(approval.id)}`}>
@@ -78,14 +82,22 @@ const COLUMNS: Array<DataTableColumn<Approval>> = [
     sortKey: 'company.name',
     header: 'Company',
     sortable: true,
-    minWidth: '12rem',
+    // Cut with the full name on hover, so every column and the row actions fit at 1440 px.
+    maxWidth: '11rem',
     render: approvalCompanyLabel,
   },
-  { key: 'status', header: 'Status', sortable: true, render: (a) => <StatusBadge status={a.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    card: 'badge',
+    render: (a) => <StatusBadge status={a.status} />,
+  },
   {
     key: 'priority',
     header: 'Priority',
     sortable: true,
+    card: 'badge',
     render: (a) => <PriorityBadge priority={a.priority} />,
   },
   {
@@ -118,7 +130,7 @@ const COLUMNS: Array<DataTableColumn<Approval>> = [
     align: 'end',
     render: (a) => formatUsd(a.billStats.totalAmount),
   },
-  { key: 'managerName', header: 'Manager', sortable: true, minWidth: '10rem', render: approvalManagerLabel },
+  { key: 'managerName', header: 'Manager', sortable: true, maxWidth: '9rem', render: approvalManagerLabel },
   { key: 'createdAt', header: 'Created', sortable: true, render: (a) => formatDate(a.createdAt) },
 ];
 
@@ -215,10 +227,7 @@ export function ApprovalListPage() {
 
       {showFilters && (
         <div id="approval-filters">
-          <FilterPanel
-            activeCount={activeFilters}
-            onReset={() => reset(['search', 'status', 'priority', 'companyId'])}
-          >
+          <FilterPanel activeCount={activeFilters} onReset={() => reset(FILTER_KEYS)}>
             <SearchInput
               label="Search"
               placeholder="ID, company, manager, vendor or bill number"
@@ -289,6 +298,8 @@ export function ApprovalListPage() {
           <DataTable
             caption="Bill approvals"
             columns={COLUMNS}
+            // Compact cells: nine columns, the checkbox and the row actions fit beside the sidebar at 1440 px.
+            size="sm"
             rows={rows}
             getRowId={(approval) => approval.id}
             rowLabel={(approval) => `approval ${shortApprovalId(approval.id)}`}
@@ -306,13 +317,18 @@ export function ApprovalListPage() {
             )}
             isLoading={isLoading}
             emptyState={
-              <EmptyState
-                title="No approvals found"
-                description="Create your first approval to get started"
-              />
+              activeFilters > 0 ? (
+                <NoMatchesState itemLabel="approvals" onClearFilters={() => reset(FILTER_KEYS)} />
+              ) : (
+                <EmptyState
+                  title="No approvals found"
+                  description="Create your first approval to get started"
+                />
+              )
             }
           />
-          {data && (
+          {/* Nothing to page through: the empty or no-matches view says it all. */}
+          {data && data.pagination.total > 0 && (
             <FullPagination
               page={state.page}
               pageSize={limit}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toCents, type Bill } from 'shared-contracts';
-import { Checkbox, ConfirmDialog, Flex, Stack, Text, formatUsd } from 'shared-ui';
+import { Checkbox, ConfirmDialog, Flex, Stack, Text, TruncatedText, formatUsd } from 'shared-ui';
 
 /**
  * Approve with a checkbox per bill (all checked at first) and the total of the checked ones, so a
@@ -58,12 +58,12 @@ export function ApproveDialog({
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label flex="1">
+            <Checkbox.Label flex="1" minW="0">
               <Flex justify="space-between" gap="3">
-                <Text as="span">
+                <TruncatedText lines={2}>
                   {bill.VendorRef?.name ?? 'Unknown vendor'} · {bill.DocNumber ?? bill.Id}
-                </Text>
-                <Text as="span" fontWeight="semibold">
+                </TruncatedText>
+                <Text as="span" fontWeight="semibold" flexShrink={0}>
                   {formatUsd(bill.TotalAmt)}
                 </Text>
               </Flex>

@@ -1,0 +1,157 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ApiClient } from './api-client';
+
+/** What the tests read of an approval from the API. */
+export interface ApprovalDto {
+  id: string;
+  status: string;
+  rejectionReason: string | null;
+  approvedBillIds: string[];
+  billStats: { totalAmount: number };
+}
+
+/** The first 8 characters the console shows of an approval id. */
+export const short = (approval: { id: string }) => approval.id.slice(0, 8);
+
+/**
+ * Creates PENDING approvals through the API: `amounts.length` bills of one vendor named `vendor`
+ * (so a search for the vendor finds exactly the approvals of one test).
+ */
+export class ApprovalFactory {
+  private constructor(
+    private readonly api: ApiClient,
+    private readonly companyId: number,
+  ) {}
+
+  /** `api` is the creator (segregation of duties: the creator cannot approve). */
+  static async for(api: ApiClient): Promise<ApprovalFactory> {
+    const { body } = await api.get<Array<{ id: number }>>('/api/company/companies?limit=5');
+    return new ApprovalFactory(api, body.data[0]!.id);
+  }
+
+  create(
+    vendor: string,
+    amounts: number[],
+    extra: { companyId?: number; managerId?: number } = {},
+  ): Promise<ApprovalDto> {
+    return this.api.post<ApprovalDto>('/api/bill-approval/approvals', {
+      companyId: extra.companyId ?? this.companyId,
+      ...(extra.managerId ? { managerId: extra.managerId } : {}),
+      priority: 'HIGH',
+      bills: amounts.map((amount, index) => ({
+        Id: `${vendor}-${index + 1}`,
+        TotalAmt: amount,
+        DocNumber: `${vendor}-DOC${index + 1}`,
+        DueDate: '2026-12-31',
+        VendorRef: { name: vendor, value: vendor.slice(0, 60) },
+        VendorInfo: { CompanyName: vendor, Email: 'ap@vendor.example', Phone: '(555) 010-0000' },
+        VendorAddr: {
+          Line1: '1 Main St',
+          City: 'Springfield',
+          CountrySubDivisionCode: 'IL',
+          PostalCode: '62701',
+        },
+        Line: [
+          {
+            Id: '1',
+            Description: 'Consulting services, November',
+            Amount: amount,
+            ItemBasedExpenseLineDetail: { Qty: 1, ItemRef: { name: 'Consulting' } },
+          },
+        ],
+      })),
+    });
+  }
+}
+
+/** /approvals ('Bill Approvals', SPEC §2). */
+export class ApprovalListPage {
+  readonly table: Locator;
+  /** Table rows at desktop width. */
+  readonly rows: Locator;
+  /** Phone cards (below the md breakpoint the table is a list of cards). */
+  readonly cards: Locator;
+  readonly filtersToggle: Locator;
+  readonly bulkBar: Locator;
+
+  constructor(private readonly page: Page) {
+    this.table = page.getByRole('table');
+    this.rows = this.table.locator('tbody tr');
+    this.cards = page.getByRole('list', { name: 'Bill approvals' }).getByRole('listitem');
+    this.filtersToggle = page.getByRole('button', { name: /^Filters/ });
+    this.bulkBar = page.getByRole('region', { name: 'Bulk actions' });
+  }
+
+  async goto(query = '') {
+    await this.page.goto(`/approvals${query}`);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Bill Approvals' })).toBeVisible();
+  }
+
+  /** The row (table) of an approval. */
+  row(approval: { id: string }) {
+    return this.rows.filter({ has: this.page.getByRole('link', { name: `Approval ${short(approval)}` }) });
+  }
+
+  /** The ID links of the rows, in order. */
+  idLinks() {
+    return this.rows.locator('a[href^="/approvals/"]');
+  }
+
+  sortBy(header: string) {
+    return this.table.getByRole('button', { name: new RegExp(`^${header}`) }).click();
+  }
+
+  quickApprove(approval: { id: string }) {
+    return this.page.getByRole('button', { name: `Approve ${short(approval)}`, exact: true });
+  }
+
+  quickReject(approval: { id: string }) {
+    return this.page.getByRole('button', { name: `Reject ${short(approval)}`, exact: true });
+  }
+
+  rowMenu(approval: { id: string }) {
+    return this.page.getByRole('button', { name: `Actions for approval ${short(approval)}` });
+  }
+
+  /** Ticks a checkbox by clicking its control (the input itself is visually hidden). */
+  select(label: string) {
+    return this.page
+      .locator('label')
+      .filter({ has: this.page.getByRole('checkbox', { name: label, exact: true }) })
+      .click();
+  }
+}
+
+/** /approvals/{id} (SPEC §2 Approval detail). */
+export class ApprovalDetailPage {
+  readonly approveButton: Locator;
+  readonly rejectButton: Locator;
+  readonly approveDialog: Locator;
+  readonly rejectDialog: Locator;
+
+  constructor(private readonly page: Page) {
+    const header = page.getByRole('main');
+    this.approveButton = header.getByRole('button', { name: 'Approve', exact: true });
+    this.rejectButton = header.getByRole('button', { name: 'Reject', exact: true });
+    this.approveDialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
+    this.rejectDialog = page.getByRole('alertdialog', { name: 'Reject Approval' });
+  }
+
+  async goto(approval: { id: string }) {
+    await this.page.goto(`/approvals/${approval.id}`);
+    await expect(
+      this.page.getByRole('heading', { level: 1, name: `Approval #${short(approval)}` }),
+    ).toBeVisible();
+  }
+
+  card(title: string) {
+    return this.page.getByRole('region', { name: title });
+  }
+
+  /** Rejects through the 'Reject Approval' dialog. */
+  async reject(reason: string) {
+    await this.rejectButton.click();
+    await this.rejectDialog.getByLabel('Rejection Reason').fill(reason);
+    await this.rejectDialog.getByRole('button', { name: 'Reject Approval' }).click();
+  }
+}

@@ -1,0 +1,453 @@
+// Issue 8: the Approvals section in Chromium against the real API — the list's URL state, decisions
+// from the list and the detail page, decisions that lose to someone else's, segregation of duties, bulk
+// reject, export, the phone layout (issue 13) and the remote on its own.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { ApiClient } from '../pages/api-client';
+import { ApprovalDetailPage, ApprovalFactory, ApprovalListPage, short } from '../pages/approvals-page';
+import { DEMO, SignInPage } from '../pages/sign-in-page';
+
+/** The one notice on screen (SPEC §9: one at a time). */
+const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+let runId = 0;
+/** A vendor name no other test (or earlier run) uses, so a search finds only this test's approvals. */
+const unique = (label: string) => `${label}${Date.now().toString(36)}${(runId += 1)}`;
+
+/** With E2E_SCREENSHOTS=dir, full-page screenshots for review (not compared). */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  // A dialog is shown over the viewport: the full page would stretch the backdrop.
+  const fullPage = !name.includes('dialog');
+  if (!dir) return;
+  // Not mid-animation (a dialog fades in).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test.describe('approval list', () => {
+  test('stat cards, filters from the URL, no-match state, server sort and page size', async ({
+    page,
+    request,
+  }) => {
+    const api = await ApiClient.signIn(request);
+    const stats = (await api.get<Record<string, number>>('/api/bill-approval/approvals/stats')).body.data;
+    const list = new ApprovalListPage(page);
+
+    // Filters live in the URL: a shared link opens the same view, with the panel and the badge.
+    await list.goto('?status=PENDING&priority=HIGH');
+    for (const key of ['total', 'pending', 'approved', 'rejected', 'expired']) {
+      await expect(page.getByTestId(`stat-${key}`)).toHaveText(stats[key]!.toLocaleString('en-US'));
+    }
+    const filtered = await api.get<unknown[]>(
+      '/api/bill-approval/approvals?status=PENDING&priority=HIGH&limit=10',
+    );
+    const filteredCount = Math.min(10, filtered.body.meta!.pagination.total);
+    expect(filteredCount).toBeGreaterThan(0);
+    await expect(list.filtersToggle).toContainText('Active');
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('PENDING');
+    await expect(page.getByLabel('Priority')).toHaveValue('HIGH');
+    await expect(list.rows).toHaveCount(filteredCount);
+    await expect(list.rows.filter({ hasText: 'Pending' }).filter({ hasText: 'High' })).toHaveCount(
+      filteredCount,
+    );
+    await shot(page, 'list-filters-1440');
+
+    // Changing a filter keeps the others and returns to page 1.
+    await page.getByLabel('Priority').selectOption('');
+    await expect(page).not.toHaveURL(/priority=/);
+    await expect(page).toHaveURL(/status=PENDING/);
+
+    await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).click();
+    await expect(list.filtersToggle).not.toContainText('Active');
+    await expect(page).not.toHaveURL(/status=/);
+
+    // Default order Created descending; the pagination texts of SPEC §2.
+    const total = stats.total!;
+    await expect(page.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(page.getByText(`Showing 1 to 10 of ${total} approvals`)).toBeVisible();
+    await expect(
+      page.getByText(`Page 1 of ${Math.ceil(total / 10)} • Total: ${total} approvals`),
+    ).toBeVisible();
+
+    // Sort by Total Amount: the server orders every row; the page shows its first 10.
+    await list.sortBy('Total Amount');
+    await expect(page).toHaveURL(/sortBy=billStats\.totalAmount&sortOrder=asc/);
+    const sorted = await api.get<Array<{ id: string }>>(
+      '/api/bill-approval/approvals?sortBy=billStats.totalAmount&sortOrder=asc&limit=10',
+    );
+    await expect(list.idLinks()).toHaveText(sorted.body.data.map(short));
+    await list.sortBy('Total Amount');
+    // Descending is the default direction, so the URL keeps only the key.
+    await expect(page).not.toHaveURL(/sortOrder=asc/);
+    await expect(page).toHaveURL(/sortBy=billStats\.totalAmount/);
+    await expect(page.getByRole('columnheader', { name: /Total Amount/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    // Page size 25, kept in the URL, then the last page.
+    await page.getByLabel('Rows per page').selectOption('25');
+    await expect(page).toHaveURL(/limit=25/);
+    await expect(list.rows).toHaveCount(25);
+    await page.getByRole('button', { name: 'Last' }).click();
+    const last = Math.ceil(total / 25);
+    await expect(page.getByText(`Page ${last} of ${last} • Total: ${total} approvals`)).toBeVisible();
+    await expect(list.rows).toHaveCount(total - (last - 1) * 25);
+    await page.reload();
+    await expect(page.getByLabel('Rows per page')).toHaveValue('25');
+    await expect(list.rows).toHaveCount(total - (last - 1) * 25);
+
+    // A search that matches nothing says so (not the first-use empty state) and offers to clear.
+    await list.filtersToggle.click();
+    await page.getByLabel('Search').fill('zz-no-approval-matches-this');
+    await expect(page.getByRole('heading', { name: 'No approvals match your filters' })).toBeVisible();
+    await expect(page.getByText('Create your first approval to get started')).toHaveCount(0);
+    await expect(page.getByText(/^Showing 0 to 0/)).toHaveCount(0);
+    await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(list.rows).toHaveCount(25);
+  });
+
+  test('quick approve, and quick reject with and without a reason', async ({ page, request }) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('Quick');
+    const a = await factory.create(vendor, [120.5]);
+    const b = await factory.create(vendor, [80]);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+    await expect(list.rows).toHaveCount(2);
+
+    await list.quickApprove(a).click();
+    await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+    await expect(list.row(a)).toContainText('Approved');
+    await expect(list.quickApprove(a)).toHaveCount(0);
+
+    // An empty answer, or Cancel, does nothing.
+    let prompts = 0;
+    page.once('dialog', (dialog) => {
+      prompts += 1;
+      expect(dialog.message()).toBe('Please provide a reason for rejection:');
+      void dialog.accept('   ');
+    });
+    await list.quickReject(b).click();
+    page.once('dialog', (dialog) => {
+      prompts += 1;
+      void dialog.dismiss();
+    });
+    await list.quickReject(b).click();
+    expect(prompts).toBe(2);
+    await expect(list.row(b)).toContainText('Pending');
+
+    page.once('dialog', (dialog) => void dialog.accept('  Amount does not match the PO  '));
+    await list.quickReject(b).click();
+    await expect(notice(page, 'Approval rejected successfully')).toBeVisible();
+    await expect(list.row(b)).toContainText('Rejected');
+    const api = await ApiClient.signIn(request);
+    const rejected = await api.get<{ rejectionReason: string }>(`/api/bill-approval/approvals/${b.id}`);
+    expect(rejected.body.data.rejectionReason).toBe('Amount does not match the PO');
+  });
+
+  test('bulk reject asks one reason and summarises what succeeded and what did not', async ({
+    page,
+    request,
+  }) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('Bulk');
+    const pending = [await factory.create(vendor, [10]), await factory.create(vendor, [20])];
+    const decided = await factory.create(vendor, [30]);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+    await expect(list.rows).toHaveCount(3);
+    await list.select('Select all rows');
+    await expect(list.bulkBar).toContainText('3 approvals selected');
+    // Decided meanwhile by someone else: the bulk call reports it instead of failing them all.
+    await (
+      await ApiClient.signIn(request, DEMO.user)
+    ).put(`/api/bill-approval/approvals/${decided.id}/approve`);
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Please provide a reason for rejection:');
+      void dialog.accept('Vendor under review');
+    });
+    await list.bulkBar.getByRole('button', { name: 'Reject' }).click();
+    const summary = page.getByRole('status', { name: 'Bulk action result' });
+    await expect(summary).toContainText('Bulk reject: 2 rejected, 1 not rejected');
+    await expect(summary).toContainText(
+      `${short(decided)}: This approval is no longer pending (now approved)`,
+    );
+    for (const approval of pending) await expect(list.row(approval)).toContainText('Rejected');
+    await expect(list.row(decided)).toContainText('Approved');
+    await expect(list.bulkBar).toHaveCount(0);
+  });
+
+  test('Export downloads the current view as CSV: every matching row, in the view’s order', async ({
+    page,
+    request,
+  }) => {
+    const api = await ApiClient.signIn(request);
+    const view = 'status=REJECTED&sortBy=billStats.totalAmount&sortOrder=asc';
+    const listed = await api.get<Array<{ id: string }>>(`/api/bill-approval/approvals?${view}&limit=5`);
+    const total = listed.body.meta!.pagination.total;
+    expect(total).toBeGreaterThan(5);
+    const fromApi = await api.getText(`/api/bill-approval/approvals/export?${view}`);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?${view}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^approvals-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await file.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(fromApi.text.split('\r\n')[0]);
+    expect(lines[0]).toBe(
+      'ID,Company,Status,Priority,Bills,Processed,Amount,Manager,Created,Decided By,Decided At',
+    );
+    // Every matching row, not one page; the list's filter and sort went along.
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.slice(1).every((line) => line.includes(',REJECTED,'))).toBe(true);
+    expect(lines.slice(1, 6).map((line) => line.split(',')[0])).toEqual(
+      listed.body.data.map((approval) => approval.id),
+    );
+    await expect(notice(page, `Download started: ${total} approvals`)).toBeVisible();
+  });
+});
+
+test.describe('approval detail', () => {
+  test('partial approval: a checkbox per bill, the approved total, then the Approved Bills card', async ({
+    page,
+    request,
+  }) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('Part');
+    const approval = await factory.create(vendor, [100, 250.25, 49.75]);
+    const detail = new ApprovalDetailPage(page);
+    await detail.goto(approval);
+    await expect(page.getByText(/^Created .+ ago$/)).toBeVisible();
+    await expect(detail.card('Bills Information')).toContainText('$400.00');
+    await expect(page.getByRole('article', { name: `Bill ${vendor}-DOC2` })).toContainText('$250.25');
+    await expect(detail.card('Approved Bills')).toHaveCount(0);
+    await shot(page, 'detail-pending-1440');
+
+    await detail.approveButton.click();
+    const dialog = detail.approveDialog;
+    const bills = dialog.getByRole('checkbox');
+    await expect(bills).toHaveCount(3);
+    for (const bill of await bills.all()) await expect(bill).toBeChecked();
+    await expect(dialog.getByTestId('approved-total')).toHaveText('$400.00');
+    await dialog.getByText(`${vendor} · ${vendor}-DOC2`).click();
+    await expect(dialog.getByTestId('approved-total')).toHaveText('$149.75');
+    await shot(page, 'approve-dialog-1440');
+    await dialog.getByRole('button', { name: 'Approve 2 of 3' }).click();
+    await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+    await expect(detail.card('Approved Bills')).toContainText('2 of 3');
+    await expect(detail.card('Approved Bills')).toContainText('$149.75');
+    await expect(detail.approveButton).toHaveCount(0);
+    await expect(detail.rejectButton).toHaveCount(0);
+    await expect(detail.card('Activity History')).toBeVisible();
+    const api = await ApiClient.signIn(request);
+    const stored = await api.get<{ approvedBillIds: string[] }>(
+      `/api/bill-approval/approvals/${approval.id}`,
+    );
+    expect(stored.body.data.approvedBillIds).toEqual([`${vendor}-1`, `${vendor}-3`]);
+    await shot(page, 'detail-approved-1440');
+  });
+
+  test('the Reject Approval dialog: disabled while blank, then the rejection details', async ({
+    page,
+    request,
+  }) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const approval = await factory.create(unique('Rej'), [75]);
+    const detail = new ApprovalDetailPage(page);
+    await detail.goto(approval);
+    await detail.rejectButton.click();
+    const dialog = detail.rejectDialog;
+    const confirm = dialog.getByRole('button', { name: 'Reject Approval' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Rejection Reason').fill('    ');
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Rejection Reason').fill('  Duplicate of an invoice paid in May  ');
+    await expect(confirm).toBeEnabled();
+    await shot(page, 'reject-dialog-1440');
+    // Disabled while the call is pending.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/bill-approval/approvals/${approval.id}/reject`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await confirm.click();
+    await expect(dialog.getByRole('button', { name: /Reject Approval|Rejecting/ })).toBeDisabled();
+    release();
+    await expect(notice(page, 'Approval rejected successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const details = detail.card('Rejection Details');
+    await expect(details).toContainText('Duplicate of an invoice paid in May');
+    await expect(details).toContainText('Ada Admin');
+    await expect(detail.rejectButton).toHaveCount(0);
+    await shot(page, 'detail-rejected-1440');
+  });
+
+  test('a decision made in another tab: the second decider sees it and the page refreshes', async ({
+    page,
+    request,
+  }) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const approval = await factory.create(unique('Tab'), [60]);
+    const detail = new ApprovalDetailPage(page);
+    await detail.goto(approval);
+    await expect(detail.approveButton).toBeVisible();
+
+    const otherTab = await page.context().newPage();
+    const other = new ApprovalDetailPage(otherTab);
+    await other.goto(approval);
+    await other.reject('Decided in the other tab');
+    await expect(notice(otherTab, 'Approval rejected successfully')).toBeVisible();
+    await otherTab.close();
+
+    // This tab still offers the decision; making it shows what happened instead of a generic error.
+    await detail.approveButton.click();
+    await detail.approveDialog.getByRole('button', { name: 'Approve 1 of 1' }).click();
+    await expect(
+      notice(page, /This approval is no longer pending: someone else decided it meanwhile/),
+    ).toBeVisible();
+    await expect(detail.card('Rejection Details')).toContainText('Decided in the other tab');
+    await expect(detail.approveButton).toHaveCount(0);
+    await expect(page.getByRole('main').getByText('Rejected', { exact: true }).first()).toBeVisible();
+  });
+
+  test('the creator sees why they cannot approve; unknown ids are not found', async ({ page, request }) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.admin));
+    const approval = await factory.create(unique('Own'), [42]);
+    const detail = new ApprovalDetailPage(page);
+    await detail.goto(approval);
+    await expect(page.getByText('You cannot approve this request')).toBeVisible();
+    await expect(page.getByText(/You created this approval, so someone else must approve it/)).toBeVisible();
+    await expect(detail.approveButton).toHaveCount(0);
+    await expect(detail.rejectButton).toBeVisible();
+    await page.goto('/approvals/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Approval not found').first()).toBeVisible();
+    await page.goto('/approvals/undefined');
+    await expect(page.getByText('Approval not found').first()).toBeVisible();
+  });
+});
+
+test.describe('long names and the phone layout', () => {
+  test('long names are cut at 1440 px; at 390 px rows are cards with their actions in reach', async ({
+    page,
+    request,
+  }) => {
+    const admin = await ApiClient.signIn(request);
+    const stamp = Date.now().toString(36);
+    const companyName = `Longname Approvals ${stamp} ${'Incorporated Holdings '.repeat(12)}`
+      .slice(0, 255)
+      .trim();
+    const company = await admin.post<{ id: number }>('/api/company/companies', { name: companyName });
+    const manager = await admin.createManager({
+      firstName: `Maximiliana${stamp}`,
+      lastName: 'Featherstonehaugh-Cholmondeley-Wolfeschlegelsteinhausen',
+    });
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('Phone');
+    const options = { companyId: company.id, managerId: manager.id };
+    const toApprove = await factory.create(vendor, [1200, 345.67], options);
+    const toReject = await factory.create(vendor, [99.99], options);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+
+    // Desktop: one line per row, the full name on hover, nothing pushed off-screen.
+    await expect(list.rows).toHaveCount(2);
+    await expect(list.row(toApprove).getByText(companyName)).toHaveAttribute('title', companyName);
+    expect((await list.row(toApprove).boundingBox())!.height).toBeLessThan(80);
+    const region = page.getByRole('region', { name: 'Bill approvals' });
+    const [scroll, client] = await region.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scroll, 'the table scrolls sideways').toBeLessThanOrEqual(client);
+    await expect(list.rowMenu(toApprove)).toBeInViewport();
+    await noSidewaysScroll(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(list.cards).toHaveCount(2);
+    const card = list.cards.filter({ has: page.getByRole('link', { name: `Approval ${short(toApprove)}` }) });
+    await expect(card).toContainText('$1,545.67');
+    await expect(card).toContainText(companyName.slice(0, 20));
+    await expect(card).toContainText('Pending');
+    await expect(card.getByRole('checkbox', { name: `Select approval ${short(toApprove)}` })).toHaveCount(1);
+    await noSidewaysScroll(page);
+    for (const control of [
+      list.quickApprove(toApprove),
+      list.quickReject(toApprove),
+      list.rowMenu(toApprove),
+    ]) {
+      // Within the card's width, not cut off or behind a sideways scroll.
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // The filter panel opened with the search it was given.
+    await expect(page.getByLabel('Search')).toHaveValue(vendor);
+    await shot(page, 'list-filters-390');
+
+    // Quick approve from a card, then the row menu opens the detail.
+    await list.quickApprove(toApprove).click();
+    await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+    await expect(card).toContainText('Approved');
+    await list.rowMenu(toApprove).click();
+    await page.getByRole('menuitem', { name: 'View Details' }).click();
+    const detail = new ApprovalDetailPage(page);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Approval #${short(toApprove)}` }),
+    ).toBeVisible();
+    await expect(detail.card('Approved Bills')).toContainText('2 of 2');
+    await noSidewaysScroll(page);
+    await shot(page, 'detail-approved-390');
+
+    await detail.goto(toReject);
+    await expect(detail.card('Company & Assignment')).toContainText(companyName.slice(0, 20));
+    await noSidewaysScroll(page);
+    await shot(page, 'detail-pending-390');
+    await detail.approveButton.click();
+    await expect(detail.approveDialog.getByTestId('approved-total')).toHaveText('$99.99');
+    await expect(detail.approveDialog.getByRole('button', { name: 'Approve 1 of 1' })).toBeInViewport();
+    await shot(page, 'approve-dialog-390');
+    await detail.approveDialog.getByRole('button', { name: 'Cancel' }).click();
+    await detail.rejectButton.click();
+    await detail.rejectDialog.getByLabel('Rejection Reason').fill('Wrong remittance account');
+    await expect(detail.rejectDialog.getByRole('button', { name: 'Reject Approval' })).toBeInViewport();
+    await shot(page, 'reject-dialog-390');
+    await detail.rejectDialog.getByRole('button', { name: 'Reject Approval' }).click();
+    await expect(detail.card('Rejection Details')).toContainText('Wrong remittance account');
+    await noSidewaysScroll(page);
+    await shot(page, 'detail-rejected-390');
+  });
+});
+
+test.describe('remote-approvals on its own', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('runs standalone with its own sign-in and only its section', async ({ page }) => {
+    await page.goto('/remotes/approvals/');
+    await expect(page).toHaveURL(/\/remotes\/approvals\/login$/);
+    await new SignInPage(page, '/remotes/approvals/login').signIn(DEMO.user, DEMO.password);
+    await expect(page).toHaveURL(/\/remotes\/approvals\/approvals$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bill Approvals' })).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to 10 of \d+ approvals$/)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    // The section's own links stay inside the standalone app.
+    await page.getByRole('table').locator('tbody tr a').first().click();
+    await expect(page).toHaveURL(/\/remotes\/approvals\/approvals\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Approval #/ })).toBeVisible();
+  });
+});
