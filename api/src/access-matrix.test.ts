@@ -6,10 +6,12 @@ import {
   CALLERS,
   mayCall,
   renderAccessTable,
+  type Access,
   type Caller,
   type RouteKey,
 } from './http/access-table';
 import { README_PATH, readmeAccessTable } from './http/access-table-readme';
+import { routeAccess } from './plugins/auth';
 import { build, type TestContext } from './test/build';
 
 /**
@@ -219,6 +221,8 @@ const EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = {
 let t: TestContext;
 /** Every /api route of the app's own route table, "METHOD /url" (HEAD twins left out). */
 const routes = new Set<string>();
+/** What each route's onRequest hooks demand (what the API description documents), as an Access. */
+const declaredByHooks = new Map<string, Access>();
 const tokens = new Map<Caller, string | undefined>([['anonymous', undefined]]);
 let fixtures: Fixtures;
 /** The route (its declared URL) that the last request reached, so a mistyped URL cannot pass. */
@@ -243,7 +247,13 @@ beforeAll(async () => {
     app: {
       onRoute(route) {
         for (const method of [route.method].flat()) {
-          if (method !== 'HEAD' && route.url.startsWith('/api')) routes.add(`${method} ${route.url}`);
+          if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
+          routes.add(`${method} ${route.url}`);
+          const access = routeAccess(route.onRequest);
+          declaredByHooks.set(
+            `${method} ${route.url}`,
+            !access.signedIn ? 'public' : !access.role || access.role === 'GUEST' ? 'signed-in' : access.role,
+          );
         }
       },
     },
@@ -275,6 +285,13 @@ describe('the declared access table', () => {
       [...declared].filter((route) => !routes.has(route)),
       'ACCESS_TABLE entries with no route',
     ).toEqual([]);
+  });
+
+  it('agrees with each route’s onRequest hooks (so /api/openapi.json documents the same 401/403s)', () => {
+    const disagreements = Object.entries(ACCESS_TABLE)
+      .filter(([route, access]) => declaredByHooks.has(route) && declaredByHooks.get(route) !== access)
+      .map(([route, access]) => `${route}: table ${access}, hooks ${declaredByHooks.get(route)}`);
+    expect(disagreements).toEqual([]);
   });
 
   it('is what api/README.md shows (pnpm --filter api access:readme rewrites it)', () => {
