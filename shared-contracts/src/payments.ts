@@ -181,11 +181,6 @@ export const VendorAccountParamsSchema = v.object({
   accountId: intFromString('The account id must be a positive whole number'),
 });
 
-/** …/approvals/{id}/nacha and the later payment steps: an approval's UUID. */
-export const BankFileParamsSchema = v.object({
-  id: v.pipe(v.string(), v.uuid('Approval not found')),
-});
-
 /** POST …/approvals/{id}/nacha: what the generation did. */
 export const BankFileOutcomeSchema = v.object({
   status: v.picklist(['NACHA_GENERATED', 'APPROVED']),

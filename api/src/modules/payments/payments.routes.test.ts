@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { PAYMENT_MESSAGES, type Bill } from 'shared-contracts';
+import { APPROVAL_ERRORS, PAYMENT_MESSAGES, type Bill } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, approvals, companies, nachaFiles } from '../../db/schema';
 import { validateNachaFile } from '../../payments/nacha-validator';
@@ -310,6 +310,8 @@ describe('bank file download and the steps after the bank', () => {
       token: tokens.admin,
     });
     expect(bad.statusCode).toBe(400);
+    // The same words as every other approval route.
+    expect(bad.json().error.fields).toEqual({ id: APPROVAL_ERRORS.invalidId });
   });
 });
 

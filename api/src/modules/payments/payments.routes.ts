@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ApprovalIdParamSchema,
   BankFileOutcomeSchema,
-  BankFileParamsSchema,
   COMPANY_ERRORS,
   IdParamSchema,
   PaymentSettingsInputSchema,
@@ -170,7 +170,7 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Download the NACHA bank file of an approval (text/plain, LF line endings)',
         tags,
-        params: BankFileParamsSchema,
+        params: ApprovalIdParamSchema,
         response: {
           200: fileSchema('The NACHA file (Content-Disposition: attachment)', { 'text/plain': v.string() }),
         },
@@ -193,7 +193,7 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Generate (or retry) the NACHA bank file of an approved approval',
         tags,
-        params: BankFileParamsSchema,
+        params: ApprovalIdParamSchema,
         response: { 200: okSchema(BankFileOutcomeSchema) },
       },
     },
@@ -211,7 +211,7 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
         schema: {
           summary,
           tags,
-          params: BankFileParamsSchema,
+          params: ApprovalIdParamSchema,
           response: { 200: okSchema(v.object({ status: v.literal(status) })) },
         },
       },
