@@ -42,14 +42,26 @@ function runStep(step) {
   });
 }
 
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const durations = [];
+const started = Date.now();
 let ok = true;
 for (const step of steps) {
-  if (!(await runStep(step))) {
-    console.error(`\n${step.name} failed`);
+  const stepStarted = Date.now();
+  const stepOk = await runStep(step);
+  durations.push([step.name, Date.now() - stepStarted]);
+  console.info(
+    `\n=== ${step.name}: ${stepOk ? 'passed' : 'FAILED'} in ${seconds(Date.now() - stepStarted)} ===`,
+  );
+  if (!stepOk) {
     ok = false;
     break;
   }
 }
 if (!ok && failed === 0) failed = 1;
+// Each stage's duration, so growth is visible run after run (CI's limit is 90 minutes).
+console.info('\nStage durations:');
+for (const [name, ms] of durations) console.info(`  ${name.padEnd(22)} ${seconds(ms).padStart(7)}`);
+console.info(`  ${'total'.padEnd(22)} ${seconds(Date.now() - started).padStart(7)}`);
 console.info(`\n${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdParamSchema, SERVER_ERRORS } from 'shared-contracts';
@@ -109,6 +110,9 @@ describe('app: errors, validation and CORS', () => {
   });
 });
 
+const INDEX = '<!doctype html><title>console</title>';
+const BIG_SCRIPT = `console.log("host");\n${'export const filler = "abcdefghij";\n'.repeat(200)}`;
+
 describe('app: serving the built console', () => {
   let t: TestContext;
   let root: string;
@@ -119,12 +123,25 @@ describe('app: serving the built console', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'api-static-'));
-    write('host/dist/index.html', '<!doctype html><title>console</title>');
-    write('host/dist/main.js', 'console.log("host")');
+    write('host/dist/index.html', INDEX);
+    write('host/dist/main.js', BIG_SCRIPT);
     write('host/dist/remotes.json', '{"users":"/remotes/users/mf-manifest.json"}');
     write('remote-users/dist/remoteEntry.js', 'var users;');
+    write('remote-users/dist/remoteEntry.js.map', '{"version":3}');
+    write('host/dist/main.js.map', '{"version":3}');
     write('remote-users/dist/assets/page.js', 'export {}');
     write('remote-users/dist/113.57515aca5816f3902720.js', 'export {}');
+    write('remote-users/dist/114.8a9fb4c2d1e0a7b3c6f5.js', BIG_SCRIPT);
+    writeFileSync(
+      join(root, 'remote-users/dist/114.8a9fb4c2d1e0a7b3c6f5.js.br'),
+      brotliCompressSync(BIG_SCRIPT),
+    );
+    // What the production build writes beside each asset (tools/webpack/create-config.js).
+    for (const file of ['host/dist/index.html', 'host/dist/main.js', 'remote-users/dist/remoteEntry.js']) {
+      const text = file.endsWith('main.js') ? BIG_SCRIPT : file.endsWith('.html') ? INDEX : 'var users;';
+      writeFileSync(join(root, `${file}.br`), brotliCompressSync(text));
+      writeFileSync(join(root, `${file}.gz`), gzipSync(text));
+    }
     t = await build({
       seed: false,
       config: { staticRoot: root, remotesFile: join(root, 'host/dist/remotes.json') },
@@ -147,6 +164,54 @@ describe('app: serving the built console', () => {
     const script = await t.request({ method: 'GET', url: '/main.js' });
     expect(script.statusCode).toBe(200);
     expect(script.body).toContain('host');
+  });
+
+  it('sends the precompressed copy the browser prefers, never compressing a file per request', async () => {
+    const asked = async (url: string, acceptEncoding?: string) =>
+      t.request({
+        method: 'GET',
+        url,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const br = await asked('/main.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await asked('/main.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await asked('/main.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+
+    // The SPA page for a deep link comes from the same copies, still revalidated.
+    const page = await asked('/companies/7', 'br');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    const entry = await asked('/remotes/users/remoteEntry.js', 'br');
+    expect(entry.headers['content-encoding']).toBe('br');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+
+    // A content-hashed chunk stays immutable when sent as its compressed copy.
+    const hashed = await asked('/remotes/users/114.8a9fb4c2d1e0a7b3c6f5.js', 'br');
+    expect(hashed.headers['content-encoding']).toBe('br');
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // A file the build left without copies goes out as it is.
+    const chunk = await asked('/remotes/users/113.57515aca5816f3902720.js', 'br, gzip');
+    expect(chunk.headers['content-encoding']).toBeUndefined();
+    expect(chunk.body).toBe('export {}');
+  });
+
+  it('never sends source maps', async () => {
+    for (const url of ['/main.js.map', '/remotes/users/remoteEntry.js.map']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('"version":3');
+    }
   });
 
   it('does not answer missing files or /api paths with the SPA', async () => {
@@ -176,5 +241,53 @@ describe('app: serving the built console', () => {
     expect((await t.request({ method: 'GET', url: '/remotes.json' })).json()).toEqual({
       users: 'http://localhost:3002/mf-manifest.json',
     });
+  });
+});
+
+describe('app: compressed API answers', () => {
+  let t: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    t = await build();
+    token = (await t.login('admin@example.com')).tokens.accessToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('compresses answers above 1 KB with the encoding the client prefers, and leaves small ones', async () => {
+    const url = '/api/company/companies?limit=100';
+    const plain = await t.request({ method: 'GET', url, token });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await t.request({ method: 'GET', url, token, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+
+    const gz = await t.request({ method: 'GET', url, token, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    // The API description too (about 100 KB of JSON).
+    const docs = await t.request({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
+
+    const small = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerJsonBodyParser } from './plugins/body-parser';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
+import { registerCompression } from './plugins/compression';
 import { registerCors } from './plugins/cors';
 import { registerDatabase } from './plugins/db';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
@@ -68,18 +69,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodyParser(app);
   registerCors(app, config.corsOrigins);
   await registerSecurityHeaders(app, config);
-  // Before the routes: the API description is generated from their declarations as they are added.
-  await registerApiDocs(app, config);
-
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(usersRoutes, { prefix: '/api/user' });
-  await app.register(companiesRoutes, { prefix: '/api/company' });
-  await app.register(companyPaymentRoutes, { prefix: '/api/company' });
-  await app.register(bankFileRoutes, { prefix: '/api/bill-approval' });
-  await app.register(managersRoutes, { prefix: '/api/manager' });
-  await app.register(approvalsRoutes, { prefix: '/api/bill-approval' });
-  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
-  await app.register(healthRoutes, { prefix: '/api/health' });
+  // Every /api route, in one context that compresses its answers (plugins/compression.ts).
+  await app.register(async (api) => {
+    await registerCompression(api);
+    // Before the routes: the API description is generated from their declarations as they are added.
+    await registerApiDocs(api, config);
+    await api.register(authRoutes, { prefix: '/api/auth' });
+    await api.register(usersRoutes, { prefix: '/api/user' });
+    await api.register(companiesRoutes, { prefix: '/api/company' });
+    await api.register(companyPaymentRoutes, { prefix: '/api/company' });
+    await api.register(bankFileRoutes, { prefix: '/api/bill-approval' });
+    await api.register(managersRoutes, { prefix: '/api/manager' });
+    await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
+    await api.register(dashboardRoutes, { prefix: '/api/dashboard' });
+    await api.register(healthRoutes, { prefix: '/api/health' });
+  });
 
   if (options.approvalSweep ?? true) scheduleApprovalExpiry(app);
 

@@ -50,7 +50,7 @@ test.describe('manager list', () => {
     await expect(page).toHaveURL(/status=INACTIVE/);
     const inactive = await api.get<unknown[]>('/api/manager/managers?status=INACTIVE&linked=yes');
     const count = inactive.body.meta!.pagination.total;
-    if (count === 0) await expect(page.getByText('No managers found')).toBeVisible();
+    if (count === 0) await expect(page.getByText('No managers match your filters')).toBeVisible();
     else await expect(list.rows).toHaveCount(Math.min(count, 10));
     await page.goBack();
     await expect(page).not.toHaveURL(/status=INACTIVE/);
@@ -112,8 +112,9 @@ test.describe('manager list', () => {
     await expect(dialog).toContainText('Are you sure you want to delete 2 managers?');
     await dialog.getByRole('button', { name: 'Delete 2 managers' }).click();
     await expect(notice(page, '2 managers deleted')).toBeVisible();
-    await expect(page.getByText('No managers found')).toBeVisible();
-    await expect(page.getByText('Create your first manager to get started')).toBeVisible();
+    // The search is still set: nothing matches it any more (not the first-use empty state).
+    await expect(page.getByText('No managers match your filters')).toBeVisible();
+    await expect(page.getByText('Create your first manager to get started')).toHaveCount(0);
   });
 });
 

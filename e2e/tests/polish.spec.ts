@@ -140,6 +140,35 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByLabel('Search')).toHaveValue('');
     });
 
+    test('managers: phone cards keep the row menu in reach, and a search without matches says so', async ({
+      page,
+    }) => {
+      await page.goto('/managers');
+      await expect(page.getByRole('heading', { level: 1, name: 'Managers' })).toBeVisible({
+        timeout: 30_000,
+      });
+      const menu = page.getByRole('button', { name: /^Actions for / }).first();
+      await expect(menu).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      const menuBox = await menu.boundingBox();
+      expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(viewport.width);
+      if (viewport.width < 768) {
+        await expect(page.getByRole('table')).toHaveCount(0);
+        const card = page.getByRole('list', { name: 'Managers' }).getByRole('listitem').first();
+        await expect(card.getByRole('button', { name: /^Actions for / })).toBeVisible();
+      }
+      await shot(page, `manager-list-${viewport.width}`);
+
+      await page.getByLabel('Search').fill('zz-no-manager-is-called-this');
+      await expect(page.getByRole('heading', { name: 'No managers match your filters' })).toBeVisible();
+      await expect(page.getByText('Create your first manager to get started')).toHaveCount(0);
+      await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
+      await expect(page.getByLabel('Search')).toHaveValue('');
+      await expect(page.getByRole('button', { name: /^Actions for / }).first()).toBeVisible();
+    });
+
     test('a success notice leaves the detail header actions uncovered', async ({ page, request }) => {
       const api = await ApiClient.signIn(request);
       const created = await api.post<{ id: number }>('/api/company/companies', {

@@ -1,5 +1,6 @@
 // The Users section (issue 6, SPEC §2 "User list", "User create and edit", "User detail", §5, §6, §8):
 // every screen against the real API and database, and the server rules per role.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
 import { DEMO, SignInPage, signInFresh } from '../pages/sign-in-page';
@@ -663,3 +664,37 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test.describe('accessibility', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`the user list, detail, form and profile have no detectable violations at ${viewport.width} px`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const api = await ApiClient.signIn(request);
+      const user = await newUser(api, `Axe${viewport.width}`, { role: 'USER' });
+      const screens: Array<[string, string]> = [
+        ['/users', 'User Management'],
+        [`/users/${user.id}`, nameOf(user)],
+        ['/users/new', 'Create User'],
+        [`/users/${user.id}/edit`, 'Edit User'],
+        ['/users/profile', 'My Profile'],
+      ];
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const summary = results.violations.map(
+          (violation) =>
+            `${path}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+        );
+        expect(summary).toEqual([]);
+      }
+    });
+  }
+});

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
+import { constants as zlibConstants } from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedSingletons } from './mf-shared.js';
@@ -27,7 +29,9 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
       mode: production ? 'production' : 'development',
       context: appDir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written for decoding error reports but neither referenced nor served
+      // (api/src/plugins/frontends.ts refuses *.map): browsers never download them.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(appDir, 'dist'),
         // The host must use '/' so deep links such as /companies/1/edit load scripts from the root;
@@ -73,6 +77,9 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
           'process.env.PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME ?? 'Agent API'),
           'process.env.APP_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
+        // Precompressed copies beside every text asset: the server sends the best one the browser
+        // accepts, with no compression per request (api/src/plugins/frontends.ts).
+        ...(production ? precompress() : []),
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
@@ -82,7 +89,9 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         hot: !isHost,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        static: existsSync(path.join(appDir, 'public')) ? { directory: path.join(appDir, 'public'), publicPath: '/' } : false,
+        static: existsSync(path.join(appDir, 'public'))
+          ? { directory: path.join(appDir, 'public'), publicPath: '/' }
+          : false,
         proxy: [{ context: ['/api'], target: `http://127.0.0.1:${API_PORT}` }],
         setupMiddlewares: (middlewares, devServer) => {
           devMiddleware?.(devServer);
@@ -91,4 +100,29 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
       },
     };
   };
+}
+
+/** What the browser fetches as text; source maps are not served to browsers (see the API's static rules). */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+/** A Brotli (best quality) and a gzip (level 9) copy of every compressible asset, when smaller. */
+function precompress() {
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: COMPRESSIBLE,
+      compressionOptions: {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+      },
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: COMPRESSIBLE,
+      compressionOptions: { level: 9 },
+      minRatio: 0.9,
+    }),
+  ];
 }

@@ -16,8 +16,12 @@ const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.jso
 
 const CONTENT_HASHED = /\.[0-9a-f]{16,}\.(js|css|woff2?)$/;
 
+/** Source maps stay on the server (for decoding error reports): they are never sent. */
+const notSourceMap = (pathName: string) => !pathName.endsWith('.map');
+
 function setCacheHeaders(reply: FastifyReply, path: string): void {
-  const file = path.split(/[\\/]/).pop() ?? '';
+  // A precompressed copy (main.js.br) is cached like the file it stands for.
+  const file = (path.split(/[\\/]/).pop() ?? '').replace(/\.(br|gz)$/, '');
   if (NO_CACHE_FILES.has(file) || file.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
   // Chunks named by content hash never change: let browsers keep them.
   else if (CONTENT_HASHED.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -41,6 +45,8 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       redirect: false,
+      preCompressed: true,
+      allowedPath: notSourceMap,
       setHeaders: setCacheHeaders,
     });
   }
@@ -48,8 +54,11 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
     await app.register(fastifyStatic, {
       root: hostDist,
       prefix: '/',
-      decorateReply: false,
+      // reply.sendFile: the SPA fallback below sends index.html the same way (precompressed).
+      decorateReply: true,
       redirect: false,
+      preCompressed: true,
+      allowedPath: notSourceMap,
       setHeaders: setCacheHeaders,
     });
   }
@@ -80,6 +89,10 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
     if (isPage) {
       // A remote's own page (its standalone QA shell) answers every path under /remotes/<name>/.
       const remote = /^\/remotes\/([a-z]+)(?:\/|$)/.exec(path)?.[1];
+      if (!remote && existsSync(indexHtml)) {
+        // The host's page, as its precompressed copy when the browser accepts one.
+        return reply.sendFile('index.html', hostDist);
+      }
       const page =
         remote && (REMOTE_NAMES as readonly string[]).includes(remote)
           ? join(config.staticRoot, `remote-${remote}`, 'dist', 'index.html')

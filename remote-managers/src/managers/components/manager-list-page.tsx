@@ -8,6 +8,7 @@ import {
   ConfirmDialog,
   DataTable,
   EmptyState,
+  NoMatchesState,
   ErrorState,
   FilterPanel,
   HStack,
@@ -53,6 +54,7 @@ const COLUMNS: Array<DataTableColumn<Manager>> = [
     header: 'Manager',
     sortable: true,
     minWidth: '16rem',
+    card: 'title',
     render: (manager) => (
       <HStack gap="3" align="center">
         <ManagerAvatar person={manager} />
@@ -87,6 +89,7 @@ const COLUMNS: Array<DataTableColumn<Manager>> = [
     key: 'status',
     header: 'Status',
     sortable: true,
+    card: 'badge',
     render: (manager) => <StatusBadge status={manager.status} />,
   },
   {
@@ -120,6 +123,8 @@ const COLUMNS: Array<DataTableColumn<Manager>> = [
     render: (manager) => formatListDate(manager.updatedAt),
   },
 ];
+
+const FILTER_KEYS = ['search', 'status', 'linked'] as const;
 
 const plural = (count: number) => (count === 1 ? 'manager' : 'managers');
 
@@ -219,7 +224,7 @@ export function ManagerListPage() {
           </HStack>
         }
       />
-      <FilterPanel activeCount={activeFilters} onReset={() => reset(['search', 'status', 'linked'])}>
+      <FilterPanel activeCount={activeFilters} onReset={() => reset(FILTER_KEYS)}>
         <SearchInput
           label="Search"
           placeholder="Search by name, email or title"
@@ -292,17 +297,21 @@ export function ManagerListPage() {
             )}
             isLoading={isLoading}
             emptyState={
-              <EmptyState
-                title="No managers found"
-                description="Create your first manager to get started"
-                action={
-                  canManage && (
-                    <Button asChild size="sm" colorPalette="blue">
-                      <RouterLink to="/managers/new">Add Manager</RouterLink>
-                    </Button>
-                  )
-                }
-              />
+              activeFilters > 0 ? (
+                <NoMatchesState itemLabel="managers" onClearFilters={() => reset(FILTER_KEYS)} />
+              ) : (
+                <EmptyState
+                  title="No managers found"
+                  description="Create your first manager to get started"
+                  action={
+                    canManage && (
+                      <Button asChild size="sm" colorPalette="blue">
+                        <RouterLink to="/managers/new">Add Manager</RouterLink>
+                      </Button>
+                    )
+                  }
+                />
+              )
             }
           />
           {data && (

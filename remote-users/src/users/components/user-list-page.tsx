@@ -56,7 +56,7 @@ const COLUMNS: Array<DataTableColumn<User>> = [
     maxWidth: 'none',
     card: 'title',
     render: (user) => (
-      <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '22rem' }}>
+      <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '26rem' }}>
         <TruncatedText>
           <Link asChild fontWeight="semibold" color="blue.700">
             <RouterLink to={`/users/${user.id}`}>{fullName(user)}</RouterLink>
