@@ -217,13 +217,16 @@ test.describe('company detail', () => {
         state === 'Connected' ? 1 : 0,
       );
     }
-    // While the status read is under way the card says Checking.
+    // While the status read is under way the card says Checking: the read is held until then.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/qb-token-status', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       await route.continue();
     });
     await openCompany(page, api, 'Northwind Software');
     await expect(page.getByTestId('qb-state')).toHaveText('Checking');
+    release();
     await expect(page.getByTestId('qb-state')).toHaveText('Connected');
     await expect(page.getByText(/^in \d+ minutes?$/)).toBeVisible();
     await page.getByRole('button', { name: 'Configure Connection' }).click();

@@ -1,0 +1,143 @@
+import { hasRole, type Role } from 'shared-contracts';
+
+/**
+ * Who may call each /api route: the one declared table of DESIGN.md "Access" and the rules of
+ * issues 6–9, by role gate. `src/access-matrix.test.ts` calls every route of the app's own route
+ * table as anonymous, GUEST, USER, MODERATOR and ADMIN and compares each answer with this table
+ * (a route missing here fails it); the "Access matrix" table in api/README.md is rendered from it
+ * (`pnpm --filter api access:readme`) and a test keeps the two equal.
+ *
+ * - `public`: no sign-in (a bad body or token may still be refused, but never for who is asking).
+ * - `signed-in`: any active signed-in user, GUEST and up.
+ * - a role: that role or a higher one (GUEST < USER < MODERATOR < ADMIN); lower roles get 403.
+ *
+ * Rules that depend on the data, not on the caller's rank, sit on top of these gates and are
+ * tested beside their routes, not here:
+ * - approve (single and bulk): whoever created an approval can never approve it, ADMIN included
+ *   (segregation of duties, 403); reject has no such rule.
+ * - users: a MODERATOR creates, edits, activates and deactivates USER and GUEST accounts only
+ *   (POST /api/auth/register with role MODERATOR or ADMIN, or any write to a MODERATOR/ADMIN
+ *   account, is 403); nobody deactivates, deletes or demotes themselves; the last active ADMIN is
+ *   never demoted, deactivated or deleted (409).
+ * - approvals: edit and delete only in the statuses that allow them (409); NACHA files are marked
+ *   uploaded, then paid, in that order (409).
+ * - PUT /api/user/profile and /api/user/password act on the caller's own account only.
+ */
+export type Access = 'public' | 'signed-in' | 'USER' | 'MODERATOR' | 'ADMIN';
+
+export const ACCESS_TABLE = {
+  // API description (generated from the route declarations)
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
+
+  // Health
+  'GET /api/health': 'public',
+  'GET /api/health/detailed': 'signed-in',
+
+  // Auth
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/me': 'signed-in',
+  'POST /api/auth/register': 'MODERATOR',
+
+  // Users
+  'GET /api/user/users': 'signed-in',
+  'GET /api/user/users/:id': 'signed-in',
+  'PUT /api/user/users/:id': 'MODERATOR',
+  'DELETE /api/user/users/:id': 'ADMIN',
+  'PUT /api/user/users/:id/reactivate': 'MODERATOR',
+  'PUT /api/user/users/:id/deactivate': 'MODERATOR',
+  'PUT /api/user/users/:id/role': 'ADMIN',
+  'GET /api/user/statistics': 'signed-in',
+  'GET /api/user/overview-stats': 'signed-in',
+  'GET /api/user/profile': 'signed-in',
+  'PUT /api/user/profile': 'signed-in',
+  'PUT /api/user/password': 'signed-in',
+
+  // Companies
+  'GET /api/company/companies': 'signed-in',
+  'GET /api/company/companies/search': 'signed-in',
+  'POST /api/company/companies': 'MODERATOR',
+  'GET /api/company/companies/:id': 'signed-in',
+  'GET /api/company/companies/:id/activity': 'signed-in',
+  'PUT /api/company/companies/:id': 'MODERATOR',
+  'DELETE /api/company/companies/:id': 'ADMIN',
+  'PUT /api/company/companies/:id/reactivate': 'MODERATOR',
+  'PUT /api/company/companies/:id/deactivate': 'MODERATOR',
+  'GET /api/company/companies/:id/qb-token-status': 'signed-in',
+  'POST /api/company/companies/:id/refresh-qb-token': 'MODERATOR',
+
+  // Payments (originator settings, vendor bank accounts — numbers masked in every answer)
+  'GET /api/company/companies/:id/payment-settings': 'signed-in',
+  'PUT /api/company/companies/:id/payment-settings': 'MODERATOR',
+  'GET /api/company/companies/:id/vendor-accounts': 'signed-in',
+  'POST /api/company/companies/:id/vendor-accounts': 'MODERATOR',
+  'PUT /api/company/companies/:id/vendor-accounts/:accountId': 'MODERATOR',
+  'DELETE /api/company/companies/:id/vendor-accounts/:accountId': 'MODERATOR',
+  // NACHA bank files carry account numbers: MODERATOR downloads and regenerates; ADMIN marks them sent and paid.
+  'GET /api/bill-approval/approvals/:id/nacha': 'MODERATOR',
+  'POST /api/bill-approval/approvals/:id/nacha': 'MODERATOR',
+  'PUT /api/bill-approval/approvals/:id/bank-uploaded': 'ADMIN',
+  'PUT /api/bill-approval/approvals/:id/payment-completed': 'ADMIN',
+
+  // Managers
+  'GET /api/manager/managers': 'signed-in',
+  'GET /api/manager/managers/search': 'signed-in',
+  'POST /api/manager/managers': 'MODERATOR',
+  'GET /api/manager/managers/:id': 'signed-in',
+  'PUT /api/manager/managers/:id': 'MODERATOR',
+  'DELETE /api/manager/managers/:id': 'ADMIN',
+  'PUT /api/manager/managers/:id/link-user': 'MODERATOR',
+  'PUT /api/manager/managers/:id/unlink-user': 'MODERATOR',
+
+  // Approvals
+  'GET /api/bill-approval/approvals': 'signed-in',
+  'GET /api/bill-approval/approvals/stats': 'signed-in',
+  'GET /api/bill-approval/approvals/export': 'signed-in',
+  'POST /api/bill-approval/approvals': 'MODERATOR',
+  'POST /api/bill-approval/approvals/bulk-approve': 'USER',
+  'POST /api/bill-approval/approvals/bulk-reject': 'USER',
+  'GET /api/bill-approval/approvals/:id': 'signed-in',
+  'PUT /api/bill-approval/approvals/:id': 'MODERATOR',
+  'DELETE /api/bill-approval/approvals/:id': 'ADMIN',
+  'PUT /api/bill-approval/approvals/:id/approve': 'USER',
+  'PUT /api/bill-approval/approvals/:id/reject': 'USER',
+  'PUT /api/bill-approval/approvals/:id/recipients': 'MODERATOR',
+  'GET /api/bill-approval/approvals/:id/history': 'signed-in',
+
+  // Dashboard
+  'GET /api/dashboard/stats': 'signed-in',
+} as const satisfies Record<string, Access>;
+
+export type RouteKey = keyof typeof ACCESS_TABLE;
+
+/** The callers of the matrix, from anonymous up. */
+export const CALLERS = ['anonymous', 'GUEST', 'USER', 'MODERATOR', 'ADMIN'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** Whether `caller` passes the gate `access`. */
+export function mayCall(access: Access, caller: Caller): boolean {
+  if (access === 'public') return true;
+  if (caller === 'anonymous') return false;
+  return access === 'signed-in' || hasRole(caller satisfies Role, access);
+}
+
+export const README_START = '<!-- access-matrix:start (generated from src/http/access-table.ts) -->';
+export const README_END = '<!-- access-matrix:end -->';
+
+/** The table as markdown, one row per route in the declared order (the README's section). */
+export function renderAccessTable(table: Record<string, Access> = ACCESS_TABLE): string {
+  const header = ['route', ...CALLERS];
+  const rows = Object.entries(table).map(([route, access]) => [
+    `\`${route}\``,
+    ...CALLERS.map((caller) => (mayCall(access, caller) ? '✓' : '✗')),
+  ]);
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}

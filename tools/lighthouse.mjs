@@ -1,0 +1,104 @@
+// `pnpm lighthouse`: Lighthouse (its default mobile settings: Moto G power emulation, simulated slow
+// 4G) against the production build served by `pnpm start` on a throw-away database, driving the same
+// Debian Chromium as the e2e tests: /login signed out, then /dashboard and /companies signed in.
+// Prints each page's scores and main metrics, and exits 1 when a page misses its targets (issue 10:
+// Performance ≥ 90 on /login and ≥ 80 signed in, Accessibility 100, Best Practices 100).
+//
+// Lighthouse 12.8 (the last release that runs on Node 20; 13.x needs Node 22.19).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { ROOT } from './frontends.mjs';
+import { serveTemp } from './serve-temp.mjs';
+
+const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
+const { chromium } = require('@playwright/test');
+
+const PAGES = [
+  { path: '/login', signedIn: false, performance: 90 },
+  { path: '/dashboard', signedIn: true, performance: 80 },
+  { path: '/companies', signedIn: true, performance: 80 },
+];
+const TARGETS = { accessibility: 100, 'best-practices': 100 };
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
+
+const server = await serveTemp();
+const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
+const failures = [];
+const rows = [];
+try {
+  // A persistent context is the browser's default profile, so Lighthouse's tab shares its storage
+  // (the session lives in localStorage) once the signed-in pages are reached.
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [`--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  try {
+    for (const target of PAGES) {
+      if (target.signedIn && !rows.some((row) => row.signedIn)) {
+        const page = browser.pages()[0] ?? (await browser.newPage());
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel('Email').fill('admin@example.com');
+        await page.getByLabel('Password').fill('Password123!');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL(/\/dashboard$/);
+      }
+      const result = await lighthouse(`${server.url}${target.path}`, {
+        port: DEBUG_PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Keep the signed-in session (and measure a cold cache all the same).
+        disableStorageReset: target.signedIn,
+      });
+      const { categories, audits, finalDisplayedUrl } = result.lhr;
+      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+      const ms = (id) => audits[id]?.numericValue ?? NaN;
+      const row = {
+        page: target.path,
+        signedIn: target.signedIn,
+        landed: new URL(finalDisplayedUrl).pathname,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        fcp: ms('first-contentful-paint'),
+        lcp: ms('largest-contentful-paint'),
+        tbt: ms('total-blocking-time'),
+        cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        si: ms('speed-index'),
+      };
+      rows.push(row);
+      if (row.landed !== target.path) failures.push(`${target.path} ended on ${row.landed}`);
+      if (row.performance < target.performance)
+        failures.push(`${target.path}: Performance ${row.performance} < ${target.performance}`);
+      if (row.accessibility < TARGETS.accessibility)
+        failures.push(`${target.path}: Accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
+      if (row.bestPractices < TARGETS['best-practices'])
+        failures.push(`${target.path}: Best Practices ${row.bestPractices} < ${TARGETS['best-practices']}`);
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await server.stop();
+  rmSync(profile, { recursive: true, force: true });
+}
+
+const s = (value) => (Number.isFinite(value) ? `${(value / 1000).toFixed(1)} s` : '—');
+console.info('\nLighthouse 12.8, default mobile settings (simulated slow 4G, 4x CPU slowdown):');
+console.info(
+  `  ${'page'.padEnd(12)} ${'Perf'.padStart(5)} ${'A11y'.padStart(5)} ${'BP'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(7)}`,
+);
+for (const row of rows) {
+  console.info(
+    `  ${row.page.padEnd(12)} ${String(row.performance).padStart(5)} ${String(row.accessibility).padStart(5)} ${String(row.bestPractices).padStart(5)} ${s(row.fcp).padStart(7)} ${s(row.lcp).padStart(7)} ${`${Math.round(row.tbt)} ms`.padStart(8)} ${row.cls.toFixed(3).padStart(6)} ${s(row.si).padStart(7)}`,
+  );
+}
+if (failures.length > 0) {
+  console.error(`\nBelow target:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.info('\nEvery page meets its targets.');
