@@ -330,11 +330,19 @@ test.describe('approval detail', () => {
 
   test('the creator sees why they cannot approve; unknown ids are not found', async ({ page, request }) => {
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.admin));
-    const approval = await factory.create(unique('Own'), [42]);
+    const vendor = unique('Own');
+    const approval = await factory.create(vendor, [42]);
+    const reason = /You created this approval, so someone else must approve it/;
+    // In the list: quick approve disabled, saying why; reject stays available.
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+    await expect(list.quickApprove(approval)).toBeDisabled();
+    await expect(list.quickApprove(approval)).toHaveAccessibleDescription(reason);
+    await expect(list.quickReject(approval)).toBeEnabled();
     const detail = new ApprovalDetailPage(page);
     await detail.goto(approval);
     await expect(page.getByText('You cannot approve this request')).toBeVisible();
-    await expect(page.getByText(/You created this approval, so someone else must approve it/)).toBeVisible();
+    await expect(page.getByText(reason)).toBeVisible();
     await expect(detail.approveButton).toHaveCount(0);
     await expect(detail.rejectButton).toBeVisible();
     await page.goto('/approvals/00000000-0000-4000-8000-000000000000');

@@ -71,20 +71,19 @@ export function ApprovalRowActions({
       {pending && canDecide && (
         <>
           {/* Icon buttons (named, with a tooltip) keep all nine columns and the actions in one screen. */}
-          {!isCreator && (
-            <IconButton
-              size="xs"
-              variant="subtle"
-              colorPalette="green"
-              aria-label={`Approve ${short}`}
-              title="Approve"
-              loading={busy === 'approve'}
-              disabled={busy !== null}
-              onClick={() => void approve()}
-            >
-              <DecisionIcon path="M5 12.5l4.5 4.5L19 7.5" />
-            </IconButton>
-          )}
+          {/* The creator's own request: shown disabled with the reason, not silently missing. */}
+          <IconButton
+            size="xs"
+            variant="subtle"
+            colorPalette="green"
+            aria-label={`Approve ${short}`}
+            title={isCreator ? APPROVAL_ERRORS.ownApproval : 'Approve'}
+            loading={busy === 'approve'}
+            disabled={busy !== null || isCreator}
+            onClick={() => void approve()}
+          >
+            <DecisionIcon path="M5 12.5l4.5 4.5L19 7.5" />
+          </IconButton>
           <IconButton
             size="xs"
             variant="subtle"
