@@ -180,7 +180,10 @@ async function insertChunked<T>(
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
-/** Fills an empty database with the demo data set, in one transaction, then refreshes statistics. */
+/**
+ * Fills an empty database with the demo data set in one transaction, then has the real generator write
+ * the demo bank files (one transaction per approval, as an approve would), then refreshes statistics.
+ */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const { summary, bankFiles } = await insertDemoData(db, options);
   const written = await writeDemoBankFiles(db, options.bankAccountKey, bankFiles);
