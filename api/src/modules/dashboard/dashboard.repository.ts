@@ -1,12 +1,15 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, approvalStatusCounts, companies } from '../../db/schema';
+import { apiKeys, approvalStatusCounts, companyCounts } from '../../db/schema';
 import { countUsersByFilter } from '../users/users.repository';
 
 const count = sql<number>`count(*)`.mapWith(Number);
 
+/** From the trigger-kept company_counts (one row per status and QuickBooks state), not a scan of companies. */
 export async function countCompanies(db: Db): Promise<number> {
-  const [row] = await db.select({ count }).from(companies);
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${companyCounts.count}), 0)`.mapWith(Number) })
+    .from(companyCounts);
   return row?.count ?? 0;
 }
 

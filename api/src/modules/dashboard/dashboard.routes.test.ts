@@ -76,4 +76,23 @@ describe('GET /api/dashboard/stats', () => {
     await t.database.db.delete(approvals).where(eq(approvals.status, 'PENDING'));
     expect(await read()).toBe(0);
   });
+
+  it('follows company inserts and deletes through the counts table', async () => {
+    const { tokens } = await t.login('admin@example.com');
+    const read = async () =>
+      (await t.request({ method: 'GET', url: '/api/dashboard/stats', token: tokens.accessToken })).json<{
+        data: DashboardStats;
+      }>().data.totalCompanies;
+    const exact = async () => (await t.database.db.select({ count }).from(companies))[0]!.count;
+    const before = await read();
+    expect(before).toBe(await exact());
+    const added = await t.database.db
+      .insert(companies)
+      .values([{ name: 'Dashboard Count A' }, { name: 'Dashboard Count B', status: 'INACTIVE' }])
+      .returning({ id: companies.id });
+    expect(await read()).toBe(before + 2);
+    await t.database.db.delete(companies).where(eq(companies.id, added[0]!.id));
+    expect(await read()).toBe(before + 1);
+    expect(await read()).toBe(await exact());
+  });
 });
