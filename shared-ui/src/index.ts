@@ -84,6 +84,7 @@ export {
   type SelectOption,
 } from './filter-panel';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { ActionDialog, type ActionDialogProps } from './action-dialog';
 export { FormDialog, type FormDialogProps } from './form-dialog';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from './row-actions-menu';
 export { InlineSelectEditor, type InlineSelectEditorProps } from './inline-select-editor';

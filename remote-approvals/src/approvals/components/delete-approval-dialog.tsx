@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
 import { shortApprovalId, type Approval } from 'shared-contracts';
-import { ConfirmDialog, notifyError, notifySuccess } from 'shared-ui';
+import { ActionDialog } from 'shared-ui';
 import { deleteApproval } from '../api/mutations';
 
 /** Delete confirmation of an approval (ADMIN; PENDING, REJECTED or EXPIRED only). */
@@ -16,24 +14,8 @@ export function DeleteApprovalDialog({
   onOpenChange: (open: boolean) => void;
   onDeleted?: () => void;
 }) {
-  const [deleting, setDeleting] = useState(false);
-
-  async function confirm() {
-    setDeleting(true);
-    try {
-      await deleteApproval(approval.id);
-      notifySuccess('Approval deleted successfully');
-      onOpenChange(false);
-      onDeleted?.();
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setDeleting(false);
-    }
-  }
-
   return (
-    <ConfirmDialog
+    <ActionDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Delete approval ${shortApprovalId(approval.id)}`}
@@ -41,8 +23,9 @@ export function DeleteApprovalDialog({
       confirmLabel="Delete"
       pendingLabel="Deleting..."
       destructive
-      isPending={deleting}
-      onConfirm={() => void confirm()}
+      action={() => deleteApproval(approval.id)}
+      successMessage="Approval deleted successfully"
+      onDone={onDeleted}
     />
   );
 }

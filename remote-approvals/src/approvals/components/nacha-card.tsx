@@ -6,7 +6,7 @@ import {
   Alert,
   Badge,
   Button,
-  ConfirmDialog,
+  ActionDialog,
   DetailList,
   DetailRow,
   Link,
@@ -77,7 +77,7 @@ export function NachaCard({ approval }: { approval: Approval }) {
   const moderator = useHasRole('MODERATOR');
   const admin = useHasRole('ADMIN');
   const can = bankFileActions(approval, { moderator, admin });
-  const [busy, setBusy] = useState<'download' | 'generate' | Step | null>(null);
+  const [busy, setBusy] = useState<'download' | 'generate' | null>(null);
   const [confirming, setConfirming] = useState<Step | null>(null);
   if (!can.visible) return null;
 
@@ -187,21 +187,15 @@ export function NachaCard({ approval }: { approval: Approval }) {
         </DetailRow>
       </DetailList>
       {confirming && (
-        <ConfirmDialog
+        <ActionDialog
           open
           onOpenChange={(open) => !open && setConfirming(null)}
           title={STEPS[confirming].title}
           description={STEPS[confirming].description}
           confirmLabel={STEPS[confirming].label}
           pendingLabel="Saving..."
-          isPending={busy === confirming}
-          onConfirm={() =>
-            void run(confirming, async () => {
-              await STEPS[confirming].run(approval.id);
-              notifySuccess(STEPS[confirming].done);
-              setConfirming(null);
-            })
-          }
+          action={() => STEPS[confirming].run(approval.id)}
+          successMessage={STEPS[confirming].done}
         />
       )}
     </SectionCard>

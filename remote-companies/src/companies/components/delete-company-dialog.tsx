@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
-import { ConfirmDialog, notifyError, notifySuccess } from 'shared-ui';
+import { ActionDialog } from 'shared-ui';
 import { deleteCompany } from '../api/mutations';
 
 export const DELETE_COMPANY_TEXT =
@@ -19,24 +17,8 @@ export function DeleteCompanyDialog({
   onOpenChange: (open: boolean) => void;
   onDeleted?: () => void;
 }) {
-  const [deleting, setDeleting] = useState(false);
-
-  async function confirm() {
-    setDeleting(true);
-    try {
-      await deleteCompany(company.id);
-      notifySuccess('Company deleted successfully');
-      onOpenChange(false);
-      onDeleted?.();
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setDeleting(false);
-    }
-  }
-
   return (
-    <ConfirmDialog
+    <ActionDialog
       open={open}
       onOpenChange={onOpenChange}
       title={`Delete ${company.name}`}
@@ -44,8 +26,9 @@ export function DeleteCompanyDialog({
       confirmLabel="Delete"
       pendingLabel="Deleting..."
       destructive
-      isPending={deleting}
-      onConfirm={() => void confirm()}
+      action={() => deleteCompany(company.id)}
+      successMessage="Company deleted successfully"
+      onDone={onDeleted}
     />
   );
 }
