@@ -92,7 +92,7 @@ async function requestNewTokens(): Promise<string> {
   } catch (cause) {
     // No answer (the API is down or unreachable): the session may well be fine; say so as a
     // connection failure rather than a rejected session.
-    throw isApiError(cause) ? cause : networkApiError(undefined, cause);
+    throw isApiError(cause) ? cause : networkApiError(cause);
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!isSessionRejection(response.status)) throw apiErrorFromAnswer(response.status, body);
@@ -176,7 +176,7 @@ function toApiError(error: Error, fallbackMessage: string | undefined): Error {
   if (isApiError(error)) return error;
   if (isHTTPError(error))
     return apiErrorFromAnswer(error.response.status, error.data, fallbackMessage, error);
-  if (isNetworkError(error) || isTimeoutError(error)) return networkApiError(fallbackMessage, error);
+  if (isNetworkError(error) || isTimeoutError(error)) return networkApiError(error);
   // Aborts and programming errors keep their identity.
   return error;
 }
