@@ -145,6 +145,7 @@ const apis = Array.from({ length: API_COUNT }, (_, index) => ({
   index,
   port: API_PORT + index * 10,
   child: null,
+  stopping: false,
   stderr: '',
 }));
 
@@ -156,6 +157,14 @@ function spawnApi(api) {
   });
   child.stderr.on('data', (chunk) => {
     api.stderr = (api.stderr + chunk.toString()).slice(-20_000);
+  });
+  child.on('exit', (code, signal) => {
+    // Only the restart this script asks for may end a process.
+    if (api.child === child && !api.stopping) {
+      stats.violations.push(
+        `API process ${api.index} exited by itself (code ${code}, signal ${signal}):\n${api.stderr.slice(-4000)}`,
+      );
+    }
   });
   api.child = child;
   return child;
@@ -179,8 +188,10 @@ async function stopApi(api) {
   const child = api.child;
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  api.stopping = true;
   child.kill('SIGTERM');
   await exited;
+  api.stopping = false;
 }
 
 // ---- HTTP client ----------------------------------------------------------------------------------
@@ -211,9 +222,11 @@ function send(apiIndex, method, urlPath, { token, json, keepBody = true } = {}) 
       (response) => {
         const chunks = [];
         let size = 0;
+        // Error answers are always kept, so a 5xx can be checked for the envelope.
+        const keep = keepBody || (response.statusCode ?? 0) >= 300;
         response.on('data', (chunk) => {
           size += chunk.length;
-          if (keepBody) chunks.push(chunk);
+          if (keep) chunks.push(chunk);
         });
         response.on('end', () => {
           if (!response.complete) {
@@ -224,7 +237,7 @@ function send(apiIndex, method, urlPath, { token, json, keepBody = true } = {}) 
             status: response.statusCode,
             headers: response.headers,
             size,
-            body: keepBody ? Buffer.concat(chunks).toString('utf8') : '',
+            body: keep ? Buffer.concat(chunks).toString('utf8') : '',
           });
         });
         response.on('error', () => resolve({ error: 'ANSWER_CUT', status: response.statusCode }));

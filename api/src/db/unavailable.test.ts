@@ -63,6 +63,34 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('connections PostgreSQ
     await t?.close();
   });
 
+  it('a connection terminated while a transaction holds it does not end the process', async () => {
+    if (t.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const client = await t.database.pool.connect();
+    await client.query('begin');
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      // Without a listener on the checked-out client, this 'error' event is thrown and the process dies.
+      await admin.query('select pg_terminate_backend($1)', [
+        (client as unknown as { processID: number }).processID,
+      ]);
+    } finally {
+      await admin.end();
+    }
+    await ended;
+    const error: unknown = await client.query('select 1').catch((caught: unknown) => caught);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    client.release(true);
+    const { tokens } = await t.login('admin@example.com');
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/company/companies',
+      token: tokens.accessToken,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('are replaced by the pool: the next request is answered normally', async () => {
     const { tokens } = await t.login('admin@example.com');
     const read = () => t.request({ method: 'GET', url: '/api/company/companies', token: tokens.accessToken });
