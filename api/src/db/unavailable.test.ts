@@ -31,8 +31,20 @@ describe('a database that cannot be reached', () => {
       serveFrontends: false,
       approvalSweep: false,
     });
+    app.get('/api/test/export-unavailable', async (_request, reply) => {
+      // As the approvals export does: its file headers are set before the database is read.
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment');
+      await database.ping();
+      return reply.send('never');
+    });
     await app.ready();
     try {
+      const exported = await app.inject({ method: 'GET', url: '/api/test/export-unavailable' });
+      expect(exported.statusCode).toBe(503);
+      expect(exported.headers['content-type']).toMatch(/^application\/json/);
+      expect(exported.headers['content-disposition']).toBeUndefined();
+      expect(errorOf(exported).code).toBe(ERROR_CODES.unavailable);
+
       const login = await app.inject({
         method: 'POST',
         url: '/api/auth/login',

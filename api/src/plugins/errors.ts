@@ -50,6 +50,11 @@ export function sendApiNotFound(reply: FastifyReply): FastifyReply {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    // Every error answer is the JSON envelope, whatever the route had set up for its success: a CSV
+    // export whose cursor fails (the database going away) must not send the envelope as text/csv,
+    // which Fastify refuses with a bare 500.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply
