@@ -61,6 +61,8 @@ export interface AppConfig {
   approvalExpiryDays: number;
   /** How often the expiry sweep runs after the one at start (ms; hourly). */
   approvalSweepIntervalMs: number;
+  /** BENCH_ROUTES=1: the benchmark's ceiling and memory routes (plugins/bench-routes.ts); never in production. */
+  benchRoutes: boolean;
 }
 
 export interface LoginThrottleConfig {
@@ -151,6 +153,7 @@ const EnvSchema = v.object({
     'false',
   ),
   APPROVAL_EXPIRY_DAYS: v.optional(intFromEnv('APPROVAL_EXPIRY_DAYS', 1, 3650), '30'),
+  BENCH_ROUTES: v.optional(v.picklist(['1', '0', 'true', 'false'], 'BENCH_ROUTES must be 1 or 0'), '0'),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: readApiVersion(),
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
     approvalSweepIntervalMs: 3_600_000,
+    benchRoutes: e.BENCH_ROUTES === 'true' || e.BENCH_ROUTES === '1',
   };
 }
 
