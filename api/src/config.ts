@@ -8,7 +8,13 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { PASSWORD_MAX, USER_PASSWORD_MIN, VALIDATION, emailSchema } from 'shared-contracts';
+import {
+  APPROVAL_SEARCH_COUNT_CAP,
+  PASSWORD_MAX,
+  USER_PASSWORD_MIN,
+  VALIDATION,
+  emailSchema,
+} from 'shared-contracts';
 
 /** /work/main: this file lives in api/src. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -63,6 +69,8 @@ export interface AppConfig {
   approvalSweepIntervalMs: number;
   /** BENCH_ROUTES=1: the benchmark's ceiling and memory routes (plugins/bench-routes.ts); never in production. */
   benchRoutes: boolean;
+  /** The approvals list counts a search's matches up to this many (APPROVAL_SEARCH_COUNT_CAP; tests lower it). */
+  approvalSearchCountCap: number;
 }
 
 export interface LoginThrottleConfig {
@@ -252,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
     approvalSweepIntervalMs: 3_600_000,
     benchRoutes: e.BENCH_ROUTES === 'true' || e.BENCH_ROUTES === '1',
+    approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,
   };
 }
 
