@@ -231,9 +231,13 @@ describe('POST /api/company/companies/{id}/refresh-qb-token', () => {
   });
 
   it('answers 400 without tokens, 409 for unreadable tokens, 404 for an unknown company', async () => {
-    const none = await refresh((await seeded('realm-only')).id);
+    const realmOnly = await seeded('realm-only');
+    const before = await row(realmOnly.id);
+    const none = await refresh(realmOnly.id);
     expect(none.statusCode).toBe(400);
     expect(errorOf(none).message).toBe(COMPANY_ERRORS.qbNoTokens);
+    // Refused before the refresh lease is taken: the row is exactly as it was (found by the fuzzer).
+    expect(await row(realmOnly.id)).toEqual(before);
     const unreadable = await seeded('unreadable');
     const broken = await refresh(unreadable.id);
     expect(broken.statusCode).toBe(409);

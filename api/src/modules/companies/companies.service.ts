@@ -306,6 +306,8 @@ export async function getQbTokenStatus(deps: AppDeps, id: number): Promise<QbTok
   }
 }
 
+const noQbTokens = () => new HttpError(400, ERROR_CODES.validation, COMPANY_ERRORS.qbNoTokens);
+
 type RefreshFailure = QbRefreshFailure | 'unreadable';
 
 const FAILURE_TEXT: Record<RefreshFailure, string> = {
@@ -363,6 +365,10 @@ export async function refreshCompanyQbToken(
 ): Promise<QbTokenRefreshResult> {
   const leaseMs = deps.config.quickBooks.timeoutMs + 5_000;
   const deadline = Date.now() + leaseMs + 5_000;
+  // Refused before the lease is taken: a company without tokens answers 400 and nothing is written.
+  const company = await findCompanyRow(deps.db, id);
+  if (!company) throw companyNotFound();
+  if (!company.qbRefreshTokenEnc) throw noQbTokens();
   for (;;) {
     const state = await readQbRefreshState(deps.db, id, RECENT_REFRESH_SECONDS);
     if (!state) throw companyNotFound();
@@ -420,7 +426,7 @@ class QbRefreshFailed extends Error {
 async function refreshUpstream(deps: AppDeps, actor: UserRow, id: number): Promise<QbTokenRefreshResult> {
   const row = await findCompanyRow(deps.db, id);
   if (!row) throw companyNotFound();
-  if (!row.qbRefreshTokenEnc) throw new HttpError(400, ERROR_CODES.validation, COMPANY_ERRORS.qbNoTokens);
+  if (!row.qbRefreshTokenEnc) throw noQbTokens();
   const storedRefresh = row.qbRefreshTokenEnc;
 
   const refreshToken = decryptSecret(storedRefresh, deps.config.qbTokenKey);
