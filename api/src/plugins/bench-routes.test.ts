@@ -1,15 +1,22 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestContext } from '../test/build';
 
-const contexts: TestContext[] = [];
+// Built in the hook (its longer timeout): opening and migrating a database is slow on a busy machine.
+let off: TestContext;
+let on: TestContext;
+beforeAll(async () => {
+  [off, on] = await Promise.all([
+    build({ seed: false }),
+    build({ seed: false, config: { benchRoutes: true } }),
+  ]);
+});
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await Promise.all([off?.close(), on?.close()]);
 });
 
 describe('bench routes (BENCH_ROUTES)', () => {
   it('are absent unless switched on', async () => {
-    const t = await build({ seed: false });
-    contexts.push(t);
+    const t = off;
     expect(t.config.benchRoutes).toBe(false);
     for (const [method, url] of [
       ['GET', '/api/bench/ceiling'],
@@ -21,8 +28,7 @@ describe('bench routes (BENCH_ROUTES)', () => {
   });
 
   it('answer a constant body and the process memory when on', async () => {
-    const t = await build({ seed: false, config: { benchRoutes: true } });
-    contexts.push(t);
+    const t = on;
     const ceiling = await t.request({ method: 'GET', url: '/api/bench/ceiling' });
     expect(ceiling.statusCode).toBe(200);
     expect(ceiling.json()).toEqual({ success: true, data: { ok: true } });
