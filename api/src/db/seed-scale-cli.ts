@@ -12,7 +12,7 @@ import { createPasswordHasher } from '../security/passwords';
 import { openPostgres } from './client';
 import { migrateDatabase } from './migrate';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
-import { readScaleMarker, SCALE_SIZES, seedScale, type ScaleSizes } from './seed-scale';
+import { markerMatches, readScaleMarker, SCALE_SIZES, seedScale, type ScaleSizes } from './seed-scale';
 
 const { values } = parseArgs({
   options: {
@@ -46,8 +46,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
   console.error(`The scale database name "${name}" must be a plain lower-case identifier`);
   process.exit(1);
 }
-const same = (a: ScaleSizes, b: ScaleSizes) =>
-  (Object.keys(a) as Array<keyof ScaleSizes>).every((key) => a[key] === b[key]);
 
 // Reuse when the marker says so.
 const server = new URL(target);
@@ -59,7 +57,7 @@ try {
   if (exists.rowCount) {
     const probe = openPostgres(target, 1);
     const marker = await readScaleMarker(probe.db).finally(() => probe.close());
-    if (marker && same(marker, sizes)) {
+    if (marker && markerMatches(marker, sizes)) {
       console.info(
         `Reusing the scale database "${name}" seeded ${marker.seededAt}: ${marker.approvals} approvals, ` +
           `${marker.companies} companies, ${marker.users} users, ${marker.managers} managers.`,

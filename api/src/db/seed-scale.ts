@@ -78,6 +78,11 @@ export async function readScaleMarker(db: Db): Promise<(ScaleSizes & { seededAt:
   return row ? { ...row.sizes, seededAt: new Date(row.seeded_at).toISOString() } : undefined;
 }
 
+/** True when a marker records exactly these sizes (its other fields, like seededAt, aside). */
+export function markerMatches(marker: ScaleSizes, sizes: ScaleSizes): boolean {
+  return (Object.keys(SCALE_SIZES) as Array<keyof ScaleSizes>).every((key) => marker[key] === sizes[key]);
+}
+
 export interface ScaleSeedOptions {
   sizes: ScaleSizes;
   /** The demo password's hash, given to every generated user. */
