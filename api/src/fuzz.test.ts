@@ -631,6 +631,10 @@ async function send(key: RouteKey, route: DeclaredRoute, request: Request): Prom
     );
   };
   if (problem) fail(problem);
+  // The app runs in this process (inject): a polluted prototype would show here.
+  const polluted = Object.keys(Object.prototype).concat(Object.keys(Array.prototype));
+  if (polluted.length > 0 || ({} as { isAdmin?: unknown }).isAdmin !== undefined)
+    fail(`the request polluted a prototype: ${polluted.join(', ')}`);
   const accepted = response.statusCode < 400;
   if (!accepted || route.method === 'GET') {
     const allowance = MAY_CHANGE_WHEN_REFUSED[key];

@@ -157,12 +157,27 @@ export async function countRecentFailures(
   };
 }
 
-/** Records a failure and forgets failures older than the window, so the table stays small. */
-export async function recordFailure(db: Db, email: string, ip: string, windowStart: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ email, ip });
-    await tx.delete(loginAttempts).where(lt(loginAttempts.createdAt, windowStart));
-  });
+/**
+ * Serialises guesses at one e-mail and from one address until the end of the transaction, on
+ * every API process (PostgreSQL advisory locks; two key spaces, e-mail then address, always in
+ * that order so two guesses can never wait on each other).
+ */
+export async function lockGuessKeys(tx: Db, email: string, ip: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${GUESS_LOCK_EMAIL}, hashtext(${email}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${GUESS_LOCK_ADDRESS}, hashtext(${ip}))`);
+}
+const GUESS_LOCK_EMAIL = 0x6c6f6731;
+const GUESS_LOCK_ADDRESS = 0x6c6f6732;
+
+/** Records an attempt (a failure unless removed) and forgets attempts older than the window. */
+export async function recordFailure(db: Db, email: string, ip: string, windowStart: Date): Promise<number> {
+  const [row] = await db.insert(loginAttempts).values({ email, ip }).returning({ id: loginAttempts.id });
+  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, windowStart));
+  return row!.id;
+}
+
+export async function deleteAttempt(db: Db, id: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
 }
 
 export async function clearFailures(db: Db, email: string): Promise<void> {

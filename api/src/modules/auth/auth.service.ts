@@ -25,7 +25,7 @@ import {
   markRotated,
   revokeFamily,
 } from './auth.repository';
-import { assertNotThrottled, recordWrongPassword } from './throttle';
+import { forgiveGuess, takeGuess } from './throttle';
 
 const refreshFailed = () => new HttpError(401, ERROR_CODES.refreshFailed, AUTH_ERRORS.refreshFailed);
 
@@ -63,7 +63,7 @@ export async function issueTokens(
 /**
  * Sign-in (SPEC §7). Unknown e-mail and wrong password get the same answer after the same
  * amount of hashing work; a disabled account is only revealed to someone who knows its password.
- * Failures are counted in the database so the throttle holds across API processes.
+ * Guesses are counted in the database so the throttle holds across API processes.
  */
 export async function login(
   deps: AppDeps,
@@ -72,7 +72,8 @@ export async function login(
   userAgent?: string,
 ): Promise<AuthResult> {
   const { db, config, passwords } = deps;
-  await assertNotThrottled(db, config.loginThrottle, input.email, ip, LOGIN_ERRORS.tooManyAttempts);
+  // Counted before the password is checked (see takeGuess); forgiven when it was right.
+  const guess = await takeGuess(db, config.loginThrottle, input.email, ip, LOGIN_ERRORS.tooManyAttempts);
 
   const user = await findUserByEmail(db, input.email);
   let passwordOk = false;
@@ -80,14 +81,15 @@ export async function login(
   else await passwords.verifyDummy(input.password);
 
   if (!user || !passwordOk) {
-    await recordWrongPassword(db, config.loginThrottle, input.email, ip);
     throw new HttpError(401, ERROR_CODES.invalidCredentials, LOGIN_ERRORS.invalidCredentials);
   }
   if (!user.isActive) {
+    await forgiveGuess(db, guess);
     throw new HttpError(403, ERROR_CODES.accountDisabled, AUTH_ERRORS.accountDisabled);
   }
 
   return db.transaction(async (tx) => {
+    await forgiveGuess(tx, guess);
     await clearFailures(tx, user.email);
     await deleteExpiredRefreshTokens(tx, user.id);
     const signedIn = await touchLastLogin(tx, user.id);

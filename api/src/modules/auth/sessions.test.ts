@@ -93,6 +93,152 @@ describe('a revoked session stops working at once', () => {
     expect(change.statusCode).toBe(200);
     expect((await me(mine.accessToken)).statusCode).toBe(200);
     expect((await me(elsewhere.accessToken)).statusCode).toBe(401);
+    // On the other API process too, and the other session cannot refresh its way back in.
+    const elsewhereOnOther = await other.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${elsewhere.accessToken}` },
+    });
+    expect(elsewhereOnOther.statusCode).toBe(401);
+    expect((await refreshOn(other, elsewhere.refreshToken)).statusCode).toBe(401);
+    expect((await refreshOn(other, mine.refreshToken)).statusCode).toBe(200);
+  });
+});
+
+describe('a stolen refresh token', () => {
+  it('used after its owner rotated it (beyond the grace window) ends the whole family, and only that family', async () => {
+    const { email } = await freshUser();
+    const stolen = (await t.login(email)).tokens;
+    const laptop = (await t.login(email)).tokens;
+    // The owner keeps refreshing: two rotations, each beyond the grace window of the one before.
+    const second = tokensOf(await refreshOn(t.app, stolen.refreshToken));
+    await ageRotation(stolen.refreshToken, t.config.refreshGraceSeconds + 1);
+    const third = tokensOf(await refreshOn(other, second.refreshToken));
+    await ageRotation(second.refreshToken, t.config.refreshGraceSeconds + 1);
+    expect((await me(third.accessToken)).statusCode).toBe(200);
+
+    // The thief presents the copy, on either process: refused, and given nothing.
+    const theft = await refreshOn(other, stolen.refreshToken);
+    expect(theft.statusCode).toBe(401);
+    expect(errorOf(theft).code).toBe('REFRESH_FAILED');
+    expect(theft.body).not.toContain('accessToken');
+    // Every token of that sign-in is dead, the owner's newest included, on both processes…
+    expect((await refreshOn(t.app, third.refreshToken)).statusCode).toBe(401);
+    expect((await me(third.accessToken)).statusCode).toBe(401);
+    expect(
+      (
+        await other.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${third.accessToken}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    // …but the owner's other sign-in (another family) goes on.
+    expect((await me(laptop.accessToken)).statusCode).toBe(200);
+    expect((await refreshOn(other, laptop.refreshToken)).statusCode).toBe(200);
+  });
+});
+
+describe('a deactivated, deleted or demoted user is refused on the next request', () => {
+  const asAdmin = async () => (await t.login('admin@example.com')).tokens.accessToken;
+  const onOther = (accessToken: string, method: 'GET' | 'PUT', url: string) =>
+    other.inject({ method, url, headers: { authorization: `Bearer ${accessToken}` } });
+  /** Two sessions of the user; the checks below run on the other API process. */
+  async function signedInTwice(email: string) {
+    return [(await t.login(email)).tokens, (await t.login(email)).tokens] as const;
+  }
+
+  it('deactivated: both sessions refused at once, access and refresh, on the other process too', async () => {
+    const user = await freshUser();
+    const sessions = await signedInTwice(user.email);
+    const off = await t.request({
+      method: 'PUT',
+      url: `/api/user/users/${user.id}/deactivate`,
+      token: await asAdmin(),
+    });
+    expect(off.statusCode).toBe(200);
+    for (const session of sessions) {
+      expect((await onOther(session.accessToken, 'GET', '/api/auth/me')).statusCode).toBe(401);
+      expect((await refreshOn(other, session.refreshToken)).statusCode).toBe(401);
+    }
+  });
+
+  it('deleted: both sessions refused at once, access and refresh, on the other process too', async () => {
+    const user = await freshUser();
+    const sessions = await signedInTwice(user.email);
+    const gone = await t.request({
+      method: 'DELETE',
+      url: `/api/user/users/${user.id}`,
+      token: await asAdmin(),
+    });
+    expect(gone.statusCode).toBe(200);
+    for (const session of sessions) {
+      expect((await onOther(session.accessToken, 'GET', '/api/user/profile')).statusCode).toBe(401);
+      expect((await refreshOn(other, session.refreshToken)).statusCode).toBe(401);
+    }
+  });
+
+  it('an ADMIN demoted to USER (role route or edit form) cannot use an admin route with the old token', async () => {
+    for (const how of ['role', 'form'] as const) {
+      const user = await freshUser();
+      await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
+      const [session] = await signedInTwice(user.email);
+      const adminRoute = `/api/user/users/${user.id + 100_000}/role`;
+      // Still an ADMIN: the admin route lets them through (404: no such user).
+      expect(
+        (
+          await other.inject({
+            method: 'PUT',
+            url: adminRoute,
+            headers: { authorization: `Bearer ${session.accessToken}` },
+            payload: { role: 'USER' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      const demote =
+        how === 'role'
+          ? await t.request({
+              method: 'PUT',
+              url: `/api/user/users/${user.id}/role`,
+              token: await asAdmin(),
+              payload: { role: 'USER' },
+            })
+          : await t.request({
+              method: 'PUT',
+              url: `/api/user/users/${user.id}`,
+              token: await asAdmin(),
+              payload: { email: user.email, role: 'USER', isActive: true },
+            });
+      expect(demote.statusCode, demote.body).toBe(200);
+      const after = await other.inject({
+        method: 'PUT',
+        url: adminRoute,
+        headers: { authorization: `Bearer ${session.accessToken}` },
+        payload: { role: 'USER' },
+      });
+      // A demotion ends the sessions (401); a refusal for the role (403) would do too; never through.
+      expect(after.statusCode, `${how}: ${after.body}`).toBe(401);
+      expect((await refreshOn(other, session.refreshToken)).statusCode).toBe(401);
+    }
+  });
+
+  it('the role is read from the database on every request, not from the token', async () => {
+    // A role changed without ending the sessions (by hand, or a path that forgot to): the old
+    // token's ADMIN claim buys nothing on the next request.
+    const user = await freshUser();
+    await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
+    const { accessToken } = (await t.login(user.email)).tokens;
+    await t.database.db.update(users).set({ role: 'USER' }).where(eq(users.id, user.id));
+    const adminRoute = await other.inject({
+      method: 'DELETE',
+      url: `/api/user/users/${user.id + 100_000}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(adminRoute.statusCode).toBe(403);
+    expect(errorOf(adminRoute).code).toBe('FORBIDDEN');
+    const self = await onOther(accessToken, 'GET', '/api/auth/me');
+    expect(self.json<{ data: { role: string } }>().data.role).toBe('USER');
   });
 });
 
@@ -168,6 +314,29 @@ describe('sign-in throttle', () => {
       .set({ createdAt: sql`${loginAttempts.createdAt} - make_interval(secs => ${retryAfter + 1})` })
       .where(eq(loginAttempts.email, email));
     expect((await login(email, 'Password123!', nextIp())).statusCode).toBe(200);
+  });
+
+  it('a burst of twenty wrong guesses at once, over two API instances, gets no more password checks than the limit', async () => {
+    const { email } = await freshUser();
+    const attacker = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: `wrong-${i}-password` },
+          remoteAddress: attacker,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    // 401: the password was checked; 429: refused before any check. (Was 20 checks: every guess
+    // passed the count before any was recorded.)
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+      t.config.loginThrottle.maxPerPair,
+    );
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    expect((await login(email, 'Password123!', attacker)).statusCode).toBe(429);
   });
 
   it('twenty failures from one address across e-mails block that address, with Retry-After', async () => {

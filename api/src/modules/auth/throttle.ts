@@ -12,37 +12,47 @@
 import type { LoginThrottleConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../http/http-error';
-import { countRecentFailures, recordFailure } from './auth.repository';
+import { countRecentFailures, deleteAttempt, lockGuessKeys, recordFailure } from './auth.repository';
 
-/** Throws 429 (with Retry-After) when `email` may not be guessed from `ip` right now. */
-export async function assertNotThrottled(
+/** A counted guess: it stays a failure unless `forgiveGuess` removes it (the password was right). */
+export interface Guess {
+  attemptId: number;
+}
+
+/**
+ * Takes a guess at `email` from `ip`, or throws 429 (with Retry-After). Checking the limits and
+ * counting the guess are one step under locks held by every API process, and the guess counts
+ * BEFORE the password is checked: a burst of concurrent guesses (one client, or many requests
+ * spread over several API processes) cannot all pass the check before any of them is recorded.
+ */
+export async function takeGuess(
   db: Db,
   limits: LoginThrottleConfig,
   email: string,
   ip: string,
   message: string,
-): Promise<void> {
+): Promise<Guess> {
   const windowStart = new Date(Date.now() - limits.windowSeconds * 1000);
-  const f = await countRecentFailures(db, email, ip, windowStart);
-  const waits: number[] = [];
-  // The window slides: a blocked pair or address is free again when its oldest failure ages out.
-  if (f.byPair >= limits.maxPerPair && f.pairOldest !== null)
-    waits.push(f.pairOldest + limits.windowSeconds - f.now);
-  if (f.byIp >= limits.maxPerIp && f.ipOldest !== null) waits.push(f.ipOldest + limits.windowSeconds - f.now);
-  if (f.byEmail >= limits.maxPerEmail && f.emailLatest !== null) {
-    const backoff = Math.min(2 ** (f.byEmail - limits.maxPerEmail), limits.maxBackoffSeconds);
-    waits.push(f.emailLatest + backoff - f.now);
-  }
-  const wait = Math.max(0, ...waits);
-  if (wait > 0) throw tooManyRequests(message, wait);
+  return db.transaction(async (tx) => {
+    await lockGuessKeys(tx, email, ip);
+    const f = await countRecentFailures(tx, email, ip, windowStart);
+    const waits: number[] = [];
+    // The window slides: a blocked pair or address is free again when its oldest failure ages out.
+    if (f.byPair >= limits.maxPerPair && f.pairOldest !== null)
+      waits.push(f.pairOldest + limits.windowSeconds - f.now);
+    if (f.byIp >= limits.maxPerIp && f.ipOldest !== null)
+      waits.push(f.ipOldest + limits.windowSeconds - f.now);
+    if (f.byEmail >= limits.maxPerEmail && f.emailLatest !== null) {
+      const backoff = Math.min(2 ** (f.byEmail - limits.maxPerEmail), limits.maxBackoffSeconds);
+      waits.push(f.emailLatest + backoff - f.now);
+    }
+    const wait = Math.max(0, ...waits);
+    if (wait > 0) throw tooManyRequests(message, wait);
+    return { attemptId: await recordFailure(tx, email, ip, windowStart) };
+  });
 }
 
-/** Counts a wrong password for the pair (and forgets failures older than the window). */
-export function recordWrongPassword(
-  db: Db,
-  limits: LoginThrottleConfig,
-  email: string,
-  ip: string,
-): Promise<void> {
-  return recordFailure(db, email, ip, new Date(Date.now() - limits.windowSeconds * 1000));
+/** The password was right after all (or the guess was refused for another reason): it does not count. */
+export function forgiveGuess(db: Db, guess: Guess): Promise<void> {
+  return deleteAttempt(db, guess.attemptId);
 }

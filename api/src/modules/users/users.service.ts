@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
 import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../auth/auth.repository';
-import { assertNotThrottled, recordWrongPassword } from '../auth/throttle';
+import { forgiveGuess, takeGuess } from '../auth/throttle';
 import { recordActivity } from '../activity/activity.repository';
 import { displayName, toUser } from './user-dto';
 import {
@@ -90,9 +90,8 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   const limits = deps.config.loginThrottle;
-  await assertNotThrottled(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
+  const guess = await takeGuess(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
-    await recordWrongPassword(deps.db, limits, user.email, ip);
     throw validationError({ currentPassword: AUTH_ERRORS.currentPasswordWrong });
   }
   const passwordHash = await deps.passwords.hash(input.newPassword);
@@ -110,7 +109,11 @@ export async function changePassword(
     });
     return true;
   });
-  if (!changed) throw new HttpError(409, ERROR_CODES.conflict, AUTH_ERRORS.passwordChangedMeanwhile);
+  if (!changed) {
+    // The current password was right; another change won the race.
+    await forgiveGuess(deps.db, guess);
+    throw new HttpError(409, ERROR_CODES.conflict, AUTH_ERRORS.passwordChangedMeanwhile);
+  }
 }
 
 // ---- user administration (SPEC §7 "Users", DESIGN "Access") ---------------------------------------
