@@ -53,7 +53,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    return503OnClosing: true,
+    // While a process shuts down gracefully (a restart behind a load balancer), a request that still
+    // arrives on an open keep-alive connection is answered normally, with `Connection: close`.
+    // Fastify's own alternative is a bare 503 outside the envelope, which the client would have to
+    // treat as a failure although the other processes are healthy (measured by `pnpm test:soak`).
+    return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
   });

@@ -1,14 +1,14 @@
-import { UI_TEXT, type ApiErrorBody } from 'shared-contracts';
+import { LOGIN_ERRORS, UI_TEXT, type ApiErrorBody } from 'shared-contracts';
 
 /** Code given to failures that never got an HTTP answer (offline, DNS, timeout). */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 
 /** Message of an ApiError when neither the server nor the caller gave one. */
 export const DEFAULT_MESSAGE = 'Request failed';
-// Spoken when there is no answer at all and the caller gave no fallback: "Request failed"
-// says nothing useful to someone whose wifi just dropped.
-const NETWORK_MESSAGE =
-  'Unable to connect to the server. Please check your internet connection and try again.';
+// Spoken whenever there is no answer at all (SPEC §8's text for "no response or network error"):
+// a caller's fallback such as "Failed to fetch managers" would not tell someone whose connection
+// dropped, or whose API is down, why nothing loads — or that trying again later will help.
+const NETWORK_MESSAGE = LOGIN_ERRORS.network;
 
 export interface ApiErrorOptions {
   status: number;
@@ -82,9 +82,9 @@ export function apiErrorFromAnswer(
   });
 }
 
-/** Builds the ApiError for a call that got no answer (network failure, timeout). */
-export function networkApiError(fallbackMessage?: string, cause?: unknown): ApiError {
-  return new ApiError(fallbackMessage ?? NETWORK_MESSAGE, { status: 0, code: NETWORK_ERROR_CODE, cause });
+/** Builds the ApiError for a call that got no answer (network failure, timeout): the connection message. */
+export function networkApiError(cause?: unknown): ApiError {
+  return new ApiError(NETWORK_MESSAGE, { status: 0, code: NETWORK_ERROR_CODE, cause });
 }
 
 /** The text to show for a failed call: the error's message (the server's text for an ApiError), else `fallback`. */

@@ -107,13 +107,17 @@ describe('api: ApiError mapping', () => {
     expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
   });
 
-  it('maps network failures to status 0 NETWORK_ERROR', async () => {
+  it('maps network failures to status 0 NETWORK_ERROR with the connection message, not the fallback', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('fetch failed'))),
     );
     const error = await rejection(api.get('/api/x', { fallbackMessage: 'Failed to fetch users' }));
-    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch users' });
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'Unable to connect to the server. Please check your internet connection and try again.',
+    });
   });
 
   it('maps a timeout (10 s) to status 0 NETWORK_ERROR', async () => {

@@ -94,7 +94,7 @@ export async function request(
   try {
     text = await response.text();
   } catch (cause) {
-    throw networkApiError(options.fallbackMessage, cause);
+    throw networkApiError(cause);
   }
   return parseEnvelope(response.status, text, options.fallbackMessage);
 }
@@ -182,7 +182,7 @@ async function upload<T>(path: string, file: File, options: UploadOptions = {}):
       return await sendMultipart(url, form, token, options.onProgress);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw networkApiError(options.fallbackMessage, cause);
+      throw networkApiError(cause);
     }
   };
   const sentToken = tokenStorage.getAccessToken();
@@ -235,7 +235,7 @@ export const api = {
     try {
       return { blob: await response.blob(), filename };
     } catch (cause) {
-      throw networkApiError(options.fallbackMessage, cause);
+      throw networkApiError(cause);
     }
   },
   /** POST one file as multipart (field 'file' by default) with upload progress → `data`. */

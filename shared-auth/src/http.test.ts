@@ -188,6 +188,39 @@ describe('http: refresh once on 401', () => {
     expect(tokenStorage.getAccessToken()).toBeNull();
   });
 
+  it('keeps the session when the refresh gets no answer or a 5xx, and refreshes again once the API is back', async () => {
+    signedIn();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    let refreshAnswer: () => Response = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const { callsTo } = installFakeApi({
+      [`GET ${LIST}`]: listNeedsFreshToken,
+      'POST /api/auth/refresh': () => refreshAnswer(),
+    });
+
+    const offline = await rejection(api.get(LIST));
+    expect(offline.status).toBe(0);
+    expect(offline.message).toBe(
+      'Unable to connect to the server. Please check your internet connection and try again.',
+    );
+
+    refreshAnswer = () => fail(503, 'The service is temporarily unavailable. Please try again in a moment.');
+    const unavailable = await rejection(api.get(LIST));
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.message).toBe('The service is temporarily unavailable. Please try again in a moment.');
+
+    // Through both outages: still signed in, tokens kept, never sent to /login.
+    expect(tokenStorage.getRefreshToken()).toBe('refresh-1');
+    expect(getSessionUser()).not.toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+
+    refreshAnswer = () => ok({ tokens: { accessToken: 'access-2', refreshToken: 'refresh-2' } });
+    await expect(api.get(LIST)).resolves.toEqual([{ id: 1 }]);
+    expect(callsTo('POST', '/api/auth/refresh')).toHaveLength(3);
+  });
+
   it('does not navigate when already on /login', async () => {
     window.history.replaceState(null, '', '/login');
     signedIn();

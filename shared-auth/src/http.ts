@@ -90,10 +90,12 @@ async function requestNewTokens(): Promise<string> {
   try {
     response = await http.post('api/auth/refresh', { json: { refreshToken }, throwHttpErrors: false });
   } catch (cause) {
-    const status = isApiError(cause) ? cause.status : 0;
-    throw new ApiError(AUTH_ERRORS.refreshFailed, { status, code: 'REFRESH_FAILED', cause });
+    // No answer (the API is down or unreachable): the session may well be fine; say so as a
+    // connection failure rather than a rejected session.
+    throw isApiError(cause) ? cause : networkApiError(cause);
   }
   const body: unknown = await response.json().catch(() => undefined);
+  if (!isSessionRejection(response.status)) throw apiErrorFromAnswer(response.status, body);
   const data = (body as { success?: unknown; data?: { tokens?: unknown } } | undefined) ?? {};
   if (!response.ok || data.success !== true || !isTokens(data.data?.tokens)) {
     throw new ApiError(AUTH_ERRORS.refreshFailed, {
@@ -103,6 +105,20 @@ async function requestNewTokens(): Promise<string> {
   }
   tokenStorage.setTokens(data.data.tokens);
   return data.data.tokens.accessToken;
+}
+
+/**
+ * True when a refresh answer with this status settles the session: a success, or the server
+ * refusing the token (4xx). A 5xx, 408 or 429 means the server could not decide just now (its
+ * database restarting, say), and ending the session then would sign everyone out of an outage.
+ */
+function isSessionRejection(status: number): boolean {
+  return status < 500 && status !== 408 && status !== 429;
+}
+
+/** True when a failed refresh means the session is over (as opposed to the server being unreachable). */
+function endsSession(error: unknown): boolean {
+  return isApiError(error) && error.status !== 0 && isSessionRejection(error.status);
 }
 
 // One refresh for however many requests fail together; the rotated refresh token could
@@ -124,8 +140,10 @@ function goToLogin(): void {
 
 /**
  * An access token newer than `sentToken`: the one a concurrent refresh is fetching, one stored
- * since the request left, or a fresh one from POST /api/auth/refresh. On failure the session is
- * ended (tokens and user cleared) and, unless `redirect` is false, the user is sent to /login.
+ * since the request left, or a fresh one from POST /api/auth/refresh. When the server refuses the
+ * refresh token the session is ended (tokens and user cleared) and, unless `redirect` is false, the
+ * user is sent to /login; when the server cannot be reached or answers 5xx, the session is kept and
+ * the call fails with that error, so the next call after the outage refreshes again.
  */
 export async function renewAccessToken(sentToken: string | null, redirect: boolean): Promise<string> {
   let pending = refreshInFlight;
@@ -133,7 +151,7 @@ export async function renewAccessToken(sentToken: string | null, redirect: boole
     const stored = tokenStorage.getAccessToken();
     if (stored && stored !== sentToken) return stored;
     pending = requestNewTokens().catch((error: unknown) => {
-      endSession();
+      if (endsSession(error)) endSession();
       throw error;
     });
     const current = pending;
@@ -146,7 +164,7 @@ export async function renewAccessToken(sentToken: string | null, redirect: boole
   try {
     return await pending;
   } catch (error) {
-    if (redirect && !redirectedFor.has(pending)) {
+    if (redirect && endsSession(error) && !redirectedFor.has(pending)) {
       redirectedFor.add(pending);
       goToLogin();
     }
@@ -158,7 +176,7 @@ function toApiError(error: Error, fallbackMessage: string | undefined): Error {
   if (isApiError(error)) return error;
   if (isHTTPError(error))
     return apiErrorFromAnswer(error.response.status, error.data, fallbackMessage, error);
-  if (isNetworkError(error) || isTimeoutError(error)) return networkApiError(fallbackMessage, error);
+  if (isNetworkError(error) || isTimeoutError(error)) return networkApiError(error);
   // Aborts and programming errors keep their identity.
   return error;
 }

@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   qbReconnectRequired: 'QB_RECONNECT_REQUIRED',
   /** A feature the server is not configured for (e.g. QuickBooks client credentials): 503. */
   notConfigured: 'NOT_CONFIGURED',
+  /** The database cannot be reached for a moment (restarting, failing over): 503 with Retry-After. */
+  unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -75,4 +75,6 @@ export const SERVER_ERRORS = {
   badRequest: 'The request could not be read',
   headersTooLarge: 'The request headers are too large',
   requestTimeout: 'The request took too long to arrive',
+  /** 503 while the database cannot be reached; nothing was changed. */
+  unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -24,6 +24,7 @@ export { TruncatedText, type TruncatedTextProps } from './truncated-text';
 export { PHONE_QUERY, useMediaQuery } from './use-media-query';
 export { FullScreenProvider, useFullScreenState, useFullScreenView } from './full-screen-view';
 export { FormField, type FormFieldProps } from './form-field';
+export { DRAFT_RESTORED_NOTICE, useFormDraft, type FormDraftOptions } from './use-form-draft';
 export { SignInPage, SIGN_IN_LABELS, type SignInPageProps } from './sign-in-page';
 export {
   createStandaloneRouter,

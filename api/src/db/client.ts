@@ -114,6 +114,13 @@ export function openPostgres(connectionString: string, max = 10): PostgresDataba
   const pool = new pg.Pool({ connectionString, max });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out one: when PostgreSQL restarts, a client held by a transaction between two
+  // queries gets "terminating connection due to administrator command" as an 'error' event, which
+  // with no listener ends the process (found by `pnpm test:soak`). The transaction's next query then
+  // fails (503 via isDatabaseUnavailable) and the pool discards the client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const driver = drizzleNodePg({ client: pool, schema });
   let closed = false;
   return {

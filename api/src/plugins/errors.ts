@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ERROR_CODES, SERVER_ERRORS } from 'shared-contracts';
+import { isDatabaseUnavailable } from '../db/errors';
 import { failure } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 
@@ -35,6 +36,9 @@ const FASTIFY_ERRORS: Record<
   },
 };
 
+/** Seconds a 503 asks the caller to wait while the database is away. */
+const UNAVAILABLE_RETRY_AFTER_S = 2;
+
 export function sendApiNotFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).send(failure(ERROR_CODES.notFound, SERVER_ERRORS.notFound));
 }
@@ -46,6 +50,11 @@ export function sendApiNotFound(reply: FastifyReply): FastifyReply {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    // Every error answer is the JSON envelope, whatever the route had set up for its success: a CSV
+    // export whose cursor fails (the database going away) must not send the envelope as text/csv,
+    // which Fastify refuses with a bare 500.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply
@@ -69,6 +78,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(status)
         .send(failure(status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, error.message));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover of PostgreSQL: a clean, retryable answer instead of a 500. The
+      // transaction (if any) was never committed, so nothing was half-written.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send(failure(ERROR_CODES.unavailable, SERVER_ERRORS.unavailable));
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -76,7 +76,8 @@ export function RemoteSection({ name }: { name: SectionName }) {
     };
   }, [name, attempt, label]);
 
-  if (state.status === 'loading') return <LoadingState text="Loading..." />;
+  // Named, so a slow remote reads as "this section is on its way" while the sidebar stays usable.
+  if (state.status === 'loading') return <LoadingState text={`Loading the ${label} section...`} />;
   if (state.status === 'error') {
     return (
       <ErrorState

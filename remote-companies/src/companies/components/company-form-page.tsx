@@ -29,6 +29,7 @@ import {
   personLabel,
   personOptions,
   titleCase,
+  useFormDraft,
   withCurrentOption,
   type SelectOption,
 } from 'shared-ui';
@@ -115,16 +116,19 @@ function CompanyForm({ company }: { company: Company | null }) {
   const navigate = useNavigate();
   const managers = useManagerOptions();
   const staff = useStaffOptions();
+  const form = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
+    resolver: valibotResolver(CompanyFormSchema),
+    defaultValues: company ? toFormValues(company) : EMPTY_FORM,
+  });
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
-    resolver: valibotResolver(CompanyFormSchema),
-    defaultValues: company ? toFormValues(company) : EMPTY_FORM,
-  });
+  } = form;
+  // What is typed survives a session that ends mid-form (sign in again) or a reload.
+  useFormDraft(form, { key: `company:${company?.id ?? 'new'}` });
 
   // Fill the form once per company: a later re-read must not wipe what is being typed.
   const companyId = company?.id;

@@ -28,6 +28,7 @@ import {
   Text,
   notifyError,
   notifySuccess,
+  useFormDraft,
 } from 'shared-ui';
 import { useManager } from '../api/get-manager';
 import { createManager, updateManager } from '../api/mutations';
@@ -112,6 +113,10 @@ function PreviewCard({ control }: { control: Control<ManagerFormInput, unknown, 
 
 function ManagerForm({ manager }: { manager: Manager | null }) {
   const navigate = useNavigate();
+  const form = useForm<ManagerFormInput, unknown, ManagerFormOutput>({
+    resolver: valibotResolver(ManagerFormSchema),
+    defaultValues: manager ? toFormValues(manager) : EMPTY_FORM,
+  });
   const {
     register,
     control,
@@ -120,10 +125,9 @@ function ManagerForm({ manager }: { manager: Manager | null }) {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ManagerFormInput, unknown, ManagerFormOutput>({
-    resolver: valibotResolver(ManagerFormSchema),
-    defaultValues: manager ? toFormValues(manager) : EMPTY_FORM,
-  });
+  } = form;
+  // What is typed survives a session that ends mid-form (sign in again) or a reload.
+  useFormDraft(form, { key: `manager:${manager?.id ?? 'new'}` });
 
   // Fill the form once per manager: a later re-read must not wipe what is being typed.
   const loaded = useRef(manager?.id);

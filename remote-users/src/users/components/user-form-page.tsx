@@ -29,6 +29,7 @@ import {
   SwitchField,
   notifyError,
   notifySuccess,
+  useFormDraft,
 } from 'shared-ui';
 import { useUser } from '../api/get-user';
 import { createUser, updateUser } from '../api/mutations';
@@ -90,6 +91,10 @@ function UserForm({ user }: { user: User | null }) {
   const resolver = (user
     ? valibotResolver(UserUpdateSchema)
     : valibotResolver(RegisterSchema)) as unknown as Resolver<UserFormValues>;
+  const form = useForm<UserFormValues>({
+    resolver,
+    defaultValues: user ? toValues(user) : EMPTY,
+  });
   const {
     register,
     control,
@@ -98,10 +103,9 @@ function UserForm({ user }: { user: User | null }) {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<UserFormValues>({
-    resolver,
-    defaultValues: user ? toValues(user) : EMPTY,
-  });
+  } = form;
+  // What is typed survives a session that ends mid-form (sign in again) or a reload; never the password.
+  useFormDraft(form, { key: `user:${user?.id ?? 'new'}`, omit: ['password'] });
 
   const loaded = useRef(user?.id);
   useEffect(() => {
