@@ -3,15 +3,21 @@
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 10), --companies N (seed N
 // generated companies first, through the API's seed CLI), --users N (likewise N generated users), --api-only (start the API alone, without
 // building the frontends), DATABASE_URL to bench PostgreSQL.
+// --scale: the million-approval benchmark on PostgreSQL instead (tools/bench-scale.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { measure as measureLoop, serveApiOnly } from './bench-lib.mjs';
 import { ROOT } from './frontends.mjs';
 import { run } from './run.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const args = process.argv.slice(2);
+if (args.includes('--scale')) {
+  const { benchScale } = await import('./bench-scale.mjs');
+  await benchScale(args);
+  process.exit(0);
+}
 const option = (name, fallback) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? Number(args[index + 1]) : fallback;
@@ -25,91 +31,7 @@ if (![extraCompanies, extraUsers].every((n) => Number.isSafeInteger(n) && n >= 0
   process.exit(1);
 }
 
-async function measure(url, init) {
-  const latencies = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  async function worker() {
-    while (performance.now() < end) {
-      const start = performance.now();
-      try {
-        const response = await fetch(url, init);
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - start);
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  latencies.sort((a, b) => a - b);
-  const pick = (p) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return {
-    count: latencies.length,
-    rps: latencies.length / seconds,
-    p50: pick(50),
-    p95: pick(95),
-    p99: pick(99),
-    errors,
-  };
-}
-
-/**
- * --api-only: the API alone (tsx api/src/main.ts, STATIC_ROOT an empty folder), without building
- * the frontends first. Same server code and database; only the static console is missing.
- */
-async function serveApiOnly(dir) {
-  const { createServer } = await import('node:net');
-  const { spawn } = await import('node:child_process');
-  const port = await new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
-    probe.on('error', reject);
-  });
-  const staticRoot = mkdtempSync(path.join(tmpdir(), 'console-bench-static-'));
-  const child = spawn(
-    path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'),
-    [path.join(ROOT, 'api', 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        STATIC_ROOT: staticRoot,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; ;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('the API did not start in time');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(staticRoot, { recursive: true, force: true });
-    },
-  };
-}
+const measure = (url, init) => measureLoop(() => [url, init], { seconds, concurrency });
 
 // With --companies: demo data plus N generated companies, written by the seed CLI into a fresh
 // embedded database (or DATABASE_URL) before the server opens it.

@@ -12,6 +12,7 @@ import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payment
 import { usersRoutes } from './modules/users/users.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
+import { registerBenchRoutes } from './plugins/bench-routes';
 import { registerJsonBodyParser } from './plugins/body-parser';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
 import { registerCompression } from './plugins/compression';
@@ -88,6 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(dashboardRoutes, { prefix: '/api/dashboard' });
     await api.register(healthRoutes, { prefix: '/api/health' });
   });
+
+  // `pnpm bench -- --scale` only (BENCH_ROUTES=1): the ceiling route and memory readings.
+  if (config.benchRoutes) registerBenchRoutes(app);
 
   if (options.approvalSweep ?? true) scheduleApprovalExpiry(app);
 

@@ -8,7 +8,13 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { PASSWORD_MAX, USER_PASSWORD_MIN, VALIDATION, emailSchema } from 'shared-contracts';
+import {
+  APPROVAL_SEARCH_COUNT_CAP,
+  PASSWORD_MAX,
+  USER_PASSWORD_MIN,
+  VALIDATION,
+  emailSchema,
+} from 'shared-contracts';
 
 /** /work/main: this file lives in api/src. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -61,6 +67,10 @@ export interface AppConfig {
   approvalExpiryDays: number;
   /** How often the expiry sweep runs after the one at start (ms; hourly). */
   approvalSweepIntervalMs: number;
+  /** BENCH_ROUTES=1: the benchmark's ceiling and memory routes (plugins/bench-routes.ts); never in production. */
+  benchRoutes: boolean;
+  /** The approvals list counts a search's matches up to this many (APPROVAL_SEARCH_COUNT_CAP; tests lower it). */
+  approvalSearchCountCap: number;
 }
 
 export interface LoginThrottleConfig {
@@ -151,6 +161,7 @@ const EnvSchema = v.object({
     'false',
   ),
   APPROVAL_EXPIRY_DAYS: v.optional(intFromEnv('APPROVAL_EXPIRY_DAYS', 1, 3650), '30'),
+  BENCH_ROUTES: v.optional(v.picklist(['1', '0', 'true', 'false'], 'BENCH_ROUTES must be 1 or 0'), '0'),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -248,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: readApiVersion(),
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
     approvalSweepIntervalMs: 3_600_000,
+    benchRoutes: e.BENCH_ROUTES === 'true' || e.BENCH_ROUTES === '1',
+    approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,
   };
 }
 

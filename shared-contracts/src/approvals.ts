@@ -48,6 +48,12 @@ export const APPROVAL_BILLS_MAX = 500;
 export const BULK_APPROVAL_MAX = 100;
 export const APPROVAL_RECIPIENTS_MAX = 50;
 export const APPROVAL_SEARCH_MAX = 200;
+/**
+ * The approvals list counts the matches of a search up to this many; beyond it the total is this
+ * number with `totalCapped` (the console: 'more than 1,000 approvals'). A search such as a vendor
+ * name matches a quarter of a million-row table, and counting it exactly costs seconds (issue 11).
+ */
+export const APPROVAL_SEARCH_COUNT_CAP = 1000;
 /** Default of APPROVAL_EXPIRY_DAYS: a PENDING approval older than this becomes EXPIRED. */
 export const APPROVAL_EXPIRY_DAYS_DEFAULT = 30;
 

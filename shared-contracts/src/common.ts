@@ -61,6 +61,11 @@ export const PaginationSchema = v.object({
   page: v.number(),
   limit: v.number(),
   totalPages: v.number(),
+  /**
+   * Present (true) when counting stopped at `total`: more rows match than were counted (the
+   * approvals search caps its count, APPROVAL_SEARCH_COUNT_CAP). The console says 'more than …'.
+   */
+  totalCapped: v.optional(v.literal(true)),
 });
 export type Pagination = v.InferOutput<typeof PaginationSchema>;
 

@@ -145,6 +145,13 @@ describe('FullPagination', () => {
     expect(screen.getByText('Page 5 of 10 • Total: 95 approvals')).toBeTruthy();
   });
 
+  it('says "more than" when the server capped its count', () => {
+    renderFull({ page: 1, total: 1000, totalCapped: true });
+    expect(screen.getByText('Showing 1 to 10 of more than 1000 approvals')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 100+ • Total: more than 1000 approvals')).toBeTruthy();
+    expect(button('Last').disabled).toBe(false);
+  });
+
   it('adds the filtered count only when it differs from the rows on the page', () => {
     renderFull({ shownCount: 7 });
     expect(screen.getByText('Showing 41 to 50 of 95 approvals (7 after filtering/sorting)')).toBeTruthy();

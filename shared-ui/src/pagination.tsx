@@ -99,6 +99,8 @@ export interface FullPaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The server stopped counting at `total` (more match): 'more than {total}', and 'Page N of M+'. */
+  totalCapped?: boolean;
   /** Rows actually shown after client-side filtering/sorting; adds '(N after filtering/sorting)' when it differs. */
   shownCount?: number;
   /** Plural noun, e.g. 'approvals'. */
@@ -116,12 +118,14 @@ export function FullPagination({
   page,
   pageSize,
   total,
+  totalCapped = false,
   shownCount,
   itemLabel,
   pageSizeOptions,
   onPageChange,
   onPageSizeChange,
 }: FullPaginationProps) {
+  const totalText = totalCapped ? `more than ${total}` : String(total);
   const selectId = useId();
   const { from, to, totalPages } = pageRange(page, pageSize, total);
   const current = Math.min(Math.max(1, page), totalPages);
@@ -142,7 +146,7 @@ export function FullPagination({
         align={{ md: 'center' }}
       >
         <Text textStyle="sm" color="fg.muted" aria-live="polite">
-          Showing {from} to {to} of {total} {itemLabel}
+          Showing {from} to {to} of {totalText} {itemLabel}
           {shownCount !== undefined && shownCount !== pageCount
             ? ` (${shownCount} after filtering/sorting)`
             : ''}
@@ -174,7 +178,8 @@ export function FullPagination({
         align={{ md: 'center' }}
       >
         <Text textStyle="sm">
-          Page {current} of {totalPages} • Total: {total} {itemLabel}
+          Page {current} of {totalPages}
+          {totalCapped ? '+' : ''} • Total: {totalText} {itemLabel}
         </Text>
         <Box as="nav" aria-label="Pagination" overflowX="auto">
           <HStack gap="1" wrap="wrap">

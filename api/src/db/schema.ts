@@ -69,6 +69,13 @@ export function userSortName(t: { firstName: AnyPgColumn; lastName: AnyPgColumn;
   return sql`lower(coalesce(nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.email}))`;
 }
 
+/**
+ * A person's name as copied into history (first name, a space, last name: 255 + 1 + 255). The
+ * copies were 255 long, so every write by someone with two long names failed with a 500 (found
+ * by the fuzz suite).
+ */
+export const PERSON_NAME_LENGTH = 511;
+
 export const users = pgTable(
   'users',
   {
@@ -318,7 +325,7 @@ export const approvals = pgTable(
      */
     companyName: varchar('company_name', { length: 255 }),
     managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
-    managerName: varchar('manager_name', { length: 255 }),
+    managerName: varchar('manager_name', { length: PERSON_NAME_LENGTH }),
     managerEmail: varchar('manager_email', { length: 254 }),
     recipients: jsonb('recipients')
       .$type<string[]>()
@@ -326,12 +333,12 @@ export const approvals = pgTable(
       .default(sql`'[]'::jsonb`),
     createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Names are copied so history stays readable after a user is deleted. */
-    createdByName: varchar('created_by_name', { length: 255 }),
+    createdByName: varchar('created_by_name', { length: PERSON_NAME_LENGTH }),
     approvedById: integer('approved_by_id').references(() => users.id, { onDelete: 'set null' }),
-    approvedBy: varchar('approved_by', { length: 255 }),
+    approvedBy: varchar('approved_by', { length: PERSON_NAME_LENGTH }),
     approvalDate: timestamp('approval_date', { withTimezone: true }),
     rejectedById: integer('rejected_by_id').references(() => users.id, { onDelete: 'set null' }),
-    rejectedBy: varchar('rejected_by', { length: 255 }),
+    rejectedBy: varchar('rejected_by', { length: PERSON_NAME_LENGTH }),
     rejectionDate: timestamp('rejection_date', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     nachaFileGenerated: boolean('nacha_file_generated').notNull().default(false),
@@ -476,7 +483,7 @@ export const activity = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Who did it, as shown in history; kept when the user is deleted. */
-    userName: varchar('user_name', { length: 255 }),
+    userName: varchar('user_name', { length: PERSON_NAME_LENGTH }),
     /** Dotted verb, e.g. 'auth.login', 'company.create', 'approval.approve'. */
     action: varchar('action', { length: 64 }).notNull(),
     entityType: varchar('entity_type', { length: 32 }),

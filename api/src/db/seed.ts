@@ -144,7 +144,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** mulberry32: tiny, fast and good enough for demo data. */
-function createRandom(seed: number) {
+export function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -165,7 +165,7 @@ function createRandom(seed: number) {
   };
   return { next, int, pick, chance, uuid };
 }
-type Random = ReturnType<typeof createRandom>;
+export type Random = ReturnType<typeof createRandom>;
 
 function fullName(person: { firstName: string | null; lastName: string | null; email: string }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
@@ -889,7 +889,7 @@ function pickBankFileFailure(
 }
 
 /** A routing number with a valid ABA check digit (Federal Reserve district 01–12 prefixes). */
-function randomRoutingNumber(random: Random): string {
+export function randomRoutingNumber(random: Random): string {
   const first8 = `0${random.int(1, 9)}${String(random.int(0, 999_999)).padStart(6, '0')}`;
   return `${first8}${routingCheckDigit(first8)}`;
 }
@@ -907,7 +907,7 @@ const bankName = (text: string, max: number) =>
 const DEMO_BANKS = ['FIRST EXAMPLE BANK', 'PACIFIC DEMO BANK NA', 'HARBOR TRUST CO'];
 
 /** Originator settings; every third company keeps a settlement account (balanced files). */
-function paymentSettingsFor(
+export function paymentSettingsFor(
   company: { id: number; name: string },
   index: number,
   random: Random,

@@ -5,14 +5,24 @@ export function ok<T>(data: T, meta?: ApiMeta): ApiSuccess<T> {
   return meta ? { success: true, data, meta } : { success: true, data };
 }
 
-/** A page of a list with `meta.pagination` (DESIGN "Data"). */
+/**
+ * A page of a list with `meta.pagination` (DESIGN "Data"); `totalCapped` when counting stopped at
+ * `total` (more rows match).
+ */
 export function paged<T>(
   data: T[],
   total: number,
   page: number,
   limit: number,
+  totalCapped = false,
 ): ApiSuccess<T[]> & { meta: { pagination: Pagination } } {
-  const pagination: Pagination = { total, page, limit, totalPages: Math.ceil(total / limit) };
+  const pagination: Pagination = {
+    total,
+    page,
+    limit,
+    totalPages: Math.ceil(total / limit),
+    ...(totalCapped ? { totalCapped: true as const } : {}),
+  };
   return { success: true, data, meta: { pagination } };
 }
 

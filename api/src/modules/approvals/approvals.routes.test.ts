@@ -17,6 +17,7 @@ import {
 } from 'shared-contracts';
 import { activity, approvals, companies, users } from '../../db/schema';
 import { build, errorOf, type TestContext } from '../../test/build';
+import { EXPORT_FETCH_SIZE } from './approvals.export';
 import { countApprovalsExactly } from './approvals.repository';
 import { expireOverdueApprovals } from './approvals.service';
 
@@ -320,6 +321,64 @@ describe('GET /approvals (list)', () => {
     for (const limit of [5, 10, 25, 50, 100]) {
       expect((await list(`limit=${limit}`)).rows).toHaveLength(Math.min(limit, total));
     }
+  });
+  it('reads pages of the second half from the other end: the same rows as reading forward', async () => {
+    // (listApprovals reverses the order for pages nearer the end; NULL manager names included.)
+    for (const filter of ['', 'status=PENDING&', 'sortBy=managerName&sortOrder=asc&', 'sortBy=status&']) {
+      const all = (await list(`${filter}limit=100`)).rows.map((row) => row.id);
+      const pages = Math.ceil(all.length / 5);
+      for (let page = 1; page <= pages; page += 1) {
+        const rows = (await list(`${filter}limit=5&page=${page}`)).rows.map((row) => row.id);
+        expect(rows, `${filter} page ${page}`).toEqual(all.slice((page - 1) * 5, page * 5));
+      }
+    }
+  });
+});
+
+describe('GET /approvals: a search counts its matches up to a cap', () => {
+  // A second app whose cap is 7 (APPROVAL_SEARCH_COUNT_CAP is 1000 in production).
+  let capped: TestContext;
+  let capToken = '';
+  beforeAll(async () => {
+    capped = await build({ app: { approvalSweep: false }, config: { approvalSearchCountCap: 7 } });
+    capToken = (await capped.login('guest@example.com')).tokens.accessToken;
+  });
+  afterAll(async () => {
+    await capped?.close();
+  });
+  const page = async (query: string) => {
+    const response = await capped.request({ method: 'GET', url: `${BASE}?${query}`, token: capToken });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ data: Approval[]; meta: { pagination: Pagination } }>();
+    return { ids: body.data.map((row) => row.id), pagination: body.meta.pagination };
+  };
+
+  it('answers the cap with totalCapped beyond it, the exact total below it, and the same rows', async () => {
+    // Every demo bill's document number starts 'INV-'.
+    const search = 'inv-';
+    const exact = await countApprovalsExactly(capped.database.db, { search });
+    expect(exact).toBeGreaterThan(15);
+    const all = (await page(`search=${search}&limit=100`)).ids;
+    expect(all).toHaveLength(Math.min(100, exact));
+
+    const first = await page(`search=${search}&limit=5`);
+    expect(first.pagination).toEqual({ total: 7, page: 1, limit: 5, totalPages: 2, totalCapped: true });
+    expect(first.ids).toEqual(all.slice(0, 5));
+    // Pages are read forward (the total is only a lower bound), including beyond the cap.
+    expect((await page(`search=${search}&limit=5&page=2`)).ids).toEqual(all.slice(5, 10));
+    expect((await page(`search=${search}&limit=5&page=3`)).ids).toEqual(all.slice(10, 15));
+
+    // Few matches: exact, no flag. No search: the exact kept total, however large.
+    const [one] = await capped.database.db.select({ id: approvals.id }).from(approvals).limit(1);
+    const few = await page(`search=${one!.id.slice(0, 8)}`);
+    expect(few.pagination.total).toBe(
+      await countApprovalsExactly(capped.database.db, { search: one!.id.slice(0, 8) }),
+    );
+    expect(few.pagination).not.toHaveProperty('totalCapped');
+    const everything = await page('limit=5');
+    expect(everything.pagination.total).toBe(await countApprovalsExactly(capped.database.db, {}));
+    expect(everything.pagination.total).toBeGreaterThan(7);
+    expect(everything.pagination).not.toHaveProperty('totalCapped');
   });
 });
 
@@ -672,13 +731,13 @@ describe('stats and export', () => {
   });
 
   it('exports every matching row (beyond one cursor batch) as CSV with the right columns, and as JSON', async () => {
-    // 600 more PENDING rows so the export crosses the 500-row cursor batch.
+    // More PENDING rows than one cursor batch, so the export crosses a batch boundary.
     const company = await firstCompany();
     const creator = await userIdOf('moderator@example.com');
     await db()
       .insert(approvals)
       .values(
-        Array.from({ length: 600 }, (_, i) => ({
+        Array.from({ length: EXPORT_FETCH_SIZE + 100 }, (_, i) => ({
           companyId: company.id,
           companyName: company.name,
           priority: 'LOW' as const,
@@ -731,6 +790,15 @@ describe('stats and export', () => {
       expect(typeof row.bills).toBe('number');
       expect(row.decidedBy).toBeTruthy();
     }
+    // Dates as the API answers them (ISO 8601, UTC, milliseconds), the amount in dollars.
+    const detail = (await get(`${BASE}/${String(rows[0]!.id)}`)).json<{ data: Approval }>().data;
+    expect(rows[0]).toMatchObject({
+      created: detail.createdAt,
+      decidedAt: detail.approvalDate,
+      decidedBy: detail.approvedBy,
+      amount: detail.billStats.totalAmount,
+      bills: detail.billStats.totalBills,
+    });
     const lowCsv = await get(`${BASE}/export?priority=LOW&search=E59`);
     const lowLines = lowCsv.body.trimEnd().split('\r\n').slice(1);
     expect(lowLines.length).toBeGreaterThan(0);

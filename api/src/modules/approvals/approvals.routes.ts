@@ -60,8 +60,8 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const query = request.query;
-      const { rows, total } = await listApprovals(app.db, query);
-      return paged(rows, total, query.page, query.limit);
+      const { rows, total, capped } = await listApprovals(app.db, query, app.config.approvalSearchCountCap);
+      return paged(rows, total, query.page, query.limit, capped);
     },
   );
 

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, type Pagination, type User } from 'shared-contracts';
-import { activity, refreshTokens, users } from '../../db/schema';
+import { activity, approvals, refreshTokens, users } from '../../db/schema';
 import { build, errorOf, type TestContext } from '../../test/build';
 
 let t: TestContext;
@@ -151,5 +151,46 @@ describe('GET /api/user/users', () => {
     const bad = await listUsers('limit=101&role=ROOT&isActive=maybe');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(errorOf(bad).fields ?? {}).sort()).toEqual(['isActive', 'limit', 'role']);
+  });
+});
+
+describe('a user whose two names are as long as allowed (255 each)', () => {
+  it('signs in, edits the profile, changes the password and approves: every write keeps its history', async () => {
+    const long = { firstName: 'ß'.repeat(255), lastName: 'Ω'.repeat(255) };
+    const { tokens, user } = await t.login('user@example.com');
+    // These writes copy "first last" (511 characters) into activity and approvals; the copies
+    // were 255 long, so each answered 500 (found by the fuzz suite).
+    const profile = await t.request({
+      method: 'PUT',
+      url: '/api/user/profile',
+      token: tokens.accessToken,
+      payload: long,
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const again = await t.login('user@example.com');
+    const [pending] = await t.database.db
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(and(eq(approvals.status, 'PENDING'), ne(approvals.createdById, user.id)))
+      .limit(1);
+    const approve = await t.request({
+      method: 'PUT',
+      url: `/api/bill-approval/approvals/${pending!.id}/approve`,
+      token: again.tokens.accessToken,
+      payload: {},
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const change = await changePassword(again.tokens.accessToken, {
+      currentPassword: 'Password123!',
+      newPassword: 'Long-Names-Pass1',
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const [approved] = await t.database.db.select().from(approvals).where(eq(approvals.id, pending!.id));
+    expect(approved!.approvedBy).toBe(`${long.firstName} ${long.lastName}`);
+    const rows = await t.database.db
+      .select({ userName: activity.userName })
+      .from(activity)
+      .where(and(eq(activity.userId, user.id), eq(activity.action, 'user.password_change')));
+    expect(rows.map((row) => row.userName)).toEqual([`${long.firstName} ${long.lastName}`]);
   });
 });

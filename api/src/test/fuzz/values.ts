@@ -83,7 +83,12 @@ export function stringsOf(value: Value, out: string[] = []): string[] {
 /** Replaces every Ref with what `lookup` answers for it. */
 export async function resolveRefs(value: Value, lookup: (ref: Ref) => Promise<Value>): Promise<Value> {
   if (value instanceof Ref) return lookup(value);
-  if (Array.isArray(value)) return Promise.all(value.map((item) => resolveRefs(item, lookup)));
+  if (Array.isArray(value)) {
+    // One after another: a lookup may write (a sign-in), and the harness never races itself.
+    const out: Value[] = [];
+    for (const item of value) out.push(await resolveRefs(item, lookup));
+    return out;
+  }
   if (isPlainObject(value)) {
     const out: Record<string, Value> = {};
     for (const key of Object.keys(value)) setOwn(out, key, await resolveRefs(value[key] as Value, lookup));

@@ -333,6 +333,7 @@ export function ApprovalListPage() {
               page={state.page}
               pageSize={limit}
               total={data.pagination.total}
+              totalCapped={data.pagination.totalCapped ?? false}
               itemLabel="approvals"
               pageSizeOptions={APPROVAL_PAGE_SIZES}
               onPageChange={(page) => setState({ page }, { resetPage: false })}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, demoPasswordHash, type TestContext } from '../test/build';
+import { markerMatches, readScaleMarker, seedScale, type ScaleSizes } from './seed-scale';
+
+const SIZES: ScaleSizes = { approvals: 1200, companies: 40, users: 90, managers: 30 };
+
+let t: TestContext;
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const indexNames = async () =>
+  (
+    await rows<{ name: string }>(sql`
+      select indexname as name from pg_indexes where tablename in ('approvals', 'activity') order by 1`)
+  ).map((row) => row.name);
+let indexesBefore: string[];
+
+beforeAll(async () => {
+  t = await build();
+  indexesBefore = await indexNames();
+  await seedScale(t.database.db, {
+    sizes: SIZES,
+    passwordHash: await demoPasswordHash(),
+    bankAccountKey: t.config.bankAccountKey,
+    qbTokenKey: t.config.qbTokenKey,
+  });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the scale seed (small sizes)', () => {
+  it('fills every table to its size and records them', async () => {
+    const [counts] = await rows<Record<string, string>>(sql`
+      select (select count(*) from approvals) as approvals, (select count(*) from companies) as companies,
+        (select count(*) from users) as users, (select count(*) from managers) as managers`);
+    expect(Object.fromEntries(Object.entries(counts!).map(([k, v]) => [k, Number(v)]))).toEqual(SIZES);
+    const marker = await readScaleMarker(t.database.db);
+    expect(marker).toMatchObject(SIZES);
+    // What decides whether `pnpm bench -- --scale` reuses the database.
+    expect(markerMatches(marker!, SIZES)).toBe(true);
+    expect(markerMatches(marker!, { ...SIZES, approvals: SIZES.approvals + 1 })).toBe(false);
+  });
+
+  it('keeps every trigger-kept count exact', async () => {
+    const mismatches = await rows<{ what: string }>(sql`
+      select 'approval_counts' as what from (
+        select status, priority, count(*) as n from approvals group by 1, 2) a
+        full join approval_counts k using (status, priority)
+        where coalesce(a.n, 0) <> coalesce(k.count, 0)
+      union all
+      select 'approval_status_counts' from (select status, count(*) as n from approvals group by 1) a
+        full join approval_status_counts k using (status) where coalesce(a.n, 0) <> coalesce(k.count, 0)
+      union all
+      select 'company_counts' from (
+        select status, coalesce(qb_connection_status, 'none') as qb_status, count(*) as n from companies group by 1, 2) a
+        full join company_counts k using (status, qb_status) where coalesce(a.n, 0) <> coalesce(k.count, 0)
+      union all
+      select 'user_counts' from (select role, is_active, count(*) as n from users group by 1, 2) a
+        full join user_counts k using (role, is_active) where coalesce(a.n, 0) <> coalesce(k.count, 0)
+      union all
+      select 'manager_counts' from (
+        select status, user_id is not null as linked, count(*) as n from managers group by 1, 2) a
+        full join manager_counts k using (status, linked) where coalesce(a.n, 0) <> coalesce(k.count, 0)`);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('writes approvals whose figures agree with their bills, every status and priority', async () => {
+    const [check] = await rows<Record<string, number | boolean>>(sql`
+      select
+        count(*) filter (where total_bills <> jsonb_array_length(bills) or total_bills not between 1 and 20)::int as bad_bill_count,
+        count(*) filter (where total_amount_cents <> (
+          select sum(round((b ->> 'TotalAmt')::numeric * 100)) from jsonb_array_elements(bills) b))::int as bad_total,
+        count(*) filter (where cardinality(bill_ids) <> total_bills)::int as bad_ids,
+        count(*) filter (where status not in ('PENDING', 'REJECTED', 'EXPIRED') and (
+          approved_bills is null or processed_bills <> jsonb_array_length(approved_bills)
+          or approved_amount_cents <> (select sum(round((b ->> 'TotalAmt')::numeric * 100)) from jsonb_array_elements(approved_bills) b)
+          or approved_by is null or approval_date is null))::int as bad_approved,
+        count(*) filter (where status = 'REJECTED' and (rejection_reason is null or rejection_date is null))::int as bad_rejected,
+        count(*) filter (where status = 'PENDING' and created_at < now() - interval '30 days')::int as stale_pending,
+        count(distinct status)::int as statuses, count(distinct priority)::int as priorities,
+        min(created_at) < now() - interval '2 years' as spans_years
+      from approvals`);
+    expect(check).toEqual({
+      bad_bill_count: 0,
+      bad_total: 0,
+      bad_ids: 0,
+      bad_approved: 0,
+      bad_rejected: 0,
+      stale_pending: 0,
+      statuses: 8,
+      priorities: 4,
+      spans_years: true,
+    });
+  });
+
+  it('gives each approval its history and rebuilds the indexes it dropped', async () => {
+    const [history] = await rows<{ missing: number }>(sql`
+      select count(*)::int as missing from approvals a where not exists (
+        select 1 from activity x where x.entity_type = 'approval' and x.entity_id = a.id::text and x.action = 'approval.create')`);
+    expect(history?.missing).toBe(0);
+    expect(await indexNames()).toEqual(indexesBefore);
+    // Every company can pay every vendor (approve writes a real bank file).
+    const [accounts] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from companies c where not exists (select 1 from company_payment_settings s where s.company_id = c.id)
+        or (select count(*) from vendor_bank_accounts v where v.company_id = c.id) < 14`);
+    expect(accounts?.n).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestContext } from '../test/build';
+
+// Built in the hook (its longer timeout): opening and migrating a database is slow on a busy machine.
+let off: TestContext;
+let on: TestContext;
+beforeAll(async () => {
+  [off, on] = await Promise.all([
+    build({ seed: false }),
+    build({ seed: false, config: { benchRoutes: true } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([off?.close(), on?.close()]);
+});
+
+describe('bench routes (BENCH_ROUTES)', () => {
+  it('are absent unless switched on', async () => {
+    const t = off;
+    expect(t.config.benchRoutes).toBe(false);
+    for (const [method, url] of [
+      ['GET', '/api/bench/ceiling'],
+      ['GET', '/api/bench/memory'],
+      ['POST', '/api/bench/memory/reset-peak'],
+    ] as const) {
+      expect((await t.request({ method, url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('answer a constant body and the process memory when on', async () => {
+    const t = on;
+    const ceiling = await t.request({ method: 'GET', url: '/api/bench/ceiling' });
+    expect(ceiling.statusCode).toBe(200);
+    expect(ceiling.json()).toEqual({ success: true, data: { ok: true } });
+    // Straight from Fastify: not compressed even when the client accepts it.
+    const gzip = await t.request({
+      method: 'GET',
+      url: '/api/bench/ceiling',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBeUndefined();
+
+    const memory = (await t.request({ method: 'GET', url: '/api/bench/memory' })).json<{
+      rss: number;
+      peakRss: number | null;
+    }>();
+    expect(memory.rss).toBeGreaterThan(10 * 1024 * 1024);
+    if (process.platform === 'linux') {
+      expect(memory.peakRss).toBeGreaterThanOrEqual(memory.rss * 0.5);
+      const reset = await t.request({ method: 'POST', url: '/api/bench/memory/reset-peak' });
+      expect(reset.json()).toEqual({ reset: true });
+      const after = (await t.request({ method: 'GET', url: '/api/bench/memory' })).json<{
+        rss: number;
+        peakRss: number;
+      }>();
+      // Right after a reset the peak is about the current size again.
+      expect(after.peakRss).toBeLessThanOrEqual(Math.max(memory.peakRss!, after.rss * 1.5));
+    }
+  });
+});

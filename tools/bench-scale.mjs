@@ -1,0 +1,327 @@
+// `pnpm bench -- --scale` (issue 11): the approvals workbench at a million approvals on PostgreSQL.
+// Seeds (or reuses) its own database on the server of DATABASE_URL / TEST_DATABASE_URL, starts the
+// API on it with the bench routes (BENCH_ROUTES=1: a constant-JSON ceiling route and memory readings),
+// measures every view of the issue at N concurrent connections and prints one table. It prints
+// figures and never fails on a timing.
+// Options: --seconds N (per endpoint, default 5), --concurrency N (default 50), --port N (default: a
+// free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ROOT } from './frontends.mjs';
+import { measure, serveApiOnly } from './bench-lib.mjs';
+
+const TSX = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
+
+// Fixed keys: the reused database's encrypted bank accounts must stay readable from run to run.
+// Bench-only values for a throw-away database, never a deployment's.
+const BENCH_ENV = {
+  JWT_SECRET: 'bench-scale-jwt-secret-bench-scale-jwt-secret',
+  QB_TOKEN_KEY: 'ab'.repeat(32),
+  BANK_ACCOUNT_KEY: 'cd'.repeat(32),
+  ACCESS_TOKEN_TTL: '7200',
+};
+
+const TARGETS = {
+  list: { share: 0.2, p99: 50, label: '≥20% · p99≤50' },
+  search: { share: 0.1, p99: 150, label: '≥10% · p99≤150' },
+};
+
+function spawnText(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args[0]} exited with ${code}`)),
+    );
+  });
+}
+
+export async function benchScale(args) {
+  const option = (name, fallback) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args[index + 1] : fallback;
+  };
+  const seconds = Number(option('seconds', 5));
+  const concurrency = Number(option('concurrency', 50));
+  const port = option('port', undefined);
+  const database = option('database', 'bench_scale');
+  const base = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base || !/^postgres(ql)?:\/\//.test(base)) {
+    console.error(
+      '--scale needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server; its own database is created)',
+    );
+    process.exit(1);
+  }
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) {
+    console.error('--database must be a plain lower-case name');
+    process.exit(1);
+  }
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  const scaleUrl = url.toString();
+  const sizeArgs = ['approvals', 'companies', 'users', 'managers'].flatMap((name) =>
+    option(name, undefined) === undefined ? [] : [`--${name}`, option(name)],
+  );
+
+  // 1. The data set: seeded once, then reused while its marker matches.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-scale-'));
+  const env = { ...process.env, ...BENCH_ENV, DATA_DIR: dataDir, SCALE_DATABASE_URL: scaleUrl };
+  const seedStart = performance.now();
+  await spawnText(TSX, [path.join(ROOT, 'api', 'src', 'db', 'seed-scale-cli.ts'), ...sizeArgs], env);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  // 2. The API on it, with the bench routes.
+  const server = await serveApiOnly(dataDir, {
+    ...BENCH_ENV,
+    DATABASE_URL: scaleUrl,
+    BENCH_ROUTES: '1',
+    ...(port ? { PORT: String(port) } : {}),
+  });
+  const rows = [];
+  const notes = [];
+  try {
+    const api = (route) => `${server.url}${route}`;
+    const login = await fetch(api('/api/auth/login'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'Password123!' }),
+    }).then((r) => r.json());
+    const auth = { Authorization: `Bearer ${login.data.tokens.accessToken}` };
+    const get = (route) => fetch(api(route), { headers: auth }).then((r) => r.json());
+    const stats = (await get('/api/bill-approval/approvals/stats')).data;
+    const total = stats.total;
+    const lastPage = Math.ceil(total / 10);
+    const sample = (await get('/api/bill-approval/approvals?limit=10&page=5')).data[3];
+    const busyCompany = sample.companyId;
+    const counts = {
+      companies: (await get('/api/company/companies?limit=10')).meta.pagination.total,
+      users: (await get('/api/user/users?limit=10')).meta.pagination.total,
+      managers: (await get('/api/manager/managers?limit=10')).meta.pagination.total,
+    };
+
+    // Each endpoint gets a one-second warm-up at the same concurrency (not counted): the first
+    // requests of a route pay for compiling its code paths and filling caches.
+    const warm = (next) => measure(next, { seconds: Math.min(1, seconds), concurrency });
+    const measureRoute = async (route) => {
+      const next = () => [api(route), { headers: auth }];
+      await warm(next);
+      return measure(next, { seconds, concurrency });
+    };
+    const ceilingRun = async () => {
+      const next = () => [api('/api/bench/ceiling'), {}];
+      await warm(next);
+      return measure(next, { seconds, concurrency });
+    };
+
+    console.info(`\nMeasuring: ${seconds}s per endpoint, ${concurrency} concurrent connections…`);
+    const ceilingBefore = await ceilingRun();
+    const add = (label, kind, result) => {
+      rows.push({ label, kind, ...result });
+      console.info(
+        `  ${label.padEnd(44)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)}  p99 ${result.p99.toFixed(1).padStart(6)}${result.errors ? `  errors ${result.errors}` : ''}`,
+      );
+    };
+    const list = '/api/bill-approval/approvals';
+    const views = [
+      ['list: default view', 'list', list],
+      ...[
+        'PENDING',
+        'APPROVED',
+        'REJECTED',
+        'EXPIRED',
+        'NACHA_GENERATED',
+        'NACHA_PENDING',
+        'BANK_UPLOADED',
+        'PAYMENT_COMPLETED',
+      ].map((status) => [`list: status ${status}`, 'list', `${list}?status=${status}`]),
+      ...[
+        'id',
+        'company.name',
+        'status',
+        'priority',
+        'billStats.totalBills',
+        'billStats.processedBills',
+        'billStats.totalAmount',
+        'managerName',
+        'createdAt',
+      ].flatMap((field) =>
+        ['asc', 'desc'].map((order) => [
+          `list: sort ${field} ${order}`,
+          'list',
+          `${list}?sortBy=${field}&sortOrder=${order}`,
+        ]),
+      ),
+      [`list: company ${busyCompany}`, 'list', `${list}?companyId=${busyCompany}`],
+      ['list: page 1', 'list', `${list}?page=1`],
+      ['list: page 100', 'list', `${list}?page=100`],
+      [`list: last page (${lastPage})`, 'list', `${list}?page=${lastPage}`],
+      ['list: search vendor "grainger"', 'search', `${list}?search=grainger`],
+      [
+        `list: search id prefix "${sample.id.slice(0, 8)}"`,
+        'search',
+        `${list}?search=${sample.id.slice(0, 8)}`,
+      ],
+      ['approvals stats', 'list', `${list}/stats`],
+      ['dashboard stats', 'list', '/api/dashboard/stats'],
+      ['approval detail', 'other', `${list}/${sample.id}`],
+      ['approval history', 'other', `${list}/${sample.id}/history`],
+      [`users list (${counts.users})`, 'list', '/api/user/users'],
+      [`managers list (${counts.managers})`, 'list', '/api/manager/managers'],
+      [`companies list (${counts.companies})`, 'list', '/api/company/companies'],
+    ];
+    for (const [label, kind, route] of views) add(label, kind, await measureRoute(route));
+
+    // Approve: each request a different fresh PENDING approval (newest first), never one created
+    // by the admin (the generated ones never are).
+    const pending = [];
+    for (let page = 1; pending.length < 3000 && page <= 30; page += 1) {
+      const batch = (await get(`${list}?status=PENDING&limit=100&page=${page}`)).data;
+      if (batch.length === 0) break;
+      pending.push(...batch.filter((a) => a.createdById !== login.data.user.id).map((a) => a.id));
+    }
+    let next = 0;
+    const approve = await measure(
+      () => {
+        const id = pending[next++];
+        return id ? [api(`${list}/${id}/approve`), { method: 'PUT', headers: auth }] : null;
+      },
+      { seconds, concurrency },
+    );
+    add(`approve (${approve.count} PENDING rows, each once)`, 'other', approve);
+
+    const ceilingAfter = await ceilingRun();
+    const ceiling = (ceilingBefore.rps + ceilingAfter.rps) / 2;
+
+    // CSV export of every approval: rows per second, and the server's peak RSS growth.
+    const memory = () => fetch(api('/api/bench/memory')).then((r) => r.json());
+    await fetch(api('/api/bench/memory/reset-peak'), { method: 'POST' });
+    const before = await memory();
+    let sampledPeak = before.rss;
+    const sampler = setInterval(() => {
+      memory().then(
+        (m) => {
+          sampledPeak = Math.max(sampledPeak, m.rss);
+        },
+        () => {},
+      );
+    }, 100);
+    const exportStart = performance.now();
+    const response = await fetch(api(`${list}/export?format=csv`), { headers: auth });
+    let lines = 0;
+    for await (const chunk of response.body) {
+      for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === 10) lines += 1;
+    }
+    const exportMs = performance.now() - exportStart;
+    clearInterval(sampler);
+    const after = await memory();
+    const peak = after.peakRss ?? sampledPeak;
+    const exported = lines - 1;
+    const exportRow = {
+      rowsPerSecond: exported / (exportMs / 1000),
+      rows: exported,
+      seconds: exportMs / 1000,
+      growthMb: (Math.max(peak, sampledPeak) - before.rss) / 1024 / 1024,
+      status: response.status,
+    };
+
+    // 3. The bank file: written in its own process (issue 9's nacha-bench), median of 7.
+    const nachaOut = await spawnText(
+      TSX,
+      [path.join(ROOT, 'api', 'src', 'payments', 'nacha-bench.ts'), '10000'],
+      env,
+    );
+    const nachaMedian = Number(/write median ([\d.]+) ms/.exec(nachaOut)?.[1] ?? NaN);
+
+    printTable({
+      rows,
+      ceilingBefore,
+      ceilingAfter,
+      ceiling,
+      exportRow,
+      nachaMedian,
+      sizes: { approvals: total, ...counts },
+      seconds,
+      concurrency,
+      seedSeconds,
+      notes,
+    });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function verdict(row, ceiling, page1) {
+  const share = row.rps / ceiling;
+  if (row.errors > 0) return 'errors';
+  if (row.label.startsWith('list: last page') && page1) {
+    const bounded = row.p50 <= page1.p50 * 1.25 + 1;
+    const target = TARGETS.list;
+    return share >= target.share && row.p99 <= target.p99 && bounded ? 'holds' : 'MISSED';
+  }
+  const target = TARGETS[row.kind];
+  if (!target) return '(no target)';
+  return share >= target.share && row.p99 <= target.p99 ? 'holds' : 'MISSED';
+}
+
+function printTable({
+  rows,
+  ceilingBefore,
+  ceilingAfter,
+  ceiling,
+  exportRow,
+  nachaMedian,
+  sizes,
+  seconds,
+  concurrency,
+  seedSeconds,
+}) {
+  const [one, five, fifteen] = loadavg();
+  const page1 = rows.find((row) => row.label === 'list: page 1');
+  console.info('');
+  console.info(
+    `Scale bench ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} cores (${cpus()[0]?.model ?? '?'}) · load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)}`,
+  );
+  console.info(
+    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections`,
+  );
+  console.info(
+    `Ceiling (constant JSON route, same process): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s`,
+  );
+  console.info('');
+  const header = `| ${'endpoint'.padEnd(46)} | ${'req/s'.padStart(6)} | ${'p50 ms'.padStart(7)} | ${'p99 ms'.padStart(7)} | ${'% ceil'.padStart(6)} | ${'target'.padEnd(15)} | verdict |`;
+  console.info(header);
+  console.info(
+    `|${'-'.repeat(48)}|${'-'.repeat(8)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(17)}|---------|`,
+  );
+  for (const row of rows) {
+    const target = row.label.startsWith('list: last page')
+      ? '≤ page 1 · list'
+      : (TARGETS[row.kind]?.label ?? '—');
+    console.info(
+      `| ${row.label.padEnd(46)} | ${row.rps.toFixed(0).padStart(6)} | ${row.p50.toFixed(1).padStart(7)} | ${row.p99.toFixed(1).padStart(7)} | ${`${((row.rps / ceiling) * 100).toFixed(1)}%`.padStart(6)} | ${target.padEnd(15)} | ${verdict(row, ceiling, page1)} |`,
+    );
+  }
+  const exportOk = exportRow.rowsPerSecond >= 50_000 && exportRow.growthMb < 100 && exportRow.status === 200;
+  console.info('');
+  console.info('| measure | figure | target | verdict |');
+  console.info('|---|---|---|---|');
+  console.info(
+    `| CSV export of all ${exportRow.rows.toLocaleString('en-US')} approvals (${exportRow.seconds.toFixed(1)} s) | ${(exportRow.rowsPerSecond / 1000).toFixed(1)}k rows/s, peak RSS +${exportRow.growthMb.toFixed(1)} MB | ≥50k rows/s · <100 MB | ${exportOk ? 'holds' : 'MISSED'} |`,
+  );
+  console.info(
+    `| NACHA file of 10,000 entries (write, median of 7) | ${nachaMedian.toFixed(1)} ms | ≤200 ms | ${nachaMedian <= 200 ? 'holds' : 'MISSED'} |`,
+  );
+  console.info(
+    '\nreq/s: completed requests per second over the window; p50/p99: latency seen by the client (ms);' +
+      ' % ceil: req/s as a share of the ceiling route; client, API and PostgreSQL share the same cores.',
+  );
+}
