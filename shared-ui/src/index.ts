@@ -9,7 +9,14 @@
 export * from './chakra';
 export { system } from './system';
 export { UiProvider } from './ui-provider';
-export { NOTICE_CLEARANCE, Toaster, toaster, notifyError, notifyInfo, notifySuccess } from './toaster';
+export {
+  NOTICE_CLEARANCE,
+  Toaster,
+  notifyError,
+  notifyInfo,
+  notifySuccess,
+  preloadNotices,
+} from './toaster';
 export { PageHeader, HOME_CRUMB, type Crumb, type PageHeaderProps } from './page-header';
 export {
   AccessDenied,

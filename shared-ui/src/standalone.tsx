@@ -1,7 +1,7 @@
 // The minimal shell a remote runs in alone for QA (DESIGN.md "Module Federation"): its own sign-in,
 // then only that section under a thin header. The host never uses this; it owns the real layout.
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
-import { StrictMode, useState } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   Navigate,
@@ -16,7 +16,7 @@ import { UI_TEXT } from 'shared-contracts';
 import { FullScreenProvider, useFullScreenState } from './full-screen-view';
 import { SignInPage } from './sign-in-page';
 import { FullPageSpinner } from './states';
-import { NOTICE_CLEARANCE } from './toaster';
+import { NOTICE_CLEARANCE, preloadNotices } from './toaster';
 import { UiProvider } from './ui-provider';
 
 /** What a remote passes to its standalone shell. */
@@ -50,6 +50,8 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const { fullScreen, control } = useFullScreenState();
+  // Signed in: load the notice area now (the sign-in page does not).
+  useEffect(preloadNotices, []);
 
   const signOut = async () => {
     setSigningOut(true);

@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { TOAST_DURATION_MS } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { notifyError, notifyInfo, notifySuccess, toaster } from './toaster';
+import { toaster } from './notice-area';
+import { notifyError, notifyInfo, notifySuccess } from './toaster';
 import { UiProvider } from './ui-provider';
 
 describe('toaster', () => {

@@ -4,25 +4,59 @@
 // headers carry the actions (Activate, Edit) a user reaches for right after a notice, and a top notice
 // covered them for its 5 s; the layouts keep room at the end of the page so the last controls can be
 // scrolled clear of it (NOTICE_CLEARANCE).
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { TOAST_DURATION_MS, UI_TEXT } from 'shared-contracts';
+//
+// The toasts themselves (./notice-area.tsx: Chakra's toaster, Ark's toast and dismissable machines)
+// load on first use or when a signed-in layout calls preloadNotices(), so the sign-in page never
+// downloads them. notify* stay synchronous for their callers: a notice asked for before the area has
+// loaded is shown as soon as it has.
+import { useSyncExternalStore } from 'react';
+import { UI_TEXT } from 'shared-contracts';
+import type * as NoticeAreaModule from './notice-area';
 
 /** Space a layout leaves below its content so nothing must stay under a notice (toast height + offset). */
 export const NOTICE_CLEARANCE = '7rem';
 
-/** The console's toast store: bottom-end, at most one visible (`max: 1`), TOAST_DURATION_MS each. */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  pauseOnPageIdle: true,
-});
-
+type NoticeModule = typeof NoticeAreaModule;
 type NoticeType = 'success' | 'error' | 'info' | 'warning';
 
+let loaded: NoticeModule | undefined;
+let loading: Promise<NoticeModule> | undefined;
+const listeners = new Set<() => void>();
+
+/** The notice area's module, loaded once; a failed load (offline) is tried again on the next call. */
+function loadNoticeArea(): Promise<NoticeModule> {
+  loading ??= import('./notice-area').then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Loads the notice area ahead of its first notice. Signed-in layouts call it once mounted, so a notice
+ * about a failure shows at once even when the network has gone since.
+ */
+export function preloadNotices(): void {
+  loadNoticeArea().catch(() => undefined);
+}
+
+let lastId = 0;
+
 function notify(type: NoticeType, title: string, description?: string): string {
-  toaster.remove();
-  return toaster.create({ type, title, description, closable: true });
+  lastId += 1;
+  const id = `notice-${lastId}`;
+  loadNoticeArea().then(
+    (area) => area.show({ id, type, title, description }),
+    (error: unknown) => console.error('The notice area could not be loaded', error),
+  );
+  return id;
 }
 
 /** Shows a success notice, e.g. notifySuccess('Company created successfully'). */
@@ -40,22 +74,14 @@ export function notifyInfo(title: string, description?: string): string {
   return notify('info', title, description);
 }
 
-/** Renders the toasts of `toaster`; UiProvider mounts it once. */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const getLoaded = () => loaded;
+
+/** The notice area once loaded (nothing before: no notice can be on screen yet); UiProvider mounts it once. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.closable ? <Toast.CloseTrigger aria-label="Close notice" /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const area = useSyncExternalStore(subscribe, getLoaded, getLoaded);
+  return area ? <area.NoticeArea /> : null;
 }

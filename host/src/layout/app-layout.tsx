@@ -8,6 +8,7 @@ import {
   IconButton,
   NOTICE_CLEARANCE,
   Text,
+  preloadNotices,
   useFullScreenState,
 } from 'shared-ui';
 import { NavIcon } from './icons';
@@ -26,6 +27,9 @@ export function AppLayout() {
   const { fullScreen, control } = useFullScreenState();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // The notice area is not part of the sign-in page's JavaScript: fetch it now the user is signed in.
+  useEffect(preloadNotices, []);
 
   useEffect(() => {
     if (!menuOpen) return undefined;
