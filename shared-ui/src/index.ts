@@ -9,6 +9,7 @@
 export * from './chakra';
 export { system } from './system';
 export { UiProvider } from './ui-provider';
+export { SWR_OPTIONS } from './swr-options';
 export {
   NOTICE_CLEARANCE,
   Toaster,

@@ -11,11 +11,13 @@ import {
   useRoutes,
   type RouteObject,
 } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
 import { UI_TEXT } from 'shared-contracts';
 import { FullScreenProvider, useFullScreenState } from './full-screen-view';
 import { SignInPage } from './sign-in-page';
 import { FullPageSpinner } from './states';
+import { SWR_OPTIONS } from './swr-options';
 import { NOTICE_CLEARANCE, preloadNotices } from './toaster';
 import { UiProvider } from './ui-provider';
 
@@ -103,7 +105,9 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
         minW="0"
       >
         <FullScreenProvider value={control}>
-          <SectionRoutes routes={routes} />
+          <SWRConfig value={SWR_OPTIONS}>
+            <SectionRoutes routes={routes} />
+          </SWRConfig>
         </FullScreenProvider>
       </Box>
     </Flex>

@@ -7,10 +7,12 @@ import {
   FullScreenProvider,
   IconButton,
   NOTICE_CLEARANCE,
+  SWR_OPTIONS,
   Text,
   preloadNotices,
   useFullScreenState,
 } from 'shared-ui';
+import { SWRConfig } from 'swr';
 import { NavIcon } from './icons';
 import { SidebarContent } from './sidebar';
 
@@ -152,7 +154,10 @@ export function AppLayout() {
           pb={fullScreen ? '0' : NOTICE_CLEARANCE}
         >
           <FullScreenProvider value={control}>
-            <Outlet />
+            {/* SWR and its rules load with the signed-in layout, not with the sign-in page. */}
+            <SWRConfig value={SWR_OPTIONS}>
+              <Outlet />
+            </SWRConfig>
           </FullScreenProvider>
         </Box>
       </Flex>
