@@ -1,16 +1,10 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { configureHttp, initializeSession, setNavigator } from 'shared-auth';
+import { configureHttp, initializeSession } from 'shared-auth';
 import { UiProvider } from 'shared-ui';
-import { router } from './router';
+import { AppRouter } from './router';
 
 configureHttp({ baseUrl: window.location.origin, environment: process.env.APP_ENV });
-// When a refresh fails, go to sign-in inside the app and remember the page, instead of a full reload.
-setNavigator((path) => {
-  const { pathname, search, hash } = router.state.location;
-  void router.navigate(path, { replace: true, state: { from: { pathname, search, hash } } });
-});
 void initializeSession();
 
 const root = document.getElementById('root');
@@ -22,7 +16,7 @@ const app = createRoot(root);
 startTransition(() => {
   app.render(
     <UiProvider>
-      <RouterProvider router={router} />
+      <AppRouter />
     </UiProvider>,
   );
 });

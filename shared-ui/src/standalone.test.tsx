@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStandaloneRouter } from './standalone';
+import { StandaloneApp } from './standalone';
 import { UiProvider } from './ui-provider';
 
 const auth = vi.hoisted(() => ({
@@ -30,13 +29,11 @@ const routes = [
 
 function renderAt(path: string) {
   window.history.replaceState(null, '', path);
-  const router = createStandaloneRouter({ title: 'Users', basePath: '/users', routes });
   render(
     <UiProvider>
-      <RouterProvider router={router} />
+      <StandaloneApp title="Users" basePath="/users" routes={routes} />
     </UiProvider>,
   );
-  return router;
 }
 
 beforeEach(() => {
@@ -47,7 +44,7 @@ beforeEach(() => {
   });
 });
 
-describe('createStandaloneRouter', () => {
+describe('StandaloneApp', () => {
   it("renders the section's routes under basePath inside a header with the user and Sign out", async () => {
     renderAt('/users/7');
     expect(await screen.findByText('User detail')).toBeTruthy();
@@ -57,19 +54,19 @@ describe('createStandaloneRouter', () => {
   });
 
   it('sends any other path to basePath', async () => {
-    const router = renderAt('/dashboard');
+    renderAt('/dashboard');
     expect(await screen.findByText('User list')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/users');
+    await waitFor(() => expect(window.location.pathname).toBe('/users'));
   });
 
   it('signs out and goes to /login', async () => {
-    const router = renderAt('/users');
+    renderAt('/users');
     await screen.findByText('User list');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     });
     expect(auth.logout).toHaveBeenCalledTimes(1);
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Sign in to Admin Dashboard' })).toBeTruthy();
   });
 });

@@ -3,14 +3,7 @@
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import {
-  Navigate,
-  RouterProvider,
-  createBrowserRouter,
-  useNavigate,
-  useRoutes,
-  type RouteObject,
-} from 'react-router-dom';
+import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
 import { UI_TEXT } from 'shared-contracts';
@@ -114,35 +107,48 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
   );
 }
 
-/** Router of a remote's standalone shell: /login, the section under `basePath` (signed in only), anything else → basePath. */
-export function createStandaloneRouter({
-  title,
-  basePath,
-  routes,
-  productName,
-  basename,
-}: StandaloneOptions) {
+/** Sends the session's "go to sign-in" (a failed refresh) through the router (shared-auth's setNavigator). */
+function SessionNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((path) => void navigate(path));
+    return () => setNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+function StandaloneRoutes({ title, basePath, routes, productName }: StandaloneOptions) {
   const base = `/${basePath.replace(/^\/+|\/+$/g, '')}`;
-  return createBrowserRouter(
-    [
-      { path: '/login', element: <SignInPage productName={productName ?? title} /> },
-      {
-        path: `${base}/*`,
-        element: (
-          <RequireAuth loadingFallback={<FullPageSpinner />}>
-            <StandaloneLayout title={title} routes={routes} />
-          </RequireAuth>
-        ),
-      },
-      { path: '*', element: <Navigate to={base} replace /> },
-    ],
-    basename ? { basename } : undefined,
+  return useRoutes([
+    { path: '/login', element: <SignInPage productName={productName ?? title} /> },
+    {
+      path: `${base}/*`,
+      element: (
+        <RequireAuth loadingFallback={<FullPageSpinner />}>
+          <StandaloneLayout title={title} routes={routes} />
+        </RequireAuth>
+      ),
+    },
+    { path: '*', element: <Navigate to={base} replace /> },
+  ]);
+}
+
+/**
+ * A remote's standalone shell: /login, the section under `basePath` (signed in only), anything else →
+ * basePath. A declarative <BrowserRouter> like the host's (host/src/router.tsx), not a data router.
+ */
+export function StandaloneApp(options: StandaloneOptions) {
+  return (
+    <BrowserRouter basename={options.basename}>
+      <SessionNavigator />
+      <StandaloneRoutes {...options} />
+    </BrowserRouter>
   );
 }
 
 /**
  * Starts a remote alone: configures the HTTP client, starts the session check and renders the
- * standalone router inside UiProvider into `rootElement` (default: #root).
+ * standalone shell (StandaloneApp) inside UiProvider into `rootElement` (default: #root).
  * @example renderStandalone({ title: 'Users', basePath: '/users', routes })
  */
 export function renderStandalone(options: RenderStandaloneOptions): void;
@@ -158,13 +164,11 @@ export function renderStandalone(
 
   configureHttp({ baseUrl: options.apiBaseUrl ?? window.location.origin, environment: options.environment });
   void initializeSession();
-  const router = createStandaloneRouter(options);
-  setNavigator((path) => void router.navigate(path));
 
   createRoot(rootElement).render(
     <StrictMode>
       <UiProvider>
-        <RouterProvider router={router} />
+        <StandaloneApp {...options} />
       </UiProvider>
     </StrictMode>,
   );

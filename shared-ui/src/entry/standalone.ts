@@ -1,6 +1,6 @@
 // `shared-ui/standalone`: the shell a remote runs in alone for QA (its own sign-in and router).
 export {
-  createStandaloneRouter,
+  StandaloneApp,
   renderStandalone,
   type RenderStandaloneOptions,
   type StandaloneOptions,
