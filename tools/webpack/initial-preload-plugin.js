@@ -3,13 +3,14 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 /**
  * Adds `<link rel="preload" as="script">` to the page for every file its entry loads before anything
  * renders: the chunks the entry module imports (the async boundary and its stages) and, following
- * them, the fallback chunks of the shared singletons those chunks consume — transitively, since a
- * shared package consumes others. Without it the browser learns of those files only after main.js has
+ * them, the chunks this build provides the shared singletons those chunks consume from — transitively,
+ * since a shared package consumes others. Without it the browser learns of those files only after main.js has
  * arrived and run, one round trip later; with the entry's staged imports (host/src/index.ts) it would
  * learn of each only after the previous stage ran.
  *
  * Lazy chunks (the signed-in layout, the dashboard, a section's routes) are not preloaded: their
- * origin is an ordinary import(), not a shared-module fallback, so the sign-in page never pays for them.
+ * origin is an ordinary import() inside a chunk, not the entry or a provided shared module, so the
+ * sign-in page never pays for them.
  */
 export class InitialPreloadPlugin {
   apply(compiler) {
@@ -34,7 +35,15 @@ export class InitialPreloadPlugin {
   }
 }
 
-/** The JavaScript files of the chunk groups reached from the entry's imports and shared fallbacks. */
+/**
+ * The JavaScript files of the chunk groups reached from the entry's imports and, for every shared module
+ * those chunks consume, of the chunk group this build provides it from (the one the federation runtime
+ * loads, since the page's own build registers its shared modules first), transitively.
+ *
+ * Not the consume fallback's chunk group: webpack often places the same module in a second chunk as the
+ * fallback for when no build provides it, which never happens here; preloading those fetched a second,
+ * unused copy of jotai and react-dom.
+ */
 function initialFiles(compilation) {
   const entryModules = new Set();
   for (const entry of compilation.entrypoints.values()) {
@@ -48,20 +57,27 @@ function initialFiles(compilation) {
   const files = new Set();
   const modulesOf = (group) =>
     group.chunks.flatMap((chunk) => [...compilation.chunkGraph.getChunkModulesIterable(chunk)]);
-  const reached = new Set(entryModules);
+  // Share keys consumed by what is reached so far ('react', 'shared-ui/table' …).
+  const consumed = new Set();
+  const reach = (module) => {
+    if (module.type === 'consume-shared-module' && module.options?.shareKey) {
+      consumed.add(module.options.shareKey);
+    }
+  };
+  for (const module of entryModules) reach(module);
   let grew = true;
   while (grew) {
     grew = false;
     for (const group of compilation.chunkGroups) {
       if (included.has(group) || group.isInitial()) continue;
       const fromEntry = group.origins.some((origin) => origin.module && entryModules.has(origin.module));
-      const sharedFallback = group.origins.some(
-        (origin) => origin.module?.type === 'consume-shared-module' && reached.has(origin.module),
+      const provided = group.origins.some(
+        (origin) => origin.module?.type === 'provide-module' && consumed.has(origin.module._name),
       );
-      if (!fromEntry && !sharedFallback) continue;
+      if (!fromEntry && !provided) continue;
       included.add(group);
       grew = true;
-      for (const module of modulesOf(group)) reached.add(module);
+      for (const module of modulesOf(group)) reach(module);
       for (const chunk of group.chunks) {
         for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
       }
