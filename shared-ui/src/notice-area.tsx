@@ -3,6 +3,10 @@
 // about a fifth of that page's JavaScript otherwise.
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { TOAST_DURATION_MS } from 'shared-contracts';
+import { addEntryRecipes } from './entry-recipes';
+
+// The toast recipe is not in the core system (./entry-recipes.ts).
+addEntryRecipes();
 
 /** The console's toast store: bottom-end, at most one visible (`max: 1`), TOAST_DURATION_MS each. */
 export const toaster = createToaster({

@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { system } from './system';
 
 // Each re-exported component looks its recipe up by key; a missing one renders unstyled silently.
-const RECIPES = [
+// The core entry's components (the sign-in page and every page frame) are in the system itself.
+const CORE_RECIPES = [
   'badge',
   'button',
-  'checkmark',
   'container',
   'heading',
   'icon',
@@ -15,17 +18,15 @@ const RECIPES = [
   'separator',
   'skeleton',
   'spinner',
-  'textarea',
 ];
-const SLOT_RECIPES = [
-  'alert',
+const CORE_SLOT_RECIPES = ['alert', 'breadcrumb', 'card', 'field'];
+// The subpath entries' and the notice area's, added when the first of them loads (entry-recipes.ts).
+const ENTRY_RECIPES = ['checkmark', 'textarea'];
+const ENTRY_SLOT_RECIPES = [
   'avatar',
-  'breadcrumb',
-  'card',
   'checkbox',
   'dialog',
   'drawer',
-  'field',
   'fieldset',
   'menu',
   'nativeSelect',
@@ -37,12 +38,28 @@ const SLOT_RECIPES = [
 ];
 
 describe('system', () => {
-  it('holds the recipes of every re-exported component and nothing unused', () => {
-    for (const key of RECIPES) expect(system.isRecipe(key), key).toBe(true);
-    for (const key of SLOT_RECIPES) expect(system.isSlotRecipe(key), key).toBe(true);
+  it('holds the recipes of the core components, and those of the entries once one has loaded', async () => {
+    for (const key of CORE_RECIPES) expect(system.isRecipe(key), key).toBe(true);
+    for (const key of CORE_SLOT_RECIPES) expect(system.isSlotRecipe(key), key).toBe(true);
+    // Not on the sign-in page: none of its components needs them.
+    for (const key of ENTRY_RECIPES) expect(system.isRecipe(key), key).toBe(false);
+    for (const key of ENTRY_SLOT_RECIPES) expect(system.isSlotRecipe(key), key).toBe(false);
+
+    await import('./entry/table');
+    for (const key of ENTRY_RECIPES) expect(system.isRecipe(key), key).toBe(true);
+    for (const key of ENTRY_SLOT_RECIPES) expect(system.isSlotRecipe(key), key).toBe(true);
+    expect(system.getSlotRecipe('table')).toBeTruthy();
     expect(system.isSlotRecipe('colorPicker')).toBe(false);
     expect(system.isSlotRecipe('datePicker')).toBe(false);
   });
+
+  it.each(['dialog', 'form', 'display', 'table'])(
+    'the %s entry adds the entry recipes when it loads',
+    (entry) => {
+      const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'entry', `${entry}.ts`);
+      expect(readFileSync(file, 'utf8')).toMatch(/^addEntryRecipes\(\);$/m);
+    },
+  );
 
   it('has the default tokens', () => {
     expect(system.token('colors.blue.500')).toBeTruthy();

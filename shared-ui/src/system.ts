@@ -2,25 +2,22 @@
 // recipes) plus the default tokens and only the recipes of the components shared-ui re-exports.
 // defaultSystem would pull every recipe (color picker, date picker, carousel …) into the one shared
 // design chunk that the host and every remote load (DESIGN.md "Module Federation").
+// The system holds the recipes of the core entry's components (the sign-in page and every page
+// frame); those of the components in the subpath entries and of the notice area are added by
+// ./entry-recipes.ts when the first of those loads, so the sign-in page does not carry them.
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   badgeRecipe,
   breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
@@ -29,19 +26,11 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
@@ -67,7 +56,6 @@ const consoleConfig = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
@@ -77,28 +65,36 @@ const consoleConfig = defineConfig({
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
       breadcrumb: breadcrumbSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      stat: statSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
 
 /** The console's Chakra styling engine: base config, default tokens, only the recipes we use. */
 export const system = createSystem(defaultBaseConfig, consoleConfig);
+
+type Recipes = NonNullable<NonNullable<typeof consoleConfig.theme>['recipes']>;
+type SlotRecipes = NonNullable<NonNullable<typeof consoleConfig.theme>['slotRecipes']>;
+
+/**
+ * Adds recipes to the system. Chakra looks a recipe up by key in the system's theme when a component
+ * first renders (system.getRecipeFn / getSlotRecipeFn, then cached), so recipes added before any of
+ * their components renders style them exactly as if createSystem had been given them.
+ */
+export function addRecipes({
+  recipes = {},
+  slotRecipes = {},
+}: {
+  recipes?: Recipes;
+  slotRecipes?: SlotRecipes;
+}) {
+  const theme = system._config.theme;
+  if (!theme?.recipes || !theme.slotRecipes) throw new Error('addRecipes: the system has no recipes');
+  Object.assign(theme.recipes, recipes);
+  Object.assign(theme.slotRecipes, slotRecipes);
+}

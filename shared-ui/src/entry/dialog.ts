@@ -1,5 +1,10 @@
 // `shared-ui/dialog`: overlays (Ark/zag dialog, drawer and menu machines): the confirmation, action
 // and form dialogs and the row actions menu.
+import { addEntryRecipes } from '../entry-recipes';
+
+// This entry's components are styled by recipes the core system does not hold (../entry-recipes.ts).
+addEntryRecipes();
+
 export { Dialog, Drawer, Menu } from '@chakra-ui/react';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { ActionDialog, type ActionDialogProps } from '../action-dialog';

@@ -1,5 +1,10 @@
 // `shared-ui/table`: the list pages' pieces (SPEC §5): data table with its phone cards, sort,
 // pagination, filters, bulk actions and the list state kept in the URL.
+import { addEntryRecipes } from '../entry-recipes';
+
+// This entry's components are styled by recipes the core system does not hold (../entry-recipes.ts).
+addEntryRecipes();
+
 export { Table } from '@chakra-ui/react';
 export {
   compareValues,
