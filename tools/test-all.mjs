@@ -1,5 +1,6 @@
-// `pnpm test`: lint, typecheck, unit and API tests of every package, then the browser tests against the
-// production build. Ends with one line "N passed, N failed" summing the runners' own counts.
+// `pnpm test`: lint, typecheck, unit and API tests of every package, the browser tests against the
+// production build, then the bundle budgets (`pnpm size`: sign-in page ≤ 200 KB gzip of JavaScript,
+// dashboard ≤ 120 KB more). Ends with one line "N passed, N failed" summing the runners' own counts.
 import { spawn } from 'node:child_process';
 import { ROOT } from './frontends.mjs';
 import { pnpmCommand } from './run.mjs';
@@ -10,6 +11,10 @@ const steps = [
   { name: 'typecheck', args: ['typecheck'] },
   { name: 'unit and API tests', args: ['test:unit'] },
   { name: 'end-to-end tests', args: ['test:e2e'] },
+  // After the e2e stage on purpose: its server (tools/start.mjs) has just built every stale frontend,
+  // so `pnpm size` (which serves the build through the same script) reuses that build and adds only a
+  // server start and two page loads, well under a minute.
+  { name: 'bundle size budgets', args: ['size'] },
 ];
 
 let passed = 0;
