@@ -30,13 +30,13 @@ const TARGETS = {
   search: { share: 0.1, p99: 150, label: '≥10% · p99≤150' },
 };
 
-function spawnText(command, args, env) {
+function spawnText(command, args, env, cwd = ROOT, echo = true) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
     });
     child.on('error', reject);
     child.on('exit', (code) =>
@@ -78,6 +78,20 @@ export async function benchScale(args) {
   const seedStart = performance.now();
   await spawnText(TSX, [path.join(ROOT, 'api', 'src', 'db', 'seed-scale-cli.ts'), ...sizeArgs], env);
   const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  // Every status and sortable column, from shared-contracts itself (TypeScript: read through tsx).
+  const contracts = JSON.parse(
+    await spawnText(
+      TSX,
+      [
+        '--eval',
+        "import { APPROVAL_STATUSES as statuses, APPROVAL_SORT_FIELDS as sortFields } from 'shared-contracts'; process.stdout.write(JSON.stringify({ statuses, sortFields }))",
+      ],
+      env,
+      path.join(ROOT, 'api'),
+      false,
+    ),
+  );
 
   // 2. The API on it, with the bench routes.
   const server = await serveApiOnly(dataDir, {
@@ -133,27 +147,8 @@ export async function benchScale(args) {
     const list = '/api/bill-approval/approvals';
     const views = [
       ['list: default view', 'list', list],
-      ...[
-        'PENDING',
-        'APPROVED',
-        'REJECTED',
-        'EXPIRED',
-        'NACHA_GENERATED',
-        'NACHA_PENDING',
-        'BANK_UPLOADED',
-        'PAYMENT_COMPLETED',
-      ].map((status) => [`list: status ${status}`, 'list', `${list}?status=${status}`]),
-      ...[
-        'id',
-        'company.name',
-        'status',
-        'priority',
-        'billStats.totalBills',
-        'billStats.processedBills',
-        'billStats.totalAmount',
-        'managerName',
-        'createdAt',
-      ].flatMap((field) =>
+      ...contracts.statuses.map((status) => [`list: status ${status}`, 'list', `${list}?status=${status}`]),
+      ...contracts.sortFields.flatMap((field) =>
         ['asc', 'desc'].map((order) => [
           `list: sort ${field} ${order}`,
           'list',
