@@ -1,5 +1,5 @@
 // Standalone entry for QA: this section alone, with its own sign-in (DESIGN.md "Module Federation").
-import { renderStandalone } from 'shared-ui';
+import { renderStandalone } from 'shared-ui/standalone';
 import { routes } from './routes';
 
 // Served at /remotes/<name>/ in production and at the dev server's root in development.

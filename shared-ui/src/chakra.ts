@@ -1,6 +1,7 @@
-// The Chakra pieces the console uses, re-exported so that no package outside shared-ui imports
-// @chakra-ui/react (DESIGN.md "Module Federation"). Add a component here only together with its recipe
-// in system.ts, or it renders unstyled.
+// The Chakra pieces of the core entry (`shared-ui`), re-exported so that no package outside shared-ui
+// imports @chakra-ui/react (DESIGN.md "Module Federation"). Heavier components (menus, dialogs, form
+// controls with state machines, the table) are re-exported by the subpath entries in ./entry.
+// Add a component only together with its recipe in system.ts, or it renders unstyled.
 
 /** Layout primitives (no recipes). */
 export {
@@ -27,25 +28,14 @@ export { Container } from '@chakra-ui/react';
 export { Heading, Link, Text } from '@chakra-ui/react';
 /** Buttons. */
 export { Button, ButtonGroup, CloseButton, IconButton } from '@chakra-ui/react';
-/** Form controls. */
-export {
-  Checkbox,
-  Field,
-  Fieldset,
-  Input,
-  InputAddon,
-  InputElement,
-  InputGroup,
-  NativeSelect,
-  Switch,
-  Textarea,
-} from '@chakra-ui/react';
-/** Data display. */
-export { Avatar, Badge, Card, Icon, Separator, Stat, Table } from '@chakra-ui/react';
+/** Form controls the sign-in page needs (the others are in entry/form.ts). */
+export { Field, Input, InputAddon, InputElement, InputGroup } from '@chakra-ui/react';
+/** Data display (Avatar, Progress and Stat are in entry/display.ts, Table in entry/table.ts). */
+export { Badge, Card, Icon, Separator } from '@chakra-ui/react';
 /** Feedback. */
-export { Alert, Progress, Skeleton, SkeletonCircle, SkeletonText, Spinner } from '@chakra-ui/react';
-/** Overlays and navigation. */
-export { Breadcrumb, Dialog, Drawer, Menu, Portal } from '@chakra-ui/react';
+export { Alert, Skeleton, SkeletonCircle, SkeletonText, Spinner } from '@chakra-ui/react';
+/** Navigation and portals (Dialog, Drawer and Menu are in entry/dialog.ts). */
+export { Breadcrumb, Portal } from '@chakra-ui/react';
 /** Utilities. */
 export { Show, VisuallyHidden, chakra, useBreakpointValue, useDisclosure } from '@chakra-ui/react';
 

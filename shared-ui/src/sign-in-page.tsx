@@ -1,12 +1,11 @@
 // The sign-in screen of SPEC §2, used by the host at /login and by each remote's standalone QA shell.
 import { Alert, Button, Card, Center, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getLoginErrorMessage, getRedirectTarget, initializeSession, useAuth } from 'shared-auth';
 import { LOGIN_FAILURE_WARNING_THRESHOLD, LoginSchema, UI_TEXT } from 'shared-contracts';
 import { FormField } from './form-field';
+import { safeParse } from 'valibot';
 import { FullPageSpinner } from './states';
 
 /** Field labels and the e-mail placeholder: the spec leaves the placeholder as `{email}`, so it is ours. */
@@ -21,13 +20,33 @@ const INVALID_CREDENTIALS_MARKER = 'Invalid email or password';
 /** Delay before that focus, so it lands after the fields are enabled again. */
 const REFOCUS_DELAY_MS = 100;
 
+type SignInField = 'email' | 'password';
+
+type SignInValues = Record<SignInField, string>;
+
+/** The normalised values, or the first schema message of each invalid field. */
+function validate(values: SignInValues): { output?: SignInValues; errors: Partial<SignInValues> } {
+  const result = safeParse(LoginSchema, values, { abortPipeEarly: true });
+  if (result.success) return { output: result.output, errors: {} };
+  const errors: Partial<SignInValues> = {};
+  for (const issue of result.issues) {
+    const key = issue.path?.[0]?.key;
+    if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
+  }
+  return { errors };
+}
+
 /** Props of SignInPage. */
 export interface SignInPageProps {
   /** Product label shown above the card, e.g. 'Agent API'. */
   productName?: string;
 }
 
-/** The whole sign-in screen: validated on submit, failure counter and warning, redirect on success. */
+/**
+ * The whole sign-in screen: validated on submit, failure counter and warning, redirect on success.
+ * Two uncontrolled fields validated with the shared LoginSchema: no form library, so the sign-in page
+ * (the first load of the console) does not carry one.
+ */
 export function SignInPage({ productName }: SignInPageProps) {
   const { isAuthenticated, isLoading, login } = useAuth();
   const location = useLocation();
@@ -36,18 +55,9 @@ export function SignInPage({ productName }: SignInPageProps) {
   const [failures, setFailures] = useState(0);
   const navigatedRef = useRef(false);
   const focusTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: valibotResolver(LoginSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '', password: '' },
-  });
+  const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const [errors, setErrors] = useState<Partial<SignInValues>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
 
   // Memoized in shared-auth: starts the session check if the app has not (a stored token → /login
   // must still end in a redirect, not a spinner forever).
@@ -56,9 +66,22 @@ export function SignInPage({ productName }: SignInPageProps) {
   }, []);
   useEffect(() => () => clearTimeout(focusTimer.current), []);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const { output, errors: invalid } = validate({
+      email: fields.email.current?.value ?? '',
+      password: fields.password.current?.value ?? '',
+    });
+    setErrors(invalid);
+    if (!output) {
+      fields[invalid.email ? 'email' : 'password'].current?.focus();
+      return;
+    }
+    const { email, password } = output;
     setSubmitError(null);
     clearTimeout(focusTimer.current);
+    setSubmitting(true);
     try {
       await login(email, password);
       setFailures(0);
@@ -73,11 +96,13 @@ export function SignInPage({ productName }: SignInPageProps) {
           // Someone already typing in a field keeps their focus; the jump is only for the idle form.
           const active = document.activeElement;
           if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
-          setFocus('email');
+          fields.email.current?.focus();
         }, REFOCUS_DELAY_MS);
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   if (isAuthenticated && !navigatedRef.current) {
     return <Navigate to={getRedirectTarget(location.state)} replace />;
@@ -114,7 +139,7 @@ export function SignInPage({ productName }: SignInPageProps) {
           </Card.Header>
 
           <Card.Body>
-            <form onSubmit={onSubmit} noValidate aria-label={UI_TEXT.signInTitle}>
+            <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={UI_TEXT.signInTitle}>
               <Stack gap="4">
                 {submitError ? (
                   <Alert.Root status="error" role="alert">
@@ -130,7 +155,7 @@ export function SignInPage({ productName }: SignInPageProps) {
                   </Alert.Root>
                 ) : null}
 
-                <FormField label={SIGN_IN_LABELS.email} error={errors.email?.message} disabled={isSubmitting}>
+                <FormField label={SIGN_IN_LABELS.email} error={errors.email} disabled={isSubmitting}>
                   <Input
                     type="email"
                     inputMode="email"
@@ -138,20 +163,18 @@ export function SignInPage({ productName }: SignInPageProps) {
                     autoCapitalize="none"
                     spellCheck={false}
                     placeholder={SIGN_IN_LABELS.emailPlaceholder}
-                    {...register('email')}
+                    name="email"
+                    ref={fields.email}
                   />
                 </FormField>
 
-                <FormField
-                  label={SIGN_IN_LABELS.password}
-                  error={errors.password?.message}
-                  disabled={isSubmitting}
-                >
+                <FormField label={SIGN_IN_LABELS.password} error={errors.password} disabled={isSubmitting}>
                   <Input
                     type="password"
                     autoComplete="current-password"
                     placeholder={UI_TEXT.passwordPlaceholder}
-                    {...register('password')}
+                    name="password"
+                    ref={fields.password}
                   />
                 </FormField>
 

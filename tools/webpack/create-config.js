@@ -1,5 +1,6 @@
 // One webpack configuration for the host and the four remotes, so every app is built the same way.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
@@ -7,6 +8,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { InitialPreloadPlugin } from './initial-preload-plugin.js';
 import { sharedSingletons } from './mf-shared.js';
 
 const API_PORT = Number(process.env.API_PORT ?? 8080);
@@ -42,9 +44,20 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         uniqueName: `console_${name}`,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        // The real react-router, for the shared facade only (tools/webpack/shared/react-router.js).
+        alias: { 'react-router-impl$': reactRouterImpl(appDir, production) },
+        // The facades in tools/webpack/shared import react and react-dom: resolve them from the app.
+        modules: ['node_modules', path.join(appDir, 'node_modules')],
+      },
       module: {
         rules: [
+          {
+            // Lets the unused default theme (every Chakra recipe) be tree-shaken: see the loader.
+            test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
+            loader: fileURLToPath(new URL('./pure-theme-loader.cjs', import.meta.url)),
+          },
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
@@ -68,11 +81,16 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
           // Remotes are registered at run time from /remotes.json, never at build time.
           remotes: {},
           shared: sharedSingletons(appDir),
+          // Keep a shared module registered first (the host's) rather than the one of the app whose
+          // name sorts last: every shared-ui entry of a page must come from one build (mf-shared.js).
+          shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
         }),
         // One page template for the host and every remote's standalone page.
         new HtmlWebpackPlugin({ template: TEMPLATE, title, chunks: ['main'] }),
+        // The files the page needs before its first render, requested with the page itself.
+        new InitialPreloadPlugin(),
         new webpack.DefinePlugin({
           'process.env.PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME ?? 'Agent API'),
           'process.env.APP_ENV': JSON.stringify(production ? 'production' : 'development'),
@@ -100,6 +118,13 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
       },
     };
   };
+}
+
+/** The ES module build of react-router installed for the app (its package exports only one build). */
+function reactRouterImpl(appDir, production) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const packageDir = path.dirname(require.resolve('react-router/package.json'));
+  return path.join(packageDir, 'dist', production ? 'production' : 'development', 'index.mjs');
 }
 
 /** What the browser fetches as text; source maps are not served to browsers (see the API's static rules). */

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const SINGLETONS = [
   'react',
@@ -16,22 +17,52 @@ export const SINGLETONS = [
   'swr',
   'shared-auth',
   'shared-ui',
+  // shared-ui's subpath entries (shared-ui/package.json "exports"), each its own singleton so a page
+  // loads only the entries it uses: the sign-in page needs only the core.
+  'shared-ui/table',
+  'shared-ui/dialog',
+  'shared-ui/form',
+  'shared-ui/format',
+  'shared-ui/display',
+  'shared-ui/standalone',
 ];
 
-/** Version range of `name` as installed for the app in `appDir` (workspace packages included). */
+/**
+ * Every shared-ui entry is provided from its file (an absolute `import`), so each build provides all of
+ * them, used or not: the entries share Chakra's and shared-ui's internal modules (contexts included),
+ * so all the entries a page uses must come from one build. With `shareStrategy: 'loaded-first'`
+ * (create-config.js) the host's, registered first, are never replaced by a remote's.
+ */
+const PROVIDED_FROM_FILE = /^shared-ui(\/|$)/;
+
+/**
+ * Shared modules whose provided module is a facade listing the exports the console uses, so that the
+ * rest of the package is tree-shaken away (tools/webpack/shared/*.js).
+ */
+const FACADES = {
+  'react-router': fileURLToPath(new URL('./shared/react-router.js', import.meta.url)),
+  'react-router-dom': fileURLToPath(new URL('./shared/react-router-dom.js', import.meta.url)),
+};
+
+/** Version of package `name` as installed for the app in `appDir` (workspace packages included). */
 function installedVersion(appDir, name) {
   const require = createRequire(path.join(appDir, 'package.json'));
   const pkgPath = require.resolve(`${name}/package.json`);
   return JSON.parse(readFileSync(pkgPath, 'utf8')).version;
 }
 
+/** 'shared-ui/table' → 'shared-ui'; 'react/' → 'react'. */
+const packageOf = (key) => key.split('/')[0];
+
 /** The `shared` option of ModuleFederationPlugin for the app in `appDir`. */
 export function sharedSingletons(appDir) {
+  const require = createRequire(path.join(appDir, 'package.json'));
   const shared = {};
   for (const key of SINGLETONS) {
-    const name = key.replace(/\/$/, '');
-    const version = installedVersion(appDir, name);
+    const version = installedVersion(appDir, packageOf(key));
     shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+    if (FACADES[key]) shared[key].import = FACADES[key];
+    else if (PROVIDED_FROM_FILE.test(key)) shared[key].import = require.resolve(key);
   }
   return shared;
 }

@@ -2,7 +2,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import { RECENT_ACTIVITY_SHOWN } from 'shared-contracts';
 import {
-  ActivityList,
   Badge,
   Box,
   Button,
@@ -13,8 +12,8 @@ import {
   Skeleton,
   Stack,
   Text,
-  formatUptime,
 } from 'shared-ui';
+import { ActivityList, formatUptime } from 'shared-ui/format';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
 import { healthSummary, quickActionsFor } from './dashboard-model';

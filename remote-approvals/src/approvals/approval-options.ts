@@ -1,5 +1,6 @@
 import { APPROVAL_FILTER_STATUSES, APPROVAL_PRIORITIES } from 'shared-contracts';
-import { titleCase, type SelectOption } from 'shared-ui';
+import { titleCase } from 'shared-ui';
+import { type SelectOption } from 'shared-ui/table';
 
 /** Status filter of SPEC §2: All, Pending, Approved, Rejected, Expired. */
 export const STATUS_FILTER_OPTIONS: SelectOption[] = [

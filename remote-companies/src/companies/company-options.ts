@@ -1,5 +1,6 @@
 import { COMPANY_STATUSES, INDUSTRIES } from 'shared-contracts';
-import { titleCase, type SelectOption } from 'shared-ui';
+import { titleCase } from 'shared-ui';
+import { type SelectOption } from 'shared-ui/table';
 
 export const STATUS_FILTER_OPTIONS: SelectOption[] = [
   { value: '', label: 'All statuses' },

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { MANAGER_STATUSES, type Manager, type ManagerUser } from 'shared-contracts';
-import { titleCase, type SelectOption } from 'shared-ui';
+import { titleCase } from 'shared-ui';
+import { type SelectOption } from 'shared-ui/table';
 
 type Person = { firstName?: string | null; lastName?: string | null; email: string };
 

@@ -27,15 +27,12 @@ import {
   SimpleGrid,
   Stack,
   StatusBadge,
-  Table,
   Text,
   TruncatedText,
-  formatDate,
-  formatDateLong,
-  formatRelative,
-  formatUsd,
   notifySuccess,
 } from 'shared-ui';
+import { formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
+import { Table } from 'shared-ui/table';
 import { useApproval, useApprovalHistory } from '../api/get-approval';
 import { approveApproval, rejectApproval } from '../api/mutations';
 import { parseApprovalRouteId } from '../approval-options';

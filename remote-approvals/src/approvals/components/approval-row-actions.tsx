@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isApiError, useHasRole } from 'shared-auth';
 import { APPROVAL_ERRORS, shortApprovalId, type Approval } from 'shared-contracts';
-import { HStack, IconButton, RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { HStack, IconButton, notifyError, notifySuccess } from 'shared-ui';
+import { RowActionsMenu } from 'shared-ui/dialog';
 import { approveApproval, rejectApproval } from '../api/mutations';
 import { REJECT_PROMPT } from '../approval-options';
 

@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Skeleton, Stat } from 'shared-ui';
+import { Card, SimpleGrid, Skeleton } from 'shared-ui';
+import { Stat } from 'shared-ui/display';
 import { useApprovalStats } from '../api/get-approvals';
 
 const CARDS = [

@@ -11,35 +11,36 @@ import {
 } from 'shared-contracts';
 import {
   Badge,
-  BulkActionBar,
   Button,
-  DataTable,
   EmptyState,
   ErrorState,
-  FilterPanel,
-  FullPagination,
   HStack,
   Link,
   NoMatchesState,
   PageHeader,
   PriorityBadge,
-  SearchInput,
-  SelectFilter,
   Stack,
   StatusBadge,
   Text,
-  formatDate,
-  formatUsd,
-  fromSortParams,
-  nextSortDirection,
   notifyError,
   notifySuccess,
+} from 'shared-ui';
+import { formatDate, formatUsd } from 'shared-ui/format';
+import {
+  BulkActionBar,
+  DataTable,
+  FilterPanel,
+  FullPagination,
+  SearchInput,
+  SelectFilter,
+  fromSortParams,
+  nextSortDirection,
   toSortParams,
   toSortQuery,
   useListSearchParams,
   type DataTableColumn,
   type RowId,
-} from 'shared-ui';
+} from 'shared-ui/table';
 import { useApprovals, useCompanyOptions } from '../api/get-approvals';
 import { bulkApprove, bulkReject } from '../api/mutations';
 import { PRIORITY_FILTER_OPTIONS, REJECT_PROMPT, STATUS_FILTER_OPTIONS } from '../approval-options';

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toCents, type Bill } from 'shared-contracts';
-import { Checkbox, ConfirmDialog, Flex, Stack, Text, TruncatedText, formatUsd } from 'shared-ui';
+import { Flex, Stack, Text, TruncatedText } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/dialog';
+import { Checkbox } from 'shared-ui/form';
+import { formatUsd } from 'shared-ui/format';
 
 /**
  * Approve with a checkbox per bill (all checked at first) and the total of the checked ones, so a

@@ -1,5 +1,5 @@
 import { shortApprovalId, type Approval } from 'shared-contracts';
-import { ActionDialog } from 'shared-ui';
+import { ActionDialog } from 'shared-ui/dialog';
 import { deleteApproval } from '../api/mutations';
 
 /** Delete confirmation of an approval (ADMIN; PENDING, REJECTED or EXPIRED only). */

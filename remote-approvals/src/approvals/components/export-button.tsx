@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
-import { Button, HStack, Progress, Text, notifyError, notifySuccess } from 'shared-ui';
+import { Button, HStack, Text, notifyError, notifySuccess } from 'shared-ui';
+import { Progress } from 'shared-ui/display';
 import { exportApprovals, type ExportProgress } from '../api/export-approvals';
 import type { ApprovalListParams } from '../api/keys';
 

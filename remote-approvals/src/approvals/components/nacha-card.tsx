@@ -6,16 +6,16 @@ import {
   Alert,
   Badge,
   Button,
-  ActionDialog,
   DetailList,
   DetailRow,
   Link,
   SectionCard,
   Text,
-  formatDateLong,
   notifyError,
   notifySuccess,
 } from 'shared-ui';
+import { ActionDialog } from 'shared-ui/dialog';
+import { formatDateLong } from 'shared-ui/format';
 import { downloadBankFile, generateBankFile, markBankUploaded, markPaymentCompleted } from '../api/bank-file';
 
 /** The spec's notice when a bank file download starts (SPEC §8). */

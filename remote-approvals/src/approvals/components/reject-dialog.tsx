@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { REJECTION_REASON_MAX, VALIDATION } from 'shared-contracts';
-import { ConfirmDialog, Field, Textarea } from 'shared-ui';
+import { Field } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/dialog';
+import { Textarea } from 'shared-ui/form';
 
 /**
  * 'Reject Approval' (SPEC §2, §5): textarea 'Rejection Reason *', Cancel and Reject Approval, the

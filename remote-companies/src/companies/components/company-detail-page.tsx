@@ -3,13 +3,11 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
-  ActivityList,
   Button,
   DetailList,
   DetailRow,
   ErrorState,
   HStack,
-  InlineSelectEditor,
   Link,
   LoadingState,
   PageHeader,
@@ -17,15 +15,12 @@ import {
   SimpleGrid,
   Stack,
   StatusBadge,
-  formatDate,
-  formatDateLong,
   notifyError,
   notifySuccess,
-  personLabel,
-  personOptions,
   titleCase,
-  withCurrentOption,
 } from 'shared-ui';
+import { InlineSelectEditor, personLabel, personOptions, withCurrentOption } from 'shared-ui/form';
+import { ActivityList, formatDate, formatDateLong } from 'shared-ui/format';
 import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { useCompanyActivity } from '../api/get-company-activity';

@@ -20,19 +20,15 @@ import {
   LoadingState,
   PageHeader,
   SectionCard,
-  SelectField,
   SimpleGrid,
   Stack,
-  Textarea,
   notifyError,
   notifySuccess,
-  personLabel,
-  personOptions,
   titleCase,
   useFormDraft,
-  withCurrentOption,
-  type SelectOption,
 } from 'shared-ui';
+import { SelectField, Textarea, personLabel, personOptions, withCurrentOption } from 'shared-ui/form';
+import { type SelectOption } from 'shared-ui/table';
 import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';

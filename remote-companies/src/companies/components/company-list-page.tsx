@@ -3,32 +3,34 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import { PAGE_SIZE, type Company } from 'shared-contracts';
 import {
-  BulkActionBar,
   Button,
-  DataTable,
   EmptyState,
   ErrorState,
-  FilterPanel,
   Link,
   NoMatchesState,
   PageHeader,
   QbStatusBadge,
+  Stack,
+  StatusBadge,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { formatDate } from 'shared-ui/format';
+import {
+  BulkActionBar,
+  DataTable,
+  FilterPanel,
   SearchInput,
   SelectFilter,
   SimplePagination,
-  Stack,
-  StatusBadge,
-  formatDate,
   fromSortParams,
   nextSortDirection,
-  notifyError,
-  notifySuccess,
   toSortParams,
   toSortQuery,
   useListSearchParams,
   type DataTableColumn,
   type RowId,
-} from 'shared-ui';
+} from 'shared-ui/table';
 import { useCompanies } from '../api/get-companies';
 import { setCompaniesActive } from '../api/mutations';
 import { QB_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../company-options';

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
-import { RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { notifyError, notifySuccess } from 'shared-ui';
+import { RowActionsMenu } from 'shared-ui/dialog';
 import { refreshQbToken, setCompanyActive } from '../api/mutations';
 
 /** The row menu of SPEC §2 Company list: View, Edit, Refresh QB Token, Activate/Deactivate, Delete. */

@@ -1,5 +1,5 @@
 import type { Company } from 'shared-contracts';
-import { ActionDialog } from 'shared-ui';
+import { ActionDialog } from 'shared-ui/dialog';
 import { deleteCompany } from '../api/mutations';
 
 export const DELETE_COMPANY_TEXT =

@@ -13,7 +13,9 @@ import {
   type PaymentSettingsFormInput,
   type PaymentSettingsFormOutput,
 } from 'shared-contracts';
-import { FormDialog, FormField, Input, SelectField, SimpleGrid, notifyError, notifySuccess } from 'shared-ui';
+import { FormField, Input, SimpleGrid, notifyError, notifySuccess } from 'shared-ui';
+import { FormDialog } from 'shared-ui/dialog';
+import { SelectField } from 'shared-ui/form';
 import { savePaymentSettings } from '../api/payment-mutations';
 import { ACCOUNT_TYPE_OPTIONS } from './vendor-account-dialog';
 

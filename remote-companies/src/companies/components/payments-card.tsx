@@ -5,21 +5,20 @@ import type { MissingVendor, VendorAccount } from 'shared-contracts';
 import {
   Alert,
   Button,
-  ConfirmDialog,
-  DataTable,
   DetailList,
   DetailRow,
   ErrorState,
   Heading,
   HStack,
   LoadingState,
-  RowActionsMenu,
   SectionCard,
   Stack,
   Text,
   notifyError,
   notifySuccess,
 } from 'shared-ui';
+import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
+import { DataTable } from 'shared-ui/table';
 import { usePaymentSettings, useVendorAccounts } from '../api/get-payments';
 import { deleteVendorAccount } from '../api/payment-mutations';
 import { PaymentSettingsDialog } from './payment-settings-dialog';

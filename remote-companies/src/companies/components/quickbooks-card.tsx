@@ -12,12 +12,11 @@ import {
   Spinner,
   Stack,
   Text,
-  formatDateLong,
-  formatExpiresIn,
   notifyError,
   notifyInfo,
   notifySuccess,
 } from 'shared-ui';
+import { formatDateLong, formatExpiresIn } from 'shared-ui/format';
 import { useQbTokenStatus } from '../api/get-qb-token-status';
 import { refreshQbToken } from '../api/mutations';
 

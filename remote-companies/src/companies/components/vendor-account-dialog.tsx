@@ -8,7 +8,9 @@ import {
   type VendorAccount,
   type VendorAccountCreate,
 } from 'shared-contracts';
-import { FormDialog, FormField, Input, SelectField, SimpleGrid, notifyError, notifySuccess } from 'shared-ui';
+import { FormField, Input, SimpleGrid, notifyError, notifySuccess } from 'shared-ui';
+import { FormDialog } from 'shared-ui/dialog';
+import { SelectField } from 'shared-ui/form';
 import { createVendorAccount, updateVendorAccount } from '../api/payment-mutations';
 
 export const ACCOUNT_TYPE_OPTIONS = [

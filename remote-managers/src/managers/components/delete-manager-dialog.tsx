@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import { MANAGER_NOTICES, type Manager } from 'shared-contracts';
-import { ConfirmDialog, notifyError, notifySuccess } from 'shared-ui';
+import { notifyError, notifySuccess } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/dialog';
 import { deleteManager } from '../api/mutations';
 import { MANAGER_TEXT, managerLabel } from '../manager-format';
 

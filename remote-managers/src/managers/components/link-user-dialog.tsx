@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorMessage, isApiError } from 'shared-auth';
 import type { Manager } from 'shared-contracts';
-import { ConfirmDialog, notifyError, notifySuccess } from 'shared-ui';
+import { notifyError, notifySuccess } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/dialog';
 import { linkUser } from '../api/mutations';
 import { managerLabel, personName } from '../manager-format';
 import { UserPicker } from './user-picker';

@@ -1,4 +1,4 @@
-import { Avatar } from 'shared-ui';
+import { Avatar } from 'shared-ui/display';
 import { initials } from '../manager-format';
 
 /** Initials in a circle; decorative (the name is always written beside it). */

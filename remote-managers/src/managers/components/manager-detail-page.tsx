@@ -16,16 +16,16 @@ import {
   LoadingState,
   PageHeader,
   RoleBadge,
-  RowActionsMenu,
   SectionCard,
   SimpleGrid,
   Stack,
   StatusBadge,
   Text,
-  formatDateLong,
   notifyError,
   notifySuccess,
 } from 'shared-ui';
+import { RowActionsMenu } from 'shared-ui/dialog';
+import { formatDateLong } from 'shared-ui/format';
 import { useManager } from '../api/get-manager';
 import { unlinkUser } from '../api/mutations';
 import { MANAGER_TEXT, managerLabel, personName } from '../manager-format';

@@ -22,7 +22,6 @@ import {
   LoadingState,
   PageHeader,
   SectionCard,
-  SelectField,
   SimpleGrid,
   Stack,
   Text,
@@ -30,6 +29,7 @@ import {
   notifySuccess,
   useFormDraft,
 } from 'shared-ui';
+import { SelectField } from 'shared-ui/form';
 import { useManager } from '../api/get-manager';
 import { createManager, updateManager } from '../api/mutations';
 import { MANAGER_TEXT, STATUS_OPTIONS, managerLabel } from '../manager-format';

@@ -3,33 +3,35 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, useHasRole } from 'shared-auth';
 import { MANAGER_NOTICES, PAGE_SIZE, type Manager } from 'shared-contracts';
 import {
-  BulkActionBar,
   Button,
-  ConfirmDialog,
-  DataTable,
   EmptyState,
   NoMatchesState,
   ErrorState,
-  FilterPanel,
   HStack,
   Link,
   PageHeader,
-  SearchInput,
-  SelectFilter,
-  SimplePagination,
   Stack,
   StatusBadge,
   Text,
-  fromSortParams,
-  nextSortDirection,
   notifyError,
   notifySuccess,
+} from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/dialog';
+import {
+  BulkActionBar,
+  DataTable,
+  FilterPanel,
+  SearchInput,
+  SelectFilter,
+  SimplePagination,
+  fromSortParams,
+  nextSortDirection,
   toSortParams,
   toSortQuery,
   useListSearchParams,
   type DataTableColumn,
   type RowId,
-} from 'shared-ui';
+} from 'shared-ui/table';
 import { useManagers } from '../api/get-managers';
 import { deleteManagers, unlinkManagers } from '../api/mutations';
 import {

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, useHasRole } from 'shared-auth';
 import { MANAGER_NOTICES, type Manager } from 'shared-contracts';
-import { RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { notifyError, notifySuccess } from 'shared-ui';
+import { RowActionsMenu } from 'shared-ui/dialog';
 import { unlinkUser } from '../api/mutations';
 import { managerLabel } from '../manager-format';
 

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import { PICKER_LIMIT, type ManagerUser } from 'shared-contracts';
-import { Box, RoleBadge, SearchInput, SelectField, Stack, Text, type SelectOption } from 'shared-ui';
+import { Box, RoleBadge, Stack, Text } from 'shared-ui';
+import { SelectField } from 'shared-ui/form';
+import { SearchInput, type SelectOption } from 'shared-ui/table';
 import { useUserOptions } from '../api/get-user-options';
 import { MANAGER_TEXT, personName, userOptionLabel } from '../manager-format';
 

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import { ROLE_LEVELS, type Role, type User } from 'shared-contracts';
-import { ConfirmDialog, SelectField, notifyError, notifySuccess } from 'shared-ui';
+import { notifyError, notifySuccess } from 'shared-ui';
+import { ConfirmDialog } from 'shared-ui/dialog';
+import { SelectField } from 'shared-ui/form';
 import { changeUserRole } from '../api/mutations';
 import { ROLE_OPTIONS, fullName, roleHint } from '../user-text';
 

@@ -15,7 +15,6 @@ import {
   ActiveBadge,
   Box,
   Button,
-  ConfirmDialog,
   DetailList,
   DetailRow,
   ErrorState,
@@ -24,17 +23,16 @@ import {
   LoadingState,
   PageHeader,
   RoleBadge,
-  RowActionsMenu,
   SectionCard,
   SimpleGrid,
   Stack,
   Text,
   TruncatedText,
-  formatDateLong,
-  formatRelative,
   notifyError,
   notifySuccess,
 } from 'shared-ui';
+import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
+import { formatDateLong, formatRelative } from 'shared-ui/format';
 import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
 import { deleteUser, setUserActive } from '../api/mutations';
 import { parseRouteId } from '../route-id';

@@ -23,14 +23,13 @@ import {
   LoadingState,
   PageHeader,
   SectionCard,
-  SelectField,
   SimpleGrid,
   Stack,
-  SwitchField,
   notifyError,
   notifySuccess,
   useFormDraft,
 } from 'shared-ui';
+import { SelectField, SwitchField } from 'shared-ui/form';
 import { useUser } from '../api/get-user';
 import { createUser, updateUser } from '../api/mutations';
 import { parseRouteId } from '../route-id';

@@ -5,33 +5,35 @@ import { PAGE_SIZE, userActionDenial, type User } from 'shared-contracts';
 import {
   ActiveBadge,
   Box,
-  BulkActionBar,
   Button,
-  DataTable,
   EmptyState,
   ErrorState,
-  FilterPanel,
   HStack,
   Link,
   NoMatchesState,
   PageHeader,
   RoleBadge,
+  Stack,
+  TruncatedText,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { formatDate } from 'shared-ui/format';
+import {
+  BulkActionBar,
+  DataTable,
+  FilterPanel,
   SearchInput,
   SelectFilter,
   SimplePagination,
-  Stack,
-  TruncatedText,
-  formatDate,
   fromSortParams,
   nextSortDirection,
-  notifyError,
-  notifySuccess,
   toSortParams,
   toSortQuery,
   useListSearchParams,
   type DataTableColumn,
   type RowId,
-} from 'shared-ui';
+} from 'shared-ui/table';
 import { useOverviewStats, useUsers } from '../api/get-users';
 import { setUsersActive } from '../api/mutations';
 import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, fullName } from '../user-text';

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, useSession } from 'shared-auth';
 import { userActionDenial, type User } from 'shared-contracts';
-import { RowActionsMenu, notifyError, notifySuccess } from 'shared-ui';
+import { notifyError, notifySuccess } from 'shared-ui';
+import { RowActionsMenu } from 'shared-ui/dialog';
 import { deleteUser, setUserActive } from '../api/mutations';
 import { fullName } from '../user-text';
 

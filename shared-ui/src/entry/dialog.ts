@@ -1,0 +1,7 @@
+// `shared-ui/dialog`: overlays (Ark/zag dialog, drawer and menu machines): the confirmation, action
+// and form dialogs and the row actions menu.
+export { Dialog, Drawer, Menu } from '@chakra-ui/react';
+export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
+export { ActionDialog, type ActionDialogProps } from '../action-dialog';
+export { FormDialog, type FormDialogProps } from '../form-dialog';
+export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from '../row-actions-menu';

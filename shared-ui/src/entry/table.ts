@@ -1,0 +1,53 @@
+// `shared-ui/table`: the list pages' pieces (SPEC §5): data table with its phone cards, sort,
+// pagination, filters, bulk actions and the list state kept in the URL.
+export { Table } from '@chakra-ui/react';
+export {
+  compareValues,
+  fromSortParams,
+  getByPath,
+  isMissingValue,
+  nextSortDirection,
+  sortRows,
+  toSortParams,
+  toSortQuery,
+  type SortConfig,
+  type SortDirection,
+} from '../sort';
+export {
+  DEFAULT_CELL_MAX_WIDTH,
+  DataTable,
+  useSortedRows,
+  useTableSort,
+  type DataTableColumn,
+  type DataTableProps,
+  type RowId,
+  type TableSortState,
+} from '../data-table';
+export {
+  FullPagination,
+  SimplePagination,
+  pageRange,
+  pageWindow,
+  totalPagesOf,
+  type FullPaginationProps,
+  type PageRange,
+  type SimplePaginationProps,
+} from '../pagination';
+export {
+  FilterPanel,
+  SearchInput,
+  SelectFilter,
+  type FilterPanelProps,
+  type SearchInputProps,
+  type SelectFilterProps,
+  type SelectOption,
+} from '../filter-panel';
+export { BulkActionBar, type BulkActionBarProps } from '../bulk-action-bar';
+export {
+  parseListParams,
+  useListSearchParams,
+  writeListParams,
+  type ListParamValue,
+  type ListSearchParams,
+  type SetListStateOptions,
+} from '../use-list-search-params';
