@@ -8,7 +8,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { ExternalRuntimeProviderPlugin } from './external-runtime-plugin.js';
 import { InitialPreloadPlugin } from './initial-preload-plugin.js';
 import { sharedSingletons } from './mf-shared.js';
 
@@ -87,12 +86,7 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
-          // One copy of the federation runtime core per page (27 KB gzip with its helpers): the host
-          // publishes its own and the remotes' entries use it (external-runtime-plugin.js, which
-          // also gives a remote's standalone page the core it no longer carries).
-          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
-        ...(isHost ? [] : [new ExternalRuntimeProviderPlugin({ name })]),
         // One page template for the host and every remote's standalone page.
         new HtmlWebpackPlugin({ template: TEMPLATE, title, chunks: ['main'] }),
         // The files the page needs before its first render, requested with the page itself.
