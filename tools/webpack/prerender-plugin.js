@@ -72,10 +72,12 @@ const STATIC_STYLE =
 
 /** The page with the markup in its root element, its controls disabled until the app takes over. */
 export function insertMarkup(html, markup) {
-  const root = '<div id="root"></div>';
-  if (!html.includes(root)) throw new Error('PrerenderPlugin: the page has no empty #root');
+  // The production page is minified: `<div id=root></div>`.
+  const root = /<div id="?root"?><\/div>/;
+  if (!root.test(html) || !html.includes('</head>'))
+    throw new Error('PrerenderPlugin: the page has no </head> or no empty #root');
   const inert = markup.replace(/<(input|button|textarea|select)\b/g, '<$1 disabled=""');
   return html
     .replace('</head>', `${STATIC_STYLE}</head>`)
-    .replace(root, `<div id="root"><div data-prerendered="">${inert}</div></div>`);
+    .replace(root, () => `<div id="root"><div data-prerendered="">${inert}</div></div>`);
 }
