@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { API_BUNDLE, apiNeedsBuild, buildApi } from './build-api.mjs';
 import { ROOT } from './frontends.mjs';
 
 /**
@@ -59,29 +60,30 @@ async function freePort() {
 }
 
 /**
- * The API alone (tsx api/src/main.ts, STATIC_ROOT an empty folder), without building the
- * frontends first. Same server code and database; only the static console is missing.
+ * The API alone, as `pnpm start` runs it (the compiled api/dist/main.js, built first when missing
+ * or stale; STATIC_ROOT an empty folder), without building the frontends. Same server code and
+ * database; only the static console is missing.
  */
 export async function serveApiOnly(dir, extraEnv = {}) {
   const port = extraEnv.PORT ?? String(await freePort());
+  if (apiNeedsBuild()) {
+    console.info('Building api…');
+    await buildApi();
+  }
   const staticRoot = mkdtempSync(path.join(tmpdir(), 'console-bench-static-'));
-  const child = spawn(
-    path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'),
-    [path.join(ROOT, 'api', 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        STATIC_ROOT: staticRoot,
-        LOG_LEVEL: 'warn',
-        ...extraEnv,
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, ['--enable-source-maps', API_BUNDLE], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      STATIC_ROOT: staticRoot,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+      PORT: String(port),
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 600_000; ;) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);

@@ -1,8 +1,9 @@
 // `pnpm bench -- --scale` (issue 11): the approvals workbench at a million approvals on PostgreSQL.
 // Seeds (or reuses) its own database on the server of DATABASE_URL / TEST_DATABASE_URL, starts the
-// API on it with the bench routes (BENCH_ROUTES=1: a constant-JSON ceiling route and memory readings),
-// measures every view of the issue at N concurrent connections and prints one table. It prints
-// figures and never fails on a timing.
+// compiled API on it as `pnpm start` runs it (node api/dist/main.js, built first when stale) with
+// the bench routes (BENCH_ROUTES=1: a constant-JSON ceiling route and memory readings), measures
+// every view of the issue at N concurrent connections and prints one table. It prints figures and
+// never fails on a timing.
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 50), --port N (default: a
 // free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N.
 import { spawn } from 'node:child_process';
@@ -29,13 +30,13 @@ const TARGETS = {
   search: { share: 0.1, p99: 150, label: '≥10% · p99≤150' },
 };
 
-function spawnText(command, args, env) {
+function spawnText(command, args, env, cwd = ROOT, echo = true) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
     });
     child.on('error', reject);
     child.on('exit', (code) =>
@@ -77,6 +78,20 @@ export async function benchScale(args) {
   const seedStart = performance.now();
   await spawnText(TSX, [path.join(ROOT, 'api', 'src', 'db', 'seed-scale-cli.ts'), ...sizeArgs], env);
   const seedSeconds = (performance.now() - seedStart) / 1000;
+
+  // Every status and sortable column, from shared-contracts itself (TypeScript: read through tsx).
+  const contracts = JSON.parse(
+    await spawnText(
+      TSX,
+      [
+        '--eval',
+        "import { APPROVAL_STATUSES as statuses, APPROVAL_SORT_FIELDS as sortFields } from 'shared-contracts'; process.stdout.write(JSON.stringify({ statuses, sortFields }))",
+      ],
+      env,
+      path.join(ROOT, 'api'),
+      false,
+    ),
+  );
 
   // 2. The API on it, with the bench routes.
   const server = await serveApiOnly(dataDir, {
@@ -132,27 +147,8 @@ export async function benchScale(args) {
     const list = '/api/bill-approval/approvals';
     const views = [
       ['list: default view', 'list', list],
-      ...[
-        'PENDING',
-        'APPROVED',
-        'REJECTED',
-        'EXPIRED',
-        'NACHA_GENERATED',
-        'NACHA_PENDING',
-        'BANK_UPLOADED',
-        'PAYMENT_COMPLETED',
-      ].map((status) => [`list: status ${status}`, 'list', `${list}?status=${status}`]),
-      ...[
-        'id',
-        'company.name',
-        'status',
-        'priority',
-        'billStats.totalBills',
-        'billStats.processedBills',
-        'billStats.totalAmount',
-        'managerName',
-        'createdAt',
-      ].flatMap((field) =>
+      ...contracts.statuses.map((status) => [`list: status ${status}`, 'list', `${list}?status=${status}`]),
+      ...contracts.sortFields.flatMap((field) =>
         ['asc', 'desc'].map((order) => [
           `list: sort ${field} ${order}`,
           'list',
@@ -217,7 +213,7 @@ export async function benchScale(args) {
     const response = await fetch(api(`${list}/export?format=csv`), { headers: auth });
     let lines = 0;
     for await (const chunk of response.body) {
-      for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === 10) lines += 1;
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
     }
     const exportMs = performance.now() - exportStart;
     clearInterval(sampler);
@@ -291,7 +287,7 @@ function printTable({
     `Scale bench ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} cores (${cpus()[0]?.model ?? '?'}) · load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)}`,
   );
   console.info(
-    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections`,
+    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/main.js (compiled, as pnpm start)`,
   );
   console.info(
     `Ceiling (constant JSON route, same process): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s`,

@@ -149,7 +149,19 @@ describe('FullPagination', () => {
     renderFull({ page: 1, total: 1000, totalCapped: true });
     expect(screen.getByText('Showing 1 to 10 of more than 1000 approvals')).toBeTruthy();
     expect(screen.getByText('Page 1 of 100+ • Total: more than 1000 approvals')).toBeTruthy();
-    expect(button('Last').disabled).toBe(false);
+    // The last page is not known: Last is off, Next stays on.
+    expect(button('Last').disabled).toBe(true);
+    expect(button('Next').disabled).toBe(false);
+  });
+
+  it('keeps Next on at the end of a capped count and moves past it', () => {
+    const onPageChange = vi.fn();
+    renderFull({ page: 100, total: 1000, totalCapped: true, onPageChange });
+    expect(screen.getByText('Page 100 of 100+ • Total: more than 1000 approvals')).toBeTruthy();
+    expect(button('Next').disabled).toBe(false);
+    expect(button('Last').disabled).toBe(true);
+    fireEvent.click(button('Next'));
+    expect(onPageChange).toHaveBeenCalledWith(101);
   });
 
   it('adds the filtered count only when it differs from the rows on the page', () => {

@@ -128,10 +128,12 @@ export function FullPagination({
   const totalText = totalCapped ? `more than ${total}` : String(total);
   const selectId = useId();
   const { from, to, totalPages } = pageRange(page, pageSize, total);
-  const current = Math.min(Math.max(1, page), totalPages);
+  // A capped total is a lower bound: more pages follow it and the last one is not known, so Next
+  // stays on and Last is off (it would only reach the cap, not the end).
+  const current = totalCapped ? Math.max(1, page || 1) : Math.min(Math.max(1, page), totalPages);
   const pageCount = from === 0 ? 0 : to - from + 1;
   const atStart = current <= 1;
-  const atEnd = current >= totalPages;
+  const atEnd = !totalCapped && current >= totalPages;
   // Keep the current size selectable even when it is not one of the options (e.g. ?limit=7 in the URL).
   const sizes = pageSizeOptions.includes(pageSize)
     ? pageSizeOptions
@@ -211,7 +213,15 @@ export function FullPagination({
             <Button size="sm" variant="outline" disabled={atEnd} onClick={() => onPageChange(current + 1)}>
               Next
             </Button>
-            <Button size="sm" variant="outline" disabled={atEnd} onClick={() => onPageChange(totalPages)}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={atEnd || totalCapped}
+              title={
+                totalCapped ? `The last page is not known: more than ${total} ${itemLabel} match` : undefined
+              }
+              onClick={() => onPageChange(totalPages)}
+            >
               Last
             </Button>
           </HStack>

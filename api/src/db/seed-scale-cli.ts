@@ -5,11 +5,14 @@
  * given the demo data and then the generated rows. Only ever point it at a database of its own.
  * Options: --approvals N --companies N --users N --managers N (default SCALE_SIZES).
  */
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { createPasswordHasher } from '../security/passwords';
-import { openPostgres } from './client';
+import { openPostgres, type Db } from './client';
+import * as schema from './schema';
 import { migrateDatabase } from './migrate';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 import { markerMatches, readScaleMarker, SCALE_SIZES, seedScale, type ScaleSizes } from './seed-scale';
@@ -78,7 +81,15 @@ console.info(
 );
 const config = loadConfig();
 const database = openPostgres(target, 2);
+// Sessions of their own for the work that runs side by side (approval chunks, index builds): one
+// per core, at least two (PostgreSQL does the work; this process only waits).
+const sessionClients = Array.from(
+  { length: Math.min(4, Math.max(2, availableParallelism())) },
+  () => new pg.Client({ connectionString: target }),
+);
 try {
+  await Promise.all(sessionClients.map((client) => client.connect()));
+  const sessions = sessionClients.map((client) => drizzle({ client, schema }) as unknown as Db);
   await migrateDatabase(database);
   const passwordHash = await createPasswordHasher(config.passwordHashing).hash(DEMO_PASSWORD);
   const at = Date.now();
@@ -94,8 +105,10 @@ try {
     qbTokenKey: config.qbTokenKey,
     bankAccountKey: config.bankAccountKey,
     log: (line) => console.info(line),
+    sessions,
   });
 } finally {
+  await Promise.all(sessionClients.map((client) => client.end()));
   await database.close();
 }
 console.info(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

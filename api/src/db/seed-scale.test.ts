@@ -11,7 +11,7 @@ const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
 const indexNames = async () =>
   (
     await rows<{ name: string }>(sql`
-      select indexname as name from pg_indexes where tablename in ('approvals', 'activity') order by 1`)
+      select indexname as name from pg_indexes where tablename in ('approvals', 'activity', 'users') order by 1`)
   ).map((row) => row.name);
 let indexesBefore: string[];
 
@@ -23,6 +23,9 @@ beforeAll(async () => {
     passwordHash: await demoPasswordHash(),
     bankAccountKey: t.config.bankAccountKey,
     qbTokenKey: t.config.qbTokenKey,
+    // Chunks, index builds and VACUUM spread over two sessions, as the CLI does.
+    sessions: [t.database.db, t.database.db],
+    chunk: 500,
   });
 }, 120_000);
 afterAll(async () => {

@@ -1,17 +1,23 @@
 /**
  * The scale data set of `pnpm bench --scale` (issue 11): by default 1,000,000 approvals, 10,000
  * companies, 100,000 users and 2,000 managers, on top of the demo data (so the demo accounts sign
- * in). Users and companies come from the seed's bulk generators (multi-row INSERTs of 1000);
- * managers, vendor bank accounts and approvals with their history are generated inside PostgreSQL
- * (generate_series), in chunks of 100,000 approvals, never row by row from Node.
+ * in). Companies come from the seed's bulk generator (multi-row INSERTs of 1000); users, managers,
+ * vendor bank accounts and approvals with their history are generated inside PostgreSQL
+ * (generate_series), approvals in chunks of 100,000, never row by row from Node.
  *
- * Invariants kept: every foreign key holds (checked by PostgreSQL as rows go in); the trigger-kept
- * tables (company_counts, user_counts, user_created_months, user_login_days, manager_counts) are
- * kept by their statement triggers as usual; the two row triggers that count approvals are off
- * during the bulk load (1,000,000 updates of the same counter rows in one transaction would be
- * quadratic) and both count tables are then recomputed exactly, in the same transaction as the
- * rows. The approvals' and activity's secondary indexes are dropped for the load and built again
- * afterwards (the same definitions, read from pg_index), then VACUUM ANALYZE.
+ * With `sessions` (extra connections of their own) the approval chunks, the index builds and the
+ * VACUUM ANALYZE of the two big tables run side by side, one per session; without them (PGlite,
+ * tests) one after another on `db`. Each approval chunk seeds random() itself, so the data does not
+ * depend on which session wrote it.
+ *
+ * Invariants kept: every foreign key holds (checked in one pass per key after the load); the
+ * trigger-kept tables (company_counts, user_counts, user_created_months, user_login_days,
+ * manager_counts) are kept by their statement triggers as usual; the two row triggers that count
+ * approvals are off during the bulk load (1,000,000 updates of the same counter rows would be
+ * quadratic) and both count tables are then recomputed exactly. The users', approvals' and
+ * activity's secondary indexes are dropped for the load and built again afterwards (the same
+ * definitions, read from pg_index, with more maintenance_work_mem), then VACUUM ANALYZE. The steps commit one by one:
+ * a seed interrupted half way leaves no marker, and the next run drops the database and starts over.
  *
  * PENDING approvals are only created during the last 25 days (the expiry sweep turns older ones
  * EXPIRED); decided ones carry who decided and when, with a history row for each step. Approvals in
@@ -28,7 +34,6 @@ import {
   paymentSettingsFor,
   randomRoutingNumber,
   seedBulkCompanies,
-  seedBulkUsers,
 } from './seed';
 import {
   FIRST_NAMES,
@@ -91,7 +96,17 @@ export interface ScaleSeedOptions {
   qbTokenKey: Buffer;
   log?: (line: string) => void;
   now?: Date;
+  /**
+   * Other sessions on the same database (each its own connection) for the work that can run side
+   * by side; none: everything on `db`, one step after another.
+   */
+  sessions?: Db[];
+  /** Approvals per INSERT (default APPROVAL_CHUNK). */
+  chunk?: number;
 }
+
+/** maintenance_work_mem of each index build (sorting trigrams in memory instead of in runs). */
+const INDEX_BUILD_MEMORY = '512MB';
 
 /**
  * Adds generated rows until each table holds `sizes` rows (the demo data must be there already),
@@ -108,10 +123,11 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<void
     log(`  ${label} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
   };
 
+  const sessions = options.sessions?.length ? options.sessions : [db];
   const missingUsers = sizes.users - (await countOf(db, 'users'));
   if (missingUsers > 0) {
     await step(`${missingUsers} users`, () =>
-      seedBulkUsers(db, missingUsers, { passwordHash: options.passwordHash, now }),
+      insertUsers(db, sessions, missingUsers, options.passwordHash, now, step),
     );
   }
   const missingManagers = sizes.managers - (await countOf(db, 'managers'));
@@ -129,9 +145,18 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<void
   );
   const missingApprovals = sizes.approvals - (await countOf(db, 'approvals'));
   if (missingApprovals > 0) {
-    await insertApprovals(db, missingApprovals, now, log, step);
+    await insertApprovals(db, sessions, missingApprovals, options.chunk ?? APPROVAL_CHUNK, now, log, step);
   }
-  await step('VACUUM ANALYZE', () => db.execute(sql`vacuum analyze`));
+  await step('VACUUM ANALYZE', async () => {
+    // The two big tables side by side when there are sessions for it, then everything else.
+    await runTasks(
+      sessions,
+      ['approvals', 'activity'].map(
+        (table) => (session: Db) => session.execute(sql.raw(`vacuum analyze "${table}"`)),
+      ),
+    );
+    await db.execute(sql`vacuum analyze`);
+  });
   await db.execute(
     sql.raw(
       `create table if not exists "${SCALE_MARKER_TABLE}" (sizes jsonb not null, seeded_at timestamptz not null default now(), seconds integer not null)`,
@@ -141,6 +166,93 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<void
   await db.execute(
     sql`insert into ${sql.identifier(SCALE_MARKER_TABLE)} (sizes, seconds) values (${JSON.stringify(sizes)}::jsonb, ${Math.round((Date.now() - started) / 1000)})`,
   );
+}
+
+/**
+ * Runs `tasks` on the sessions, each session taking the next task when it is free (one at a time
+ * per session); the first failure is thrown once every session has stopped.
+ */
+async function runTasks(sessions: Db[], tasks: Array<(session: Db) => Promise<unknown>>): Promise<void> {
+  const queue = [...tasks];
+  const failures: unknown[] = [];
+  await Promise.all(
+    sessions.map(async (session) => {
+      for (let task = queue.shift(); task && failures.length === 0; task = queue.shift()) {
+        try {
+          await task(session);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    }),
+  );
+  if (failures.length > 0) throw failures[0];
+}
+
+/** Builds indexes (pg_get_indexdef text) over the sessions, GIN ones first: they take longest. */
+async function buildIndexes(
+  sessions: Db[],
+  indexes: IndexDefinition[],
+  step: (label: string, work: () => Promise<unknown>) => Promise<void>,
+): Promise<void> {
+  const gin = (index: IndexDefinition) => Number(/ using gin /i.test(index.definition));
+  await runTasks(
+    sessions,
+    [...indexes]
+      .sort((a, b) => gin(b) - gin(a))
+      .map(
+        (index) => (session: Db) =>
+          step(`index ${index.name}`, () =>
+            session.transaction(async (tx) => {
+              await tx.execute(sql.raw(`set local maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`));
+              await tx.execute(sql.raw(index.definition));
+            }),
+          ),
+      ),
+  );
+}
+
+/**
+ * Users as the seed's bulk generator makes them (seedBulkUsers: the name lists, every role, one in
+ * eight inactive, created over three years, 40% signed in during the last 60 days), in one INSERT …
+ * SELECT inside PostgreSQL, with the table's secondary indexes (a trigram GIN among them) dropped
+ * for the load and built again after it instead of updated row by row.
+ */
+async function insertUsers(
+  db: Db,
+  sessions: Db[],
+  count: number,
+  passwordHash: string,
+  now: Date,
+  step: (label: string, work: () => Promise<unknown>) => Promise<void>,
+): Promise<void> {
+  const indexes = await secondaryIndexes(db, 'users');
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  const offset = await countOf(db, 'users');
+  const roles = ['USER', 'USER', 'USER', 'USER', 'USER', 'USER', 'GUEST', 'GUEST', 'MODERATOR', 'ADMIN'];
+  await db.execute(sql`select setseed(0.07)`);
+  await db.execute(sql`
+    with base as (
+      select g,
+        (${JSON.stringify(FIRST_NAMES)}::jsonb ->> floor(random() * ${FIRST_NAMES.length})::int) as first_name,
+        (${JSON.stringify(LAST_NAMES)}::jsonb ->> floor(random() * ${LAST_NAMES.length})::int) as last_name,
+        random() as r_first, random() as r_last, random() as r_active, random() as r_login,
+        (${JSON.stringify(roles)}::jsonb ->> floor(random() * ${roles.length})::int) as role,
+        ${now.toISOString()}::timestamptz - floor(random() * 1096) * interval '1 day'
+          - floor(random() * 24) * interval '1 hour' as created_at,
+        ${now.toISOString()}::timestamptz - (1 + floor(random() * 1440)) * interval '1 hour' as login_at
+      from generate_series(${offset + 1}::int, ${offset + count}::int) as g
+    )
+    insert into users (email, password_hash, first_name, last_name, role, is_active, created_at, updated_at, last_login_at)
+    select lower(first_name || '.' || last_name || '.' || g || '@bulk.example.com'), ${passwordHash},
+      case when r_first >= 0.05 then first_name end,
+      case when r_last >= 0.05 then last_name end,
+      role::user_role, r_active >= 0.125, created_at, created_at,
+      case when r_login < 0.4 then login_at end
+    from base
+    order by g`);
+  await buildIndexes(sessions, indexes, step);
+  await db.execute(sql`analyze users`);
 }
 
 /** Managers from the name lists; every fourth one linked to a distinct active staff account. */
@@ -253,101 +365,58 @@ async function secondaryIndexes(db: Db, table: string): Promise<IndexDefinition[
 
 /**
  * `count` approvals created over the last three years, each with its history rows, in chunks of
- * APPROVAL_CHUNK; the counting row triggers off and secondary indexes dropped meanwhile, all in
- * one transaction (an interrupted load leaves nothing half done).
+ * `chunkSize` spread over the sessions; the counting row triggers off and the secondary indexes
+ * dropped meanwhile. Then the counts are recomputed, the foreign keys checked and the indexes built
+ * again (side by side over the sessions, the trigram index first: it takes longest).
  */
 async function insertApprovals(
   db: Db,
+  sessions: Db[],
   count: number,
+  chunkSize: number,
   now: Date,
   log: (line: string) => void,
   step: (label: string, work: () => Promise<unknown>) => Promise<void>,
 ): Promise<void> {
-  const demoEmails = DEMO_ACCOUNTS.map((account) => account.email);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-    // JIT compiles each chunk's plan for seconds and saves nothing here.
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`set local work_mem = '256MB'`);
-    await tx.execute(sql`set local enable_hashagg = off`);
-    await tx.execute(sql`select setseed(0.42)`);
-    const indexes = [
-      ...(await secondaryIndexes(tx, 'approvals')),
-      ...(await secondaryIndexes(tx, 'activity')),
-    ];
-    for (const index of indexes) await tx.execute(sql.raw(`drop index "${index.name}"`));
-    // What the generator draws from: companies with their manager, creators (active staff, not
-    // the demo accounts, so the demo admin may approve any generated approval), vendors, items.
-    await tx.execute(sql`
-      create temp table scale_companies on commit drop as
-      select row_number() over (order by c.id) as rn, c.id, c.name, m.id as manager_id,
-        m.first_name || ' ' || m.last_name as manager_name, m.email as manager_email
-      from companies c left join managers m on m.id = c.manager_id`);
-    await tx.execute(sql`
-      create temp table scale_staff on commit drop as
-      select row_number() over (order by u.id) as rn, u.id,
-        coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as name
-      from users u
-      where u.is_active and u.role <> 'GUEST' and u.email not in (select jsonb_array_elements_text(${JSON.stringify(demoEmails)}::jsonb))`);
-    // Bills copy one of 15 vendors × 15 items × 12 quantities × 4 prices = 10,800 templates and
-    // get their own Id, DocNumber and DueDate; the line amount is the bill's total, as in the demo.
-    const vendors = VENDORS.map((vendor, index) => ({
-      ...vendor,
-      ref: String(index + 1),
-      place: PLACES[index % PLACES.length],
-    }));
-    const items = ITEMS.map((item, index) => ({ ...item, ref: String(index + 1) }));
-    await tx.execute(sql`
-      create temp table scale_bill_templates on commit drop as
-      select row_number() over (order by v.ref::int, i.ref::int, q, k)::int as rn,
-        q * (i.min + (i.max - i.min) * k / 3) as cents,
-        jsonb_build_object(
-          'TotalAmt', round(q * (i.min + (i.max - i.min) * k / 3) / 100.0, 2),
-          'VendorRef', jsonb_build_object('name', v.name, 'value', v.ref),
-          'VendorInfo', jsonb_build_object('CompanyName', v.name, 'Email', v.email, 'Phone', v.phone),
-          'VendorAddr', jsonb_build_object(
-            'Line1', (100 + (q * 37 + k) % 9900) || ' ' || (v.place ->> 'street'),
-            'City', v.place ->> 'city', 'CountrySubDivisionCode', v.place ->> 'state',
-            'PostalCode', v.place ->> 'zip'),
-          'Line', jsonb_build_array(jsonb_build_object(
-            'Id', '1', 'Description', i.name || ' - ' || v.name,
-            'Amount', round(q * (i.min + (i.max - i.min) * k / 3) / 100.0, 2),
-            'ItemBasedExpenseLineDetail', jsonb_build_object(
-              'Qty', q, 'ItemRef', jsonb_build_object('name', i.name, 'value', i.ref))))
-        ) as doc
-      from jsonb_to_recordset(${JSON.stringify(vendors)}::jsonb) as v(name text, email text, phone text, ref text, place jsonb)
-      cross join jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as i(name text, min bigint, max bigint, ref text)
-      cross join generate_series(1, 12) as q
-      cross join generate_series(0, 3) as k`);
-    const [pool] = rowsOf<{ companies: string; staff: string; templates: string }>(
-      await tx.execute(
-        sql`select (select count(*) from scale_companies) as companies, (select count(*) from scale_staff) as staff,
-          (select count(*) from scale_bill_templates) as templates`,
-      ),
-    );
-    const pools = {
-      companies: Number(pool?.companies ?? 0),
-      staff: Number(pool?.staff ?? 0),
-      templates: Number(pool?.templates ?? 0),
-    };
-    if (pools.companies === 0 || pools.staff === 0)
-      throw new Error('the scale seed needs companies and staff first');
+  const indexes = [...(await secondaryIndexes(db, 'approvals')), ...(await secondaryIndexes(db, 'activity'))];
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  const base = await countOf(db, 'approvals');
+  const chunks: Array<{ from: number; to: number; seed: number }> = [];
+  for (let done = 0; done < count; done += chunkSize) {
+    chunks.push({
+      from: base + done + 1,
+      to: base + Math.min(count, done + chunkSize),
+      seed: ((done / chunkSize) % 1000) / 1000,
+    });
+  }
+  // Each session writes whole chunks in its own transaction, with its own copy of what the
+  // generator draws from (the same rows in the same order in every session).
+  const generate = (session: Db) =>
+    session.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      // JIT compiles each chunk's plan for seconds and saves nothing here.
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`set local work_mem = '256MB'`);
+      await tx.execute(sql`set local enable_hashagg = off`);
+      const pools = await generatorPools(tx);
+      // Triggers off for the load (the approval counters are recomputed below; the foreign keys are
+      // checked below in one pass per key instead of one lookup per row and key).
+      await tx.execute(sql`set local session_replication_role = replica`);
+      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+        const { from, to, seed } = chunk;
+        await step(`approvals ${from - base}–${to - base} with their history`, async () => {
+          await tx.execute(sql`select setseed(${seed})`);
+          await tx.execute(approvalChunk(from, to, now, pools));
+        });
+      }
+    });
+  await runTasks(
+    sessions,
+    sessions.map(() => generate),
+  );
 
-    // Triggers off for the load (the approval counters are recomputed below; the foreign keys are
-    // checked below in one pass per key instead of one lookup per row and key).
-    await tx.execute(sql`set local session_replication_role = replica`);
-
-    const base = await countOf(tx, 'approvals');
-    for (let done = 0; done < count; done += APPROVAL_CHUNK) {
-      const from = base + done + 1;
-      const to = base + Math.min(count, done + APPROVAL_CHUNK);
-      await step(`approvals ${from - base}–${to - base} with their history`, () =>
-        tx.execute(approvalChunk(from, to, now, pools)),
-      );
-    }
-
-    await step('approval_counts and approval_status_counts recomputed', async () => {
+  await step('approval_counts and approval_status_counts recomputed', () =>
+    db.transaction(async (tx) => {
       await tx.execute(sql`update approval_counts set count = 0`);
       await tx.execute(sql`update approval_status_counts set count = 0`);
       await tx.execute(sql`
@@ -359,14 +428,77 @@ async function insertApprovals(
       await tx.execute(sql`
         insert into approval_status_counts (status, count) select status, sum(n) from scale_counts group by status
         on conflict (status) do update set count = excluded.count`);
-    });
-    await tx.execute(sql`set local session_replication_role = origin`);
-    await step('foreign keys of the new rows checked', () => checkForeignKeys(tx));
-    for (const index of indexes) {
-      await step(`index ${index.name}`, () => tx.execute(sql.raw(index.definition)));
-    }
-  });
+    }),
+  );
+  await step('foreign keys of the new rows checked', () => checkForeignKeys(db));
+  await step(`${indexes.length} indexes built on ${sessions.length} session(s)`, () =>
+    buildIndexes(sessions, indexes, step),
+  );
   log(`  ${count} approvals committed`);
+}
+
+/**
+ * Temporary tables (dropped at commit) of what the generator draws from: companies with their
+ * manager, creators (active staff, not the demo accounts, so the demo admin may approve any
+ * generated approval) and bill templates; and how many rows each holds.
+ */
+async function generatorPools(tx: Db): Promise<{ companies: number; staff: number; templates: number }> {
+  const demoEmails = DEMO_ACCOUNTS.map((account) => account.email);
+  await tx.execute(sql`
+    create temp table scale_companies on commit drop as
+    select row_number() over (order by c.id) as rn, c.id, c.name, m.id as manager_id,
+      m.first_name || ' ' || m.last_name as manager_name, m.email as manager_email
+    from companies c left join managers m on m.id = c.manager_id`);
+  await tx.execute(sql`
+    create temp table scale_staff on commit drop as
+    select row_number() over (order by u.id) as rn, u.id,
+      coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as name
+    from users u
+    where u.is_active and u.role <> 'GUEST' and u.email not in (select jsonb_array_elements_text(${JSON.stringify(demoEmails)}::jsonb))`);
+  // Bills copy one of 15 vendors × 15 items × 12 quantities × 4 prices = 10,800 templates and
+  // get their own Id, DocNumber and DueDate; the line amount is the bill's total, as in the demo.
+  const vendors = VENDORS.map((vendor, index) => ({
+    ...vendor,
+    ref: String(index + 1),
+    place: PLACES[index % PLACES.length],
+  }));
+  const items = ITEMS.map((item, index) => ({ ...item, ref: String(index + 1) }));
+  await tx.execute(sql`
+    create temp table scale_bill_templates on commit drop as
+    select row_number() over (order by v.ref::int, i.ref::int, q, k)::int as rn,
+      q * (i.min + (i.max - i.min) * k / 3) as cents,
+      jsonb_build_object(
+        'TotalAmt', round(q * (i.min + (i.max - i.min) * k / 3) / 100.0, 2),
+        'VendorRef', jsonb_build_object('name', v.name, 'value', v.ref),
+        'VendorInfo', jsonb_build_object('CompanyName', v.name, 'Email', v.email, 'Phone', v.phone),
+        'VendorAddr', jsonb_build_object(
+          'Line1', (100 + (q * 37 + k) % 9900) || ' ' || (v.place ->> 'street'),
+          'City', v.place ->> 'city', 'CountrySubDivisionCode', v.place ->> 'state',
+          'PostalCode', v.place ->> 'zip'),
+        'Line', jsonb_build_array(jsonb_build_object(
+          'Id', '1', 'Description', i.name || ' - ' || v.name,
+          'Amount', round(q * (i.min + (i.max - i.min) * k / 3) / 100.0, 2),
+          'ItemBasedExpenseLineDetail', jsonb_build_object(
+            'Qty', q, 'ItemRef', jsonb_build_object('name', i.name, 'value', i.ref))))
+      ) as doc
+    from jsonb_to_recordset(${JSON.stringify(vendors)}::jsonb) as v(name text, email text, phone text, ref text, place jsonb)
+    cross join jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as i(name text, min bigint, max bigint, ref text)
+    cross join generate_series(1, 12) as q
+    cross join generate_series(0, 3) as k`);
+  const [pool] = rowsOf<{ companies: string; staff: string; templates: string }>(
+    await tx.execute(
+      sql`select (select count(*) from scale_companies) as companies, (select count(*) from scale_staff) as staff,
+        (select count(*) from scale_bill_templates) as templates`,
+    ),
+  );
+  const pools = {
+    companies: Number(pool?.companies ?? 0),
+    staff: Number(pool?.staff ?? 0),
+    templates: Number(pool?.templates ?? 0),
+  };
+  if (pools.companies === 0 || pools.staff === 0)
+    throw new Error('the scale seed needs companies and staff first');
+  return pools;
 }
 
 /**

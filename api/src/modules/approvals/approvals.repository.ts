@@ -173,7 +173,8 @@ export interface ApprovalPage {
  * the offset counted from the last row (then put back in order), so the last page costs what the
  * first does instead of an OFFSET walk over every row before it (SPEC's pagination has a Last
  * button). The total is known first for those; page 1 reads page and total at once. A search's
- * total may be capped (`countCap`); its pages are then always read forward.
+ * total may be capped (at `countCap`, or the end of the page asked for when that is further); its
+ * pages are then always read forward.
  */
 export async function listApprovals(
   db: Db,
@@ -200,11 +201,14 @@ export async function listApprovals(
     rows: rows.map((row) => toApproval(row.approval, row.companyName)),
     ...count,
   });
+  // A capped count reaches at least the end of the page asked for, so a page past the cap still
+  // says how far the matches go (and the console's Next stays on while more match).
+  const cap = Math.max(countCap, offset + query.limit);
   if (offset === 0) {
-    const [rows, count] = await Promise.all([page(undefined), countListed(db, query, countCap)]);
+    const [rows, count] = await Promise.all([page(undefined), countListed(db, query, cap)]);
     return toPage(rows, count);
   }
-  const count = await countListed(db, query, countCap);
+  const count = await countListed(db, query, cap);
   if (count.capped) return toPage(await page(undefined), count);
   return toPage(offset >= count.total ? [] : await page(count.total), count);
 }

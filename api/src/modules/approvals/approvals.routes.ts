@@ -104,7 +104,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const query = request.query;
       const total = await countApprovals(app.db, query);
-      const stream = streamApprovalExport(app.db, query, (error) =>
+      const stream = streamApprovalExport(app.database, query, (error) =>
         request.log.error({ err: error }, 'approval export failed'),
       );
       return reply
