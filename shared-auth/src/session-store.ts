@@ -23,17 +23,9 @@ function isPersistedSession(value: unknown): value is PersistedSession {
   return typeof user === 'object' && typeof (user as Record<string, unknown>).email === 'string';
 }
 
-// No storage (the build-time render of the sign-in page runs in Node) or none allowed (a sandboxed
-// frame throws on access): the session is then simply not kept, as in token-storage.
-function localStorageOrNone(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-const jsonStorage = createJSONStorage<PersistedSession>(localStorageOrNone);
+// localStorage, or none where there is none (the build-time render of the sign-in page runs in Node)
+// or access is refused (a sandboxed frame): jotai's default then keeps the session in memory only.
+const jsonStorage = createJSONStorage<PersistedSession>();
 // A hand-edited or stale-format value must not sign anyone in: fall back to anonymous.
 const validatedStorage: typeof jsonStorage = {
   ...jsonStorage,
