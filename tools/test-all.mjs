@@ -1,6 +1,7 @@
 // `pnpm test`: lint, typecheck, unit and API tests of every package, the browser tests against the
-// production build, then the bundle budgets (`pnpm size`: sign-in page ≤ 200 KB gzip of JavaScript,
-// dashboard ≤ 120 KB more). Ends with one line "N passed, N failed" summing the runners' own counts.
+// production build, then, on that build, the bundle budgets (`pnpm size`: sign-in page ≤ 200 KB gzip of
+// JavaScript, dashboard ≤ 120 KB more) and Lighthouse. Ends with one line "N passed, N failed" summing
+// the runners' own counts.
 import { spawn } from 'node:child_process';
 import { ROOT } from './frontends.mjs';
 import { pnpmCommand } from './run.mjs';
@@ -15,6 +16,9 @@ const steps = [
   // so `pnpm size` (which serves the build through the same script) reuses that build and adds only a
   // server start and two page loads, well under a minute.
   { name: 'bundle size budgets', args: ['size'] },
+  // On the build the end-to-end tests made: scores and metrics printed, Accessibility and Best
+  // Practices enforced (tools/lighthouse.mjs).
+  { name: 'lighthouse', args: ['lighthouse'] },
 ];
 
 let passed = 0;

@@ -20,7 +20,8 @@ const SOURCES = [
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    // host/src/prerender runs at build time in Node, bundled by esbuild with the real package.
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'prerender') return [];
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(file);
     // Tests and their helpers run against the real package, not the built facade.
