@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import CopyRemotesJson from '../tools/webpack/copy-file-plugin.js';
-import { createWebpackConfig } from '../tools/webpack/create-config.js';
+import { createWebpackConfig, PRODUCT_NAME } from '../tools/webpack/create-config.js';
+import { PrerenderPlugin } from '../tools/webpack/prerender-plugin.js';
 import { devRemotesJson, HOST_PORT } from '../tools/webpack/remotes.js';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -20,5 +21,18 @@ export default (env, argv) => {
   const config = base(env, argv);
   // remotes.json ships beside the host build; editing it repoints a section without rebuilding.
   config.plugins.push(new CopyRemotesJson(path.join(appDir, 'public/remotes.json'), 'remotes.json'));
+  // /login is sent already rendered (login.html, api/src/plugins/frontends.ts): the sign-in form is
+  // on screen with the HTML rather than after the JavaScript has run.
+  if (argv.mode === 'production') {
+    config.plugins.push(
+      new PrerenderPlugin({
+        appDir,
+        entry: 'src/prerender/sign-in.tsx',
+        exportName: 'renderSignInPage',
+        filename: 'login.html',
+        define: { 'process.env.PRODUCT_NAME': JSON.stringify(PRODUCT_NAME) },
+      }),
+    );
+  }
   return config;
 };

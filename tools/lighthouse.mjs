@@ -1,8 +1,11 @@
 // `pnpm lighthouse`: Lighthouse (its default mobile settings: Moto G power emulation, simulated slow
 // 4G) against the production build served by `pnpm start` on a throw-away database, driving the same
 // Debian Chromium as the e2e tests: /login signed out, then /dashboard and /companies signed in.
-// Prints each page's scores and main metrics, and exits 1 when a page misses its targets (issue 10:
-// Performance ≥ 90 on /login and ≥ 80 signed in, Accessibility 100, Best Practices 100).
+// Prints each page's scores and main metrics against the issue-10 targets (Performance ≥ 90 on /login
+// and ≥ 80 signed in, Accessibility 100, Best Practices 100). It exits 1 when Accessibility or Best
+// Practices miss, or a page does not load where it should: those do not depend on the machine's speed.
+// Performance is a timing (simulated from this machine's CPU), so a miss is printed, not failed, unless
+// --strict (the project's rule: speed is measured and printed, never a test that fails on a timing).
 //
 // Lighthouse 12.8 (the last release that runs on Node 20; 13.x needs Node 22.19).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +37,8 @@ const RUNS = Number(option('runs') ?? process.env.LIGHTHOUSE_RUNS ?? 1);
 const SAVE_DIR = option('save');
 // --only /path: measure one page.
 const ONLY = option('only');
+// --strict: a Performance score below its target fails the run too.
+const STRICT = args.includes('--strict');
 if (!Number.isSafeInteger(RUNS) || RUNS < 1) {
   console.error('--runs must be a whole number of at least 1');
   process.exit(1);
@@ -43,6 +48,7 @@ if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
 const server = await serveTemp();
 const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
 const failures = [];
+const belowTarget = [];
 const rows = [];
 let signedIn = false;
 
@@ -105,7 +111,9 @@ try {
       rows.push(row);
       if (row.landed !== target.path) failures.push(`${target.path} ended on ${row.landed}`);
       if (row.performance < target.performance)
-        failures.push(`${target.path}: Performance ${row.performance} < ${target.performance}`);
+        (STRICT ? failures : belowTarget).push(
+          `${target.path}: Performance ${row.performance} < ${target.performance}`,
+        );
       if (row.accessibility < TARGETS.accessibility)
         failures.push(`${target.path}: Accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
       if (row.bestPractices < TARGETS['best-practices'])
@@ -131,8 +139,17 @@ for (const row of rows) {
     `  ${row.page.padEnd(12)} ${String(row.performance).padStart(5)} ${String(row.accessibility).padStart(5)} ${String(row.bestPractices).padStart(5)} ${s(row.fcp).padStart(7)} ${s(row.lcp).padStart(7)} ${`${Math.round(row.tbt)} ms`.padStart(8)} ${row.cls.toFixed(3).padStart(6)} ${s(row.si).padStart(7)}${RUNS > 1 ? `   runs: ${row.runs.join(' ')}` : ''}`,
   );
 }
+if (belowTarget.length > 0) {
+  console.info(
+    `\nBelow the Performance target (printed, not failed; --strict fails):\n${belowTarget.map((f) => `  - ${f}`).join('\n')}`,
+  );
+}
 if (failures.length > 0) {
   console.error(`\nBelow target:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
   process.exit(1);
 }
-console.info('\nEvery page meets its targets.');
+console.info(
+  belowTarget.length > 0
+    ? '\nAccessibility and Best Practices meet their targets on every page.'
+    : '\nEvery page meets its targets.',
+);

@@ -1,5 +1,6 @@
 // `pnpm test`: lint, typecheck, unit and API tests of every package, then the browser tests against the
-// production build. Ends with one line "N passed, N failed" summing the runners' own counts.
+// production build, then Lighthouse on that build. Ends with one line "N passed, N failed" summing the
+// runners' own counts.
 import { spawn } from 'node:child_process';
 import { ROOT } from './frontends.mjs';
 import { pnpmCommand } from './run.mjs';
@@ -10,6 +11,9 @@ const steps = [
   { name: 'typecheck', args: ['typecheck'] },
   { name: 'unit and API tests', args: ['test:unit'] },
   { name: 'end-to-end tests', args: ['test:e2e'] },
+  // On the build the end-to-end tests made: scores and metrics printed, Accessibility and Best
+  // Practices enforced (tools/lighthouse.mjs).
+  { name: 'lighthouse', args: ['lighthouse'] },
 ];
 
 let passed = 0;

@@ -111,6 +111,7 @@ describe('app: errors, validation and CORS', () => {
 });
 
 const INDEX = '<!doctype html><title>console</title>';
+const LOGIN = '<!doctype html><title>console</title><h1>Sign in to Admin Dashboard</h1>';
 const BIG_SCRIPT = `console.log("host");\n${'export const filler = "abcdefghij";\n'.repeat(200)}`;
 
 describe('app: serving the built console', () => {
@@ -124,6 +125,8 @@ describe('app: serving the built console', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'api-static-'));
     write('host/dist/index.html', INDEX);
+    write('host/dist/login.html', LOGIN);
+    writeFileSync(join(root, 'host/dist/login.html.br'), brotliCompressSync(LOGIN));
     write('host/dist/main.js', BIG_SCRIPT);
     write('host/dist/remotes.json', '{"users":"/remotes/users/mf-manifest.json"}');
     write('remote-users/dist/remoteEntry.js', 'var users;');
@@ -164,6 +167,26 @@ describe('app: serving the built console', () => {
     const script = await t.request({ method: 'GET', url: '/main.js' });
     expect(script.statusCode).toBe(200);
     expect(script.body).toContain('host');
+  });
+
+  it('sends /login already rendered (login.html), uncached and precompressed, and no other page', async () => {
+    for (const url of ['/login', '/login?next=%2Fusers']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('Sign in to Admin Dashboard');
+    }
+    const compressed = await t.request({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    for (const url of ['/dashboard', '/login/extra', '/logins']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.body, url).not.toContain('Sign in to Admin Dashboard');
+    }
   });
 
   it('sends the precompressed copy the browser prefers, never compressing a file per request', async () => {

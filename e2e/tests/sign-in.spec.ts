@@ -12,6 +12,39 @@ test('shows the sign-in page texts', async ({ page }) => {
   await expect(page.getByText('Need help? Contact your system administrator.')).toBeVisible();
 });
 
+test('the sign-in form arrives already rendered and styled, and is usable once the console runs', async ({
+  browser,
+  page,
+}) => {
+  // Without JavaScript: what the HTML itself paints (login.html, rendered at build time).
+  const staticContext = await browser.newContext({ javaScriptEnabled: false });
+  const staticPage = await staticContext.newPage();
+  await staticPage.goto('/login');
+  await expect(staticPage.getByRole('heading', { name: 'Sign in to Admin Dashboard' })).toBeVisible();
+  await expect(staticPage.getByLabel('Email')).toBeDisabled();
+  await expect(staticPage.getByLabel('Password')).toBeDisabled();
+  const staticButton = staticPage.getByRole('button', { name: 'Sign in' });
+  await expect(staticButton).toBeDisabled();
+  // Chakra's styles came with the page, and the waiting controls do not look disabled.
+  await expect(staticButton).toHaveCSS('opacity', '1');
+  await expect(staticButton).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await staticContext.close();
+
+  // With JavaScript: the console takes the form over, with no error on the way.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await expect(signIn.email).toBeEnabled();
+  await expect(signIn.submit).toBeEnabled();
+  await signIn.signIn(DEMO.guest, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(errors).toEqual([]);
+});
+
 test('validates on submit with the spec messages', async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();

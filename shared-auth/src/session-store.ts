@@ -23,7 +23,9 @@ function isPersistedSession(value: unknown): value is PersistedSession {
   return typeof user === 'object' && typeof (user as Record<string, unknown>).email === 'string';
 }
 
-const jsonStorage = createJSONStorage<PersistedSession>(() => window.localStorage);
+// localStorage, or none where there is none (the build-time render of the sign-in page runs in Node)
+// or access is refused (a sandboxed frame): jotai's default then keeps the session in memory only.
+const jsonStorage = createJSONStorage<PersistedSession>();
 // A hand-edited or stale-format value must not sign anyone in: fall back to anonymous.
 const validatedStorage: typeof jsonStorage = {
   ...jsonStorage,

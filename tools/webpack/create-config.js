@@ -13,6 +13,8 @@ import { sharedSingletons } from './mf-shared.js';
 
 const API_PORT = Number(process.env.API_PORT ?? 8080);
 const TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
+/** The product label of the sign-in page and the sidebar (SPEC §2), fixed at build time. */
+export const PRODUCT_NAME = process.env.PRODUCT_NAME ?? 'Agent API';
 
 /**
  * @param {object} options
@@ -92,7 +94,7 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         // The files the page needs before its first render, requested with the page itself.
         new InitialPreloadPlugin(),
         new webpack.DefinePlugin({
-          'process.env.PRODUCT_NAME': JSON.stringify(process.env.PRODUCT_NAME ?? 'Agent API'),
+          'process.env.PRODUCT_NAME': JSON.stringify(PRODUCT_NAME),
           'process.env.APP_ENV': JSON.stringify(production ? 'production' : 'development'),
         }),
         // Precompressed copies beside every text asset: the server sends the best one the browser

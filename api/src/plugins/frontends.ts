@@ -36,6 +36,7 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 export async function registerFrontends(app: FastifyInstance, config: AppConfig): Promise<void> {
   const hostDist = join(config.staticRoot, 'host', 'dist');
   const indexHtml = join(hostDist, 'index.html');
+  const loginHtml = join(hostDist, 'login.html');
 
   for (const name of REMOTE_NAMES) {
     const root = join(config.staticRoot, `remote-${name}`, 'dist');
@@ -90,6 +91,8 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       // A remote's own page (its standalone QA shell) answers every path under /remotes/<name>/.
       const remote = /^\/remotes\/([a-z]+)(?:\/|$)/.exec(path)?.[1];
       if (!remote && existsSync(indexHtml)) {
+        // The sign-in page comes already rendered (host/src/prerender) when the build has it.
+        if (path === '/login' && existsSync(loginHtml)) return reply.sendFile('login.html', hostDist);
         // The host's page, as its precompressed copy when the browser accepts one.
         return reply.sendFile('index.html', hostDist);
       }

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import webpack from 'webpack';
+
+/**
+ * Writes a copy of the app's page with one route already rendered in it (`login.html` with the
+ * sign-in form): the server sends it for that route, so the form is painted with the HTML instead of
+ * after the console's JavaScript has loaded and run. The app then renders over it as usual (no
+ * hydration: the page is replaced in one commit, with the same look).
+ *
+ * The markup comes from `render` (a module of the app exporting an async function returning HTML),
+ * bundled for Node with esbuild and run at build time; Emotion's server rendering puts the Chakra
+ * styles it uses inline. Until the app has taken over, the static form must not be used: its fields
+ * and buttons are disabled (so nothing typed is lost and nothing is submitted — a native submit would
+ * put the password in the URL), and a rule keeps them looking enabled.
+ */
+export class PrerenderPlugin {
+  /** @param {{ appDir: string, entry: string, exportName: string, filename: string, define: Record<string, string> }} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    const { filename } = this.options;
+    compiler.hooks.thisCompilation.tap('PrerenderPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After html-webpack-plugin has written index.html, before compression copies it.
+        { name: 'PrerenderPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        async () => {
+          const page = compilation.getAsset('index.html');
+          if (!page) throw new Error('PrerenderPlugin: the build has no index.html');
+          const markup = await this.render();
+          compilation.emitAsset(
+            filename,
+            new webpack.sources.RawSource(insertMarkup(String(page.source.source()), markup)),
+          );
+        },
+      );
+    });
+  }
+
+  async render() {
+    const { appDir, entry, exportName, define } = this.options;
+    const require = createRequire(path.join(appDir, 'package.json'));
+    const esbuild = require('esbuild');
+    const dir = mkdtempSync(path.join(tmpdir(), 'prerender-'));
+    try {
+      const outfile = path.join(dir, 'render.cjs');
+      await esbuild.build({
+        entryPoints: [path.join(appDir, entry)],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"', ...define },
+        logLevel: 'error',
+      });
+      const render = createRequire(outfile)(outfile)[exportName];
+      if (typeof render !== 'function') throw new Error(`PrerenderPlugin: ${entry} has no ${exportName}()`);
+      return await render();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+const STATIC_STYLE =
+  '<style>[data-prerendered] :disabled{opacity:1;cursor:progress}</style>';
+
+/** The page with the markup in its root element, its controls disabled until the app takes over. */
+export function insertMarkup(html, markup) {
+  // The production page is minified: `<div id=root></div>`.
+  const root = /<div id="?root"?><\/div>/;
+  if (!root.test(html) || !html.includes('</head>'))
+    throw new Error('PrerenderPlugin: the page has no </head> or no empty #root');
+  const inert = markup.replace(/<(input|button|textarea|select)\b/g, '<$1 disabled=""');
+  return html
+    .replace('</head>', `${STATIC_STYLE}</head>`)
+    .replace(root, () => `<div id="root"><div data-prerendered="">${inert}</div></div>`);
+}
