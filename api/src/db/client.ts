@@ -3,6 +3,7 @@
  * PgDatabase base), which the PGlite and node-postgres drivers both satisfy: same schema, same
  * migrations, same queries.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -109,9 +110,47 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Most distinct statements one connection keeps prepared; further ones run unnamed. */
+export const PREPARED_STATEMENTS_PER_CONNECTION = 500;
+
+/**
+ * A pg client that prepares every parameterised query once per connection (a name derived from
+ * its text) instead of sending it unnamed, so PostgreSQL parses and plans it once rather than on
+ * every request: for a list page's five-way join, planning costs 1.6 ms against 0.2 ms of
+ * execution (EXPLAIN at 10,000 companies). After five executions PostgreSQL may keep a generic
+ * plan when it costs no more than the custom ones (plan_cache_mode auto). Queries without
+ * parameters keep the simple protocol (they may hold several statements: migrations); streams
+ * (COPY, cursors) pass through; past PREPARED_STATEMENTS_PER_CONNECTION distinct texts a
+ * connection runs the rest unnamed, so the server's memory per connection stays bounded.
+ */
+export class PreparingClient extends pg.Client {
+  private readonly prepared = new Set<string>();
+
+  // pg's query() is overloaded; this override only rewrites the config object and passes the rest on.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(config: any, values?: any, callback?: any): any {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      typeof config.submit !== 'function' &&
+      typeof config.text === 'string' &&
+      config.name === undefined &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = `s_${createHash('sha1').update(config.text).digest('base64url')}`;
+      if (this.prepared.has(name) || this.prepared.size < PREPARED_STATEMENTS_PER_CONNECTION) {
+        this.prepared.add(name);
+        return super.query({ ...config, name }, values, callback);
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 /** A real PostgreSQL server through a pool of `max` connections. */
 export function openPostgres(connectionString: string, max = 10): PostgresDatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, Client: PreparingClient });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a checked-out one: when PostgreSQL restarts, a client held by a transaction between two
