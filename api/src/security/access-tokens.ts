@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { webcrypto } from 'node:crypto';
 import { isRole, type Role } from 'shared-contracts';
 
 const ISSUER = 'bill-approval-console/api';
@@ -13,8 +14,22 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/**
+ * The HMAC key imported into WebCrypto once per secret: jose imports a raw Uint8Array on every call,
+ * which the auth check of every request paid for (a WebCrypto job of its own, issue 11's profile).
+ */
+const keys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** Short-lived HS256 JWT: sub = user id, role, sid = session (refresh family). */
-export function signAccessToken(
+export async function signAccessToken(
   claims: AccessClaims,
   secret: Uint8Array,
   ttlSeconds: number,
@@ -26,13 +41,13 @@ export function signAccessToken(
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 /** The claims of a valid token, or null when it is forged, expired or malformed. */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
