@@ -99,6 +99,7 @@ export async function serveApiOnly(dir, extraEnv = {}) {
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -7,7 +7,8 @@
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 50), --port N (default: a
 // free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +25,58 @@ const BENCH_ENV = {
   BANK_ACCOUNT_KEY: 'cd'.repeat(32),
   ACCESS_TOKEN_TTL: '7200',
 };
+
+// node-postgres from the api package (the root has no dependency of its own on it).
+const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name "(…)": state ppid pgrp session tty tpgid flags minflt cminflt majflt
+    // cmajflt utime stime, in clock ticks (USER_HZ, 100 on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where each request's CPU goes: the API process, the PostgreSQL backends serving its pool (their
+ * pids from pg_stat_activity; a backend that started during the window counts from zero), and this
+ * client. Read before and after a window; null parts where /proc cannot be read.
+ */
+async function cpuProbe(apiPid, monitor, database) {
+  const backends = async () => {
+    const { rows } = await monitor.query(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    return new Map(rows.map(({ pid }) => [pid, processCpuSeconds(pid)]));
+  };
+  const client = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
+  const start = { api: processCpuSeconds(apiPid), db: await backends(), client: client() };
+  return async (count) => {
+    const api = processCpuSeconds(apiPid);
+    const db = await backends();
+    let dbSeconds = 0;
+    let readable = db.size > 0;
+    for (const [pid, seconds] of db) {
+      if (seconds === null) readable = false;
+      else dbSeconds += seconds - (start.db.get(pid) ?? 0);
+    }
+    const perRequest = (seconds) => (seconds === null || count === 0 ? null : (seconds * 1000) / count);
+    return {
+      apiMs: perRequest(api === null || start.api === null ? null : api - start.api),
+      dbMs: perRequest(readable ? dbSeconds : null),
+      clientMs: perRequest(client() - start.client),
+    };
+  };
+}
 
 const TARGETS = {
   list: { share: 0.2, p99: 50, label: '≥20% · p99≤50' },
@@ -102,6 +155,7 @@ export async function benchScale(args) {
   });
   const rows = [];
   const notes = [];
+  const monitors = [];
   try {
     const api = (route) => `${server.url}${route}`;
     const login = await fetch(api('/api/auth/login'), {
@@ -125,15 +179,23 @@ export async function benchScale(args) {
     // Each endpoint gets a one-second warm-up at the same concurrency (not counted): the first
     // requests of a route pay for compiling its code paths and filling caches.
     const warm = (next) => measure(next, { seconds: Math.min(1, seconds), concurrency });
+    const monitor = new pg.Client({ connectionString: scaleUrl });
+    await monitor.connect();
+    monitors.push(monitor);
+    const measured = async (next) => {
+      const cpu = await cpuProbe(server.pid, monitor, database);
+      const result = await measure(next, { seconds, concurrency });
+      return { ...result, ...(await cpu(result.count)) };
+    };
     const measureRoute = async (route) => {
       const next = () => [api(route), { headers: auth }];
       await warm(next);
-      return measure(next, { seconds, concurrency });
+      return measured(next);
     };
     const ceilingRun = async () => {
       const next = () => [api('/api/bench/ceiling'), {}];
       await warm(next);
-      return measure(next, { seconds, concurrency });
+      return measured(next);
     };
 
     console.info(`\nMeasuring: ${seconds}s per endpoint, ${concurrency} concurrent connections…`);
@@ -184,13 +246,10 @@ export async function benchScale(args) {
       pending.push(...batch.filter((a) => a.createdById !== login.data.user.id).map((a) => a.id));
     }
     let next = 0;
-    const approve = await measure(
-      () => {
-        const id = pending[next++];
-        return id ? [api(`${list}/${id}/approve`), { method: 'PUT', headers: auth }] : null;
-      },
-      { seconds, concurrency },
-    );
+    const approve = await measured(() => {
+      const id = pending[next++];
+      return id ? [api(`${list}/${id}/approve`), { method: 'PUT', headers: auth }] : null;
+    });
     add(`approve (${approve.count} PENDING rows, each once)`, 'other', approve);
 
     const ceilingAfter = await ceilingRun();
@@ -250,9 +309,16 @@ export async function benchScale(args) {
       notes,
     });
   } finally {
+    await Promise.all(monitors.map((monitor) => monitor.end()));
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** "API · DB · client" CPU milliseconds per request, or '—' where /proc could not be read. */
+function cpuCell(row) {
+  const ms = (value) => (value === null || value === undefined ? '—' : value.toFixed(2));
+  return `${ms(row.apiMs)} · ${ms(row.dbMs)} · ${ms(row.clientMs)}`;
 }
 
 function verdict(row, ceiling, page1) {
@@ -290,20 +356,20 @@ function printTable({
     `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/main.js (compiled, as pnpm start)`,
   );
   console.info(
-    `Ceiling (constant JSON route, same process): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s`,
+    `Ceiling (constant JSON route, same process): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s; CPU ms per request (API · DB · client) ${cpuCell(ceilingBefore)}`,
   );
   console.info('');
-  const header = `| ${'endpoint'.padEnd(46)} | ${'req/s'.padStart(6)} | ${'p50 ms'.padStart(7)} | ${'p99 ms'.padStart(7)} | ${'% ceil'.padStart(6)} | ${'target'.padEnd(15)} | verdict |`;
+  const header = `| ${'endpoint'.padEnd(46)} | ${'req/s'.padStart(6)} | ${'p50 ms'.padStart(7)} | ${'p99 ms'.padStart(7)} | ${'% ceil'.padStart(6)} | ${'CPU ms/req API · DB · client'.padEnd(28)} | ${'target'.padEnd(15)} | verdict |`;
   console.info(header);
   console.info(
-    `|${'-'.repeat(48)}|${'-'.repeat(8)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(17)}|---------|`,
+    `|${'-'.repeat(48)}|${'-'.repeat(8)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(30)}|${'-'.repeat(17)}|---------|`,
   );
   for (const row of rows) {
     const target = row.label.startsWith('list: last page')
       ? '≤ page 1 · list'
       : (TARGETS[row.kind]?.label ?? '—');
     console.info(
-      `| ${row.label.padEnd(46)} | ${row.rps.toFixed(0).padStart(6)} | ${row.p50.toFixed(1).padStart(7)} | ${row.p99.toFixed(1).padStart(7)} | ${`${((row.rps / ceiling) * 100).toFixed(1)}%`.padStart(6)} | ${target.padEnd(15)} | ${verdict(row, ceiling, page1)} |`,
+      `| ${row.label.padEnd(46)} | ${row.rps.toFixed(0).padStart(6)} | ${row.p50.toFixed(1).padStart(7)} | ${row.p99.toFixed(1).padStart(7)} | ${`${((row.rps / ceiling) * 100).toFixed(1)}%`.padStart(6)} | ${cpuCell(row).padEnd(28)} | ${target.padEnd(15)} | ${verdict(row, ceiling, page1)} |`,
     );
   }
   const exportOk = exportRow.rowsPerSecond >= 50_000 && exportRow.growthMb < 100 && exportRow.status === 200;
@@ -318,6 +384,8 @@ function printTable({
   );
   console.info(
     '\nreq/s: completed requests per second over the window; p50/p99: latency seen by the client (ms);' +
-      ' % ceil: req/s as a share of the ceiling route; client, API and PostgreSQL share the same cores.',
+      ' % ceil: req/s as a share of the ceiling route; client, API and PostgreSQL share the same cores.' +
+      '\nCPU ms/req: CPU time (user + system, from /proc) of the API process, of the PostgreSQL backends' +
+      ' serving it and of this client, divided by the requests completed in the window.',
   );
 }
