@@ -254,6 +254,15 @@ export const ApprovalSchema = v.object({
 });
 export type Approval = v.InferOutput<typeof ApprovalSchema>;
 
+/**
+ * A row of the approval list: the Approval without the JSON text of its bills and approved bills
+ * (about 3 KB per approval, up to 60 KB of a 10-row page that the table never shows: it shows
+ * billStats). The single read (GET …/approvals/{id}) answers them; the list's quick approve
+ * approves every bill and needs none.
+ */
+export const ApprovalSummarySchema = v.omit(ApprovalSchema, ['bills', 'approvedBills']);
+export type ApprovalSummary = v.InferOutput<typeof ApprovalSummarySchema>;
+
 const countsOf = <T extends readonly string[]>(keys: T) =>
   v.object(
     Object.fromEntries(keys.map((key) => [key, v.number()])) as Record<T[number], v.NumberSchema<undefined>>,

@@ -22,9 +22,11 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('statements on Postgre
 
   const number = async (query: SQL) => (await one.driver.execute<{ n: number }>(query)).rows[0]?.n;
   const prepared = async () =>
-    (await one.pool.query<{ name: string; statement: string }>(
-      'select name, statement from pg_prepared_statements order by prepare_time',
-    )).rows;
+    (
+      await one.pool.query<{ name: string; statement: string }>(
+        'select name, statement from pg_prepared_statements order by prepare_time',
+      )
+    ).rows;
 
   it('prepares a parameterised query once and reuses it, with the right answers', async () => {
     const before = (await prepared()).length;
@@ -37,15 +39,18 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('statements on Postgre
     expect(after.at(-1)?.name).toMatch(/^s_[\w-]{27}$/);
     expect(after.at(-1)?.statement).toContain('from "companies" where "companies"."id" = $1');
     // Same text, different values: the statement is reused, the answer follows the values.
-    expect([await number(sql`select ${41}::int + 1 as n`), await number(sql`select ${9}::int + 1 as n`)]).toEqual([
-      42, 10,
-    ]);
+    expect([
+      await number(sql`select ${41}::int + 1 as n`),
+      await number(sql`select ${9}::int + 1 as n`),
+    ]).toEqual([42, 10]);
     expect(await prepared()).toHaveLength(before + 2);
   });
 
   it('leaves queries without parameters on the simple protocol (several statements in one text)', async () => {
     const before = (await prepared()).length;
-    await one.pool.query('create temporary table probe (n int); insert into probe values (1); drop table probe');
+    await one.pool.query(
+      'create temporary table probe (n int); insert into probe values (1); drop table probe',
+    );
     await one.driver.execute(sql.raw('select 1; select 2'));
     expect(await prepared()).toHaveLength(before);
   });

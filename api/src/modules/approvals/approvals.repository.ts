@@ -6,6 +6,7 @@ import {
   APPROVAL_STATUSES,
   type Approval,
   type ApprovalFilters,
+  type ApprovalSummary,
   type ApprovalHistoryEntry,
   type ApprovalListQuery,
   type ApprovalSortField,
@@ -19,7 +20,8 @@ import { activity, approvalCounts, approvals, companies, managers, type Approval
 // ---- the API view -----------------------------------------------------------------------------
 
 // The bills leave PostgreSQL as JSON text, which is what the API answers (SPEC §3): no JSON.parse
-// in the driver and JSON.stringify again per row (about 3 KB per approval, 30 KB per list page).
+// in the driver and JSON.stringify again per row (about 3 KB per approval). List pages do not read
+// them at all (ApprovalSummary): no TOAST decompression, no 60 KB page to serialize and compress.
 const {
   bills: _bills,
   approvedBills: _approvedBills,
@@ -27,8 +29,10 @@ const {
   ...viewColumns
 } = getTableColumns(approvals);
 
-/** What toApproval reads: the row without its parsed bills, plus the bills as JSON text. */
-export type ApprovalViewRow = Omit<ApprovalRow, 'bills' | 'approvedBills' | 'searchText'> & {
+/** What toApprovalSummary reads: the row without its bills or search text. */
+export type ApprovalSummaryRow = Omit<ApprovalRow, 'bills' | 'approvedBills' | 'searchText'>;
+/** What toApproval reads: the summary row plus the bills as JSON text. */
+export type ApprovalViewRow = ApprovalSummaryRow & {
   billsText: string;
   approvedBillsText: string | null;
 };
@@ -47,6 +51,13 @@ function selectApprovals(db: Db) {
     .leftJoin(companies, eq(approvals.companyId, companies.id));
 }
 
+function selectApprovalSummaries(db: Db) {
+  return db
+    .select({ approval: viewColumns, companyName: companies.name })
+    .from(approvals)
+    .leftJoin(companies, eq(approvals.companyId, companies.id));
+}
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Percent with one decimal, 0 for an approval without bills. */
@@ -56,6 +67,15 @@ export function processingRate(processed: number, total: number): number {
 
 /** Row → SPEC §3 Approval (bills as JSON text, money in dollars). */
 export function toApproval(row: ApprovalViewRow, companyName: string | null): Approval {
+  return {
+    ...toApprovalSummary(row, companyName),
+    bills: row.billsText,
+    approvedBills: row.approvedBillsText,
+  };
+}
+
+/** Row → a list row: the Approval without its bills' JSON text. */
+export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string | null): ApprovalSummary {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -83,8 +103,6 @@ export function toApproval(row: ApprovalViewRow, companyName: string | null): Ap
     rejectedBy: row.rejectedBy,
     rejectionReason: row.rejectionReason,
     recipients: row.recipients,
-    bills: row.billsText,
-    approvedBills: row.approvedBillsText,
     billIds: row.billIds,
     approvedBillIds: row.approvedBillIds,
     nachaFileGenerated: row.nachaFileGenerated,
@@ -161,7 +179,7 @@ export function listConditions(query: Omit<ApprovalFilters, 'sortBy' | 'sortOrde
 
 /** What a list page answers: its rows and the total (a lower bound when `capped`). */
 export interface ApprovalPage {
-  rows: Approval[];
+  rows: ApprovalSummary[];
   total: number;
   capped: boolean;
 }
@@ -193,12 +211,12 @@ export async function listApprovals(
       .orderBy(...listOrder(query, reversed))
       .limit(reversed ? query.limit + Math.min(0, fromEnd) : query.limit)
       .offset(reversed ? Math.max(0, fromEnd) : offset);
-    return selectApprovals(db)
+    return selectApprovalSummaries(db)
       .where(inArray(approvals.id, pageIds))
       .orderBy(...listOrder(query));
   };
   const toPage = (rows: Awaited<ReturnType<typeof page>>, count: ApprovalCount): ApprovalPage => ({
-    rows: rows.map((row) => toApproval(row.approval, row.companyName)),
+    rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
     ...count,
   });
   // A capped count reaches at least the end of the page asked for, so a page past the cap still

@@ -8,6 +8,7 @@ import {
   ApprovalListQuerySchema,
   ApprovalRecipientsSchema,
   ApprovalSchema,
+  ApprovalSummarySchema,
   ApprovalStatsSchema,
   ApprovalUpdateSchema,
   ApproveSchema,
@@ -52,10 +53,11 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     {
       onRequest: authenticate,
       schema: {
-        summary: 'List approvals (filter, search, sort, page)',
+        summary:
+          'List approvals (filter, search, sort, page); rows without the bills, which GET …/{id} answers',
         tags,
         querystring: ApprovalListQuerySchema,
-        response: { 200: pagedSchema(ApprovalSchema) },
+        response: { 200: pagedSchema(ApprovalSummarySchema) },
       },
     },
     async (request) => {

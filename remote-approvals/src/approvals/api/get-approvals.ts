@@ -3,7 +3,7 @@ import { api } from 'shared-auth';
 import {
   COMPANY_FILTER_LIMIT,
   EMPTY_APPROVAL_STATS,
-  type Approval,
+  type ApprovalSummary,
   type ApprovalStats,
   type Company,
 } from 'shared-contracts';
@@ -11,7 +11,7 @@ import { approvalKeys, type ApprovalListParams } from './keys';
 
 /** GET /api/bill-approval/approvals: one page, filtered and sorted by the server. */
 export function getApprovals(params: ApprovalListParams) {
-  return api.getPaged<Approval>('/api/bill-approval/approvals', {
+  return api.getPaged<ApprovalSummary>('/api/bill-approval/approvals', {
     searchParams: { ...params },
     fallbackMessage: 'Failed to fetch approvals',
   });

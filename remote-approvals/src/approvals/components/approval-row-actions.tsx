@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isApiError, useHasRole } from 'shared-auth';
-import { APPROVAL_ERRORS, shortApprovalId, type Approval } from 'shared-contracts';
+import { APPROVAL_ERRORS, shortApprovalId, type ApprovalSummary } from 'shared-contracts';
 import { HStack, IconButton, notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
 import { approveApproval, rejectApproval } from '../api/mutations';
@@ -28,10 +28,10 @@ export function ApprovalRowActions({
   isCreator,
   onDelete,
 }: {
-  approval: Approval;
+  approval: ApprovalSummary;
   canDecide: boolean;
   isCreator: boolean;
-  onDelete: (approval: Approval) => void;
+  onDelete: (approval: ApprovalSummary) => void;
 }) {
   const navigate = useNavigate();
   const isAdmin = useHasRole('ADMIN');

@@ -6,7 +6,7 @@ import {
   approvalCompanyLabel,
   approvalManagerLabel,
   shortApprovalId,
-  type Approval,
+  type ApprovalSummary,
   type BulkOutcome,
 } from 'shared-contracts';
 import {
@@ -64,7 +64,7 @@ const LIST_DEFAULTS = {
 
 const FILTER_KEYS = ['search', 'status', 'priority', 'companyId'] as const;
 
-const COLUMNS: Array<DataTableColumn<Approval>> = [
+const COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
   {
     key: 'id',
     header: 'ID',
@@ -157,7 +157,7 @@ export function ApprovalListPage() {
   const [selected, setSelected] = useState<Set<RowId>>(new Set());
   const [bulkBusy, setBulkBusy] = useState<'approve' | 'reject' | null>(null);
   const [outcome, setOutcome] = useState<{ verb: 'approve' | 'reject'; result: BulkOutcome } | null>(null);
-  const [deleting, setDeleting] = useState<Approval | null>(null);
+  const [deleting, setDeleting] = useState<ApprovalSummary | null>(null);
   const rows = useMemo(() => data?.data ?? [], [data]);
   const totalPages = data?.pagination.totalPages ?? 0;
   const viewKey = JSON.stringify(params);
