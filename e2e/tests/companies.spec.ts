@@ -328,5 +328,8 @@ test.describe('remote-companies on its own', () => {
     await expect(page).toHaveURL(/\/remotes\/companies\/companies$/);
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add Company' })).toBeVisible();
+    // Its own page carries the console's global styles (written into every app's page at build time).
+    await expect(page.locator('style#chakra-global')).toHaveCount(1);
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(250, 250, 250)');
   });
 });

@@ -28,6 +28,10 @@ test('the sign-in form arrives already rendered and styled, and is usable once t
   // Chakra's styles came with the page, and the waiting controls do not look disabled.
   await expect(staticButton).toHaveCSS('opacity', '1');
   await expect(staticButton).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  // The global styles (reset, tokens) are in the page once, written at build time: the page's
+  // background is the bg.subtle token (gray.50).
+  await expect(staticPage.locator('style#chakra-global')).toHaveCount(1);
+  await expect(staticPage.locator('body')).toHaveCSS('background-color', 'rgb(250, 250, 250)');
   await staticContext.close();
 
   // With JavaScript: the console takes the form over, with no error on the way.
@@ -42,6 +46,9 @@ test('the sign-in form arrives already rendered and styled, and is usable once t
   await expect(signIn.submit).toBeEnabled();
   await signIn.signIn(DEMO.guest, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The console inserted no second copy of the global styles while it ran.
+  await expect(page.locator('style#chakra-global')).toHaveCount(1);
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(250, 250, 250)');
   expect(errors).toEqual([]);
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { system } from './system';
+import { lightOnly, PALETTES, providerSystem, system } from './system';
 
 // Each re-exported component looks its recipe up by key; a missing one renders unstyled silently.
 // The core entry's components (the sign-in page and every page frame) are in the system itself.
@@ -64,5 +64,36 @@ describe('system', () => {
   it('has the default tokens', () => {
     expect(system.token('colors.blue.500')).toBeTruthy();
     expect(system.token('spacing.4')).toBe('1rem');
+  });
+
+  it('has the palettes the console uses, and not the others', () => {
+    for (const palette of PALETTES) {
+      expect(system.token(`colors.${palette}.500`), palette).toBeTruthy();
+      expect(system.token(`colors.${palette}.solid`), palette).toBeTruthy();
+    }
+    expect(system.token('colors.cyan.500')).toBeUndefined();
+    expect(system.token('colors.pink.500')).toBeUndefined();
+  });
+
+  it('keeps only the light value of each semantic token', () => {
+    expect(
+      lightOnly({ bg: { DEFAULT: { value: { _light: '{colors.white}', _dark: '{colors.black}' } } } }),
+    ).toEqual({
+      bg: { DEFAULT: { value: '{colors.white}' } },
+    });
+    // Values without a scheme pair are left as they are.
+    expect(lightOnly({ value: { base: '1px', md: '2px' } })).toEqual({ value: { base: '1px', md: '2px' } });
+    expect(system.tokens.getByName('colors.bg')?.value).toBe('var(--chakra-colors-white)');
+  });
+
+  it('gives the provider no global styles to render, and the same styling engine otherwise', () => {
+    expect(providerSystem._global).toEqual([]);
+    expect(providerSystem._config.disableLayers).toBe(true);
+    // The system's own config keeps its cascade layers for the recipes.
+    expect(system._config.disableLayers).toBeFalsy();
+    expect(providerSystem.css).toBe(system.css);
+    expect(providerSystem.getRecipeFn).toBe(system.getRecipeFn);
+    expect(providerSystem._config.theme).toBe(system._config.theme);
+    expect(providerSystem.css({ color: 'blue.500' })).toEqual(system.css({ color: 'blue.500' }));
   });
 });

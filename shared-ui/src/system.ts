@@ -34,6 +34,27 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+/** The colour palettes the console uses (badges, buttons, alerts); Chakra's others are dropped. */
+export const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple'] as const;
+const UNUSED_PALETTES = ['cyan', 'pink'];
+
+/** A token group without the colour palettes the console does not use. */
+function withoutUnusedPalettes<T extends object>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([key]) => !UNUSED_PALETTES.includes(key))) as T;
+}
+
+/**
+ * Semantic tokens for the light scheme only: `{ _light: x, _dark: y }` becomes `x`. The console has no
+ * colour-mode switch, so the dark values were CSS variables (7 KB) every page parsed and matched for
+ * nothing, and token work for the styling engine's start-up.
+ */
+export function lightOnly<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  if ('_light' in record && '_dark' in record) return record['_light'] as T;
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, lightOnly(item)])) as T;
+}
+
 const consoleConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -47,8 +68,11 @@ const consoleConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+    semanticTokens: lightOnly({
+      ...semanticTokens,
+      colors: withoutUnusedPalettes(semanticTokens.colors ?? {}),
+    }),
     textStyles,
     layerStyles,
     animationStyles,
@@ -77,6 +101,22 @@ const consoleConfig = defineConfig({
 
 /** The console's Chakra styling engine: base config, default tokens, only the recipes we use. */
 export const system = createSystem(defaultBaseConfig, consoleConfig);
+
+/**
+ * The system as UiProvider gives it to ChakraProvider: the same styling engine, but with no global
+ * styles for the provider to render. The cascade layer order, the reset, the global CSS and the token
+ * variables are written into every page's HTML at build time (./global-css.tsx,
+ * tools/webpack/global-css-plugin.js) instead of being computed, serialized and inserted by Emotion
+ * in the browser on every first load; in the browser build Chakra's createSystem does not compute
+ * them either (tools/webpack/lazy-global-css-loader.cjs). `disableLayers` here only stops the
+ * provider from inserting the layer order again: the recipes' layers come from the system's own
+ * config, which this copy leaves as it is (its `theme` is the same object, so addRecipes reaches it).
+ */
+export const providerSystem: typeof system = Object.create(Object.getPrototypeOf(system) as object, {
+  ...Object.getOwnPropertyDescriptors(system),
+  _global: { value: [], enumerable: true },
+  _config: { value: { ...system._config, disableLayers: true }, enumerable: true },
+}) as typeof system;
 
 type Recipes = NonNullable<NonNullable<typeof consoleConfig.theme>['recipes']>;
 type SlotRecipes = NonNullable<NonNullable<typeof consoleConfig.theme>['slotRecipes']>;

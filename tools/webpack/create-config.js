@@ -8,6 +8,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { GlobalCssPlugin } from './global-css-plugin.js';
 import { InitialPreloadPlugin } from './initial-preload-plugin.js';
 import { sharedSingletons } from './mf-shared.js';
 
@@ -61,6 +62,11 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
             loader: fileURLToPath(new URL('./pure-theme-loader.cjs', import.meta.url)),
           },
           {
+            // createSystem computes no global styles: they are in the page (GlobalCssPlugin).
+            test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
+            loader: fileURLToPath(new URL('./lazy-global-css-loader.cjs', import.meta.url)),
+          },
+          {
             test: /\.tsx?$/,
             exclude: /node_modules/,
             use: {
@@ -91,6 +97,8 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         }),
         // One page template for the host and every remote's standalone page.
         new HtmlWebpackPlugin({ template: TEMPLATE, title, chunks: ['main'] }),
+        // Chakra's global styles and design tokens, computed at build time, in the page itself.
+        new GlobalCssPlugin(),
         // The files the page needs before its first render, requested with the page itself.
         new InitialPreloadPlugin(),
         new webpack.DefinePlugin({

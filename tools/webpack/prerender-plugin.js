@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
+import { renderAtBuild } from './render-at-build.js';
 
 /**
  * Writes a copy of the app's page with one route already rendered in it (`login.html` with the
@@ -11,8 +9,9 @@ import webpack from 'webpack';
  * hydration: the page is replaced in one commit, with the same look).
  *
  * The markup comes from `render` (a module of the app exporting an async function returning HTML),
- * bundled for Node with esbuild and run at build time; Emotion's server rendering puts the Chakra
- * styles it uses inline. Until the app has taken over, the static form must not be used: its fields
+ * bundled for Node with esbuild and run at build time (./render-at-build.js); Emotion's server
+ * rendering puts the styles of its components inline (the global styles are already in the page:
+ * ./global-css-plugin.js). Until the app has taken over, the static form must not be used: its fields
  * and buttons are disabled (so nothing typed is lost and nothing is submitted — a native submit would
  * put the password in the URL), and a rule keeps them looking enabled.
  */
@@ -41,29 +40,9 @@ export class PrerenderPlugin {
     });
   }
 
-  async render() {
+  render() {
     const { appDir, entry, exportName, define } = this.options;
-    const require = createRequire(path.join(appDir, 'package.json'));
-    const esbuild = require('esbuild');
-    const dir = mkdtempSync(path.join(tmpdir(), 'prerender-'));
-    try {
-      const outfile = path.join(dir, 'render.cjs');
-      await esbuild.build({
-        entryPoints: [path.join(appDir, entry)],
-        outfile,
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        jsx: 'automatic',
-        define: { 'process.env.NODE_ENV': '"production"', ...define },
-        logLevel: 'error',
-      });
-      const render = createRequire(outfile)(outfile)[exportName];
-      if (typeof render !== 'function') throw new Error(`PrerenderPlugin: ${entry} has no ${exportName}()`);
-      return await render();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    return renderAtBuild({ entry: path.join(appDir, entry), exportName, define });
   }
 }
 
