@@ -48,6 +48,12 @@ export class PrerenderPlugin {
 
 const STATIC_STYLE =
   '<style>[data-prerendered] :disabled{opacity:1;cursor:progress}</style>';
+// The browser paints a long page before it has all of it: on a slow connection the sign-in card was
+// painted with half its form and then grew as the rest arrived (a layout shift, Lighthouse's CLS).
+// `rel=expect … blocking=render` holds the first paint until the end of the markup has been parsed
+// (browsers without it paint as before).
+const END_ID = 'prerendered-end';
+const HOLD_PAINT = `<link rel="expect" href="#${END_ID}" blocking="render">`;
 
 /** The page with the markup in its root element, its controls disabled until the app takes over. */
 export function insertMarkup(html, markup) {
@@ -57,6 +63,9 @@ export function insertMarkup(html, markup) {
     throw new Error('PrerenderPlugin: the page has no </head> or no empty #root');
   const inert = markup.replace(/<(input|button|textarea|select)\b/g, '<$1 disabled=""');
   return html
-    .replace('</head>', `${STATIC_STYLE}</head>`)
-    .replace(root, () => `<div id="root"><div data-prerendered="">${inert}</div></div>`);
+    .replace('</head>', `${STATIC_STYLE}${HOLD_PAINT}</head>`)
+    .replace(
+      root,
+      () => `<div id="root"><div data-prerendered="">${inert}</div><span id="${END_ID}"></span></div>`,
+    );
 }
