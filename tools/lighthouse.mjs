@@ -70,6 +70,27 @@ function summarize(target, lhr) {
     si: ms('speed-index'),
   };
 }
+// Lighthouse's own failures to record a page (NO_NAVSTART, NO_FCP: "Please run Lighthouse again")
+// say nothing about the page; such a run is repeated, at most this many times in all.
+const ATTEMPTS = 3;
+
+/** One Lighthouse run of a page, repeated when Lighthouse itself failed to record it. */
+async function audit(url, signedIn) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port: DEBUG_PORT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Keep the signed-in session (and measure a cold cache all the same).
+      disableStorageReset: signedIn,
+    });
+    const error = result?.lhr.runtimeError;
+    if (!error || attempt === ATTEMPTS) return result;
+    console.info(`  ${new URL(url).pathname}: Lighthouse could not record the page (${error.code}); again`);
+  }
+}
+
 try {
   // A persistent context is the browser's default profile, so Lighthouse's tab shares its storage
   // (the session lives in localStorage) once the signed-in pages are reached.
@@ -91,14 +112,7 @@ try {
       }
       const runs = [];
       for (let run = 1; run <= RUNS; run += 1) {
-        const result = await lighthouse(`${server.url}${target.path}`, {
-          port: DEBUG_PORT,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          // Keep the signed-in session (and measure a cold cache all the same).
-          disableStorageReset: target.signedIn,
-        });
+        const result = await audit(`${server.url}${target.path}`, target.signedIn);
         if (SAVE_DIR) {
           const name = `${target.path.slice(1) || 'root'}-${run}.json`;
           writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(result.lhr));

@@ -17,8 +17,9 @@ const steps = [
   // server start and two page loads, well under a minute.
   { name: 'bundle size budgets', args: ['size'] },
   // On the build the end-to-end tests made: scores and metrics printed, Accessibility and Best
-  // Practices enforced (tools/lighthouse.mjs).
-  { name: 'lighthouse', args: ['lighthouse'] },
+  // Practices enforced (tools/lighthouse.mjs). Each page's median of three runs, Lighthouse's own
+  // advice for a score taken on a machine that is also doing other work.
+  { name: 'lighthouse', args: ['lighthouse', '--runs', '3'] },
 ];
 
 let passed = 0;
