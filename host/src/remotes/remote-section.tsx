@@ -1,4 +1,4 @@
-import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorState, LoadingState } from 'shared-ui';
 import { getLoadedSection, loadSection } from './remote-registry';
@@ -64,7 +64,12 @@ export function RemoteSection({ name }: { name: SectionName }) {
     }
     setState({ status: 'loading' });
     loadSection(name, attempt).then(
-      (loaded) => !cancelled && setState({ status: 'ready', routes: loaded.routes }),
+      (loaded) => {
+        // The section's first render as a transition: React renders it in slices that yield to the
+        // browser instead of one long task (its table, filters and cards), and the loading state stays
+        // on screen until it is ready. Nothing is lost: the section has no state yet.
+        if (!cancelled) startTransition(() => setState({ status: 'ready', routes: loaded.routes }));
+      },
       (error: unknown) => {
         console.error(`The ${label} section could not be loaded`, error);
         if (!cancelled)
