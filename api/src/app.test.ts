@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -254,6 +254,44 @@ describe('app: serving the built console', () => {
     expect((await t.request({ method: 'GET', url: '/remotes/companies/remoteEntry.js' })).statusCode).toBe(
       404,
     );
+  });
+
+  it("sends a remote's standalone page for its deep links with its base, compressed once per build", async () => {
+    const page = `<!doctype html><html><head><title>users</title><style>${'.x{color:red}'.repeat(200)}</style></head></html>`;
+    write('remote-users/dist/index.html', page);
+    const asked = (encoding?: string) =>
+      t.request({
+        method: 'GET',
+        url: '/remotes/users/users/7',
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+    const withBase = page.replace('<head>', '<head><base href="/remotes/users/">');
+
+    const br = await asked('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['content-type']).toContain('text/html');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(withBase);
+    expect(br.rawPayload.length).toBeLessThan(withBase.length / 4);
+
+    const gzip = await asked('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(withBase);
+
+    const plain = await asked();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(withBase);
+
+    // A new build of the page is picked up (its modification time changed).
+    const rebuilt = page.replace('<title>users</title>', '<title>users 2</title>');
+    write('remote-users/dist/index.html', rebuilt);
+    utimesSync(join(root, 'remote-users/dist/index.html'), new Date(), new Date(Date.now() + 5_000));
+    expect((await asked()).body).toContain('<title>users 2</title>');
+
+    // A section without a build is not answered with another page.
+    expect((await t.request({ method: 'GET', url: '/remotes/companies/companies' })).statusCode).toBe(404);
   });
 
   it('reads /remotes.json from disk on every request', async () => {

@@ -37,10 +37,10 @@ test('the sign-in page and a section arrive Brotli-compressed, cached by the rul
   const scripts = seen.filter((entry) => entry.type === 'script');
   expect(scripts.length).toBeGreaterThan(2);
   expect(scripts.some((entry) => entry.path.startsWith('/remotes/companies/'))).toBe(true);
-  // The host's page too (a remote's standalone QA page is a few hundred bytes, sent as it is).
-  const hostPages = seen.filter((e) => e.type === 'document' && !e.path.startsWith('/remotes/'));
-  expect(hostPages.length).toBe(1);
-  for (const entry of [...scripts, ...hostPages]) {
+  // The pages too: the host's and the remote's standalone page (each carries the global styles).
+  const pages = seen.filter((e) => e.type === 'document');
+  expect(pages.map((e) => e.path)).toEqual(['/login', '/remotes/companies/']);
+  for (const entry of [...scripts, ...pages]) {
     expect(entry.encoding, entry.path).toBe('br');
     expect(entry.vary ?? '', entry.path).toMatch(/accept-encoding/i);
   }

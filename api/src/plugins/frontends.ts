@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ERROR_CODES, SERVER_ERRORS } from 'shared-contracts';
@@ -27,6 +28,28 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
   else if (CONTENT_HASHED.test(file)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
 }
 
+/** A remote's standalone page as sent: its <base> added, and compressed once per build of the page. */
+interface RemotePage {
+  mtimeMs: number;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The encoding of a page the client accepts, best first (Brotli, then gzip), or none. */
+function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const item of String(acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
+    const quality = params.find((param) => param.startsWith('q='));
+    // `br;q=0` says "not Brotli".
+    if (name && !(quality !== undefined && Number(quality.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
 /**
  * Production serving of the built console on the API's port (DESIGN "Runtime"): the host at /,
  * each remote under /remotes/<name>/, and /remotes.json read from disk on every request so that
@@ -37,6 +60,25 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
   const hostDist = join(config.staticRoot, 'host', 'dist');
   const indexHtml = join(hostDist, 'index.html');
   const loginHtml = join(hostDist, 'login.html');
+  // A remote's standalone page carries the console's global styles (about 40 KB): it is compressed
+  // once after each build of it, not on every request, like the files the build precompresses.
+  const remotePages = new Map<string, RemotePage>();
+  const remotePage = async (name: string, page: string): Promise<RemotePage> => {
+    const { mtimeMs } = await stat(page);
+    const cached = remotePages.get(page);
+    if (cached?.mtimeMs === mtimeMs) return cached;
+    const html = (await readFile(page)).toString('utf8');
+    // The remote's page loads its scripts relative to itself; a base keeps deep links working.
+    const identity = Buffer.from(html.replace('<head>', `<head><base href="/remotes/${name}/">`));
+    const entry = {
+      mtimeMs,
+      identity,
+      br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    };
+    remotePages.set(page, entry);
+    return entry;
+  };
 
   for (const name of REMOTE_NAMES) {
     const root = join(config.staticRoot, `remote-${name}`, 'dist');
@@ -96,17 +138,24 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
         // The host's page, as its precompressed copy when the browser accepts one.
         return reply.sendFile('index.html', hostDist);
       }
-      const page =
-        remote && (REMOTE_NAMES as readonly string[]).includes(remote)
-          ? join(config.staticRoot, `remote-${remote}`, 'dist', 'index.html')
-          : indexHtml;
       try {
-        let html = (await readFile(page)).toString('utf8');
-        // The remote's page loads its scripts relative to itself; a base keeps deep links working.
-        if (page !== indexHtml) html = html.replace('<head>', `<head><base href="/remotes/${remote}/">`);
+        if (remote && (REMOTE_NAMES as readonly string[]).includes(remote)) {
+          const page = await remotePage(
+            remote,
+            join(config.staticRoot, `remote-${remote}`, 'dist', 'index.html'),
+          );
+          const encoding = pageEncoding(request.headers['accept-encoding']);
+          if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('Cache-Control', 'no-cache')
+            .header('Vary', 'Accept-Encoding')
+            .send(page[encoding]);
+        }
+        const html = await readFile(indexHtml);
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
       } catch {
-        // No host build: fall through to the JSON 404.
+        // No build of that page: fall through to the JSON 404.
       }
     }
     return sendApiNotFound(reply);
