@@ -52,13 +52,6 @@ function selectApprovals(db: Db) {
     .leftJoin(companies, eq(approvals.companyId, companies.id));
 }
 
-function selectApprovalSummaries(db: Db) {
-  return db
-    .select({ approval: viewColumns, companyName: companies.name })
-    .from(approvals)
-    .leftJoin(companies, eq(approvals.companyId, companies.id));
-}
-
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Percent with one decimal, 0 for an approval without bills. */
@@ -248,19 +241,7 @@ export async function listApprovals(
     const prepared = preparedQuery(
       db,
       `approvals:page:${shape}:${query.sortBy}:${query.sortOrder}:${reversed ? 'r' : 'f'}`,
-      () => {
-        // The page's ids first (on approvals alone, in index order), then the company join for them.
-        const pageIds = db
-          .select({ id: approvals.id })
-          .from(approvals)
-          .where(placeholderConditions(shape))
-          .orderBy(...listOrder(query, reversed))
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset'));
-        return selectApprovalSummaries(db)
-          .where(inArray(approvals.id, pageIds))
-          .orderBy(...listOrder(query));
-      },
+      () => selectPage(db, shape, query, reversed),
     );
     return prepared.execute({
       ...values,
@@ -276,12 +257,90 @@ export async function listApprovals(
   // says how far the matches go (and the console's Next stays on while more match).
   const cap = Math.max(countCap, offset + query.limit);
   if (offset === 0) {
-    const [rows, count] = await Promise.all([page(undefined), countListed(db, query, cap)]);
-    return toPage(rows, count);
+    // The first page and its total in one statement (one round trip, one snapshot): the count is
+    // an uncorrelated subquery PostgreSQL runs once. No row means nothing matches: total 0.
+    const prepared = preparedQuery(
+      db,
+      `approvals:first-page:${shape}:${query.sortBy}:${query.sortOrder}`,
+      () => {
+        const counted = countQuery(db, shape);
+        return selectPage(db, shape, query, false, {
+          total: sql<number>`(${counted})`.mapWith(Number),
+        });
+      },
+    );
+    const rows = await prepared.execute({
+      ...values,
+      limit: query.limit,
+      offset: 0,
+      capPlusOne: cap + 1,
+    });
+    const n = rows[0]?.total ?? 0;
+    const count = query.search && n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+    return {
+      rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
+      ...count,
+    };
   }
   const count = await countListed(db, query, cap);
   if (count.capped) return toPage(await page(undefined), count);
   return toPage(offset >= count.total ? [] : await page(count.total), count);
+}
+
+/**
+ * The page query of a shape: the page's ids first (on approvals alone, in index order, `limit`
+ * and `offset` placeholders), then the company join for them, plus `extra` columns.
+ */
+function selectPage<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  shape: string,
+  query: Pick<ApprovalFilters, 'sortBy' | 'sortOrder'>,
+  reversed: boolean,
+  extra?: Extra,
+) {
+  const pageIds = db
+    .select({ id: approvals.id })
+    .from(approvals)
+    .where(placeholderConditions(shape))
+    .orderBy(...listOrder(query, reversed))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select({ approval: viewColumns, companyName: companies.name, ...(extra ?? ({} as Extra)) })
+    .from(approvals)
+    .leftJoin(companies, eq(approvals.companyId, companies.id))
+    .where(inArray(approvals.id, pageIds))
+    .orderBy(...listOrder(query));
+}
+
+/**
+ * The count of a shape as one query with placeholders: the sum over approval_counts without a
+ * search or company filter, an exact COUNT with a company filter, and with a search the matches
+ * up to `capPlusOne` (a LIMIT inside the count).
+ */
+function countQuery(db: Db, shape: string) {
+  const search = shape.slice(3) !== '-';
+  if (search) {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(approvals)
+      .where(placeholderConditions(shape))
+      .limit(sql.placeholder('capPlusOne'))
+      .as('matches');
+    return db.select({ n: count() }).from(matches);
+  }
+  if (shape[2] === 'c') {
+    return db.select({ n: count() }).from(approvals).where(placeholderConditions(shape));
+  }
+  return db
+    .select({ n: sql<number>`coalesce(sum(${approvalCounts.count}), 0)`.mapWith(Number) })
+    .from(approvalCounts)
+    .where(
+      and(
+        shape[0] === 's' ? eq(approvalCounts.status, sql.placeholder('status')) : undefined,
+        shape[1] === 'p' ? eq(approvalCounts.priority, sql.placeholder('priority')) : undefined,
+      ),
+    );
 }
 
 interface ApprovalCount {
@@ -296,15 +355,7 @@ interface ApprovalCount {
 async function countListed(db: Db, query: ListFilters, cap: number): Promise<ApprovalCount> {
   if (!query.search) return { total: await countApprovals(db, query), capped: false };
   const shape = filterShape(query);
-  const prepared = preparedQuery(db, `approvals:capped-count:${shape}`, () => {
-    const matches = db
-      .select({ one: sql`1` })
-      .from(approvals)
-      .where(placeholderConditions(shape))
-      .limit(sql.placeholder('capPlusOne'))
-      .as('matches');
-    return db.select({ n: count() }).from(matches);
-  });
+  const prepared = preparedQuery(db, `approvals:count:${shape}`, () => countQuery(db, shape));
   const [row] = await prepared.execute({ ...filterValues(query), capPlusOne: cap + 1 });
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
@@ -315,27 +366,17 @@ async function countListed(db: Db, query: ListFilters, cap: number): Promise<App
  * a trigger); otherwise a COUNT over the same indexed WHERE.
  */
 export async function countApprovals(db: Db, query: ListFilters): Promise<number> {
-  if (query.search || query.companyId) return countApprovalsExactly(db, query);
+  if (query.search) return countApprovalsExactly(db, query);
   const shape = filterShape(query);
-  const prepared = preparedQuery(db, `approvals:counted:${shape}`, () =>
-    db
-      .select({ n: sql<number>`coalesce(sum(${approvalCounts.count}), 0)`.mapWith(Number) })
-      .from(approvalCounts)
-      .where(
-        and(
-          query.status ? eq(approvalCounts.status, sql.placeholder('status')) : undefined,
-          query.priority ? eq(approvalCounts.priority, sql.placeholder('priority')) : undefined,
-        ),
-      ),
-  );
-  const [row] = await prepared.execute({ status: query.status, priority: query.priority });
+  const prepared = preparedQuery(db, `approvals:count:${shape}`, () => countQuery(db, shape));
+  const [row] = await prepared.execute(filterValues(query));
   return row?.n ?? 0;
 }
 
 /** Exact COUNT(*) of a filter, bypassing approval_counts (tests compare the two). */
 export async function countApprovalsExactly(db: Db, query: ListFilters): Promise<number> {
   const shape = filterShape(query);
-  const prepared = preparedQuery(db, `approvals:count:${shape}`, () =>
+  const prepared = preparedQuery(db, `approvals:exact-count:${shape}`, () =>
     db.select({ n: count() }).from(approvals).where(placeholderConditions(shape)),
   );
   const [row] = await prepared.execute(filterValues(query));
