@@ -15,7 +15,7 @@ import {
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
-import { preparedQuery } from '../../db/prepared';
+import { literalCount, preparedQuery } from '../../db/prepared';
 import { activity, approvalCounts, approvals, companies, managers, type ApprovalRow } from '../../db/schema';
 
 // ---- the API view -----------------------------------------------------------------------------
@@ -261,20 +261,15 @@ export async function listApprovals(
     // an uncorrelated subquery PostgreSQL runs once. No row means nothing matches: total 0.
     const prepared = preparedQuery(
       db,
-      `approvals:first-page:${shape}:${query.sortBy}:${query.sortOrder}`,
+      `approvals:first-page:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
       () => {
         const counted = countQuery(db, shape);
-        return selectPage(db, shape, query, false, {
+        return selectPage(db, shape, query, false, query.limit, {
           total: sql<number>`(${counted})`.mapWith(Number),
         });
       },
     );
-    const rows = await prepared.execute({
-      ...values,
-      limit: query.limit,
-      offset: 0,
-      capPlusOne: cap + 1,
-    });
+    const rows = await prepared.execute({ ...values, capPlusOne: cap + 1 });
     const n = rows[0]?.total ?? 0;
     const count = query.search && n > cap ? { total: cap, capped: true } : { total: n, capped: false };
     return {
@@ -288,23 +283,28 @@ export async function listApprovals(
 }
 
 /**
- * The page query of a shape: the page's ids first (on approvals alone, in index order, `limit`
- * and `offset` placeholders), then the company join for them, plus `extra` columns.
+ * The page query of a shape: the page's ids first (on approvals alone, in index order), then the
+ * company join for them, plus `extra` columns. `firstPage`: the first page of that size, its
+ * LIMIT written into the SQL (literalCount: so PostgreSQL keeps one plan for it); otherwise
+ * `limit` and `offset` placeholders.
  */
 function selectPage<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: Db,
   shape: string,
   query: Pick<ApprovalFilters, 'sortBy' | 'sortOrder'>,
   reversed: boolean,
+  firstPage?: number,
   extra?: Extra,
 ) {
-  const pageIds = db
+  const ordered = db
     .select({ id: approvals.id })
     .from(approvals)
     .where(placeholderConditions(shape))
-    .orderBy(...listOrder(query, reversed))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .orderBy(...listOrder(query, reversed));
+  const pageIds =
+    firstPage === undefined
+      ? ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
+      : ordered.limit(literalCount(firstPage));
   return db
     .select({ approval: viewColumns, companyName: companies.name, ...(extra ?? ({} as Extra)) })
     .from(approvals)
