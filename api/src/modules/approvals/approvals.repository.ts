@@ -435,7 +435,7 @@ export async function approvalHistory(db: Db, id: string): Promise<ApprovalHisto
     .from(activity)
     .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, id)))
     .orderBy(desc(activity.createdAt), desc(activity.id))
-    .limit(HISTORY_MAX);
+    .limit(literalCount(HISTORY_MAX));
   return rows.map((row) => {
     const downloadUrl = row.details?.downloadUrl;
     return {
