@@ -6,7 +6,7 @@
 // never fails on a timing.
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 50), --port N (default: a
 // free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N,
-// --only TEXT (measure only the endpoints whose label contains TEXT, e.g. "list: sort"; the ceiling
+// --only TEXT[,TEXT…] (measure only the endpoints whose label contains one of them, e.g. "list: sort"; the ceiling
 // is always measured, the approve, export and NACHA rows only when their label matches),
 // --cpu-prof DIR (the API runs under node --cpu-prof and writes its profile into DIR when it stops).
 import { spawn } from 'node:child_process';
@@ -111,7 +111,7 @@ export async function benchScale(args) {
   const port = option('port', undefined);
   const database = option('database', 'bench_scale');
   const only = option('only', undefined);
-  const selected = (label) => only === undefined || label.includes(only);
+  const selected = (label) => only === undefined || only.split(',').some((part) => label.includes(part));
   const cpuProf = option('cpu-prof', undefined);
   const base = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base || !/^postgres(ql)?:\/\//.test(base)) {
