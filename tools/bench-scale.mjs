@@ -5,7 +5,10 @@
 // every view of the issue at N concurrent connections and prints one table. It prints figures and
 // never fails on a timing.
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 50), --port N (default: a
-// free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N.
+// free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N,
+// --only TEXT[,TEXT…] (measure only the endpoints whose label contains one of them, e.g. "list: sort"; the ceiling
+// is always measured, the approve, export and NACHA rows only when their label matches),
+// --cpu-prof DIR (the API runs under node --cpu-prof and writes its profile into DIR when it stops).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -107,6 +110,9 @@ export async function benchScale(args) {
   const concurrency = Number(option('concurrency', 50));
   const port = option('port', undefined);
   const database = option('database', 'bench_scale');
+  const only = option('only', undefined);
+  const selected = (label) => only === undefined || only.split(',').some((part) => label.includes(part));
+  const cpuProf = option('cpu-prof', undefined);
   const base = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base || !/^postgres(ql)?:\/\//.test(base)) {
     console.error(
@@ -147,12 +153,16 @@ export async function benchScale(args) {
   );
 
   // 2. The API on it, with the bench routes.
-  const server = await serveApiOnly(dataDir, {
-    ...BENCH_ENV,
-    DATABASE_URL: scaleUrl,
-    BENCH_ROUTES: '1',
-    ...(port ? { PORT: String(port) } : {}),
-  });
+  const server = await serveApiOnly(
+    dataDir,
+    {
+      ...BENCH_ENV,
+      DATABASE_URL: scaleUrl,
+      BENCH_ROUTES: '1',
+      ...(port ? { PORT: String(port) } : {}),
+    },
+    cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProf)] : [],
+  );
   const rows = [];
   const notes = [];
   const monitors = [];
@@ -235,65 +245,75 @@ export async function benchScale(args) {
       [`managers list (${counts.managers})`, 'list', '/api/manager/managers'],
       [`companies list (${counts.companies})`, 'list', '/api/company/companies'],
     ];
-    for (const [label, kind, route] of views) add(label, kind, await measureRoute(route));
-
-    // Approve: each request a different fresh PENDING approval (newest first), never one created
-    // by the admin (the generated ones never are).
-    const pending = [];
-    for (let page = 1; pending.length < 3000 && page <= 30; page += 1) {
-      const batch = (await get(`${list}?status=PENDING&limit=100&page=${page}`)).data;
-      if (batch.length === 0) break;
-      pending.push(...batch.filter((a) => a.createdById !== login.data.user.id).map((a) => a.id));
+    for (const [label, kind, route] of views) {
+      if (selected(label)) add(label, kind, await measureRoute(route));
     }
-    let next = 0;
-    const approve = await measured(() => {
-      const id = pending[next++];
-      return id ? [api(`${list}/${id}/approve`), { method: 'PUT', headers: auth }] : null;
-    });
-    add(`approve (${approve.count} PENDING rows, each once)`, 'other', approve);
+
+    if (selected('approve')) {
+      // Approve: each request a different fresh PENDING approval (newest first), never one created
+      // by the admin (the generated ones never are).
+      const pending = [];
+      for (let page = 1; pending.length < 3000 && page <= 30; page += 1) {
+        const batch = (await get(`${list}?status=PENDING&limit=100&page=${page}`)).data;
+        if (batch.length === 0) break;
+        pending.push(...batch.filter((a) => a.createdById !== login.data.user.id).map((a) => a.id));
+      }
+      let next = 0;
+      const approve = await measured(() => {
+        const id = pending[next++];
+        return id ? [api(`${list}/${id}/approve`), { method: 'PUT', headers: auth }] : null;
+      });
+      add(`approve (${approve.count} PENDING rows, each once)`, 'other', approve);
+    }
 
     const ceilingAfter = await ceilingRun();
     const ceiling = (ceilingBefore.rps + ceilingAfter.rps) / 2;
 
-    // CSV export of every approval: rows per second, and the server's peak RSS growth.
-    const memory = () => fetch(api('/api/bench/memory')).then((r) => r.json());
-    await fetch(api('/api/bench/memory/reset-peak'), { method: 'POST' });
-    const before = await memory();
-    let sampledPeak = before.rss;
-    const sampler = setInterval(() => {
-      memory().then(
-        (m) => {
-          sampledPeak = Math.max(sampledPeak, m.rss);
-        },
-        () => {},
-      );
-    }, 100);
-    const exportStart = performance.now();
-    const response = await fetch(api(`${list}/export?format=csv`), { headers: auth });
-    let lines = 0;
-    for await (const chunk of response.body) {
-      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
+    let exportRow = null;
+    if (selected('CSV export')) {
+      // CSV export of every approval: rows per second, and the server's peak RSS growth.
+      const memory = () => fetch(api('/api/bench/memory')).then((r) => r.json());
+      await fetch(api('/api/bench/memory/reset-peak'), { method: 'POST' });
+      const before = await memory();
+      let sampledPeak = before.rss;
+      const sampler = setInterval(() => {
+        memory().then(
+          (m) => {
+            sampledPeak = Math.max(sampledPeak, m.rss);
+          },
+          () => {},
+        );
+      }, 100);
+      const exportStart = performance.now();
+      const response = await fetch(api(`${list}/export?format=csv`), { headers: auth });
+      let lines = 0;
+      for await (const chunk of response.body) {
+        for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
+      }
+      const exportMs = performance.now() - exportStart;
+      clearInterval(sampler);
+      const after = await memory();
+      const peak = after.peakRss ?? sampledPeak;
+      const exported = lines - 1;
+      exportRow = {
+        rowsPerSecond: exported / (exportMs / 1000),
+        rows: exported,
+        seconds: exportMs / 1000,
+        growthMb: (Math.max(peak, sampledPeak) - before.rss) / 1024 / 1024,
+        status: response.status,
+      };
     }
-    const exportMs = performance.now() - exportStart;
-    clearInterval(sampler);
-    const after = await memory();
-    const peak = after.peakRss ?? sampledPeak;
-    const exported = lines - 1;
-    const exportRow = {
-      rowsPerSecond: exported / (exportMs / 1000),
-      rows: exported,
-      seconds: exportMs / 1000,
-      growthMb: (Math.max(peak, sampledPeak) - before.rss) / 1024 / 1024,
-      status: response.status,
-    };
 
-    // 3. The bank file: written in its own process (issue 9's nacha-bench), median of 7.
-    const nachaOut = await spawnText(
-      TSX,
-      [path.join(ROOT, 'api', 'src', 'payments', 'nacha-bench.ts'), '10000'],
-      env,
-    );
-    const nachaMedian = Number(/write median ([\d.]+) ms/.exec(nachaOut)?.[1] ?? NaN);
+    let nachaMedian = null;
+    if (selected('NACHA')) {
+      // 3. The bank file: written in its own process (issue 9's nacha-bench), median of 7.
+      const nachaOut = await spawnText(
+        TSX,
+        [path.join(ROOT, 'api', 'src', 'payments', 'nacha-bench.ts'), '10000'],
+        env,
+      );
+      nachaMedian = Number(/write median ([\d.]+) ms/.exec(nachaOut)?.[1] ?? NaN);
+    }
 
     printTable({
       rows,
@@ -372,16 +392,23 @@ function printTable({
       `| ${row.label.padEnd(46)} | ${row.rps.toFixed(0).padStart(6)} | ${row.p50.toFixed(1).padStart(7)} | ${row.p99.toFixed(1).padStart(7)} | ${`${((row.rps / ceiling) * 100).toFixed(1)}%`.padStart(6)} | ${cpuCell(row).padEnd(28)} | ${target.padEnd(15)} | ${verdict(row, ceiling, page1)} |`,
     );
   }
-  const exportOk = exportRow.rowsPerSecond >= 50_000 && exportRow.growthMb < 100 && exportRow.status === 200;
-  console.info('');
-  console.info('| measure | figure | target | verdict |');
-  console.info('|---|---|---|---|');
-  console.info(
-    `| CSV export of all ${exportRow.rows.toLocaleString('en-US')} approvals (${exportRow.seconds.toFixed(1)} s) | ${(exportRow.rowsPerSecond / 1000).toFixed(1)}k rows/s, peak RSS +${exportRow.growthMb.toFixed(1)} MB | ≥50k rows/s · <100 MB | ${exportOk ? 'holds' : 'MISSED'} |`,
-  );
-  console.info(
-    `| NACHA file of 10,000 entries (write, median of 7) | ${nachaMedian.toFixed(1)} ms | ≤200 ms | ${nachaMedian <= 200 ? 'holds' : 'MISSED'} |`,
-  );
+  if (exportRow || nachaMedian !== null) {
+    console.info('');
+    console.info('| measure | figure | target | verdict |');
+    console.info('|---|---|---|---|');
+  }
+  if (exportRow) {
+    const exportOk =
+      exportRow.rowsPerSecond >= 50_000 && exportRow.growthMb < 100 && exportRow.status === 200;
+    console.info(
+      `| CSV export of all ${exportRow.rows.toLocaleString('en-US')} approvals (${exportRow.seconds.toFixed(1)} s) | ${(exportRow.rowsPerSecond / 1000).toFixed(1)}k rows/s, peak RSS +${exportRow.growthMb.toFixed(1)} MB | ≥50k rows/s · <100 MB | ${exportOk ? 'holds' : 'MISSED'} |`,
+    );
+  }
+  if (nachaMedian !== null) {
+    console.info(
+      `| NACHA file of 10,000 entries (write, median of 7) | ${nachaMedian.toFixed(1)} ms | ≤200 ms | ${nachaMedian <= 200 ? 'holds' : 'MISSED'} |`,
+    );
+  }
   console.info(
     '\nreq/s: completed requests per second over the window; p50/p99: latency seen by the client (ms);' +
       ' % ceil: req/s as a share of the ceiling route; client, API and PostgreSQL share the same cores.' +

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestContext } from '../test/build';
 import { openPostgres, PREPARED_STATEMENTS_PER_CONNECTION, type PostgresDatabaseHandle } from './client';
+import { literalCount } from './prepared';
 import { companies } from './schema';
 
 // The PostgreSQL pool prepares each parameterised statement once per connection (PreparingClient).
@@ -46,13 +47,23 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('statements on Postgre
     expect(await prepared()).toHaveLength(before + 2);
   });
 
-  it('leaves queries without parameters on the simple protocol (several statements in one text)', async () => {
+  it('leaves texts of several statements on the simple protocol', async () => {
     const before = (await prepared()).length;
     await one.pool.query(
       'create temporary table probe (n int); insert into probe values (1); drop table probe',
     );
     await one.driver.execute(sql.raw('select 1; select 2'));
     expect(await prepared()).toHaveLength(before);
+  });
+
+  it('prepares a query of one statement without parameters once (a first page with its LIMIT in the text)', async () => {
+    const before = (await prepared()).length;
+    for (let i = 0; i < 3; i += 1) {
+      await one.db.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(literalCount(10));
+    }
+    const after = await prepared();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)?.statement).toMatch(/order by "companies"."id" limit 10$/);
   });
 
   it(`keeps at most ${PREPARED_STATEMENTS_PER_CONNECTION} statements per connection and still answers past that`, async () => {

@@ -118,8 +118,10 @@ export const PREPARED_STATEMENTS_PER_CONNECTION = 500;
  * its text) instead of sending it unnamed, so PostgreSQL parses and plans it once rather than on
  * every request: for a list page's five-way join, planning costs 1.6 ms against 0.2 ms of
  * execution (EXPLAIN at 10,000 companies). After five executions PostgreSQL may keep a generic
- * plan when it costs no more than the custom ones (plan_cache_mode auto). Queries without
- * parameters keep the simple protocol (they may hold several statements: migrations); streams
+ * plan when it costs no more than the custom ones (plan_cache_mode auto). Drizzle's queries
+ * without parameters (a list's first page with its LIMIT in the text, db/prepared.ts) are prepared
+ * too; a text with a semicolon and no parameters keeps the simple protocol (it may hold several
+ * statements: migrations, which the extended protocol refuses), as does a bare query(text); streams
  * (COPY, cursors) pass through; past PREPARED_STATEMENTS_PER_CONNECTION distinct texts a
  * connection runs the rest unnamed, so the server's memory per connection stays bounded.
  */
@@ -136,7 +138,7 @@ export class PreparingClient extends pg.Client {
       typeof config.text === 'string' &&
       config.name === undefined &&
       Array.isArray(values) &&
-      values.length > 0
+      (values.length > 0 || !config.text.includes(';'))
     ) {
       const name = `s_${createHash('sha1').update(config.text).digest('base64url')}`;
       if (this.prepared.has(name) || this.prepared.size < PREPARED_STATEMENTS_PER_CONNECTION) {

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ActivityItem } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { literalCount } from '../../db/prepared';
 import { activity } from '../../db/schema';
 
 export interface ActivityEntry {
@@ -42,7 +43,8 @@ export async function recentActivity(db: Db, limit: number): Promise<ActivityIte
     .select({ id: activity.id, description: activity.description, createdAt: activity.createdAt })
     .from(activity)
     .orderBy(desc(activity.createdAt), desc(activity.id))
-    .limit(limit);
+    // In the SQL text, not a parameter: PostgreSQL then keeps one plan for it (db/prepared.ts).
+    .limit(literalCount(limit));
   return rows.map(toActivityItem);
 }
 
@@ -62,6 +64,7 @@ export async function entityActivity(
     .from(activity)
     .where(and(eq(activity.entityType, entityType), eq(activity.entityId, String(entityId))))
     .orderBy(desc(activity.createdAt), desc(activity.id))
-    .limit(limit);
+    // In the SQL text, not a parameter: PostgreSQL then keeps one plan for it (db/prepared.ts).
+    .limit(literalCount(limit));
   return rows.map(toActivityItem);
 }

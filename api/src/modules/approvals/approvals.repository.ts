@@ -15,6 +15,7 @@ import {
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
+import { literalCount, preparedQuery } from '../../db/prepared';
 import { activity, approvalCounts, approvals, companies, managers, type ApprovalRow } from '../../db/schema';
 
 // ---- the API view -----------------------------------------------------------------------------
@@ -47,13 +48,6 @@ function selectApprovals(db: Db) {
       },
       companyName: companies.name,
     })
-    .from(approvals)
-    .leftJoin(companies, eq(approvals.companyId, companies.id));
-}
-
-function selectApprovalSummaries(db: Db) {
-  return db
-    .select({ approval: viewColumns, companyName: companies.name })
     .from(approvals)
     .leftJoin(companies, eq(approvals.companyId, companies.id));
 }
@@ -184,6 +178,45 @@ export interface ApprovalPage {
   capped: boolean;
 }
 
+type ListFilters = Omit<ApprovalFilters, 'sortBy' | 'sortOrder'>;
+
+/**
+ * What decides a list query's SQL text (not its values): which filters are present, whether a
+ * search may be an id prefix, the order. The hot list queries are built once per shape and run
+ * with placeholders (db/prepared.ts); at most 2 × 2 × 2 × 3 shapes of filters times 18 orders.
+ */
+function filterShape(query: ListFilters): string {
+  const search = !query.search ? '-' : /^[0-9a-f-]+$/i.test(query.search) ? 'id' : 'text';
+  return `${query.status ? 's' : '-'}${query.priority ? 'p' : '-'}${query.companyId ? 'c' : '-'}${search}`;
+}
+
+/** listConditions with placeholders in place of the values (filterValues fills them in). */
+function placeholderConditions(shape: string): SQL | undefined {
+  const search = shape.slice(3);
+  const contains = sql`${approvals.searchText} like lower(${sql.placeholder('contains')})`;
+  return and(
+    search === '-'
+      ? undefined
+      : search === 'text'
+        ? contains
+        : sql`(${contains} or (${approvals.id}::text) like ${sql.placeholder('idPrefix')})`,
+    shape[0] === 's' ? eq(approvals.status, sql.placeholder('status')) : undefined,
+    shape[1] === 'p' ? eq(approvals.priority, sql.placeholder('priority')) : undefined,
+    shape[2] === 'c' ? eq(approvals.companyId, sql.placeholder('companyId')) : undefined,
+  );
+}
+
+/** The placeholder values of placeholderConditions for `query` (same escaping as searchCondition). */
+function filterValues(query: ListFilters): Record<string, unknown> {
+  return {
+    status: query.status,
+    priority: query.priority,
+    companyId: query.companyId,
+    contains: query.search ? likePattern(query.search) : undefined,
+    idPrefix: query.search ? `${likePattern(query.search.toLowerCase(), false)}%` : undefined,
+  };
+}
+
 /**
  * One page, filtered, sorted and paged in SQL, and the total of the same filter.
  *
@@ -200,20 +233,21 @@ export async function listApprovals(
   countCap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<ApprovalPage> {
   const offset = (query.page - 1) * query.limit;
+  const shape = filterShape(query);
+  const values = filterValues(query);
   const page = (total: number | undefined) => {
     const fromEnd = total === undefined ? -1 : total - offset - query.limit;
     const reversed = total !== undefined && fromEnd < offset;
-    // The page's ids first (on approvals alone, in index order), then the company join for them.
-    const pageIds = db
-      .select({ id: approvals.id })
-      .from(approvals)
-      .where(listConditions(query))
-      .orderBy(...listOrder(query, reversed))
-      .limit(reversed ? query.limit + Math.min(0, fromEnd) : query.limit)
-      .offset(reversed ? Math.max(0, fromEnd) : offset);
-    return selectApprovalSummaries(db)
-      .where(inArray(approvals.id, pageIds))
-      .orderBy(...listOrder(query));
+    const prepared = preparedQuery(
+      db,
+      `approvals:page:${shape}:${query.sortBy}:${query.sortOrder}:${reversed ? 'r' : 'f'}`,
+      () => selectPage(db, shape, query, reversed),
+    );
+    return prepared.execute({
+      ...values,
+      limit: reversed ? query.limit + Math.min(0, fromEnd) : query.limit,
+      offset: reversed ? Math.max(0, fromEnd) : offset,
+    });
   };
   const toPage = (rows: Awaited<ReturnType<typeof page>>, count: ApprovalCount): ApprovalPage => ({
     rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
@@ -223,12 +257,90 @@ export async function listApprovals(
   // says how far the matches go (and the console's Next stays on while more match).
   const cap = Math.max(countCap, offset + query.limit);
   if (offset === 0) {
-    const [rows, count] = await Promise.all([page(undefined), countListed(db, query, cap)]);
-    return toPage(rows, count);
+    // The first page and its total in one statement (one round trip, one snapshot): the count is
+    // an uncorrelated subquery PostgreSQL runs once. No row means nothing matches: total 0.
+    const prepared = preparedQuery(
+      db,
+      `approvals:first-page:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
+      () => {
+        const counted = countQuery(db, shape);
+        return selectPage(db, shape, query, false, query.limit, {
+          total: sql<number>`(${counted})`.mapWith(Number),
+        });
+      },
+    );
+    const rows = await prepared.execute({ ...values, capPlusOne: cap + 1 });
+    const n = rows[0]?.total ?? 0;
+    const count = query.search && n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+    return {
+      rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
+      ...count,
+    };
   }
   const count = await countListed(db, query, cap);
   if (count.capped) return toPage(await page(undefined), count);
   return toPage(offset >= count.total ? [] : await page(count.total), count);
+}
+
+/**
+ * The page query of a shape: the page's ids first (on approvals alone, in index order), then the
+ * company join for them, plus `extra` columns. `firstPage`: the first page of that size, its
+ * LIMIT written into the SQL (literalCount: so PostgreSQL keeps one plan for it); otherwise
+ * `limit` and `offset` placeholders.
+ */
+function selectPage<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  shape: string,
+  query: Pick<ApprovalFilters, 'sortBy' | 'sortOrder'>,
+  reversed: boolean,
+  firstPage?: number,
+  extra?: Extra,
+) {
+  const ordered = db
+    .select({ id: approvals.id })
+    .from(approvals)
+    .where(placeholderConditions(shape))
+    .orderBy(...listOrder(query, reversed));
+  const pageIds =
+    firstPage === undefined
+      ? ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
+      : ordered.limit(literalCount(firstPage));
+  return db
+    .select({ approval: viewColumns, companyName: companies.name, ...(extra ?? ({} as Extra)) })
+    .from(approvals)
+    .leftJoin(companies, eq(approvals.companyId, companies.id))
+    .where(inArray(approvals.id, pageIds))
+    .orderBy(...listOrder(query));
+}
+
+/**
+ * The count of a shape as one query with placeholders: the sum over approval_counts without a
+ * search or company filter, an exact COUNT with a company filter, and with a search the matches
+ * up to `capPlusOne` (a LIMIT inside the count).
+ */
+function countQuery(db: Db, shape: string) {
+  const search = shape.slice(3) !== '-';
+  if (search) {
+    const matches = db
+      .select({ one: sql`1` })
+      .from(approvals)
+      .where(placeholderConditions(shape))
+      .limit(sql.placeholder('capPlusOne'))
+      .as('matches');
+    return db.select({ n: count() }).from(matches);
+  }
+  if (shape[2] === 'c') {
+    return db.select({ n: count() }).from(approvals).where(placeholderConditions(shape));
+  }
+  return db
+    .select({ n: sql<number>`coalesce(sum(${approvalCounts.count}), 0)`.mapWith(Number) })
+    .from(approvalCounts)
+    .where(
+      and(
+        shape[0] === 's' ? eq(approvalCounts.status, sql.placeholder('status')) : undefined,
+        shape[1] === 'p' ? eq(approvalCounts.priority, sql.placeholder('priority')) : undefined,
+      ),
+    );
 }
 
 interface ApprovalCount {
@@ -240,19 +352,11 @@ interface ApprovalCount {
  * The list's total: exact (countApprovals) without a search; with one, matches are counted up to
  * `cap` only (a LIMIT inside the count, so a search matching most of the table stops early).
  */
-async function countListed(
-  db: Db,
-  query: Omit<ApprovalFilters, 'sortBy' | 'sortOrder'>,
-  cap: number,
-): Promise<ApprovalCount> {
+async function countListed(db: Db, query: ListFilters, cap: number): Promise<ApprovalCount> {
   if (!query.search) return { total: await countApprovals(db, query), capped: false };
-  const matches = db
-    .select({ one: sql`1` })
-    .from(approvals)
-    .where(listConditions(query))
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
+  const shape = filterShape(query);
+  const prepared = preparedQuery(db, `approvals:count:${shape}`, () => countQuery(db, shape));
+  const [row] = await prepared.execute({ ...filterValues(query), capPlusOne: cap + 1 });
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
@@ -261,29 +365,21 @@ async function countListed(
  * Without a search or company filter the total is a sum over approval_counts (≤ 32 rows kept by
  * a trigger); otherwise a COUNT over the same indexed WHERE.
  */
-export async function countApprovals(
-  db: Db,
-  query: Omit<ApprovalFilters, 'sortBy' | 'sortOrder'>,
-): Promise<number> {
-  if (query.search || query.companyId) return countApprovalsExactly(db, query);
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${approvalCounts.count}), 0)`.mapWith(Number) })
-    .from(approvalCounts)
-    .where(
-      and(
-        query.status ? eq(approvalCounts.status, query.status) : undefined,
-        query.priority ? eq(approvalCounts.priority, query.priority) : undefined,
-      ),
-    );
+export async function countApprovals(db: Db, query: ListFilters): Promise<number> {
+  if (query.search) return countApprovalsExactly(db, query);
+  const shape = filterShape(query);
+  const prepared = preparedQuery(db, `approvals:count:${shape}`, () => countQuery(db, shape));
+  const [row] = await prepared.execute(filterValues(query));
   return row?.n ?? 0;
 }
 
 /** Exact COUNT(*) of a filter, bypassing approval_counts (tests compare the two). */
-export async function countApprovalsExactly(
-  db: Db,
-  query: Omit<ApprovalFilters, 'sortBy' | 'sortOrder'>,
-): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(approvals).where(listConditions(query));
+export async function countApprovalsExactly(db: Db, query: ListFilters): Promise<number> {
+  const shape = filterShape(query);
+  const prepared = preparedQuery(db, `approvals:exact-count:${shape}`, () =>
+    db.select({ n: count() }).from(approvals).where(placeholderConditions(shape)),
+  );
+  const [row] = await prepared.execute(filterValues(query));
   return row?.n ?? 0;
 }
 
@@ -339,7 +435,7 @@ export async function approvalHistory(db: Db, id: string): Promise<ApprovalHisto
     .from(activity)
     .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, id)))
     .orderBy(desc(activity.createdAt), desc(activity.id))
-    .limit(HISTORY_MAX);
+    .limit(literalCount(HISTORY_MAX));
   return rows.map((row) => {
     const downloadUrl = row.details?.downloadUrl;
     return {

@@ -1,5 +1,6 @@
 import { and, eq, exists, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { loginAttempts, refreshTokens, users, type UserRow } from '../../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -46,22 +47,26 @@ export async function findUserInLiveSession(
   userId: number,
   familyId: string,
 ): Promise<UserRow | undefined> {
-  const liveToken = db
-    .select({ one: sql`1` })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, familyId),
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-      ),
-    );
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), exists(liveToken)))
-    .limit(1);
+  // Every signed-in request runs this: built once (db/prepared.ts), not per request.
+  const query = preparedQuery(db, 'auth:live-session-user', () => {
+    const liveToken = db
+      .select({ one: sql`1` })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, sql.placeholder('familyId')),
+          eq(refreshTokens.userId, sql.placeholder('userId')),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      );
+    return db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('userId')), exists(liveToken)))
+      .limit(1);
+  });
+  const [row] = await query.execute({ userId, familyId });
   return row;
 }
 

@@ -23,6 +23,7 @@ import type {
   UserRef,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { literalCount } from '../../db/prepared';
 import {
   approvals,
   companies,
@@ -186,8 +187,9 @@ export async function listCompanies(
     .from(companies)
     .where(listConditions(query))
     .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .limit(literalCount(query.limit))
+    // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
+    .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit);
   const [rows, total] = await Promise.all([
     selectCompanies(db)
       .where(inArray(companies.id, pageIds))

@@ -1,6 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, approvalStatusCounts, companyCounts } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
+import { apiKeys, approvalStatusCounts, companyCounts, userCounts } from '../../db/schema';
 import { countUsersByFilter } from '../users/users.repository';
 
 const count = sql<number>`count(*)`.mapWith(Number);
@@ -30,4 +31,48 @@ export async function countPendingApprovals(db: Db): Promise<number> {
 export async function countLiveApiKeys(db: Db): Promise<number> {
   const [row] = await db.select({ count }).from(apiKeys).where(isNull(apiKeys.revokedAt));
   return row?.count ?? 0;
+}
+
+export interface DashboardCounts {
+  totalCompanies: number;
+  activeUsers: number;
+  pendingApprovals: number;
+  totalApiKeys: number;
+}
+
+/**
+ * The dashboard's four headline counts in one statement (one round trip instead of four), each
+ * from the same source as the functions above: the trigger-kept totals and the live API keys.
+ */
+export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
+  const query = preparedQuery(db, 'dashboard:counts', () => {
+    const scalar = (subquery: { getSQL(): unknown }) => sql<number>`(${subquery})`.mapWith(Number);
+    return db
+      .select({
+        totalCompanies: scalar(
+          db.select({ n: sql`coalesce(sum(${companyCounts.count}), 0)` }).from(companyCounts),
+        ),
+        activeUsers: scalar(
+          db
+            .select({ n: sql`coalesce(sum(${userCounts.count}), 0)` })
+            .from(userCounts)
+            .where(eq(userCounts.isActive, true)),
+        ),
+        pendingApprovals: scalar(
+          db
+            .select({ n: sql`coalesce(sum(${approvalStatusCounts.count}), 0)` })
+            .from(approvalStatusCounts)
+            .where(eq(approvalStatusCounts.status, 'PENDING')),
+        ),
+        totalApiKeys: scalar(db.select({ n: count }).from(apiKeys).where(isNull(apiKeys.revokedAt))),
+      })
+      .from(sql`(select 1) as one`);
+  });
+  const [row] = await query.execute();
+  return {
+    totalCompanies: row?.totalCompanies ?? 0,
+    activeUsers: row?.activeUsers ?? 0,
+    pendingApprovals: row?.pendingApprovals ?? 0,
+    totalApiKeys: row?.totalApiKeys ?? 0,
+  };
 }

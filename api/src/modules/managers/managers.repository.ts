@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQ
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Manager, ManagerListQuery, ManagerSortField } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { literalCount } from '../../db/prepared';
 import { likePattern } from '../../db/like';
 import {
   approvals,
@@ -140,8 +141,9 @@ export async function listManagers(
     .from(managers)
     .where(listConditions(query))
     .orderBy(...order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .limit(literalCount(query.limit))
+    // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
+    .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit);
   const [rows, total] = await Promise.all([
     selectManagers(db)
       .where(inArray(managers.id, pageIds))

@@ -8,6 +8,7 @@ import type {
   UserSortField,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { literalCount } from '../../db/prepared';
 import { likePattern } from '../../db/like';
 import {
   activity,
@@ -167,8 +168,9 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: U
       .from(users)
       .where(userWhere(query))
       .orderBy(...userOrder(query))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .limit(literalCount(query.limit))
+      // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
+      .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit),
     query.search ? countUsersExactly(db, query) : countUsersByFilter(db, query),
   ]);
   return { rows, total };

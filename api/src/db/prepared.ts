@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+interface Preparable<T> {
+  prepare(name: string): T;
+}
+
+const caches = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query built once per database handle and `shape` (whatever decides its SQL text: which filters
+ * are present, the sort), then executed with `sql.placeholder` values. Drizzle builds a query's SQL
+ * from its object tree on every call, which was about a seventh of the API's CPU for a list page
+ * (issue 11's profile); a prepared query keeps the text and only fills in the values. Unnamed:
+ * PreparingClient (db/client.ts) names and prepares it per connection, within its bound.
+ *
+ * Only for a handful of hot reads with a bounded number of shapes. A transaction is a Db of its
+ * own, so queries built for it are dropped with it.
+ */
+export function preparedQuery<T>(db: Db, shape: string, build: () => Preparable<T>): T {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  let query = cache.get(shape) as T | undefined;
+  if (query === undefined) {
+    // Drizzle's own unnamed path (what `await query` does): no statement name of ours.
+    query = build().prepare(undefined as unknown as string);
+    cache.set(shape, query);
+  }
+  return query;
+}
+
+/**
+ * A whole number written into the SQL text instead of sent as a parameter, for LIMIT and OFFSET
+ * 0 of list pages (validated page sizes: a handful of distinct texts). With `LIMIT $1` PostgreSQL's
+ * generic plan must guess the limit (a tenth of the table), costs far more than the custom plan
+ * and is never kept, so every execution of a prepared page query was planned again (~1 ms for the
+ * company list's five-way join, issue 11's EXPLAIN); with `LIMIT 10` the generic plan is the
+ * custom one and the statement is planned once per connection.
+ */
+export function literalCount(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${n}`);
+  // Drizzle writes an SQL chunk given to limit()/offset() as it is (its types only say number).
+  return sql.raw(String(n)) as unknown as number;
+}
