@@ -103,7 +103,8 @@ function luminance(hex: string): number {
 }
 
 function lightColor(palette: BadgePalette, name: 'fg' | 'subtle'): string {
-  const reference = system.tokens.getByName(`colors.${palette}.${name}`)?.extensions.conditions?._light;
+  // The console's semantic tokens hold their light value only (system.ts, lightOnly).
+  const reference = system.tokens.getByName(`colors.${palette}.${name}`)?.originalValue;
   const [, scale] = /\{colors\.\w+\.(\d+)\}/.exec(String(reference)) ?? [];
   const value = system.tokens.getByName(`colors.${palette}.${scale}`)?.value;
   if (!value) throw new Error(`No light value for ${palette}.${name}`);
