@@ -7,7 +7,8 @@ import type { AppConfig } from '../config';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers on every answer (HTML, assets, API) from @fastify/helmet:
+ * Security headers on every answer (HTML, assets, API) from helmet, the maintained library that
+ * @fastify/helmet wraps (computed once, see below):
  * - Content-Security-Policy: scripts only from this origin (and REMOTE_ORIGINS, where remotes
  *   built elsewhere are served from): no inline and no eval'd script. Styles allow 'unsafe-inline'
  *   because Chakra UI's Emotion injects <style> elements at run time; a nonce cannot reach them
