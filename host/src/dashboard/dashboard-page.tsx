@@ -34,15 +34,24 @@ function HealthCard() {
     <SectionCard
       title="System Health"
       actions={
-        health && (
+        health ? (
           <Badge colorPalette={healthy ? 'green' : 'red'} size="md" data-testid="health-status">
             {health.status}
           </Badge>
+        ) : (
+          // The badge's place, so the title row keeps its height when it arrives (no layout shift).
+          <Skeleton height="6" width="16" />
         )
       }
     >
       {isLoading || !health ? (
-        <Skeleton height="12" />
+        // The figures' grid with a placeholder of each figure's height (a label and its value), so
+        // the card does not grow when they arrive and push the page down (Lighthouse CLS).
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" aria-hidden="true">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} height="10" />
+          ))}
+        </SimpleGrid>
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <Box>
@@ -83,14 +92,22 @@ function StatCards() {
   const { data, isLoading } = useDashboardStats();
   if (isLoading || !data) {
     return (
+      // Four placeholders for three cards (SPEC §2), sized so that the loading grid is as tall as the
+      // cards' grid at each width: one column of four as tall as three cards on a phone, two rows of
+      // card-high placeholders from `sm`, one row from `lg` (where the cards stand three in a row).
       <SimpleGrid
-        columns={{ base: 1, sm: 2, xl: 4 }}
+        columns={{ base: 1, sm: 2, lg: 4 }}
         gap="4"
         aria-busy="true"
         aria-label="Loading statistics"
       >
         {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
-          <Skeleton key={index} height="28" borderRadius="lg" data-testid="stat-placeholder" />
+          <Skeleton
+            key={index}
+            height={{ base: '24', sm: '8.25rem' }}
+            borderRadius="lg"
+            data-testid="stat-placeholder"
+          />
         ))}
       </SimpleGrid>
     );
