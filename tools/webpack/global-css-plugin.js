@@ -27,7 +27,12 @@ export class GlobalCssPlugin {
       // Computed once per build process, again in a dev server when the system's source changes.
       const mtime = statSync(SYSTEM).mtimeMs;
       if (!cached || cached.mtime !== mtime) {
-        cached = { mtime, css: renderAtBuild({ entry: ENTRY, exportName: 'renderGlobalCss' }) };
+        const css = renderAtBuild({ entry: ENTRY, exportName: 'renderGlobalCss' }).catch((error) => {
+          // A failed render is not kept: a dev server tries again on its next compilation.
+          cached = null;
+          throw error;
+        });
+        cached = { mtime, css };
       }
       return cached.css;
     };
