@@ -88,6 +88,10 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
     url: `/api/user/users/${MISSING}/role`,
     payload: { role: 'USER' },
   }),
+  'PUT /api/user/users/:id/payment-decisions': () => ({
+    url: `/api/user/users/${MISSING}/payment-decisions`,
+    payload: { allowed: true },
+  }),
   'GET /api/user/statistics': ({ userId }) => ({
     url: '/api/user/statistics',
     query: { userId: String(userId) },
@@ -137,8 +141,19 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
     url: `/api/company/companies/${MISSING}/vendor-accounts/${MISSING}`,
     payload: {},
   }),
+  'PUT /api/company/companies/:id/vendor-accounts/:accountId/confirm': () => ({
+    url: `/api/company/companies/${MISSING}/vendor-accounts/${MISSING}/confirm`,
+    payload: { version: 1 },
+  }),
+  'PUT /api/company/companies/:id/payment-settings/confirm-settlement': () => ({
+    url: `/api/company/companies/${MISSING}/payment-settings/confirm-settlement`,
+    payload: { version: 1 },
+  }),
   'DELETE /api/company/companies/:id/vendor-accounts/:accountId': () => ({
     url: `/api/company/companies/${MISSING}/vendor-accounts/${MISSING}`,
+  }),
+  'GET /api/bill-approval/approvals/:id/payment-accounts': ({ approvalId }) => ({
+    url: `/api/bill-approval/approvals/${approvalId}/payment-accounts`,
   }),
   'GET /api/bill-approval/approvals/:id/nacha': ({ approvalId }) => ({
     url: `/api/bill-approval/approvals/${approvalId}/nacha`,

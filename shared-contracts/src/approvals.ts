@@ -29,7 +29,44 @@ export const APPROVAL_ERRORS = {
   unknownBills: (ids: string[]) => `Not bills of this approval: ${ids.join(', ')}`,
   emptyUpdate: 'Send at least one of priority, managerId, recipients',
   invalidId: 'The approval id must be a UUID',
+  /** An account a MODERATOR registered, until an ADMIN allows it to decide payments. */
+  mayNotDecide: 'Your account may not decide payments until an ADMIN allows it',
+  registeredByCreator:
+    'Your account was registered by the creator of this approval, so someone else must approve it (segregation of duties)',
+  creatorRegisteredByYou:
+    'This approval was created by an account you registered, so someone else must approve it (segregation of duties)',
+  changedVendorAccount: (vendor: string) =>
+    `You created or changed the bank account of ${vendor} in the last ${BANK_ACCOUNT_COOLING_DAYS} days, so someone else must approve this approval (segregation of duties)`,
+  alreadyPaid: (bill: string, approvalShortId: string) =>
+    `Bill ${bill} was already paid by approval #${approvalShortId}`,
 } as const;
+
+/**
+ * Whoever created or changed a vendor's bank account may not approve a payment to that vendor for
+ * this many days: a person who just typed in an account number is the one who must not pay it.
+ */
+export const BANK_ACCOUNT_COOLING_DAYS = 7;
+/** The approval page flags an account changed within this many days. */
+export const BANK_ACCOUNT_RECENT_DAYS = 30;
+
+/**
+ * QuickBooks ids are decimal digits. One canonical spelling (no leading zeros, no spaces, no
+ * invisible characters) is the only one accepted, so '1676', '01676' and '1676\u200b' can never
+ * be three bills: the others are refused with this message rather than silently rewritten.
+ */
+export const BILL_ID_MESSAGE = 'Id must be a QuickBooks bill id: digits only, without leading zeros';
+export const BILL_ID_PATTERN = /^[1-9][0-9]{0,19}$/;
+
+/**
+ * The key two spellings of one vendor invoice number share: compatibility-normalised, without
+ * invisible (format) characters or white space, upper-case. A bill whose company, vendor, this key
+ * and amount match a paid bill is the same bill, whatever its id.
+ */
+export function docNumberKey(docNumber: string | null | undefined): string | null {
+  if (!docNumber) return null;
+  const key = docNumber.normalize('NFKC').replace(/[\p{Cf}\s]/gu, '').toUpperCase();
+  return key === '' ? null : key;
+}
 
 /** Statuses after which an approval is a payment record (APPROVED and every later one, SPEC §4). */
 export const PAYMENT_RECORD_STATUSES = [
@@ -130,9 +167,8 @@ export const BillSchema = v.pipe(
     {
       Id: v.pipe(
         v.string('Id must be text'),
-        v.trim(),
         v.nonEmpty('Id is required'),
-        v.maxLength(64, 'Id must be at most 64 characters'),
+        v.regex(BILL_ID_PATTERN, BILL_ID_MESSAGE),
       ),
       TotalAmt: money('TotalAmt'),
       DocNumber: text('DocNumber', 64),
@@ -235,8 +271,11 @@ export const ApprovalSchema = v.object({
   updatedAt: v.string(),
   approvalDate: nullableString,
   approvedBy: nullableString,
+  /** The decider's account: names are chosen by their owners, the id and e-mail are not. */
+  approvedById: v.optional(v.nullable(v.number())),
   rejectionDate: nullableString,
   rejectedBy: nullableString,
+  rejectedById: v.optional(v.nullable(v.number())),
   rejectionReason: nullableString,
   recipients: v.array(v.string()),
   /** JSON text of a Bill array. */
@@ -251,6 +290,10 @@ export const ApprovalSchema = v.object({
   nachaGeneratedAt: nullableString,
   nachaProcessingStatus: nullableString,
   nachaFileUrl: nullableString,
+  /** The current e-mail of the creator's and deciders' accounts (the single read only). */
+  createdByEmail: v.optional(nullableString),
+  approvedByEmail: v.optional(nullableString),
+  rejectedByEmail: v.optional(nullableString),
 });
 export type Approval = v.InferOutput<typeof ApprovalSchema>;
 
@@ -260,7 +303,13 @@ export type Approval = v.InferOutput<typeof ApprovalSchema>;
  * billStats). The single read (GET …/approvals/{id}) answers them; the list's quick approve
  * approves every bill and needs none.
  */
-export const ApprovalSummarySchema = v.omit(ApprovalSchema, ['bills', 'approvedBills']);
+export const ApprovalSummarySchema = v.omit(ApprovalSchema, [
+  'bills',
+  'approvedBills',
+  'createdByEmail',
+  'approvedByEmail',
+  'rejectedByEmail',
+]);
 export type ApprovalSummary = v.InferOutput<typeof ApprovalSummarySchema>;
 
 const countsOf = <T extends readonly string[]>(keys: T) =>
@@ -294,6 +343,9 @@ export const ApprovalHistoryEntrySchema = v.object({
   id: v.number(),
   action: v.string(),
   userName: v.string(),
+  /** The actor's account (null for the system), and its current e-mail. */
+  userId: v.optional(v.nullable(v.number())),
+  userEmail: v.optional(nullableString),
   timestamp: v.string(),
   details: nullableString,
   downloadUrl: nullableString,

@@ -93,6 +93,17 @@ export const UserSchema = v.object({
   createdAt: IsoDateTimeSchema,
   updatedAt: IsoDateTimeSchema,
   lastLoginAt: v.optional(v.nullable(IsoDateTimeSchema)),
+  /** Who registered the account (null: a demo or first account, or the registrar was deleted). */
+  createdById: v.optional(v.nullable(v.number())),
+  /** The single read also names the registrar. */
+  createdBy: v.optional(
+    v.nullable(v.object({ id: v.number(), name: v.string(), email: v.string() })),
+  ),
+  /**
+   * Whether the account may approve or reject payments: false for an account a MODERATOR
+   * registered until an ADMIN grants it.
+   */
+  mayDecidePayments: v.optional(v.boolean()),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 

@@ -36,7 +36,45 @@ export const PAYMENT_MESSAGES = {
   vendorAccountExists: 'This vendor already has a bank account',
   vendorAccountNotFound: 'Vendor bank account not found',
   printable: 'Use letters, digits, spaces and common punctuation only',
+  /** Dual control of bank accounts: the person who entered an account cannot confirm it. */
+  confirmOwnChange: 'You entered this bank account, so someone else must confirm it',
+  confirmRegisteredBy:
+    'This bank account was entered by the account that registered yours, so someone else must confirm it',
+  alreadyConfirmed: 'This bank account is already confirmed',
+  staleVersion: 'This bank account changed since you looked at it; review it again before confirming',
+  noSettlementAccount: 'This company has no settlement account to confirm',
 } as const;
+
+/** A bank account is PENDING from the moment it is entered or changed until a second person confirms it. */
+export const BANK_ACCOUNT_STATUSES = ['PENDING', 'CONFIRMED'] as const;
+export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
+
+/** A person named in a bank account's history: the account id and e-mail identify them, the name is theirs to choose. */
+export const PersonRefSchema = v.object({ id: v.number(), name: v.string(), email: v.string() });
+export type PersonRef = v.InferOutput<typeof PersonRefSchema>;
+
+/** Who entered the account's current details and who confirmed them (null: not yet). */
+export const BankAccountControlSchema = v.object({
+  /** Increases with every change of the account's details; a confirmation names the version it saw. */
+  version: v.number(),
+  status: v.picklist(BANK_ACCOUNT_STATUSES),
+  changedAt: v.string(),
+  changedBy: v.nullable(PersonRefSchema),
+  confirmedAt: v.nullable(v.string()),
+  confirmedBy: v.nullable(PersonRefSchema),
+});
+export type BankAccountControl = v.InferOutput<typeof BankAccountControlSchema>;
+
+/** PUT …/vendor-accounts/{accountId}/confirm and …/payment-settings/confirm-settlement. */
+export const BankAccountConfirmSchema = v.object({
+  version: v.pipe(
+    v.number('version must be the version of the account you reviewed'),
+    v.integer('version must be the version of the account you reviewed'),
+    v.minValue(1, 'version must be the version of the account you reviewed'),
+    v.maxValue(2_147_483_647, 'version must be the version of the account you reviewed'),
+  ),
+});
+export type BankAccountConfirm = v.InferOutput<typeof BankAccountConfirmSchema>;
 
 /** What a bank file can carry: printable ASCII (NACHA-FORMAT.md). */
 const PRINTABLE = /^[\x20-\x7e]*$/;
@@ -101,6 +139,7 @@ export type PaymentSettingsInput = v.InferOutput<typeof PaymentSettingsInputSche
 export const MaskedAccountSchema = v.object({
   last4: v.string(),
   accountType: AccountTypeSchema,
+  control: v.optional(BankAccountControlSchema),
 });
 
 export const PaymentSettingsSchema = v.object({
@@ -156,6 +195,7 @@ export const VendorAccountSchema = v.object({
   routingNumber: v.string(),
   accountLast4: v.string(),
   accountType: AccountTypeSchema,
+  control: BankAccountControlSchema,
   createdAt: v.string(),
   updatedAt: v.string(),
 });
@@ -188,6 +228,33 @@ export const BankFileOutcomeSchema = v.object({
   nachaProcessingStatus: v.string(),
 });
 export type BankFileOutcome = v.InferOutput<typeof BankFileOutcomeSchema>;
+
+/** The account a vendor's bills will be paid to, as the approval page shows it. */
+export const PaymentAccountViewSchema = v.object({
+  routingNumber: v.string(),
+  accountLast4: v.string(),
+  accountType: AccountTypeSchema,
+  version: v.number(),
+});
+export type PaymentAccountView = v.InferOutput<typeof PaymentAccountViewSchema>;
+
+/** GET …/approvals/{id}/payment-accounts: per vendor of the approval's bills. */
+export const ApprovalPaymentAccountSchema = v.object({
+  vendorRef: v.nullable(v.string()),
+  vendorName: v.string(),
+  billIds: v.array(v.string()),
+  /** What a file would pay now (null: no account yet). */
+  account: v.nullable(
+    v.object({ ...PaymentAccountViewSchema.entries, control: BankAccountControlSchema }),
+  ),
+  /** What the decision saw (null: not decided, or no account then). */
+  decided: v.nullable(PaymentAccountViewSchema),
+  /** The account changed after the decision: its file is refused. */
+  changedSinceDecision: v.boolean(),
+});
+export type ApprovalPaymentAccount = v.InferOutput<typeof ApprovalPaymentAccountSchema>;
+export const ApprovalPaymentAccountsSchema = v.object({ accounts: v.array(ApprovalPaymentAccountSchema) });
+export type ApprovalPaymentAccounts = v.InferOutput<typeof ApprovalPaymentAccountsSchema>;
 
 // ---- forms (the console's Payments card) ------------------------------------------------------
 

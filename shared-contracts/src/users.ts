@@ -70,7 +70,15 @@ export const USER_ERRORS = {
   lastAdmin: (what: 'demoted' | 'deactivated' | 'deleted') =>
     `This is the last active administrator and cannot be ${what}. Make another user an active ADMIN first.`,
   emptyProfile: 'Send firstName or lastName',
+  adminOnlyPaymentGrant: 'Only an administrator can allow or stop an account deciding payments',
+  selfPaymentGrant: 'You cannot change whether your own account may decide payments',
 } as const;
+
+/** PUT /api/user/users/{id}/payment-decisions (ADMIN). */
+export const PaymentDecisionsGrantSchema = v.object({
+  allowed: v.boolean('allowed must be true or false'),
+});
+export type PaymentDecisionsGrant = v.InferOutput<typeof PaymentDecisionsGrantSchema>;
 
 /** The actions of the user screens that the server restricts (DESIGN "Access"). */
 export type UserAction = 'edit' | 'activate' | 'deactivate' | 'delete' | 'changeRole';

@@ -89,6 +89,10 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('USER'),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Who registered the account: the approve rules refuse a registrar and their accounts deciding each other's approvals. */
+    createdById: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** False for an account a MODERATOR registered, until an ADMIN grants it. */
+    mayDecidePayments: boolean('may_decide_payments').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -341,6 +345,8 @@ export const approvals = pgTable(
     rejectedBy: varchar('rejected_by', { length: PERSON_NAME_LENGTH }),
     rejectionDate: timestamp('rejection_date', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** The bank accounts the approve decision saw; a file is refused when one changed since. */
+    decisionAccounts: jsonb('decision_accounts').$type<DecisionAccount[]>(),
     nachaFileGenerated: boolean('nacha_file_generated').notNull().default(false),
     nachaFileName: varchar('nacha_file_name', { length: 255 }),
     nachaBatchNumber: varchar('nacha_batch_number', { length: 64 }),
@@ -580,6 +586,14 @@ export const companyPaymentSettings = pgTable('company_payment_settings', {
   settlementAccountEnc: text('settlement_account_enc'),
   settlementAccountLast4: varchar('settlement_account_last4', { length: 4 }),
   settlementAccountType: bankAccountTypeEnum('settlement_account_type'),
+  /** Dual control of the settlement account, as for vendor accounts (0: never set). */
+  settlementVersion: integer('settlement_version').notNull().default(0),
+  settlementChangedById: integer('settlement_changed_by').references(() => users.id, { onDelete: 'set null' }),
+  settlementChangedAt: timestamp('settlement_changed_at', { withTimezone: true }),
+  settlementConfirmedById: integer('settlement_confirmed_by').references(() => users.id, {
+    onDelete: 'set null',
+  }),
+  settlementConfirmedAt: timestamp('settlement_confirmed_at', { withTimezone: true }),
   updatedById: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -600,10 +614,45 @@ export const vendorBankAccounts = pgTable(
     accountNumberEnc: text('account_number_enc').notNull(),
     accountLast4: varchar('account_last4', { length: 4 }).notNull(),
     accountType: bankAccountTypeEnum('account_type').notNull(),
+    /**
+     * Dual control: every change of the details raises the version and makes the account pending
+     * (confirmedAt null) until someone other than the person who entered it confirms that version.
+     */
+    version: integer('version').notNull().default(1),
+    changedById: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedById: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('vendor_bank_accounts_company_vendor_key').on(t.companyId, t.vendorRef)],
+);
+
+/**
+ * Every version of every bank account of a company (`vendor:<ref>` or `settlement`): who entered
+ * it and when. The approve rule reads who changed a vendor's account recently from here, so a
+ * change and a change back are both remembered.
+ */
+export const bankAccountChanges = pgTable(
+  'bank_account_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    accountKey: varchar('account_key', { length: 110 }).notNull(),
+    version: integer('version').notNull(),
+    routingNumber: varchar('routing_number', { length: 9 }),
+    accountLast4: varchar('account_last4', { length: 4 }),
+    accountType: bankAccountTypeEnum('account_type'),
+    changedById: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_account_changes_key_version_key').on(t.companyId, t.accountKey, t.version),
+    index('bank_account_changes_key_changed_at_idx').on(t.companyId, t.accountKey, t.changedAt),
+  ],
 );
 
 /**
@@ -665,13 +714,28 @@ export const paidBills = pgTable(
       .notNull()
       .references(() => nachaFiles.id, { onDelete: 'restrict' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The same bill under another id: vendor, normalised invoice number and amount (docNumberKey). */
+    vendorRef: varchar('vendor_ref', { length: 100 }),
+    docNumberKey: varchar('doc_number_key', { length: 100 }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.billId] }),
     index('paid_bills_approval_idx').on(t.approvalId),
+    uniqueIndex('paid_bills_vendor_doc_amount_key')
+      .on(t.companyId, t.vendorRef, t.docNumberKey, t.amountCents)
+      .where(sql`${t.vendorRef} is not null and ${t.docNumberKey} is not null`),
   ],
 );
+
+/** One vendor's account as an approve decision saw it. */
+export interface DecisionAccount {
+  vendorRef: string;
+  routingNumber: string;
+  accountLast4: string;
+  accountType: 'checking' | 'savings';
+  version: number;
+}
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;

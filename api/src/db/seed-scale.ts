@@ -319,8 +319,8 @@ async function insertPaymentAccounts(db: Db, bankAccountKey: Buffer): Promise<vo
     };
   });
   await db.execute(sql`
-    insert into vendor_bank_accounts (company_id, vendor_ref, vendor_name, routing_number, account_number_enc, account_last4, account_type)
-    select c.id, v.ref, v.name, v.routing, v.enc, v.last4, v.type::bank_account_type
+    insert into vendor_bank_accounts (company_id, vendor_ref, vendor_name, routing_number, account_number_enc, account_last4, account_type, confirmed_at)
+    select c.id, v.ref, v.name, v.routing, v.enc, v.last4, v.type::bank_account_type, now()
     from companies c
     cross join jsonb_to_recordset(${JSON.stringify(accounts)}::jsonb)
       as v(ref text, name text, routing text, enc text, last4 text, type text)

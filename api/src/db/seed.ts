@@ -55,6 +55,9 @@ import {
 
 export const DEMO_PASSWORD = 'Password123!';
 
+
+/** When the demo bank accounts were entered and confirmed: long before any demo approval. */
+const SEEDED_ACCOUNTS_AT = new Date('2024-01-02T15:00:00Z');
 /** One sign-in per role (DESIGN "Runtime"), plus a disabled account to try. */
 export const DEMO_ACCOUNTS: ReadonlyArray<{
   email: string;
@@ -506,6 +509,8 @@ async function insertDemoData(
           accountNumberEnc: encryptSecret(accountNumber, options.bankAccountKey),
           accountLast4: accountNumber.slice(-4),
           accountType: index % 4 === 3 ? 'savings' : 'checking',
+          changedAt: SEEDED_ACCOUNTS_AT,
+          confirmedAt: SEEDED_ACCOUNTS_AT,
         });
       });
     }
@@ -925,6 +930,10 @@ export function paymentSettingsFor(
     settlementAccountEnc: settlement ? encryptSecret(settlement, key) : null,
     settlementAccountLast4: settlement ? settlement.slice(-4) : null,
     settlementAccountType: settlement ? 'checking' : null,
+    // Demo accounts were entered and confirmed long ago (dual control), so files pay them today.
+    ...(settlement
+      ? { settlementVersion: 1, settlementChangedAt: SEEDED_ACCOUNTS_AT, settlementConfirmedAt: SEEDED_ACCOUNTS_AT }
+      : {}),
   };
 }
 

@@ -54,6 +54,7 @@ export const ACCESS_TABLE = {
   'PUT /api/user/users/:id/reactivate': 'MODERATOR',
   'PUT /api/user/users/:id/deactivate': 'MODERATOR',
   'PUT /api/user/users/:id/role': 'ADMIN',
+  'PUT /api/user/users/:id/payment-decisions': 'ADMIN',
   'GET /api/user/statistics': 'signed-in',
   'GET /api/user/overview-stats': 'signed-in',
   'GET /api/user/profile': 'signed-in',
@@ -79,7 +80,10 @@ export const ACCESS_TABLE = {
   'GET /api/company/companies/:id/vendor-accounts': 'signed-in',
   'POST /api/company/companies/:id/vendor-accounts': 'MODERATOR',
   'PUT /api/company/companies/:id/vendor-accounts/:accountId': 'MODERATOR',
+  'PUT /api/company/companies/:id/vendor-accounts/:accountId/confirm': 'MODERATOR',
+  'PUT /api/company/companies/:id/payment-settings/confirm-settlement': 'MODERATOR',
   'DELETE /api/company/companies/:id/vendor-accounts/:accountId': 'MODERATOR',
+  'GET /api/bill-approval/approvals/:id/payment-accounts': 'signed-in',
   // NACHA bank files carry account numbers: MODERATOR downloads and regenerates; ADMIN marks them sent and paid.
   'GET /api/bill-approval/approvals/:id/nacha': 'MODERATOR',
   'POST /api/bill-approval/approvals/:id/nacha': 'MODERATOR',

@@ -16,7 +16,15 @@ import {
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { literalCount, preparedQuery } from '../../db/prepared';
-import { activity, approvalCounts, approvals, companies, managers, type ApprovalRow } from '../../db/schema';
+import {
+  activity,
+  approvalCounts,
+  approvals,
+  companies,
+  managers,
+  users,
+  type ApprovalRow,
+} from '../../db/schema';
 
 // ---- the API view -----------------------------------------------------------------------------
 
@@ -27,11 +35,15 @@ const {
   bills: _bills,
   approvedBills: _approvedBills,
   searchText: _searchText,
+  decisionAccounts: _decisionAccounts,
   ...viewColumns
 } = getTableColumns(approvals);
 
 /** What toApprovalSummary reads: the row without its bills or search text. */
-export type ApprovalSummaryRow = Omit<ApprovalRow, 'bills' | 'approvedBills' | 'searchText'>;
+export type ApprovalSummaryRow = Omit<
+  ApprovalRow,
+  'bills' | 'approvedBills' | 'searchText' | 'decisionAccounts'
+>;
 /** What toApproval reads: the summary row plus the bills as JSON text. */
 export type ApprovalViewRow = ApprovalSummaryRow & {
   billsText: string;
@@ -47,10 +59,17 @@ function selectApprovals(db: Db) {
         approvedBillsText: sql<string | null>`${approvals.approvedBills}::text`,
       },
       companyName: companies.name,
+      createdByEmail: emailOf(approvals.createdById),
+      approvedByEmail: emailOf(approvals.approvedById),
+      rejectedByEmail: emailOf(approvals.rejectedById),
     })
     .from(approvals)
     .leftJoin(companies, eq(approvals.companyId, companies.id));
 }
+
+/** The current e-mail of a user id column (null when none or deleted): one primary-key read. */
+const emailOf = (column: PgColumn) =>
+  sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${column})`;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -93,8 +112,10 @@ export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string |
     updatedAt: row.updatedAt.toISOString(),
     approvalDate: iso(row.approvalDate),
     approvedBy: row.approvedBy,
+    approvedById: row.approvedById,
     rejectionDate: iso(row.rejectionDate),
     rejectedBy: row.rejectedBy,
+    rejectedById: row.rejectedById,
     rejectionReason: row.rejectionReason,
     recipients: row.recipients,
     billIds: row.billIds,
@@ -110,7 +131,13 @@ export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string |
 
 export async function findApproval(db: Db, id: string): Promise<Approval | undefined> {
   const [row] = await selectApprovals(db).where(eq(approvals.id, id)).limit(1);
-  return row ? toApproval(row.approval, row.companyName) : undefined;
+  if (!row) return undefined;
+  return {
+    ...toApproval(row.approval, row.companyName),
+    createdByEmail: row.createdByEmail,
+    approvedByEmail: row.approvedByEmail,
+    rejectedByEmail: row.rejectedByEmail,
+  };
 }
 
 /** The stored row; `lock` takes a row lock (SELECT … FOR UPDATE) for read-check-write. */
@@ -431,8 +458,18 @@ export const HISTORY_MAX = 500;
 /** The approval's activity rows, newest first, in the SPEC §3 history shape. */
 export async function approvalHistory(db: Db, id: string): Promise<ApprovalHistoryEntry[]> {
   const rows = await db
-    .select()
+    .select({
+      id: activity.id,
+      action: activity.action,
+      userId: activity.userId,
+      userName: activity.userName,
+      userEmail: users.email,
+      createdAt: activity.createdAt,
+      description: activity.description,
+      details: activity.details,
+    })
     .from(activity)
+    .leftJoin(users, eq(users.id, activity.userId))
     .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, id)))
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(literalCount(HISTORY_MAX));
@@ -442,6 +479,8 @@ export async function approvalHistory(db: Db, id: string): Promise<ApprovalHisto
       id: row.id,
       action: HISTORY_LABELS[row.action] ?? row.action,
       userName: row.userName ?? 'System',
+      userId: row.userId,
+      userEmail: row.userEmail,
       timestamp: row.createdAt.toISOString(),
       details: row.description,
       downloadUrl: typeof downloadUrl === 'string' ? downloadUrl : null,

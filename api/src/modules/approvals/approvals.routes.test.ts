@@ -105,9 +105,9 @@ async function createPending(role: Role = 'moderator', bills?: Bill[]): Promise<
     companyId: company.id,
     priority: 'HIGH',
     bills: bills ?? [
-      bill(`T${billSeq}a`, [100, 20.5]),
-      bill(`T${billSeq}b`, [30]),
-      bill(`T${billSeq}c`, [0.99]),
+      bill(`${9_000_000 + billSeq * 10 + 1}`, [100, 20.5]),
+      bill(`${9_000_000 + billSeq * 10 + 2}`, [30]),
+      bill(`${9_000_000 + billSeq * 10 + 3}`, [0.99]),
     ],
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -415,7 +415,7 @@ describe('POST /approvals (create)', () => {
     const company = await firstCompany();
     const payload = {
       companyId: company.id,
-      bills: [bill('C1', [10, 5.25])],
+      bills: [bill('9100001', [10, 5.25])],
       billStats: { totalAmount: 1 },
       status: 'APPROVED',
     };
@@ -432,7 +432,7 @@ describe('POST /approvals (create)', () => {
       company: { id: company.id, name: company.name },
       status: 'PENDING',
       priority: 'MEDIUM',
-      billIds: ['C1'],
+      billIds: ['9100001'],
       approvedBillIds: [],
       approvedBills: null,
       createdBy: 'Morgan Moderator',
@@ -445,27 +445,27 @@ describe('POST /approvals (create)', () => {
   it('names every bad input: bill shapes, totals that do not add up, duplicate ids, unknown company or manager', async () => {
     const company = await firstCompany();
     const cases: Array<[unknown, string, RegExp]> = [
-      [{ bills: [bill('X', [1])] }, 'companyId', /companyId/],
-      [{ companyId: 99_999_999, bills: [bill('X', [1])] }, 'companyId', /No company with id 99999999/],
+      [{ bills: [bill('7', [1])] }, 'companyId', /companyId/],
+      [{ companyId: 99_999_999, bills: [bill('7', [1])] }, 'companyId', /No company with id 99999999/],
       [{ companyId: company.id, bills: [] }, 'bills', /at least one bill/],
       [{ companyId: company.id, bills: 'x' }, 'bills', /list of bills/],
-      [{ companyId: company.id, bills: [{ ...bill('X', [1, 2]), TotalAmt: 4 }] }, 'bills.0', /do not add up/],
-      [{ companyId: company.id, bills: [bill('X', [1]), bill('X', [2])] }, 'bills', /unique/],
+      [{ companyId: company.id, bills: [{ ...bill('7', [1, 2]), TotalAmt: 4 }] }, 'bills.0', /do not add up/],
+      [{ companyId: company.id, bills: [bill('7', [1]), bill('7', [2])] }, 'bills', /unique/],
       [
-        { companyId: company.id, bills: [{ ...bill('X', []), TotalAmt: -5 }] },
+        { companyId: company.id, bills: [{ ...bill('7', []), TotalAmt: -5 }] },
         'bills.0.TotalAmt',
         /positive/,
       ],
       [
-        { companyId: company.id, bills: [{ ...bill('X', []), TotalAmt: 1.005 }] },
+        { companyId: company.id, bills: [{ ...bill('7', []), TotalAmt: 1.005 }] },
         'bills.0.TotalAmt',
         /2 decimals/,
       ],
       [{ companyId: company.id, bills: [{ TotalAmt: 5 }] }, 'bills.0.Id', /Id/],
-      [{ companyId: company.id, bills: [bill('X', [1])], priority: 'SOON' }, 'priority', /priority/],
-      [{ companyId: company.id, bills: [bill('X', [1])], managerId: 99_999 }, 'managerId', /No manager/],
+      [{ companyId: company.id, bills: [bill('7', [1])], priority: 'SOON' }, 'priority', /priority/],
+      [{ companyId: company.id, bills: [bill('7', [1])], managerId: 99_999 }, 'managerId', /No manager/],
       [
-        { companyId: company.id, bills: [bill('X', [1])], recipients: ['nope'] },
+        { companyId: company.id, bills: [bill('7', [1])], recipients: ['nope'] },
         'recipients.0',
         /valid email/,
       ],
@@ -771,8 +771,8 @@ describe('stats and export', () => {
           companyId: company.id,
           companyName: company.name,
           priority: 'LOW' as const,
-          bills: [bill(`E${i}`, [12.5])],
-          billIds: [`E${i}`],
+          bills: [bill(`${800 + i}`, [12.5])],
+          billIds: [`${800 + i}`],
           totalBills: 1,
           totalAmountCents: 1250,
           createdById: creator,
@@ -829,7 +829,7 @@ describe('stats and export', () => {
       amount: detail.billStats.totalAmount,
       bills: detail.billStats.totalBills,
     });
-    const lowCsv = await get(`${BASE}/export?priority=LOW&search=E59`);
+    const lowCsv = await get(`${BASE}/export?priority=LOW&search=DOC-859`);
     const lowLines = lowCsv.body.trimEnd().split('\r\n').slice(1);
     expect(lowLines.length).toBeGreaterThan(0);
     for (const line of lowLines) expect(line).toMatch(/,LOW,1,0,12\.50,/);

@@ -1,5 +1,6 @@
 import {
   APPROVAL_ERRORS,
+  BANK_ACCOUNT_COOLING_DAYS,
   ERROR_CODES,
   isApprovalId,
   toCents,
@@ -14,9 +15,12 @@ import {
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import type { ApprovalRow, UserRow } from '../../db/schema';
-import { forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { generateBankFile } from '../payments/bank-files.service';
+import type { ApprovalRow, DecisionAccount, UserRow } from '../../db/schema';
+import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
+import { recentAccountChangers } from '../payments/bank-account-control.repository';
+import { generateBankFile, paidBillsMatching } from '../payments/bank-files.service';
+import { vendorAccountsByRef } from '../payments/payment-accounts.repository';
+import { findUserById } from '../users/users.repository';
 import { recordActivity } from '../activity/activity.repository';
 import { displayName } from '../users/user-dto';
 import {
@@ -87,6 +91,15 @@ export async function createApproval(
         ? { managerId: null, managerName: null, managerEmail: null }
         : await managerCopy(tx, managerId);
     const totalCents = cents(input.bills);
+    // A bill that was paid already, under this id or as the same vendor invoice and amount under
+    // another, is refused now rather than discovered when its file is written.
+    const paid = await paidBillsMatching(tx, company.id, input.bills);
+    if (paid.length > 0) {
+      throw conflict(
+        'bills',
+        paid.map((entry) => APPROVAL_ERRORS.alreadyPaid(entry.bill, short(entry.approvalId))).join('; '),
+      );
+    }
     const row = await insertApproval(tx, {
       companyId: company.id,
       companyName: company.name,
@@ -224,7 +237,7 @@ async function decideApprove(
   return deps.db.transaction(async (tx) => {
     const current = await findApprovalRow(tx, id);
     if (!current) throw approvalNotFound();
-    if (current.createdById === actor.id) throw forbidden(APPROVAL_ERRORS.ownApproval);
+    await checkMayApprove(tx, actor, current);
     if (current.status !== 'PENDING') throw notPending(current.status);
     const wanted = input.approvedBills ?? current.billIds;
     const known = new Set(current.bills.map((bill) => bill.Id));
@@ -234,7 +247,9 @@ async function decideApprove(
     const approvedBills = current.bills.filter((bill) => chosen.has(bill.Id));
     const approvedCents = cents(approvedBills);
     const now = new Date();
+    const decisionAccounts = await accountsSeen(tx, current.companyId, approvedBills);
     const row = await updatePendingApproval(tx, id, {
+      decisionAccounts,
       status: 'APPROVED',
       approvedBills,
       approvedBillIds: approvedBills.map((bill) => bill.Id),
@@ -266,6 +281,49 @@ async function decideApprove(
   });
 }
 
+/**
+ * Who may approve: money rules about people, not accounts. Refused (403) when the approver
+ *  - is an account a MODERATOR registered that no ADMIN has allowed to decide payments yet;
+ *  - created the approval;
+ *  - was registered by the approval's creator, or registered the creator (a second account of the
+ *    same person is not a second person);
+ *  - created or changed, in the last BANK_ACCOUNT_COOLING_DAYS days, the bank account of a vendor
+ *    whose bill the approval carries.
+ * No role is exempt.
+ */
+async function checkMayApprove(tx: Db, actor: UserRow, approval: ApprovalRow): Promise<void> {
+  if (!actor.mayDecidePayments) throw forbidden(APPROVAL_ERRORS.mayNotDecide);
+  if (approval.createdById === actor.id) throw forbidden(APPROVAL_ERRORS.ownApproval);
+  if (approval.createdById !== null) {
+    if (actor.createdById === approval.createdById) throw forbidden(APPROVAL_ERRORS.registeredByCreator);
+    const creator = await findUserById(tx, approval.createdById);
+    if (creator?.createdById === actor.id) throw forbidden(APPROVAL_ERRORS.creatorRegisteredByYou);
+  }
+  const vendors = new Map<string, string>();
+  for (const bill of approval.bills) {
+    const ref = bill.VendorRef?.value;
+    if (ref) vendors.set(ref, bill.VendorRef?.name || ref);
+  }
+  const since = new Date(Date.now() - BANK_ACCOUNT_COOLING_DAYS * 86_400_000);
+  const changers = await recentAccountChangers(tx, approval.companyId, [...vendors.keys()], since);
+  for (const [vendorRef, people] of changers) {
+    if (people.has(actor.id)) throw forbidden(APPROVAL_ERRORS.changedVendorAccount(vendors.get(vendorRef)!));
+  }
+}
+
+/** The bank accounts of the approved bills' vendors as the approver's decision finds them. */
+async function accountsSeen(tx: Db, companyId: number, bills: Bill[]): Promise<DecisionAccount[]> {
+  const refs = [...new Set(bills.flatMap((bill) => (bill.VendorRef?.value ? [bill.VendorRef.value] : [])))];
+  const accounts = await vendorAccountsByRef(tx, companyId, refs);
+  return [...accounts.values()].map((account) => ({
+    vendorRef: account.vendorRef,
+    routingNumber: account.routingNumber,
+    accountLast4: account.accountLast4,
+    accountType: account.accountType,
+    version: account.version,
+  }));
+}
+
 /** Reject with a reason (validated by RejectSchema); same single conditional UPDATE as approve. */
 export async function rejectApproval(
   deps: AppDeps,
@@ -276,6 +334,9 @@ export async function rejectApproval(
   return deps.db.transaction(async (tx) => {
     const current = await findApprovalRow(tx, id);
     if (!current) throw approvalNotFound();
+    // Rejecting pays nobody, so the creator may withdraw their own request; an account not yet
+    // allowed to decide payments decides nothing.
+    if (!actor.mayDecidePayments) throw forbidden(APPROVAL_ERRORS.mayNotDecide);
     if (current.status !== 'PENDING') throw notPending(current.status);
     const row = await updatePendingApproval(tx, id, {
       status: 'REJECTED',

@@ -10,10 +10,16 @@ import {
   generateBankFile,
   nachaDownloadPath,
 } from './bank-files.service';
-import { createVendorAccount, getVendorAccounts, savePaymentSettings } from './payment-accounts.service';
+import {
+  confirmVendorAccount,
+  createVendorAccount,
+  getVendorAccounts,
+  savePaymentSettings,
+} from './payment-accounts.service';
 
 let ctx: TestContext;
 let admin: UserRow;
+let moderator: UserRow;
 let companyId: number;
 
 const deps = () => ({ db: ctx.app.db, config: ctx.config, passwords: ctx.app.passwords, log: ctx.app.log });
@@ -73,6 +79,7 @@ const settings = {
 beforeAll(async () => {
   ctx = await build();
   admin = (await ctx.app.db.select().from(users).where(eq(users.email, 'admin@example.com')))[0]!;
+  moderator = (await ctx.app.db.select().from(users).where(eq(users.email, 'moderator@example.com')))[0]!;
   // A company of its own: the demo companies come with bank file settings and vendor accounts.
   const [company] = await ctx.app.db
     .insert(companies)
@@ -84,14 +91,14 @@ afterAll(() => ctx.close());
 
 describe('bank files', () => {
   it('says what is missing, keeps the approval APPROVED, and generates once it is fixed', async () => {
-    const id = await approvedApproval([bill('F-1', 'V-1', 1200.5), bill('F-2', 'V-2', 99.99)]);
+    const id = await approvedApproval([bill('101', 'V-1', 1200.5), bill('102', 'V-2', 99.99)]);
 
     expect(await generateBankFile(deps(), admin, id)).toEqual({
       status: 'APPROVED',
       nachaProcessingStatus: expect.stringMatching(/^Bank file settings are missing for /),
     });
     await savePaymentSettings(deps(), admin, companyId, settings);
-    await createVendorAccount(deps(), admin, companyId, {
+    const v1 = await createVendorAccount(deps(), admin, companyId, {
       vendorRef: 'V-1',
       vendorName: 'Vendor V-1',
       routingNumber: '021000021',
@@ -108,18 +115,28 @@ describe('bank files', () => {
     const { missingVendors } = await getVendorAccounts(ctx.app.db, companyId);
     expect(missingVendors).toContainEqual({ vendorRef: 'V-2', vendorName: 'Vendor V-2', billCount: 1 });
     expect(missingVendors.map((vendor) => vendor.vendorRef)).not.toContain('V-1');
-    await createVendorAccount(deps(), admin, companyId, {
+    const v2 = await createVendorAccount(deps(), admin, companyId, {
       vendorRef: 'V-2',
       vendorName: 'Vendor V-2',
       routingNumber: '121042882',
       accountNumber: '55556666',
       accountType: 'savings',
     });
-
+    // Dual control: both accounts wait for a second person, and no file pays them meanwhile.
     expect(await generateBankFile(deps(), admin, id)).toEqual({
-      status: 'NACHA_GENERATED',
-      nachaProcessingStatus: 'GENERATED',
+      status: 'APPROVED',
+      nachaProcessingStatus:
+        "The bank account of Vendor V-1, Vendor V-2 is waiting for a second person's confirmation",
     });
+    await expect(confirmVendorAccount(deps(), admin, companyId, v1.id, v1.control.version)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await confirmVendorAccount(deps(), moderator, companyId, v1.id, v1.control.version);
+    expect((await approval(id)).nachaProcessingStatus).toBe(
+      "The bank account of Vendor V-2 is waiting for a second person's confirmation",
+    );
+    // The last confirmation retries the approvals that were waiting for it: the file is written.
+    await confirmVendorAccount(deps(), moderator, companyId, v2.id, v2.control.version);
     const row = await approval(id);
     expect(row).toMatchObject({
       status: 'NACHA_GENERATED',
@@ -138,12 +155,20 @@ describe('bank files', () => {
       ['22', '000123456789', 120_050],
       ['32', '55556666', 9_999],
     ]);
-    expect(file!.entries[0]!.addenda).toBe('BILL INV-F-1');
+    expect(file!.entries[0]!.addenda).toBe('BILL INV-101');
     expect(await history(id)).toEqual([
       'approval.nacha_pending',
       'approval.nacha_failed',
+      'approval.vendor_account_change',
       'approval.nacha_pending',
       'approval.nacha_failed',
+      'approval.vendor_account_change',
+      'approval.nacha_pending',
+      'approval.nacha_failed',
+      'approval.vendor_account_confirm',
+      'approval.nacha_pending',
+      'approval.nacha_failed',
+      'approval.vendor_account_confirm',
       'approval.nacha_pending',
       'approval.nacha_generated',
       'approval.nacha_download',
@@ -153,9 +178,9 @@ describe('bank files', () => {
   });
 
   it('pays a bill held by two approvals once, also when both are generated at the same moment', async () => {
-    const shared = bill('S-1', 'V-1', 10);
+    const shared = bill('201', 'V-1', 10);
     const first = await approvedApproval([shared]);
-    const second = await approvedApproval([shared, bill('S-2', 'V-1', 5)]);
+    const second = await approvedApproval([shared, bill('202', 'V-1', 5)]);
     const outcomes = await Promise.all([
       generateBankFile(deps(), admin, first),
       generateBankFile(deps(), admin, second),
@@ -164,9 +189,9 @@ describe('bank files', () => {
     const loser = outcomes[0]!.status === 'APPROVED' ? first : second;
     const winner = loser === first ? second : first;
     expect((await approval(loser)).nachaProcessingStatus).toBe(
-      `Bill S-1 was already paid by approval #${winner.slice(0, 8)}`,
+      `Bill 201 (INV-201) was already paid by approval #${winner.slice(0, 8)}`,
     );
-    const paid = await ctx.app.db.select().from(paidBills).where(eq(paidBills.billId, 'S-1'));
+    const paid = await ctx.app.db.select().from(paidBills).where(eq(paidBills.billId, '201'));
     expect(paid).toHaveLength(1);
     expect(paid[0]!.approvalId).toBe(winner);
   });
@@ -183,7 +208,7 @@ describe('bank files', () => {
   });
 
   it('moves a generated file to uploaded, then paid, only in that order', async () => {
-    const id = await approvedApproval([bill('O-1', 'V-2', 42)]);
+    const id = await approvedApproval([bill('301', 'V-2', 42)]);
     await generateBankFile(deps(), admin, id);
     await expect(advancePaymentStatus(deps(), admin, id, 'PAYMENT_COMPLETED')).rejects.toMatchObject({
       statusCode: 409,

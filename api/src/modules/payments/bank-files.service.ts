@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { APPROVAL_ID_SHOWN, type Bill } from 'shared-contracts';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { APPROVAL_ERRORS, APPROVAL_ID_SHOWN, docNumberKey, type Bill } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -178,31 +178,30 @@ async function writeFileFor(
     ),
   ];
   if (missing.length > 0) throw new NotPayable(`No bank account for vendor ${missing.join(', ')}`);
+  // Dual control: an account nobody else has confirmed yet pays nothing.
+  const pending = [...accounts.values()].filter((account) => !account.confirmedAt);
+  if (pending.length > 0) {
+    throw new NotPayable(
+      `The bank account of ${pending.map((account) => account.vendorName).join(', ')} is waiting for a second person's confirmation`,
+    );
+  }
+  // The approver approved paying the accounts they were shown: one changed since is not paid.
+  for (const seen of row.decisionAccounts ?? []) {
+    const now = accounts.get(seen.vendorRef);
+    if (now && now.version !== seen.version) {
+      throw new NotPayable(
+        `The bank account of ${now.vendorName} changed after the approval was decided (routing ${seen.routingNumber} ••••${seen.accountLast4} → ${now.routingNumber} ••••${now.accountLast4}); it will not be paid on this approval`,
+      );
+    }
+  }
   const overLimit = bills.find((bill) => toCents(bill.TotalAmt) > ENTRY_AMOUNT_MAX_CENTS);
   if (overLimit) {
     throw new NotPayable(
       `Bill ${overLimit.DocNumber ?? overLimit.Id} (${usd(toCents(overLimit.TotalAmt))}) is over the NACHA entry limit of $99,999,999.99`,
     );
   }
-  const paid = await tx
-    .select({ billId: paidBills.billId, approvalId: paidBills.approvalId })
-    .from(paidBills)
-    .where(
-      and(
-        eq(paidBills.companyId, row.companyId),
-        inArray(
-          paidBills.billId,
-          bills.map((bill) => bill.Id),
-        ),
-      ),
-    );
-  if (paid.length > 0) {
-    throw new NotPayable(
-      paid
-        .map((entry) => `Bill ${entry.billId} was already paid by approval #${shortId(entry.approvalId)}`)
-        .join('; '),
-    );
-  }
+  const paid = await paidBillsMatching(tx, row.companyId, bills);
+  if (paid.length > 0) throw new NotPayable(paidReason(paid));
 
   const credits: NachaCredit[] = bills.map((bill) => {
     const account = accounts.get(bill.VendorRef!.value!)!;
@@ -225,6 +224,9 @@ async function writeFileFor(
     : undefined;
   if (settlementNumber === null)
     throw new NotPayable('The settlement account cannot be read; enter it again');
+  if (settlementNumber !== undefined && !settings.settlementConfirmedAt) {
+    throw new NotPayable(`The settlement account of ${companyName} is waiting for a second person's confirmation`);
+  }
 
   // One File ID Modifier per originator and day: serialise this originator's files for the day.
   const now = new Date();
@@ -304,6 +306,8 @@ async function writeFileFor(
       approvalId,
       nachaFileId: file!.id,
       amountCents: toCents(bill.TotalAmt),
+      vendorRef: bill.VendorRef?.value ?? null,
+      docNumberKey: docNumberKey(bill.DocNumber),
     })),
   );
   const downloadUrl = nachaDownloadPath(approvalId);
@@ -346,24 +350,62 @@ async function alreadyPaidReason(db: Db, approvalId: string): Promise<string> {
   const [row] = await db.select().from(approvals).where(eq(approvals.id, approvalId));
   const bills = row ? approvedBillsOf(row) : [];
   if (!row || bills.length === 0) return 'A bill of this approval was already paid';
-  const paid = await db
-    .select({ billId: paidBills.billId, approvalId: paidBills.approvalId })
-    .from(paidBills)
-    .where(
-      and(
-        eq(paidBills.companyId, row.companyId),
-        inArray(
-          paidBills.billId,
-          bills.map((bill) => bill.Id),
-        ),
-      ),
-    );
-  return paid.length > 0
-    ? paid
-        .map((entry) => `Bill ${entry.billId} was already paid by approval #${shortId(entry.approvalId)}`)
-        .join('; ')
-    : 'A bill of this approval was already paid';
+  const paid = await paidBillsMatching(db, row.companyId, bills);
+  return paid.length > 0 ? paidReason(paid) : 'A bill of this approval was already paid';
 }
+
+/**
+ * Paid bills of the company that are one of these bills: the same id, or the same vendor, invoice
+ * number (normalised) and amount under another id.
+ */
+export async function paidBillsMatching(
+  db: Db,
+  companyId: number,
+  bills: Bill[],
+): Promise<Array<{ bill: string; approvalId: string }>> {
+  if (bills.length === 0) return [];
+  const keyed = bills
+    .map((bill) => ({ bill, key: docNumberKey(bill.DocNumber), vendorRef: bill.VendorRef?.value }))
+    .filter((entry) => entry.key !== null && entry.vendorRef);
+  const sameBill = or(
+    inArray(
+      paidBills.billId,
+      bills.map((bill) => bill.Id),
+    ),
+    ...keyed.map((entry) =>
+      and(
+        eq(paidBills.vendorRef, entry.vendorRef!),
+        eq(paidBills.docNumberKey, entry.key!),
+        eq(paidBills.amountCents, toCents(entry.bill.TotalAmt)),
+      ),
+    ),
+  );
+  const rows = await db
+    .select({
+      billId: paidBills.billId,
+      approvalId: paidBills.approvalId,
+      vendorRef: paidBills.vendorRef,
+      docNumberKey: paidBills.docNumberKey,
+      amountCents: paidBills.amountCents,
+    })
+    .from(paidBills)
+    .where(and(eq(paidBills.companyId, companyId), sameBill));
+  return bills.flatMap((bill) => {
+    const key = docNumberKey(bill.DocNumber);
+    const match = rows.find(
+      (paid) =>
+        paid.billId === bill.Id ||
+        (key !== null &&
+          paid.vendorRef === (bill.VendorRef?.value ?? null) &&
+          paid.docNumberKey === key &&
+          paid.amountCents === toCents(bill.TotalAmt)),
+    );
+    return match ? [{ bill: bill.DocNumber ? `${bill.Id} (${bill.DocNumber})` : bill.Id, approvalId: match.approvalId }] : [];
+  });
+}
+
+const paidReason = (paid: Array<{ bill: string; approvalId: string }>) =>
+  paid.map((entry) => APPROVAL_ERRORS.alreadyPaid(entry.bill, shortId(entry.approvalId))).join('; ');
 
 /** The stored bytes and name, for the download; each download is written to the history. */
 export async function downloadBankFile(

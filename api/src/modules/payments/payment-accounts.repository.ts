@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { MissingVendor, PaymentSettings, VendorAccount } from 'shared-contracts';
+import type { MissingVendor, PaymentSettings, PersonRef, VendorAccount } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import {
   companyPaymentSettings,
@@ -7,9 +7,10 @@ import {
   type PaymentSettingsRow,
   type VendorBankAccountRow,
 } from '../../db/schema';
+import { toControl } from './bank-account-control.repository';
 
-/** Only these leave the server: never the encrypted number. */
-export function toPaymentSettings(row: PaymentSettingsRow): PaymentSettings {
+/** Only these leave the server: never the encrypted number. `people` names who changed and confirmed. */
+export function toPaymentSettings(row: PaymentSettingsRow, people: Map<number, PersonRef>): PaymentSettings {
   return {
     companyId: row.companyId,
     odfiRoutingNumber: row.odfiRoutingNumber,
@@ -20,13 +21,26 @@ export function toPaymentSettings(row: PaymentSettingsRow): PaymentSettings {
     originName: row.originName,
     settlementAccount:
       row.settlementAccountLast4 && row.settlementAccountType
-        ? { last4: row.settlementAccountLast4, accountType: row.settlementAccountType }
+        ? {
+            last4: row.settlementAccountLast4,
+            accountType: row.settlementAccountType,
+            control: toControl(
+              {
+                version: row.settlementVersion,
+                changedAt: row.settlementChangedAt ?? row.updatedAt,
+                changedById: row.settlementChangedById,
+                confirmedAt: row.settlementConfirmedAt,
+                confirmedById: row.settlementConfirmedById,
+              },
+              people,
+            ),
+          }
         : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export function toVendorAccount(row: VendorBankAccountRow): VendorAccount {
+export function toVendorAccount(row: VendorBankAccountRow, people: Map<number, PersonRef>): VendorAccount {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -35,6 +49,7 @@ export function toVendorAccount(row: VendorBankAccountRow): VendorAccount {
     routingNumber: row.routingNumber,
     accountLast4: row.accountLast4,
     accountType: row.accountType,
+    control: toControl(row, people),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -87,11 +102,13 @@ export async function findVendorAccount(
   db: Db,
   companyId: number,
   accountId: number,
+  forUpdate = false,
 ): Promise<VendorBankAccountRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(vendorBankAccounts)
     .where(and(eq(vendorBankAccounts.companyId, companyId), eq(vendorBankAccounts.id, accountId)));
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
 

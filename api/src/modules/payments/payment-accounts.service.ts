@@ -1,5 +1,8 @@
 import {
+  APPROVAL_ERRORS,
   COMPANY_ERRORS,
+  ERROR_CODES,
+  type ApprovalPaymentAccounts,
   PAYMENT_MESSAGES,
   type PaymentSettings,
   type PaymentSettingsInput,
@@ -11,12 +14,23 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import type { UserRow } from '../../db/schema';
-import { conflict, notFound } from '../../http/http-error';
+import type { PaymentSettingsRow, UserRow, VendorBankAccountRow } from '../../db/schema';
+import { conflict, forbidden, HttpError, notFound } from '../../http/http-error';
 import { encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.repository';
 import { findCompanyRow } from '../companies/companies.repository';
 import { displayName } from '../users/user-dto';
+import { findUserById as findUserRow } from '../users/users.repository';
+import {
+  approvedAwaitingFile,
+  openApprovalsOfVendor,
+  peopleByIds,
+  toControl,
+  recordAccountVersion,
+  SETTLEMENT_ACCOUNT_KEY,
+  vendorAccountKey,
+} from './bank-account-control.repository';
+import { generateBankFile } from './bank-files.service';
 import {
   deleteVendorAccount,
   findPaymentSettings,
@@ -28,12 +42,18 @@ import {
   toVendorAccount,
   updateVendorAccount,
   upsertPaymentSettings,
+  vendorAccountsByRef,
 } from './payment-accounts.repository';
+import { findApprovalRow } from '../approvals/approvals.repository';
 
 /**
- * A company's originator settings and its vendors' bank accounts (issue 9). Account numbers are
- * encrypted with BANK_ACCOUNT_KEY before they reach the database and only their last 4 digits are
- * ever answered; every change writes an activity row on the company's timeline, naming the last 4.
+ * A company's originator settings and its vendors' bank accounts. Account numbers are encrypted
+ * with BANK_ACCOUNT_KEY before they reach the database and only their last 4 digits are ever
+ * answered; every change writes an activity row on the company's timeline, naming the last 4.
+ *
+ * Dual control: an entered or changed account (a vendor's, or the settlement account) is PENDING
+ * until a second person confirms the version they reviewed; no bank file pays a pending account.
+ * A change is also written into the history of every approval still to be paid to that vendor.
  */
 
 async function companyName(db: Db, companyId: number, forUpdate = false): Promise<string> {
@@ -48,7 +68,74 @@ const last4 = (accountNumber: string) => accountNumber.slice(-4);
 export async function getPaymentSettings(db: Db, companyId: number): Promise<PaymentSettings | null> {
   await companyName(db, companyId);
   const row = await findPaymentSettings(db, companyId);
-  return row ? toPaymentSettings(row) : null;
+  return row ? settingsView(db, row) : null;
+}
+
+async function settingsView(db: Db, row: PaymentSettingsRow): Promise<PaymentSettings> {
+  const people = await peopleByIds(db, [row.settlementChangedById, row.settlementConfirmedById]);
+  return toPaymentSettings(row, people);
+}
+
+async function accountView(db: Db, row: VendorBankAccountRow): Promise<VendorAccount> {
+  return toVendorAccount(row, await peopleByIds(db, [row.changedById, row.confirmedById]));
+}
+
+/** The checks every confirmation makes: the version reviewed, not yet confirmed, a second person. */
+function checkConfirmation(
+  actor: UserRow,
+  current: { version: number; confirmedAt: Date | null; changedById: number | null },
+  version: number,
+  changer: UserRow | undefined,
+): void {
+  if (current.version !== version) {
+    throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_MESSAGES.staleVersion, { version: PAYMENT_MESSAGES.staleVersion }, undefined, {
+      version: current.version,
+    });
+  }
+  if (current.confirmedAt) throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_MESSAGES.alreadyConfirmed);
+  if (current.changedById === actor.id) throw forbidden(PAYMENT_MESSAGES.confirmOwnChange);
+  // An account the changer registered is the changer's puppet, not a second person.
+  if (current.changedById !== null && actor.createdById === current.changedById) {
+    throw forbidden(PAYMENT_MESSAGES.confirmRegisteredBy);
+  }
+  if (changer && changer.createdById === actor.id) throw forbidden(PAYMENT_MESSAGES.confirmRegisteredBy);
+}
+
+/** A line in the history of every approval still to be paid to this vendor. */
+async function tellOpenApprovals(
+  tx: Db,
+  actor: UserRow,
+  companyId: number,
+  vendorRef: string,
+  action: string,
+  description: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  for (const approval of await openApprovalsOfVendor(tx, companyId, vendorRef)) {
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action,
+      entityType: 'approval',
+      entityId: approval.id,
+      description,
+      details,
+    });
+  }
+}
+
+/**
+ * After a confirmation commits, the approved approvals that were waiting for it get their file
+ * (each records its own outcome; a failure here never undoes the confirmation).
+ */
+async function retryWaitingFiles(deps: AppDeps, actor: UserRow, companyId: number, vendorRef?: string) {
+  for (const approvalId of await approvedAwaitingFile(deps.db, companyId, vendorRef)) {
+    try {
+      await generateBankFile(deps, actor, approvalId);
+    } catch (error) {
+      deps.log.warn({ err: error, approvalId }, 'bank file not generated after a bank account confirmation');
+    }
+  }
 }
 
 export async function savePaymentSettings(
@@ -69,15 +156,16 @@ export async function savePaymentSettings(
             settlementAccountType: current?.settlementAccountType ?? null,
           }
         : input.settlementAccount === null
-          ? { settlementAccountEnc: null, settlementAccountLast4: null, settlementAccountType: null }
-          : {
-              settlementAccountEnc: encryptSecret(
-                input.settlementAccount.accountNumber,
-                deps.config.bankAccountKey,
-              ),
-              settlementAccountLast4: last4(input.settlementAccount.accountNumber),
-              settlementAccountType: input.settlementAccount.accountType,
-            };
+          ? {
+              settlementAccountEnc: null,
+              settlementAccountLast4: null,
+              settlementAccountType: null,
+              settlementChangedById: null,
+              settlementChangedAt: null,
+              settlementConfirmedById: null,
+              settlementConfirmedAt: null,
+            }
+          : await newSettlementAccount(tx, actor, companyId, input.settlementAccount, deps.config.bankAccountKey);
     const row = await upsertPaymentSettings(tx, {
       companyId,
       odfiRoutingNumber: input.odfiRoutingNumber,
@@ -102,8 +190,84 @@ export async function savePaymentSettings(
         settlementAccount: row.settlementAccountLast4 ? `••••${row.settlementAccountLast4}` : null,
       },
     });
-    return toPaymentSettings(row);
+    return settingsView(tx, row);
   });
+}
+
+/** A new settlement account: a new version, pending until someone else confirms it. */
+async function newSettlementAccount(
+  tx: Db,
+  actor: UserRow,
+  companyId: number,
+  account: { accountNumber: string; accountType: 'checking' | 'savings' },
+  key: Buffer,
+) {
+  const at = new Date();
+  const version = await recordAccountVersion(tx, {
+    companyId,
+    accountKey: SETTLEMENT_ACCOUNT_KEY,
+    routingNumber: null,
+    accountLast4: last4(account.accountNumber),
+    accountType: account.accountType,
+    actor,
+    at,
+  });
+  return {
+    settlementAccountEnc: encryptSecret(account.accountNumber, key),
+    settlementAccountLast4: last4(account.accountNumber),
+    settlementAccountType: account.accountType,
+    settlementVersion: version,
+    settlementChangedById: actor.id,
+    settlementChangedAt: at,
+    settlementConfirmedById: null,
+    settlementConfirmedAt: null,
+  };
+}
+
+/** PUT …/payment-settings/confirm-settlement: a second person confirms the settlement account. */
+export async function confirmSettlementAccount(
+  deps: AppDeps,
+  actor: UserRow,
+  companyId: number,
+  version: number,
+): Promise<PaymentSettings> {
+  const settings = await deps.db.transaction(async (tx) => {
+    const name = await companyName(tx, companyId, true);
+    const current = await findPaymentSettings(tx, companyId, true);
+    if (!current?.settlementAccountLast4) {
+      throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_MESSAGES.noSettlementAccount);
+    }
+    const changer = current.settlementChangedById
+      ? await findUserRow(tx, current.settlementChangedById)
+      : undefined;
+    checkConfirmation(
+      actor,
+      {
+        version: current.settlementVersion,
+        confirmedAt: current.settlementConfirmedAt,
+        changedById: current.settlementChangedById,
+      },
+      version,
+      changer,
+    );
+    const row = await upsertPaymentSettings(tx, {
+      ...current,
+      settlementConfirmedById: actor.id,
+      settlementConfirmedAt: new Date(),
+    });
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'payments.settlement.confirm',
+      entityType: 'company',
+      entityId: companyId,
+      description: `${displayName(actor)} confirmed the settlement account ••••${row.settlementAccountLast4} of ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
+      details: { version, changedById: current.settlementChangedById, changedAt: current.settlementChangedAt },
+    });
+    return settingsView(tx, row);
+  });
+  await retryWaitingFiles(deps, actor, companyId);
+  return settings;
 }
 
 export async function getVendorAccounts(db: Db, companyId: number): Promise<VendorAccounts> {
@@ -112,7 +276,11 @@ export async function getVendorAccounts(db: Db, companyId: number): Promise<Vend
     listVendorAccounts(db, companyId),
     missingVendors(db, companyId),
   ]);
-  return { accounts: accounts.map(toVendorAccount), missingVendors: missing };
+  const people = await peopleByIds(
+    db,
+    accounts.flatMap((row) => [row.changedById, row.confirmedById]),
+  );
+  return { accounts: accounts.map((row) => toVendorAccount(row, people)), missingVendors: missing };
 }
 
 const vendorExists = () => conflict('vendorRef', PAYMENT_MESSAGES.vendorAccountExists);
@@ -126,6 +294,16 @@ export async function createVendorAccount(
   try {
     return await deps.db.transaction(async (tx) => {
       const name = await companyName(tx, companyId);
+      const at = new Date();
+      const version = await recordAccountVersion(tx, {
+        companyId,
+        accountKey: vendorAccountKey(input.vendorRef),
+        routingNumber: input.routingNumber,
+        accountLast4: last4(input.accountNumber),
+        accountType: input.accountType,
+        actor,
+        at,
+      });
       const row = await insertVendorAccount(tx, {
         companyId,
         vendorRef: input.vendorRef,
@@ -134,6 +312,11 @@ export async function createVendorAccount(
         accountNumberEnc: encryptSecret(input.accountNumber, deps.config.bankAccountKey),
         accountLast4: last4(input.accountNumber),
         accountType: input.accountType,
+        version,
+        changedById: actor.id,
+        changedAt: at,
+        confirmedById: null,
+        confirmedAt: null,
       });
       await recordActivity(tx, {
         userId: actor.id,
@@ -142,9 +325,23 @@ export async function createVendorAccount(
         entityType: 'company',
         entityId: companyId,
         description: `${displayName(actor)} added the bank account ••••${row.accountLast4} of ${row.vendorName} to ${name}`,
-        details: { vendorRef: row.vendorRef, routingNumber: row.routingNumber, accountType: row.accountType },
+        details: {
+          vendorRef: row.vendorRef,
+          routingNumber: row.routingNumber,
+          accountType: row.accountType,
+          version,
+        },
       });
-      return toVendorAccount(row);
+      await tellOpenApprovals(
+        tx,
+        actor,
+        companyId,
+        row.vendorRef,
+        'approval.vendor_account_change',
+        `${displayName(actor)} added the bank account of ${row.vendorName}: routing ${row.routingNumber}, ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
+        { vendorRef: row.vendorRef, version },
+      );
+      return accountView(tx, row);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw vendorExists();
@@ -152,8 +349,8 @@ export async function createVendorAccount(
   }
 }
 
-async function existingAccount(db: Db, companyId: number, accountId: number) {
-  const row = await findVendorAccount(db, companyId, accountId);
+async function existingAccount(db: Db, companyId: number, accountId: number, forUpdate = false) {
+  const row = await findVendorAccount(db, companyId, accountId, forUpdate);
   if (!row) throw notFound(PAYMENT_MESSAGES.vendorAccountNotFound);
   return row;
 }
@@ -167,7 +364,19 @@ export async function changeVendorAccount(
 ): Promise<VendorAccount> {
   return deps.db.transaction(async (tx) => {
     const name = await companyName(tx, companyId);
-    const current = await existingAccount(tx, companyId, accountId);
+    const current = await existingAccount(tx, companyId, accountId, true);
+    const at = new Date();
+    const accountLast4 = input.accountNumber === undefined ? current.accountLast4 : last4(input.accountNumber);
+    // Every change, the name on the file included, is a new version waiting for confirmation.
+    const version = await recordAccountVersion(tx, {
+      companyId,
+      accountKey: vendorAccountKey(current.vendorRef),
+      routingNumber: input.routingNumber,
+      accountLast4,
+      accountType: input.accountType,
+      actor,
+      at,
+    });
     const row = await updateVendorAccount(tx, accountId, {
       vendorName: input.vendorName,
       routingNumber: input.routingNumber,
@@ -176,8 +385,13 @@ export async function changeVendorAccount(
         ? {}
         : {
             accountNumberEnc: encryptSecret(input.accountNumber, deps.config.bankAccountKey),
-            accountLast4: last4(input.accountNumber),
+            accountLast4,
           }),
+      version,
+      changedById: actor.id,
+      changedAt: at,
+      confirmedById: null,
+      confirmedAt: null,
     });
     await recordActivity(tx, {
       userId: actor.id,
@@ -190,10 +404,58 @@ export async function changeVendorAccount(
         vendorRef: row.vendorRef,
         routingNumber: { from: current.routingNumber, to: row.routingNumber },
         accountType: { from: current.accountType, to: row.accountType },
+        version,
       },
     });
-    return toVendorAccount(row);
+    await tellOpenApprovals(
+      tx,
+      actor,
+      companyId,
+      row.vendorRef,
+      'approval.vendor_account_change',
+      `${displayName(actor)} changed the bank account of ${row.vendorName}: routing ${current.routingNumber} ••••${current.accountLast4} → ${row.routingNumber} ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
+      { vendorRef: row.vendorRef, version, from: current.version },
+    );
+    return accountView(tx, row);
   });
+}
+
+/** PUT …/vendor-accounts/{accountId}/confirm: a second person confirms the version they reviewed. */
+export async function confirmVendorAccount(
+  deps: AppDeps,
+  actor: UserRow,
+  companyId: number,
+  accountId: number,
+  version: number,
+): Promise<VendorAccount> {
+  const account = await deps.db.transaction(async (tx) => {
+    const name = await companyName(tx, companyId);
+    const current = await existingAccount(tx, companyId, accountId, true);
+    const changer = current.changedById ? await findUserRow(tx, current.changedById) : undefined;
+    checkConfirmation(actor, current, version, changer);
+    const row = await updateVendorAccount(tx, accountId, { confirmedById: actor.id, confirmedAt: new Date() });
+    await recordActivity(tx, {
+      userId: actor.id,
+      userName: displayName(actor),
+      action: 'payments.vendor_account.confirm',
+      entityType: 'company',
+      entityId: companyId,
+      description: `${displayName(actor)} confirmed the bank account ••••${row.accountLast4} of ${row.vendorName} at ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
+      details: { vendorRef: row.vendorRef, version, changedById: current.changedById, changedAt: current.changedAt },
+    });
+    await tellOpenApprovals(
+      tx,
+      actor,
+      companyId,
+      row.vendorRef,
+      'approval.vendor_account_confirm',
+      `${displayName(actor)} confirmed the bank account of ${row.vendorName} (routing ${row.routingNumber}, ••••${row.accountLast4})${changer ? ` entered by ${displayName(changer)}` : ''}`,
+      { vendorRef: row.vendorRef, version },
+    );
+    return accountView(tx, row);
+  });
+  await retryWaitingFiles(deps, actor, companyId, account.vendorRef);
+  return account;
 }
 
 export async function removeVendorAccount(
@@ -216,4 +478,58 @@ export async function removeVendorAccount(
       details: { vendorRef: current.vendorRef },
     });
   });
+}
+
+/**
+ * GET …/approvals/{id}/payment-accounts: for each vendor of the approval's bills (the approved
+ * ones once decided), the account a file would pay now, with who entered and confirmed it, and
+ * the account the decision saw. The approver sees where the money goes before deciding.
+ */
+export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Promise<ApprovalPaymentAccounts> {
+  const approval = await findApprovalRow(db, approvalId);
+  if (!approval) throw notFound(APPROVAL_ERRORS.notFound);
+  const bills = approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
+  const vendors = new Map<string | null, { name: string; billIds: string[] }>();
+  for (const bill of bills) {
+    const ref = bill.VendorRef?.value ?? null;
+    const entry = vendors.get(ref) ?? { name: bill.VendorRef?.name || ref || 'No vendor', billIds: [] };
+    entry.billIds.push(bill.Id);
+    vendors.set(ref, entry);
+  }
+  const refs = [...vendors.keys()].filter((ref): ref is string => ref !== null);
+  const accounts = await vendorAccountsByRef(db, approval.companyId, refs);
+  const people = await peopleByIds(
+    db,
+    [...accounts.values()].flatMap((row) => [row.changedById, row.confirmedById]),
+  );
+  const seen = new Map((approval.decisionAccounts ?? []).map((entry) => [entry.vendorRef, entry]));
+  return {
+    accounts: [...vendors.entries()].map(([vendorRef, vendor]) => {
+      const row = vendorRef === null ? undefined : accounts.get(vendorRef);
+      const decided = vendorRef === null ? undefined : seen.get(vendorRef);
+      return {
+        vendorRef,
+        vendorName: row?.vendorName ?? vendor.name,
+        billIds: vendor.billIds,
+        account: row
+          ? {
+              routingNumber: row.routingNumber,
+              accountLast4: row.accountLast4,
+              accountType: row.accountType,
+              version: row.version,
+              control: toControl(row, people),
+            }
+          : null,
+        decided: decided
+          ? {
+              routingNumber: decided.routingNumber,
+              accountLast4: decided.accountLast4,
+              accountType: decided.accountType,
+              version: decided.version,
+            }
+          : null,
+        changedSinceDecision: Boolean(decided && row && row.version !== decided.version),
+      };
+    }),
+  };
 }

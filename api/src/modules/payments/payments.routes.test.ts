@@ -99,7 +99,7 @@ describe('payment settings and vendor accounts', () => {
       token: tokens.moderator,
       payload: withoutAccount,
     });
-    expect(kept.json().data.settlementAccount).toEqual({ last4: '7766', accountType: 'checking' });
+    expect(kept.json().data.settlementAccount).toMatchObject({ last4: '7766', accountType: 'checking' });
     const removed = await ctx.request({
       method: 'PUT',
       url: `${base()}/payment-settings`,
@@ -183,13 +183,13 @@ describe('bank file download and the steps after the bank', () => {
   let approvalId: string;
 
   beforeAll(async () => {
-    await ctx.request({
+    const saved = await ctx.request({
       method: 'PUT',
       url: `/api/company/companies/${companyId}/payment-settings`,
       token: tokens.moderator,
       payload: settingsBody,
     });
-    await ctx.request({
+    const account = await ctx.request({
       method: 'POST',
       url: `/api/company/companies/${companyId}/vendor-accounts`,
       token: tokens.moderator,
@@ -201,7 +201,23 @@ describe('bank file download and the steps after the bank', () => {
         accountType: 'checking',
       },
     });
-    const bills = [bill('DL-1', 'DL-V1', 250), bill('DL-2', 'DL-V1', 0.01)];
+    // Dual control: a second person (ADMIN here) confirms what the MODERATOR entered.
+    const confirmed = await Promise.all([
+      ctx.request({
+        method: 'PUT',
+        url: `/api/company/companies/${companyId}/payment-settings/confirm-settlement`,
+        token: tokens.admin,
+        payload: { version: saved.json().data.settlementAccount.control.version },
+      }),
+      ctx.request({
+        method: 'PUT',
+        url: `/api/company/companies/${companyId}/vendor-accounts/${account.json().data.id}/confirm`,
+        token: tokens.admin,
+        payload: { version: account.json().data.control.version },
+      }),
+    ]);
+    expect(confirmed.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const bills = [bill('401', 'DL-V1', 250), bill('402', 'DL-V1', 0.01)];
     const [row] = await ctx.app.db
       .insert(approvals)
       .values({
@@ -209,8 +225,8 @@ describe('bank file download and the steps after the bank', () => {
         status: 'APPROVED',
         bills,
         approvedBills: bills,
-        billIds: ['DL-1', 'DL-2'],
-        approvedBillIds: ['DL-1', 'DL-2'],
+        billIds: ['401', '402'],
+        approvedBillIds: ['401', '402'],
         totalBills: 2,
         processedBills: 2,
         totalAmountCents: 25_001,
@@ -335,7 +351,7 @@ describe('approving pays through a bank file', () => {
     });
 
   it('generates the file as soon as an approval is approved', async () => {
-    const id = await create([bill('AP-1', 'DL-V1', 1234.56)]);
+    const id = await create([bill('501', 'DL-V1', 1234.56)]);
     const approved = await approve(id);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data).toMatchObject({
@@ -356,12 +372,12 @@ describe('approving pays through a bank file', () => {
   });
 
   it('pays a bill held by two approvals once when both are approved at the same moment', async () => {
-    const shared = bill('AP-SHARED', 'DL-V1', 75);
+    const shared = bill('601', 'DL-V1', 75);
     const [first, second] = [await create([shared]), await create([shared])];
     const answers = await Promise.all([approve(first), approve(second)]);
     const statuses = answers.map((answer) => answer.json().data.status).sort();
     expect(statuses).toEqual(['APPROVED', 'NACHA_GENERATED']);
     const loser = answers.find((answer) => answer.json().data.status === 'APPROVED')!.json().data;
-    expect(loser.nachaProcessingStatus).toMatch(/^Bill AP-SHARED was already paid by approval #/);
+    expect(loser.nachaProcessingStatus).toMatch(/^Bill 601 \(INV-601\) was already paid by approval #/);
   });
 });

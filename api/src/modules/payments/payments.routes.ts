@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ApprovalIdParamSchema,
+  ApprovalPaymentAccountsSchema,
+  BankAccountConfirmSchema,
   BankFileOutcomeSchema,
   COMPANY_ERRORS,
   IdParamSchema,
@@ -21,7 +23,10 @@ import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { advancePaymentStatus, downloadBankFile, generateBankFile } from './bank-files.service';
 import {
   changeVendorAccount,
+  confirmSettlementAccount,
+  confirmVendorAccount,
   createVendorAccount,
+  getApprovalPaymentAccounts,
   getPaymentSettings,
   getVendorAccounts,
   removeVendorAccount,
@@ -133,6 +138,54 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
       ),
   );
 
+  // Dual control: the person confirming names the version they reviewed; someone else entered it.
+  app.put(
+    '/companies/:id/vendor-accounts/:accountId/confirm',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: "Confirm a vendor's new or changed bank account (a second person; the version reviewed)",
+        tags,
+        params: VendorAccountParamsSchema,
+        body: BankAccountConfirmSchema,
+        response: { 200: okSchema(VendorAccountSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await confirmVendorAccount(
+          app,
+          currentAuth(request).user,
+          companyId(request.params.id),
+          existingId(request.params.accountId),
+          request.body.version,
+        ),
+      ),
+  );
+
+  app.put(
+    '/companies/:id/payment-settings/confirm-settlement',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Confirm a new settlement account (a second person; the version reviewed)',
+        tags,
+        params: IdParamSchema,
+        body: BankAccountConfirmSchema,
+        response: { 200: okSchema(PaymentSettingsSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await confirmSettlementAccount(
+          app,
+          currentAuth(request).user,
+          companyId(request.params.id),
+          request.body.version,
+        ),
+      ),
+  );
+
   app.delete(
     '/companies/:id/vendor-accounts/:accountId',
     {
@@ -184,6 +237,20 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-store')
         .send(file.content);
     },
+  );
+
+  app.get(
+    '/approvals/:id/payment-accounts',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "The bank accounts an approval's bills will be paid to (masked), and those its decision saw",
+        tags,
+        params: ApprovalIdParamSchema,
+        response: { 200: okSchema(ApprovalPaymentAccountsSchema) },
+      },
+    },
+    async (request) => ok(await getApprovalPaymentAccounts(app.db, request.params.id)),
   );
 
   app.post(

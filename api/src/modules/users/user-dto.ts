@@ -14,6 +14,8 @@ export function toUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    createdById: row.createdById,
+    mayDecidePayments: row.mayDecidePayments,
   };
 }
 

@@ -33,6 +33,9 @@ export interface NewUser {
   lastName?: string | null;
   title?: string | null;
   role: Role;
+  /** Who registered it (null: seed data or the first admin). */
+  createdById?: number | null;
+  mayDecidePayments?: boolean;
   isActive: boolean;
 }
 
@@ -197,7 +200,9 @@ export async function lockActiveAdmins(db: Db): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-export type UserChanges = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'role' | 'isActive'>>;
+export type UserChanges = Partial<
+  Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'role' | 'isActive' | 'mayDecidePayments'>
+>;
 
 export async function updateUser(db: Db, id: number, changes: UserChanges): Promise<UserRow> {
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ChangePasswordSchema,
   IdParamSchema,
+  PaymentDecisionsGrantSchema,
   ProfileUpdateSchema,
   USER_ERRORS,
   UserActivityStatsSchema,
@@ -25,6 +26,7 @@ import {
   deleteUser,
   getUser,
   getUserStatistics,
+  setPaymentDecisions,
   setUserActive,
   updateProfile,
   updateUserDetails,
@@ -91,6 +93,29 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(await updateUserDetails(app, currentAuth(request).user, userId(request.params.id), request.body)),
+  );
+
+  app.put(
+    '/users/:id/payment-decisions',
+    {
+      onRequest: admin,
+      schema: {
+        summary: 'Allow or stop a user deciding payments (approve and reject)',
+        tags,
+        params: IdParamSchema,
+        body: PaymentDecisionsGrantSchema,
+        response: { 200: okSchema(UserSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setPaymentDecisions(
+          app,
+          currentAuth(request).user,
+          userId(request.params.id),
+          request.body.allowed,
+        ),
+      ),
   );
 
   app.delete(

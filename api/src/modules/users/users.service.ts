@@ -54,6 +54,10 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterI
         lastName: input.lastName || null,
         role: input.role,
         isActive: input.isActive,
+        createdById: actor.id,
+        // Money rules are about people: an account a MODERATOR registers could be a second login
+        // of the MODERATOR, so it decides payments only once an ADMIN has allowed it.
+        mayDecidePayments: actor.role === 'ADMIN',
       });
       await recordActivity(tx, {
         userId: actor.id,
@@ -62,7 +66,12 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterI
         entityType: 'user',
         entityId: user.id,
         description: `${displayName(actor)} created user ${displayName(user)}`,
-        details: { email: user.email, role: user.role, isActive: user.isActive },
+        details: {
+          email: user.email,
+          role: user.role,
+          isActive: user.isActive,
+          mayDecidePayments: user.mayDecidePayments,
+        },
       });
       return user;
     });
@@ -124,7 +133,40 @@ const userNotFound = () => notFound(USER_ERRORS.notFound);
 export async function getUser(db: Db, id: number): Promise<User> {
   const row = await findUserById(db, id);
   if (!row) throw userNotFound();
-  return toUser(row);
+  const registrar = row.createdById === null ? undefined : await findUserById(db, row.createdById);
+  return {
+    ...toUser(row),
+    createdBy: registrar ? { id: registrar.id, name: displayName(registrar), email: registrar.email } : null,
+  };
+}
+
+/**
+ * PUT /users/{id}/payment-decisions (ADMIN): allow or stop an account deciding payments. Recorded
+ * in the user's history with who did it; nobody changes their own.
+ */
+export async function setPaymentDecisions(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  allowed: boolean,
+): Promise<User> {
+  if (actor.role !== 'ADMIN') throw forbidden(USER_ERRORS.adminOnlyPaymentGrant);
+  if (actor.id === id) throw forbidden(USER_ERRORS.selfPaymentGrant);
+  await deps.db.transaction(async (tx) => {
+    const target = await findUserForUpdate(tx, id);
+    if (!target) throw userNotFound();
+    if (target.mayDecidePayments === allowed) return;
+    const updated = await updateUser(tx, id, { mayDecidePayments: allowed });
+    await recordActivity(tx, {
+      ...activityOf(actor, updated),
+      action: allowed ? 'user.payment_decisions_grant' : 'user.payment_decisions_revoke',
+      description: allowed
+        ? `${displayName(actor)} allowed ${displayName(updated)} to decide payments`
+        : `${displayName(actor)} stopped ${displayName(updated)} deciding payments`,
+      details: { from: target.mayDecidePayments, to: allowed },
+    });
+  });
+  return getUser(deps.db, id);
 }
 
 function deny(actor: UserRow, target: UserRow, action: UserAction): void {
