@@ -442,6 +442,8 @@ const HISTORY_LABELS: Record<string, string> = {
   'approval.recipients': 'Recipients updated',
   'approval.approve': 'Approved',
   'approval.reject': 'Rejected',
+  'approval.vendor_account_change': 'Bank account changed',
+  'approval.vendor_account_confirm': 'Bank account confirmed',
   'approval.expire': 'Expired',
   'approval.delete': 'Deleted',
   'approval.nacha_pending': 'NACHA file requested',

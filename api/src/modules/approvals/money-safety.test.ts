@@ -1,0 +1,447 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  APPROVAL_ERRORS,
+  BILL_ID_MESSAGE,
+  PAYMENT_MESSAGES,
+  type Approval,
+  type ApprovalPaymentAccounts,
+  type Bill,
+  type User,
+  type VendorAccount,
+} from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity, bankAccountChanges, companies, nachaFiles } from '../../db/schema';
+import { build, type TestContext } from '../../test/build';
+
+/**
+ * Money rules about people, each tried as the insider it stops would try it: a second account of
+ * the same person, a bank account typed in just before approving, a changed account after the
+ * decision, one bill under an id that looks different, and a decider's chosen display name.
+ */
+
+let ctx: TestContext;
+const tokens: Record<'admin' | 'moderator' | 'user' | 'guest', string> = {
+  admin: '',
+  moderator: '',
+  user: '',
+  guest: '',
+};
+let companyId: number;
+const APPROVALS = '/api/bill-approval/approvals';
+const STRONG_PASSWORD = 'Quartz-Harbor-Ledger-71';
+
+const companyPath = () => `/api/company/companies/${companyId}`;
+const errorOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { message: string; fields?: Record<string, string> } }).error;
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) {
+  return ctx.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+const bill = (id: string, vendor: string, amount: number, docNumber = `INV-${id}`): Bill => ({
+  Id: id,
+  TotalAmt: amount,
+  DocNumber: docNumber,
+  VendorRef: { value: vendor, name: `Vendor ${vendor}` },
+});
+
+async function createApproval(bills: Bill[], token = tokens.moderator): Promise<Approval> {
+  const response = await call('POST', APPROVALS, token, { companyId, priority: 'HIGH', bills });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { data: Approval }).data;
+}
+
+async function addAccount(vendorRef: string, token: string, accountNumber = '987654321'): Promise<VendorAccount> {
+  const response = await call('POST', `${companyPath()}/vendor-accounts`, token, {
+    vendorRef,
+    vendorName: `Vendor ${vendorRef}`,
+    routingNumber: '021000021',
+    accountNumber,
+    accountType: 'checking',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { data: VendorAccount }).data;
+}
+
+const confirm = (account: VendorAccount, token: string, version = account.control.version) =>
+  call('PUT', `${companyPath()}/vendor-accounts/${account.id}/confirm`, token, { version });
+
+const approve = (id: string, token: string) => call('PUT', `${APPROVALS}/${id}/approve`, token, {});
+
+async function approvalOf(id: string): Promise<Approval> {
+  return ((await call('GET', `${APPROVALS}/${id}`, tokens.guest)).json() as { data: Approval }).data;
+}
+
+async function filesOf(approvalId: string): Promise<number> {
+  const rows = await ctx.app.db.select({ id: nachaFiles.id }).from(nachaFiles).where(eq(nachaFiles.approvalId, approvalId));
+  return rows.length;
+}
+
+/** Registers an account as `token` and signs in as it. */
+async function register(email: string, token: string, role = 'USER'): Promise<{ id: number; token: string }> {
+  const response = await call('POST', '/api/auth/register', token, {
+    email,
+    password: STRONG_PASSWORD,
+    firstName: 'Pat',
+    lastName: 'Puppet',
+    role,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const login = await ctx.login(email, STRONG_PASSWORD);
+  return { id: login.user.id, token: login.tokens.accessToken };
+}
+
+beforeAll(async () => {
+  ctx = await build();
+  for (const role of Object.keys(tokens) as Array<keyof typeof tokens>) {
+    tokens[role] = (await ctx.login(`${role}@example.com`)).tokens.accessToken;
+  }
+  // A company of its own, with confirmed bank file settings (no settlement account).
+  const [company] = await ctx.app.db
+    .insert(companies)
+    .values({ name: 'Money Safety Test Co' })
+    .returning({ id: companies.id });
+  companyId = company!.id;
+  const saved = await call('PUT', `${companyPath()}/payment-settings`, tokens.admin, {
+    odfiRoutingNumber: '121042882',
+    odfiName: 'First Example Bank',
+    companyIdentification: '1234567890',
+    achCompanyName: 'Money Safety',
+    originName: 'Money Safety LLC',
+  });
+  expect(saved.statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+describe('nobody pays themselves through a second account', () => {
+  it('the reproduction: a MODERATOR types in a vendor account, bills it, and approves through a USER they registered — refused, no file', async () => {
+    const account = await addAccount('6001', tokens.moderator);
+    const approval = await createApproval([bill('6001001', '6001', 48_500)]);
+
+    const own = await approve(approval.id, tokens.moderator);
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own).message).toBe(APPROVAL_ERRORS.ownApproval);
+
+    const puppet = await register('puppet.one@example.com', tokens.moderator);
+    const refused = await approve(approval.id, puppet.token);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(APPROVAL_ERRORS.mayNotDecide);
+    const rejected = await call('PUT', `${APPROVALS}/${approval.id}/reject`, puppet.token, {
+      rejectionReason: 'no',
+    });
+    expect(rejected.statusCode).toBe(403);
+
+    // Even once an ADMIN grants it, the account the creator registered is not a second person.
+    const granted = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.admin, {
+      allowed: true,
+    });
+    expect(granted.statusCode).toBe(200);
+    const stillRefused = await approve(approval.id, puppet.token);
+    expect(stillRefused.statusCode).toBe(403);
+    expect(errorOf(stillRefused).message).toBe(APPROVAL_ERRORS.registeredByCreator);
+
+    expect((await approvalOf(approval.id)).status).toBe('PENDING');
+    expect(await filesOf(approval.id)).toBe(0);
+    // The account the MODERATOR typed in still waits for a second person.
+    expect(account.control).toMatchObject({ status: 'PENDING', confirmedBy: null });
+  });
+
+  it('an account a MODERATOR registers may not decide until an ADMIN grants it; the grant is ADMIN-only and in history; ADMIN-created accounts decide', async () => {
+    const puppet = await register('puppet.two@example.com', tokens.moderator);
+    const detail = (await call('GET', `/api/user/users/${puppet.id}`, tokens.guest)).json() as { data: User };
+    expect(detail.data).toMatchObject({
+      mayDecidePayments: false,
+      createdBy: { email: 'moderator@example.com', name: 'Morgan Moderator' },
+    });
+    const byModerator = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.moderator, {
+      allowed: true,
+    });
+    expect(byModerator.statusCode).toBe(403);
+    const bad = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.admin, { allowed: 'yes' });
+    expect(bad.statusCode).toBe(400);
+
+    // An approval someone else created: the only obstacle is the missing grant.
+    const approval = await createApproval([bill('6002001', '6002', 10)], tokens.admin);
+    expect(errorOf(await approve(approval.id, puppet.token)).message).toBe(APPROVAL_ERRORS.mayNotDecide);
+    const granted = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.admin, {
+      allowed: true,
+    });
+    expect((granted.json() as { data: User }).data.mayDecidePayments).toBe(true);
+    expect((await approve(approval.id, puppet.token)).statusCode).toBe(200);
+    const history = await ctx.app.db
+      .select({ action: activity.action, userName: activity.userName })
+      .from(activity)
+      .where(and(eq(activity.entityType, 'user'), eq(activity.entityId, String(puppet.id))));
+    expect(history).toContainEqual({ action: 'user.payment_decisions_grant', userName: 'Ada Admin' });
+
+    const byAdmin = await register('colleague@example.com', tokens.admin);
+    const colleague = (await call('GET', `/api/user/users/${byAdmin.id}`, tokens.guest)).json() as { data: User };
+    expect(colleague.data.mayDecidePayments).toBe(true);
+  });
+
+  it('the registrar may not approve what an account they registered created', async () => {
+    // ADMIN registers a MODERATOR, who creates an approval: the ADMIN is not a second person.
+    const deputy = await register('deputy@example.com', tokens.admin, 'MODERATOR');
+    const approval = await createApproval([bill('6003001', '6003', 20)], deputy.token);
+    const refused = await approve(approval.id, tokens.admin);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(APPROVAL_ERRORS.creatorRegisteredByYou);
+    expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+  });
+});
+
+describe('a bank account change needs a second person, and the approver sees the account', () => {
+  it('whoever entered or changed a vendor account in the last 7 days may not approve its payments', async () => {
+    const account = await addAccount('6101', tokens.admin, '11112222');
+    const approval = await createApproval([bill('6101001', '6101', 300)]);
+    const refused = await approve(approval.id, tokens.admin);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(APPROVAL_ERRORS.changedVendorAccount('Vendor 6101'));
+
+    // Eight days later the same person may decide again (the change is still on record).
+    await ctx.app.db
+      .update(bankAccountChanges)
+      .set({ changedAt: sql`now() - interval '8 days'` })
+      .where(and(eq(bankAccountChanges.companyId, companyId), eq(bankAccountChanges.accountKey, 'vendor:6101')));
+    expect((await confirm(account, tokens.moderator)).statusCode).toBe(200);
+    const approved = await approve(approval.id, tokens.admin);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((approved.json() as { data: Approval }).data.status).toBe('NACHA_GENERATED');
+  });
+
+  it('a pending account is never paid; the person who entered it cannot confirm it; a confirmation retries the file', async () => {
+    const account = await addAccount('6201', tokens.moderator, '33334444');
+    const approval = await createApproval([bill('6201001', '6201', 125)], tokens.admin);
+    const approved = await approve(approval.id, tokens.user);
+    expect(approved.statusCode).toBe(200);
+    expect((approved.json() as { data: Approval }).data).toMatchObject({
+      status: 'APPROVED',
+      nachaProcessingStatus: "The bank account of Vendor 6201 is waiting for a second person's confirmation",
+    });
+    expect(await filesOf(approval.id)).toBe(0);
+
+    const own = await confirm(account, tokens.moderator);
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own).message).toBe(PAYMENT_MESSAGES.confirmOwnChange);
+    const stale = await confirm(account, tokens.admin, account.control.version + 1);
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).message).toBe(PAYMENT_MESSAGES.staleVersion);
+
+    const confirmed = await confirm(account, tokens.admin);
+    expect(confirmed.statusCode).toBe(200);
+    expect((confirmed.json() as { data: VendorAccount }).data.control).toMatchObject({
+      status: 'CONFIRMED',
+      changedBy: { email: 'moderator@example.com' },
+      confirmedBy: { email: 'admin@example.com' },
+    });
+    expect((await approvalOf(approval.id)).status).toBe('NACHA_GENERATED');
+    const again = await confirm(account, tokens.admin);
+    expect(errorOf(again).message).toBe(PAYMENT_MESSAGES.alreadyConfirmed);
+  });
+
+  it('the approval shows the account it will pay, and a change after the decision refuses the file and says why', async () => {
+    const account = await addAccount('6301', tokens.moderator, '55556666');
+    const approval = await createApproval([bill('6301001', '6301', 42)], tokens.admin);
+
+    const before = (await call('GET', `${APPROVALS}/${approval.id}/payment-accounts`, tokens.guest)).json() as {
+      data: ApprovalPaymentAccounts;
+    };
+    expect(before.data.accounts).toEqual([
+      expect.objectContaining({
+        vendorRef: '6301',
+        billIds: ['6301001'],
+        account: expect.objectContaining({
+          routingNumber: '021000021',
+          accountLast4: '6666',
+          control: expect.objectContaining({ status: 'PENDING', changedBy: expect.objectContaining({ email: 'moderator@example.com' }) }),
+        }),
+        decided: null,
+        changedSinceDecision: false,
+      }),
+    ]);
+    expect(JSON.stringify(before)).not.toContain('55556666');
+
+    // Decided while the account is version 1; then the account is changed (and confirmed).
+    expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+    const changed = await call('PUT', `${companyPath()}/vendor-accounts/${account.id}`, tokens.moderator, {
+      vendorName: 'Vendor 6301',
+      routingNumber: '021000021',
+      accountNumber: '77778888',
+      accountType: 'checking',
+    });
+    expect(changed.statusCode).toBe(200);
+    const changedAccount = (changed.json() as { data: VendorAccount }).data;
+    expect(changedAccount.control).toMatchObject({ status: 'PENDING', version: 2 });
+    expect((await confirm(changedAccount, tokens.admin)).statusCode).toBe(200);
+
+    const after = await approvalOf(approval.id);
+    expect(after.status).toBe('APPROVED');
+    expect(after.nachaProcessingStatus).toMatch(
+      /^The bank account of Vendor 6301 changed after the approval was decided \(routing 021000021 ••••6666 → 021000021 ••••8888\)/,
+    );
+    expect(await filesOf(approval.id)).toBe(0);
+    const view = (await call('GET', `${APPROVALS}/${approval.id}/payment-accounts`, tokens.guest)).json() as {
+      data: ApprovalPaymentAccounts;
+    };
+    expect(view.data.accounts[0]).toMatchObject({
+      decided: { accountLast4: '6666', version: 1 },
+      account: { accountLast4: '8888', version: 2 },
+      changedSinceDecision: true,
+    });
+    // The approval's history says the account changed.
+    const history = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.guest)).json() as {
+      data: Array<{ action: string; details: string }>;
+    };
+    expect(history.data.map((entry) => entry.action)).toContain('Bank account changed');
+  });
+
+  it('every open approval of the vendor gets a history entry when its account changes', async () => {
+    const account = await addAccount('6401', tokens.admin, '12121212');
+    const [one, two] = [
+      await createApproval([bill('6401001', '6401', 5)]),
+      await createApproval([bill('6401002', '6401', 6)]),
+    ];
+    await call('PUT', `${companyPath()}/vendor-accounts/${account.id}`, tokens.moderator, {
+      vendorName: 'Vendor 6401',
+      routingNumber: '121042882',
+      accountType: 'savings',
+    });
+    for (const approval of [one, two]) {
+      const history = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.guest)).json() as {
+        data: Array<{ action: string; details: string; userEmail: string }>;
+      };
+      expect(history.data[0]).toMatchObject({
+        action: 'Bank account changed',
+        userEmail: 'moderator@example.com',
+        details: expect.stringContaining('routing 021000021 ••••1212 → 121042882 ••••1212'),
+      });
+    }
+  });
+
+  it('a new settlement account is pending until someone else confirms it, and no file is written meanwhile', async () => {
+    const [company] = await ctx.app.db
+      .insert(companies)
+      .values({ name: 'Settlement Test Co' })
+      .returning({ id: companies.id });
+    const path = `/api/company/companies/${company!.id}`;
+    const saved = await call('PUT', `${path}/payment-settings`, tokens.moderator, {
+      odfiRoutingNumber: '121042882',
+      odfiName: 'First Example Bank',
+      companyIdentification: '1234567890',
+      achCompanyName: 'Settle Co',
+      originName: 'Settle Co LLC',
+      settlementAccount: { accountNumber: '99990000', accountType: 'checking' },
+    });
+    const settlement = (saved.json() as { data: { settlementAccount: { control: { version: number; status: string } } } })
+      .data.settlementAccount;
+    expect(settlement.control.status).toBe('PENDING');
+    const vendor = await call('POST', `${path}/vendor-accounts`, tokens.admin, {
+      vendorRef: '6501',
+      vendorName: 'Vendor 6501',
+      routingNumber: '021000021',
+      accountNumber: '24242424',
+      accountType: 'checking',
+    });
+    const vendorAccount = (vendor.json() as { data: VendorAccount }).data;
+    expect(
+      (await call('PUT', `${path}/vendor-accounts/${vendorAccount.id}/confirm`, tokens.moderator, { version: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const created = await call('POST', APPROVALS, tokens.admin, {
+      companyId: company!.id,
+      bills: [bill('6501001', '6501', 9)],
+    });
+    const approval = (created.json() as { data: Approval }).data;
+    const approved = (await approve(approval.id, tokens.user)).json() as { data: Approval };
+    expect(approved.data.nachaProcessingStatus).toBe(
+      "The settlement account of Settlement Test Co is waiting for a second person's confirmation",
+    );
+    const own = await call('PUT', `${path}/payment-settings/confirm-settlement`, tokens.moderator, {
+      version: settlement.control.version,
+    });
+    expect(errorOf(own).message).toBe(PAYMENT_MESSAGES.confirmOwnChange);
+    const confirmed = await call('PUT', `${path}/payment-settings/confirm-settlement`, tokens.admin, {
+      version: settlement.control.version,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await approvalOf(approval.id)).status).toBe('NACHA_GENERATED');
+  });
+});
+
+describe('a bill is paid once, whatever its id looks like', () => {
+  it('refuses bill ids that are not one canonical QuickBooks id, naming the field', async () => {
+    for (const id of ['1676\u200b', '01676', ' 1676', '1676 ', 'dupz', 'DUPZ', '-1', '1e3', '']) {
+      const response = await call('POST', APPROVALS, tokens.moderator, {
+        companyId,
+        bills: [{ ...bill('1', '6601', 1), Id: id }],
+      });
+      expect(response.statusCode, JSON.stringify(id)).toBe(400);
+      expect(errorOf(response).fields?.['bills.0.Id']).toMatch(id === '' ? /Id is required/ : new RegExp(BILL_ID_MESSAGE));
+    }
+  });
+
+  it('refuses a paid bill under its own id or as the same vendor invoice and amount under another id', async () => {
+    const account = await addAccount('6701', tokens.admin, '31313131');
+    expect((await confirm(account, tokens.moderator)).statusCode).toBe(200);
+    await ctx.app.db
+      .update(bankAccountChanges)
+      .set({ changedAt: sql`now() - interval '8 days'` })
+      .where(eq(bankAccountChanges.accountKey, 'vendor:6701'));
+    const paid = await createApproval([bill('1676', '6701', 480, 'INV-77')]);
+    expect(((await approve(paid.id, tokens.admin)).json() as { data: Approval }).data.status).toBe('NACHA_GENERATED');
+
+    const sameId = await call('POST', APPROVALS, tokens.moderator, { companyId, bills: [bill('1676', '6701', 1)] });
+    expect(sameId.statusCode).toBe(409);
+    expect(errorOf(sameId).message).toBe(APPROVAL_ERRORS.alreadyPaid('1676 (INV-1676)', paid.id.slice(0, 8)));
+    // Another id, the invoice number spelled with a zero-width space, other case and spaces.
+    const sameInvoice = await call('POST', APPROVALS, tokens.moderator, {
+      companyId,
+      bills: [bill('91676', '6701', 480, ' inv-\u200b77 ')],
+    });
+    expect(sameInvoice.statusCode).toBe(409);
+    expect(errorOf(sameInvoice).message).toMatch(/was already paid by approval #/);
+    // The same invoice number for another amount is another bill.
+    await createApproval([bill('91677', '6701', 481, 'INV-77')]);
+  });
+
+  it('two approvals holding one invoice under two ids: only one is paid, even approved together', async () => {
+    const account = await addAccount('6801', tokens.admin, '41414141');
+    expect((await confirm(account, tokens.moderator)).statusCode).toBe(200);
+    await ctx.app.db
+      .update(bankAccountChanges)
+      .set({ changedAt: sql`now() - interval '8 days'` })
+      .where(eq(bankAccountChanges.accountKey, 'vendor:6801'));
+    const first = await createApproval([bill('7001', '6801', 99, 'SAME-1')]);
+    const second = await createApproval([bill('7002', '6801', 99, 'same-1')]);
+    const answers = await Promise.all([approve(first.id, tokens.admin), approve(second.id, tokens.admin)]);
+    const statuses = answers.map((answer) => (answer.json() as { data: Approval }).data.status).sort();
+    expect(statuses).toEqual(['APPROVED', 'NACHA_GENERATED']);
+    const loser = answers.map((answer) => (answer.json() as { data: Approval }).data).find((a) => a.status === 'APPROVED')!;
+    expect(loser.nachaProcessingStatus).toMatch(/was already paid by approval #/);
+  });
+});
+
+describe('decisions name the decider by account, not by a chosen name', () => {
+  it('a USER renamed "Ada Admin" rejects: the approval and its history carry the USER\'s id and e-mail', async () => {
+    const renamed = await call('PUT', '/api/user/profile', tokens.user, { firstName: 'Ada', lastName: 'Admin' });
+    expect(renamed.statusCode).toBe(200);
+    const me = (await call('GET', '/api/auth/me', tokens.user)).json() as { data: User };
+    const approval = await createApproval([bill('6901001', '6901', 15)]);
+    expect((await call('PUT', `${APPROVALS}/${approval.id}/reject`, tokens.user, { rejectionReason: 'Looks wrong' })).statusCode).toBe(200);
+    const after = await approvalOf(approval.id);
+    expect(after).toMatchObject({
+      rejectedBy: 'Ada Admin',
+      rejectedById: me.data.id,
+      rejectedByEmail: 'user@example.com',
+      createdByEmail: 'moderator@example.com',
+    });
+    const history = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.guest)).json() as {
+      data: Array<{ action: string; userId: number; userEmail: string }>;
+    };
+    expect(history.data.find((entry) => entry.action === 'Rejected')).toMatchObject({
+      userId: me.data.id,
+      userEmail: 'user@example.com',
+    });
+    await call('PUT', '/api/user/profile', tokens.user, { firstName: 'Uma', lastName: 'User' });
+  });
+});
