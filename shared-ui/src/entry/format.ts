@@ -12,3 +12,4 @@ export {
   type DateInput,
 } from '../format';
 export { ActivityList, type ActivityListProps } from '../activity-list';
+export { BankAccountStatusBadge, bankAccountControlText } from '../bank-account-control';

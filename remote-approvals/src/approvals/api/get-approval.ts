@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from 'shared-auth';
-import type { Approval, ApprovalHistoryEntry } from 'shared-contracts';
+import type { Approval, ApprovalHistoryEntry, ApprovalPaymentAccounts } from 'shared-contracts';
 import { approvalKeys } from './keys';
 
 /** While an approval is PENDING its page re-reads it, so a decision made elsewhere shows up. */
@@ -19,5 +19,12 @@ export function useApproval(id: string | null) {
 export function useApprovalHistory(id: string | null) {
   return useSWR(id ? approvalKeys.history(id) : null, () =>
     api.get<ApprovalHistoryEntry[]>(`/api/bill-approval/approvals/${id}/history`),
+  );
+}
+
+/** GET …/approvals/{id}/payment-accounts: where each vendor's bills will be paid (masked). */
+export function useApprovalPaymentAccounts(id: string | null) {
+  return useSWR(id ? approvalKeys.paymentAccounts(id) : null, () =>
+    api.get<ApprovalPaymentAccounts>(`/api/bill-approval/approvals/${id}/payment-accounts`),
   );
 }

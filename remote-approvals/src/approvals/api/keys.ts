@@ -19,6 +19,7 @@ export const approvalKeys = {
   companies: () => ['approvals', 'company-options'] as const,
   detail: (id: string) => ['approvals', 'detail', id] as const,
   history: (id: string) => ['approvals', 'history', id] as const,
+  paymentAccounts: (id: string) => ['approvals', 'payment-accounts', id] as const,
 };
 
 /** Re-reads every approval list and the statistics, and the given approval's detail and history. */

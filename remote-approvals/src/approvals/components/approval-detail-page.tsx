@@ -40,7 +40,15 @@ import { ApproveDialog } from './approve-dialog';
 import { notifyDecisionError } from './approval-row-actions';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
 import { HistoryDownloadLink, NachaCard } from './nacha-card';
+import { PaymentAccountsCard } from './payment-accounts-card';
 import { RejectDialog } from './reject-dialog';
+
+/**
+ * A person as the approval page names them: the name they chose, and the e-mail of their account,
+ * which they cannot make look like someone else's.
+ */
+const person = (name: string | null, email: string | null | undefined) =>
+  email && email !== name ? `${name ?? email} (${email})` : (name ?? email ?? '');
 
 /** /approvals/{id} (SPEC §2 Approval detail). */
 export function ApprovalDetailPage() {
@@ -78,7 +86,9 @@ function ApprovalDetail({
 }) {
   const navigate = useNavigate();
   const { user } = useSession();
-  const canDecide = useHasRole('USER');
+  // An account a MODERATOR registered decides nothing until an ADMIN allows it (the API refuses too).
+  const hasRole = useHasRole('USER');
+  const canDecide = hasRole && user?.mayDecidePayments !== false;
   const isAdmin = useHasRole('ADMIN');
   const history = useApprovalHistory(approval.id);
   const [dialog, setDialog] = useState<'approve' | 'reject' | 'delete' | null>(null);
@@ -140,6 +150,16 @@ function ApprovalDetail({
         }
       />
 
+      {pending && hasRole && !canDecide && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>You cannot decide this request</Alert.Title>
+            <Alert.Description>{APPROVAL_ERRORS.mayNotDecide}.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+
       {pending && canDecide && isCreator && (
         <Alert.Root status="info">
           <Alert.Indicator />
@@ -177,18 +197,18 @@ function ApprovalDetail({
           <DetailList>
             <DetailRow label="Created">
               {formatDateLong(approval.createdAt)}
-              {approval.createdBy ? ` by ${approval.createdBy}` : ''}
+              {approval.createdBy ? ` by ${person(approval.createdBy, approval.createdByEmail)}` : ''}
             </DetailRow>
             {approval.approvalDate && (
               <DetailRow label="Approved">
                 {formatDateLong(approval.approvalDate)}
-                {approval.approvedBy ? ` by ${approval.approvedBy}` : ''}
+                {approval.approvedBy ? ` by ${person(approval.approvedBy, approval.approvedByEmail)}` : ''}
               </DetailRow>
             )}
             {approval.rejectionDate && (
               <DetailRow label="Rejected">
                 {formatDateLong(approval.rejectionDate)}
-                {approval.rejectedBy ? ` by ${approval.rejectedBy}` : ''}
+                {approval.rejectedBy ? ` by ${person(approval.rejectedBy, approval.rejectedByEmail)}` : ''}
               </DetailRow>
             )}
             <DetailRow label="Last updated">{formatDateLong(approval.updatedAt)}</DetailRow>
@@ -199,7 +219,7 @@ function ApprovalDetail({
       {approval.status === 'REJECTED' && approval.rejectionReason && (
         <SectionCard title="Rejection Details">
           <DetailList>
-            <DetailRow label="Rejected by">{approval.rejectedBy}</DetailRow>
+            <DetailRow label="Rejected by">{person(approval.rejectedBy, approval.rejectedByEmail)}</DetailRow>
             <DetailRow label="Date">{formatDateLong(approval.rejectionDate)}</DetailRow>
             <DetailRow label="Reason">
               <Text whiteSpace="pre-wrap">{approval.rejectionReason}</Text>
@@ -241,6 +261,8 @@ function ApprovalDetail({
         </SectionCard>
       )}
 
+      <PaymentAccountsCard approval={approval} />
+
       <NachaCard approval={approval} />
 
       <SectionCard title="System Information">
@@ -267,7 +289,7 @@ function ApprovalDetail({
                   </Text>
                 </Flex>
                 <Text textStyle="sm" color="fg.muted">
-                  {entry.userName}
+                  {person(entry.userName, entry.userEmail)}
                 </Text>
                 {entry.details && <Text textStyle="sm">{entry.details}</Text>}
                 {entry.downloadUrl && <HistoryDownloadLink approval={approval} url={entry.downloadUrl} />}

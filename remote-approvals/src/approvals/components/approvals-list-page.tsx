@@ -137,8 +137,9 @@ const COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
 
 /** /approvals ('Bill Approvals', SPEC §2): filter, sort and page on the server; the view in the URL. */
 export function ApprovalListPage() {
-  const canDecide = useHasRole('USER');
   const { user } = useSession();
+  // An account a MODERATOR registered decides nothing until an ADMIN allows it (the API refuses too).
+  const canDecide = useHasRole('USER') && user?.mayDecidePayments !== false;
   const { state, setState, reset } = useListSearchParams(LIST_DEFAULTS);
   const sort = fromSortParams(state.sortBy, state.sortOrder);
   const limit = (APPROVAL_PAGE_SIZES as readonly number[]).includes(state.limit) ? state.limit : 10;

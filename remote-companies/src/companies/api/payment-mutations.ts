@@ -39,3 +39,18 @@ export function updateVendorAccount(id: number, accountId: number, input: Vendor
 export function deleteVendorAccount(id: number, accountId: number) {
   return andRevalidate(id, api.delete<null>(`/api/company/companies/${id}/vendor-accounts/${accountId}`));
 }
+
+/** Dual control: a second person confirms the version of the account they reviewed. */
+export function confirmVendorAccount(id: number, accountId: number, version: number) {
+  return andRevalidate(
+    id,
+    api.put<VendorAccount>(`/api/company/companies/${id}/vendor-accounts/${accountId}/confirm`, { version }),
+  );
+}
+
+export function confirmSettlementAccount(id: number, version: number) {
+  return andRevalidate(
+    id,
+    api.put<PaymentSettings>(`/api/company/companies/${id}/payment-settings/confirm-settlement`, { version }),
+  );
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { errorMessage, useHasRole } from 'shared-auth';
-import type { MissingVendor, VendorAccount } from 'shared-contracts';
+import { errorMessage, useHasRole, useSession } from 'shared-auth';
+import type { BankAccountControl, MissingVendor, VendorAccount } from 'shared-contracts';
 import {
   Alert,
   Button,
@@ -18,14 +18,27 @@ import {
   notifySuccess,
 } from 'shared-ui';
 import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
+import { BankAccountStatusBadge, bankAccountControlText } from 'shared-ui/format';
 import { DataTable } from 'shared-ui/table';
 import { usePaymentSettings, useVendorAccounts } from '../api/get-payments';
-import { deleteVendorAccount } from '../api/payment-mutations';
+import {
+  confirmSettlementAccount,
+  confirmVendorAccount,
+  deleteVendorAccount,
+} from '../api/payment-mutations';
 import { PaymentSettingsDialog } from './payment-settings-dialog';
 import { VendorAccountDialog } from './vendor-account-dialog';
 
 const masked = (last4: string) => `••••${last4}`;
 const accountTypeLabel = (type: string) => (type === 'savings' ? 'Savings' : 'Checking');
+
+/** What a second person is asked to confirm: one account, one version. */
+interface Confirmation {
+  kind: 'vendor' | 'settlement';
+  accountId: number | null;
+  label: string;
+  control: BankAccountControl;
+}
 
 /**
  * The company's Payments card (issue 9): the bank file settings and its vendors' bank accounts,
@@ -33,6 +46,12 @@ const accountTypeLabel = (type: string) => (type === 'savings' ? 'Savings' : 'Ch
  */
 export function PaymentsCard({ companyId, companyName }: { companyId: number; companyName: string }) {
   const canEdit = useHasRole('MODERATOR');
+  const { user: me } = useSession();
+  // Dual control: the person who entered an account never confirms it (the server refuses it too).
+  const mayConfirm = (control: BankAccountControl) =>
+    canEdit && control.status === 'PENDING' && control.changedBy?.id !== me?.id;
+  const [confirming, setConfirming] = useState<Confirmation | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
   const settings = usePaymentSettings(companyId);
   const vendors = useVendorAccounts(companyId);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -64,7 +83,26 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
     }
   }
 
+  async function confirmAccount() {
+    if (!confirming) return;
+    setIsConfirming(true);
+    try {
+      if (confirming.kind === 'vendor' && confirming.accountId !== null) {
+        await confirmVendorAccount(companyId, confirming.accountId, confirming.control.version);
+      } else {
+        await confirmSettlementAccount(companyId, confirming.control.version);
+      }
+      notifySuccess('Bank account confirmed');
+      setConfirming(null);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setIsConfirming(false);
+    }
+  }
+
   const current = settings.data ?? null;
+  const settlement = current?.settlementAccount ?? null;
   return (
     <SectionCard
       title="Payments"
@@ -91,9 +129,38 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
             <DetailRow label="Entry description">{current.entryDescription}</DetailRow>
             <DetailRow label="Originator name">{current.originName}</DetailRow>
             <DetailRow label="Settlement account">
-              {current.settlementAccount
-                ? `${masked(current.settlementAccount.last4)} (${accountTypeLabel(current.settlementAccount.accountType)}): balanced files`
-                : 'None: credits only'}
+              {settlement ? (
+                <Stack gap="1">
+                  <HStack gap="2" wrap="wrap">
+                    <Text>{`${masked(settlement.last4)} (${accountTypeLabel(settlement.accountType)}): balanced files`}</Text>
+                    {settlement.control ? <BankAccountStatusBadge control={settlement.control} /> : null}
+                  </HStack>
+                  {settlement.control ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {bankAccountControlText(settlement.control)}
+                    </Text>
+                  ) : null}
+                  {settlement.control && mayConfirm(settlement.control) ? (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      alignSelf="flex-start"
+                      onClick={() =>
+                        setConfirming({
+                          kind: 'settlement',
+                          accountId: null,
+                          label: `the settlement account ${masked(settlement.last4)} (${accountTypeLabel(settlement.accountType)})`,
+                          control: settlement.control!,
+                        })
+                      }
+                    >
+                      Confirm settlement account
+                    </Button>
+                  ) : null}
+                </Stack>
+              ) : (
+                'None: credits only'
+              )}
             </DetailRow>
           </DetailList>
         ) : (
@@ -167,6 +234,18 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                   { key: 'routingNumber', header: 'Routing number' },
                   { key: 'accountLast4', header: 'Account', render: (row) => masked(row.accountLast4) },
                   { key: 'accountType', header: 'Type', render: (row) => accountTypeLabel(row.accountType) },
+                  {
+                    key: 'status',
+                    header: 'Status',
+                    render: (row) => (
+                      <Stack gap="1" align="flex-start">
+                        <BankAccountStatusBadge control={row.control} />
+                        <Text fontSize="xs" color="fg.muted">
+                          {bankAccountControlText(row.control)}
+                        </Text>
+                      </Stack>
+                    ),
+                  },
                 ]}
                 rowLabel={(row) => row.vendorName}
                 rowActions={
@@ -175,6 +254,21 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                         <RowActionsMenu
                           label={`Actions for ${row.vendorName}`}
                           items={[
+                            ...(mayConfirm(row.control)
+                              ? [
+                                  {
+                                    key: 'confirm',
+                                    label: 'Confirm account',
+                                    onSelect: () =>
+                                      setConfirming({
+                                        kind: 'vendor' as const,
+                                        accountId: row.id,
+                                        label: `the bank account of ${row.vendorName}: routing ${row.routingNumber}, ${masked(row.accountLast4)} (${accountTypeLabel(row.accountType)})`,
+                                        control: row.control,
+                                      }),
+                                  },
+                                ]
+                              : []),
                             {
                               key: 'edit',
                               label: 'Edit',
@@ -212,6 +306,22 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
         onOpenChange={(open) => {
           if (!open) setDialog(null);
         }}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title="Confirm bank account"
+        description={
+          confirming
+            ? `Confirm ${confirming.label}, entered by ${confirming.control.changedBy ? `${confirming.control.changedBy.name} (${confirming.control.changedBy.email})` : 'someone else'}? Check it with the vendor through a channel you already trust, not the message that asked for the change. Bank files pay it once you confirm.`
+            : ''
+        }
+        confirmLabel="Confirm account"
+        pendingLabel="Confirming..."
+        isPending={isConfirming}
+        onConfirm={() => void confirmAccount()}
       />
       <ConfirmDialog
         open={removing !== null}

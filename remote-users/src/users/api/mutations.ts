@@ -27,6 +27,11 @@ export function updateUser(id: number, payload: UserUpdateInput) {
   return andRevalidate(api.put<User>(`/api/user/users/${id}`, payload), id);
 }
 
+/** PUT …/payment-decisions (ADMIN): allow or stop the account approving and rejecting payments. */
+export function setPaymentDecisions(id: number, allowed: boolean) {
+  return andRevalidate(api.put<User>(`/api/user/users/${id}/payment-decisions`, { allowed }), id);
+}
+
 /** PUT …/reactivate or …/deactivate. */
 export function setUserActive(id: number, active: boolean) {
   return andRevalidate(api.put<User>(`/api/user/users/${id}/${active ? 'reactivate' : 'deactivate'}`), id);

@@ -13,6 +13,7 @@ import {
 } from 'shared-contracts';
 import {
   ActiveBadge,
+  Badge,
   Box,
   Button,
   DetailList,
@@ -34,7 +35,7 @@ import {
 import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
 import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
-import { deleteUser, setUserActive } from '../api/mutations';
+import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
 import { parseRouteId } from '../route-id';
 import { fullName, initials } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
@@ -207,6 +208,9 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
             <DetailRow label="Email">{user.email}</DetailRow>
             <DetailRow label="Role">{ROLE_DESCRIPTIONS[user.role].label}</DetailRow>
             <DetailRow label="Created">{dateWithRelative(user.createdAt)}</DetailRow>
+            <DetailRow label="Registered By">
+              {user.createdBy ? `${user.createdBy.name} (${user.createdBy.email})` : 'Not recorded'}
+            </DetailRow>
             <DetailRow label="Last Updated">{dateWithRelative(user.updatedAt)}</DetailRow>
           </DetailList>
         </SectionCard>
@@ -245,6 +249,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
             </DetailRow>
           </DetailList>
         </SectionCard>
+
+        <PaymentDecisionsCard user={user} />
 
         <SectionCard title="Activity Statistics">
           {stats.error ? (
@@ -285,5 +291,69 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
       />
       {changingRole && <ChangeRoleDialog user={user} onClose={() => setChangingRole(false)} />}
     </Stack>
+  );
+}
+
+/**
+ * Whether the account may approve and reject payments. An account a MODERATOR registered may
+ * not until an ADMIN allows it (the server enforces it; this is where an ADMIN grants it).
+ */
+function PaymentDecisionsCard({ user }: { user: User }) {
+  const { user: me } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const allowed = user.mayDecidePayments !== false;
+  const canChange = me?.role === 'ADMIN' && me.id !== user.id;
+
+  async function change() {
+    setSaving(true);
+    try {
+      await setPaymentDecisions(user.id, !allowed);
+      notifySuccess(allowed ? 'Payment decisions stopped' : 'Payment decisions allowed');
+      setConfirming(false);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SectionCard title="Payment Decisions">
+      <Stack gap="3">
+        <HStack gap="2">
+          <Badge colorPalette={allowed ? 'green' : 'orange'} variant="subtle">
+            {allowed ? 'May decide payments' : 'May not decide payments'}
+          </Badge>
+        </HStack>
+        <Text fontSize="sm" color="gray.600">
+          {allowed
+            ? 'This account may approve and reject approvals its role allows.'
+            : 'A MODERATOR registered this account, so it approves or rejects nothing until an ADMIN allows it.'}
+        </Text>
+        {canChange && (
+          <Box>
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+              {allowed ? 'Stop deciding payments' : 'Allow deciding payments'}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={allowed ? 'Stop deciding payments' : 'Allow deciding payments'}
+        description={
+          allowed
+            ? `${fullName(user)} will no longer be able to approve or reject payments.`
+            : `${fullName(user)} will be able to approve and reject payments their role allows. Make sure this account belongs to a different person than the one who registered it.`
+        }
+        confirmLabel={allowed ? 'Stop' : 'Allow'}
+        pendingLabel="Saving..."
+        destructive={allowed}
+        isPending={saving}
+        onConfirm={() => void change()}
+      />
+    </SectionCard>
   );
 }

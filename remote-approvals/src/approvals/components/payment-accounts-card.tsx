@@ -1,0 +1,88 @@
+import { errorMessage } from 'shared-auth';
+import { BANK_ACCOUNT_RECENT_DAYS, type Approval, type ApprovalPaymentAccount } from 'shared-contracts';
+import { Alert, Box, ErrorState, Flex, LoadingState, SectionCard, Stack, Text } from 'shared-ui';
+import { BankAccountStatusBadge, bankAccountControlText, formatRelative } from 'shared-ui/format';
+import { useApprovalPaymentAccounts } from '../api/get-approval';
+
+const DAY_MS = 86_400_000;
+const typeLabel = (type: string) => (type === 'savings' ? 'Savings' : 'Checking');
+
+/**
+ * Where the money goes: for each vendor of the approval's bills, the bank account a file would
+ * pay (routing number, last 4, type), whether a second person confirmed it, and a warning when it
+ * changed recently or after the decision. An approver decides knowing the account.
+ */
+export function PaymentAccountsCard({ approval }: { approval: Approval }) {
+  const accounts = useApprovalPaymentAccounts(approval.id);
+  return (
+    <SectionCard
+      title="Payment Accounts"
+      description="The bank account each vendor's bills are paid to. Account numbers show their last 4 digits only."
+    >
+      {accounts.error ? (
+        <ErrorState message={errorMessage(accounts.error)} onRetry={() => void accounts.mutate()} />
+      ) : !accounts.data ? (
+        <LoadingState text="Loading..." />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" ps="0">
+          {accounts.data.accounts.map((entry) => (
+            <VendorAccountRow key={entry.vendorRef ?? entry.vendorName} entry={entry} />
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
+  const account = entry.account;
+  const recent =
+    account !== null && Date.now() - new Date(account.control.changedAt).getTime() < BANK_ACCOUNT_RECENT_DAYS * DAY_MS;
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3" aria-label={`Payment account of ${entry.vendorName}`}>
+      <Flex justify="space-between" gap="2" wrap="wrap">
+        <Stack gap="0" minW={0}>
+          <Text fontWeight="semibold">{entry.vendorName}</Text>
+          <Text textStyle="sm" color="fg.muted">
+            {entry.billIds.length === 1 ? 'Bill' : 'Bills'} {entry.billIds.join(', ')}
+          </Text>
+        </Stack>
+        {account ? <BankAccountStatusBadge control={account.control} /> : null}
+      </Flex>
+      {account ? (
+        <Stack gap="1" mt="2">
+          <Text>
+            Routing {account.routingNumber} · Account ••••{account.accountLast4} · {typeLabel(account.accountType)}
+          </Text>
+          {recent ? (
+            <Text textStyle="sm" color="orange.fg" fontWeight="medium">
+              Changed {formatRelative(account.control.changedAt)} ago by{' '}
+              {account.control.changedBy
+                ? `${account.control.changedBy.name} (${account.control.changedBy.email})`
+                : 'an earlier process'}
+            </Text>
+          ) : null}
+          <Text textStyle="xs" color="fg.muted">
+            {bankAccountControlText(account.control)}
+          </Text>
+        </Stack>
+      ) : (
+        <Text mt="2" color="fg.muted">
+          No bank account yet: these bills cannot be paid until one is added and confirmed.
+        </Text>
+      )}
+      {entry.changedSinceDecision && entry.decided ? (
+        <Alert.Root status="error" mt="2">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>The account changed after the decision</Alert.Title>
+            <Alert.Description>
+              The approver saw routing {entry.decided.routingNumber} ••••{entry.decided.accountLast4}. No bank file
+              pays the new account on this approval.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+// How the console shows a bank account's dual control: one badge and one sentence for the
+// companies' Payments card and the approval page, so both say the same thing.
+import type { BankAccountControl, PersonRef } from 'shared-contracts';
+import { Badge } from '@chakra-ui/react';
+import { formatRelative } from './format';
+
+const person = (who: PersonRef | null) => (who ? `${who.name} (${who.email})` : 'an earlier process');
+
+/**
+ * 'Awaiting confirmation' (orange) until a second person confirms the account, then 'Confirmed'.
+ * @example <BankAccountStatusBadge control={account.control} />
+ */
+export function BankAccountStatusBadge({ control }: { control: BankAccountControl }) {
+  const pending = control.status === 'PENDING';
+  return (
+    <Badge
+      variant="subtle"
+      colorPalette={pending ? 'orange' : 'green'}
+      data-palette={pending ? 'orange' : 'green'}
+      whiteSpace="nowrap"
+    >
+      {pending ? 'Awaiting confirmation' : 'Confirmed'}
+    </Badge>
+  );
+}
+
+/**
+ * 'Changed 3 days ago by Ada Admin (admin@example.com); confirmed 2 days ago by …', or
+ * '…; waiting for a second person to confirm it'.
+ */
+export function bankAccountControlText(control: BankAccountControl, now: Date = new Date()): string {
+  const changed = `Entered ${formatRelative(control.changedAt, now)} ago by ${person(control.changedBy)}`;
+  return control.confirmedAt
+    ? `${changed}; confirmed ${formatRelative(control.confirmedAt, now)} ago by ${person(control.confirmedBy)}`
+    : `${changed}; waiting for a second person to confirm it`;
+}
