@@ -6,6 +6,7 @@ export interface ApprovalDto {
   id: string;
   status: string;
   rejectionReason: string | null;
+  billIds: string[];
   approvedBillIds: string[];
   billStats: { totalAmount: number };
 }
@@ -23,6 +24,17 @@ export class ApprovalFactory {
     private readonly companyId: number,
   ) {}
 
+  private static lastBillId = 0;
+
+  /**
+   * A QuickBooks bill id (digits) no other bill of this run has: ids must be unique per company,
+   * and a paid one is never accepted again.
+   */
+  static billId(): string {
+    ApprovalFactory.lastBillId = Math.max(ApprovalFactory.lastBillId + 1, Date.now());
+    return String(ApprovalFactory.lastBillId);
+  }
+
   /** `api` is the creator (segregation of duties: the creator cannot approve). */
   static async for(api: ApiClient): Promise<ApprovalFactory> {
     const { body } = await api.get<Array<{ id: number }>>('/api/company/companies?limit=5');
@@ -39,7 +51,7 @@ export class ApprovalFactory {
       ...(extra.managerId ? { managerId: extra.managerId } : {}),
       priority: 'HIGH',
       bills: amounts.map((amount, index) => ({
-        Id: `${vendor}-${index + 1}`,
+        Id: ApprovalFactory.billId(),
         TotalAmt: amount,
         DocNumber: `${vendor}-DOC${index + 1}`,
         DueDate: '2026-12-31',

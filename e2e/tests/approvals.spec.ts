@@ -260,7 +260,7 @@ test.describe('approval detail', () => {
     const stored = await api.get<{ approvedBillIds: string[] }>(
       `/api/bill-approval/approvals/${approval.id}`,
     );
-    expect(stored.body.data.approvedBillIds).toEqual([`${vendor}-1`, `${vendor}-3`]);
+    expect(stored.body.data.approvedBillIds).toEqual([approval.billIds[0], approval.billIds[2]]);
     await shot(page, 'detail-approved-1440');
   });
 

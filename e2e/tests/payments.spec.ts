@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 // The same reader the API checks every file with, written apart from the writer (NACHA-FORMAT.md).
 import { validateNachaFile } from '../../api/src/payments/nacha-validator';
 import { ApiClient } from '../pages/api-client';
-import { DEMO } from '../pages/sign-in-page';
+import { DEMO, signInFresh } from '../pages/sign-in-page';
 
 interface ApprovalRow {
   id: string;
@@ -42,9 +42,10 @@ async function downloadAndCheck(page: Page, trigger: () => Promise<void>, approv
 }
 
 test.describe('payments: bank files', () => {
-  test('a failed file names what is missing; filling the vendor account and retrying writes a valid file', async ({
+  test('a failed file names what is missing; a vendor account entered by one person and confirmed by another is paid', async ({
     page,
     request,
+    browser,
   }) => {
     const api = await ApiClient.signIn(request);
     const { body } = await api.get<ApprovalRow[]>('/api/bill-approval/approvals?status=APPROVED&limit=100');
@@ -75,12 +76,43 @@ test.describe('payments: bank files', () => {
     await dialog.getByRole('button', { name: 'Save account' }).click();
     await expect(dialog).toBeHidden();
     await expect(payments.getByRole('button', { name: `Add account for ${vendorName}` })).toHaveCount(0);
-    await expect(payments.getByRole('row').filter({ hasText: vendorName! })).toContainText('••••6789');
+    const row = payments.getByRole('row').filter({ hasText: vendorName! });
+    await expect(row).toContainText('••••6789');
+    // Dual control: the account waits for a second person; the admin who entered it cannot confirm it.
+    await expect(row.getByText('Awaiting confirmation')).toBeVisible();
+    await row.getByRole('button', { name: `Actions for ${vendorName}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Confirm account' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/approvals/${failed!.id}$`));
     await nachaCard(page).getByRole('button', { name: 'Generate NACHA file' }).click();
-    await expect(notice(page, 'NACHA file generated')).toBeVisible();
+    await expect(nachaCard(page)).toContainText("is waiting for a second person's confirmation");
+    const accounts = page.getByRole('region', { name: 'Payment Accounts' });
+    await expect(accounts.getByText('Routing 121042882 · Account ••••6789 · Checking')).toBeVisible();
+    await expect(accounts.getByText(/^Changed .* ago by Ada Admin \(admin@example\.com\)$/)).toBeVisible();
+
+    // A second person (the demo moderator, in a browser of their own) confirms the account; the
+    // approval that was waiting for it gets its file at once.
+    const moderatorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const moderator = await moderatorContext.newPage();
+    await signInFresh(moderator, DEMO.moderator);
+    await moderator.goto(`/companies/${failed!.companyId}#payments`);
+    const theirRow = moderator
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('row')
+      .filter({ hasText: vendorName! });
+    await theirRow.getByRole('button', { name: `Actions for ${vendorName}` }).click();
+    await moderator.getByRole('menuitem', { name: 'Confirm account' }).click();
+    const confirmDialog = moderator.getByRole('alertdialog', { name: 'Confirm bank account' });
+    await expect(confirmDialog).toContainText('entered by Ada Admin (admin@example.com)');
+    await confirmDialog.getByRole('button', { name: 'Confirm account' }).click();
+    await expect(notice(moderator, 'Bank account confirmed')).toBeVisible();
+    await expect(theirRow.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(theirRow).toContainText('confirmed less than a minute ago by Morgan Moderator (moderator@example.com)');
+    await moderatorContext.close();
+
+    await page.reload();
     await expect(nachaCard(page).getByText('GENERATED', { exact: true })).toBeVisible();
     await expect(nachaCard(page).getByText('Bank file not generated')).toHaveCount(0);
     await expect(nachaCard(page).getByRole('button', { name: 'Generate NACHA file' })).toHaveCount(0);
@@ -116,7 +148,18 @@ test.describe('payments: bank files', () => {
     const { body } = await api.get<ApprovalRow[]>(
       '/api/bill-approval/approvals?status=PENDING&limit=100&sortBy=createdAt&sortOrder=asc',
     );
-    const pending = body.data.find((row) => row.createdById !== me.id);
+    // Someone else's, and none of whose vendor accounts this admin entered lately (that person may
+    // not approve payments to them: an earlier test entered one).
+    let pending: ApprovalRow | undefined;
+    for (const row of body.data.filter((candidate) => candidate.createdById !== me.id)) {
+      const accounts = await api.get<{ accounts: Array<{ account: { control: { changedBy: { id: number } | null } } | null }> }>(
+        `/api/bill-approval/approvals/${row.id}/payment-accounts`,
+      );
+      if (accounts.body.data.accounts.every((entry) => entry.account?.control.changedBy?.id !== me.id)) {
+        pending = row;
+        break;
+      }
+    }
     expect(pending, 'a pending demo approval someone else created').toBeTruthy();
 
     await page.goto(`/approvals/${pending!.id}`);
