@@ -33,7 +33,7 @@ test.describe('money safety', () => {
     await signInFresh(newcomer, email, PASSWORD);
     const adminApi = await ApiClient.signIn(request);
     const { body } = await adminApi.get<Array<{ id: string }>>(
-      '/api/bill-approval/approvals?status=PENDING&limit=1&sortBy=createdAt&sortOrder=asc',
+      '/api/bill-approval/approvals?status=PENDING&limit=10&sortBy=createdAt&sortOrder=asc',
     );
     await newcomer.goto(`/approvals/${body.data[0]!.id}`);
     await expect(newcomer.getByText('Your account may not decide payments until an ADMIN allows it.')).toBeVisible();
@@ -64,7 +64,7 @@ test.describe('money safety', () => {
     try {
       const adminApi = await ApiClient.signIn(request);
       const { body } = await adminApi.get<Array<{ id: string; createdById: number | null }>>(
-        '/api/bill-approval/approvals?status=PENDING&limit=20&sortBy=createdAt&sortOrder=desc',
+        '/api/bill-approval/approvals?status=PENDING&limit=25&sortBy=createdAt&sortOrder=desc',
       );
       const me = (await userApi.get<{ id: number }>('/api/auth/me')).body.data;
       const target = body.data.find((row) => row.createdById !== me.id)!;

@@ -4,7 +4,8 @@ import type { BankAccountControl, PersonRef } from 'shared-contracts';
 import { Badge } from '@chakra-ui/react';
 import { formatRelative } from './format';
 
-const person = (who: PersonRef | null) => (who ? `${who.name} (${who.email})` : 'an earlier process');
+/** ' by Name (e-mail)', or nothing for accounts from before anyone was recorded. */
+const by = (who: PersonRef | null) => (who ? ` by ${who.name} (${who.email})` : '');
 
 /**
  * 'Awaiting confirmation' (orange) until a second person confirms the account, then 'Confirmed'.
@@ -29,8 +30,8 @@ export function BankAccountStatusBadge({ control }: { control: BankAccountContro
  * '…; waiting for a second person to confirm it'.
  */
 export function bankAccountControlText(control: BankAccountControl, now: Date = new Date()): string {
-  const changed = `Entered ${formatRelative(control.changedAt, now)} ago by ${person(control.changedBy)}`;
+  const changed = `Entered ${formatRelative(control.changedAt, now)} ago${by(control.changedBy)}`;
   return control.confirmedAt
-    ? `${changed}; confirmed ${formatRelative(control.confirmedAt, now)} ago by ${person(control.confirmedBy)}`
+    ? `${changed}; confirmed ${formatRelative(control.confirmedAt, now)} ago${by(control.confirmedBy)}`
     : `${changed}; waiting for a second person to confirm it`;
 }

@@ -40,7 +40,7 @@ function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
     account !== null && Date.now() - new Date(account.control.changedAt).getTime() < BANK_ACCOUNT_RECENT_DAYS * DAY_MS;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="3" aria-label={`Payment account of ${entry.vendorName}`}>
-      <Flex justify="space-between" gap="2" wrap="wrap">
+      <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Stack gap="0" minW={0}>
           <Text fontWeight="semibold">{entry.vendorName}</Text>
           <Text textStyle="sm" color="fg.muted">
@@ -56,10 +56,10 @@ function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
           </Text>
           {recent ? (
             <Text textStyle="sm" color="orange.fg" fontWeight="medium">
-              Changed {formatRelative(account.control.changedAt)} ago by{' '}
+              Changed {formatRelative(account.control.changedAt)} ago
               {account.control.changedBy
-                ? `${account.control.changedBy.name} (${account.control.changedBy.email})`
-                : 'an earlier process'}
+                ? ` by ${account.control.changedBy.name} (${account.control.changedBy.email})`
+                : ''}
             </Text>
           ) : null}
           <Text textStyle="xs" color="fg.muted">

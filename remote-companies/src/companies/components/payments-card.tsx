@@ -237,12 +237,16 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                   {
                     key: 'status',
                     header: 'Status',
+                    // The badge, and while pending who entered it; the whole story on hover and in
+                    // the confirmation dialog (a sentence per row would crowd the table).
                     render: (row) => (
-                      <Stack gap="1" align="flex-start">
+                      <Stack gap="0.5" align="flex-start" title={bankAccountControlText(row.control)}>
                         <BankAccountStatusBadge control={row.control} />
-                        <Text fontSize="xs" color="fg.muted">
-                          {bankAccountControlText(row.control)}
-                        </Text>
+                        {row.control.status === 'PENDING' && row.control.changedBy ? (
+                          <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                            by {row.control.changedBy.name}
+                          </Text>
+                        ) : null}
                       </Stack>
                     ),
                   },
