@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const engine = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.info(`Opening ${engine}…`);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, config.databaseSession);
   await migrateDatabase(database);
   const outcome = await prepareData(database, config);
   if (outcome.kind === 'seeded-demo') {
