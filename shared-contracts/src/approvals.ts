@@ -29,6 +29,9 @@ export const APPROVAL_ERRORS = {
   unknownBills: (ids: string[]) => `Not bills of this approval: ${ids.join(', ')}`,
   emptyUpdate: 'Send at least one of priority, managerId, recipients',
   invalidId: 'The approval id must be a UUID',
+  /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
+  tooManyExports: (running: number) =>
+    `You already have ${running} exports running. Wait for one to finish, then try again.`,
 } as const;
 
 /** Statuses after which an approval is a payment record (APPROVED and every later one, SPEC §4). */

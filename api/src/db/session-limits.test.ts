@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, testConfig, type TestContext } from '../test/build';
 import { openPostgres } from './client';
+import { rowsOf } from '../modules/approvals/approvals.repository';
 import { migrateDatabase } from './migrate';
 
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('PostgreSQL session limits', () => {
@@ -26,9 +27,11 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('PostgreSQL session li
   });
 
   it('are set on every session of the API pool', async () => {
-    const { rows } = await t.database.db.execute<{ statement: string; idle: string }>(
-      sql`select current_setting('statement_timeout') as statement,
+    const rows = rowsOf<{ statement: string; idle: string }>(
+      await t.database.db.execute(
+        sql`select current_setting('statement_timeout') as statement,
         current_setting('idle_in_transaction_session_timeout') as idle`,
+      ),
     );
     expect(rows[0]).toEqual({ statement: '30s', idle: '15s' });
   });
@@ -50,7 +53,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('PostgreSQL session li
         client.release(failure);
       }
       // The pool opens a fresh session afterwards.
-      expect((await tight.db.execute<{ n: number }>(sql`select 1 as n`)).rows[0]?.n).toBe(1);
+      expect((await tight.pool.query<{ n: number }>('select 1 as n')).rows[0]?.n).toBe(1);
     } finally {
       await tight.close();
     }
@@ -73,8 +76,8 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('PostgreSQL session li
       });
       try {
         await migrateDatabase(database);
-        const { rows } = await database.db.execute<{ statement: string }>(
-          sql`select current_setting('statement_timeout') as statement`,
+        const { rows } = await database.pool.query<{ statement: string }>(
+          `select current_setting('statement_timeout') as statement`,
         );
         // The session is back to the pool's own limit afterwards.
         expect(rows[0]?.statement).toBe('1ms');
