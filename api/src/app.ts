@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { managersRoutes } from './modules/managers/managers.routes';
 import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payments.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { serializeRequest } from './plugins/access-log';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerBenchRoutes } from './plugins/bench-routes';
@@ -49,9 +50,27 @@ const BODY_LIMIT = 1024 * 1024;
 /** The whole HTTP API, ready for `listen` (main.ts) or `inject` (tests). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const logger = options.logger ?? { level: config.logLevel };
+  const timeouts = config.http;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // The access log's request line with secrets in the query string redacted (plugins/access-log.ts).
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } }
+        : logger,
     bodyLimit: BODY_LIMIT,
+    // A client may not hold a socket by sending slowly: the whole request (headers and body) must
+    // arrive within requestMs (then 408), a silent socket closes after idleMs, an idle keep-alive
+    // connection after keepAliveMs. Node checks the request deadline every
+    // connectionsCheckingInterval, so that is a fraction of it.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeouts.requestMs / 4))),
+    },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // While a process shuts down gracefully (a restart behind a load balancer), a request that still

@@ -71,6 +71,37 @@ export interface AppConfig {
   benchRoutes: boolean;
   /** The approvals list counts a search's matches up to this many (APPROVAL_SEARCH_COUNT_CAP; tests lower it). */
   approvalSearchCountCap: number;
+  /** How long a client may take over its requests and how long a connection may sit idle. */
+  http: HttpTimeouts;
+  /** Limits PostgreSQL applies to the API's own sessions (not to migrations, seeds or benchmarks). */
+  databaseSession: DatabaseSessionLimits;
+  /** Approval exports (CSV/JSON downloads), which a slow or stalled reader must not hold open. */
+  approvalExport: ApprovalExportLimits;
+}
+
+/** Milliseconds; every one at most a minute, so a client sending a byte now and then cannot hold a socket. */
+export interface HttpTimeouts {
+  /** Whole request, headers and body (Node's requestTimeout and headersTimeout): 408 after it. */
+  requestMs: number;
+  /** A socket with no traffic either way is closed (Fastify's connectionTimeout). */
+  idleMs: number;
+  /** An idle keep-alive connection between two requests is closed. */
+  keepAliveMs: number;
+}
+
+/** PostgreSQL settings of each API session, in milliseconds; 0 turns one off. */
+export interface DatabaseSessionLimits {
+  /** statement_timeout: one statement running longer is cancelled. */
+  statementTimeoutMs: number;
+  /** idle_in_transaction_session_timeout: a session idle inside a transaction this long is ended. */
+  idleInTransactionTimeoutMs: number;
+}
+
+export interface ApprovalExportLimits {
+  /** A reply whose buffered bytes have not drained to the client for this long is ended. */
+  stallTimeoutMs: number;
+  /** Exports one user may run at once; one more is answered 429 with Retry-After. */
+  perUser: number;
 }
 
 export interface LoginThrottleConfig {
@@ -112,7 +143,8 @@ const intFromEnv = (name: string, min: number, max: number) =>
 
 const EnvSchema = v.object({
   PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  // Loopback unless HOST says otherwise: the demo seeds accounts whose password is printed.
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
   DATABASE_URL: v.optional(
     v.pipe(
       v.string(),
@@ -162,6 +194,15 @@ const EnvSchema = v.object({
   ),
   APPROVAL_EXPIRY_DAYS: v.optional(intFromEnv('APPROVAL_EXPIRY_DAYS', 1, 3650), '30'),
   BENCH_ROUTES: v.optional(v.picklist(['1', '0', 'true', 'false'], 'BENCH_ROUTES must be 1 or 0'), '0'),
+  HTTP_REQUEST_TIMEOUT_MS: v.optional(intFromEnv('HTTP_REQUEST_TIMEOUT_MS', 1000, 60_000), '30000'),
+  HTTP_IDLE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_IDLE_TIMEOUT_MS', 1000, 60_000), '60000'),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_KEEP_ALIVE_TIMEOUT_MS', 1000, 60_000), '10000'),
+  DB_STATEMENT_TIMEOUT_MS: v.optional(intFromEnv('DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000), '30000'),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(
+    intFromEnv('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 0, 3_600_000),
+    '15000',
+  ),
+  EXPORT_STALL_TIMEOUT_MS: v.optional(intFromEnv('EXPORT_STALL_TIMEOUT_MS', 1000, 600_000), '30000'),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -261,6 +302,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     approvalSweepIntervalMs: 3_600_000,
     benchRoutes: e.BENCH_ROUTES === 'true' || e.BENCH_ROUTES === '1',
     approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,
+    http: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    databaseSession: {
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    approvalExport: { stallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS, perUser: 2 },
   };
 }
 

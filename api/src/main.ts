@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const engine = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.info(`Opening ${engine}…`);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, config.databaseSession);
   await migrateDatabase(database);
   const outcome = await prepareData(database, config);
   if (outcome.kind === 'seeded-demo') {
@@ -63,7 +63,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.info(`\n  ${config.productName} console: http://localhost:${port}/`);
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
+  const shownHost = loopback || ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  console.info(`\n  ${config.productName} console: http://${shownHost}:${port}/`);
+  if (loopback) console.info('  Reachable from this machine only; set HOST=0.0.0.0 to serve other machines.');
   if (!config.databaseUrl) {
     const emails = DEMO_ACCOUNTS.filter((account) => account.isActive).map((account) => account.email);
     console.info(`  Demo sign-in: ${emails.join(', ')} — password ${DEMO_PASSWORD}\n`);

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { emailSchema } from './auth';
 import { intFromString } from './common';
-import { APPROVAL_PAGE_SIZES, EMAIL_MAX, TEXT_MAX } from './limits';
+import { multiLine, singleLine } from './form-fields';
+import { APPROVAL_PAGE_SIZES, BANK_ENTRY_AMOUNT_MAX_CENTS, EMAIL_MAX, TEXT_MAX } from './limits';
 import { optionalFilter, searchText, withDefaultSort } from './lists';
 import { VALIDATION } from './messages';
 import { APPROVAL_PRIORITIES, APPROVAL_STATUSES, type ApprovalStatus } from './statuses';
@@ -39,6 +40,12 @@ export const APPROVAL_ERRORS = {
     `You created or changed the bank account of ${vendor} in the last ${BANK_ACCOUNT_COOLING_DAYS} days, so someone else must approve this approval (segregation of duties)`,
   alreadyPaid: (bill: string, approvalShortId: string) =>
     `Bill ${bill} was already paid by approval #${approvalShortId}`,
+  /** The bills' total cannot be paid by one bank-file entry (BANK_ENTRY_AMOUNT_MAX_CENTS). */
+  overBankFileLimit: (totalCents: number) =>
+    `The bills total ${usd(totalCents)}, over the bank-file limit of ${usd(BANK_ENTRY_AMOUNT_MAX_CENTS)} per payment: split them into several approvals`,
+  /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
+  tooManyExports: (running: number) =>
+    `You already have ${running} exports running. Wait for one to finish, then try again.`,
 } as const;
 
 /**
@@ -107,6 +114,10 @@ export const ApprovalIdParamSchema = v.object({ id: approvalId() });
 
 // ---- bills -------------------------------------------------------------------------------------
 
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Cents as dollars, e.g. $1,234.50. */
+const usd = (cents: number) => USD.format(cents / 100);
+
 /** Whole cents of an amount, or NaN when it has more than 2 decimals. */
 export function toCents(amount: number): number {
   const cents = Math.round(amount * 100);
@@ -123,12 +134,14 @@ const money = (field: string, allowZero = false) => {
   );
 };
 
-const text = (field: string, max = TEXT_MAX) =>
+/** An optional text of a bill; one line unless `lines` (a line's description). */
+const text = (field: string, max = TEXT_MAX, lines = false) =>
   v.optional(
     v.pipe(
       v.string(`${field} must be text`),
       v.trim(),
       v.maxLength(max, `${field} must be at most ${max} characters`),
+      lines ? multiLine(field) : singleLine(field),
     ),
   );
 
@@ -143,7 +156,7 @@ const ref = (field: string) =>
 export const BillLineSchema = v.object(
   {
     Id: text('Line.Id', 64),
-    Description: text('Line.Description', 1000),
+    Description: text('Line.Description', 1000, true),
     Amount: money('Line.Amount', true),
     ItemBasedExpenseLineDetail: v.optional(
       v.object({
@@ -225,7 +238,17 @@ export const BillsSchema = v.pipe(
   v.minLength(1, 'An approval needs at least one bill'),
   v.maxLength(APPROVAL_BILLS_MAX, `At most ${APPROVAL_BILLS_MAX} bills per approval`),
   v.check((bills) => new Set(bills.map((bill) => bill.Id)).size === bills.length, 'Bill ids must be unique'),
+  // Refused here rather than when the bank file is written, after someone approved it.
+  v.check(
+    (bills) => billsTotalCents(bills) <= BANK_ENTRY_AMOUNT_MAX_CENTS,
+    (issue) => APPROVAL_ERRORS.overBankFileLimit(billsTotalCents(issue.input as Bill[])),
+  ),
 );
+
+/** Sum of the bills' TotalAmt in cents. */
+export function billsTotalCents(bills: ReadonlyArray<Pick<Bill, 'TotalAmt'>>): number {
+  return bills.reduce((sum, bill) => sum + toCents(bill.TotalAmt), 0);
+}
 
 /** Bills stored as JSON text (SPEC §3): a parse failure is treated as no bills. */
 export function parseBills(textValue: string | null | undefined): Bill[] {
@@ -449,6 +472,7 @@ export const RejectionReasonSchema = v.pipe(
     REJECTION_REASON_MAX,
     `The rejection reason must be at most ${REJECTION_REASON_MAX} characters`,
   ),
+  multiLine('The rejection reason'),
 );
 
 export const RejectSchema = v.object({ rejectionReason: RejectionReasonSchema });

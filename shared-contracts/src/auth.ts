@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { EMAIL_MAX, LOGIN_PASSWORD_MIN, PASSWORD_MAX, TEXT_MAX, USER_PASSWORD_MIN } from './limits';
 import { VALIDATION } from './messages';
 import { IsoDateTimeSchema } from './common';
+import { singleLine } from './form-fields';
 import { ROLES } from './roles';
 
 /** Trimmed, lower-cased e-mail with the spec's message. */
@@ -16,7 +17,12 @@ export const emailSchema = (message: string = VALIDATION.email) =>
   );
 
 const optionalName = v.optional(
-  v.pipe(v.string('Must be text'), v.trim(), v.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters`)),
+  v.pipe(
+    v.string('Must be text'),
+    v.trim(),
+    v.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters`),
+    singleLine('A name'),
+  ),
 );
 
 /** Sign-in form and POST /api/auth/login body (SPEC §5). */

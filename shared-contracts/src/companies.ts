@@ -2,7 +2,18 @@ import * as v from 'valibot';
 import { intFromString, pagingEntries, shapeUnion } from './common';
 import { optionalFilter, searchText, withDefaultSort } from './lists';
 import { CompanySchema, QbTokenStatusSchema } from './entities';
-import { ID_MAX, isEmail, maxLength, optionalId, optionalText, type FormMode } from './form-fields';
+import {
+  ID_MAX,
+  hasControlCharacter,
+  isEmail,
+  linesOnly,
+  maxLength,
+  oneLine,
+  optionalId,
+  optionalText,
+  singleLine,
+  type FormMode,
+} from './form-fields';
 import { COMPANY_NAME_MAX, EMAIL_MAX, LONG_TEXT_MAX, TEXT_MAX } from './limits';
 import { VALIDATION } from './messages';
 import { COMPANY_STATUSES, INDUSTRIES, QB_CONNECTION_STATUSES } from './statuses';
@@ -95,6 +106,7 @@ const nameSchema = v.pipe(
   v.trim(),
   v.nonEmpty(VALIDATION.companyNameRequired),
   v.maxLength(COMPANY_NAME_MAX, VALIDATION.companyNameTooLong),
+  singleLine('Company name'),
 );
 
 const updateNameSchema = v.pipe(
@@ -102,6 +114,7 @@ const updateNameSchema = v.pipe(
   v.trim(),
   v.nonEmpty(VALIDATION.companyNameRequired),
   v.maxLength(COMPANY_NAME_MAX, VALIDATION.companyNameTooLong),
+  singleLine('Company name'),
 );
 
 function companyEntries(mode: FormMode) {
@@ -117,18 +130,21 @@ function companyEntries(mode: FormMode) {
     ),
     phone: optionalText(mode, 'Phone must be text', [
       maxLength(TEXT_MAX, `Phone must be at most ${TEXT_MAX} characters`),
+      oneLine('Phone'),
     ]),
     website: optionalText(
       mode,
       VALIDATION.companyWebsite,
-      [(value) => (isWebsiteUrl(value) ? null : VALIDATION.companyWebsite)],
+      [(value) => (isWebsiteUrl(value) && !hasControlCharacter(value) ? null : VALIDATION.companyWebsite)],
       normaliseWebsite,
     ),
     address: optionalText(mode, 'Address must be text', [
       maxLength(LONG_TEXT_MAX, `Address must be at most ${LONG_TEXT_MAX} characters`),
+      linesOnly('Address'),
     ]),
     description: optionalText(mode, 'Description must be text', [
       maxLength(LONG_TEXT_MAX, `Description must be at most ${LONG_TEXT_MAX} characters`),
+      linesOnly('Description'),
     ]),
     industry: optionalText(mode, 'Choose an industry from the list', [
       (value) =>

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TEXT_ERRORS } from './messages';
 
 /**
  * Field schemas shared by the entity forms (companies, managers): one rule for what "empty" means
@@ -76,3 +77,36 @@ export function optionalId(mode: FormMode, field: string) {
     ),
   );
 }
+
+// Control characters are what these rules are about.
+/* eslint-disable no-control-regex */
+/** C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F): tabs, line breaks, escapes. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same except tab, LF and CR, which a multi-line text may hold. */
+const CONTROL_CHARACTER_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
+
+/** True when `value` holds a C0 or C1 control character (tab and line breaks included). */
+export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
+
+/**
+ * A one-line text (a name, title, phone number, document number): no control characters. They
+ * would break the lines of lists, exports, logs and bank files, or hide text on screen.
+ */
+export const singleLine = (field: string) =>
+  v.check((value: string) => !CONTROL_CHARACTER.test(value), TEXT_ERRORS.controlCharacters(field));
+
+/** A multi-line text (an address, a description, a reason): tabs and line breaks only. */
+export const multiLine = (field: string) =>
+  v.check(
+    (value: string) => !CONTROL_CHARACTER_BUT_LINES.test(value),
+    TEXT_ERRORS.controlCharactersMultiLine(field),
+  );
+
+/** singleLine as a check for optionalText. */
+export const oneLine = (field: string) => (value: string) =>
+  CONTROL_CHARACTER.test(value) ? TEXT_ERRORS.controlCharacters(field) : null;
+
+/** multiLine as a check for optionalText. */
+export const linesOnly = (field: string) => (value: string) =>
+  CONTROL_CHARACTER_BUT_LINES.test(value) ? TEXT_ERRORS.controlCharactersMultiLine(field) : null;

@@ -27,3 +27,8 @@ export const TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 5000;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
+/**
+ * Largest amount of one bank-file (NACHA) entry: 10 digits of cents, $99,999,999.99. An approval's
+ * total is held to it when the approval is created, so its file can always be written.
+ */
+export const BANK_ENTRY_AMOUNT_MAX_CENTS = 9_999_999_999;

@@ -5,8 +5,10 @@ import {
   ID_MAX,
   isEmail,
   maxLength,
+  oneLine,
   optionalId,
   optionalText,
+  singleLine,
   type FormMode,
 } from './form-fields';
 import { optionalFilter, pickerPagingEntries, searchText, withDefaultSort } from './lists';
@@ -83,6 +85,7 @@ const requiredName = (message: string, label: string) =>
     v.trim(),
     v.nonEmpty(message),
     v.maxLength(TEXT_MAX, `${label} must be at most ${TEXT_MAX} characters`),
+    singleLine(label),
   );
 
 // A missing key reads as '' so every consumer gets the spec's text, not valibot's "Invalid key".
@@ -102,9 +105,11 @@ function optionalEntries(mode: FormMode) {
   return {
     phone: optionalText(mode, 'Phone must be text', [
       maxLength(TEXT_MAX, `Phone must be at most ${TEXT_MAX} characters`),
+      oneLine('Phone'),
     ]),
     title: optionalText(mode, 'Title must be text', [
       maxLength(TEXT_MAX, `Title must be at most ${TEXT_MAX} characters`),
+      oneLine('Title'),
     ]),
     userId: optionalId(mode, 'userId'),
     status: v.optional(

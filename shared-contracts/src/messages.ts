@@ -78,3 +78,13 @@ export const SERVER_ERRORS = {
   /** 503 while the database cannot be reached; nothing was changed. */
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
+
+/** A text field holding control characters (not worded by the spec). */
+export const TEXT_ERRORS = {
+  /** One-line fields (names, titles, phone numbers, document numbers): no C0/C1 control characters. */
+  controlCharacters: (field: string) =>
+    `${field} must be one line of text without control characters (such as tabs or line breaks)`,
+  /** Multi-line fields (addresses, descriptions, reasons): tabs and line breaks only. */
+  controlCharactersMultiLine: (field: string) =>
+    `${field} must not contain control characters other than tabs and line breaks`,
+} as const;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isValidRoutingNumber } from './banking';
 import { intFromString } from './common';
+import { singleLine } from './form-fields';
 
 /**
  * What a company needs before the console can write its bank files: its originator settings (who
@@ -160,12 +161,14 @@ const vendorRef = v.pipe(
   v.trim(),
   v.nonEmpty(PAYMENT_MESSAGES.vendorRefRequired),
   v.maxLength(100, 'Vendor reference must be at most 100 characters'),
+  singleLine('Vendor reference'),
 );
 const vendorName = v.pipe(
   v.string(PAYMENT_MESSAGES.vendorNameRequired),
   v.trim(),
   v.nonEmpty(PAYMENT_MESSAGES.vendorNameRequired),
   v.maxLength(255, 'Vendor name must be at most 255 characters'),
+  singleLine('Vendor name'),
 );
 
 /** POST …/companies/{id}/vendor-accounts. */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { emailSchema } from './auth';
 import { intFromString } from './common';
+import { singleLine } from './form-fields';
 import { LOGIN_FREQUENCY, SYSTEM_USAGE, TEXT_MAX } from './limits';
 import { booleanFilter, optionalFilter, pickerPagingEntries, searchText, withDefaultSort } from './lists';
 import { hasRole, ROLE_LEVELS, ROLES, type Role } from './roles';
@@ -120,6 +121,7 @@ const nameField = v.optional(
       v.string('Must be text'),
       v.trim(),
       v.maxLength(TEXT_MAX, `At most ${TEXT_MAX} characters`),
+      singleLine('A name'),
       v.transform((value) => (value === '' ? null : value)),
     ),
   ),

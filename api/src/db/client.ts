@@ -13,6 +13,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { DatabaseSessionLimits } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -150,9 +151,26 @@ export class PreparingClient extends pg.Client {
   }
 }
 
-/** A real PostgreSQL server through a pool of `max` connections. */
-export function openPostgres(connectionString: string, max = 10): PostgresDatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, Client: PreparingClient });
+/**
+ * A real PostgreSQL server through a pool of `max` connections. `limits` (the API's own pool) are
+ * sent as session settings when each connection opens: a statement running away, or a transaction
+ * left open by a stuck request, ends on the server instead of holding locks and a connection.
+ * Migrations lift them for their own session (db/migrate.ts); seeds and benchmarks pass none.
+ */
+export function openPostgres(
+  connectionString: string,
+  max = 10,
+  limits?: DatabaseSessionLimits,
+): PostgresDatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    Client: PreparingClient,
+    ...(limits?.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    ...(limits?.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs }
+      : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a checked-out one: when PostgreSQL restarts, a client held by a transaction between two
@@ -180,12 +198,15 @@ export function openPostgres(connectionString: string, max = 10): PostgresDataba
   };
 }
 
-/** DATABASE_URL set → PostgreSQL; otherwise PGlite under DATA_DIR/pglite (DESIGN "Runtime"). */
-export async function openDatabase(options: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
+/**
+ * DATABASE_URL set → PostgreSQL; otherwise PGlite under DATA_DIR/pglite (DESIGN "Runtime").
+ * `limits`: the API's session limits (main.ts); the command-line tools pass none.
+ */
+export async function openDatabase(
+  options: { databaseUrl: string | undefined; dataDir: string },
+  limits?: DatabaseSessionLimits,
+): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, 10, limits)
     : openPglite(join(options.dataDir, 'pglite'));
 }

@@ -21,6 +21,10 @@ export async function migrateDatabase(database: DatabaseHandle): Promise<void> {
   // the others then find nothing pending.
   const client = await database.pool.connect();
   try {
+    // The API's pool limits statements and idle transactions (openPostgres); an index built over
+    // a large table, or the wait for another process's migration, may rightly take longer.
+    await client.query('set statement_timeout = 0');
+    await client.query('set idle_in_transaction_session_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
       await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -28,6 +32,8 @@ export async function migrateDatabase(database: DatabaseHandle): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }
   } finally {
+    // Back to the pool's own limits for whoever uses this connection next.
+    await client.query('reset statement_timeout; reset idle_in_transaction_session_timeout').catch(() => {});
     client.release();
   }
 }

@@ -5,15 +5,15 @@
  * Pure: no clock, no database. The caller chooses the creation time, File ID Modifier, effective
  * date and batch number, so the same input always gives the same bytes (and tests can pin them).
  */
-import { isValidRoutingNumber } from 'shared-contracts';
+import { BANK_ENTRY_AMOUNT_MAX_CENTS, isValidRoutingNumber } from 'shared-contracts';
 
 /** Every record is 94 characters; files are blocked in tens (NACHA-FORMAT.md "Physical layout"). */
 export const RECORD_LENGTH = 94;
 export const BLOCKING_FACTOR = 10;
 /** One LF after every record, the last included (banks accept LF or CRLF; documented in api/README.md). */
 export const LINE_ENDING = '\n';
-/** Largest amount of one entry: 10 digits of cents, $99,999,999.99. */
-export const ENTRY_AMOUNT_MAX_CENTS = 9_999_999_999;
+/** Largest amount of one entry: 10 digits of cents, $99,999,999.99 (approvals are held to it too). */
+export const ENTRY_AMOUNT_MAX_CENTS = BANK_ENTRY_AMOUNT_MAX_CENTS;
 /** Largest file debit or credit total: 12 digits of cents, $9,999,999,999.99. */
 export const FILE_TOTAL_MAX_CENTS = 999_999_999_999;
 /** File ID Modifiers in the order a day's files use them: A–Z, then 0–9. */

@@ -80,6 +80,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(failure(status === 404 ? ERROR_CODES.notFound : ERROR_CODES.validation, error.message));
     }
 
+    // The request's own stream failed: the client went away mid-upload (Node's 'aborted'
+    // ECONNRESET). Its socket is not the database's: nothing to retry, nobody left to answer.
+    if (request.raw.errored === error || (code === 'ECONNRESET' && error.message === 'aborted')) {
+      request.log.info({ err: error }, 'client aborted the request');
+      return reply.code(400).send(failure(ERROR_CODES.validation, SERVER_ERRORS.badRequest));
+    }
+
     if (isDatabaseUnavailable(error)) {
       // A restart or failover of PostgreSQL: a clean, retryable answer instead of a 500. The
       // transaction (if any) was never committed, so nothing was half-written.

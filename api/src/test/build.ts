@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import type { AuthResult } from 'shared-contracts';
 import { buildApp, type BuildAppOptions } from '../app';
-import { loadConfig, type AppConfig } from '../config';
+import { loadConfig, type AppConfig, type DatabaseSessionLimits } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemoData, SMALL_COUNTS, type SeedCounts } from '../db/seed';
@@ -59,10 +59,10 @@ export interface TestContext {
 }
 
 export async function build(options: BuildOptions = {}): Promise<TestContext> {
-  const { database, dispose } = await openTestDatabase();
+  const config = testConfig(options.config);
+  const { database, dispose } = await openTestDatabase(config.databaseSession);
   await migrateDatabase(database);
   const seed = options.seed ?? SMALL_COUNTS;
-  const config = testConfig(options.config);
   if (seed) {
     await seedDemoData(database.db, {
       passwordHash: await demoPasswordHash(),
@@ -103,7 +103,9 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   };
 }
 
-async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
+async function openTestDatabase(
+  limits: DatabaseSessionLimits,
+): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
   if (process.env.TEST_DB_ENGINE !== 'postgres') {
     const database = await openPglite();
     return { database, dispose: () => database.close() };
@@ -114,7 +116,7 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; dispose()
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 5);
+  const database = openPostgres(url.toString(), 5, limits);
   return {
     database,
     async dispose() {

@@ -1,19 +1,30 @@
-import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { PassThrough, Transform, type Readable, type TransformCallback, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { ApprovalExportQuery } from 'shared-contracts';
+import type { ApprovalExportQuery, ApprovalSortField } from 'shared-contracts';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { approvals } from '../../db/schema';
-import { listConditions, listOrder, rowsOf } from './approvals.repository';
+import { Spool } from '../../http/spool';
+import { listConditions, listOrder, rowsOf, SORT_EXPRESSIONS } from './approvals.repository';
 
 /**
  * Rows fetched from the cursor per round trip: memory stays flat however many rows match (a batch
  * is about 200 KB of CSV), and a million rows take 500 round trips instead of 2,000.
  */
 export const EXPORT_FETCH_SIZE = 2000;
+/**
+ * Rows per keyset batch on the embedded database: each batch is its own query, and every other
+ * request waits for at most one of them (PGlite runs one query at a time).
+ */
+export const EXPORT_KEYSET_BATCH = 1000;
+/**
+ * The COPY of a whole export is one statement, bounded by the table's size (not by the client,
+ * which reads from the spool file): it may run past the API's ordinary statement_timeout.
+ */
+const EXPORT_STATEMENT_TIMEOUT = '10min';
 
 const CSV_HEADER = [
   'ID',
@@ -101,8 +112,14 @@ export function exportFileName(format: 'csv' | 'json', now = new Date()): string
   return `approvals-${now.toISOString().slice(0, 10)}.${format}`;
 }
 
-/** The file's SELECT: the list's filters and sort, every column rendered as the file shows it. */
-function exportStatement(query: ApprovalExportQuery): SQL {
+/**
+ * The file's SELECT: the list's filters and sort, every column rendered as the file shows it.
+ * `extra` adds columns, `after` a condition and `limit` a LIMIT (the keyset batches).
+ */
+function exportStatement(
+  query: ApprovalExportQuery,
+  batch?: { extra: SQL; after: SQL | undefined; limit: number },
+): SQL {
   const iso = (column: typeof approvals.createdAt | SQL) =>
     sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const rejected = sql`${approvals.status} = 'REJECTED'`;
@@ -114,41 +131,97 @@ function exportStatement(query: ApprovalExportQuery): SQL {
       coalesce(nullif(${approvals.managerName}, ''), nullif(${approvals.managerEmail}, ''), 'Not assigned') as manager,
       ${iso(approvals.createdAt)} as created,
       case when ${rejected} then ${approvals.rejectedBy} else ${approvals.approvedBy} end as decided_by,
-      ${iso(sql`case when ${rejected} then ${approvals.rejectionDate} else ${approvals.approvalDate} end`)} as decided_at
+      ${iso(sql`case when ${rejected} then ${approvals.rejectionDate} else ${approvals.approvalDate} end`)} as decided_at${batch ? sql`, ${batch.extra}` : sql``}
     from ${approvals}`;
-  const where = listConditions(query);
+  const where = and(listConditions(query), batch?.after);
   const order = sql.join(listOrder(query), sql`, `);
-  return where ? sql`${select} where ${where} order by ${order}` : sql`${select} order by ${order}`;
+  const limit = batch ? sql` limit ${sql.raw(String(batch.limit))}` : sql``;
+  return where
+    ? sql`${select} where ${where} order by ${order}${limit}`
+    : sql`${select} order by ${order}${limit}`;
+}
+
+/** PostgreSQL type of each sort key, for the keyset's bound values (sent as text). */
+const SORT_KEY_TYPES: Record<ApprovalSortField, string> = {
+  id: 'uuid',
+  'company.name': 'text',
+  status: 'approval_status',
+  priority: 'approval_priority',
+  'billStats.totalBills': 'integer',
+  'billStats.processedBills': 'integer',
+  'billStats.totalAmount': 'bigint',
+  managerName: 'text',
+  createdAt: 'timestamptz',
+};
+/** Sort keys that may be NULL (PostgreSQL sorts NULL after every value ascending, first descending). */
+const NULLABLE_SORT_KEYS = new Set<ApprovalSortField>(['company.name', 'managerName']);
+
+/** Where the previous keyset batch ended: its last row's sort key (as text) and id. */
+interface KeysetPosition {
+  key: string | null;
+  id: string;
 }
 
 /**
- * Every approval matching the list's filters, in its sort, as a CSV or JSON file. On PostgreSQL the
- * CSV is written by PostgreSQL itself (COPY … TO STDOUT, streamCopyCsv): Node only passes the bytes
- * on. The JSON file, and both files on the embedded PGlite, are built row by row from a cursor
- * (streamCursorExport). Both CSV paths write the same bytes (a test compares them).
+ * The rows after `last` in the list's total order (sort key, then id, both in the sort's
+ * direction), with PostgreSQL's NULL placement: NULL keys are greater than any value.
+ */
+function afterPosition(query: ApprovalExportQuery, last: KeysetPosition): SQL {
+  const key = SORT_EXPRESSIONS[query.sortBy];
+  const ascending = query.sortOrder === 'asc';
+  const compare = sql.raw(ascending ? '>' : '<');
+  const id = sql`cast(${last.id} as uuid)`;
+  if (query.sortBy === 'id') return sql`${approvals.id} ${compare} ${id}`;
+  if (last.key === null) {
+    return ascending
+      ? sql`(${key} is null and ${approvals.id} > ${id})`
+      : sql`(${key} is not null or ${approvals.id} < ${id})`;
+  }
+  const value = sql`cast(${last.key} as ${sql.raw(SORT_KEY_TYPES[query.sortBy])})`;
+  const after = sql`(${key}, ${approvals.id}) ${compare} (${value}, ${id})`;
+  return ascending && NULLABLE_SORT_KEYS.has(query.sortBy) ? sql`(${after} or ${key} is null)` : after;
+}
+
+/**
+ * Every approval matching the list's filters, in its sort, as a CSV or JSON file. Nothing the
+ * database holds waits on the client: on PostgreSQL the file is written at the database's speed
+ * into a spool file (Spool) and the client reads that (the CSV by PostgreSQL itself, COPY … TO
+ * STDOUT, streamCopyCsv; the JSON from a cursor, streamCursorExport); on the embedded PGlite, which
+ * runs one query at a time, in short keyset batches, each its own query, read only when the client
+ * has taken the previous one (streamKeysetExport). All paths write the same bytes (tests compare).
  */
 export function streamApprovalExport(
   database: DatabaseHandle,
   query: ApprovalExportQuery,
   onError: (error: unknown) => void,
 ): Readable {
-  return database.kind === 'postgres' && query.format === 'csv'
+  if (database.kind === 'pglite') return streamKeysetExport(database.db, query, onError);
+  return query.format === 'csv'
     ? streamCopyCsv(database.pool, query, onError)
     : streamCursorExport(database.db, query, onError);
 }
 
-/**
- * The file from a server-side cursor (DECLARE … CURSOR inside a transaction, FETCH
- * EXPORT_FETCH_SIZE at a time) into the returned stream, respecting its back-pressure. A client
- * that goes away ends the cursor's transaction.
- */
-export function streamCursorExport(
-  db: Db,
-  query: ApprovalExportQuery,
-  onError: (error: unknown) => void,
-): Readable {
-  const out = new PassThrough();
-  const write = async (chunk: string) => {
+/** The file's text for some rows; `first` says whether a JSON row is the file's first. */
+function chunkOf(format: ApprovalExportQuery['format'], rows: RawRow[], first: boolean): string {
+  let chunk = '';
+  let leading = first;
+  for (const raw of rows) {
+    if (format === 'csv') chunk += csvLine(raw);
+    else {
+      chunk += `${leading ? '' : ','}\n${JSON.stringify(toExportRow(raw))}`;
+      leading = false;
+    }
+  }
+  return chunk;
+}
+
+const fileStart = (format: ApprovalExportQuery['format']) =>
+  format === 'csv' ? `${CSV_HEADER.join(',')}\r\n` : '[';
+const fileEnd = (format: ApprovalExportQuery['format']) => (format === 'csv' ? '' : '\n]\n');
+
+/** Writes to `out` and waits while it is full; throws once `out` is gone (the client left). */
+function writerOf(out: Writable): (chunk: string) => Promise<void> {
+  return async (chunk) => {
     if (out.destroyed) throw new Error('export stream closed by the client');
     if (!out.write(chunk)) {
       await new Promise<void>((resolve) => {
@@ -162,31 +235,42 @@ export function streamCursorExport(
       });
     }
   };
-  const statement = exportStatement(query);
+}
 
+/**
+ * The file in keyset batches (EXPORT_KEYSET_BATCH rows after the last row of the previous batch,
+ * in the list's order): no transaction or cursor stays open between batches, and the next batch is
+ * read only once the client has taken this one. Rows are not read from one snapshot: a row whose
+ * sort key changes during the export may appear twice or not at all (any other row exactly once).
+ */
+export function streamKeysetExport(
+  db: Db,
+  query: ApprovalExportQuery,
+  onError: (error: unknown) => void,
+  batchSize = EXPORT_KEYSET_BATCH,
+): Readable {
+  const out = new PassThrough();
+  const write = writerOf(out);
+  const key = SORT_EXPRESSIONS[query.sortBy];
   void (async () => {
+    let last: KeysetPosition | undefined;
     let first = true;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`declare approval_export no scroll cursor for ${statement}`);
-      await write(query.format === 'csv' ? `${CSV_HEADER.join(',')}\r\n` : '[');
-      for (;;) {
-        const batch = await tx.execute(sql.raw(`fetch ${EXPORT_FETCH_SIZE} from approval_export`));
-        const rows = rowsOf<RawRow>(batch);
-        if (rows.length === 0) break;
-        let chunk = '';
-        for (const raw of rows) {
-          if (query.format === 'csv') chunk += csvLine(raw);
-          else {
-            chunk += `${first ? '' : ','}\n${JSON.stringify(toExportRow(raw))}`;
-            first = false;
-          }
-        }
-        await write(chunk);
-        if (rows.length < EXPORT_FETCH_SIZE) break;
-      }
-      await tx.execute(sql`close approval_export`);
-    });
-    if (query.format === 'json') await write('\n]\n');
+    for (;;) {
+      const statement = exportStatement(query, {
+        extra: sql`(${key})::text as sort_key`,
+        after: last && afterPosition(query, last),
+        limit: batchSize,
+      });
+      const rows = rowsOf<RawRow & { sort_key: string | null }>(await db.execute(statement));
+      // The file's start goes out with the first rows, so a database that fails at once sends
+      // nothing and the client gets the error answer.
+      await write(`${first ? fileStart(query.format) : ''}${chunkOf(query.format, rows, first)}`);
+      first = false;
+      if (rows.length < batchSize) break;
+      const end = rows[rows.length - 1]!;
+      last = { key: end.sort_key, id: end.id };
+    }
+    await write(fileEnd(query.format));
     out.end();
   })().catch((error: unknown) => {
     if (!out.destroyed) {
@@ -195,6 +279,48 @@ export function streamCursorExport(
     }
   });
   return out;
+}
+
+/**
+ * The file from a server-side cursor (DECLARE … CURSOR inside a transaction, FETCH
+ * EXPORT_FETCH_SIZE at a time) into a spool file the client reads from: the transaction lasts as
+ * long as the database takes, whatever the client's speed. A client that goes away stops it.
+ */
+export function streamCursorExport(
+  db: Db,
+  query: ApprovalExportQuery,
+  onError: (error: unknown) => void,
+): Readable {
+  const spool = new Spool();
+  const write = writerOf(spool.writable);
+  const statement = exportStatement(query);
+
+  void (async () => {
+    let first = true;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`declare approval_export no scroll cursor for ${statement}`);
+      await write(fileStart(query.format));
+      for (;;) {
+        const batch = await tx.execute(sql.raw(`fetch ${EXPORT_FETCH_SIZE} from approval_export`));
+        const rows = rowsOf<RawRow>(batch);
+        if (rows.length === 0) break;
+        await write(chunkOf(query.format, rows, first));
+        first = false;
+        if (rows.length < EXPORT_FETCH_SIZE) break;
+      }
+      await tx.execute(sql`close approval_export`);
+    });
+    await write(fileEnd(query.format));
+    await new Promise<void>((resolve, reject) =>
+      spool.writable.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+  })().catch((error: unknown) => {
+    // The client went away (the spool's reader was destroyed): nothing to report.
+    if (spool.readable.destroyed) return;
+    onError(error);
+    spool.writable.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return spool.readable;
 }
 
 const dialect = new PgDialect();
@@ -258,15 +384,16 @@ const formulaGuard = (column: string) =>
  * exactly the fields csvField quotes (one holding a comma, quote, CR or LF; quotes doubled), so the
  * query only adds the formula guard to the three free-text fields and turns an empty decider into
  * NULL (COPY writes an empty string as ""). Its rows end with LF: CsvRowEndings makes them CRLF and
- * puts the header first. Back-pressure reaches PostgreSQL through the socket; a client that goes
- * away closes this export's connection, which ends the COPY.
+ * puts the header first. The bytes go into a spool file the client reads from, so the COPY and its
+ * pooled connection last as long as PostgreSQL takes to write them, never as long as a slow client
+ * takes to read them; a client that goes away ends the COPY (the connection is then closed).
  */
 export function streamCopyCsv(
   pool: pg.Pool,
   query: ApprovalExportQuery,
   onError: (error: unknown) => void,
 ): Readable {
-  const out = new CsvRowEndings(`${CSV_HEADER.join(',')}\r\n`);
+  const spool = new Spool();
   void (async () => {
     const text = `select id, ${formulaGuard('company')}, status, priority, bills, processed, amount,
         ${formulaGuard('manager')}, created, ${formulaGuard("nullif(decided_by, '')")}, decided_at
@@ -277,10 +404,11 @@ export function streamCopyCsv(
       await client.query('begin');
       // JIT-compiling a million-row plan costs seconds and saves nothing here.
       await client.query('set local jit = off');
+      await client.query(`set local statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
       const copy = client.query(copyTo(`copy (${text}) to stdout with (format csv)`));
       // pg-copy-streams may emit 'error' again after the pipeline has ended (connection closed).
       copy.on('error', () => {});
-      await pipeline(copy, out);
+      await pipeline(copy, new CsvRowEndings(`${CSV_HEADER.join(',')}\r\n`), spool.writable);
       await client.query('commit');
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
@@ -291,12 +419,15 @@ export function streamCopyCsv(
       client.release(failure);
     }
   })().catch((error: unknown) => {
-    // The client went away: nothing to report (as on the cursor path).
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    // The client went away (the spool's reader was destroyed): nothing to report.
+    if (spool.readable.destroyed) return;
     onError(error);
-    if (!out.destroyed) out.destroy(error instanceof Error ? error : new Error(String(error)));
+    if (!spool.writable.destroyed)
+      spool.writable.destroy(error instanceof Error ? error : new Error(String(error)));
+    else if (!spool.readable.destroyed)
+      spool.readable.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return out;
+  return spool.readable;
 }
 
 const LF = 0x0a;

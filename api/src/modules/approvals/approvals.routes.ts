@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  APPROVAL_ERRORS,
+  ERROR_CODES,
   ApprovalCreateSchema,
   ApprovalExportQuerySchema,
   ApprovalExportRowSchema,
@@ -19,6 +21,8 @@ import {
 } from 'shared-contracts';
 import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
+import { HttpError } from '../../http/http-error';
+import { endWhenStalled } from '../../http/stall';
 import { emptyOkSchema, fileSchema, okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
@@ -36,6 +40,8 @@ import {
 } from './approvals.service';
 
 const tags = ['Approvals'];
+/** Seconds a caller refused for running too many exports is asked to wait. */
+const EXPORT_RETRY_AFTER_S = 10;
 const params = ApprovalIdParamSchema;
 
 /**
@@ -80,6 +86,11 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     async () => ok(await approvalStats(app.db)),
   );
 
+  // Exports running per user id: each holds a spool file or keyset reads until its client has the
+  // file, so one account may not start them without limit (this process's count).
+  const exportsRunning = new Map<number, number>();
+  const exportLimits = app.config.approvalExport;
+
   // Every matching row (no page, no cap), streamed; X-Total-Count lets the console show progress.
   app.get(
     '/approvals/export',
@@ -105,6 +116,30 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const query = request.query;
+      const userId = currentAuth(request).user.id;
+      const running = exportsRunning.get(userId) ?? 0;
+      if (running >= exportLimits.perUser) {
+        throw new HttpError(
+          429,
+          ERROR_CODES.tooManyRequests,
+          APPROVAL_ERRORS.tooManyExports(running),
+          undefined,
+          { 'Retry-After': String(EXPORT_RETRY_AFTER_S) },
+        );
+      }
+      exportsRunning.set(userId, running + 1);
+      let released = false;
+      reply.raw.once('close', () => {
+        if (released) return;
+        released = true;
+        const left = (exportsRunning.get(userId) ?? 1) - 1;
+        if (left > 0) exportsRunning.set(userId, left);
+        else exportsRunning.delete(userId);
+      });
+      endWhenStalled(reply.raw, exportLimits.stallTimeoutMs, () =>
+        request.log.info({ stallTimeoutMs: exportLimits.stallTimeoutMs }, 'approval export stalled: ended'),
+      );
+
       const total = await countApprovals(app.db, query);
       const stream = streamApprovalExport(app.database, query, (error) =>
         request.log.error({ err: error }, 'approval export failed'),

@@ -67,4 +67,50 @@ describe('health', () => {
       t.database.ping = ping;
     }
   });
+
+  it('reports degraded when a trivial query takes longer than a second', async () => {
+    const { tokens } = await t.login('root@example.com');
+    // Hold the database for 1.5 s the way a long transaction or a busy pool does (the embedded
+    // engine runs one transaction at a time; on PostgreSQL every pooled connection is taken), from
+    // the moment the health check pings it (sign-in checks read the database before that).
+    let hold: Promise<unknown> | undefined;
+    const holdDatabase = () =>
+      new Promise<void>((held) => {
+        const wait = () => new Promise((done) => setTimeout(done, 1_500));
+        if (t.database.kind === 'pglite') {
+          hold = t.database.client.transaction(async () => {
+            held();
+            await wait();
+          });
+        } else {
+          const pool = t.database.pool;
+          hold = Promise.all(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect())).then(
+            async (clients) => {
+              held();
+              await wait();
+              for (const client of clients) client.release();
+            },
+          );
+        }
+      });
+    const ping = t.database.ping;
+    t.database.ping = async () => {
+      await holdDatabase();
+      await ping();
+    };
+    try {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/health/detailed',
+        token: tokens.accessToken,
+      });
+      const health = response.json<{ data: SystemHealth }>().data;
+      expect(health.database.status).toBe('degraded');
+      expect(health.database.responseTime).toBeGreaterThanOrEqual(1_000);
+      expect(health.status).toBe('degraded');
+    } finally {
+      t.database.ping = ping;
+      await hold;
+    }
+  });
 });
