@@ -538,7 +538,7 @@ describe('GET /api/user/statistics', () => {
         { companyId: b!, createdById: target.id },
       ]);
 
-    const response = await get(`/api/user/statistics?userId=${target.id}`);
+    const response = await get(`/api/user/statistics?userId=${target.id}`, 'admin');
     expect(response.statusCode, response.body).toBe(200);
     const stats = response.json<{ data: UserActivityStats }>().data;
     expect(stats).toMatchObject({
@@ -555,6 +555,38 @@ describe('GET /api/user/statistics', () => {
     expect((await get('/api/user/statistics?userId=999999')).statusCode).toBe(404);
     const bad = await get('/api/user/statistics?userId=abc');
     expect(errorOf(bad).fields).toEqual({ userId: 'userId must be a positive whole number' });
+  });
+});
+
+describe('GET /api/user/statistics: last sign-in address and browser', () => {
+  it('are answered to the user themselves and to ADMIN only; other roles get the counts', async () => {
+    const target = await newUser({ role: 'MODERATOR' });
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': 'private-browser/1' },
+      payload: { email: target.email, password: 'Password123!' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const ownToken = signedIn.json<{ data: { tokens: { accessToken: string } } }>().data.tokens.accessToken;
+    const statsAs = async (as: Who | string) => {
+      const response = await get(`/api/user/statistics?userId=${target.id}`, as);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: UserActivityStats }>().data;
+    };
+    const details = { ip: '127.0.0.1', userAgent: 'private-browser/1' };
+
+    for (const who of ['guest', 'user', 'moderator'] as const) {
+      const stats = await statsAs(who);
+      expect(stats, who).toMatchObject({ userId: target.id, totalLogins: 1 });
+      expect(stats, who).not.toHaveProperty('lastLoginDetails');
+      expect(JSON.stringify(stats), who).not.toContain('private-browser');
+    }
+    expect((await statsAs('admin')).lastLoginDetails).toMatchObject(details);
+    expect((await statsAs(ownToken)).lastLoginDetails).toMatchObject(details);
+    // Without userId: one's own, details included.
+    const own = await get('/api/user/statistics', ownToken);
+    expect(own.json<{ data: UserActivityStats }>().data.lastLoginDetails).toMatchObject(details);
   });
 });
 

@@ -347,9 +347,14 @@ export async function updateProfile(deps: AppDeps, user: UserRow, input: Profile
   });
 }
 
-/** GET /api/user/statistics: 404 for an unknown user. */
-export async function getUserStatistics(db: Db, id: number): Promise<UserActivityStats> {
+/**
+ * GET /api/user/statistics: 404 for an unknown user. Where and with what browser someone last
+ * signed in is personal data: only they and an ADMIN see `lastLoginDetails`; other callers get
+ * the counts without it.
+ */
+export async function getUserStatistics(db: Db, viewer: UserRow, id: number): Promise<UserActivityStats> {
   const user = await findUserById(db, id);
   if (!user) throw userNotFound();
-  return userStatistics(db, user);
+  const { lastLoginDetails, ...counts } = await userStatistics(db, user);
+  return viewer.id === id || viewer.role === 'ADMIN' ? { ...counts, lastLoginDetails } : counts;
 }
