@@ -24,6 +24,8 @@ export const LOGIN_ERRORS = {
 export const AUTH_ERRORS = {
   noRefreshToken: 'No refresh token available',
   refreshFailed: 'Token refresh failed',
+  /** Not worded by the spec: the session reached its absolute limit after sign-in. */
+  sessionExpired: 'Your session has ended. Please sign in again.',
   registrationFailed: 'Registration failed',
   currentUserFailed: 'Failed to get current user',
   passwordChangeFailed: 'Password change failed',
