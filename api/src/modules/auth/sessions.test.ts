@@ -10,7 +10,7 @@ import { AUTH_ERRORS, ERROR_CODES, LOGIN_ERRORS, type AuthTokens, type Role } fr
 import { buildApp } from '../../app';
 import { loginAttempts, refreshTokens, users } from '../../db/schema';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
-import { build, demoPasswordHash, errorOf, testConfig, type TestContext } from '../../test/build';
+import { build, demoPasswordHash, errorOf, NEW_PASSWORD, testConfig, type TestContext } from '../../test/build';
 import { ConfigError } from '../../config';
 
 let t: TestContext;
@@ -472,10 +472,10 @@ describe('PUT /api/user/password', () => {
     const { tokens } = await t.login(email);
     const ip = nextIp();
     for (let i = 0; i < 5; i += 1)
-      expect((await change(tokens.accessToken, `wrong-${i}-password`, 'New-Passw0rd!', ip)).statusCode).toBe(
+      expect((await change(tokens.accessToken, `wrong-${i}-password`, NEW_PASSWORD, ip)).statusCode).toBe(
         400,
       );
-    const blocked = await change(tokens.accessToken, 'Password123!', 'New-Passw0rd!', ip);
+    const blocked = await change(tokens.accessToken, 'Password123!', NEW_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).code).toBe('TOO_MANY_REQUESTS');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -488,7 +488,7 @@ describe('PUT /api/user/password', () => {
     const { tokens } = await t.login(email);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        change(tokens.accessToken, 'Password123!', `New-Passw0rd-${i}`, nextIp()),
+        change(tokens.accessToken, 'Password123!', `${NEW_PASSWORD}-${i}`, nextIp()),
       ),
     );
     const codes = responses.map((response) => response.statusCode);
@@ -498,6 +498,6 @@ describe('PUT /api/user/password', () => {
       expect(errorOf(response).message).toMatch(/password/i);
     }
     const winner = codes.indexOf(200);
-    expect((await login(email, `New-Passw0rd-${winner}`, nextIp())).statusCode).toBe(200);
+    expect((await login(email, `${NEW_PASSWORD}-${winner}`, nextIp())).statusCode).toBe(200);
   });
 });
