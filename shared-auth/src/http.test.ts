@@ -185,7 +185,11 @@ describe('http: refresh once on 401', () => {
       'POST /api/auth/refresh': () => fail(401, AUTH_ERRORS.sessionExpired, ERROR_CODES.sessionExpired),
     });
     const error = await rejection(api.get(LIST));
-    expect(error).toMatchObject({ message: AUTH_ERRORS.sessionExpired, code: 'SESSION_EXPIRED', status: 401 });
+    expect(error).toMatchObject({
+      message: AUTH_ERRORS.sessionExpired,
+      code: 'SESSION_EXPIRED',
+      status: 401,
+    });
     expect(tokenStorage.getRefreshToken()).toBeNull();
     expect(getSessionUser()).toBeNull();
     expect(navigate).toHaveBeenCalledTimes(1);

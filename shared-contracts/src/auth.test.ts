@@ -32,7 +32,9 @@ describe('RegisterSchema', () => {
     expect(VALIDATION.userPassword).toBe('Password must be at least 12 characters');
     const eleven = v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'elevenchars' });
     expect(messages(eleven)).toEqual([VALIDATION.userPassword]);
-    expect(v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'twelve-chars' }).success).toBe(true);
+    expect(v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'twelve-chars' }).success).toBe(
+      true,
+    );
     expect(messages(result).some((message) => message.startsWith('role must be one of'))).toBe(true);
   });
 });

@@ -3,7 +3,13 @@ import { Alert, Button, Card, Center, Heading, Input, Stack, Text } from '@chakr
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getLoginErrorMessage, getRedirectTarget, initializeSession, useAuth } from 'shared-auth';
-import { AUTH_ERRORS, ERROR_CODES, LOGIN_FAILURE_WARNING_THRESHOLD, LoginSchema, UI_TEXT } from 'shared-contracts';
+import {
+  AUTH_ERRORS,
+  ERROR_CODES,
+  LOGIN_FAILURE_WARNING_THRESHOLD,
+  LoginSchema,
+  UI_TEXT,
+} from 'shared-contracts';
 import { FormField } from './form-field';
 import { safeParse } from 'valibot';
 import { FullPageSpinner } from './states';

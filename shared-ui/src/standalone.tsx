@@ -3,7 +3,14 @@
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import {
+  BrowserRouter,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
 import { UI_TEXT } from 'shared-contracts';

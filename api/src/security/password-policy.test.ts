@@ -39,12 +39,14 @@ describe('passwordProblem', () => {
     );
   });
 
-  it.each(['Quartz-Lantern-Meadow-73', 'Gx7#pLq2!vRz', 'Correct-Horse-Battery-9', 'x8$Kf!2m@Qz#9vLr'.repeat(8)])(
-    'accepts %j',
-    async (password) => {
-      expect(await passwordProblem(password, owner)).toBeNull();
-    },
-  );
+  it.each([
+    'Quartz-Lantern-Meadow-73',
+    'Gx7#pLq2!vRz',
+    'Correct-Horse-Battery-9',
+    'x8$Kf!2m@Qz#9vLr'.repeat(8),
+  ])('accepts %j', async (password) => {
+    expect(await passwordProblem(password, owner)).toBeNull();
+  });
 
   it('ignores name parts shorter than 3 characters', async () => {
     const short = { email: 'al@example.com', firstName: 'Al', lastName: 'Xu' };
@@ -55,7 +57,9 @@ describe('passwordProblem', () => {
     // Unknown words on their own, but this owner's e-mail and names.
     const zork = { email: 'zorkmid@example.com', firstName: 'Frobozz', lastName: 'Flathead' };
     expect((await estimateStrength('frobozzflathead', [])).score).toBeGreaterThanOrEqual(3);
-    expect((await estimateStrength('frobozzflathead', ['zorkmid', 'frobozz', 'flathead'])).score).toBeLessThan(3);
+    expect(
+      (await estimateStrength('frobozzflathead', ['zorkmid', 'frobozz', 'flathead'])).score,
+    ).toBeLessThan(3);
     expect(await passwordProblem('FrobozzFlathead!', zork)).toBe(PASSWORD_RULES.containsName);
   });
 

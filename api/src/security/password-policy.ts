@@ -86,7 +86,8 @@ function estimator(): Worker {
     const waiting = pending.get(message.id);
     if (!waiting) return;
     pending.delete(message.id);
-    if (message.error !== undefined) waiting.reject(new Error(`password strength estimate failed: ${message.error}`));
+    if (message.error !== undefined)
+      waiting.reject(new Error(`password strength estimate failed: ${message.error}`));
     else waiting.resolve({ score: message.score, warning: message.warning, suggestion: message.suggestion });
   });
   const fail = (error: Error) => {

@@ -295,7 +295,9 @@ export function streamCopyCsv(
       await client.query('begin');
       // JIT-compiling a million-row plan costs seconds and saves nothing here.
       await client.query('set local jit = off');
-      const copy = client.query(copyTo(`copy (${text}) to stdout with (format csv, force_quote (${FORCE_QUOTED}))`));
+      const copy = client.query(
+        copyTo(`copy (${text}) to stdout with (format csv, force_quote (${FORCE_QUOTED}))`),
+      );
       // pg-copy-streams may emit 'error' again after the pipeline has ended (connection closed).
       copy.on('error', () => {});
       await pipeline(copy, out);

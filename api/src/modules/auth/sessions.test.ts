@@ -10,7 +10,14 @@ import { AUTH_ERRORS, ERROR_CODES, LOGIN_ERRORS, type AuthTokens, type Role } fr
 import { buildApp } from '../../app';
 import { loginAttempts, refreshTokens, users } from '../../db/schema';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
-import { build, demoPasswordHash, errorOf, NEW_PASSWORD, testConfig, type TestContext } from '../../test/build';
+import {
+  build,
+  demoPasswordHash,
+  errorOf,
+  NEW_PASSWORD,
+  testConfig,
+  type TestContext,
+} from '../../test/build';
 import { ConfigError } from '../../config';
 
 let t: TestContext;
@@ -270,12 +277,16 @@ const DAY = 24 * HOUR;
 describe('a session ends at its absolute limit after sign-in, however often it is refreshed', () => {
   it('defaults: 7 days, 12 hours for ADMIN, from SESSION_MAX_AGE / ADMIN_SESSION_MAX_AGE', () => {
     expect(t.config.sessionMaxAge).toEqual({ default: 7 * DAY, admin: 12 * HOUR });
-    expect(testConfig({}, { SESSION_MAX_AGE: '86400', ADMIN_SESSION_MAX_AGE: '3600' }).sessionMaxAge).toEqual({
-      default: DAY,
-      admin: HOUR,
-    });
+    expect(testConfig({}, { SESSION_MAX_AGE: '86400', ADMIN_SESSION_MAX_AGE: '3600' }).sessionMaxAge).toEqual(
+      {
+        default: DAY,
+        admin: HOUR,
+      },
+    );
     expect(() => testConfig({}, { SESSION_MAX_AGE: '1 week' })).toThrow(ConfigError);
-    expect(() => testConfig({}, { ADMIN_SESSION_MAX_AGE: '10' })).toThrow(/ADMIN_SESSION_MAX_AGE must be at least/);
+    expect(() => testConfig({}, { ADMIN_SESSION_MAX_AGE: '10' })).toThrow(
+      /ADMIN_SESSION_MAX_AGE must be at least/,
+    );
   });
 
   it('a USER refreshing every 2 days (well within the 30-day refresh TTL) is refused after 7 days', async () => {
