@@ -80,12 +80,11 @@ function estimator(): Worker {
       english: resolve('@zxcvbn-ts/language-en'),
     },
   });
-  // Idle, it must not keep a process (a test run, a CLI) alive.
-  started.unref();
   started.on('message', (message: { id: number; error?: string } & StrengthEstimate) => {
     const waiting = pending.get(message.id);
     if (!waiting) return;
     pending.delete(message.id);
+    if (pending.size === 0) started.unref();
     if (message.error !== undefined)
       waiting.reject(new Error(`password strength estimate failed: ${message.error}`));
     else waiting.resolve({ score: message.score, warning: message.warning, suggestion: message.suggestion });
@@ -105,8 +104,12 @@ function estimator(): Worker {
 export function estimateStrength(password: string, userInputs: string[]): Promise<StrengthEstimate> {
   return new Promise((resolve, reject) => {
     const id = (nextId += 1);
+    const thread = estimator();
     pending.set(id, { resolve, reject });
-    estimator().postMessage({ id, password, userInputs });
+    // Kept alive only while an answer is awaited: idle, it must not hold a process (a test run, a
+    // CLI, a server shutting down) open.
+    thread.ref();
+    thread.postMessage({ id, password, userInputs });
   });
 }
 
