@@ -504,6 +504,13 @@ test.describe('roles', () => {
     await expect(page.getByRole('menuitem')).toHaveText(['View Details']);
     await page.keyboard.press('Escape');
 
+    // Another user's last sign-in address and browser are not a moderator's to see: the counts are.
+    await tokenOf(request, plain.email, NEW_ACCOUNT_PASSWORD);
+    await page.goto(`/users/${plain.id}`);
+    const stats = page.getByRole('region', { name: 'Activity Statistics' });
+    await expect(stats).toContainText('Total Logins1');
+    await expect(stats).not.toContainText('Last Login Details');
+
     // The form offers only the roles a moderator may give.
     await page.goto('/users/new');
     await expect(page.getByLabel('Role').locator('option')).toHaveCount(2);
