@@ -36,6 +36,11 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   accessTokenTtl: number;
   refreshTokenTtl: number;
+  /**
+   * Seconds after its sign-in at which a session (refresh-token family) ends, however often it
+   * was refreshed: SESSION_MAX_AGE, and ADMIN_SESSION_MAX_AGE for ADMIN accounts.
+   */
+  sessionMaxAge: { default: number; admin: number };
   productName: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -155,6 +160,11 @@ const EnvSchema = v.object({
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
   ACCESS_TOKEN_TTL: v.optional(intFromEnv('ACCESS_TOKEN_TTL', 30, 86_400), '900'),
   REFRESH_TOKEN_TTL: v.optional(intFromEnv('REFRESH_TOKEN_TTL', 300, 365 * 86_400), String(30 * 86_400)),
+  SESSION_MAX_AGE: v.optional(intFromEnv('SESSION_MAX_AGE', 300, 365 * 86_400), String(7 * 86_400)),
+  ADMIN_SESSION_MAX_AGE: v.optional(
+    intFromEnv('ADMIN_SESSION_MAX_AGE', 300, 365 * 86_400),
+    String(12 * 3_600),
+  ),
   PRODUCT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)), 'Agent API'),
   ADMIN_EMAIL: v.optional(emailSchema(`ADMIN_EMAIL: ${VALIDATION.email}`)),
   ADMIN_PASSWORD: v.optional(
@@ -263,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: new TextEncoder().encode(jwtSecret),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionMaxAge: { default: e.SESSION_MAX_AGE, admin: e.ADMIN_SESSION_MAX_AGE },
     productName: e.PRODUCT_NAME,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

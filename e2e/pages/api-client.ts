@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO } from './sign-in-page';
+import { DEMO, NEW_ACCOUNT_PASSWORD } from './sign-in-page';
 
 /** Direct calls to the real API, for test set-up and for checking what the screens claim. */
 export class ApiClient {
@@ -54,7 +54,7 @@ export class ApiClient {
       user: { id: number; email: string; firstName: string; lastName: string };
     }>('/api/auth/register', {
       email,
-      password: 'Password123!',
+      password: NEW_ACCOUNT_PASSWORD,
       firstName: tag,
       lastName: 'Account',
       role: 'USER',

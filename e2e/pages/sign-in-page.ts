@@ -8,6 +8,12 @@ export const DEMO = {
   password: 'Password123!',
 } as const;
 
+/**
+ * The password of accounts the tests create: new passwords must be 12+ characters, without the
+ * person's name or e-mail, and not weak (the demo accounts' older password would be refused).
+ */
+export const NEW_ACCOUNT_PASSWORD = 'Quartz-Lantern-Meadow-73';
+
 /** The sign-in page of SPEC §2. */
 export class SignInPage {
   readonly email: Locator;

@@ -2,7 +2,7 @@
 // desktop width and on a phone. The fixes live in shared-ui / host, so these rules hold in every section.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
+import { DEMO, NEW_ACCOUNT_PASSWORD, signInFresh } from '../pages/sign-in-page';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -224,7 +224,7 @@ test('person pickers are sorted by name with the e-mail beside it, so namesakes 
   for (const suffix of ['a', 'b']) {
     await api.post('/api/auth/register', {
       email: `namesake.${suffix}.${stamp}@example.com`,
-      password: 'Password123!',
+      password: NEW_ACCOUNT_PASSWORD,
       firstName: 'Aaron',
       lastName: 'Namesake',
       role: 'USER',

@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
-import { DEMO, SignInPage, signInFresh } from '../pages/sign-in-page';
+import { DEMO, NEW_ACCOUNT_PASSWORD, SignInPage, signInFresh } from '../pages/sign-in-page';
 import { UserListPage } from '../pages/users-page';
 
 type U = {
@@ -38,7 +38,7 @@ async function newUser(
 ): Promise<U> {
   const { user } = await api.post<{ user: U }>('/api/auth/register', {
     email: `${tag.toLowerCase()}.${Date.now()}${Math.floor(Math.random() * 1000)}@users.test`,
-    password: DEMO.password,
+    password: NEW_ACCOUNT_PASSWORD,
     firstName: tag,
     lastName: 'Person',
     ...fields,
@@ -252,7 +252,9 @@ test.describe('user form and detail', () => {
     const email = `eve.${Date.now()}@users.test`;
     await page.goto('/users/new');
     await expect(page.getByRole('heading', { level: 1, name: 'Create User' })).toBeVisible();
-    await expect(page.getByText('Must be at least 8 characters long')).toBeVisible();
+    await expect(
+      page.getByText('Must be at least 12 characters long, hard to guess, without the name or e-mail'),
+    ).toBeVisible();
     // The role select describes each role (SPEC §6).
     await expect(page.getByLabel('Role').locator('option', { hasText: /^Administrator — / })).toHaveCount(1);
     await expect(page.getByLabel('Role')).toHaveValue('USER');
@@ -261,10 +263,20 @@ test.describe('user form and detail', () => {
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-    await expect(page.getByText('Password must be at least 8 characters', { exact: true })).toBeVisible();
+    await expect(page.getByText('Password must be at least 12 characters', { exact: true })).toBeVisible();
+    // Long enough but weak: the server's reason shows on the field.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Password123!');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const passwordField = page.getByRole('group').filter({ has: page.getByLabel('Password') });
+    await expect(passwordField).toContainText(/This password is too easy to guess: \S/);
+    await page.getByLabel('Password').fill(`${email}-Quartz`);
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(passwordField).toContainText('Password must not contain your e-mail name');
+    await expect(page).toHaveURL(/\/users\/new$/);
     // A taken e-mail (case-insensitive) is refused on its field.
     await page.getByLabel('Email').fill('GUEST@example.com');
-    await page.getByLabel('Password').fill('Password123!');
+    await page.getByLabel('Password').fill(NEW_ACCOUNT_PASSWORD);
     await page.getByRole('button', { name: 'Create User' }).click();
     const emailField = page.getByRole('group').filter({ has: page.getByLabel('Email') });
     await expect(emailField).toContainText('A user with this email already exists');
@@ -299,8 +311,8 @@ test.describe('user form and detail', () => {
     await expect(stats).toContainText('System UsageModerate');
 
     // Real rows: two sign-ins and a company assignment show up after a refresh.
-    await tokenOf(request, email);
-    await tokenOf(request, email);
+    await tokenOf(request, email, NEW_ACCOUNT_PASSWORD);
+    await tokenOf(request, email, NEW_ACCOUNT_PASSWORD);
     const [company] = (await api.get<Array<{ id: number }>>('/api/company/companies?limit=1')).body.data;
     await api.put(`/api/company/companies/${company!.id}`, { processorId: id });
     await header.getByRole('button', { name: 'Refresh' }).click();
@@ -492,6 +504,13 @@ test.describe('roles', () => {
     await expect(page.getByRole('menuitem')).toHaveText(['View Details']);
     await page.keyboard.press('Escape');
 
+    // Another user's last sign-in address and browser are not a moderator's to see: the counts are.
+    await tokenOf(request, plain.email, NEW_ACCOUNT_PASSWORD);
+    await page.goto(`/users/${plain.id}`);
+    const stats = page.getByRole('region', { name: 'Activity Statistics' });
+    await expect(stats).toContainText('Total Logins1');
+    await expect(stats).not.toContainText('Last Login Details');
+
     // The form offers only the roles a moderator may give.
     await page.goto('/users/new');
     await expect(page.getByLabel('Role').locator('option')).toHaveCount(2);
@@ -516,7 +535,7 @@ test.describe('own profile', () => {
   test('from the sidebar: name and password change', async ({ page, request }) => {
     const api = await ApiClient.signIn(request);
     const self = await newUser(api, `Sam${Date.now()}`, { lastName: 'Self', role: 'USER' });
-    await signInFresh(page, self.email);
+    await signInFresh(page, self.email, NEW_ACCOUNT_PASSWORD);
     await page.getByRole('link', { name: /^My profile/ }).click();
     await expect(page).toHaveURL(/\/users\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
@@ -530,12 +549,17 @@ test.describe('own profile', () => {
     await page.getByLabel('New Password').fill('Another-Pass-1');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
-    await page.getByLabel('Current Password').fill(DEMO.password);
+    // A weak new password is refused with the server's reason.
+    await page.getByLabel('Current Password').fill(NEW_ACCOUNT_PASSWORD);
+    await page.getByLabel('New Password').fill('iloveyou1234');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText(/This password is too easy to guess: \S/).first()).toBeVisible();
+    await page.getByLabel('Current Password').fill(NEW_ACCOUNT_PASSWORD);
     await page.getByLabel('New Password').fill('Another-Pass-1');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect(notice(page, 'Password changed successfully')).toBeVisible();
     const oldPassword = await request.post('/api/auth/login', {
-      data: { email: self.email, password: DEMO.password },
+      data: { email: self.email, password: NEW_ACCOUNT_PASSWORD },
     });
     expect(oldPassword.status()).toBe(401);
     await tokenOf(request, self.email, 'Another-Pass-1');

@@ -1,16 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
-import {
-  BrowserRouter,
-  Navigate,
-  useLocation,
-  useNavigate,
-  useRoutes,
-  type RouteObject,
-} from 'react-router-dom';
-import { RequireAuth, setNavigator } from 'shared-auth';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from 'shared-auth';
 import { FullPageSpinner, LoadingState, SignInPage } from 'shared-ui';
 import { RemoteSection } from './remotes/remote-section';
 import { SECTIONS } from './remotes/sections';
+import { SessionNavigator } from './session-navigator';
 
 // The signed-in layout (with its animation library) and the dashboard load after sign-in, so the
 // sign-in page's JavaScript holds only what it needs.
@@ -53,21 +47,6 @@ export const routes: RouteObject[] = [
 
 function AppRoutes() {
   return useRoutes(routes);
-}
-
-/**
- * When a refresh fails, the session goes to sign-in inside the app and remembers the page, instead of
- * a full reload (shared-auth's setNavigator).
- */
-function SessionNavigator() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  useEffect(() => {
-    const { pathname, search, hash } = location;
-    setNavigator((path) => navigate(path, { replace: true, state: { from: { pathname, search, hash } } }));
-    return () => setNavigator(null);
-  }, [navigate, location]);
-  return null;
 }
 
 /**

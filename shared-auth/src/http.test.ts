@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_ERRORS, STORAGE_KEYS } from 'shared-contracts';
+import { AUTH_ERRORS, ERROR_CODES, STORAGE_KEYS } from 'shared-contracts';
 import { api } from './api';
 import { login } from './auth-actions';
 import { configureHttp, http, setNavigator } from './http';
@@ -173,7 +173,27 @@ describe('http: refresh once on 401', () => {
       isAuthenticated: false,
     });
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_ENDED');
+  });
+
+  it('when the session reached its time limit: ends it, goes to /login saying so, and the call fails with that message', async () => {
+    signedIn();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    installFakeApi({
+      [`GET ${LIST}`]: () => fail(401, 'Authentication required. Please sign in again.'),
+      'POST /api/auth/refresh': () => fail(401, AUTH_ERRORS.sessionExpired, ERROR_CODES.sessionExpired),
+    });
+    const error = await rejection(api.get(LIST));
+    expect(error).toMatchObject({
+      message: AUTH_ERRORS.sessionExpired,
+      code: 'SESSION_EXPIRED',
+      status: 401,
+    });
+    expect(tokenStorage.getRefreshToken()).toBeNull();
+    expect(getSessionUser()).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_EXPIRED');
   });
 
   it('treats a refresh answer without success as a failure', async () => {
@@ -249,7 +269,7 @@ describe('http: refresh once on 401', () => {
     expect(error.message).toBe(AUTH_ERRORS.noRefreshToken);
     expect(error.status).toBe(401);
     expect(callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
-    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_ENDED');
   });
 
   it("never refreshes on the login call's 401", async () => {

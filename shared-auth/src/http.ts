@@ -1,6 +1,6 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import { AUTH_ERRORS, REQUEST_TIMEOUT_MS, type AuthTokens } from 'shared-contracts';
-import { ApiError, apiErrorFromAnswer, isApiError, networkApiError } from './api-error';
+import { AUTH_ERRORS, ERROR_CODES, REQUEST_TIMEOUT_MS, type AuthTokens } from 'shared-contracts';
+import { ApiError, apiErrorFromAnswer, isApiError, networkApiError, readErrorBody } from './api-error';
 import { clearSessionUser } from './session-store';
 import { tokenStorage } from './token-storage';
 
@@ -24,8 +24,17 @@ interface HttpConfig {
   environment: string;
 }
 
+/**
+ * Why the client sends someone to sign in: `SESSION_EXPIRED` when the session reached its absolute
+ * limit after sign-in (the sign-in page says so), `SESSION_ENDED` for any other refused refresh.
+ */
+export type SessionEndReason = 'SESSION_EXPIRED' | 'SESSION_ENDED';
+
+/** Goes to `path` (sign-in), remembering the current page so signing in returns to it. */
+export type SessionNavigator = (path: string, reason: SessionEndReason) => void;
+
 const config: HttpConfig = { baseUrl: null, environment: 'production' };
-let navigate: ((path: string) => void) | null = null;
+let navigate: SessionNavigator | null = null;
 
 /** Sets the API base address (default `window.location.origin`) and the `X-Environment` value; safe to call again. */
 export function configureHttp(options: { baseUrl: string; environment?: string }): void {
@@ -35,7 +44,7 @@ export function configureHttp(options: { baseUrl: string; environment?: string }
 }
 
 /** Registers the router's navigate function used to reach /login after a failed refresh (else a full page load). */
-export function setNavigator(fn: ((path: string) => void) | null): void {
+export function setNavigator(fn: SessionNavigator | null): void {
   navigate = fn;
 }
 
@@ -96,6 +105,9 @@ async function requestNewTokens(): Promise<string> {
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!isSessionRejection(response.status)) throw apiErrorFromAnswer(response.status, body);
+  if (!response.ok && readErrorBody(body)?.code === ERROR_CODES.sessionExpired) {
+    throw new ApiError(AUTH_ERRORS.sessionExpired, { status: 401, code: ERROR_CODES.sessionExpired });
+  }
   const data = (body as { success?: unknown; data?: { tokens?: unknown } } | undefined) ?? {};
   if (!response.ok || data.success !== true || !isTokens(data.data?.tokens)) {
     throw new ApiError(AUTH_ERRORS.refreshFailed, {
@@ -132,9 +144,11 @@ function endSession(): void {
   clearSessionUser();
 }
 
-function goToLogin(): void {
+function goToLogin(error: unknown): void {
   if (window.location.pathname === LOGIN_PATH) return;
-  if (navigate) navigate(LOGIN_PATH);
+  const reason: SessionEndReason =
+    isApiError(error) && error.code === ERROR_CODES.sessionExpired ? 'SESSION_EXPIRED' : 'SESSION_ENDED';
+  if (navigate) navigate(LOGIN_PATH, reason);
   else window.location.assign(LOGIN_PATH);
 }
 
@@ -166,7 +180,7 @@ export async function renewAccessToken(sentToken: string | null, redirect: boole
   } catch (error) {
     if (redirect && endsSession(error) && !redirectedFor.has(pending)) {
       redirectedFor.add(pending);
-      goToLogin();
+      goToLogin(error);
     }
     throw error;
   }

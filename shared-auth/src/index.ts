@@ -1,7 +1,7 @@
 // shared-auth: the page-wide session, token storage, HTTP client and route guards.
 // Loaded once per page as a Module Federation singleton by the host and every remote.
 
-export { configureHttp, http, setNavigator } from './http';
+export { configureHttp, http, setNavigator, type SessionEndReason, type SessionNavigator } from './http';
 export { downloadFile, readBody, saveBlob } from './download';
 export {
   api,

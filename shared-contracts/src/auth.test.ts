@@ -22,13 +22,19 @@ describe('LoginSchema (SPEC §5)', () => {
 
 describe('RegisterSchema', () => {
   it('defaults role to USER and isActive to true', () => {
-    const result = v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'longenough' });
+    const result = v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'long-enough-now' });
     expect(result.output).toMatchObject({ role: 'USER', isActive: true });
   });
 
-  it('needs 8 characters of password and a known role', () => {
+  it('needs 12 characters of password and a known role', () => {
     const result = v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'short', role: 'ROOT' });
     expect(messages(result)).toContain(VALIDATION.userPassword);
+    expect(VALIDATION.userPassword).toBe('Password must be at least 12 characters');
+    const eleven = v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'elevenchars' });
+    expect(messages(eleven)).toEqual([VALIDATION.userPassword]);
+    expect(v.safeParse(RegisterSchema, { email: 'new@example.com', password: 'twelve-chars' }).success).toBe(
+      true,
+    );
     expect(messages(result).some((message) => message.startsWith('role must be one of'))).toBe(true);
   });
 });

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountDisabled: 'ACCOUNT_DISABLED',
   refreshFailed: 'REFRESH_FAILED',
+  /** The session reached its absolute limit after sign-in (refresh refused: 401); sign in again. */
+  sessionExpired: 'SESSION_EXPIRED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',

@@ -73,7 +73,11 @@ export const UserActivityStatsSchema = v.object({
   /** Successful sign-ins recorded in the activity table. */
   totalLogins: v.number(),
   lastLogin: v.nullable(IsoDateTimeSchema),
-  lastLoginDetails: v.nullable(LastLoginDetailsSchema),
+  /**
+   * The address and browser of the last sign-in: answered only to the user themselves and to an
+   * ADMIN (absent for everyone else, who get the counts); null when they never signed in.
+   */
+  lastLoginDetails: v.optional(v.nullable(LastLoginDetailsSchema)),
   /** Distinct companies where the user is processor, approver or accountant, or whose manager is linked to them. */
   companiesManaged: v.number(),
   /** Approvals whose creator is this user. */

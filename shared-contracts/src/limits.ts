@@ -6,7 +6,8 @@ export const STORAGE_KEYS = {
   session: 'auth-storage',
 } as const;
 export const LOGIN_PASSWORD_MIN = 6;
-export const USER_PASSWORD_MIN = 8;
+/** Shortest new password (account creation, password change); existing ones keep working. */
+export const USER_PASSWORD_MIN = 12;
 export const LOGIN_FAILURE_WARNING_THRESHOLD = 3;
 export const COMPANY_NAME_MAX = 255;
 export const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { LOGIN_ERRORS, UI_TEXT, VALIDATION } from 'shared-contracts';
+import { AUTH_ERRORS, LOGIN_ERRORS, UI_TEXT, VALIDATION } from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInPage } from './sign-in-page';
 import { renderWithProviders } from './test-utils';
@@ -92,6 +92,20 @@ describe('SignInPage', () => {
     fireEvent.click(submitButton());
     expect(await screen.findByText('Company page')).toBeTruthy();
     expect(auth.login).toHaveBeenCalledWith('admin@example.com', 'Password123!');
+  });
+
+  it('says the session ended at its time limit, then goes back to the page it was on', async () => {
+    auth.login.mockResolvedValue({ email: 'admin@example.com' });
+    renderLogin({ from: { pathname: '/companies/1' }, reason: 'SESSION_EXPIRED' });
+    expect(screen.getByRole('status').textContent).toContain(AUTH_ERRORS.sessionExpired);
+    fill('admin@example.com', 'Password123!');
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Company page')).toBeTruthy();
+  });
+
+  it('says nothing about a time limit after another sign-out', () => {
+    renderLogin({ from: { pathname: '/companies/1' }, reason: 'SESSION_ENDED' });
+    expect(screen.queryByText(AUTH_ERRORS.sessionExpired)).toBeNull();
   });
 
   it("reads 'Signing in...' and disables the fields and button while busy", async () => {

@@ -3,7 +3,13 @@ import { Alert, Button, Card, Center, Heading, Input, Stack, Text } from '@chakr
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getLoginErrorMessage, getRedirectTarget, initializeSession, useAuth } from 'shared-auth';
-import { LOGIN_FAILURE_WARNING_THRESHOLD, LoginSchema, UI_TEXT } from 'shared-contracts';
+import {
+  AUTH_ERRORS,
+  ERROR_CODES,
+  LOGIN_FAILURE_WARNING_THRESHOLD,
+  LoginSchema,
+  UI_TEXT,
+} from 'shared-contracts';
 import { FormField } from './form-field';
 import { safeParse } from 'valibot';
 import { FullPageSpinner } from './states';
@@ -34,6 +40,15 @@ function validate(values: SignInValues): { output?: SignInValues; errors: Partia
     if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
   }
   return { errors };
+}
+
+/** True when the console sent the user here because their session reached its time limit. */
+function sessionExpired(state: unknown): boolean {
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as { reason?: unknown }).reason === ERROR_CODES.sessionExpired
+  );
 }
 
 /** Props of SignInPage. */
@@ -141,6 +156,14 @@ export function SignInPage({ productName }: SignInPageProps) {
           <Card.Body>
             <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={UI_TEXT.signInTitle}>
               <Stack gap="4">
+                {!submitError && sessionExpired(location.state) ? (
+                  <Alert.Root status="info" role="status">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Description>{AUTH_ERRORS.sessionExpired}</Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                ) : null}
                 {submitError ? (
                   <Alert.Root status="error" role="alert">
                     <Alert.Indicator />

@@ -3,7 +3,14 @@
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import {
+  BrowserRouter,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
 import { UI_TEXT } from 'shared-contracts';
@@ -107,13 +114,21 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
   );
 }
 
-/** Sends the session's "go to sign-in" (a failed refresh) through the router (shared-auth's setNavigator). */
+/**
+ * Sends the session's "go to sign-in" (a failed refresh) through the router (shared-auth's
+ * setNavigator), remembering the page so signing in comes back to it, as the host does.
+ */
 function SessionNavigator() {
   const navigate = useNavigate();
+  const location = useLocation();
   useEffect(() => {
-    setNavigator((path) => void navigate(path));
+    const { pathname, search, hash } = location;
+    setNavigator(
+      (path, reason) =>
+        void navigate(path, { replace: true, state: { from: { pathname, search, hash }, reason } }),
+    );
     return () => setNavigator(null);
-  }, [navigate]);
+  }, [navigate, location]);
   return null;
 }
 

@@ -1,4 +1,5 @@
-import type { AppConfig } from '../config';
+import { ConfigError, type AppConfig } from '../config';
+import { passwordProblem } from '../security/password-policy';
 import { createPasswordHasher } from '../security/passwords';
 import type { DatabaseHandle } from './client';
 import { countUsers } from '../modules/users/users.repository';
@@ -32,6 +33,8 @@ export async function prepareData(database: DatabaseHandle, config: AppConfig): 
     return { kind: 'seeded-demo', summary };
   }
   if (config.adminEmail && config.adminPassword) {
+    const problem = await passwordProblem(config.adminPassword, { email: config.adminEmail });
+    if (problem) throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${problem}`);
     await createFirstAdmin(database.db, config.adminEmail, await hasher.hash(config.adminPassword));
     return { kind: 'created-admin', email: config.adminEmail };
   }

@@ -518,6 +518,8 @@ export const refreshTokens = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     /** All tokens descending from one sign-in share a family; reuse of a rotated one kills it. */
     familyId: uuid('family_id').notNull(),
+    /** The family's sign-in, copied on every rotation: the session ends a fixed time after it. */
+    sessionStartedAt: timestamp('session_started_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: bigint('replaced_by', { mode: 'number' }),

@@ -33,17 +33,18 @@ const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
 
 /**
  * onRequest hook of every protected route (before validation, so an anonymous bad request is a
- * 401, not a 400): a valid access token, a session (refresh family) that is still alive, AND a
- * user that still exists and is active — all in the one user read. The role is read from the
- * database, so a role change, deactivation or sign-out takes effect at once instead of when the
- * token expires.
+ * 401, not a 400): a valid access token, a session (refresh family) that is still alive and
+ * younger than its absolute limit, AND a user that still exists and is active — all in the one
+ * user read. The role is read from the database, so a role change, deactivation, sign-out or the
+ * session limit takes effect at once instead of when the token expires.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
   const claims = await verifyAccessToken(match[1], request.server.config.jwtSecret);
   if (!claims) throw unauthorized();
-  const user = await findUserInLiveSession(request.server.db, claims.userId, claims.sessionId);
+  const { db, config } = request.server;
+  const user = await findUserInLiveSession(db, claims.userId, claims.sessionId, config.sessionMaxAge);
   if (!user || !user.isActive) throw unauthorized();
   request.auth = { user, sessionId: claims.sessionId };
 }

@@ -16,6 +16,12 @@ import { migrateDatabase } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemoData, SMALL_COUNTS, type SeedCounts } from '../db/seed';
 import { createPasswordHasher } from '../security/passwords';
 
+/**
+ * A password the new-password rules accept (12+ characters, no name or e-mail, strong), for the
+ * accounts tests create; the demo accounts keep DEMO_PASSWORD, which those rules would refuse.
+ */
+export const NEW_PASSWORD = 'Quartz-Lantern-Meadow-73';
+
 /** Cheap argon2id so a suite signs in dozens of times in well under a second. */
 const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 

@@ -15,6 +15,7 @@ import { approvals, companies } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
 import {
   CsvRowEndings,
+  csvField,
   inlineStatement,
   streamCopyCsv,
   streamCursorExport,
@@ -60,6 +61,15 @@ const AWKWARD = [
   'Ünïcödé ✓ 日本',
   ' leading space',
   "O'Brien \\ backslash",
+  // A formula behind a separator some spreadsheet splits cells on.
+  'Sock;=2+5;',
+  'Tab\t=1+1',
+  'Pipe | @SUM(1)',
+  'Semi; -3+4',
+  ' =lead',
+  '\t\t=twice',
+  'Quote;"=1+2"',
+  'Line\n+5',
 ];
 
 describe('CSV row endings (the COPY path)', () => {
@@ -228,5 +238,112 @@ describe('COPY, cursor and keyset exports', () => {
       ),
     );
     expect(Number(row!.n)).toBe(0);
+  });
+});
+
+/** A formula trigger at the start of a cell, once the spaces an importer trims are gone. */
+const RUNS_AS_FORMULA = /^ *[=+\-@]/;
+
+/**
+ * The cells a spreadsheet makes of `csv` when it splits on `separator` (a semicolon-locale Excel
+ * opens a .csv with ';'): RFC 4180 quoting, but a quote only opens a quoted cell at the cell's start.
+ */
+function spreadsheetCells(csv: string, separator: string): string[] {
+  const cells: string[] = [];
+  let at = 0;
+  while (at < csv.length) {
+    let cell = '';
+    if (csv[at] === '"') {
+      at += 1;
+      for (; at < csv.length; at += 1) {
+        if (csv[at] === '"') {
+          if (csv[at + 1] === '"') {
+            cell += '"';
+            at += 1;
+          } else {
+            at += 1;
+            break;
+          }
+        } else cell += csv[at];
+      }
+    }
+    while (at < csv.length && csv[at] !== separator && csv[at] !== '\r' && csv[at] !== '\n') {
+      cell += csv[at];
+      at += 1;
+    }
+    cells.push(cell);
+    if (csv[at] === '\r' && csv[at + 1] === '\n') at += 1;
+    at += 1;
+  }
+  return cells;
+}
+
+/** Cells that would run as formulas in any reading: split on each separator, quotes kept or read. */
+function formulaCells(csv: string): string[] {
+  const found: string[] = [];
+  for (const separator of [';', ',', '\t', '|']) {
+    for (const cell of spreadsheetCells(csv, separator)) if (RUNS_AS_FORMULA.test(cell)) found.push(cell);
+    // A reader that ignores quoting altogether (quotes left in the cell, or stripped).
+    for (const cell of csv.split(/\r\n|\r|\n/).flatMap((line) => line.split(separator))) {
+      if (RUNS_AS_FORMULA.test(cell) || RUNS_AS_FORMULA.test(cell.replace(/^[ "]+/, ''))) found.push(cell);
+    }
+  }
+  return found;
+}
+
+describe('the formula guard', () => {
+  it('leaves no cell starting with a formula trigger, however the field is split', () => {
+    for (const text of AWKWARD) {
+      const field = csvField(text);
+      expect(field.startsWith('"') && field.endsWith('"'), JSON.stringify(text)).toBe(true);
+      expect(formulaCells(`1;${field};2\r\n`), JSON.stringify(text)).toEqual([]);
+    }
+    expect(csvField('Sock;=2+5;')).toBe(`"Sock;'=2+5;"`);
+    expect(csvField('=SUM(A1)')).toBe(`"'=SUM(A1)"`);
+    expect(csvField('Jean-Luc Picard, Esq.')).toBe('"Jean-Luc Picard, Esq."');
+    expect(csvField(12.5)).toBe('12.5');
+    expect(csvField('')).toBe('');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('holds in the exported file read as a semicolon-locale spreadsheet would, money still numeric', async () => {
+    const db = t.database.db;
+    const [company] = await db.select().from(companies).orderBy(companies.id).limit(1);
+    const marker = 'GUARDCHECK';
+    const [approval] = await db
+      .insert(approvals)
+      .values({
+        companyId: company!.id,
+        companyName: `${marker} Sock;=2+5;`,
+        status: 'APPROVED',
+        totalBills: 1,
+        processedBills: 1,
+        totalAmountCents: 123_456,
+        managerName: 'Mgr;@SUM(1); -1',
+        approvedBy: 'Sock;=2+5;',
+        approvalDate: new Date(),
+      })
+      .returning({ id: approvals.id });
+    const { tokens } = await t.login('admin@example.com');
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/bill-approval/approvals/export?format=csv&search=${marker}`,
+      token: tokens.accessToken,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const csv = response.body;
+    expect(csv).toContain(approval!.id);
+    expect(formulaCells(csv)).toEqual([]);
+    const [, row] = csv.trimEnd().split('\r\n');
+    const cells = spreadsheetCells(row!, ';');
+    expect(cells).toContain("'=2+5");
+    expect(cells).toContain("'@SUM(1)");
+    // Read with ',' (this file's separator): the fields come back whole, the amount a bare number.
+    const fields = spreadsheetCells(row!, ',');
+    expect(fields[1]).toBe(`${marker} Sock;'=2+5;`);
+    expect(fields[6]).toBe('1234.56');
+    expect(row).toContain(',1234.56,');
+    expect(fields[7]).toBe("Mgr;'@SUM(1); '-1");
+    expect(fields[9]).toBe("Sock;'=2+5;");
   });
 });

@@ -89,14 +89,24 @@ function toExportRow(raw: RawRow): ExportRow {
 }
 
 /**
- * A CSV field: quoted when it holds a comma, quote or line break; text that a spreadsheet would
- * run as a formula (=, +, -, @, tab, CR at the start) is prefixed with a quote character.
+ * Where a spreadsheet could start a cell that runs as a formula: a formula trigger (=, +, -, @,
+ * tab, CR) at the start of the field, or after any character some spreadsheet splits cells on
+ * (a semicolon-locale Excel reads `"Sock;=2+5;"` as the cells `"Sock`, `=2+5` and `"`, quotes or
+ * not; others split on tabs, pipes or line breaks), with only spaces between (importers trim them).
+ * csvField puts a quote character before each such trigger, so every cell any of these readings
+ * makes starts as plain text. FORMULA_GUARD_PATTERN is the same expression for PostgreSQL.
+ */
+const FORMULA_TRIGGER_AT_CELL_START = /(?<=(?:^|[,;|\t\r\n"]) *)(?=[=+\-@\t\r])/g;
+
+/**
+ * A CSV field. Text is always quoted (quotes doubled) after the formula guard; an empty or missing
+ * text is an empty field. Numbers are written bare, so spreadsheets keep them numeric.
  */
 export function csvField(value: string | number | null): string {
-  if (value === null) return '';
+  if (value === null || value === '') return '';
   if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = value.replace(FORMULA_TRIGGER_AT_CELL_START, "'");
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -375,18 +385,26 @@ export function inlineStatement(statement: SQL): string {
   return result;
 }
 
-/** csvField's formula guard in SQL: a leading =, +, -, @, tab or CR gets a quote character first. */
+/** FORMULA_TRIGGER_AT_CELL_START as a PostgreSQL regular expression (AREs have the same lookarounds). */
+const FORMULA_GUARD_PATTERN = String.raw`'(?<=(?:^|[,;|\t\r\n"]) *)(?=[=+@\t\r-])'`;
+
+/**
+ * csvField's formula guard in SQL, as the column `column`: a quote character before each formula
+ * trigger at a cell start; an empty text becomes NULL (written as an empty field, not as "").
+ */
 const formulaGuard = (column: string) =>
-  `case when left(${column}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${column} else ${column} end`;
+  `regexp_replace(nullif(${column}, ''), ${FORMULA_GUARD_PATTERN}, '''', 'g') as ${column}`;
+
+/** Quoted in every row, as csvField quotes every text (the formula guard's columns). */
+const FORCE_QUOTED = 'company, manager, decided_by';
 
 /**
  * The CSV file from `COPY (the export's SELECT) TO STDOUT WITH (FORMAT csv)`. PostgreSQL quotes
- * exactly the fields csvField quotes (one holding a comma, quote, CR or LF; quotes doubled), so the
- * query only adds the formula guard to the three free-text fields and turns an empty decider into
- * NULL (COPY writes an empty string as ""). Its rows end with LF: CsvRowEndings makes them CRLF and
- * puts the header first. The bytes go into a spool file the client reads from, so the COPY and its
- * pooled connection last as long as PostgreSQL takes to write them, never as long as a slow client
- * takes to read them; a client that goes away ends the COPY (the connection is then closed).
+ * the free-text fields as csvField does (FORCE_QUOTE; quotes doubled; NULL stays an empty field)
+ * and the query adds the formula guard to them. Its rows end with LF: CsvRowEndings makes them CRLF
+ * and puts the header first. The bytes go into a spool file the client reads from, so the COPY and
+ * its pooled connection last as long as PostgreSQL takes to write them, never as long as a slow
+ * client takes to read them; a client that goes away ends the COPY (the connection is then closed).
  */
 export function streamCopyCsv(
   pool: pg.Pool,
@@ -396,7 +414,7 @@ export function streamCopyCsv(
   const spool = new Spool();
   void (async () => {
     const text = `select id, ${formulaGuard('company')}, status, priority, bills, processed, amount,
-        ${formulaGuard('manager')}, created, ${formulaGuard("nullif(decided_by, '')")}, decided_at
+        ${formulaGuard('manager')}, created, ${formulaGuard('decided_by')}, decided_at
       from (${inlineStatement(exportStatement(query))}) as export_rows`;
     const client = await pool.connect();
     let failure: Error | undefined;
@@ -405,7 +423,9 @@ export function streamCopyCsv(
       // JIT-compiling a million-row plan costs seconds and saves nothing here.
       await client.query('set local jit = off');
       await client.query(`set local statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
-      const copy = client.query(copyTo(`copy (${text}) to stdout with (format csv)`));
+      const copy = client.query(
+        copyTo(`copy (${text}) to stdout with (format csv, force_quote (${FORCE_QUOTED}))`),
+      );
       // pg-copy-streams may emit 'error' again after the pipeline has ended (connection closed).
       copy.on('error', () => {});
       await pipeline(copy, new CsvRowEndings(`${CSV_HEADER.join(',')}\r\n`), spool.writable);

@@ -9,7 +9,7 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 export async function insertRefreshToken(
   db: Db,
-  values: { userId: number; tokenHash: string; familyId: string; expiresAt: Date },
+  values: { userId: number; tokenHash: string; familyId: string; expiresAt: Date; sessionStartedAt?: Date },
 ): Promise<number> {
   const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
   if (!row) throw new Error('insert into refresh_tokens returned no row');
@@ -36,16 +36,25 @@ export async function findRefreshTokenForUpdate(
   return row;
 }
 
+/** Seconds after sign-in at which sessions end: ADMIN accounts' and everyone else's. */
+export interface SessionMaxAge {
+  default: number;
+  admin: number;
+}
+
 /**
  * The user of an access token, only while its session is alive: some token of the family is
- * neither revoked nor expired. Logout, reuse detection and "sign out other sessions" revoke the
- * family, so this is what makes them end the session at once instead of when the access token
- * expires. One statement, a primary-key read plus an EXISTS on refresh_tokens_family_idx.
+ * neither revoked nor expired, and the family's sign-in is less than the session limit of the
+ * user's current role ago. Logout, reuse detection and "sign out other sessions" revoke the
+ * family, so this is what makes them (and the limit) end the session at once instead of when the
+ * access token expires. One statement, a primary-key read plus an EXISTS on
+ * refresh_tokens_family_idx.
  */
 export async function findUserInLiveSession(
   db: Db,
   userId: number,
   familyId: string,
+  maxAge: SessionMaxAge,
 ): Promise<UserRow | undefined> {
   // Every signed-in request runs this: built once (db/prepared.ts), not per request.
   const query = preparedQuery(db, 'auth:live-session-user', () => {
@@ -58,6 +67,10 @@ export async function findUserInLiveSession(
           eq(refreshTokens.userId, sql.placeholder('userId')),
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.expiresAt, sql`now()`),
+          gt(
+            refreshTokens.sessionStartedAt,
+            sql`now() - make_interval(secs => case when ${users.role} = 'ADMIN' then ${sql.placeholder('adminMaxAge')}::int else ${sql.placeholder('maxAge')}::int end)`,
+          ),
         ),
       );
     return db
@@ -66,7 +79,7 @@ export async function findUserInLiveSession(
       .where(and(eq(users.id, sql.placeholder('userId')), exists(liveToken)))
       .limit(1);
   });
-  const [row] = await query.execute({ userId, familyId });
+  const [row] = await query.execute({ userId, familyId, maxAge: maxAge.default, adminMaxAge: maxAge.admin });
   return row;
 }
 

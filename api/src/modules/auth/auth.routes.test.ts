@@ -1,11 +1,18 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS, LOGIN_ERRORS, SERVER_ERRORS, type AuthResult, type User } from 'shared-contracts';
+import {
+  AUTH_ERRORS,
+  LOGIN_ERRORS,
+  PASSWORD_RULES,
+  SERVER_ERRORS,
+  type AuthResult,
+  type User,
+} from 'shared-contracts';
 import { refreshTokens, users } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../db/seed';
 import { signAccessToken } from '../../security/access-tokens';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
-import { build, errorOf, type TestContext } from '../../test/build';
+import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -310,7 +317,7 @@ describe('POST /api/auth/register', () => {
     t.request({ method: 'POST', url: '/api/auth/register', payload: payload as object, token });
   const newUser = (email: string, role = 'USER') => ({
     email,
-    password: 'NewPassword1!',
+    password: NEW_PASSWORD,
     firstName: 'New',
     lastName: 'Person',
     role,
@@ -346,7 +353,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(data).not.toHaveProperty('tokens');
     // The new account can sign in.
-    expect((await t.login('created.by.mod@example.com', 'NewPassword1!')).user.id).toBe(data.id);
+    expect((await t.login('created.by.mod@example.com', NEW_PASSWORD)).user.id).toBe(data.id);
   });
 
   it('keeps MODERATOR and ADMIN accounts to admins', async () => {
@@ -371,6 +378,42 @@ describe('POST /api/auth/register', () => {
     });
   });
 
+  it('refuses weak passwords on the password field, saying why, and writes nothing', async () => {
+    const before = await countUsers();
+    const person = { email: 'ada.lovelace@example.com', firstName: 'Grace', lastName: 'Hopper' };
+    const tooEasy = new RegExp(`^${PASSWORD_RULES.tooEasy}: \\S`);
+    const cases: Array<[string, string | RegExp]> = [
+      ['aaaaaaaa', PASSWORD_RULES.tooShort],
+      ['password', PASSWORD_RULES.tooShort],
+      ['        ', PASSWORD_RULES.tooShort],
+      ['12345678', PASSWORD_RULES.tooShort],
+      ['ada.lovelace@example.com', PASSWORD_RULES.containsEmail],
+      ['Lovelace-Quartz-Meadow-73', PASSWORD_RULES.containsEmail],
+      ['Quartz-HOPPER-Meadow-73', PASSWORD_RULES.containsName],
+      // Twelve characters, and among the most common passwords.
+      ['password1234', tooEasy],
+      ['Password123!', tooEasy],
+    ];
+    for (const [password, message] of cases) {
+      const response = await register(adminToken, { ...person, password });
+      expect(response.statusCode, password).toBe(400);
+      const error = errorOf(response);
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(Object.keys(error.fields ?? {}), password).toEqual(['password']);
+      expect(error.fields?.password, password).toMatch(message);
+    }
+    expect(await countUsers()).toBe(before);
+    const strong = await register(adminToken, { ...person, password: NEW_PASSWORD });
+    expect(strong.statusCode, strong.body).toBe(201);
+    expect((await t.login(person.email, NEW_PASSWORD)).user.email).toBe(person.email);
+  });
+
+  it('keeps existing passwords signing in, the demo accounts’ weak one included', async () => {
+    for (const who of ['admin', 'moderator', 'user', 'guest']) {
+      expect((await t.login(`${who}@example.com`, 'Password123!')).user.email).toBe(`${who}@example.com`);
+    }
+  });
+
   it('answers 400 for a bad body and writes nothing', async () => {
     const before = await countUsers();
     const response = await register(adminToken, {
@@ -380,7 +423,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).fields).toEqual({
-      password: 'Password must be at least 8 characters',
+      password: 'Password must be at least 12 characters',
       role: 'role must be one of ADMIN, MODERATOR, USER, GUEST',
     });
     expect(await countUsers()).toBe(before);

@@ -6,8 +6,10 @@ import {
   type AuthResult,
   type AuthTokens,
   type LoginInput,
+  type Role,
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
@@ -28,6 +30,16 @@ import {
 import { forgiveGuess, takeGuess } from './throttle';
 
 const refreshFailed = () => new HttpError(401, ERROR_CODES.refreshFailed, AUTH_ERRORS.refreshFailed);
+const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, AUTH_ERRORS.sessionExpired);
+
+/** Seconds a session of this role lasts after its sign-in, however often it is refreshed. */
+export function sessionMaxAgeOf(config: AppConfig, role: Role): number {
+  return role === 'ADMIN' ? config.sessionMaxAge.admin : config.sessionMaxAge.default;
+}
+
+/** When the session that started at `startedAt` ends for a user of `role` (epoch ms). */
+const sessionEnd = (config: AppConfig, startedAt: Date, role: Role) =>
+  startedAt.getTime() + sessionMaxAgeOf(config, role) * 1000;
 
 /**
  * Mints an access token and a new refresh token. `familyId` continues a session on rotation;
@@ -40,16 +52,21 @@ export async function issueTokens(
   deps: Pick<AppDeps, 'config'>,
   tx: Db,
   user: UserRow,
-  rotation?: { familyId: string; replacing: number; presented: string },
+  rotation?: { familyId: string; replacing: number; presented: string; sessionStartedAt: Date },
 ): Promise<AuthTokens> {
   const { config } = deps;
   const familyId = rotation?.familyId ?? randomUUID();
   const refreshToken = rotation ? successorToken(rotation.presented, config.jwtSecret) : newOpaqueToken();
+  const sessionStartedAt = rotation?.sessionStartedAt ?? new Date();
   const id = await insertRefreshToken(tx, {
     userId: user.id,
     tokenHash: hashOpaqueToken(refreshToken),
     familyId,
-    expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
+    sessionStartedAt,
+    // Never beyond the session's end: a refresh cannot extend it.
+    expiresAt: new Date(
+      Math.min(Date.now() + config.refreshTokenTtl * 1000, sessionEnd(config, sessionStartedAt, user.role)),
+    ),
   });
   if (rotation) await markRotated(tx, rotation.replacing, id);
   const accessToken = await signAccessToken(
@@ -121,7 +138,7 @@ export async function login(
  */
 export async function refresh(deps: AppDeps, refreshToken: string): Promise<AuthTokens> {
   const { config } = deps;
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx): Promise<AuthTokens | 'expired' | null> => {
     const row = await findRefreshTokenForUpdate(
       tx,
       hashOpaqueToken(refreshToken),
@@ -133,8 +150,11 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Auth
       await revokeFamily(tx, row.familyId);
       return null;
     }
-    if (row.expiresAt.getTime() <= Date.now()) return null;
     const user = await findUserById(tx, row.userId);
+    // The session's absolute limit (by the user's current role), whatever refreshes came before.
+    // Nothing to revoke: every token of the family is past it, and the answer stays the same.
+    if (user && sessionEnd(config, row.sessionStartedAt, user.role) <= Date.now()) return 'expired';
+    if (row.expiresAt.getTime() <= Date.now()) return null;
     if (!user || !user.isActive) {
       await revokeFamily(tx, row.familyId);
       return null;
@@ -143,9 +163,11 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Auth
       familyId: row.familyId,
       replacing: row.id,
       presented: refreshToken,
+      sessionStartedAt: row.sessionStartedAt,
     });
   });
   // Thrown after the transaction so a family revoked for reuse stays revoked.
+  if (outcome === 'expired') throw sessionExpired();
   if (!outcome) throw refreshFailed();
   return outcome;
 }
@@ -170,6 +192,7 @@ async function currentSuccessor(deps: AppDeps, tx: Db, presented: string): Promi
     }
     const user = await findUserById(tx, row.userId);
     if (!user || !user.isActive) return null;
+    if (sessionEnd(config, row.sessionStartedAt, user.role) <= Date.now()) return null;
     const accessToken = await signAccessToken(
       { userId: user.id, role: user.role, sessionId: row.familyId },
       config.jwtSecret,

@@ -11,7 +11,7 @@ import {
 } from 'shared-contracts';
 import { activity, approvals, companies, managers, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { build, errorOf, type TestContext } from '../../test/build';
+import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
 import { countUsersExactly } from './users.repository';
 import { changeUserRole, deleteUser, setUserActive } from './users.service';
 
@@ -62,7 +62,7 @@ async function newUser(
     method: 'POST',
     url: '/api/auth/register',
     token: token.admin,
-    payload: { email, password: 'Password123!', firstName: `First${serial}`, lastName: 'Managed', ...fields },
+    payload: { email, password: NEW_PASSWORD, firstName: `First${serial}`, lastName: 'Managed', ...fields },
   });
   expect(response.statusCode, response.body).toBe(201);
   return { id: response.json<{ data: { id: number } }>().data.id, email };
@@ -198,7 +198,7 @@ describe('POST /api/auth/register (create user)', () => {
       method: 'POST',
       url: '/api/auth/register',
       token: token.admin,
-      payload: { email: 'User@Example.COM', password: 'Password123!' },
+      payload: { email: 'User@Example.COM', password: NEW_PASSWORD },
     });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toMatchObject({ code: 'CONFLICT', fields: { email: AUTH_ERRORS.emailTaken } });
@@ -210,7 +210,7 @@ describe('POST /api/auth/register (create user)', () => {
         method: 'POST',
         url: '/api/auth/register',
         token: token[as],
-        payload: { email: `mod-made-${role.toLowerCase()}@users.test`, password: 'Password123!', role },
+        payload: { email: `mod-made-${role.toLowerCase()}@users.test`, password: NEW_PASSWORD, role },
       });
     expect((await create('GUEST', 'moderator')).statusCode).toBe(201);
     expect((await create('MODERATOR', 'moderator')).statusCode).toBe(403);
@@ -310,7 +310,7 @@ describe('PUT /api/user/users/{id}', () => {
 describe('activate / deactivate', () => {
   it('deactivation ends the user’s sessions at once; reactivation lets them sign in again', async () => {
     const target = await newUser({ role: 'GUEST' });
-    const session = await t.login(target.email);
+    const session = await t.login(target.email, NEW_PASSWORD);
     const off = await put(`${BASE}/${target.id}/deactivate`, 'moderator');
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json<{ data: User }>().data.isActive).toBe(false);
@@ -324,7 +324,7 @@ describe('activate / deactivate', () => {
     const on = await put(`${BASE}/${target.id}/reactivate`, 'moderator');
     expect(on.json<{ data: User }>().data.isActive).toBe(true);
     expect(await activityRows('user', target.id, 'user.activate')).toHaveLength(1);
-    await t.login(target.email);
+    await t.login(target.email, NEW_PASSWORD);
   });
 
   it('keeps moderators off staff accounts, lower roles off entirely, and nobody off themselves', async () => {
@@ -361,7 +361,7 @@ describe('PUT /api/user/users/{id}/role', () => {
     const up = await put(`${BASE}/${target.id}/role`, 'admin', { role: 'MODERATOR' });
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json<{ data: User }>().data.role).toBe('MODERATOR');
-    const session = await t.login(target.email);
+    const session = await t.login(target.email, NEW_PASSWORD);
     const down = await put(`${BASE}/${target.id}/role`, 'admin', { role: 'GUEST' });
     expect(down.json<{ data: User }>().data.role).toBe('GUEST');
     expect((await refresh(session.tokens.refreshToken)).statusCode).toBe(401);
@@ -378,7 +378,7 @@ describe('PUT /api/user/users/{id}/role', () => {
 describe('the last active ADMIN', () => {
   it('two admins demoting each other at once leave one active admin', async () => {
     const second = await newUser({ role: 'ADMIN' });
-    const secondToken = (await t.login(second.email)).tokens.accessToken;
+    const secondToken = (await t.login(second.email, NEW_PASSWORD)).tokens.accessToken;
     const adminId = await idOf('admin@example.com');
     const [a, b] = await Promise.all([
       put(`${BASE}/${second.id}/role`, 'admin', { role: 'USER' }),
@@ -438,7 +438,7 @@ describe('DELETE /api/user/users/{id}', () => {
 
   it('clears assignments, unlinks managers, ends sessions and keeps the audit trail', async () => {
     const target = await newUser({ firstName: 'Doomed', lastName: 'Person' });
-    const session = await t.login(target.email);
+    const session = await t.login(target.email, NEW_PASSWORD);
     const [c1, c2] = await db()
       .select({ id: companies.id, name: companies.name })
       .from(companies)
@@ -512,7 +512,7 @@ describe('GET /api/user/statistics', () => {
         method: 'POST',
         url: '/api/auth/login',
         headers: { 'user-agent': `stats-agent/${i}` },
-        payload: { email: target.email, password: 'Password123!' },
+        payload: { email: target.email, password: NEW_PASSWORD },
       });
       expect(response.statusCode).toBe(200);
     }
@@ -538,7 +538,7 @@ describe('GET /api/user/statistics', () => {
         { companyId: b!, createdById: target.id },
       ]);
 
-    const response = await get(`/api/user/statistics?userId=${target.id}`);
+    const response = await get(`/api/user/statistics?userId=${target.id}`, 'admin');
     expect(response.statusCode, response.body).toBe(200);
     const stats = response.json<{ data: UserActivityStats }>().data;
     expect(stats).toMatchObject({
@@ -555,6 +555,38 @@ describe('GET /api/user/statistics', () => {
     expect((await get('/api/user/statistics?userId=999999')).statusCode).toBe(404);
     const bad = await get('/api/user/statistics?userId=abc');
     expect(errorOf(bad).fields).toEqual({ userId: 'userId must be a positive whole number' });
+  });
+});
+
+describe('GET /api/user/statistics: last sign-in address and browser', () => {
+  it('are answered to the user themselves and to ADMIN only; other roles get the counts', async () => {
+    const target = await newUser({ role: 'MODERATOR' });
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'user-agent': 'private-browser/1' },
+      payload: { email: target.email, password: NEW_PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const ownToken = signedIn.json<{ data: { tokens: { accessToken: string } } }>().data.tokens.accessToken;
+    const statsAs = async (as: Who | string) => {
+      const response = await get(`/api/user/statistics?userId=${target.id}`, as);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: UserActivityStats }>().data;
+    };
+    const details = { ip: '127.0.0.1', userAgent: 'private-browser/1' };
+
+    for (const who of ['guest', 'user', 'moderator'] as const) {
+      const stats = await statsAs(who);
+      expect(stats, who).toMatchObject({ userId: target.id, totalLogins: 1 });
+      expect(stats, who).not.toHaveProperty('lastLoginDetails');
+      expect(JSON.stringify(stats), who).not.toContain('private-browser');
+    }
+    expect((await statsAs('admin')).lastLoginDetails).toMatchObject(details);
+    expect((await statsAs(ownToken)).lastLoginDetails).toMatchObject(details);
+    // Without userId: one's own, details included.
+    const own = await get('/api/user/statistics', ownToken);
+    expect(own.json<{ data: UserActivityStats }>().data.lastLoginDetails).toMatchObject(details);
   });
 });
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERRORS, type Pagination, type User } from 'shared-contracts';
+import { AUTH_ERRORS, PASSWORD_RULES, type Pagination, type User } from 'shared-contracts';
 import { activity, approvals, refreshTokens, users } from '../../db/schema';
-import { build, errorOf, type TestContext } from '../../test/build';
+import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('PUT /api/user/password', () => {
   it('needs a signed-in user', async () => {
     const response = await changePassword(undefined, {
       currentPassword: 'Password123!',
-      newPassword: 'Another123!',
+      newPassword: NEW_PASSWORD,
     });
     expect(response.statusCode).toBe(401);
   });
@@ -28,7 +28,7 @@ describe('PUT /api/user/password', () => {
     const { tokens } = await t.login('user@example.com');
     const response = await changePassword(tokens.accessToken, {
       currentPassword: 'WrongPass1!',
-      newPassword: 'Another123!',
+      newPassword: NEW_PASSWORD,
     });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual({
@@ -46,7 +46,7 @@ describe('PUT /api/user/password', () => {
       newPassword: 'short',
     });
     expect(short.statusCode).toBe(400);
-    expect(errorOf(short).fields).toEqual({ newPassword: 'Password must be at least 8 characters' });
+    expect(errorOf(short).fields).toEqual({ newPassword: 'Password must be at least 12 characters' });
     const same = await changePassword(tokens.accessToken, {
       currentPassword: 'Password123!',
       newPassword: 'Password123!',
@@ -54,6 +54,40 @@ describe('PUT /api/user/password', () => {
     expect(errorOf(same).fields).toEqual({
       newPassword: 'The new password must differ from the current one',
     });
+  });
+
+  it('refuses a weak new password, saying why, before looking at the current one', async () => {
+    const { tokens } = await t.login('guest@example.com');
+    const cases: Array<[string, string | RegExp]> = [
+      ['aaaaaaaa', PASSWORD_RULES.tooShort],
+      ['        ', PASSWORD_RULES.tooShort],
+      ['guest@example.com', PASSWORD_RULES.containsEmail],
+      ['My-Guest-Quartz-Meadow-9', PASSWORD_RULES.containsEmail],
+      ['qwertyuiop12', new RegExp(`^${PASSWORD_RULES.tooEasy}: \\S`)],
+    ];
+    for (const [newPassword, message] of cases) {
+      for (const currentPassword of ['Password123!', 'Not-The-Current-1']) {
+        const response = await changePassword(tokens.accessToken, { currentPassword, newPassword });
+        expect(response.statusCode, newPassword).toBe(400);
+        expect(Object.keys(errorOf(response).fields ?? {})).toEqual(['newPassword']);
+        expect(errorOf(response).fields?.newPassword, newPassword).toMatch(message);
+      }
+    }
+    // Named in the profile: the person's own names are refused too.
+    const named = await t.request({
+      method: 'PUT',
+      url: '/api/user/profile',
+      token: tokens.accessToken,
+      payload: { firstName: 'Gustavo', lastName: 'Fring' },
+    });
+    expect(named.statusCode).toBe(200);
+    const withName = await changePassword(tokens.accessToken, {
+      currentPassword: 'Password123!',
+      newPassword: 'Quartz-gustavo-Meadow-73',
+    });
+    expect(errorOf(withName).fields).toEqual({ newPassword: PASSWORD_RULES.containsName });
+    // Nothing changed: the old password still signs in.
+    await t.login('guest@example.com');
   });
 
   it('changes the password, keeps this session and signs out the others', async () => {

@@ -167,14 +167,17 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
     {
       onRequest: authenticate,
       schema: {
-        summary: "A user's activity statistics (without userId: the caller's own)",
+        summary:
+          "A user's activity statistics (without userId: the caller's own; last sign-in address and browser only for oneself and ADMIN)",
         tags,
         querystring: UserStatisticsQuerySchema,
         response: { 200: okSchema(UserActivityStatsSchema) },
       },
     },
-    async (request) =>
-      ok(await getUserStatistics(app.db, request.query.userId ?? currentAuth(request).user.id)),
+    async (request) => {
+      const viewer = currentAuth(request).user;
+      return ok(await getUserStatistics(app.db, viewer, request.query.userId ?? viewer.id));
+    },
   );
 
   app.get(

@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { passwordProblem, type PasswordOwner } from '../../security/password-policy';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
 import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../auth/auth.repository';
@@ -41,8 +42,15 @@ import {
   type UserChanges,
 } from './users.repository';
 
+/** 400 on `field` when `password` cannot be a new password of `owner` (security/password-policy.ts). */
+async function ensureStrongPassword(field: string, password: string, owner: PasswordOwner): Promise<void> {
+  const problem = await passwordProblem(password, owner);
+  if (problem) throw validationError({ [field]: problem });
+}
+
 /** Creates an account on behalf of `actor`, with its activity row, in one transaction. */
 export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterInput): Promise<UserRow> {
+  await ensureStrongPassword('password', input.password, input);
   if (await findUserByEmail(deps.db, input.email)) throw conflict('email', AUTH_ERRORS.emailTaken);
   const passwordHash = await deps.passwords.hash(input.password);
   try {
@@ -98,6 +106,8 @@ export async function changePassword(
   input: ChangePasswordInput,
   ip: string,
 ): Promise<void> {
+  // Before the current password is looked at: it tells nothing about it, and costs no guess.
+  await ensureStrongPassword('newPassword', input.newPassword, user);
   const limits = deps.config.loginThrottle;
   const guess = await takeGuess(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
@@ -389,9 +399,14 @@ export async function updateProfile(deps: AppDeps, user: UserRow, input: Profile
   });
 }
 
-/** GET /api/user/statistics: 404 for an unknown user. */
-export async function getUserStatistics(db: Db, id: number): Promise<UserActivityStats> {
+/**
+ * GET /api/user/statistics: 404 for an unknown user. Where and with what browser someone last
+ * signed in is personal data: only they and an ADMIN see `lastLoginDetails`; other callers get
+ * the counts without it.
+ */
+export async function getUserStatistics(db: Db, viewer: UserRow, id: number): Promise<UserActivityStats> {
   const user = await findUserById(db, id);
   if (!user) throw userNotFound();
-  return userStatistics(db, user);
+  const { lastLoginDetails, ...counts } = await userStatistics(db, user);
+  return viewer.id === id || viewer.role === 'ADMIN' ? { ...counts, lastLoginDetails } : counts;
 }

@@ -224,9 +224,10 @@ function hint(name: string, where: Part): Arb | undefined {
       return fc.oneof(emailAddress, ref('emails', 'string'));
     case 'password':
     case 'currentPassword':
-      return fc.constantFrom<Value>(DEMO_PASSWORD, 'Wrong-Passw0rd!');
+      // The demo password signs in; a new account needs one the password rules accept.
+      return fc.constantFrom<Value>(DEMO_PASSWORD, 'Wrong-Passw0rd!', 'Quartz-Lantern-Meadow-73');
     case 'newPassword':
-      return fc.constantFrom<Value>('Another-Passw0rd!', DEMO_PASSWORD);
+      return fc.constantFrom<Value>('Quartz-Lantern-Meadow-73', 'Another-Passw0rd!', DEMO_PASSWORD);
     case 'refreshToken':
       return ref('refreshToken', 'string');
     case 'routingNumber':

@@ -1,7 +1,12 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { errorMessage, isApiError, useAuth } from 'shared-auth';
-import { ChangePasswordSchema, ProfileUpdateSchema, type ChangePasswordInput } from 'shared-contracts';
+import {
+  ChangePasswordSchema,
+  ProfileUpdateSchema,
+  VALIDATION,
+  type ChangePasswordInput,
+} from 'shared-contracts';
 import {
   Button,
   FormField,
@@ -113,7 +118,7 @@ export function ProfilePage() {
               <FormField
                 label="New Password"
                 required
-                hint="Must be at least 8 characters long"
+                hint={VALIDATION.userPasswordHint}
                 error={password.formState.errors.newPassword?.message}
               >
                 <Input type="password" autoComplete="new-password" {...password.register('newPassword')} />

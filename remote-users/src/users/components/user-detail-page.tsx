@@ -265,11 +265,14 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
               <DetailRow label="Last Login">
                 {s.lastLogin ? dateWithRelative(s.lastLogin) : 'Never'}
               </DetailRow>
-              <DetailRow label="Last Login Details">
-                {s.lastLoginDetails
-                  ? `${formatDateLong(s.lastLoginDetails.timestamp)} from ${s.lastLoginDetails.ip ?? 'unknown address'} (${s.lastLoginDetails.userAgent ?? 'unknown browser'})`
-                  : 'Never'}
-              </DetailRow>
+              {/* Answered only to the user themselves and to an ADMIN: absent, the row is left out. */}
+              {s.lastLoginDetails !== undefined && (
+                <DetailRow label="Last Login Details">
+                  {s.lastLoginDetails
+                    ? `${formatDateLong(s.lastLoginDetails.timestamp)} from ${s.lastLoginDetails.ip ?? 'unknown address'} (${s.lastLoginDetails.userAgent ?? 'unknown browser'})`
+                    : 'Never'}
+                </DetailRow>
+              )}
               <DetailRow label="Account Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
               <DetailRow label="Login Frequency">{loginFrequency(s.totalLogins)}</DetailRow>
               <DetailRow label="System Usage">{systemUsage(s)}</DetailRow>

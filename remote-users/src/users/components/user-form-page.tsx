@@ -12,6 +12,7 @@ import {
   type Role,
   type User,
   type UserUpdateInput,
+  VALIDATION,
 } from 'shared-contracts';
 import {
   Box,
@@ -169,7 +170,7 @@ function UserForm({ user }: { user: User | null }) {
                 <FormField
                   label="Password"
                   required
-                  hint="Must be at least 8 characters long"
+                  hint={VALIDATION.userPasswordHint}
                   error={errors.password?.message}
                 >
                   <Input type="password" autoComplete="new-password" {...register('password')} />

@@ -1,0 +1,140 @@
+/**
+ * What a new password must be (account creation, password change, the first admin): at least
+ * USER_PASSWORD_MIN characters, not containing the account's e-mail name or the person's names,
+ * and rated at least "safely unguessable" (score 3 of 4) by zxcvbn-ts with its common-password
+ * and English dictionaries. Only new passwords are checked: existing ones keep signing in.
+ *
+ * Runs on the server only: the estimator and its dictionaries are about 1 MB, far too much for the
+ * console's pages, which show the server's field message instead. One estimate of a long password
+ * costs up to a few hundred milliseconds of CPU, so it runs in a worker thread (one, started on
+ * first use): requests queue there instead of stalling every other request on the event loop.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { PASSWORD_RULES, USER_PASSWORD_MIN } from 'shared-contracts';
+
+/** zxcvbn's score below which a password is refused (3: "safely unguessable", ~10^8 guesses). */
+export const MIN_PASSWORD_SCORE = 3;
+
+/** A name part shorter than this is not looked for (initials, "Al"). */
+const MIN_NAME_PART = 3;
+
+/** Whose password it is: what it must not contain, and what the estimator should guess first. */
+export interface PasswordOwner {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/** The estimator's verdict on one password. */
+export interface StrengthEstimate {
+  score: number;
+  warning: string;
+  suggestion: string;
+}
+
+// Plain CommonJS, evaluated as the worker's code: nothing to build or bundle beside the API. The
+// packages are required by the absolute paths the API itself resolves (workerData).
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { ZxcvbnFactory } = require(workerData.core);
+const common = require(workerData.common);
+const english = require(workerData.english);
+const zxcvbn = new ZxcvbnFactory({
+  dictionary: { ...common.dictionary, ...english.dictionary },
+  graphs: common.adjacencyGraphs,
+  translations: english.translations,
+});
+parentPort.on('message', ({ id, password, userInputs }) => {
+  try {
+    const result = zxcvbn.check(password, userInputs);
+    parentPort.postMessage({
+      id,
+      score: result.score,
+      warning: result.feedback.warning || '',
+      suggestion: result.feedback.suggestions[0] || '',
+    });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
+});
+`;
+
+interface Pending {
+  resolve: (estimate: StrengthEstimate) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, Pending>();
+
+function estimator(): Worker {
+  if (worker) return worker;
+  const resolve = createRequire(import.meta.url).resolve;
+  const started = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      core: resolve('@zxcvbn-ts/core'),
+      common: resolve('@zxcvbn-ts/language-common'),
+      english: resolve('@zxcvbn-ts/language-en'),
+    },
+  });
+  started.on('message', (message: { id: number; error?: string } & StrengthEstimate) => {
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    if (pending.size === 0) started.unref();
+    if (message.error !== undefined)
+      waiting.reject(new Error(`password strength estimate failed: ${message.error}`));
+    else waiting.resolve({ score: message.score, warning: message.warning, suggestion: message.suggestion });
+  });
+  const fail = (error: Error) => {
+    if (worker === started) worker = undefined;
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`the password strength worker stopped (exit code ${code})`)));
+  worker = started;
+  return started;
+}
+
+/** zxcvbn's estimate of `password`, with `userInputs` (the owner's e-mail and names) guessed first. */
+export function estimateStrength(password: string, userInputs: string[]): Promise<StrengthEstimate> {
+  return new Promise((resolve, reject) => {
+    const id = (nextId += 1);
+    const thread = estimator();
+    pending.set(id, { resolve, reject });
+    // Kept alive only while an answer is awaited: idle, it must not hold a process (a test run, a
+    // CLI, a server shutting down) open.
+    thread.ref();
+    thread.postMessage({ id, password, userInputs });
+  });
+}
+
+/** The e-mail's name part (before the last @), and its pieces between dots, dashes, pluses and underscores. */
+function emailNames(email: string): string[] {
+  const at = email.lastIndexOf('@');
+  const local = (at < 0 ? email : email.slice(0, at)).toLowerCase();
+  return [local, ...local.split(/[._+-]+/)].filter((part) => part.length >= MIN_NAME_PART);
+}
+
+function personNames(owner: PasswordOwner): string[] {
+  return [owner.firstName, owner.lastName]
+    .map((name) => name?.trim().toLowerCase() ?? '')
+    .filter((name) => name.length >= MIN_NAME_PART);
+}
+
+/** Why `password` cannot be a new password of `owner`, or null when it can. */
+export async function passwordProblem(password: string, owner: PasswordOwner): Promise<string | null> {
+  if ([...password].length < USER_PASSWORD_MIN) return PASSWORD_RULES.tooShort;
+  const lower = password.toLowerCase();
+  const email = emailNames(owner.email);
+  if (email.some((part) => lower.includes(part))) return PASSWORD_RULES.containsEmail;
+  const names = personNames(owner);
+  if (names.some((name) => lower.includes(name))) return PASSWORD_RULES.containsName;
+  const estimate = await estimateStrength(password, [owner.email, ...email, ...names]);
+  if (estimate.score >= MIN_PASSWORD_SCORE) return null;
+  return `${PASSWORD_RULES.tooEasy}: ${estimate.warning || estimate.suggestion || PASSWORD_RULES.tooEasyDetail}`;
+}
