@@ -45,7 +45,7 @@ describe("a remote's shared requirements against what the page provides", () => 
 
 describe('hostSharedFirst', () => {
   it("hands a remote the host's copy even when a remote registered a higher version nobody loaded yet", () => {
-    const hostCopy = { from: 'host', version: '0.1.0' };
+    const hostCopy = { from: 'companies', version: '0.1.0' };
     const remoteCopy = { from: 'users', version: '0.1.1' };
     const args = {
       shareScopeMap: { default: { 'shared-ui/dialog': { '0.1.0': hostCopy, '0.1.1': remoteCopy } } },
@@ -54,7 +54,12 @@ describe('hostSharedFirst', () => {
       version: '0.1.1',
       resolver: () => ({ shared: remoteCopy, useTreesShaking: false }),
     };
-    const plugin = hostSharedFirst() as unknown as { resolveShare: (a: typeof args) => typeof args };
+    // The host's entry as remembered, whatever app the runtime now names as its owner.
+    const plugin = hostSharedFirst((pkg) =>
+      pkg === 'shared-ui/dialog' ? hostCopy : undefined,
+    ) as unknown as {
+      resolveShare: (a: typeof args) => typeof args;
+    };
     expect(plugin.resolveShare(args).resolver()).toEqual({ shared: hostCopy, useTreesShaking: false });
   });
 
@@ -68,7 +73,9 @@ describe('hostSharedFirst', () => {
       version: '1.0.0',
       resolver,
     };
-    const plugin = hostSharedFirst() as unknown as { resolveShare: (a: typeof args) => typeof args };
+    const plugin = hostSharedFirst(() => undefined) as unknown as {
+      resolveShare: (a: typeof args) => typeof args;
+    };
     expect(plugin.resolveShare(args).resolver).toBe(resolver);
   });
 });

@@ -12,7 +12,7 @@ import {
   type RemoteManifest,
   type SharedMismatch,
 } from './compatibility';
-import { hostSharedFirst } from './host-shared-first';
+import { hostSharedFirst, type SharedEntry } from './host-shared-first';
 import type { SectionName } from './sections';
 
 /** What every remote exposes as `./routes`: its section's routes, relative to the section path. */
@@ -57,7 +57,50 @@ let remotesFile: Promise<Record<string, string>> | null = null;
 const loaded = new Map<SectionName, LoadedSection>();
 /** Sections whose remote has been registered with the federation runtime in this page. */
 const registered = new Set<SectionName>();
-let pluginRegistered = false;
+/** The host's entries of the share scope, by package, remembered before the first remote is registered. */
+let hostShared: Map<string, { version: string; entry: SharedEntry }> | null = null;
+
+const shareScope = () =>
+  getInstance()?.shareScopeMap.default as Record<string, Record<string, SharedEntry>> | undefined;
+
+/**
+ * Remembers the host's share-scope entries (only the host has registered any yet) and makes every
+ * remote use them (host-shared-first.ts).
+ */
+function takeHostShared(): void {
+  if (hostShared) return;
+  hostShared = new Map();
+  for (const [pkg, versions] of Object.entries(shareScope() ?? {})) {
+    const own = Object.entries(versions);
+    // One version each: nothing but the host has registered shared modules yet.
+    const [version, entry] = own.find(([, e]) => e.from === 'host') ?? own[0] ?? [];
+    if (version !== undefined && entry) hostShared.set(pkg, { version, entry });
+  }
+  registerGlobalPlugins([hostSharedFirst((pkg) => hostShared?.get(pkg)?.entry)]);
+}
+
+/**
+ * Puts the host's entries back as the host's, and says whether the page can still be trusted. The
+ * runtime renames an entry's owner to the first app that loads it, and re-registering a remote
+ * deletes the entries it "owns": without this, Retry after a failed section removed shared modules
+ * the host provides and the next load made second copies of them (the other sections broke). A copy
+ * other than the host's that has already run means a section holds a second React or design system:
+ * only a reload cleans that.
+ */
+function repairShareScope(): boolean {
+  const scope = shareScope();
+  if (!scope || !hostShared) return false;
+  let trusted = true;
+  for (const [pkg, { version, entry }] of hostShared) {
+    const versions = (scope[pkg] ??= {});
+    versions[version] = entry;
+    entry.from = 'host';
+    for (const other of Object.values(versions)) {
+      if (other !== entry && (other.loaded || other.lib)) trusted = false;
+    }
+  }
+  return trusted;
+}
 
 /** /remotes.json as the server has it now (no-store: a release repoints a section at once). */
 export async function readRemotesFile(): Promise<Record<string, string>> {
@@ -95,21 +138,6 @@ async function fetchManifest(url: string): Promise<RemoteManifest> {
   const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return (await response.json()) as RemoteManifest;
-}
-
-/**
- * The host's providers are still the ones in the share scope: a remote whose code ran and failed may
- * have left its own registered in their place, and re-registering it would then hand the other
- * sections a second copy of React or the design system.
- */
-function shareScopeIntact(): boolean {
-  const scope = getInstance()?.shareScopeMap.default;
-  if (!scope) return false;
-  return Object.entries(PROVIDED).every(([key, version]) => {
-    if (key.endsWith('/')) return true;
-    const entry = scope[key]?.[version];
-    return entry !== undefined && entry.from === 'host';
-  });
 }
 
 /**
@@ -163,12 +191,9 @@ export async function loadSection(name: SectionName, attempt = 0): Promise<Secti
     );
   }
 
-  if (!pluginRegistered) {
-    registerGlobalPlugins([hostSharedFirst()]);
-    pluginRegistered = true;
-  }
-  if (registered.has(name) && !shareScopeIntact()) {
-    throw new SectionLoadError(`The ${name} remote left the shared modules changed`, 'reload', buildId);
+  takeHostShared();
+  if (registered.has(name) && !repairShareScope()) {
+    throw new SectionLoadError(`A second copy of a shared module has run in this page`, 'reload', buildId);
   }
   registerRemotes([{ name, entry: manifestUrl }], { force: registered.has(name) });
   registered.add(name);
@@ -178,7 +203,7 @@ export async function loadSection(name: SectionName, attempt = 0): Promise<Secti
   } catch (error) {
     throw new SectionLoadError(
       error instanceof Error ? error.message : String(error),
-      shareScopeIntact() ? 'unreachable' : 'reload',
+      repairShareScope() ? 'unreachable' : 'reload',
       buildId,
     );
   }
