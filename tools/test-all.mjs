@@ -1,5 +1,5 @@
 // `pnpm test`: lint, typecheck, unit and API tests of every package, the browser tests against the
-// production build, then, on that build, the bundle budgets (`pnpm size`: sign-in page ≤ 200 KB gzip of
+// production build, then, on that build, the compatibility gate over every remote, the bundle budgets (`pnpm size`: sign-in page ≤ 200 KB gzip of
 // JavaScript, dashboard ≤ 120 KB more) and Lighthouse. Ends with one line "N passed, N failed" summing
 // the runners' own counts.
 import { spawn } from 'node:child_process';
