@@ -229,9 +229,14 @@ test('a chunk that fails to load, then Retry without visiting another section: t
   await expect(page.getByText('The Managers section could not be loaded')).toBeVisible();
   expect(failed).toBeGreaterThan(0);
 
+  // The page stays the same document: Retry starts the section again without a reload.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   down.on = false;
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Managers' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
   await expect(page.getByText(/^Showing 1 to \d+ of \d+ managers$/)).toBeVisible();
 
   const layout = new Layout(page);
