@@ -15,7 +15,7 @@ const noRemoteImports = '^(\\.\\./)*remote-(companies|users|managers|approvals)(
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/drizzle/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'releases/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/drizzle/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -6,6 +6,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const dataDir = path.join(here, '.tmp', 'data');
 export const remotesFile = path.join(here, '.tmp', 'remotes.json');
+/** The releases `pnpm release` makes during the run (tests/deploy.spec.ts), served under /releases/. */
+export const releasesDir = path.join(here, '.tmp', 'releases');
 
 /**
  * Browser tests against the production build served by `pnpm start` on a fresh embedded database.
@@ -44,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database every run; REMOTES_FILE lets a test repoint a section without rebuilding.
-    command: `rm -rf "${dataDir}" && mkdir -p "${path.dirname(remotesFile)}" && cp ../host/public/remotes.json "${remotesFile}" && node ../tools/start.mjs`,
+    command: `rm -rf "${dataDir}" "${releasesDir}" && mkdir -p "${path.dirname(remotesFile)}" && cp ../host/public/remotes.json "${remotesFile}" && node ../tools/start.mjs`,
     cwd: here,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 600_000,
@@ -55,6 +57,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       REMOTES_FILE: remotesFile,
+      RELEASES_DIR: releasesDir,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       // Every test starts from one saved sign-in per role; an access token outliving the run keeps

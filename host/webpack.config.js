@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import CopyRemotesJson from '../tools/webpack/copy-file-plugin.js';
 import { createWebpackConfig, PRODUCT_NAME } from '../tools/webpack/create-config.js';
 import { PrerenderPlugin } from '../tools/webpack/prerender-plugin.js';
 import { devRemotesJson, HOST_PORT } from '../tools/webpack/remotes.js';
@@ -19,8 +18,8 @@ const base = createWebpackConfig({
 
 export default (env, argv) => {
   const config = base(env, argv);
-  // remotes.json ships beside the host build; editing it repoints a section without rebuilding.
-  config.plugins.push(new CopyRemotesJson(path.join(appDir, 'public/remotes.json'), 'remotes.json'));
+  // No remotes.json in the build: the server reads the remotes file (REMOTES_FILE), which lives
+  // outside every build output, so a host build never undoes a release or a rollback.
   // /login is sent already rendered (login.html, api/src/plugins/frontends.ts): the sign-in form is
   // on screen with the HTML rather than after the JavaScript has run.
   if (argv.mode === 'production') {

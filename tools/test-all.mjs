@@ -1,5 +1,5 @@
 // `pnpm test`: lint, typecheck, unit and API tests of every package, the browser tests against the
-// production build, then, on that build, the bundle budgets (`pnpm size`: sign-in page ≤ 200 KB gzip of
+// production build, then, on that build, the compatibility gate over every remote, the bundle budgets (`pnpm size`: sign-in page ≤ 200 KB gzip of
 // JavaScript, dashboard ≤ 120 KB more) and Lighthouse. Ends with one line "N passed, N failed" summing
 // the runners' own counts.
 import { spawn } from 'node:child_process';
@@ -12,6 +12,9 @@ const steps = [
   { name: 'typecheck', args: ['typecheck'] },
   { name: 'unit and API tests', args: ['test:unit'] },
   { name: 'end-to-end tests', args: ['test:e2e'] },
+  // The compatibility gate over every remote's production build (the e2e stage has just made them):
+  // each must fit the host and the other remotes as `pnpm release` would require. Seconds.
+  { name: 'compatibility gate', args: ['gate'] },
   // After the e2e stage on purpose: its server (tools/start.mjs) has just built every stale frontend,
   // so `pnpm size` (which serves the build through the same script) reuses that build and adds only a
   // server start and two page loads, well under a minute.
@@ -41,6 +44,13 @@ function runStep(step) {
       // eslint-disable-next-line no-control-regex
       const text = buffer.replace(/\x1b\[[0-9;]*m/g, '');
       for (const line of text.split('\n')) {
+        // node --test (tools/release) prints "# pass N" and "# fail N".
+        const nodeTest = line.match(/^# (pass|fail) (\d+)$/);
+        if (nodeTest) {
+          if (nodeTest[1] === 'pass') passed += Number(nodeTest[2]);
+          else failed += Number(nodeTest[2]);
+          continue;
+        }
         const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
         const source = vitest ? vitest[1] : /^\s+\d+ (passed|failed|flaky)/.test(line) ? line : null;
         if (!source) continue;

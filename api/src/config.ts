@@ -46,7 +46,19 @@ export interface AppConfig {
   adminPassword: string | undefined;
   /** Root under which host/dist and remote-<name>/dist are looked for. */
   staticRoot: string;
+  /**
+   * The remotes file (REMOTES_FILE): which release of each section the console loads, read on every
+   * request. Outside any build output, so a build never overwrites it; `pnpm release` switches its
+   * lines. When it does not exist, each section is loaded from its own build (remote-<name>/dist).
+   */
   remotesFile: string;
+  /** Where `pnpm release` keeps each section's releases (RELEASES_DIR), served under /releases/. */
+  releasesDir: string;
+  /**
+   * A file of further remote origins, one per line (REMOTE_ORIGINS_FILE; `pnpm release --origin`
+   * adds to it): read again when it changes, so publishing to a new origin needs no restart.
+   */
+  remoteOriginsFile: string;
   /** Origins allowed to call the API with credentials (CORS_ORIGINS; none by default). */
   corsOrigins: string[];
   /** Other origins serving remotes (REMOTE_ORIGINS): allowed by the Content-Security-Policy. */
@@ -176,6 +188,8 @@ const EnvSchema = v.object({
   ),
   STATIC_ROOT: v.optional(v.pipe(v.string(), v.nonEmpty())),
   REMOTES_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  RELEASES_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  REMOTE_ORIGINS_FILE: v.optional(v.pipe(v.string(), v.nonEmpty())),
   CORS_ORIGINS: v.optional(v.string()),
   REMOTE_ORIGINS: v.optional(
     v.pipe(
@@ -257,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const dataDir = fromRepoRoot(e.DATA_DIR);
   const staticRoot = fromRepoRoot(e.STATIC_ROOT ?? '.');
+  const releasesDir = e.RELEASES_DIR ? fromRepoRoot(e.RELEASES_DIR) : join(staticRoot, 'releases');
   const jwtSecret =
     e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
   const qbKeyHex =
@@ -278,9 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     staticRoot,
-    remotesFile: e.REMOTES_FILE
-      ? fromRepoRoot(e.REMOTES_FILE)
-      : join(staticRoot, 'host', 'dist', 'remotes.json'),
+    remotesFile: e.REMOTES_FILE ? fromRepoRoot(e.REMOTES_FILE) : join(releasesDir, 'remotes.json'),
+    releasesDir,
+    remoteOriginsFile: e.REMOTE_ORIGINS_FILE
+      ? fromRepoRoot(e.REMOTE_ORIGINS_FILE)
+      : join(releasesDir, 'remote-origins.txt'),
     corsOrigins: e.CORS_ORIGINS
       ? e.CORS_ORIGINS.split(',')
           .map((origin) => origin.trim())

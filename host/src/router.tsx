@@ -2,13 +2,16 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from 'shared-auth';
 import { FullPageSpinner, LoadingState, SignInPage } from 'shared-ui';
-import { RemoteSection } from './remotes/remote-section';
 import { SECTIONS } from './remotes/sections';
 import { SessionNavigator } from './session-navigator';
 
 // The signed-in layout (with its animation library) and the dashboard load after sign-in, so the
 // sign-in page's JavaScript holds only what it needs.
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+// The section loader (manifest checks, release notices) loads with the first section, not with sign-in.
+const RemoteSection = lazy(() =>
+  import('./remotes/remote-section').then((m) => ({ default: m.RemoteSection })),
+);
 const DashboardPage = lazy(() =>
   import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
@@ -38,7 +41,14 @@ export const routes: RouteObject[] = [
       ...SECTIONS.map((section) => ({
         path: `${section.name}/*`,
         // key: a fresh section component per remote, so one section's state never leaks into another.
-        element: <RemoteSection key={section.name} name={section.name} />,
+        element: (
+          <Suspense
+            key={section.name}
+            fallback={<LoadingState text={`Loading the ${section.label} section...`} />}
+          >
+            <RemoteSection name={section.name} />
+          </Suspense>
+        ),
       })),
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],

@@ -15,3 +15,4 @@ export * from './approvals';
 export * from './banking';
 export * from './payments';
 export * from './route-id';
+export * from './releases';

@@ -1,5 +1,5 @@
 // One webpack configuration for the host and the four remotes, so every app is built the same way.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +11,22 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { GlobalCssPlugin } from './global-css-plugin.js';
 import { InitialPreloadPlugin } from './initial-preload-plugin.js';
 import { sharedSingletons } from './mf-shared.js';
+import { BuildInfoPlugin } from './build-info-plugin.js';
+import { newBuildId } from './build-id.js';
 
 const API_PORT = Number(process.env.API_PORT ?? 8080);
 const TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
-/** The product label of the sign-in page and the sidebar (SPEC §2), fixed at build time. */
+/** The product label of the sign-in page and the sidebar, fixed at build time. */
 export const PRODUCT_NAME = process.env.PRODUCT_NAME ?? 'Agent API';
+
+/**
+ * The build id: names a release's folder (`pnpm release`), shows in the console's About list and in a
+ * section's error panel, and is the manifest's `buildInfo.buildVersion` (Module Federation reads
+ * MF_BUILD_VERSION). `pnpm release` passes its own; otherwise UTC time plus a random suffix.
+ */
+export const BUILD_ID = process.env.BUILD_ID ?? newBuildId();
+process.env.MF_BUILD_VERSION = BUILD_ID;
+
 
 /**
  * @param {object} options
@@ -30,6 +41,8 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
   const isHost = !exposes;
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    const shared = sharedSingletons(appDir);
+    const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -38,7 +51,8 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
       // (api/src/plugins/frontends.ts refuses *.map): browsers never download them.
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(appDir, 'dist'),
+        // BUILD_OUT_DIR: `pnpm release` builds a remote straight into its release's staging folder.
+        path: process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(appDir, 'dist'),
         // The host must use '/' so deep links such as /companies/1/edit load scripts from the root;
         // remotes use 'auto' so their chunks load from wherever their entry was fetched (STACK.md).
         publicPath: isHost ? '/' : 'auto',
@@ -88,12 +102,19 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
           exposes: exposes ?? {},
           // Remotes are registered at run time from /remotes.json, never at build time.
           remotes: {},
-          shared: sharedSingletons(appDir),
+          shared,
           // Keep a shared module registered first (the host's) rather than the one of the app whose
           // name sorts last: every shared-ui entry of a page must come from one build (mf-shared.js).
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
+        }),
+        // build-info.json: what `pnpm release` and its compatibility gate read besides the manifest.
+        new BuildInfoPlugin({
+          app: name,
+          buildId: BUILD_ID,
+          version: pkg.version,
+          minHostVersion: pkg.console?.minHostVersion,
         }),
         // One page template for the host and every remote's standalone page.
         new HtmlWebpackPlugin({ template: TEMPLATE, title, chunks: ['main'] }),
@@ -104,6 +125,14 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         new webpack.DefinePlugin({
           'process.env.PRODUCT_NAME': JSON.stringify(PRODUCT_NAME),
           'process.env.APP_ENV': JSON.stringify(production ? 'production' : 'development'),
+          'process.env.BUILD_ID': JSON.stringify(BUILD_ID),
+          // The versions this app provides of each singleton: the host's loader refuses a remote whose
+          // requirements they do not meet before any of its code runs (host/src/remotes).
+          'process.env.SHARED_VERSIONS': JSON.stringify(
+            JSON.stringify(
+              Object.fromEntries(Object.entries(shared).map(([key, value]) => [key, value.version])),
+            ),
+          ),
         }),
         // Precompressed copies beside every text asset: the server sends the best one the browser
         // accepts, with no compression per request (api/src/plugins/frontends.ts).

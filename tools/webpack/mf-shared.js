@@ -30,10 +30,21 @@ export const SINGLETONS = [
 /**
  * Every shared-ui entry is provided from its file (an absolute `import`), so each build provides all of
  * them, used or not: the entries share Chakra's and shared-ui's internal modules (contexts included),
- * so all the entries a page uses must come from one build. With `shareStrategy: 'loaded-first'`
- * (create-config.js) the host's, registered first, are never replaced by a remote's.
+ * so all the entries a page uses must come from one build. `shareStrategy: 'loaded-first'`
+ * (create-config.js) keeps only the entries already loaded; an entry nobody has loaded yet would go
+ * to the highest version registered, a remote's. The host's loader therefore makes every remote use
+ * the host's providers (host/src/remotes/host-shared-first.ts) and refuses, before any of its code
+ * runs, a remote whose requirements the host's versions do not meet; `pnpm release`'s gate refuses it
+ * earlier (tools/release/gate.mjs).
  */
 const PROVIDED_FROM_FILE = /^shared-ui(\/|$)/;
+
+/**
+ * The design and auth packages hold React contexts and session state: a second copy never works, so
+ * a version that does not satisfy the requirement is an error (strictVersion), not a warning followed
+ * by a fallback copy.
+ */
+const STRICT = /^shared-(ui|auth)(\/|$)/;
 
 /**
  * Shared modules whose provided module is a facade listing the exports the console uses, so that the
@@ -61,6 +72,7 @@ export function sharedSingletons(appDir) {
   for (const key of SINGLETONS) {
     const version = installedVersion(appDir, packageOf(key));
     shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+    if (STRICT.test(key)) shared[key].strictVersion = true;
     if (FACADES[key]) shared[key].import = FACADES[key];
     else if (PROVIDED_FROM_FILE.test(key)) shared[key].import = require.resolve(key);
   }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -11,6 +11,20 @@ import { sendApiNotFound } from './errors';
 
 /** The sections served under /remotes/<name>/ from remote-<name>/dist. */
 export const REMOTE_NAMES = ['companies', 'users', 'managers', 'approvals'] as const;
+
+/** A release's folder name (its build id): no path separators, never '.' or '..'. */
+const RELEASE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** Paths of the remotes' files: a missing one answers a plain 404, which a browser reads as "no such script". */
+const REMOTE_FILES = /^\/(remotes|releases)\//;
+
+/**
+ * /remotes.json when no remotes file exists: each section from its own build under /remotes/<name>/
+ * (what `pnpm start` serves before any `pnpm release`).
+ */
+export const DEFAULT_REMOTES = JSON.stringify(
+  Object.fromEntries(REMOTE_NAMES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])),
+);
 
 /** Files that name other files and must be re-checked on every load (the rest revalidate by ETag). */
 const NO_CACHE_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
@@ -63,13 +77,13 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
   // A remote's standalone page carries the console's global styles (about 40 KB): it is compressed
   // once after each build of it, not on every request, like the files the build precompresses.
   const remotePages = new Map<string, RemotePage>();
-  const remotePage = async (name: string, page: string): Promise<RemotePage> => {
+  const remotePage = async (base: string, page: string): Promise<RemotePage> => {
     const { mtimeMs } = await stat(page);
     const cached = remotePages.get(page);
     if (cached?.mtimeMs === mtimeMs) return cached;
     const html = (await readFile(page)).toString('utf8');
     // The remote's page loads its scripts relative to itself; a base keeps deep links working.
-    const identity = Buffer.from(html.replace('<head>', `<head><base href="/remotes/${name}/">`));
+    const identity = Buffer.from(html.replace('<head>', `<head><base href="${base}">`));
     const entry = {
       mtimeMs,
       identity,
@@ -93,6 +107,20 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       setHeaders: setCacheHeaders,
     });
   }
+  // Releases (`pnpm release`): releases/<section>/<build id>/, immutable, each with its manifest,
+  // remoteEntry.js, chunks and standalone page. Served even when created after the server started.
+  mkdirSync(config.releasesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.releasesDir,
+    prefix: '/releases/',
+    decorateReply: false,
+    redirect: false,
+    preCompressed: true,
+    // Source maps are kept beside each release for decoding error reports, never sent; nor are the
+    // release tool's own files (the remotes file and the origins list, when they live here).
+    allowedPath: (pathName: string) => notSourceMap(pathName) && /^\/[a-z]+\/[^/]+\//.test(pathName),
+    setHeaders: setCacheHeaders,
+  });
   if (existsSync(hostDist)) {
     await app.register(fastifyStatic, {
       root: hostDist,
@@ -110,8 +138,9 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
     let text: string;
     try {
       text = await readFile(config.remotesFile, 'utf8');
-    } catch {
-      return sendApiNotFound(reply);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      text = DEFAULT_REMOTES;
     }
     try {
       JSON.parse(text);
@@ -130,8 +159,10 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       !path.startsWith('/api/') &&
       extname(path) === '';
     if (isPage) {
-      // A remote's own page (its standalone QA shell) answers every path under /remotes/<name>/.
-      const remote = /^\/remotes\/([a-z]+)(?:\/|$)/.exec(path)?.[1];
+      // A remote's own page (its standalone QA shell) answers every path under /remotes/<name>/, and a
+      // release's under /releases/<name>/<build id>/.
+      const release = /^\/releases\/([a-z]+)\/([^/]+)(?:\/|$)/.exec(path);
+      const remote = release?.[1] ?? /^\/remotes\/([a-z]+)(?:\/|$)/.exec(path)?.[1];
       if (!remote && existsSync(indexHtml)) {
         // The sign-in page comes already rendered (host/src/prerender) when the build has it.
         if (path === '/login' && existsSync(loginHtml)) return reply.sendFile('login.html', hostDist);
@@ -140,10 +171,17 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
       }
       try {
         if (remote && (REMOTE_NAMES as readonly string[]).includes(remote)) {
-          const page = await remotePage(
-            remote,
-            join(config.staticRoot, `remote-${remote}`, 'dist', 'index.html'),
-          );
+          const id = release?.[2];
+          if (id !== undefined && !RELEASE_ID.test(id)) throw new Error('not a release id');
+          const page = id
+            ? await remotePage(
+                `/releases/${remote}/${id}/`,
+                join(config.releasesDir, remote, id, 'index.html'),
+              )
+            : await remotePage(
+                `/remotes/${remote}/`,
+                join(config.staticRoot, `remote-${remote}`, 'dist', 'index.html'),
+              );
           const encoding = pageEncoding(request.headers['accept-encoding']);
           if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
           return reply
@@ -158,6 +196,9 @@ export async function registerFrontends(app: FastifyInstance, config: AppConfig)
         // No build of that page: fall through to the JSON 404.
       }
     }
+    // A remote's missing file (a chunk of a release that is gone, a source map): a plain 404, not the
+    // API's JSON envelope, so the browser and the federation runtime see a failed script load.
+    if (REMOTE_FILES.test(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return sendApiNotFound(reply);
   });
 }

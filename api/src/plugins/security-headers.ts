@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -28,37 +29,57 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * each time): 13 % of the API's CPU under a list load (issue 11's profile).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const remotes = config.remoteOrigins;
-  const headers = helmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-        // data: for the small SVGs Chakra inlines (e.g. a select's chevron).
-        imgSrc: ["'self'", 'data:', ...remotes],
-        fontSrc: ["'self'", 'data:', ...remotes],
-        // The host fetches each remote's mf-manifest.json and chunks.
-        connectSrc: ["'self'", ...remotes],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  const build = (remotes: readonly string[]) =>
+    helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remotes],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
+          // data: for the small SVGs Chakra inlines (e.g. a select's chevron).
+          imgSrc: ["'self'", 'data:', ...remotes],
+          fontSrc: ["'self'", 'data:', ...remotes],
+          // The host fetches each remote's mf-manifest.json and chunks.
+          connectSrc: ["'self'", ...remotes],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    strictTransportSecurity: false,
-  });
+      xFrameOptions: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      strictTransportSecurity: false,
+    });
+  // REMOTE_ORIGINS plus the origins file, which `pnpm release --origin` writes: the file is looked at
+  // again at most once a second and the headers rebuilt only when it changed, so a section published
+  // to a new origin is allowed without a restart and the per-request cost stays one object.
+  const originsFile = remoteOriginsFile(config.remoteOriginsFile, (line) =>
+    app.log.warn({ file: config.remoteOriginsFile, line }, 'not an origin; ignored'),
+  );
+  let headers = build([...new Set([...config.remoteOrigins, ...originsFile.origins()])]);
+  let checkedAt = Date.now();
+  const currentHeaders = () => {
+    const now = Date.now();
+    if (now - checkedAt >= 1000) {
+      checkedAt = now;
+      if (originsFile.changed()) {
+        headers = build([...new Set([...config.remoteOrigins, ...originsFile.origins()])]);
+      }
+    }
+    return headers;
+  };
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+    reply.headers(currentHeaders());
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-    if (request.url.startsWith('/remotes/')) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (request.url.startsWith('/remotes/') || request.url.startsWith('/releases/')) {
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    }
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // The API reference's own scripts and styles (1.6 MB, versioned with the package) revalidate
@@ -87,4 +108,45 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   });
   if (failure) throw failure;
   return headers;
+}
+
+/** An origin as REMOTE_ORIGINS takes it: scheme and host (and port), nothing else. */
+const ORIGIN = /^https?:\/\/[^\s,/]+$/;
+
+/**
+ * The origins listed in `file`, one per line ('#' starts a comment); a missing file lists none.
+ * `changed()` says whether the file is different from when `origins()` last read it.
+ */
+export function remoteOriginsFile(file: string, onInvalid: (line: string) => void = () => undefined) {
+  let seen = '';
+  const stamp = () => {
+    try {
+      const info = statSync(file);
+      return `${info.mtimeMs}:${info.size}`;
+    } catch {
+      return 'missing';
+    }
+  };
+  return {
+    origins(): string[] {
+      seen = stamp();
+      let text = '';
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        return [];
+      }
+      const origins: string[] = [];
+      for (const raw of text.split('\n')) {
+        const line = raw.replace(/#.*/, '').trim();
+        if (!line) continue;
+        if (ORIGIN.test(line)) origins.push(line);
+        else onInvalid(line);
+      }
+      return origins;
+    },
+    changed(): boolean {
+      return stamp() !== seen;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthSummary, quickActionsFor } from './dashboard-model';
+import { healthSummary, quickActionsFor, releaseIdOf } from './dashboard-model';
 
 describe('quickActionsFor', () => {
   const labels = (role: Parameters<typeof quickActionsFor>[0]) => quickActionsFor(role).map((a) => a.label);
@@ -19,5 +19,18 @@ describe('healthSummary', () => {
     expect(healthSummary('degraded')).toBe('Service degraded');
     expect(healthSummary('down')).toMatch(/^Service down/);
     expect(healthSummary('maintenance')).toBe('Service status: maintenance');
+  });
+});
+
+describe('releaseIdOf', () => {
+  it("reads a release's build id from its manifest address, on this origin or another", () => {
+    expect(releaseIdOf('/releases/users/20261125-163012-9f3a/mf-manifest.json')).toBe('20261125-163012-9f3a');
+    expect(releaseIdOf('https://cdn.example.com/releases/users/abc/mf-manifest.json')).toBe('abc');
+  });
+
+  it('says a section served from its own build, or absent, has no release', () => {
+    expect(releaseIdOf('/remotes/users/mf-manifest.json')).toBeNull();
+    expect(releaseIdOf(undefined)).toBeNull();
+    expect(releaseIdOf('/releases/users/mf-manifest.json')).toBeNull();
   });
 });

@@ -30,3 +30,13 @@ export function healthSummary(status: string): string {
   if (status === 'down') return 'Service down: the health check could not be read';
   return `Service status: ${status}`;
 }
+
+/**
+ * The release a /remotes.json entry names: the build id folder of a `pnpm release`
+ * (…/releases/<section>/<build id>/mf-manifest.json, on this origin or another), or null for a section
+ * served from its own build (/remotes/<section>/…).
+ */
+export function releaseIdOf(entry: string | undefined): string | null {
+  if (!entry) return null;
+  return /\/releases\/[a-z]+\/([^/?#]+)\/mf-manifest\.json(?:[?#]|$)/.exec(entry)?.[1] ?? null;
+}

@@ -17,6 +17,7 @@ import { ActivityList, formatUptime } from 'shared-ui/format';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
 import { healthSummary, quickActionsFor } from './dashboard-model';
+import { ReleasesList } from './releases-list';
 
 const STAT_CARDS = [
   { key: 'totalCompanies', title: 'Total Companies', hint: 'Active business accounts' },
@@ -84,6 +85,7 @@ function HealthCard() {
           </Box>
         </SimpleGrid>
       )}
+      <ReleasesList />
     </SectionCard>
   );
 }

@@ -1,5 +1,18 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  loadRemote,
+  registerGlobalPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
+import {
+  buildIdOf,
+  exposesModule,
+  sharedMismatches,
+  type RemoteManifest,
+  type SharedMismatch,
+} from './compatibility';
+import { hostSharedFirst, type SharedEntry } from './host-shared-first';
 import type { SectionName } from './sections';
 
 /** What every remote exposes as `./routes`: its section's routes, relative to the section path. */
@@ -7,11 +20,90 @@ export interface SectionModule {
   routes: RouteObject[];
 }
 
-let remotesFile: Promise<Record<string, string>> | null = null;
-const loaded = new Map<SectionName, SectionModule>();
+/** The module the host's section registry loads from every remote. */
+export const ROUTES_EXPOSE = './routes';
 
-async function readRemotesFile(): Promise<Record<string, string>> {
-  // no-store: editing /remotes.json on the server repoints a section on the next page load.
+/** Why a section did not load, with what the error panel shows. */
+export class SectionLoadError extends Error {
+  constructor(
+    message: string,
+    /**
+     * unreachable: files missing or refused (Retry starts the section again);
+     * incompatible: its release does not fit this console (refused before any of its code ran);
+     * reload: its code ran and failed, and the page's shared modules are no longer the host's.
+     */
+    readonly kind: 'unreachable' | 'incompatible' | 'reload',
+    readonly buildId?: string,
+    readonly mismatches: SharedMismatch[] = [],
+    readonly missingExpose?: string,
+  ) {
+    super(message);
+    this.name = 'SectionLoadError';
+  }
+}
+
+/** A section loaded in this page: its routes and the release they came from. */
+interface LoadedSection {
+  module: SectionModule;
+  /** The /remotes.json entry it was loaded from (its release's manifest address). */
+  entry: string;
+  buildId?: string;
+}
+
+/** The versions of the shared singletons this host build provides (tools/webpack/create-config.js). */
+const PROVIDED = JSON.parse(process.env.SHARED_VERSIONS) as Record<string, string>;
+
+let remotesFile: Promise<Record<string, string>> | null = null;
+const loaded = new Map<SectionName, LoadedSection>();
+/** Sections whose remote has been registered with the federation runtime in this page. */
+const registered = new Set<SectionName>();
+/** The host's entries of the share scope, by package, remembered before the first remote is registered. */
+let hostShared: Map<string, { version: string; entry: SharedEntry }> | null = null;
+
+const shareScope = () =>
+  getInstance()?.shareScopeMap.default as Record<string, Record<string, SharedEntry>> | undefined;
+
+/**
+ * Remembers the host's share-scope entries (only the host has registered any yet) and makes every
+ * remote use them (host-shared-first.ts).
+ */
+function takeHostShared(): void {
+  if (hostShared) return;
+  hostShared = new Map();
+  for (const [pkg, versions] of Object.entries(shareScope() ?? {})) {
+    const own = Object.entries(versions);
+    // One version each: nothing but the host has registered shared modules yet.
+    const [version, entry] = own.find(([, e]) => e.from === 'host') ?? own[0] ?? [];
+    if (version !== undefined && entry) hostShared.set(pkg, { version, entry });
+  }
+  registerGlobalPlugins([hostSharedFirst((pkg) => hostShared?.get(pkg)?.entry)]);
+}
+
+/**
+ * Puts the host's entries back as the host's, and says whether the page can still be trusted. The
+ * runtime renames an entry's owner to the first app that loads it, and re-registering a remote
+ * deletes the entries it "owns": without this, Retry after a failed section removed shared modules
+ * the host provides and the next load made second copies of them (the other sections broke). A copy
+ * other than the host's that has already run means a section holds a second React or design system:
+ * only a reload cleans that.
+ */
+function repairShareScope(): boolean {
+  const scope = shareScope();
+  if (!scope || !hostShared) return false;
+  let trusted = true;
+  for (const [pkg, { version, entry }] of hostShared) {
+    const versions = (scope[pkg] ??= {});
+    versions[version] = entry;
+    entry.from = 'host';
+    for (const other of Object.values(versions)) {
+      if (other !== entry && (other.loaded || other.lib)) trusted = false;
+    }
+  }
+  return trusted;
+}
+
+/** /remotes.json as the server has it now (no-store: a release repoints a section at once). */
+export async function readRemotesFile(): Promise<Record<string, string>> {
   const response = await fetch('/remotes.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`/remotes.json answered ${response.status}`);
   return (await response.json()) as Record<string, string>;
@@ -19,27 +111,111 @@ async function readRemotesFile(): Promise<Record<string, string>> {
 
 /** The section's module if it has already been loaded in this page. */
 export function getLoadedSection(name: SectionName): SectionModule | undefined {
-  return loaded.get(name);
+  return loaded.get(name)?.module;
+}
+
+/** The release (manifest address and build id) a section of this page was loaded from. */
+export function loadedRelease(name: SectionName): { entry: string; buildId?: string } | undefined {
+  const section = loaded.get(name);
+  return section ? { entry: section.entry, buildId: section.buildId } : undefined;
 }
 
 /**
- * Finds the section's entry in /remotes.json, registers it and loads its `./routes`.
- * A retry (`attempt > 0`) re-reads /remotes.json and re-registers the remote from scratch.
+ * Whether /remotes.json now names another release of the section than the one this page runs (a
+ * release or rollback happened since the section loaded).
+ */
+export async function newerReleaseLive(name: SectionName): Promise<boolean> {
+  const running = loaded.get(name);
+  if (!running) return false;
+  const remotes = await readRemotesFile();
+  const live = remotes[name];
+  return live !== undefined && absolute(live) !== running.entry;
+}
+
+const absolute = (entry: string) => new URL(entry, window.location.origin).href;
+
+async function fetchManifest(url: string): Promise<RemoteManifest> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as RemoteManifest;
+}
+
+/**
+ * Finds the section's entry in /remotes.json, checks its manifest against what this page provides,
+ * registers it and loads its `./routes`. A remote whose shared requirements the page does not meet is
+ * refused before any of its code runs. A retry (`attempt > 0`) is a clean start: /remotes.json and the
+ * manifest are read again (the manifest with a cache-buster) and the remote registered anew.
  */
 export async function loadSection(name: SectionName, attempt = 0): Promise<SectionModule> {
   const cached = loaded.get(name);
-  if (cached) return cached;
-  if (attempt > 0) remotesFile = null;
+  if (cached) return cached.module;
+  const fresh = attempt > 0;
+  if (fresh) remotesFile = null;
   remotesFile ??= readRemotesFile().catch((error: unknown) => {
     remotesFile = null;
     throw error;
   });
-  const remotes = await remotesFile;
-  const entry = remotes[name];
-  if (!entry) throw new Error(`/remotes.json has no entry for "${name}"`);
-  registerRemotes([{ name, entry: new URL(entry, window.location.origin).href }], { force: attempt > 0 });
-  const module = await loadRemote<SectionModule>(`${name}/routes`);
-  if (!module || !Array.isArray(module.routes)) throw new Error(`The ${name} remote exposes no routes`);
-  loaded.set(name, module);
+  let remotes: Record<string, string>;
+  try {
+    remotes = await remotesFile;
+  } catch (error) {
+    throw new SectionLoadError(String(error), 'unreachable');
+  }
+  const listed = remotes[name];
+  if (!listed) throw new SectionLoadError(`/remotes.json has no entry for "${name}"`, 'unreachable');
+  const entry = absolute(listed);
+  // The cache-buster makes a retry read the manifest from the server, not from a cache that kept a
+  // failed or outdated answer; the remote's chunks are addressed relative to it without the query.
+  const manifestUrl = fresh ? `${entry}${entry.includes('?') ? '&' : '?'}retry=${Date.now()}` : entry;
+
+  let manifest: RemoteManifest;
+  try {
+    manifest = await fetchManifest(manifestUrl);
+  } catch (error) {
+    // A section on another origin that this page's Content-Security-Policy (fixed when the page was
+    // loaded) may not allow yet: a reload gets the server's current policy.
+    const elsewhere = new URL(entry).origin !== window.location.origin;
+    throw new SectionLoadError(String(error), elsewhere ? 'reload' : 'unreachable', buildIdOf(null, entry));
+  }
+  const buildId = buildIdOf(manifest, entry);
+  const mismatches = sharedMismatches(manifest, PROVIDED);
+  const missingExpose = exposesModule(manifest, ROUTES_EXPOSE) ? undefined : ROUTES_EXPOSE;
+  if (mismatches.length > 0 || missingExpose) {
+    const what = mismatches.map((m) => `${m.pkg} ${m.required} (this page has ${m.provided})`);
+    throw new SectionLoadError(
+      `The ${name} release ${buildId ?? ''} does not fit this console: ${[...what, missingExpose].filter(Boolean).join(', ')}`,
+      'incompatible',
+      buildId,
+      mismatches,
+      missingExpose,
+    );
+  }
+
+  takeHostShared();
+  if (registered.has(name) && !repairShareScope()) {
+    throw new SectionLoadError(`A second copy of a shared module has run in this page`, 'reload', buildId);
+  }
+  registerRemotes([{ name, entry: manifestUrl }], { force: registered.has(name) });
+  registered.add(name);
+  let module: SectionModule | null | undefined;
+  try {
+    module = await loadRemote<SectionModule>(`${name}/${ROUTES_EXPOSE.slice(2)}`);
+  } catch (error) {
+    throw new SectionLoadError(
+      error instanceof Error ? error.message : String(error),
+      repairShareScope() ? 'unreachable' : 'reload',
+      buildId,
+    );
+  }
+  if (!module || !Array.isArray(module.routes)) {
+    throw new SectionLoadError(
+      `The ${name} remote exposes no routes`,
+      'incompatible',
+      buildId,
+      [],
+      ROUTES_EXPOSE,
+    );
+  }
+  loaded.set(name, { module, entry, buildId });
   return module;
 }

@@ -1,11 +1,22 @@
-import { Component, startTransition, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
-import { ErrorState, LoadingState } from 'shared-ui';
-import { getLoadedSection, loadSection } from './remote-registry';
+import {
+  Component,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { RELEASE_TEXT } from 'shared-contracts';
+import { Alert, Button, ErrorState, LoadingState } from 'shared-ui';
+import { getLoadedSection, loadSection, newerReleaseLive, SectionLoadError } from './remote-registry';
 import { SECTIONS, type SectionName } from './sections';
 
 type LoadState =
-  { status: 'loading' } | { status: 'ready'; routes: RouteObject[] } | { status: 'error'; message: string };
+  | { status: 'loading' }
+  | { status: 'ready'; routes: RouteObject[] }
+  | { status: 'error'; error: SectionLoadError };
 
 function SectionRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
@@ -43,9 +54,102 @@ class SectionErrorBoundary extends Component<BoundaryProps, { error: Error | nul
   }
 }
 
+/** The error panel of a section that did not load: why, which release, and what Retry does. */
+function LoadErrorPanel({
+  label,
+  error,
+  onRetry,
+}: {
+  label: string;
+  error: SectionLoadError;
+  onRetry: () => void;
+}) {
+  const release = error.buildId ? ` ${RELEASE_TEXT.release(error.buildId)}` : '';
+  if (error.kind === 'incompatible') {
+    const reasons = [
+      ...error.mismatches.map((m) => RELEASE_TEXT.sharedMismatch(m.pkg, m.required, m.provided)),
+      ...(error.missingExpose ? [RELEASE_TEXT.missingExpose(error.missingExpose)] : []),
+    ];
+    return (
+      <ErrorState
+        title={RELEASE_TEXT.incompatibleTitle(label)}
+        message={`${reasons.join(' ')} ${RELEASE_TEXT.incompatibleHint}${release}`}
+        onRetry={onRetry}
+      />
+    );
+  }
+  if (error.kind === 'reload') {
+    return (
+      <ErrorState
+        title={RELEASE_TEXT.unreachableTitle(label)}
+        message={`${RELEASE_TEXT.reloadNeeded}${release}`}
+        // A reload keeps the address: the same section loads again on a clean page.
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
+  return (
+    <ErrorState
+      title={RELEASE_TEXT.unreachableTitle(label)}
+      message={`${RELEASE_TEXT.unreachable}${release}`}
+      onRetry={onRetry}
+    />
+  );
+}
+
+/** 'A new version of this section is available — Reload', once a release or rollback replaced it. */
+function NewVersionNotice() {
+  return (
+    <Alert.Root status="info" size="sm" mb="4" alignItems="center" data-testid="section-new-version">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>{RELEASE_TEXT.newVersion}</Alert.Description>
+      </Alert.Content>
+      <Button size="xs" variant="outline" onClick={() => window.location.reload()} flexShrink={0}>
+        {RELEASE_TEXT.reload}
+      </Button>
+    </Alert.Root>
+  );
+}
+
+/**
+ * After each navigation into or within a section that was already loaded, asks /remotes.json whether
+ * another release is live now: a tab opened before a release keeps working on its own release and
+ * says a new one is there.
+ */
+function useNewerRelease(name: SectionName, ready: boolean): boolean {
+  const { pathname } = useLocation();
+  const [newer, setNewer] = useState(false);
+  const lastChecked = useRef<string | null>(null);
+  const loadedHere = useRef(!getLoadedSection(name));
+  useEffect(() => {
+    if (!ready || newer) return undefined;
+    // The first render right after loading the section is on the live release already.
+    if (loadedHere.current) {
+      loadedHere.current = false;
+      lastChecked.current = pathname;
+      return undefined;
+    }
+    if (lastChecked.current === pathname) return undefined;
+    lastChecked.current = pathname;
+    let cancelled = false;
+    newerReleaseLive(name).then(
+      (value) => {
+        if (!cancelled && value) setNewer(true);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [name, ready, pathname, newer]);
+  return newer;
+}
+
 /**
  * Loads a remote section at run time and renders its routes inside the layout. A remote that cannot
- * be reached shows an error panel with Retry; the sidebar and the other sections keep working.
+ * be reached, or whose release does not fit this console, shows an error panel with Retry; the sidebar
+ * and the other sections keep working.
  */
 export function RemoteSection({ name }: { name: SectionName }) {
   const label = SECTIONS.find((section) => section.name === name)?.label ?? name;
@@ -54,6 +158,7 @@ export function RemoteSection({ name }: { name: SectionName }) {
     const module = getLoadedSection(name);
     return module ? { status: 'ready', routes: module.routes } : { status: 'loading' };
   });
+  const newer = useNewerRelease(name, state.status === 'ready');
 
   useEffect(() => {
     let cancelled = false;
@@ -72,8 +177,11 @@ export function RemoteSection({ name }: { name: SectionName }) {
       },
       (error: unknown) => {
         console.error(`The ${label} section could not be loaded`, error);
-        if (!cancelled)
-          setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        const failure =
+          error instanceof SectionLoadError
+            ? error
+            : new SectionLoadError(error instanceof Error ? error.message : String(error), 'unreachable');
+        if (!cancelled) setState({ status: 'error', error: failure });
       },
     );
     return () => {
@@ -85,15 +193,12 @@ export function RemoteSection({ name }: { name: SectionName }) {
   if (state.status === 'loading') return <LoadingState text={`Loading the ${label} section...`} />;
   if (state.status === 'error') {
     return (
-      <ErrorState
-        title={`The ${label} section could not be loaded`}
-        message="Its files could not be reached. The rest of the console still works; try again in a moment."
-        onRetry={() => setAttempt((value) => value + 1)}
-      />
+      <LoadErrorPanel label={label} error={state.error} onRetry={() => setAttempt((value) => value + 1)} />
     );
   }
   return (
     <SectionErrorBoundary key={attempt} label={label} onRetry={() => setAttempt((value) => value + 1)}>
+      {newer ? <NewVersionNotice /> : null}
       <SectionRoutes routes={state.routes} />
     </SectionErrorBoundary>
   );

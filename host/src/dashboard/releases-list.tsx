@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { RELEASE_TEXT } from 'shared-contracts';
+import { Box, SimpleGrid, Text } from 'shared-ui';
+import { SECTIONS } from '../remotes/sections';
+import { releaseIdOf } from './dashboard-model';
+
+/**
+ * What this console runs: the host's build id and each section's live release (from /remotes.json),
+ * so support can tell versions apart. Its lines are there from the first render (the ids fill in),
+ * so the card does not grow when they arrive.
+ */
+export function ReleasesList() {
+  const [remotes, setRemotes] = useState<Record<string, string> | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    fetch('/remotes.json', { cache: 'no-store' })
+      .then((response) => (response.ok ? (response.json() as Promise<Record<string, string>>) : {}))
+      .then(
+        (value) => !cancelled && setRemotes(value),
+        () => !cancelled && setRemotes({}),
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  const rows = [
+    { key: 'host', label: RELEASE_TEXT.hostBuild, value: process.env.BUILD_ID },
+    ...SECTIONS.map((section) => ({
+      key: section.name,
+      label: section.label,
+      value: remotes ? (releaseIdOf(remotes[section.name]) ?? RELEASE_TEXT.notReleased) : '…',
+    })),
+  ];
+  return (
+    <Box mt="4" pt="3" borderTopWidth="1px" borderColor="gray.200" data-testid="releases">
+      <Text fontSize="xs" color="gray.600" mb="1">
+        {RELEASE_TEXT.aboutTitle}
+      </Text>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} columnGap="4" rowGap="0.5">
+        {rows.map((row) => (
+          <Text key={row.key} fontSize="xs" data-testid={`release-${row.key}`}>
+            {row.label}:{' '}
+            <Text as="span" fontFamily="mono">
+              {row.value}
+            </Text>
+          </Text>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
