@@ -41,6 +41,8 @@ export const PAYMENT_MESSAGES = {
   confirmOwnChange: 'You entered this bank account, so someone else must confirm it',
   confirmRegisteredBy:
     'This bank account was entered by the account that registered yours, so someone else must confirm it',
+  confirmRegisteredByYou:
+    'This bank account was entered by an account you registered, so someone else must confirm it',
   alreadyConfirmed: 'This bank account is already confirmed',
   staleVersion: 'This bank account changed since you looked at it; review it again before confirming',
   noSettlementAccount: 'This company has no settlement account to confirm',

@@ -209,6 +209,15 @@ describe('a bank account change needs a second person, and the approver sees the
     expect((approved.json() as { data: Approval }).data.status).toBe('NACHA_GENERATED');
   });
 
+  it('an account and its registrar are one person for confirmations too', async () => {
+    const deputy = await register('deputy.two@example.com', tokens.admin, 'MODERATOR');
+    const account = await addAccount('6151', deputy.token, '15151515');
+    const refused = await confirm(account, tokens.admin);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe(PAYMENT_MESSAGES.confirmRegisteredByYou);
+    expect((await confirm(account, tokens.moderator)).statusCode).toBe(200);
+  });
+
   it('a pending account is never paid; the person who entered it cannot confirm it; a confirmation retries the file', async () => {
     const account = await addAccount('6201', tokens.moderator, '33334444');
     const approval = await createApproval([bill('6201001', '6201', 125)], tokens.admin);

@@ -88,7 +88,8 @@ function checkConfirmation(
   changer: UserRow | undefined,
 ): void {
   if (current.version !== version) {
-    throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_MESSAGES.staleVersion, { version: PAYMENT_MESSAGES.staleVersion }, undefined, {
+    const fields = { version: PAYMENT_MESSAGES.staleVersion };
+    throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_MESSAGES.staleVersion, fields, undefined, {
       version: current.version,
     });
   }
@@ -98,7 +99,7 @@ function checkConfirmation(
   if (current.changedById !== null && actor.createdById === current.changedById) {
     throw forbidden(PAYMENT_MESSAGES.confirmRegisteredBy);
   }
-  if (changer && changer.createdById === actor.id) throw forbidden(PAYMENT_MESSAGES.confirmRegisteredBy);
+  if (changer && changer.createdById === actor.id) throw forbidden(PAYMENT_MESSAGES.confirmRegisteredByYou);
 }
 
 /** A line in the history of every approval still to be paid to this vendor. */
