@@ -6,7 +6,7 @@ export const VALIDATION = {
   companyNameTooLong: 'Name is too long',
   companyEmail: 'Invalid email address',
   companyWebsite: 'Invalid website URL',
-  /** SPEC §5 said 8; new passwords now need 12 (weak passwords were accepted). */
+  /** New passwords need 12 characters: eight-character ones such as `password` were accepted and guessed. */
   userPassword: 'Password must be at least 12 characters',
   userPasswordHint: 'Must be at least 12 characters long, hard to guess, without the name or e-mail',
   firstNameRequired: 'First name is required',
