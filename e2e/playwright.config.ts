@@ -46,7 +46,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database every run; REMOTES_FILE lets a test repoint a section without rebuilding.
-    command: `rm -rf "${dataDir}" "${releasesDir}" && mkdir -p "${path.dirname(remotesFile)}" && cp ../host/public/remotes.json "${remotesFile}" && node ../tools/start.mjs`,
+    command: `rm -rf "${dataDir}" "${releasesDir}" && mkdir -p "${path.dirname(remotesFile)}" && cp ../host/public/remotes.json "${remotesFile}" && node ../tools/build/start.mjs`,
     cwd: here,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 600_000,

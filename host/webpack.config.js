@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createWebpackConfig, PRODUCT_NAME } from '../tools/webpack/create-config.js';
-import { PrerenderPlugin } from '../tools/webpack/prerender-plugin.js';
-import { devRemotesJson, HOST_PORT } from '../tools/webpack/remotes.js';
+import { createWebpackConfig, PRODUCT_NAME } from '../tools/build/webpack/create-config.js';
+import { PrerenderPlugin } from '../tools/build/webpack/prerender-plugin.js';
+import { devRemotesJson, HOST_PORT } from '../tools/build/webpack/remotes.js';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const base = createWebpackConfig({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createWebpackConfig } from '../tools/webpack/create-config.js';
+import { createWebpackConfig } from '../tools/build/webpack/create-config.js';
 
 export default createWebpackConfig({
   appDir: path.dirname(fileURLToPath(import.meta.url)),

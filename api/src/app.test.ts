@@ -139,7 +139,7 @@ describe('app: serving the built console', () => {
       join(root, 'remote-users/dist/114.8a9fb4c2d1e0a7b3c6f5.js.br'),
       brotliCompressSync(BIG_SCRIPT),
     );
-    // What the production build writes beside each asset (tools/webpack/create-config.js).
+    // What the production build writes beside each asset (tools/build/webpack/create-config.js).
     for (const file of ['host/dist/index.html', 'host/dist/main.js', 'remote-users/dist/remoteEntry.js']) {
       const text = file.endsWith('main.js') ? BIG_SCRIPT : file.endsWith('.html') ? INDEX : 'var users;';
       writeFileSync(join(root, `${file}.br`), brotliCompressSync(text));

@@ -21,7 +21,7 @@ function release(...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(ROOT, 'tools', 'release', 'release.mjs'), ...args],
+      [path.join(ROOT, 'tools', 'build', 'release', 'release.mjs'), ...args],
       {
         cwd: ROOT,
         env: { ...process.env, RELEASES_DIR: releasesDir, REMOTES_FILE: remotesFile },
@@ -40,7 +40,7 @@ function gate(dir: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [path.join(ROOT, 'tools', 'release', 'gate.mjs'), dir],
+      [path.join(ROOT, 'tools', 'build', 'release', 'gate.mjs'), dir],
       { cwd: ROOT },
       (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
     );

@@ -62,7 +62,7 @@ function AppRoutes() {
 /**
  * The console's router. A declarative <BrowserRouter>, not a data router (createBrowserRouter): the
  * console uses no loaders, actions or fetchers, and the data router is about 15 KB gzip more on the
- * sign-in page (tools/webpack/shared/react-router.js shares only what is listed there).
+ * sign-in page (tools/build/webpack/shared/react-router.js shares only what is listed there).
  */
 export function AppRouter() {
   return (

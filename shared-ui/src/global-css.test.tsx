@@ -7,7 +7,7 @@ import { renderGlobalCss } from './global-css';
 import { system } from './system';
 
 const require = createRequire(import.meta.url);
-const loader = require('../../tools/webpack/lazy-global-css-loader.cjs') as (
+const loader = require('../../tools/build/webpack/lazy-global-css-loader.cjs') as (
   this: { resourcePath: string },
   source: string,
 ) => string;

@@ -1,4 +1,4 @@
-// The console's global styles as CSS text, computed at build time (tools/webpack/global-css-plugin.js
+// The console's global styles as CSS text, computed at build time (tools/build/webpack/global-css-plugin.js
 // writes them into every app's HTML), never in the browser: Chakra's cascade layer order, its reset,
 // the global CSS and every design token as a CSS variable, exactly as ChakraProvider would insert them.
 import { ChakraProvider } from '@chakra-ui/react';

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The apps share react-router as a facade listing only the exports the console uses
-// (tools/webpack/shared/react-router.js); a name missing there is `undefined` in the built apps while
+// (tools/build/webpack/shared/react-router.js); a name missing there is `undefined` in the built apps while
 // every unit test (which imports the real package) still passes. This keeps the list complete.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FACADE = path.join(ROOT, 'tools', 'webpack', 'shared', 'react-router.js');
+const FACADE = path.join(ROOT, 'tools', 'build', 'webpack', 'shared', 'react-router.js');
 const SOURCES = [
   'host',
   'remote-companies',

@@ -106,9 +106,9 @@ export const system = createSystem(defaultBaseConfig, consoleConfig);
  * The system as UiProvider gives it to ChakraProvider: the same styling engine, but with no global
  * styles for the provider to render. The cascade layer order, the reset, the global CSS and the token
  * variables are written into every page's HTML at build time (./global-css.tsx,
- * tools/webpack/global-css-plugin.js) instead of being computed, serialized and inserted by Emotion
+ * tools/build/webpack/global-css-plugin.js) instead of being computed, serialized and inserted by Emotion
  * in the browser on every first load; in the browser build Chakra's createSystem does not compute
- * them either (tools/webpack/lazy-global-css-loader.cjs). `disableLayers` here only stops the
+ * them either (tools/build/webpack/lazy-global-css-loader.cjs). `disableLayers` here only stops the
  * provider from inserting the layer order again: the recipes' layers come from the system's own
  * config, which this copy leaves as it is (its `theme` is the same object, so addRecipes reaches it).
  */

@@ -1,4 +1,4 @@
-// The sign-in page rendered to HTML at build time (tools/webpack/prerender-plugin.js), never in the
+// The sign-in page rendered to HTML at build time (tools/build/webpack/prerender-plugin.js), never in the
 // browser: the server sends it for /login, so the form and its styles are on screen with the HTML,
 // before the console's JavaScript has arrived and run (Largest Contentful Paint at First Paint).
 import { renderToString } from 'react-dom/server';

@@ -50,7 +50,7 @@ interface LoadedSection {
   buildId?: string;
 }
 
-/** The versions of the shared singletons this host build provides (tools/webpack/create-config.js). */
+/** The versions of the shared singletons this host build provides (tools/build/webpack/create-config.js). */
 const PROVIDED = JSON.parse(process.env.SHARED_VERSIONS) as Record<string, string>;
 
 let remotesFile: Promise<Record<string, string>> | null = null;

@@ -22,7 +22,7 @@ export const REQUIRED_EXPOSE = './routes';
 const requiredOf = (item) =>
   typeof item.requiredVersion === 'string' && item.requiredVersion !== '*' ? item.requiredVersion : null;
 
-/** Packages whose copies must never mix (tools/webpack/mf-shared.js shares them with strictVersion). */
+/** Packages whose copies must never mix (tools/build/webpack/mf-shared.js shares them with strictVersion). */
 const STRICT = /^shared-(ui|auth)(\/|$)/;
 
 const byName = (manifest) => new Map((manifest.shared ?? []).map((item) => [item.name, item]));

@@ -21,11 +21,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runPnpm } from '../run.mjs';
 import { newBuildId } from '../webpack/build-id.js';
 import { checkCompatibility, readBuild } from './gate.mjs';
-import { defaultRemotes, releasePaths, REMOTE_SECTIONS, ROOT } from './paths.mjs';
+import { defaultRemotes, releasePaths, REMOTE_SECTIONS } from './paths.mjs';
 
 const SHOWN_SHARED = ['shared-ui', 'shared-auth', 'react', 'react-router'];
 
@@ -262,7 +263,7 @@ async function main(argv) {
   return release(section, { keep, from: values.from, publish: values.publish, origin: values.origin });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.join(ROOT, 'tools', 'release', 'release.mjs')) {
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     process.exitCode = await main(process.argv.slice(2));
   } catch (error) {

@@ -35,7 +35,7 @@ export const SINGLETONS = [
  * to the highest version registered, a remote's. The host's loader therefore makes every remote use
  * the host's providers (host/src/remotes/host-shared-first.ts) and refuses, before any of its code
  * runs, a remote whose requirements the host's versions do not meet; `pnpm release`'s gate refuses it
- * earlier (tools/release/gate.mjs).
+ * earlier (tools/build/release/gate.mjs).
  */
 const PROVIDED_FROM_FILE = /^shared-ui(\/|$)/;
 
@@ -48,7 +48,7 @@ const STRICT = /^shared-(ui|auth)(\/|$)/;
 
 /**
  * Shared modules whose provided module is a facade listing the exports the console uses, so that the
- * rest of the package is tree-shaken away (tools/webpack/shared/*.js).
+ * rest of the package is tree-shaken away (tools/build/webpack/shared/*.js).
  */
 const FACADES = {
   'react-router': fileURLToPath(new URL('./shared/react-router.js', import.meta.url)),

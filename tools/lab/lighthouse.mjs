@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { ROOT } from './frontends.mjs';
+import { ROOT } from '../build/frontends.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));

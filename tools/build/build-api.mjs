@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API = path.join(ROOT, 'api');
 export const API_BUNDLE = path.join(API, 'dist', 'main.js');
 const SOURCES = [path.join(API, 'src'), path.join(ROOT, 'shared-contracts', 'src')];
@@ -54,7 +54,7 @@ export async function buildApi() {
   });
 }
 
-// `node tools/build-api.mjs [--if-stale]`
+// `node tools/build/build-api.mjs [--if-stale]`
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (process.argv.includes('--if-stale') && !apiNeedsBuild()) process.exit(0);
   const started = Date.now();

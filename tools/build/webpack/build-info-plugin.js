@@ -3,7 +3,7 @@ import webpack from 'webpack';
 /**
  * Writes build-info.json into the build: the app's name, build id, package version, build time and,
  * for a remote, the minimum host version it declares (package.json "console.minHostVersion"). The
- * release tool and its compatibility gate (tools/release) read it beside mf-manifest.json.
+ * release tool and its compatibility gate (tools/build/release) read it beside mf-manifest.json.
  */
 export class BuildInfoPlugin {
   constructor(info) {

@@ -24,8 +24,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { API_BUNDLE, apiNeedsBuild, buildApi } from './build-api.mjs';
-import { ROOT } from './frontends.mjs';
+import { API_BUNDLE, apiNeedsBuild, buildApi } from '../build/build-api.mjs';
+import { ROOT } from '../build/frontends.mjs';
 
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
 

@@ -6,8 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { API_BUNDLE, apiNeedsBuild, buildApi } from './build-api.mjs';
-import { ROOT } from './frontends.mjs';
+import { API_BUNDLE, apiNeedsBuild, buildApi } from '../build/build-api.mjs';
+import { ROOT } from '../build/frontends.mjs';
 
 /** A browser's Accept-Encoding: the server compresses as it would for the console. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';

@@ -15,12 +15,12 @@ const steps = [
   // The compatibility gate over every remote's production build (the e2e stage has just made them):
   // each must fit the host and the other remotes as `pnpm release` would require. Seconds.
   { name: 'compatibility gate', args: ['gate'] },
-  // After the e2e stage on purpose: its server (tools/start.mjs) has just built every stale frontend,
+  // After the e2e stage on purpose: its server (tools/build/start.mjs) has just built every stale frontend,
   // so `pnpm size` (which serves the build through the same script) reuses that build and adds only a
   // server start and two page loads, well under a minute.
   { name: 'bundle size budgets', args: ['size'] },
   // On the build the end-to-end tests made: scores and metrics printed, Accessibility and Best
-  // Practices enforced (tools/lighthouse.mjs). Each page's median of three runs, Lighthouse's own
+  // Practices enforced (tools/lab/lighthouse.mjs). Each page's median of three runs, Lighthouse's own
   // advice for a score taken on a machine that is also doing other work.
   { name: 'lighthouse', args: ['lighthouse', '--runs', '3'] },
 ];
@@ -44,7 +44,7 @@ function runStep(step) {
       // eslint-disable-next-line no-control-regex
       const text = buffer.replace(/\x1b\[[0-9;]*m/g, '');
       for (const line of text.split('\n')) {
-        // node --test (tools/release) prints "# pass N" and "# fail N".
+        // node --test (tools/build/release) prints "# pass N" and "# fail N".
         const nodeTest = line.match(/^# (pass|fail) (\d+)$/);
         if (nodeTest) {
           if (nodeTest[1] === 'pass') passed += Number(nodeTest[2]);

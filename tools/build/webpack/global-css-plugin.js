@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { renderAtBuild } from './render-at-build.js';
 
-const ENTRY = fileURLToPath(new URL('../../shared-ui/src/global-css.tsx', import.meta.url));
-const SYSTEM = fileURLToPath(new URL('../../shared-ui/src/system.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../../../shared-ui/src/global-css.tsx', import.meta.url));
+const SYSTEM = fileURLToPath(new URL('../../../shared-ui/src/system.ts', import.meta.url));
 
 /**
  * Writes the console's global styles — Chakra's cascade layer order, its reset, the global CSS and

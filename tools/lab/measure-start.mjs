@@ -2,14 +2,14 @@
 // runs) against the TypeScript loader it replaced (`tsx api/src/main.ts`). Each mode starts N times
 // on one already-seeded embedded database; start-up is spawn → first 200 from /api/health, memory
 // the resident set of the server's process tree 3 s after that, idle.
-// `node tools/measure-start.mjs [--runs 3] [--port 8302]`
+// `node tools/lab/measure-start.mjs [--runs 3] [--port 8302]`
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_BUNDLE, apiNeedsBuild, buildApi } from './build-api.mjs';
-import { ROOT } from './frontends.mjs';
+import { API_BUNDLE, apiNeedsBuild, buildApi } from '../build/build-api.mjs';
+import { ROOT } from '../build/frontends.mjs';
 
 const arg = (name, fallback) => {
   const index = process.argv.indexOf(`--${name}`);

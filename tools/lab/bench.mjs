@@ -3,13 +3,13 @@
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 10), --companies N (seed N
 // generated companies first, through the API's seed CLI), --users N (likewise N generated users), --api-only (start the API alone, without
 // building the frontends), DATABASE_URL to bench PostgreSQL.
-// --scale: the million-approval benchmark on PostgreSQL instead (tools/bench-scale.mjs).
+// --scale: the million-approval benchmark on PostgreSQL instead (tools/lab/bench-scale.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measure as measureLoop, serveApiOnly } from './bench-lib.mjs';
-import { ROOT } from './frontends.mjs';
-import { run } from './run.mjs';
+import { ROOT } from '../build/frontends.mjs';
+import { run } from '../build/run.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const args = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from './frontends.mjs';
+import { ROOT } from '../build/frontends.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -21,7 +21,7 @@ function freePort() {
 export async function serveTemp(extraEnv = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'start.mjs')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'build', 'start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],

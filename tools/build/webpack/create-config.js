@@ -63,9 +63,9 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
-        // The real react-router, for the shared facade only (tools/webpack/shared/react-router.js).
+        // The real react-router, for the shared facade only (tools/build/webpack/shared/react-router.js).
         alias: { 'react-router-impl$': reactRouterImpl(appDir, production) },
-        // The facades in tools/webpack/shared import react and react-dom: resolve them from the app.
+        // The facades in tools/build/webpack/shared import react and react-dom: resolve them from the app.
         modules: ['node_modules', path.join(appDir, 'node_modules')],
       },
       module: {

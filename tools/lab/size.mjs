@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './frontends.mjs';
+import { ROOT } from '../build/frontends.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT } from './frontends.mjs';
+import { ROOT } from '../build/frontends.mjs';
 import { measure, serveApiOnly } from './bench-lib.mjs';
 
 const TSX = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');

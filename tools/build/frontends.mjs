@@ -3,9 +3,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const APPS = ['host', 'remote-companies', 'remote-users', 'remote-managers', 'remote-approvals'];
-const SHARED_SOURCES = ['shared-ui', 'shared-auth', 'shared-contracts', 'tools/webpack'];
+const SHARED_SOURCES = ['shared-ui', 'shared-auth', 'shared-contracts', 'tools/build/webpack'];
 
 function newestMtime(dir) {
   if (!existsSync(dir)) return 0;
