@@ -1,6 +1,7 @@
 // One flat config for the workspace. Import direction (CONVENTIONS.md rule 3) is enforced with
 // no-restricted-imports: remotes never import each other or Chakra directly, the API never imports a frontend.
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -26,6 +27,21 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    // An import cycle makes module order matter (a value read before its module ran is undefined) and
+    // blurs which layer owns what; every package stays acyclic. Resolved like the bundlers do:
+    // TypeScript sources first, workspace packages through their package.json "exports".
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'], conditionNames: ['import', 'default'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.tsx', 'shared-auth/**/*.ts', 'shared-ui/**/*.ts', 'host/**/*.ts', 'remote-*/**/*.ts'],
