@@ -7,6 +7,6 @@ export default createWebpackConfig({
   name: 'approvals',
   port: 3004,
   title: 'Approvals — standalone',
-  // The one module a remote exposes: its section's routes (CONVENTIONS.md rule 4).
+  // The one module a remote exposes: its section's routes.
   exposes: { './routes': './src/routes.tsx' },
 });

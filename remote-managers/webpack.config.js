@@ -7,6 +7,6 @@ export default createWebpackConfig({
   name: 'managers',
   port: 3003,
   title: 'Managers — standalone',
-  // The one module a remote exposes: its section's routes (CONVENTIONS.md rule 4).
+  // The one module a remote exposes: its section's routes.
   exposes: { './routes': './src/routes.tsx' },
 });

@@ -7,6 +7,6 @@ export default createWebpackConfig({
   name: 'users',
   port: 3002,
   title: 'Users — standalone',
-  // The one module a remote exposes: its section's routes (CONVENTIONS.md rule 4).
+  // The one module a remote exposes: its section's routes.
   exposes: { './routes': './src/routes.tsx' },
 });

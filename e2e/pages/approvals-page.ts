@@ -76,7 +76,7 @@ export class ApprovalFactory {
   }
 }
 
-/** /approvals ('Bill Approvals', SPEC §2). */
+/** /approvals ('Bill Approvals'). */
 export class ApprovalListPage {
   readonly table: Locator;
   /** Table rows at desktop width. */
@@ -134,7 +134,7 @@ export class ApprovalListPage {
   }
 }
 
-/** /approvals/{id} (SPEC §2 Approval detail). */
+/** /approvals/{id}. */
 export class ApprovalDetailPage {
   readonly approveButton: Locator;
   readonly rejectButton: Locator;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The company list of SPEC §2. */
+/** The company list. */
 export class CompanyListPage {
   readonly table: Locator;
   readonly rows: Locator;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The manager list of SPEC §2. */
+/** The manager list. */
 export class ManagerListPage {
   readonly table: Locator;
   readonly rows: Locator;

@@ -14,7 +14,7 @@ export const DEMO = {
  */
 export const NEW_ACCOUNT_PASSWORD = 'Quartz-Lantern-Meadow-73';
 
-/** The sign-in page of SPEC §2. */
+/** The sign-in page. */
 export class SignInPage {
   readonly email: Locator;
   readonly password: Locator;

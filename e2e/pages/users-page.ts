@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The user list of SPEC §2 (/users): overview block, filters, table (cards on a phone), pagination. */
+/** The user list (/users): overview block, filters, table (cards on a phone), pagination. */
 export class UserListPage {
   readonly table: Locator;
   readonly rows: Locator;

@@ -7,7 +7,7 @@ import { ApiClient } from '../pages/api-client';
 import { ApprovalDetailPage, ApprovalFactory, ApprovalListPage, short } from '../pages/approvals-page';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
 
-/** The one notice on screen (SPEC §9: one at a time). */
+/** The one notice on screen (one at a time). */
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 
@@ -70,7 +70,7 @@ test.describe('approval list', () => {
     await expect(list.filtersToggle).not.toContainText('Active');
     await expect(page).not.toHaveURL(/status=/);
 
-    // Default order Created descending; the pagination texts of SPEC §2.
+    // Default order Created descending; the pagination texts.
     const total = stats.total!;
     await expect(page.getByRole('columnheader', { name: /Created/ })).toHaveAttribute(
       'aria-sort',

@@ -11,7 +11,7 @@ const CONNECTION_MESSAGE =
   'Unable to connect to the server. Please check your internet connection and try again.';
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
-/** The one notice on screen (SPEC §9: one at a time). */
+/** The one notice on screen (one at a time). */
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 

@@ -3,7 +3,7 @@ import { ApiClient } from '../pages/api-client';
 import { ManagerListPage } from '../pages/managers-page';
 import { DEMO, SignInPage, signInFresh } from '../pages/sign-in-page';
 
-/** The one notice on screen (SPEC §9: one at a time). */
+/** The one notice on screen (one at a time). */
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-// The same reader the API checks every file with, written apart from the writer (NACHA-FORMAT.md).
+// The same reader the API checks every file with, written apart from the writer.
 import { validateNachaFile } from '../../api/src/payments/nacha-validator';
 import { ApiClient } from '../pages/api-client';
 import { DEMO, signInFresh } from '../pages/sign-in-page';

@@ -1,4 +1,4 @@
-// The Users section (issue 6, SPEC §2 "User list", "User create and edit", "User detail", §5, §6, §8):
+// The Users section (list, create and edit, detail, validation, roles, notices):
 // every screen against the real API and database, and the server rules per role.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -26,7 +26,7 @@ const nameOf = (u: Pick<U, 'firstName' | 'lastName' | 'email'>) =>
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 const ROLE_LABELS = { ADMIN: 'Administrator', MODERATOR: 'Moderator', USER: 'User', GUEST: 'Guest' } as const;
 
-/** The one notice on screen (SPEC §9: one at a time). */
+/** The one notice on screen (one at a time). */
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 
@@ -82,7 +82,7 @@ test.describe('user list', () => {
       expect(Math.abs((barBox!.width / trackBox!.width) * 100 - share)).toBeLessThan(1);
     }
 
-    // The list: the §2 columns, newest first, page size 10.
+    // The list: its columns, newest first, page size 10.
     await expect(list.table.getByRole('columnheader')).toContainText([
       'User',
       'Role',
@@ -255,7 +255,7 @@ test.describe('user form and detail', () => {
     await expect(
       page.getByText('Must be at least 12 characters long, hard to guess, without the name or e-mail'),
     ).toBeVisible();
-    // The role select describes each role (SPEC §6).
+    // The role select describes each role.
     await expect(page.getByLabel('Role').locator('option', { hasText: /^Administrator — / })).toHaveCount(1);
     await expect(page.getByLabel('Role')).toHaveValue('USER');
     await expect(page.getByLabel('Active', { exact: true })).toBeChecked();

@@ -1,4 +1,4 @@
-// Standalone entry for QA: this section alone, with its own sign-in (DESIGN.md "Module Federation").
+// Standalone entry for QA: this section alone, with its own sign-in.
 import { renderStandalone } from 'shared-ui/standalone';
 import { routes } from './routes';
 

@@ -5,7 +5,7 @@ export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 
 /** Message of an ApiError when neither the server nor the caller gave one. */
 export const DEFAULT_MESSAGE = 'Request failed';
-// Spoken whenever there is no answer at all (SPEC §8's text for "no response or network error"):
+// Spoken whenever there is no answer at all (the text for "no response or network error"):
 // a caller's fallback such as "Failed to fetch managers" would not tell someone whose connection
 // dropped, or whose API is down, why nothing loads — or that trying again later will help.
 const NETWORK_MESSAGE = LOGIN_ERRORS.network;

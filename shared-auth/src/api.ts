@@ -105,7 +105,7 @@ function toPaged<T>(envelope: Envelope): Paged<T> {
     const pagination = meta?.pagination ?? { total: data.length, page: 1, limit: data.length, totalPages: 1 };
     return { data: data as T[], pagination };
   }
-  // Some list reads answer data: { data, total, totalPages, page, limit } (SPEC §3).
+  // Some list reads answer data: { data, total, totalPages, page, limit }.
   const inner = (data ?? {}) as Partial<Pagination> & { data?: unknown };
   if (Array.isArray(inner.data)) {
     const rows = inner.data as T[];

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('initializeSession (SPEC §4 start-up)', () => {
+describe('initializeSession', () => {
   it('is loading until the check settles', async () => {
     tokenStorage.setTokens({ accessToken: 'a', refreshToken: 'r' });
     const answer = deferred<Response>();

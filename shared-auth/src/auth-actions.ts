@@ -119,7 +119,7 @@ async function runInitialization(): Promise<void> {
   }
 }
 
-/** Start-up check of SPEC §4 (stored token → GET /api/auth/me); runs once however often host and remotes call it. */
+/** Start-up check (stored token → GET /api/auth/me); runs once however often host and remotes call it. */
 export function initializeSession(): Promise<void> {
   initialization ??= runInitialization();
   return initialization;

@@ -25,7 +25,7 @@ export { useSession, useAuth, useHasRole, type AuthValue } from './use-session';
 export { RequireAuth, RequireRole, type RequireAuthProps, type RequireRoleProps } from './guards';
 export { getRedirectTarget } from './redirect-target';
 
-/** Role ranks and checks of SPEC §6, re-exported from shared-contracts for convenience. */
+/** Role ranks and checks, re-exported from shared-contracts for convenience. */
 export { roleRank, hasRole, ROLE_RANKS } from 'shared-contracts';
 /** Types of the session's user and role, re-exported from shared-contracts. */
 export type { User, Role } from 'shared-contracts';

@@ -6,7 +6,7 @@ import { getLoginErrorMessage } from './login-error-message';
 const apiError = (status: number, message = 'Request failed', code = 'X') =>
   new ApiError(message, { status, code });
 
-describe('getLoginErrorMessage (SPEC §8 sign-in messages)', () => {
+describe('getLoginErrorMessage', () => {
   it('401 → invalid credentials', () => {
     expect(getLoginErrorMessage(apiError(401, 'Invalid email or password'))).toBe(
       LOGIN_ERRORS.invalidCredentials,

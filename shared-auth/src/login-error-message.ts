@@ -21,7 +21,7 @@ function serverText(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The sign-in message of SPEC §8 for a failed login (401, network, ≥500, 429, else the server's text). */
+/** The sign-in message for a failed login (401, network, ≥500, 429, else the server's text). */
 export function getLoginErrorMessage(error: unknown): string {
   const status = statusOf(error);
   if (status === 401) return LOGIN_ERRORS.invalidCredentials;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasRole, ROLE_RANKS, roleRank } from './index';
 
-describe('role ranks (SPEC §6)', () => {
+describe('role ranks', () => {
   it('ranks GUEST 0, USER 1, MODERATOR 2, ADMIN 3 and anything unknown 0', () => {
     expect(ROLE_RANKS).toEqual({ GUEST: 0, USER: 1, MODERATOR: 2, ADMIN: 3 });
     expect(roleRank('ADMIN')).toBe(3);

@@ -2,7 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { STORAGE_KEYS, type User } from 'shared-contracts';
 
-/** What survives a reload under `auth-storage` (SPEC §3). */
+/** What survives a reload under `auth-storage`. */
 export interface PersistedSession {
   user: User | null;
   isAuthenticated: boolean;
@@ -45,7 +45,7 @@ export const sessionAtom = atomWithStorage<PersistedSession>(
   },
 );
 
-/** True until the start-up check (SPEC §4) has settled. */
+/** True until the start-up check has settled. */
 export const isLoadingAtom = atom(true);
 
 // Host and remotes share this module as a Module Federation singleton, so the one default

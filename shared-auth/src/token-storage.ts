@@ -19,7 +19,7 @@ function write(key: string, value: string | null): void {
   }
 }
 
-/** Access and refresh tokens in localStorage under `auth_token` / `refresh_token` (SPEC §3, §9). */
+/** Access and refresh tokens in localStorage under `auth_token` / `refresh_token`. */
 export const tokenStorage = {
   /** The stored access token, or null. */
   getAccessToken(): string | null {

@@ -35,7 +35,7 @@ export function useAuth(): AuthValue {
   return useMemo(() => ({ ...session, login, logout, refreshUser }), [session]);
 }
 
-/** True when the signed-in user's role equals `role` or ranks higher (SPEC §6). */
+/** True when the signed-in user's role equals `role` or ranks higher. */
 export function useHasRole(role: Role): boolean {
   const { user } = useSession();
   return hasRole(user?.role, role);

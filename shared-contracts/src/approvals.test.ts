@@ -49,7 +49,7 @@ describe('bills', () => {
 });
 
 describe('decisions', () => {
-  it('reject: trimmed, required with the §5 text, at most 1000 characters', () => {
+  it('reject: trimmed, required with the form text, at most 1000 characters', () => {
     expect(v.parse(RejectSchema, { rejectionReason: '  late  ' })).toEqual({ rejectionReason: 'late' });
     expect(messages(RejectSchema, { rejectionReason: '   ' })).toEqual([VALIDATION.rejectionReason]);
     expect(messages(RejectSchema, {})).toEqual([VALIDATION.rejectionReason]);
@@ -64,7 +64,7 @@ describe('decisions', () => {
 });
 
 describe('list and export queries', () => {
-  it('defaults to page 1, 10 rows, createdAt desc; all means no filter; page sizes of §9 only', () => {
+  it('defaults to page 1, 10 rows, createdAt desc; all means no filter; allowed page sizes only', () => {
     expect(v.parse(ApprovalListQuerySchema, { status: 'all', companyId: 'all' })).toEqual({
       page: 1,
       limit: 10,

@@ -8,16 +8,16 @@ import { VALIDATION } from './messages';
 import { APPROVAL_PRIORITIES, APPROVAL_STATUSES, type ApprovalStatus } from './statuses';
 
 /**
- * Approvals (SPEC §2 "Approval list/detail", §3 "Approval", "Bill", §4, §5 reject rules, §7).
+ * Approvals: the entity with its bills, list and detail answers, decisions and their rules.
  *
  * Entities are valibot schemas and their types come from them, so the API's answers and the
  * console's reads are described once. Request schemas carry every rule and message the server
  * enforces; the console uses the same ones (the reject dialog, the partial-approval dialog).
  */
 
-/** Texts the approval endpoints answer with (SPEC words where it has them). */
+/** Texts the approval endpoints answer with (word for word what the screens show). */
 export const APPROVAL_ERRORS = {
-  /** SPEC §2/§8 fallback; the API's 404 text. */
+  /** The detail page's fallback when there is no such approval; the API's 404 text. */
   notFound: 'Approval not found',
   /** The loser of two decisions made at once (issue 8). */
   notPending: 'This approval is no longer pending',
@@ -75,7 +75,7 @@ export function docNumberKey(docNumber: string | null | undefined): string | nul
   return key === '' ? null : key;
 }
 
-/** Statuses after which an approval is a payment record (APPROVED and every later one, SPEC §4). */
+/** Statuses after which an approval is a payment record (APPROVED and every later one). */
 export const PAYMENT_RECORD_STATUSES = [
   'APPROVED',
   'NACHA_GENERATED',
@@ -174,7 +174,7 @@ export const BillLineSchema = v.object(
   'Each line must be an object',
 );
 
-/** A bill in QuickBooks' shape (SPEC §3 "Bill"); line amounts must add up to TotalAmt. */
+/** A bill in QuickBooks' shape; line amounts must add up to TotalAmt. */
 export const BillSchema = v.pipe(
   v.object(
     {
@@ -250,7 +250,7 @@ export function billsTotalCents(bills: ReadonlyArray<Pick<Bill, 'TotalAmt'>>): n
   return bills.reduce((sum, bill) => sum + toCents(bill.TotalAmt), 0);
 }
 
-/** Bills stored as JSON text (SPEC §3): a parse failure is treated as no bills. */
+/** Bills stored as JSON text: a parse failure is treated as no bills. */
 export function parseBills(textValue: string | null | undefined): Bill[] {
   if (!textValue) return [];
   try {
@@ -274,7 +274,7 @@ export const BillStatsSchema = v.object({
 });
 export type BillStats = v.InferOutput<typeof BillStatsSchema>;
 
-/** Approval of SPEC §3. */
+/** Approval. */
 export const ApprovalSchema = v.object({
   id: v.string(),
   companyId: v.number(),
@@ -351,7 +351,7 @@ export const ApprovalStatsSchema = v.object({
 });
 export type ApprovalStats = v.InferOutput<typeof ApprovalStatsSchema>;
 
-/** Zeroed statistics: SPEC §7 "fall back to zeroed defaults". */
+/** Zeroed statistics: what the stat cards show when the read fails, so the page still renders. */
 export const EMPTY_APPROVAL_STATS: ApprovalStats = {
   total: 0,
   pending: 0,
@@ -463,7 +463,7 @@ export const ApproveSchema = v.object({
 });
 export type ApproveInput = v.InferOutput<typeof ApproveSchema>;
 
-/** The reject reason (SPEC §5): trimmed, required, at most 1,000 characters. */
+/** The reject reason: trimmed, required, at most 1,000 characters. */
 export const RejectionReasonSchema = v.pipe(
   v.optional(v.string(VALIDATION.rejectionReason), ''),
   v.trim(),
@@ -491,7 +491,7 @@ export type BulkRejectInput = v.InferOutput<typeof BulkRejectSchema>;
 
 // ---- list, export ------------------------------------------------------------------------------
 
-/** Sortable columns of SPEC §2 (dotted keys into the answer's nested fields). */
+/** Sortable columns (dotted keys into the answer's nested fields). */
 export const APPROVAL_SORT_FIELDS = [
   'id',
   'company.name',
@@ -536,7 +536,7 @@ const filterEntries = {
 
 const limitMessage = `limit must be one of ${APPROVAL_PAGE_SIZES.join(', ')}`;
 
-/** GET /api/bill-approval/approvals (SPEC §7; page sizes of §9). */
+/** GET /api/bill-approval/approvals. */
 export const ApprovalListQuerySchema = v.pipe(
   v.object({
     page: v.optional(intFromString('page must be a whole number from 1'), 1),
@@ -610,14 +610,14 @@ export type ApprovalExportRow = v.InferOutput<typeof ApprovalExportRowSchema>;
 /** Display helpers shared by the screens and the export. */
 export const shortApprovalId = (id: string) => id.slice(0, 8);
 
-/** SPEC §2: the company name, else companyName, else the company id. */
+/** The company name, else companyName, else the company id. */
 export function approvalCompanyLabel(
   approval: Pick<Approval, 'company' | 'companyName' | 'companyId'>,
 ): string {
   return approval.company?.name || approval.companyName || String(approval.companyId);
 }
 
-/** SPEC §2: managerName, else managerEmail, else 'Not assigned'. */
+/** managerName, else managerEmail, else 'Not assigned'. */
 export function approvalManagerLabel(approval: Pick<Approval, 'managerName' | 'managerEmail'>): string {
   return approval.managerName || approval.managerEmail || 'Not assigned';
 }

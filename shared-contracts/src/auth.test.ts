@@ -7,7 +7,7 @@ import { VALIDATION } from './messages';
 const messages = (result: { issues?: Array<{ message: string }> }) =>
   result.issues?.map((issue) => issue.message) ?? [];
 
-describe('LoginSchema (SPEC §5)', () => {
+describe('LoginSchema', () => {
   it('accepts a valid sign-in and normalises the e-mail', () => {
     const result = v.safeParse(LoginSchema, { email: '  Admin@Example.COM ', password: 'secret1' });
     expect(result.success).toBe(true);

@@ -25,7 +25,7 @@ const optionalName = v.optional(
   ),
 );
 
-/** Sign-in form and POST /api/auth/login body (SPEC §5). */
+/** Sign-in form and POST /api/auth/login body. */
 export const LoginSchema = v.object({
   email: emailSchema(),
   password: v.pipe(
@@ -42,7 +42,7 @@ export const userPasswordSchema = v.pipe(
   v.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 );
 
-/** POST /api/auth/register and the user create form (SPEC §5). */
+/** POST /api/auth/register and the user create form. */
 export const RegisterSchema = v.object({
   email: emailSchema(),
   password: userPasswordSchema,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidRoutingNumber, routingCheckDigit } from './banking';
 
 describe('routing numbers', () => {
-  it('computes the ABA check digit (NACHA-FORMAT.md example)', () => {
+  it('computes the ABA check digit (a published routing number)', () => {
     expect(routingCheckDigit('12104288')).toBe(2);
     expect(routingCheckDigit('99999999')).toBe(2);
     expect(routingCheckDigit('02100002')).toBe(1); // 021000021, a well-known New York routing number

@@ -3,7 +3,7 @@
  * the forms and the API, so a number the console accepts is one the bank file can carry.
  */
 
-/** Weights of the ABA checksum, digits 1–8 (NACHA-FORMAT.md "Routing check digit"). */
+/** Weights of the ABA checksum, digits 1–8. */
 const ROUTING_WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7] as const;
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_LIST_LIMIT } from './limits';
 
-/** Envelope every API answer is wrapped in (SPEC §3). */
+/** Envelope every API answer is wrapped in. */
 export interface ApiSuccess<T> {
   success: true;
   data: T;
@@ -44,7 +44,7 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** `error` of a failed answer (SPEC §3). */
+/** `error` of a failed answer. */
 export const ApiErrorBodySchema = v.object({
   /** Human-readable message, shown to the user as is. */
   message: v.string(),
@@ -113,7 +113,7 @@ export const intFromString = (message: string, min = 1, max = Number.MAX_SAFE_IN
 /** An integer path id such as /companies/{id}. */
 export const IdParamSchema = v.object({ id: intFromString('The id must be a positive whole number') });
 
-/** Paging query shared by every list (DESIGN.md "Data"). */
+/** Paging query shared by every list. */
 export const pagingEntries = {
   page: v.optional(intFromString('page must be a whole number from 1'), 1),
   limit: v.optional(

@@ -20,7 +20,7 @@ const messages = (result: { issues?: Array<{ message: string }> }) =>
 const fieldMessages = (result: v.SafeParseResult<v.GenericSchema>) =>
   Object.fromEntries((result.issues ?? []).map((issue) => [v.getDotPath(issue) ?? '', issue.message]));
 
-describe('CompanyFormSchema (SPEC §5)', () => {
+describe('CompanyFormSchema', () => {
   it('is the create schema', () => {
     expect(CompanyCreateSchema).toBe(CompanyFormSchema);
   });

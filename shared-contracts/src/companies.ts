@@ -19,7 +19,7 @@ import { VALIDATION } from './messages';
 import { COMPANY_STATUSES, INDUSTRIES, QB_CONNECTION_STATUSES } from './statuses';
 
 /**
- * Company form and request schemas (SPEC §5, §7 "Companies").
+ * Company form and request schemas.
  *
  * One schema serves the form and the server: `CompanyFormSchema` (= `CompanyCreateSchema`) takes
  * what a form holds (text inputs give '' when empty, selects may give '12') and outputs the payload:
@@ -40,7 +40,7 @@ export const COMPANY_SEARCH_MAX = 200;
 /** How many matches GET /api/company/companies/search answers. */
 export const COMPANY_SEARCH_RESULTS = 20;
 
-/** The four company staff roles (SPEC §6) and their id fields. */
+/** The four company staff roles and their id fields. */
 export const COMPANY_ASSIGNEE_FIELDS = ['managerId', 'processorId', 'approverId', 'accountantId'] as const;
 export type CompanyAssigneeField = (typeof COMPANY_ASSIGNEE_FIELDS)[number];
 /** Human names of the assignee fields, as used in messages and activity. */
@@ -53,7 +53,7 @@ export const COMPANY_ASSIGNEE_ROLES: Readonly<Record<CompanyAssigneeField, strin
 
 /** Texts the company endpoints answer with (not worded by the spec unless noted). */
 export const COMPANY_ERRORS = {
-  /** SPEC §8 fallback of the detail page; the API's 404 text. */
+  /** The detail page's fallback when there is no such company; the API's 404 text. */
   notFound: 'Company not found',
   assignmentShape: 'Send exactly one of managerId, processorId, approverId, accountantId',
   emptyUpdate: 'Send at least one field to change',
@@ -73,7 +73,7 @@ export const COMPANY_ERRORS = {
     `This company cannot be deleted: it has ${count} approved or paid approval${count === 1 ? '' : 's'}, which are payment records and must be kept`,
 } as const;
 
-/** Roles a processor, approver or accountant may have (SPEC §6). */
+/** Roles a processor, approver or accountant may have. */
 export const COMPANY_STAFF_ROLES = ['ADMIN', 'MODERATOR', 'USER'] as const;
 
 /** `example.com/x` → `https://example.com/x`; values with a scheme are left as they are. */
@@ -210,7 +210,7 @@ const assignmentId = (field: CompanyAssigneeField) => {
 
 /**
  * The inline assignment of the detail page: exactly ONE of the four ids, an integer or `null`
- * to clear (SPEC §7).
+ * to clear.
  */
 export const CompanyAssignmentSchema = v.pipe(
   v.looseObject({
@@ -232,7 +232,7 @@ export const CompanyAssignmentSchema = v.pipe(
 );
 export type CompanyAssignmentInput = v.InferOutput<typeof CompanyAssignmentSchema>;
 
-/** True when a PUT body holds nothing but assignee ids: the inline assignment (SPEC §7). */
+/** True when a PUT body holds nothing but assignee ids: the inline assignment. */
 export function isAssignmentBody(body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const keys = Object.keys(body);

@@ -9,7 +9,7 @@ export const ActivityItemSchema = v.object({
 });
 export type ActivityItem = v.InferOutput<typeof ActivityItemSchema>;
 
-/** GET /api/dashboard/stats (SPEC §3). */
+/** GET /api/dashboard/stats. */
 export const DashboardStatsSchema = v.object({
   totalCompanies: v.number(),
   activeUsers: v.number(),
@@ -33,7 +33,7 @@ export type UsageFigure = v.InferOutput<typeof UsageFigureSchema>;
 export const ComponentHealthSchema = v.object({ status: v.string(), responseTime: v.number() });
 export type ComponentHealth = v.InferOutput<typeof ComponentHealthSchema>;
 
-/** GET /api/health/detailed (SPEC §3). */
+/** GET /api/health/detailed. */
 export const SystemHealthSchema = v.object({
   status: v.string(),
   uptime: v.number(),

@@ -23,7 +23,7 @@ export const ManagerRefSchema = v.object({
 });
 export type ManagerRef = v.InferOutput<typeof ManagerRefSchema>;
 
-/** Company of SPEC §3. */
+/** Company. */
 export const CompanySchema = v.object({
   id: v.number(),
   name: v.string(),
@@ -51,7 +51,7 @@ export const CompanySchema = v.object({
 });
 export type Company = v.InferOutput<typeof CompanySchema>;
 
-/** GET /api/company/companies/{id}/qb-token-status (SPEC §3). */
+/** GET /api/company/companies/{id}/qb-token-status. */
 export const QbTokenStatusSchema = v.object({
   hasTokens: v.boolean(),
   isExpired: v.boolean(),
@@ -67,7 +67,7 @@ export const LastLoginDetailsSchema = v.object({
 });
 export type LastLoginDetails = v.InferOutput<typeof LastLoginDetailsSchema>;
 
-/** GET /api/user/statistics?userId= (per-user activity, SPEC §2 "Activity statistics"). */
+/** GET /api/user/statistics?userId= (per-user activity). */
 export const UserActivityStatsSchema = v.object({
   userId: v.number(),
   /** Successful sign-ins recorded in the activity table. */

@@ -53,7 +53,7 @@ export const isEmail = (value: string) => v.is(EMAIL, value);
 
 /**
  * An optional id chosen in a select: a positive integer (or its digits as text); '', 'none' and
- * null mean "none" (SPEC §5: a 'none' choice is not sent, otherwise an integer).
+ * null mean "none" (a 'none' choice is not sent, otherwise an integer).
  */
 export function optionalId(mode: FormMode, field: string) {
   const message = `${field} must be a positive whole number`;

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9. */
+/** Business constants. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const STORAGE_KEYS = {
   accessToken: 'auth_token',

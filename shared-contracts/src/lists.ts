@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { intFromString, pagingEntries } from './common';
 import { PICKER_LIMIT } from './limits';
 
-/** Query-string building blocks shared by the list schemas (DESIGN "Data"). */
+/** Query-string building blocks shared by the list schemas. */
 
-/** Optional query filter: '' and 'all' mean "no filter" (SPEC §7: filters set to 'all' are omitted). */
+/** Optional query filter: '' and 'all' mean "no filter" (filters set to 'all' are omitted). */
 export const optionalFilter = <const T extends readonly string[]>(options: T, message: string) =>
   v.optional(
     v.pipe(
@@ -29,7 +29,7 @@ export const searchText = (max: number, field = 'search') =>
   );
 
 /**
- * Adds the default order: createdAt desc when no sortBy is given (SPEC §9); a given sortBy without
+ * Adds the default order: createdAt desc when no sortBy is given; a given sortBy without
  * sortOrder sorts ascending (a table's first click).
  */
 export const withDefaultSort =
@@ -52,7 +52,7 @@ export const booleanFilter = (field: string) =>
     ),
   );
 
-/** Paging of the user and manager lists: `limit` up to 100 (the pickers' size, SPEC §9). */
+/** Paging of the user and manager lists: `limit` up to 100 (the pickers' size). */
 export const pickerPagingEntries = {
   ...pagingEntries,
   limit: v.optional(

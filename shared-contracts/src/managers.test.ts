@@ -13,7 +13,7 @@ import { VALIDATION } from './messages';
 const fieldMessages = (result: v.SafeParseResult<v.GenericSchema>) =>
   Object.fromEntries((result.issues ?? []).map((issue) => [v.getDotPath(issue) ?? '', issue.message]));
 
-describe('ManagerFormSchema (SPEC §5)', () => {
+describe('ManagerFormSchema', () => {
   it('outputs the payload: trimmed, e-mail lower-cased, empty phone and title absent, userId an integer', () => {
     const result = v.safeParse(ManagerFormSchema, {
       firstName: ' Ada ',

@@ -19,7 +19,7 @@ import { MANAGER_STATUSES } from './statuses';
 import { USER_SEARCH_MAX } from './users';
 
 /**
- * Manager entity, form, request and list schemas (SPEC §3 "Manager", §5, §7 "Managers").
+ * Manager entity, form, request and list schemas.
  *
  * A manager may be linked to one user account (the account that lets them into the system), and a
  * user account to at most one manager: the database holds that rule (a unique index on
@@ -39,7 +39,7 @@ export const ManagerUserSchema = v.object({
 });
 export type ManagerUser = v.InferOutput<typeof ManagerUserSchema>;
 
-/** Manager of SPEC §3; `user` is the linked account (null when not linked). */
+/** Manager; `user` is the linked account (null when not linked). */
 export const ManagerSchema = v.object({
   id: v.number(),
   firstName: v.string(),
@@ -58,7 +58,7 @@ export type Manager = v.InferOutput<typeof ManagerSchema>;
 
 /** Texts the manager endpoints answer with (not worded by the spec unless noted). */
 export const MANAGER_ERRORS = {
-  /** SPEC §8 fallback of the detail page; the API's 404 text. */
+  /** The detail page's fallback when there is no such manager; the API's 404 text. */
   notFound: 'Manager not found',
   noUser: (id: number) => `No user with id ${id}`,
   /** 409: the user account already belongs to another manager (named, so staff can go there). */
@@ -67,7 +67,7 @@ export const MANAGER_ERRORS = {
   emptyUpdate: 'Send at least one field to change',
 } as const;
 
-/** SPEC §8 success notices of the manager screens. */
+/** Success notices of the manager screens, word for word. */
 export const MANAGER_NOTICES = {
   created: 'Manager created successfully',
   updated: 'Manager updated successfully',
@@ -126,7 +126,7 @@ function optionalEntries(mode: FormMode) {
 
 /**
  * The manager form (create and edit pages) and POST /api/manager/managers. Output: the payload,
- * with empty phone and title (and a 'none' user) as `undefined`, so JSON leaves them out (SPEC §5).
+ * with empty phone and title (and a 'none' user) as `undefined`, so JSON leaves them out.
  */
 export const ManagerFormSchema = v.object({
   firstName: createName(VALIDATION.firstNameRequired, 'First name'),

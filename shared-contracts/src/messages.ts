@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §5 and §8, word for word. */
+/** User-facing texts, word for word. */
 export const VALIDATION = {
   email: 'Please enter a valid email address',
   loginPassword: 'Password must be at least 6 characters',

@@ -12,7 +12,7 @@ import { singleLine } from './form-fields';
 export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 
-/** NACHA field lengths (NACHA-FORMAT.md). */
+/** NACHA field lengths. */
 export const ACH_COMPANY_NAME_MAX = 16;
 export const ACH_ENTRY_DESCRIPTION_MAX = 10;
 export const ACH_BANK_NAME_MAX = 23;
@@ -79,7 +79,7 @@ export const BankAccountConfirmSchema = v.object({
 });
 export type BankAccountConfirm = v.InferOutput<typeof BankAccountConfirmSchema>;
 
-/** What a bank file can carry: printable ASCII (NACHA-FORMAT.md). */
+/** What a bank file can carry: printable ASCII. */
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 const bankText = (required: string, tooLong: string, max: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasRole, roleRank, ROLE_LEVELS } from './roles';
 
-describe('role ranks (SPEC §6)', () => {
+describe('role ranks', () => {
   it('ranks GUEST 0, USER 1, MODERATOR 2, ADMIN 3 and anything unknown 0', () => {
     expect(['GUEST', 'USER', 'MODERATOR', 'ADMIN'].map(roleRank)).toEqual([0, 1, 2, 3]);
     expect(roleRank('SUPERUSER')).toBe(0);

@@ -1,28 +1,28 @@
-/** The four account roles of SPEC §3, highest first. */
+/** The four account roles, highest first. */
 export const ROLES = ['ADMIN', 'MODERATOR', 'USER', 'GUEST'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Access-check ranks of SPEC §6 / §9: GUEST 0 … ADMIN 3. */
+/** Access-check ranks: GUEST 0 … ADMIN 3. */
 export const ROLE_RANKS: Readonly<Record<Role, number>> = { GUEST: 0, USER: 1, MODERATOR: 2, ADMIN: 3 };
 
-/** Levels shown by the change-role dialog (SPEC §4): GUEST 1 … ADMIN 4. */
+/** Levels shown by the change-role dialog: GUEST 1 … ADMIN 4. */
 export const ROLE_LEVELS: Readonly<Record<Role, number>> = { GUEST: 1, USER: 2, MODERATOR: 3, ADMIN: 4 };
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Rank of a role for access checks; an unknown or missing role ranks 0 (SPEC §6). */
+/** Rank of a role for access checks; an unknown or missing role ranks 0. */
 export function roleRank(role: unknown): number {
   return isRole(role) ? ROLE_RANKS[role] : 0;
 }
 
-/** True when `role` equals `required` or ranks higher (SPEC §6). */
+/** True when `role` equals `required` or ranks higher. */
 export function hasRole(role: unknown, required: Role): boolean {
   return roleRank(role) >= ROLE_RANKS[required];
 }
 
-/** Labels and descriptions offered when choosing a role (SPEC §6). */
+/** Labels and descriptions offered when choosing a role. */
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, { label: string; permissions: readonly string[] }>> = {
   ADMIN: {
     label: 'Administrator',

@@ -1,6 +1,6 @@
 /**
  * A numeric route id (/companies/{id}, /managers/{id}), or null when it is missing, the literal
- * 'undefined' or not a whole number: such an id blocks loading (SPEC §5).
+ * 'undefined' or not a whole number: such an id blocks loading.
  */
 export function parseRouteId(raw: string | undefined): number | null {
   if (!raw || raw === 'undefined' || !/^\d+$/.test(raw)) return null;

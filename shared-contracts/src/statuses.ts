@@ -1,7 +1,7 @@
 export const COMPANY_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
-/** QuickBooks connection status; null/empty means not connected (SPEC §3). */
+/** QuickBooks connection status; null/empty means not connected. */
 export const QB_CONNECTION_STATUSES = ['connected', 'disconnected', 'error'] as const;
 export type QbConnectionStatus = (typeof QB_CONNECTION_STATUSES)[number];
 
@@ -19,7 +19,7 @@ export const APPROVAL_STATUSES = [
   'PAYMENT_COMPLETED',
 ] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-/** The statuses the approval list filter offers (SPEC §4). */
+/** The statuses the approval list filter offers. */
 export const APPROVAL_FILTER_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
 
 export const APPROVAL_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;

@@ -86,7 +86,7 @@ describe('ManagerListQuerySchema', () => {
   });
 });
 
-describe('userActionDenial (DESIGN "Access")', () => {
+describe('userActionDenial', () => {
   const admin = { id: 1, role: 'ADMIN' as const };
   const moderator = { id: 2, role: 'MODERATOR' as const };
   const user = { id: 3, role: 'USER' as const };
@@ -114,7 +114,7 @@ describe('userActionDenial (DESIGN "Access")', () => {
     expect(userActionDenial(guest, user, 'activate')).not.toBeNull();
   });
 
-  it('orders demotions by the SPEC §4 levels', () => {
+  it('orders demotions by the change-role levels', () => {
     expect(isDemotion('ADMIN', 'MODERATOR')).toBe(true);
     expect(isDemotion('USER', 'GUEST')).toBe(true);
     expect(isDemotion('GUEST', 'USER')).toBe(false);
@@ -148,7 +148,7 @@ describe('user form schemas', () => {
   });
 });
 
-describe('activity summary rules (SPEC §9)', () => {
+describe('activity summary rules', () => {
   it('login frequency: High above 100, Medium above 20, else Low', () => {
     expect([101, 100, 21, 20, 0].map(loginFrequency)).toEqual(['High', 'Medium', 'Medium', 'Low', 'Low']);
   });

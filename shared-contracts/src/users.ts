@@ -60,7 +60,7 @@ export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>;
 
 /** Texts of the Users section that the spec does not word (ours), and the API's refusals. */
 export const USER_ERRORS = {
-  /** SPEC §8 fallback; also the API's 404 text. */
+  /** The detail page's fallback when there is no such user; also the API's 404 text. */
   notFound: 'User not found',
   adminOnlyRoles: 'Only an administrator can change roles',
   adminOnlyDelete: 'Only an administrator can delete users',
@@ -81,12 +81,12 @@ export const PaymentDecisionsGrantSchema = v.object({
 });
 export type PaymentDecisionsGrant = v.InferOutput<typeof PaymentDecisionsGrantSchema>;
 
-/** The actions of the user screens that the server restricts (DESIGN "Access"). */
+/** The actions of the user screens that the server restricts. */
 export type UserAction = 'edit' | 'activate' | 'deactivate' | 'delete' | 'changeRole';
 
 /**
- * Why `actor` may not do `action` to `target`, or null when the role rules allow it (DESIGN
- * "Access": MODERATOR manages USER and GUEST accounts; only ADMIN changes roles, touches MODERATOR
+ * Why `actor` may not do `action` to `target`, or null when the role rules allow it
+ * (MODERATOR manages USER and GUEST accounts; only ADMIN changes roles, touches MODERATOR
  * and ADMIN accounts and deletes; nobody deactivates, deletes or re-roles themselves). The API
  * enforces it and the screens use it to hide or disable actions, so both say the same thing.
  * The last-active-admin rule needs the database and is checked by the API only.
@@ -111,7 +111,7 @@ export function userActionDenial(
   return null;
 }
 
-/** True when going from `from` to `to` lowers the level (SPEC §4 levels). */
+/** True when going from `from` to `to` lowers the level. */
 export const isDemotion = (from: Role, to: Role): boolean => ROLE_LEVELS[to] < ROLE_LEVELS[from];
 
 /** First or last name of the user forms: trimmed, '' clears it (null). */
@@ -127,7 +127,7 @@ const nameField = v.optional(
   ),
 );
 
-/** PUT /api/user/users/{id} and the edit form: the create fields without password (SPEC §5). */
+/** PUT /api/user/users/{id} and the edit form: the create fields without password. */
 export const UserUpdateSchema = v.object({
   email: emailSchema(),
   firstName: nameField,
@@ -155,14 +155,14 @@ export const ProfileUpdateSchema = v.pipe(
 );
 export type ProfileUpdateInput = v.InferOutput<typeof ProfileUpdateSchema>;
 
-/** SPEC §2 / §9: login frequency of the activity summary. */
+/** Login frequency of the activity summary. */
 export function loginFrequency(totalLogins: number): 'High' | 'Medium' | 'Low' {
   if (totalLogins > LOGIN_FREQUENCY.high) return 'High';
   if (totalLogins > LOGIN_FREQUENCY.medium) return 'Medium';
   return 'Low';
 }
 
-/** SPEC §2 / §9: system usage of the activity summary. */
+/** System usage of the activity summary. */
 export function systemUsage(stats: {
   companiesManaged: number;
   approvalsCreated: number;

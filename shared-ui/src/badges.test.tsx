@@ -43,7 +43,7 @@ describe('badge styles', () => {
     expect(statusBadgeStyle(null)).toEqual({ label: 'Unknown', palette: 'gray' });
   });
 
-  it('maps roles (SPEC §6) and priorities', () => {
+  it('maps roles and priorities', () => {
     expect(ROLES.map((role) => roleBadgeStyle(role).palette)).toEqual(['red', 'orange', 'blue', 'gray']);
     expect(roleBadgeStyle('ADMIN').label).toBe('ADMIN');
     expect(roleBadgeStyle('nobody')).toEqual({ label: 'NOBODY', palette: 'gray' });

@@ -53,7 +53,7 @@ const ROLE_PALETTES: Readonly<Record<string, BadgePalette>> = {
   GUEST: 'gray',
 };
 
-/** Badge style of a role (SPEC §6: ADMIN red, MODERATOR orange, USER blue; GUEST gray). */
+/** Badge style of a role (ADMIN red, MODERATOR orange, USER blue; GUEST gray). */
 export function roleBadgeStyle(role: string | null | undefined): BadgeStyle {
   const value = role ?? '';
   return {

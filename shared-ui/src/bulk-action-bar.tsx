@@ -1,4 +1,4 @@
-// The bar above a list while rows are selected (SPEC §2: 'N manager(s) selected', bulk Activate and
+// The bar above a list while rows are selected ('N manager(s) selected', bulk Activate and
 // Deactivate on companies and users). The page passes the noun and the action buttons.
 import { Button, Flex, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';

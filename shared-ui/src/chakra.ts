@@ -1,5 +1,5 @@
 // The Chakra pieces of the core entry (`shared-ui`), re-exported so that no package outside shared-ui
-// imports @chakra-ui/react (DESIGN.md "Module Federation"). Heavier components (menus, dialogs, form
+// imports @chakra-ui/react. Heavier components (menus, dialogs, form
 // controls with state machines, the table) are re-exported by the subpath entries in ./entry.
 // Add a component only together with its recipe in system.ts, or it renders unstyled.
 

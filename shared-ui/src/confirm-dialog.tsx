@@ -1,4 +1,4 @@
-// Confirmation of SPEC §8 (delete company, delete user, …) and the base of the other small decision
+// Confirmation (delete company, delete user, …) and the base of the other small decision
 // dialogs (change role, reject): an alertdialog whose first focus is the harmless Cancel button.
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';

@@ -89,7 +89,7 @@ function SortControls({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       {active ? (
-        // Cycles like a header click (SPEC §4): ascending → descending → default order.
+        // Cycles like a header click: ascending → descending → default order.
         <IconButton
           size="sm"
           variant="outline"

@@ -70,7 +70,7 @@ describe('DataTable', () => {
     expect(header('ID').getAttribute('aria-sort')).toBeNull();
   });
 
-  it('reflects the sort in aria-sort and the arrow, cycling asc → desc → none (SPEC §4)', () => {
+  it('reflects the sort in aria-sort and the arrow, cycling asc → desc → none', () => {
     function Harness() {
       const { sort, onSortChange } = useTableSort();
       const rows = useSortedRows(COMPANIES, sort);
@@ -110,7 +110,7 @@ describe('DataTable', () => {
     fireEvent.click(nameButton());
     expect(header('Name').getAttribute('aria-sort')).toBe('none');
 
-    // Another column starts ascending and clears the first; missing e-mail sorts last ascending (SPEC §5).
+    // Another column starts ascending and clears the first; missing e-mail sorts last ascending.
     fireEvent.click(within(header('Email')).getByRole('button', { name: 'Email' }));
     expect(header('Email').getAttribute('aria-sort')).toBe('ascending');
     expect(header('Name').getAttribute('aria-sort')).toBe('none');

@@ -1,4 +1,4 @@
-// The one list table of the console: sortable headers (SPEC §4), optional row selection, a row-actions
+// The one list table of the console: sortable headers, optional row selection, a row-actions
 // column, loading skeleton and empty state. It only reports clicks; the page decides what a sort or a
 // selection means (server-sorted pages put the sort in the URL, in-memory tables use useSortedRows).
 // Long values are cut with '…' (full text on hover) so one 255-character name cannot push the other
@@ -329,7 +329,7 @@ const EMPTY_SELECTION: ReadonlySet<RowId> = new Set();
 export const FRAME = { borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel', overflow: 'hidden' } as const;
 
 /**
- * `rows` sorted by `sort` with the SPEC §5 comparison, memoized (for tables held in memory).
+ * `rows` sorted by `sort` with the lists' comparison, memoized (for tables held in memory).
  * @example const sorted = useSortedRows(bills, sort);
  */
 export function useSortedRows<T>(rows: readonly T[], sort: SortConfig | null | undefined): T[] {
@@ -338,7 +338,7 @@ export function useSortedRows<T>(rows: readonly T[], sort: SortConfig | null | u
   return useMemo(() => sortRows(rows, key && direction ? { key, direction } : null), [rows, key, direction]);
 }
 
-/** Sort state of an in-memory table and the header-click handler that cycles asc → desc → none (SPEC §4). */
+/** Sort state of an in-memory table and the header-click handler that cycles asc → desc → none. */
 export interface TableSortState {
   sort: SortConfig | null;
   setSort: (sort: SortConfig | null) => void;

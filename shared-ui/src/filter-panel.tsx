@@ -1,4 +1,4 @@
-// Filters above a list (SPEC §2: company, approval lists): a card with a responsive grid of fields,
+// Filters above a list (company, approval lists): a card with a responsive grid of fields,
 // a debounced search box and native selects. Values are controlled by the page (usually through
 // useListSearchParams), so a filtered view survives reload, links and the back button.
 import {

@@ -89,7 +89,7 @@ describe('formatUptime', () => {
   });
 });
 
-describe('formatExpiresIn (SPEC §4)', () => {
+describe('formatExpiresIn', () => {
   it('uses hours when over 3600 seconds', () => {
     expect(formatExpiresIn(7200 + 1)).toBe('2 hours');
     expect(formatExpiresIn(3601)).toBe('1 hour');

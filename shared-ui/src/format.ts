@@ -15,7 +15,7 @@ export function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** 'MMM dd, yyyy', e.g. 'Jan 05, 2025' (SPEC §9). */
+/** 'MMM dd, yyyy', e.g. 'Jan 05, 2025'. */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return date ? format(date, 'MMM dd, yyyy') : FALLBACK;
@@ -46,7 +46,7 @@ export function formatUsd(amount: number | string | null | undefined): string {
   return value === null ? FALLBACK : usd.format(value);
 }
 
-/** Uptime in whole hours and minutes, e.g. '5h 12m' (SPEC §2 dashboard). */
+/** Uptime in whole hours and minutes, e.g. '5h 12m'. */
 export function formatUptime(seconds: number | null | undefined): string {
   const value = toFiniteNumber(seconds);
   if (value === null || value < 0) return FALLBACK;
@@ -56,7 +56,7 @@ export function formatUptime(seconds: number | null | undefined): string {
 }
 
 /**
- * Time until a token expires (SPEC §4): whole hours when over 3600 s, whole minutes when over 60 s,
+ * Time until a token expires: whole hours when over 3600 s, whole minutes when over 60 s,
  * otherwise seconds, e.g. '2 hours', '5 minutes', '30 seconds'. A negative value reads '0 seconds'.
  */
 export function formatExpiresIn(seconds: number | null | undefined): string {

@@ -1,4 +1,4 @@
-// A page that must fill the whole screen (SPEC §2: Access Denied) is rendered by a remote deep inside
+// A page that must fill the whole screen (Access Denied) is rendered by a remote deep inside
 // the host's layout. It asks the layout to step aside through this context instead of portalling over
 // it, so the sidebar really leaves the page (no hidden links behind the view for keyboard users).
 import { createContext, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The inline 'Change' editor of the company assignments (SPEC §2 Company detail): view mode with the
+// The inline 'Change' editor of the company assignments: view mode with the
 // current value, edit mode with a select whose first choice clears the role. Saving is the caller's
 // call; a rejected save keeps the editor open so the user can retry or cancel.
 import { Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
@@ -69,7 +69,7 @@ export function InlineSelectEditor({
       focusAfterSwitch.current = 'change';
       setEditing(false);
     } catch {
-      // The caller reports the failure (SPEC §8 'Failed to update assignment'); stay in edit mode.
+      // The caller reports the failure; stay in edit mode.
     } finally {
       setSaving(false);
     }

@@ -18,7 +18,7 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** Label and target of the first breadcrumb of every page (SPEC §2). */
+/** Label and target of the first breadcrumb of every page. */
 export const HOME_CRUMB = { label: 'Home', to: '/dashboard' } as const satisfies Crumb;
 
 /** Longest a breadcrumb step grows before it is cut with '…' (full text on hover). */

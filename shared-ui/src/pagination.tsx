@@ -1,4 +1,4 @@
-// Pagination of SPEC §2: the simple Previous/Next form of the company, user and manager lists and the
+// Pagination: the simple Previous/Next form of the company, user and manager lists and the
 // full form of the approval list (First, Previous, up to MAX_PAGE_BUTTONS numbers, Next, Last, page
 // size). The arithmetic is pure and exported so pages and tests agree on every edge.
 import { Box, Button, Flex, HStack, NativeSelect, Stack, Text, chakra } from '@chakra-ui/react';

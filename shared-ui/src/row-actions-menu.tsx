@@ -1,4 +1,4 @@
-// The '⋮' menu at the end of a table row or a detail header (SPEC §2 row menus). Items a role may not
+// The '⋮' menu at the end of a table row or a detail header. Items a role may not
 // use are passed with `hidden` rather than left out, so each page lists its actions in one place.
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 

@@ -1,4 +1,4 @@
-// The sign-in screen of SPEC §2, used by the host at /login and by each remote's standalone QA shell.
+// The sign-in screen, used by the host at /login and by each remote's standalone QA shell.
 import { Alert, Button, Card, Center, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -21,7 +21,7 @@ export const SIGN_IN_LABELS = {
   password: 'Password',
 } as const;
 
-/** A failure whose message contains this text moves focus back to the e-mail field (SPEC §2). */
+/** A failure whose message contains this text moves focus back to the e-mail field. */
 const INVALID_CREDENTIALS_MARKER = 'Invalid email or password';
 /** Delay before that focus, so it lands after the fields are enabled again. */
 const REFOCUS_DELAY_MS = 100;

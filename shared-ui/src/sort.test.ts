@@ -27,7 +27,7 @@ describe('getByPath', () => {
   });
 });
 
-describe('compareValues (SPEC §5)', () => {
+describe('compareValues', () => {
   it('puts missing values (null, undefined, empty text) last when ascending', () => {
     expect(sortValues(['b', null, 'a', undefined, '', 'c'], 'asc').slice(0, 3)).toEqual(['a', 'b', 'c']);
     expect(compareValues(null, 'a', 'asc')).toBeGreaterThan(0);
@@ -116,7 +116,7 @@ describe('sortRows', () => {
   });
 });
 
-describe('nextSortDirection (SPEC §4)', () => {
+describe('nextSortDirection', () => {
   it('first click sorts ascending, second descending, third removes the sort', () => {
     const first = nextSortDirection(null, 'name');
     expect(first).toEqual({ key: 'name', direction: 'asc' });

@@ -1,11 +1,11 @@
-// In-memory table sorting with the comparison rules of SPEC §5. The API sorts in SQL with the same
+// In-memory table sorting with the comparison rules. The API sorts in SQL with the same
 // rules (PostgreSQL NULL order plus lower() on text), so a table sorted here and a page sorted by the
 // server agree.
 
 /** Direction of a table sort; 'none' means the rows keep the order they came in. */
 export type SortDirection = 'asc' | 'desc' | 'none';
 
-/** Sort state of a table (SPEC §3): a key, dotted for nested fields, and a direction. */
+/** Sort state of a table: a key, dotted for nested fields, and a direction. */
 export interface SortConfig {
   key: string;
   direction: SortDirection;
@@ -23,7 +23,7 @@ export function getByPath(obj: unknown, path: string): unknown {
   return current;
 }
 
-/** True for the values SPEC §5 calls missing: null, undefined, empty text (and NaN). */
+/** True for the values the lists treat as missing: null, undefined, empty text (and NaN). */
 export function isMissingValue(value: unknown): boolean {
   return (
     value === null ||
@@ -34,7 +34,7 @@ export function isMissingValue(value: unknown): boolean {
 }
 
 /**
- * Compares two cell values by SPEC §5: missing values last when ascending and first when descending;
+ * Compares two cell values as the lists do: missing values last when ascending and first when descending;
  * text starting with yyyy-mm-dd as dates; other text case-insensitively; numbers as numbers;
  * booleans false before true. 'none' compares everything equal.
  */
@@ -79,7 +79,7 @@ export function sortRows<T>(rows: readonly T[], config: SortConfig | null | unde
 }
 
 /**
- * The sort after a click on column `key` (SPEC §4): first click ascending, second descending, third
+ * The sort after a click on column `key`: first click ascending, second descending, third
  * removes the sort ('none'); a click on a different column starts ascending.
  */
 export function nextSortDirection(current: SortConfig | null | undefined, key: string): SortConfig {
@@ -88,7 +88,7 @@ export function nextSortDirection(current: SortConfig | null | undefined, key: s
   return { key, direction: next[current.direction] };
 }
 
-/** Query parameters for a server-sorted list (DESIGN.md "Data"); empty when the sort is removed. */
+/** Query parameters for a server-sorted list; empty when the sort is removed. */
 export function toSortParams(config: SortConfig | null | undefined): {
   sortBy?: string;
   sortOrder?: 'asc' | 'desc';

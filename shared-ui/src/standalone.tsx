@@ -1,4 +1,4 @@
-// The minimal shell a remote runs in alone for QA (DESIGN.md "Module Federation"): its own sign-in,
+// The minimal shell a remote runs in alone for QA: its own sign-in,
 // then only that section under a thin header. The host never uses this; it owns the real layout.
 import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { StrictMode, useEffect, useState } from 'react';

@@ -24,7 +24,7 @@ export function FullPageSpinner() {
 }
 
 /**
- * Full-screen 'Access Denied' view (SPEC §2) for a page the user's role may not open, with a way back.
+ * Full-screen 'Access Denied' view for a page the user's role may not open, with a way back.
  * Inside the host's layout (or the standalone shell) it hides the sidebar and header while shown.
  */
 export function AccessDenied() {

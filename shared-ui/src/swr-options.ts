@@ -5,7 +5,7 @@ import type { SWRConfiguration } from 'swr';
 import { isApiError } from 'shared-auth';
 
 /**
- * Data-fetching rules of SPEC §7: a failed read is retried once (not when the server answered a
+ * Data-fetching rules: a failed read is retried once (not when the server answered a
  * client error, which a retry cannot fix) and nothing is re-read when the window regains focus.
  */
 export const SWR_OPTIONS: SWRConfiguration = {

@@ -1,7 +1,7 @@
 // The console's Chakra system: Chakra's base config (conditions and style props, no tokens, no
 // recipes) plus the default tokens and only the recipes of the components shared-ui re-exports.
 // defaultSystem would pull every recipe (color picker, date picker, carousel …) into the one shared
-// design chunk that the host and every remote load (DESIGN.md "Module Federation").
+// design chunk that the host and every remote load.
 // The system holds the recipes of the core entry's components (the sign-in page and every page
 // frame); those of the components in the subpath entries and of the notice area are added by
 // ./entry-recipes.ts when the first of those loads, so the sign-in page does not carry them.

@@ -1,4 +1,4 @@
-// The console's one notice area (SPEC §8, §9): bottom-end, one notice at a time, closing after
+// The console's one notice area: bottom-end, one notice at a time, closing after
 // TOAST_DURATION_MS. A new notice replaces the one on screen instead of queueing behind it, so a burst
 // of failures never keeps the user reading stale messages for 5 s each. Bottom-end, not top-end: page
 // headers carry the actions (Activate, Edit) a user reaches for right after a notice, and a top notice

@@ -88,7 +88,7 @@ describe('useListSearchParams', () => {
     expect(result.current.location.search).toBe('');
   });
 
-  it('cycles a server sort asc → desc → none from the default createdAt desc (SPEC §4)', () => {
+  it('cycles a server sort asc → desc → none from the default createdAt desc', () => {
     const { result } = setup();
     const click = (key: string) => {
       const sort = fromSortParams(result.current.list.state.sortBy, result.current.list.state.sortOrder);

@@ -131,7 +131,7 @@ const apiEnv = {
   ...process.env,
   DATABASE_URL,
   HOST: '127.0.0.1',
-  // Shared by every process, as behind a load balancer (DESIGN "Scale-out").
+  // Shared by every process, as behind a load balancer.
   JWT_SECRET: randomBytes(48).toString('base64url'),
   QB_TOKEN_KEY: randomBytes(32).toString('hex'),
   BANK_ACCOUNT_KEY: randomBytes(32).toString('hex'),

@@ -199,7 +199,7 @@ export function openPostgres(
 }
 
 /**
- * DATABASE_URL set → PostgreSQL; otherwise PGlite under DATA_DIR/pglite (DESIGN "Runtime").
+ * DATABASE_URL set → PostgreSQL; otherwise PGlite under DATA_DIR/pglite.
  * `limits`: the API's session limits (main.ts); the command-line tools pass none.
  */
 export async function openDatabase(

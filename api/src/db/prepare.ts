@@ -12,7 +12,7 @@ export type PrepareOutcome =
   | { kind: 'existing' };
 
 /**
- * Start-up data rules (DESIGN "Runtime"): an empty embedded database gets the demo data; an
+ * Start-up data rules: an empty embedded database gets the demo data; an
  * empty PostgreSQL database gets only its first admin from ADMIN_EMAIL / ADMIN_PASSWORD.
  */
 export async function prepareData(database: DatabaseHandle, config: AppConfig): Promise<PrepareOutcome> {

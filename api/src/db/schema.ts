@@ -1,5 +1,5 @@
 /**
- * The whole database of SPEC §3 in one place. Later features only add endpoints (and, when a
+ * The whole database in one place. Later features only add endpoints (and, when a
  * query needs it, an index): every table they read or write is already here.
  *
  * Conventions: integer ids for users, companies and managers (the console sends assignees as
@@ -174,7 +174,7 @@ export const managers = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Sorts by name are case-insensitive (SPEC §5): first name, then last name.
+    // Sorts by name are case-insensitive: first name, then last name.
     index('managers_name_lower_id_idx').on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     index('managers_status_name_lower_id_idx').on(
       t.status,
@@ -270,10 +270,10 @@ export const companies = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Case-insensitive sort by name (SPEC §5 compares text case-insensitively), alone and per status.
+    // Case-insensitive sort by name, alone and per status.
     index('companies_name_lower_id_idx').on(sql`lower(${t.name})`, t.id),
     index('companies_status_name_lower_id_idx').on(t.status, sql`lower(${t.name})`, t.id),
-    // The other sortable columns (SPEC §2 list columns), so no sort reads the whole table.
+    // The other sortable columns, so no sort reads the whole table.
     index('companies_email_lower_id_idx').on(sql`lower(${t.email})`, t.id),
     index('companies_industry_lower_id_idx').on(sql`lower(${t.industry})`, t.id),
     index('companies_status_id_idx').on(t.status, t.id),
@@ -304,7 +304,7 @@ export const approvals = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: approvalStatusEnum('status').notNull().default('PENDING'),
     priority: approvalPriorityEnum('priority').notNull().default('MEDIUM'),
-    /** Bills as QuickBooks returns them; the API answers them as JSON text (SPEC §3). */
+    /** Bills as QuickBooks returns them; the API answers them as JSON text. */
     bills: jsonb('bills')
       .$type<Bill[]>()
       .notNull()
@@ -324,8 +324,7 @@ export const approvals = pgTable(
     /** Sum of the approved bills (0 until approved). */
     approvedAmountCents: bigint('approved_amount_cents', { mode: 'number' }).notNull().default(0),
     /**
-     * The company's name, copied at creation and kept in step by company renames (SPEC §3
-     * `companyName`): it lets the list sort and search by company without a join.
+     * The company's name, copied at creation and kept in step by company renames: it lets the list sort and search by company without a join.
      */
     companyName: varchar('company_name', { length: 255 }),
     managerId: integer('manager_id').references(() => managers.id, { onDelete: 'set null' }),
@@ -534,7 +533,7 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * Failed sign-ins, so the throttle holds across API processes (DESIGN: stateless API).
+ * Failed sign-ins, so the throttle holds across API processes (stateless API).
  * Rows older than the window are deleted as new failures arrive.
  */
 export const loginAttempts = pgTable(
@@ -572,7 +571,7 @@ export const apiKeys = pgTable(
 
 /**
  * A company's originator settings: what its bank files say about who sends them and through which
- * bank (NACHA-FORMAT.md file and batch headers). The settlement account, when set, makes files
+ * bank (the file and batch headers). The settlement account, when set, makes files
  * balanced (service class 200 with an offsetting debit); its number is stored encrypted.
  */
 export const companyPaymentSettings = pgTable('company_payment_settings', {

@@ -1,5 +1,5 @@
 /**
- * Demo data (DESIGN "Runtime"): deterministic (a seeded PRNG, so ids, names and amounts are the
+ * Demo data: deterministic (a seeded PRNG, so ids, names and amounts are the
  * same on every fresh database; dates are relative to `now`) and fast (multi-row inserts, the
  * shared demo password hashed once by the caller).
  */
@@ -58,7 +58,7 @@ export const DEMO_PASSWORD = 'Password123!';
 
 /** When the demo bank accounts were entered and confirmed: long before any demo approval. */
 const SEEDED_ACCOUNTS_AT = new Date('2024-01-02T15:00:00Z');
-/** One sign-in per role (DESIGN "Runtime"), plus a disabled account to try. */
+/** One sign-in per role, plus a disabled account to try. */
 export const DEMO_ACCOUNTS: ReadonlyArray<{
   email: string;
   role: Role;
@@ -321,7 +321,7 @@ async function insertDemoData(
     const managerRows = managerSeeds.length ? await tx.insert(managers).values(managerSeeds).returning() : [];
 
     // ---- companies --------------------------------------------------------------------------
-    // Every QuickBooks card state of SPEC §4, in this order by index (see DEMO_QB_STATES).
+    // Every QuickBooks card state, in this order by index (see DEMO_QB_STATES).
     const qbStates = DEMO_QB_STATES;
     const companySeeds: Array<typeof companies.$inferInsert> = [];
     for (let i = 0; i < counts.companies; i += 1) {
@@ -715,7 +715,7 @@ export async function seedBulkCompanies(
 // ---- helpers --------------------------------------------------------------------------------
 
 /**
- * The QuickBooks states of the company card (SPEC §4) plus two failure cases: tokens this server
+ * The QuickBooks states of the company card plus two failure cases: tokens this server
  * cannot decrypt ('unreadable': the card's "Unable to check") and a refresh token the token
  * endpoint answers invalid_grant for ('revoked': the local mock server rejects `revoked-…`).
  */

@@ -6,7 +6,7 @@ export function ok<T>(data: T, meta?: ApiMeta): ApiSuccess<T> {
 }
 
 /**
- * A page of a list with `meta.pagination` (DESIGN "Data"); `totalCapped` when counting stopped at
+ * A page of a list with `meta.pagination`; `totalCapped` when counting stopped at
  * `total` (more rows match).
  */
 export function paged<T>(

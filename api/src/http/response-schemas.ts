@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ApiErrorBodySchema, PaginationSchema } from 'shared-contracts';
 
 /**
- * Envelopes of SPEC §3 as response schemas. Routes declare `response: { 200: okSchema(X) }`; the
+ * Envelopes as response schemas. Routes declare `response: { 200: okSchema(X) }`; the
  * answer is serialized through it (properties the schema does not name are dropped) and the API
  * description shows it.
  */

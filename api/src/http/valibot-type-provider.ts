@@ -11,7 +11,7 @@ import { parseInput } from './validate';
  * - types: `request.params/query/body` are the schema's output, the reply is the response
  *   schema's input (`fastify.withTypeProvider<ValibotTypeProvider>()`);
  * - validation runs valibot through `parseInput`, so the 400 envelope and its field messages are
- *   SPEC §5's and live in one place;
+ *   the same as the forms' and live in one place;
  * - answers are serialized from the response schema with fast-json-stringify, so a property the
  *   schema does not name never leaves the server.
  */

@@ -1,6 +1,6 @@
 /**
  * Banking days of the US ACH network: Monday to Friday, except the holidays the Federal Reserve
- * observes. A NACHA Effective Entry Date must be one of these (NACHA-FORMAT.md, batch header 70-75).
+ * observes. A NACHA Effective Entry Date must be one of these (batch header positions 70-75).
  *
  * Dates here are civil dates ('YYYY-MM-DD'), computed with UTC arithmetic so no time zone or
  * daylight-saving change can shift a day.

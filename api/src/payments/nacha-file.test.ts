@@ -50,7 +50,7 @@ const field = (line: string, from: number, to: number) => line.slice(from - 1, t
 const recordsOf = (text: string) => text.trimEnd().split('\n');
 
 describe('writeNachaFile', () => {
-  it('writes every field of a one-entry file at its position (NACHA-FORMAT.md)', () => {
+  it('writes every field of a one-entry file at its position', () => {
     const { text, summary } = writeNachaFile(input());
     const records = recordsOf(text);
     expect(records).toHaveLength(10);

@@ -1,13 +1,13 @@
 /**
  * Writes a NACHA ACH file of vendor credits: one CCD batch, byte for byte as a bank reads it
- * (../shared/NACHA-FORMAT.md gives each position and rule with its source in moov-io/ach).
+ * (positions and rules as the NACHA Operating Rules and moov-io/ach, a widely used reader, define them).
  *
  * Pure: no clock, no database. The caller chooses the creation time, File ID Modifier, effective
  * date and batch number, so the same input always gives the same bytes (and tests can pin them).
  */
 import { BANK_ENTRY_AMOUNT_MAX_CENTS, isValidRoutingNumber } from 'shared-contracts';
 
-/** Every record is 94 characters; files are blocked in tens (NACHA-FORMAT.md "Physical layout"). */
+/** Every record is 94 characters; files are blocked in tens. */
 export const RECORD_LENGTH = 94;
 export const BLOCKING_FACTOR = 10;
 /** One LF after every record, the last included (banks accept LF or CRLF; documented in api/README.md). */
@@ -98,7 +98,7 @@ export class NachaError extends Error {
 }
 
 /**
- * Printable ASCII only (NACHA-FORMAT.md): accents are dropped (é → E), anything else non-printable
+ * Printable ASCII only: accents are dropped (é → E), anything else non-printable
  * becomes a space; upper case, as banks print it.
  */
 export function toNachaText(value: string): string {

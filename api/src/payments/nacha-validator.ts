@@ -1,5 +1,5 @@
 /**
- * Reads a NACHA file back and checks every rule a bank applies (../shared/NACHA-FORMAT.md), written
+ * Reads a NACHA file back and checks every rule a bank applies, written
  * apart from the writer so that one cannot hide the other's mistake. The API runs it on every file
  * before storing it, and the tests run it on every file they write.
  */

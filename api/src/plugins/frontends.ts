@@ -65,7 +65,7 @@ function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gz
 }
 
 /**
- * Production serving of the built console on the API's port (DESIGN "Runtime"): the host at /,
+ * Production serving of the built console on the API's port: the host at /,
  * each remote under /remotes/<name>/, and /remotes.json read from disk on every request so that
  * editing it re-points a section without a rebuild or restart. Missing dist folders are skipped.
  * Also owns the not-found handler: /api/* gets the JSON envelope, page routes get the SPA.

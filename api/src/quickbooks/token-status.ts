@@ -25,7 +25,7 @@ export function readTokens(
 }
 
 /**
- * SPEC §3 "QuickBooks status response": hasTokens when both tokens are stored (and readable),
+ * hasTokens when both tokens are stored (and readable),
  * isExpired when the access token's expiry has passed, expiresIn the whole seconds left (0 when
  * expired or when there are no tokens). Throws UnreadableTokensError.
  */

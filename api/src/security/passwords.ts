@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { PasswordHashingOptions } from '../config';
 
-/** argon2id hashing with the configured cost (DESIGN "Access"). */
+/** argon2id hashing with the configured cost. */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(passwordHash: string, password: string): Promise<boolean>;

@@ -1,14 +1,14 @@
 // Pure rules of the dashboard's cards, kept apart from the views so they are unit-tested.
 import { hasRole, type Role } from 'shared-contracts';
 
-/** One quick action and the lowest role that may use its target (DESIGN.md Access). */
+/** One quick action and the lowest role that may use its target. */
 export interface QuickAction {
   label: string;
   to: string;
   role: Role;
 }
 
-/** SPEC §2 quick actions; creating companies and users needs MODERATOR, the approval list is open to all. */
+/** The quick actions; creating companies and users needs MODERATOR, the approval list is open to all. */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   { label: 'Add New Company', to: '/companies/new', role: 'MODERATOR' },
   { label: 'Create User Account', to: '/users/new', role: 'MODERATOR' },
@@ -22,7 +22,7 @@ export function quickActionsFor(role: Role | null | undefined): QuickAction[] {
 
 /**
  * The health card's sentence for a status, worded after the same status the badge shows so the two
- * never disagree ('healthy' is good, anything else bad: SPEC §2).
+ * never disagree ('healthy' is good, anything else bad).
  */
 export function healthSummary(status: string): string {
   if (status === 'healthy') return 'All systems operational';

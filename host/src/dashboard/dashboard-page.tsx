@@ -25,7 +25,7 @@ const STAT_CARDS = [
   { key: 'pendingApprovals', title: 'Pending Approvals', hint: 'Awaiting review' },
 ] as const;
 
-/** SPEC §2: four placeholder cards show while the three stat cards load. */
+/** Four placeholder cards show while the three stat cards load. */
 const PLACEHOLDER_CARDS = 4;
 
 function HealthCard() {
@@ -94,7 +94,7 @@ function StatCards() {
   const { data, isLoading } = useDashboardStats();
   if (isLoading || !data) {
     return (
-      // Four placeholders for three cards (SPEC §2), sized so that the loading grid is as tall as the
+      // Four placeholders for three cards, sized so that the loading grid is as tall as the
       // cards' grid at each width: one column of four as tall as three cards on a phone, two rows of
       // card-high placeholders from `sm`, one row from `lg` (where the cards stand three in a row).
       <SimpleGrid
@@ -157,7 +157,7 @@ function RecentActivity() {
 }
 
 function QuickActions() {
-  // Only what the role may open (DESIGN.md Access): a GUEST is not sent to Access Denied.
+  // Only what the role may open: a GUEST is not sent to Access Denied.
   const { user } = useSession();
   return (
     <SectionCard title="Quick Actions">
@@ -172,7 +172,7 @@ function QuickActions() {
   );
 }
 
-/** The dashboard of SPEC §2: health, headline counts, recent activity and quick actions. */
+/** The dashboard: health, headline counts, recent activity and quick actions. */
 export function DashboardPage() {
   return (
     <Stack gap="6">

@@ -24,7 +24,7 @@ export function AppLayout() {
   const location = useLocation();
   const drawerRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  // Access Denied (SPEC §2) is full-screen: while it is shown the sidebar and the phone header leave the
+  // Access Denied is full-screen: while it is shown the sidebar and the phone header leave the
   // page. The outlet keeps its place in the tree in both modes, so the view is not remounted.
   const { fullScreen, control } = useFullScreenState();
 

@@ -5,7 +5,7 @@ export const NAV_ITEMS = [
   ...SECTIONS.map(({ label, path }) => ({ label, path })),
 ];
 
-/** SPEC §2: an entry is highlighted when the path equals it or starts with it plus a slash. */
+/** An entry is highlighted when the path equals it or starts with it plus a slash. */
 export function isNavItemActive(itemPath: string, currentPath: string): boolean {
   return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`);
 }

@@ -4,7 +4,7 @@ import { Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
 import { NavIcon, type IconName } from './icons';
 import { NAV_ITEMS, isNavItemActive, userDisplayName, userInitial } from './nav-items';
 
-/** Brand, the five entries of SPEC §2, and the signed-in user with Sign out. */
+/** Brand, the five entries, and the signed-in user with Sign out. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useAuth();
   const location = useLocation();

@@ -2,22 +2,22 @@ import { APPROVAL_FILTER_STATUSES, APPROVAL_PRIORITIES } from 'shared-contracts'
 import { titleCase } from 'shared-ui';
 import { type SelectOption } from 'shared-ui/table';
 
-/** Status filter of SPEC §2: All, Pending, Approved, Rejected, Expired. */
+/** Status filter: All, Pending, Approved, Rejected, Expired. */
 export const STATUS_FILTER_OPTIONS: SelectOption[] = [
   { value: '', label: 'All' },
   ...APPROVAL_FILTER_STATUSES.map((status) => ({ value: status, label: titleCase(status) })),
 ];
 
-/** Priority filter of SPEC §2: All, Urgent, High, Medium, Low. */
+/** Priority filter: All, Urgent, High, Medium, Low. */
 export const PRIORITY_FILTER_OPTIONS: SelectOption[] = [
   { value: '', label: 'All' },
   ...APPROVAL_PRIORITIES.map((priority) => ({ value: priority, label: titleCase(priority) })),
 ];
 
-/** The prompt of the list's quick reject (SPEC §2). */
+/** The prompt of the list's quick reject. */
 export const REJECT_PROMPT = 'Please provide a reason for rejection:';
 
-/** A UUID route id, or null when it is missing, the literal 'undefined' or not a UUID (SPEC §5). */
+/** A UUID route id, or null when it is missing, the literal 'undefined' or not a UUID. */
 export function parseApprovalRouteId(raw: string | undefined): string | null {
   if (!raw || raw === 'undefined') return null;
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)

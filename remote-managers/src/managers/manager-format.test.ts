@@ -15,7 +15,7 @@ describe('manager display helpers', () => {
     expect(initials({ firstName: '', lastName: '', email: '' })).toBe('?');
   });
 
-  it('labels a picker user with name or e-mail, e-mail and role (SPEC §2)', () => {
+  it('labels a picker user with name or e-mail, e-mail and role', () => {
     expect(userOptionLabel({ firstName: null, lastName: null, email: 'u@x.io', role: 'USER' })).toBe(
       'u@x.io — u@x.io (USER)',
     );

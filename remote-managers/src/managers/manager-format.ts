@@ -20,14 +20,14 @@ export function initials(person: Person): string {
   return letters || person.email.trim().charAt(0).toUpperCase() || '?';
 }
 
-/** A user in the Linked User Account picker: name or e-mail, e-mail, role (SPEC §2). */
+/** A user in the Linked User Account picker: name or e-mail, e-mail, role. */
 export function userOptionLabel(
   user: ManagerUser | Pick<ManagerUser, 'email' | 'firstName' | 'lastName' | 'role'>,
 ): string {
   return `${personName(user)} — ${user.email} (${user.role})`;
 }
 
-/** The manager list's date format (SPEC §2: 'MMM d, yyyy'). */
+/** The manager list's date format ('MMM d, yyyy'). */
 export function formatListDate(value: string): string {
   return format(new Date(value), 'MMM d, yyyy');
 }
@@ -51,7 +51,7 @@ export const LINKED_FILTER_OPTIONS: SelectOption[] = [
 export const managerLabel = (manager: Pick<Manager, 'firstName' | 'lastName' | 'email'>) =>
   personName(manager);
 
-/** §2 texts of the manager screens. */
+/** Texts of the manager screens, word for word. */
 export const MANAGER_TEXT = {
   noTitle: 'No title',
   notLinked: 'Not linked',

@@ -1,25 +1,25 @@
 import type { Role, User } from 'shared-contracts';
 import { ROLE_DESCRIPTIONS, ROLES } from 'shared-contracts';
 
-/** "First Last", else the e-mail (SPEC §2 header). */
+/** "First Last", else the e-mail. */
 export function fullName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
 }
 
-/** First and last initial, else the first letter of the e-mail (SPEC §2). */
+/** First and last initial, else the first letter of the e-mail. */
 export function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   const both = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`;
   return (both || user.email[0] || '?').toUpperCase();
 }
 
-/** Role choices with the §6 description of each. */
+/** Role choices with the description of each. */
 export const ROLE_OPTIONS = ROLES.map((role: Role) => ({
   value: role,
   label: `${ROLE_DESCRIPTIONS[role].label} — ${ROLE_DESCRIPTIONS[role].permissions.join(', ')}`,
 }));
 
 /**
- * The whole §6 description of a role, shown under a role select: an option's text is cut to the
+ * The whole description of a role, shown under a role select: an option's text is cut to the
  * select's width (on a phone, after a few words).
  */
 export function roleHint(role: Role): string {

@@ -54,7 +54,7 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         // BUILD_OUT_DIR: `pnpm release` builds a remote straight into its release's staging folder.
         path: process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(appDir, 'dist'),
         // The host must use '/' so deep links such as /companies/1/edit load scripts from the root;
-        // remotes use 'auto' so their chunks load from wherever their entry was fetched (STACK.md).
+        // remotes use 'auto' so their chunks load from wherever their entry was fetched.
         publicPath: isHost ? '/' : 'auto',
         filename: '[name].js',
         chunkFilename: '[id].[contenthash].js',

@@ -1,6 +1,6 @@
 // The Module Federation singletons, declared once for the host and every remote so they cannot drift
-// (CONVENTIONS.md rule 5). 'react/' and 'react-dom/' (trailing slash) also share deep imports such as
-// react/jsx-runtime and react-dom/client; without them each app bundles its own copy (STACK.md).
+//. 'react/' and 'react-dom/' (trailing slash) also share deep imports such as
+// react/jsx-runtime and react-dom/client; without them each app bundles its own copy.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

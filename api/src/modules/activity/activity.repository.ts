@@ -16,7 +16,7 @@ export interface ActivityEntry {
   details?: Record<string, unknown>;
 }
 
-/** Call inside the transaction of the change it records (DESIGN "Data"). */
+/** Call inside the transaction of the change it records. */
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
   await recordActivities(db, [entry]);
 }

@@ -159,7 +159,7 @@ async function expectStatsExact() {
 }
 
 describe('GET /approvals (list)', () => {
-  it('answers a page newest first in the §3 shape to any signed-in role, 401 without a token', async () => {
+  it('answers a page newest first in the API shape to any signed-in role, 401 without a token', async () => {
     expect((await t.request({ method: 'GET', url: BASE })).statusCode).toBe(401);
     const { rows, pagination } = await list('');
     const total = await countApprovalsExactly(db(), {});
@@ -268,7 +268,7 @@ describe('GET /approvals (list)', () => {
     expect((await list('search=%25_nothing_like_this')).pagination.total).toBe(0);
   });
 
-  it('sorts by every column both ways across pages (SPEC §5: id tiebreak, NULLs last ascending)', async () => {
+  it('sorts by every column both ways across pages (id tiebreak, NULLs last ascending)', async () => {
     const value = (
       row: ApprovalSummary,
       field: (typeof APPROVAL_SORT_FIELDS)[number],
@@ -560,7 +560,7 @@ describe('decisions', () => {
     expect((await send('PUT', `${BASE}/${byAdmin.id}/approve`, 'moderator')).statusCode).toBe(200);
   });
 
-  it('rejects with a trimmed reason; blank and over-long reasons are 400 with the §5 text', async () => {
+  it('rejects with a trimmed reason; blank and over-long reasons are 400 with the form text', async () => {
     const created = await createPending('moderator');
     for (const body of [{}, { rejectionReason: '' }, { rejectionReason: '   ' }]) {
       const response = await send('PUT', `${BASE}/${created.id}/reject`, 'user', body);

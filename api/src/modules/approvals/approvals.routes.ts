@@ -45,9 +45,9 @@ const EXPORT_RETRY_AFTER_S = 10;
 const params = ApprovalIdParamSchema;
 
 /**
- * /api/bill-approval (SPEC §7 "Approvals"). Reads: every signed-in role. Decisions (approve,
+ * /api/bill-approval. Reads: every signed-in role. Decisions (approve,
  * reject, bulk): USER and up, never the creator for approve. Create, edit, recipients: MODERATOR
- * and up. Delete: ADMIN (DESIGN "Access"). Authorisation runs at onRequest, before validation.
+ * and up. Delete: ADMIN. Authorisation runs at onRequest, before validation.
  */
 export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();

@@ -21,7 +21,7 @@ import { login, logout, refresh } from './auth.service';
 
 const tags = ['Auth'];
 
-/** /api/auth (SPEC §7 "Auth"). */
+/** /api/auth. */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
 
@@ -97,7 +97,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const input = request.body;
       const actor = currentAuth(request).user;
-      // DESIGN "Access": only an ADMIN creates MODERATOR or ADMIN accounts.
+      // Only an ADMIN creates MODERATOR or ADMIN accounts.
       if (hasRole(input.role, 'MODERATOR') && !hasRole(actor.role, 'ADMIN')) throw forbidden();
       const user = await createUser(app, actor, input);
       return reply.code(201).send(ok({ id: user.id, user: toUser(user) }));

@@ -134,7 +134,7 @@ export async function findCompanyRow(db: Db, id: number, lock = false): Promise<
 // ---- list -------------------------------------------------------------------------------------
 
 /**
- * SPEC §5 order in SQL: text case-insensitively through lower() (the name indexes are on
+ * The lists' order in SQL: text case-insensitively through lower() (the name indexes are on
  * lower(name)), enums in declaration order (which is alphabetical for company status), dates as
  * dates; PostgreSQL's default NULL placement is the spec's (last ascending, first descending).
  */

@@ -97,7 +97,7 @@ const FIXTURE = [
   { name: 'sortfix Date', email: null, industry: 'finance', days: 7 },
 ] as const;
 
-/** SPEC §5: missing values last ascending, first descending; text case-insensitive; id tiebreak. */
+/** Missing values last ascending, first descending; text case-insensitive; id tiebreak. */
 function specOrder<T extends { id: number }>(
   rows: T[],
   key: (row: T) => string | number | null,
@@ -223,7 +223,7 @@ describe('GET /api/company/companies', () => {
     ['industry', 'desc'],
     ['createdAt', 'asc'],
     ['createdAt', 'desc'],
-  ] as const)('sorts by %s %s across pages (SPEC §5)', async (sortBy, sortOrder) => {
+  ] as const)('sorts by %s %s across pages', async (sortBy, sortOrder) => {
     const pages: Company[] = [];
     for (let page = 1; page <= 3; page += 1) {
       const { rows, pagination } = await list(

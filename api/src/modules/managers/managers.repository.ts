@@ -88,7 +88,7 @@ export async function findManagerOfUser(
 // ---- list and search -------------------------------------------------------------------------
 
 /**
- * SPEC §5 order in SQL: text case-insensitively through lower() (as the indexes of migration
+ * The lists' order in SQL: text case-insensitively through lower() (as the indexes of migration
  * 0008), status in enum order (alphabetical), dates as dates; PostgreSQL's NULL placement is the
  * spec's (last ascending, first descending). Each key is a list so names sort first, then last.
  */

@@ -244,7 +244,7 @@ describe('POST /api/manager/managers', () => {
     expect(rows[0]!.description).toBe('Morgan Moderator created manager Grace Hopper');
   });
 
-  it('answers every §5 message on its field', async () => {
+  it('answers every validation message on its field', async () => {
     const response = await send('POST', BASE, 'moderator', { firstName: '', lastName: ' ', email: 'nope' });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).fields).toEqual({

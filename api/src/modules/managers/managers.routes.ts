@@ -29,8 +29,8 @@ const tags = ['Managers'];
 const managerId = (id: number) => existingId(id, MANAGER_ERRORS.notFound);
 
 /**
- * /api/manager (SPEC §7 "Managers"). Reads are open to every signed-in role; create, edit, link
- * and unlink need MODERATOR; delete needs ADMIN (DESIGN "Access"). Authorisation runs at
+ * /api/manager. Reads are open to every signed-in role; create, edit, link
+ * and unlink need MODERATOR; delete needs ADMIN. Authorisation runs at
  * onRequest, before validation.
  */
 export async function managersRoutes(fastify: FastifyInstance): Promise<void> {

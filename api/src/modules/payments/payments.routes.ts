@@ -39,7 +39,7 @@ const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
 /**
  * /api/company/companies/{id}/payment-settings and …/vendor-accounts: what a company's bank files
  * need (issue 9). Reads for every signed-in role (account numbers are masked); changes need
- * MODERATOR, like every other company edit (DESIGN "Access").
+ * MODERATOR, like every other company edit.
  */
 export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();

@@ -122,7 +122,7 @@ describe('GET /api/user/users: filters, sort, pages, totals', () => {
     }
   });
 
-  it('sorts by the User column across pages, SPEC order, stable', async () => {
+  it('sorts by the User column across pages, in the list order, stable', async () => {
     const all = (await list('sortBy=name&sortOrder=asc&limit=100')).data;
     const key = (u: User) =>
       ([u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.email).toLowerCase();
@@ -179,7 +179,7 @@ describe('GET /api/user/users/{id}', () => {
 });
 
 describe('POST /api/auth/register (create user)', () => {
-  it('names every §5 problem on its field', async () => {
+  it('names every validation problem on its field', async () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/auth/register',
@@ -240,7 +240,7 @@ describe('PUT /api/user/users/{id}', () => {
     expect(rows[0]!.description).toBe(`Morgan Moderator updated user Renamed (email, first name, last name)`);
   });
 
-  it('validates the body with the §5 messages', async () => {
+  it('validates the body with the form messages', async () => {
     const target = await newUser();
     const response = await put(`${BASE}/${target.id}`, 'admin', { email: 'nope', role: 'ROOT' });
     expect(response.statusCode).toBe(400);

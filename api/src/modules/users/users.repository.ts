@@ -100,7 +100,7 @@ export async function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> 
 }
 
 /**
- * SPEC §5 order: text through lower() (e-mails are stored lower-case), false before true, NULLs
+ * The lists' order: text through lower() (e-mails are stored lower-case), false before true, NULLs
  * last ascending and first descending (PostgreSQL's default). Each key has an index ending in id.
  */
 const USER_SORT: Record<Exclude<UserSortField, 'role'>, PgColumn | SQL> = {

@@ -36,9 +36,9 @@ const tags = ['Users'];
 const userId = (id: number) => existingId(id, USER_ERRORS.notFound);
 
 /**
- * /api/user (SPEC §7 "Users"). Reads are open to every signed-in role; edit, activate and
+ * /api/user. Reads are open to every signed-in role; edit, activate and
  * deactivate need MODERATOR (and ADMIN for MODERATOR and ADMIN accounts); role changes and
- * deletes need ADMIN (DESIGN "Access"). Creation is POST /api/auth/register. Authorisation runs
+ * deletes need ADMIN. Creation is POST /api/auth/register. Authorisation runs
  * at onRequest, before validation.
  */
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {

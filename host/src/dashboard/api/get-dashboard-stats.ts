@@ -4,7 +4,7 @@ import { EMPTY_DASHBOARD_STATS, type DashboardStats } from 'shared-contracts';
 
 export const dashboardStatsKey = () => '/api/dashboard/stats';
 
-/** GET /api/dashboard/stats; an unsuccessful answer falls back to zeroed figures (SPEC §7). */
+/** GET /api/dashboard/stats; an unsuccessful answer falls back to zeroed figures. */
 export async function getDashboardStats(): Promise<{ stats: DashboardStats; failed: boolean }> {
   try {
     return { stats: await api.get<DashboardStats>(dashboardStatsKey()), failed: false };

@@ -4,7 +4,7 @@ import { DOWN_HEALTH, POLL_INTERVAL_MS, type SystemHealth } from 'shared-contrac
 
 export const systemHealthKey = () => '/api/health/detailed';
 
-/** GET /api/health/detailed; any failure reads as status 'down' (SPEC §7). */
+/** GET /api/health/detailed; any failure reads as status 'down'. */
 export async function getSystemHealth(): Promise<SystemHealth> {
   try {
     return await api.get<SystemHealth>(systemHealthKey());
@@ -13,7 +13,7 @@ export async function getSystemHealth(): Promise<SystemHealth> {
   }
 }
 
-/** System health, re-read every 30 seconds (SPEC §9). */
+/** System health, re-read every 30 seconds. */
 export function useSystemHealth() {
   return useSWR(systemHealthKey(), getSystemHealth, { refreshInterval: POLL_INTERVAL_MS });
 }

@@ -22,7 +22,7 @@ export function useApprovals(params: ApprovalListParams) {
   return useSWR(approvalKeys.list(params), () => getApprovals(params), { keepPreviousData: true });
 }
 
-/** GET …/approvals/stats; zeroed when the read fails (SPEC §7 "Behaviour after answers"). */
+/** GET …/approvals/stats; zeroed when the read fails. */
 export function useApprovalStats() {
   return useSWR(approvalKeys.stats(), async () => {
     try {
@@ -33,7 +33,7 @@ export function useApprovalStats() {
   });
 }
 
-/** The Company filter's choices: up to 1000 companies, id and name (SPEC §7). */
+/** The Company filter's choices: up to 1000 companies, id and name. */
 export function useCompanyOptions() {
   return useSWR(approvalKeys.companies(), async () => {
     const page = await api.getPaged<Pick<Company, 'id' | 'name'>>('/api/company/companies', {

@@ -1,5 +1,5 @@
 // SWR keys of the approvals section, built in one place so a mutation re-reads exactly what it
-// touched (CONVENTIONS.md rule 2; SPEC §7 "re-read after each mutation").
+// touched: every change re-reads what shows it.
 import { mutate } from 'swr';
 
 export interface ApprovalListParams {

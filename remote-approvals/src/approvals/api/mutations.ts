@@ -1,4 +1,4 @@
-// Approval writes (SPEC §7 "Approvals"). Each re-reads the lists, the statistics and the approval.
+// Approval writes. Each re-reads the lists, the statistics and the approval.
 // `andRevalidate` is shared with the bank-file actions (bank-file.ts).
 import { mutate } from 'swr';
 import { api } from 'shared-auth';

@@ -50,7 +50,7 @@ import { RejectDialog } from './reject-dialog';
 const person = (name: string | null, email: string | null | undefined) =>
   email && email !== name ? `${name ?? email} (${email})` : (name ?? email ?? '');
 
-/** /approvals/{id} (SPEC §2 Approval detail). */
+/** /approvals/{id}. */
 export function ApprovalDetailPage() {
   const id = parseApprovalRouteId(useParams().id);
   const { data: approval, error, isLoading, mutate, isValidating } = useApproval(id);

@@ -21,7 +21,7 @@ export function notifyDecisionError(error: unknown) {
   }
 }
 
-/** Quick approve and reject on PENDING rows, then the row menu (View Details, Delete) (SPEC §2). */
+/** Quick approve and reject on PENDING rows, then the row menu (View Details, Delete). */
 export function ApprovalRowActions({
   approval,
   canDecide,
@@ -53,7 +53,7 @@ export function ApprovalRowActions({
   }
 
   async function reject() {
-    // SPEC §2: the reason comes from a prompt; an empty answer (or Cancel) does nothing.
+    // The reason comes from a prompt; an empty answer (or Cancel) does nothing.
     const reason = (window.prompt(REJECT_PROMPT) ?? '').trim();
     if (!reason) return;
     setBusy('reject');

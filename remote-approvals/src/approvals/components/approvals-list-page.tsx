@@ -50,7 +50,7 @@ import { BulkOutcomeSummary } from './bulk-outcome-summary';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
 import { ExportButton } from './export-button';
 
-// Default order: Created descending (SPEC §2, §9). A sort removed by a third click stays as ''.
+// Default order: Created descending. A sort removed by a third click stays as ''.
 const LIST_DEFAULTS = {
   search: '',
   status: '',
@@ -135,7 +135,7 @@ const COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
   { key: 'createdAt', header: 'Created', sortable: true, render: (a) => formatDate(a.createdAt) },
 ];
 
-/** /approvals ('Bill Approvals', SPEC §2): filter, sort and page on the server; the view in the URL. */
+/** /approvals ('Bill Approvals'): filter, sort and page on the server; the view in the URL. */
 export function ApprovalListPage() {
   const { user } = useSession();
   // An account a MODERATOR registered decides nothing until an ADMIN allows it (the API refuses too).

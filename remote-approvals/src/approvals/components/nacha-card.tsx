@@ -18,7 +18,7 @@ import { ActionDialog } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
 import { downloadBankFile, generateBankFile, markBankUploaded, markPaymentCompleted } from '../api/bank-file';
 
-/** The spec's notice when a bank file download starts (SPEC §8). */
+/** The spec's notice when a bank file download starts. */
 export const NACHA_DOWNLOAD_STARTED = 'NACHA file download started';
 
 /** nachaProcessingStatus values that are steps, not reasons (anything else says what is missing). */
@@ -69,7 +69,7 @@ const STEPS: Record<
 };
 
 /**
- * Approval detail's NACHA Information card (SPEC §2): batch number, file name, generated time,
+ * Approval detail's NACHA Information card: batch number, file name, generated time,
  * processing status and Download NACHA File; when generation failed, what is missing with a link to
  * the company's Payments card and 'Generate NACHA file' to retry; ADMIN's Mark uploaded / Mark paid.
  */

@@ -5,7 +5,7 @@ import { ConfirmDialog } from 'shared-ui/dialog';
 import { Textarea } from 'shared-ui/form';
 
 /**
- * 'Reject Approval' (SPEC §2, §5): textarea 'Rejection Reason *', Cancel and Reject Approval, the
+ * 'Reject Approval': textarea 'Rejection Reason *', Cancel and Reject Approval, the
  * latter disabled while the trimmed reason is blank or the call is pending.
  */
 export function RejectDialog({

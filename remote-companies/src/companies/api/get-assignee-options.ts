@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { api } from 'shared-auth';
 import { PICKER_LIMIT, type Manager, type UserRef } from 'shared-contracts';
 
-/** Managers for the manager selector (up to 100, SPEC §2). */
+/** Managers for the manager selector (up to 100). */
 export function useManagerOptions() {
   return useSWR(['managers', 'picker'], () =>
     api.getPaged<Manager>('/api/manager/managers', { searchParams: { page: 1, limit: PICKER_LIMIT } }),

@@ -8,7 +8,7 @@ export function getCompany(id: number) {
   return api.get<Company>(`/api/company/companies/${id}`, { fallbackMessage: 'Failed to fetch company' });
 }
 
-/** A company by route id; `null` id (missing or 'undefined' in the URL) blocks loading (SPEC §5). */
+/** A company by route id; `null` id (missing or 'undefined' in the URL) blocks loading. */
 export function useCompany(id: number | null) {
   return useSWR(id === null ? null : companyKeys.detail(id), () => getCompany(id as number));
 }

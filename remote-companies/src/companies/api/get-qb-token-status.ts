@@ -3,7 +3,7 @@ import { api } from 'shared-auth';
 import { POLL_INTERVAL_MS, type QbTokenStatus } from 'shared-contracts';
 import { companyKeys } from './keys';
 
-/** GET …/qb-token-status, re-read every 30 seconds (SPEC §4). */
+/** GET …/qb-token-status, re-read every 30 seconds. */
 export function useQbTokenStatus(id: number | null, enabled: boolean) {
   return useSWR(
     id !== null && enabled ? companyKeys.qbStatus(id) : null,

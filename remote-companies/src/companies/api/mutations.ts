@@ -1,4 +1,4 @@
-// Company writes (SPEC §7 "Companies"). Each re-reads the lists and the company it touched.
+// Company writes. Each re-reads the lists and the company it touched.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type { Company, QbTokenRefreshResult } from 'shared-contracts';
@@ -23,7 +23,7 @@ export function updateCompany(id: number, payload: CompanyPayload) {
   return andRevalidate(api.put<Company>(`/api/company/companies/${id}`, payload), id);
 }
 
-/** SPEC §8: what an inline assignment failure says when the server gives no message. */
+/** What an inline assignment failure says when the server gives no message. */
 export const ASSIGNMENT_FAILED = 'Failed to update assignment';
 
 /** PUT with exactly one assignee field; null clears it. */

@@ -42,7 +42,7 @@ const ASSIGNMENTS: Array<{
   { field: 'accountantId', label: 'Accountant', person: 'accountant' },
 ];
 
-/** /companies/{id} (SPEC §2 Company detail). */
+/** /companies/{id}. */
 export function CompanyDetailPage() {
   const id = parseRouteId(useParams().id);
   const { data: company, error, isLoading, mutate } = useCompany(id);

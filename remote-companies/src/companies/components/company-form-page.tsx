@@ -88,7 +88,7 @@ const ASSIGNEE_LABELS = {
   accountantId: 'Accountant',
 } as const;
 
-/** /companies/new and /companies/{id}/edit: one form (SPEC §2 Company create and edit). */
+/** /companies/new and /companies/{id}/edit: one form. */
 export function CompanyFormPage() {
   const params = useParams();
   const editing = params.id !== undefined;

@@ -37,7 +37,7 @@ import { QB_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../company-options';
 import { CompanyRowActions } from './company-row-actions';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 
-// Default order: newest first (SPEC §2). A sort removed by a third click is kept as '' in the URL.
+// Default order: newest first. A sort removed by a third click is kept as '' in the URL.
 const LIST_DEFAULTS = { search: '', status: '', qb: '', page: 1, sortBy: 'createdAt', sortOrder: 'desc' };
 
 const FILTER_KEYS = ['search', 'status', 'qb'] as const;
@@ -75,7 +75,7 @@ const COLUMNS: Array<DataTableColumn<Company>> = [
   { key: 'createdAt', header: 'Created', sortable: true, render: (company) => formatDate(company.createdAt) },
 ];
 
-/** /companies: filter, sort and page on the server; the view lives in the URL (SPEC §2 Company list). */
+/** /companies: filter, sort and page on the server; the view lives in the URL. */
 export function CompanyListPage() {
   const canManage = useHasRole('MODERATOR');
   const { state, setState, reset } = useListSearchParams(LIST_DEFAULTS);

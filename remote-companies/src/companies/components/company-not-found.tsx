@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, ErrorState, PageHeader, Stack } from 'shared-ui';
 
-/** SPEC §8: 'Company Not Found' with the server's message or the standard fallback. */
+/** 'Company Not Found' with the server's message or the standard fallback. */
 export function CompanyNotFound({ message, onRetry }: { message?: string; onRetry?: () => void }) {
   return (
     <Stack gap="6">

@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
 import { refreshQbToken, setCompanyActive } from '../api/mutations';
 
-/** The row menu of SPEC §2 Company list: View, Edit, Refresh QB Token, Activate/Deactivate, Delete. */
+/** The company list's row menu: View, Edit, Refresh QB Token, Activate/Deactivate, Delete. */
 export function CompanyRowActions({
   company,
   onDelete,

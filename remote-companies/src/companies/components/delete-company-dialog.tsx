@@ -5,7 +5,7 @@ import { deleteCompany } from '../api/mutations';
 export const DELETE_COMPANY_TEXT =
   'Are you sure you want to delete this company? This action cannot be undone and will remove all associated data.';
 
-/** The §8 delete confirmation; deletes, notifies, then calls `onDeleted`. */
+/** The delete confirmation; deletes, notifies, then calls `onDeleted`. */
 export function DeleteCompanyDialog({
   company,
   open,

@@ -34,7 +34,7 @@ const STATE_BADGES: Record<CardState, { label: string; palette: string }> = {
   connected: { label: 'Connected', palette: 'green' },
 };
 
-/** The QuickBooks integration card with the six states of SPEC §4, re-read every 30 seconds. */
+/** The QuickBooks integration card with the six states, re-read every 30 seconds. */
 export function QuickBooksCard({ company }: { company: Company }) {
   const canManage = useHasRole('MODERATOR');
   const connected = Boolean(company.qbRealmId);

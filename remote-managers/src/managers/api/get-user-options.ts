@@ -3,7 +3,7 @@ import { api } from 'shared-auth';
 import { PICKER_LIMIT, type User } from 'shared-contracts';
 
 /**
- * Users for the Linked User Account picker: the first 100 before anything is typed (SPEC §2), then
+ * Users for the Linked User Account picker: the first 100 before anything is typed, then
  * the server's matches for the typed text, so any user can be linked, not only the first 100.
  */
 export function useUserOptions(search: string) {

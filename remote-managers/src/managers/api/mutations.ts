@@ -1,4 +1,4 @@
-// Manager writes (SPEC §7 "Managers"). Each re-reads the lists and the manager it touched.
+// Manager writes. Each re-reads the lists and the manager it touched.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type { Manager, ManagerFormOutput, ManagerUpdateInput } from 'shared-contracts';

@@ -33,7 +33,7 @@ import { DeleteManagerDialog } from './delete-manager-dialog';
 import { ManagerAvatar } from './manager-avatar';
 import { ManagerLoadError } from './manager-load-error';
 
-/** /managers/{id} (SPEC §2 Manager detail). */
+/** /managers/{id}. */
 export function ManagerDetailPage() {
   const id = parseRouteId(useParams().id);
   const { data: manager, error, isLoading, mutate } = useManager(id);

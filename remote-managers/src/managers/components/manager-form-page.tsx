@@ -58,7 +58,7 @@ function toFormValues(manager: Manager): ManagerFormInput {
   };
 }
 
-/** /managers/new and /managers/{id}/edit: one form (SPEC §2 Manager form). */
+/** /managers/new and /managers/{id}/edit: one form. */
 export function ManagerFormPage() {
   const params = useParams();
   const editing = params.id !== undefined;

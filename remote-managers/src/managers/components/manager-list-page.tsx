@@ -47,7 +47,7 @@ import { LinkUserDialog } from './link-user-dialog';
 import { ManagerAvatar } from './manager-avatar';
 import { ManagerRowActions } from './manager-row-actions';
 
-// Default order: newest first (SPEC §9). A sort removed by a third click is kept as '' in the URL.
+// Default order: newest first. A sort removed by a third click is kept as '' in the URL.
 const LIST_DEFAULTS = { search: '', status: '', linked: '', page: 1, sortBy: 'createdAt', sortOrder: 'desc' };
 
 const COLUMNS: Array<DataTableColumn<Manager>> = [
@@ -130,7 +130,7 @@ const FILTER_KEYS = ['search', 'status', 'linked'] as const;
 
 const plural = (count: number) => (count === 1 ? 'manager' : 'managers');
 
-/** /managers: filter, sort and page on the server; the view lives in the URL (SPEC §2 Manager list). */
+/** /managers: filter, sort and page on the server; the view lives in the URL. */
 export function ManagerListPage() {
   const canManage = useHasRole('MODERATOR');
   const canDelete = useHasRole('ADMIN');
@@ -169,7 +169,7 @@ export function ManagerListPage() {
 
   /** One notice for what was done, one for what failed (with the first reason): a bulk run never stops early. */
   function report(verb: string, done: number, failed: Array<{ reason: unknown }>, skipped = 0) {
-    // One row: the §8 notice of the single action.
+    // One row: the notice of the single action.
     const single = verb === 'deleted' ? MANAGER_NOTICES.deleted : MANAGER_NOTICES.unlinked;
     const parts = [
       done === 1 && failed.length === 0 && skipped === 0 ? single : `${done} ${plural(done)} ${verb}`,

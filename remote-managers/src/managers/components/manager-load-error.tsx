@@ -4,7 +4,7 @@ import { MANAGER_ERRORS } from 'shared-contracts';
 import { Box, Button, ErrorState, PageHeader, Stack } from 'shared-ui';
 
 /**
- * SPEC §8: 'Error loading manager: {message}', or 'Manager not found' when there is no such manager
+ * 'Error loading manager: {message}', or 'Manager not found' when there is no such manager
  * (a 404, or an id that is missing or 'undefined'), with Retry when reading again can help.
  */
 export function ManagerLoadError({

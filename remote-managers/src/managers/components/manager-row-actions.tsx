@@ -7,7 +7,7 @@ import { unlinkUser } from '../api/mutations';
 import { managerLabel } from '../manager-format';
 
 /**
- * The row menu of SPEC §2 Manager list: View Details, Edit Manager, Unlink User or Link User (real
+ * The manager list's row menu: View Details, Edit Manager, Unlink User or Link User (real
  * here, where the spec shows a 'coming soon' notice), Delete Manager. Hidden when the role may not.
  */
 export function ManagerRowActions({

@@ -22,7 +22,7 @@ export interface UserPickerProps {
 }
 
 /**
- * Linked User Account: the first 100 users before anything is typed (SPEC §2), then the server's
+ * Linked User Account: the first 100 users before anything is typed, then the server's
  * matches for the typed text, so any account can be chosen. Once a user is chosen, a note shows
  * their name, e-mail and role.
  */

@@ -8,7 +8,7 @@ export function getUser(id: number) {
   return api.get<User>(`/api/user/users/${id}`, { fallbackMessage: 'Failed to fetch users' });
 }
 
-/** A user by route id; a `null` id (missing or 'undefined' in the URL) blocks loading (SPEC §5). */
+/** A user by route id; a `null` id (missing or 'undefined' in the URL) blocks loading. */
 export function useUser(id: number | null) {
   return useSWR(id === null ? null : userKeys.detail(id), () => getUser(id as number));
 }
@@ -27,7 +27,7 @@ export function useActiveAdminCount(enabled: boolean) {
   });
 }
 
-/** GET /api/user/statistics?userId=; `null` until the user has loaded (SPEC §2). */
+/** GET /api/user/statistics?userId=; `null` until the user has loaded. */
 export function useUserStatistics(id: number | null) {
   return useSWR(id === null ? null : userKeys.statistics(id), () =>
     api.get<UserActivityStats>('/api/user/statistics', { searchParams: { userId: id as number } }),

@@ -1,4 +1,4 @@
-// User writes (SPEC §7 "Users"). Each re-reads the lists, the overview and the user it touched.
+// User writes. Each re-reads the lists, the overview and the user it touched.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type {
@@ -38,7 +38,7 @@ export function setUserActive(id: number, active: boolean) {
 }
 
 /**
- * Bulk activate/deactivate: one call per user, going on past failures (SPEC §8), then one re-read.
+ * Bulk activate/deactivate: one call per user, going on past failures, then one re-read.
  * Answers the ids that failed with their messages.
  */
 export async function setUsersActive(ids: number[], active: boolean) {

@@ -11,7 +11,7 @@ export const CHANGE_ROLE_TEXT =
   "Update the user's role and permissions. This will affect their access to system features.";
 
 /**
- * The Change Role dialog of SPEC §2: a higher level reads 'Upgrade Role', a lower one 'Downgrade
+ * The Change Role dialog: a higher level reads 'Upgrade Role', a lower one 'Downgrade
  * Role' (destructive); disabled while the role is unchanged.
  */
 export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () => void }) {

@@ -43,7 +43,7 @@ import { ChangeRoleDialog } from './change-role-dialog';
 export const DELETE_USER_TEXT =
   'Are you sure you want to delete this user? This action cannot be undone and will permanently remove all user data.';
 
-/** /users/{id} (SPEC §2 User detail). */
+/** /users/{id}. */
 export function UserDetailPage() {
   const id = parseRouteId(useParams().id);
   const { data: user, error, isLoading, mutate } = useUser(id);
@@ -65,7 +65,7 @@ const dateWithRelative = (value: string) => `${formatDateLong(value)} (${formatR
 function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const { user: me } = useSession();
-  // Requested only once the user has loaded (SPEC §2).
+  // Requested only once the user has loaded.
   const stats = useUserStatistics(user.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);

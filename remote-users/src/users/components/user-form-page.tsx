@@ -63,7 +63,7 @@ const toValues = (user: User): UserFormValues => ({
   isActive: user.isActive,
 });
 
-/** /users/new and /users/{id}/edit: one form (SPEC §2 User create and edit). */
+/** /users/new and /users/{id}/edit: one form. */
 export function UserFormPage() {
   const params = useParams();
   const editing = params.id !== undefined;
@@ -115,7 +115,7 @@ function UserForm({ user }: { user: User | null }) {
     }
   }, [user, reset]);
 
-  // A moderator manages USER and GUEST accounts only (DESIGN "Access").
+  // A moderator manages USER and GUEST accounts only.
   const roleOptions = isAdmin
     ? ROLE_OPTIONS
     : ROLE_OPTIONS.filter((o) => o.value === 'USER' || o.value === 'GUEST');

@@ -41,7 +41,7 @@ import { ChangeRoleDialog } from './change-role-dialog';
 import { UserOverview } from './user-overview';
 import { UserRowActions } from './user-row-actions';
 
-// Default order: newest first (SPEC §9). A sort removed by a third click is kept as '' in the URL.
+// Default order: newest first. A sort removed by a third click is kept as '' in the URL.
 const LIST_DEFAULTS = { search: '', role: '', status: '', page: 1, sortBy: 'createdAt', sortOrder: 'desc' };
 
 const FILTER_KEYS = ['search', 'role', 'status'] as const;
@@ -100,7 +100,7 @@ const COLUMNS: Array<DataTableColumn<User>> = [
   },
 ];
 
-/** /users: overview statistics and the user list, filtered, sorted and paged on the server (SPEC §2). */
+/** /users: overview statistics and the user list, filtered, sorted and paged on the server. */
 export function UserListPage() {
   const canManage = useHasRole('MODERATOR');
   const { user: me } = useSession();
@@ -150,7 +150,7 @@ export function UserListPage() {
         const reason = result.status === 'rejected' ? errorMessage(result.reason) : '';
         return `${user ? fullName(user) : `#${id}`} (${reason})`;
       });
-      // SPEC §8: bulk activation logs failures and continues.
+      // Bulk activation logs failures and continues.
       console.warn(`Bulk ${verb}: failed for`, names);
       notifyError(`${done} of ${ids.length} ${verb}; failed: ${names.join(', ')}`);
     }

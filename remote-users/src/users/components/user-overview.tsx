@@ -21,7 +21,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-/** The overview block of /users: headline figures and users by role as a bar chart (SPEC §2). */
+/** The overview block of /users: headline figures and users by role as a bar chart. */
 export function UserOverview({ stats }: { stats: UserOverviewStats | undefined }) {
   if (!stats) {
     return (

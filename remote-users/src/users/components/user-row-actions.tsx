@@ -7,7 +7,7 @@ import { deleteUser, setUserActive } from '../api/mutations';
 import { fullName } from '../user-text';
 
 /**
- * The row menu of SPEC §2 User list: View Details, Edit User, Change Role, Activate/Deactivate,
+ * The user list's row menu: View Details, Edit User, Change Role, Activate/Deactivate,
  * Delete User (no confirmation on the list, as the spec says). Actions the role may not use are
  * hidden; ones refused for this user (yourself) are disabled with the reason as their label's hint.
  */
