@@ -71,7 +71,7 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   passwordHashing: PasswordHashingOptions;
-  /** Password-guess throttle of sign-in and password change (see modules/auth/throttle.ts). */
+  /** Password-guess throttle of sign-in and password change (sessions/throttle.ts). */
   loginThrottle: LoginThrottleConfig;
   /**
    * Seconds during which a just-rotated refresh token, presented again, answers the same

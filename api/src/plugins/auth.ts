@@ -3,7 +3,7 @@ import { hasRole, type Role } from 'shared-contracts';
 import type { AppConfig } from '../config';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/http-error';
-import { findUserInLiveSession } from '../modules/auth/auth.repository';
+import { findUserInLiveSession } from '../sessions/sessions.repository';
 import { verifyAccessToken } from '../security/access-tokens';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords';
 

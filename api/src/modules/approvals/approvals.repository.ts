@@ -558,20 +558,6 @@ export async function findCompanyForApproval(db: Db, id: number) {
   return row;
 }
 
-/** Approvals of a company that are payment records (APPROVED or later): they block its delete. */
-export async function countPaymentRecordsOfCompany(db: Db, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(approvals)
-    .where(
-      and(
-        eq(approvals.companyId, companyId),
-        sql`${approvals.status} not in ('PENDING', 'REJECTED', 'EXPIRED')`,
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 // ---- expiry -----------------------------------------------------------------------------------
 
 /**

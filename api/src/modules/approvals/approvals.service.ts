@@ -17,11 +17,10 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { ApprovalRow, DecisionAccount, UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { recentAccountChangers } from '../payments/bank-account-control.repository';
 import { generateBankFile, paidBillsMatching } from '../payments/bank-files.service';
-import { vendorAccountsByRef } from '../payments/payment-accounts.repository';
-import { findUserById } from '../users/users.repository';
-import { recordActivity } from '../activity/activity.repository';
+import { recentAccountChangers, vendorAccountsByRef } from '../payments/payment-accounts.service';
+import { findUserById } from '../users/users.service';
+import { recordActivity } from '../activity/activity.service';
 import { displayName } from '../users/user-dto';
 import {
   deleteApprovalIfDeletable,

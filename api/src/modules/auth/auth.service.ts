@@ -15,9 +15,9 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { signAccessToken } from '../../security/access-tokens';
 import { hashOpaqueToken, newOpaqueToken, successorToken } from '../../security/opaque-tokens';
-import { recordActivity } from '../activity/activity.repository';
+import { recordActivity } from '../activity/activity.service';
 import { displayName, toUser } from '../users/user-dto';
-import { findUserByEmail, findUserById, touchLastLogin } from '../users/users.repository';
+import { findUserByEmail, findUserById, touchLastLogin } from '../users/users.service';
 import {
   clearFailures,
   deleteExpiredRefreshTokens,
@@ -26,8 +26,8 @@ import {
   insertRefreshToken,
   markRotated,
   revokeFamily,
-} from './auth.repository';
-import { forgiveGuess, takeGuess } from './throttle';
+} from '../../sessions/sessions.repository';
+import { forgiveGuess, takeGuess } from '../../sessions/throttle';
 
 const refreshFailed = () => new HttpError(401, ERROR_CODES.refreshFailed, AUTH_ERRORS.refreshFailed);
 const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, AUTH_ERRORS.sessionExpired);

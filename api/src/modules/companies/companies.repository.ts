@@ -380,6 +380,20 @@ export async function countApprovalsOfCompany(db: Db, companyId: number): Promis
   return row?.n ?? 0;
 }
 
+/** Approvals of a company that are payment records (APPROVED or later): they block its delete. */
+export async function countPaymentRecordsOfCompany(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.companyId, companyId),
+        sql`${approvals.status} not in ('PENDING', 'REJECTED', 'EXPIRED')`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** Ids among `ids` that are managers. */
 export async function existingManagerIds(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

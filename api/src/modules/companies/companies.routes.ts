@@ -19,7 +19,7 @@ import { existingId } from '../../http/ids';
 import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
-import { entityActivity } from '../activity/activity.repository';
+import { entityActivity } from '../activity/activity.service';
 import { listCompanies, searchCompanies } from './companies.repository';
 import {
   assignCompany,

@@ -15,17 +15,17 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isRestrictViolation } from '../../db/errors';
-import { countPaymentRecordsOfCompany } from '../approvals/approvals.repository';
 import type { CompanyRow, UserRow } from '../../db/schema';
 import { HttpError, notFound, validationError } from '../../http/http-error';
 import { QbTokenError, refreshQuickBooksTokens, type QbRefreshFailure } from '../../quickbooks/token-client';
 import { tokenStatus, UnreadableTokensError } from '../../quickbooks/token-status';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
-import { recordActivity } from '../activity/activity.repository';
+import { recordActivity } from '../activity/activity.service';
 import { displayName } from '../users/user-dto';
-import { findUsersByIds } from '../users/users.repository';
+import { findUsersByIds } from '../users/users.service';
 import {
   countApprovalsOfCompany,
+  countPaymentRecordsOfCompany,
   deleteCompany as deleteCompanyRow,
   existingManagerIds,
   findCompany,
@@ -508,3 +508,6 @@ async function failRefresh(
   if (raced) return refreshResult(deps, deps.db, row.id);
   throw new QbRefreshFailed(kind, failureError(kind));
 }
+
+// What other modules read and change of companies: through this service, never through companies.repository.
+export { clearManagerFromCompanies, findCompanyRow } from './companies.repository';

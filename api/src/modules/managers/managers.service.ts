@@ -10,10 +10,10 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { ManagerRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
-import { recordActivities, recordActivity, type ActivityEntry } from '../activity/activity.repository';
-import { clearManagerFromCompanies } from '../companies/companies.repository';
+import { recordActivities, recordActivity, type ActivityEntry } from '../activity/activity.service';
+import { clearManagerFromCompanies } from '../companies/companies.service';
 import { displayName } from '../users/user-dto';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users/users.service';
 import {
   countApprovalsOfManager,
   deleteManager as deleteManagerRow,

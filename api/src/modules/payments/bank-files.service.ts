@@ -16,7 +16,7 @@ import {
 } from '../../payments/nacha-file';
 import { validateNachaFile } from '../../payments/nacha-validator';
 import { decryptSecret } from '../../security/token-cipher';
-import { recordActivity } from '../activity/activity.repository';
+import { recordActivity } from '../activity/activity.service';
 import { displayName } from '../users/user-dto';
 import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
 

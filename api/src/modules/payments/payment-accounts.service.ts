@@ -17,10 +17,10 @@ import { isUniqueViolation } from '../../db/errors';
 import type { PaymentSettingsRow, UserRow, VendorBankAccountRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error';
 import { encryptSecret } from '../../security/token-cipher';
-import { recordActivity } from '../activity/activity.repository';
-import { findCompanyRow } from '../companies/companies.repository';
+import { recordActivity } from '../activity/activity.service';
+import { findCompanyRow } from '../companies/companies.service';
 import { displayName } from '../users/user-dto';
-import { findUserById as findUserRow } from '../users/users.repository';
+import { findUserById as findUserRow } from '../users/users.service';
 import {
   approvedAwaitingFile,
   openApprovalsOfVendor,
@@ -42,9 +42,9 @@ import {
   toVendorAccount,
   updateVendorAccount,
   upsertPaymentSettings,
+  findApprovalForAccounts,
   vendorAccountsByRef,
 } from './payment-accounts.repository';
-import { findApprovalRow } from '../approvals/approvals.repository';
 
 /**
  * A company's originator settings and its vendors' bank accounts. Account numbers are encrypted
@@ -487,7 +487,7 @@ export async function removeVendorAccount(
  * the account the decision saw. The approver sees where the money goes before deciding.
  */
 export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Promise<ApprovalPaymentAccounts> {
-  const approval = await findApprovalRow(db, approvalId);
+  const approval = await findApprovalForAccounts(db, approvalId);
   if (!approval) throw notFound(APPROVAL_ERRORS.notFound);
   const bills = approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
   const vendors = new Map<string | null, { name: string; billIds: string[] }>();
@@ -534,3 +534,7 @@ export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Pr
     }),
   };
 }
+
+// What other modules read of bank accounts: through this service, never through the repositories.
+export { recentAccountChangers } from './bank-account-control.repository';
+export { vendorAccountsByRef } from './payment-accounts.repository';

@@ -20,9 +20,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { passwordProblem, type PasswordOwner } from '../../security/password-policy';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../auth/auth.repository';
-import { forgiveGuess, takeGuess } from '../auth/throttle';
-import { recordActivity } from '../activity/activity.repository';
+import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../../sessions/sessions.repository';
+import { forgiveGuess, takeGuess } from '../../sessions/throttle';
+import { recordActivity } from '../activity/activity.service';
 import { displayName, toUser } from './user-dto';
 import {
   ASSIGNEE_FIELDS,
@@ -410,3 +410,6 @@ export async function getUserStatistics(db: Db, viewer: UserRow, id: number): Pr
   const { lastLoginDetails, ...counts } = await userStatistics(db, user);
   return viewer.id === id || viewer.role === 'ADMIN' ? { ...counts, lastLoginDetails } : counts;
 }
+
+// What other modules read of users: through this service, never through users.repository.
+export { countUsers, findUserByEmail, findUserById, findUsersByIds, touchLastLogin } from './users.repository';

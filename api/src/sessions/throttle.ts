@@ -9,10 +9,10 @@
  *   30 s after the last one, which slows a distributed guess to about two a minute while never
  *   blocking the owner for longer than that after an attacker's last try.
  */
-import type { LoginThrottleConfig } from '../../config';
-import type { Db } from '../../db/client';
-import { tooManyRequests } from '../../http/http-error';
-import { countRecentFailures, deleteAttempt, lockGuessKeys, recordFailure } from './auth.repository';
+import type { LoginThrottleConfig } from '../config';
+import type { Db } from '../db/client';
+import { tooManyRequests } from '../http/http-error';
+import { countRecentFailures, deleteAttempt, lockGuessKeys, recordFailure } from './sessions.repository';
 
 /** A counted guess: it stays a failure unless `forgiveGuess` removes it (the password was right). */
 export interface Guess {
