@@ -1,9 +1,11 @@
 import { ConfigError, type AppConfig } from '../config';
 import { passwordProblem } from '../security/password-policy';
 import { createPasswordHasher } from '../security/passwords';
-import type { DatabaseHandle } from './client';
-import { countUsers } from '../modules/users/users.repository';
-import { analyze, createFirstAdmin, DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
+import type { DatabaseHandle } from '../db/client';
+import { countUsers } from '../modules/users/users.service';
+import { seedDemoData, type SeedSummary } from './demo';
+import { analyze } from './random';
+import { createFirstAdmin, DEMO_PASSWORD } from './users';
 
 export type PrepareOutcome =
   | { kind: 'seeded-demo'; summary: SeedSummary }
