@@ -16,7 +16,8 @@ import { HttpError } from '../../http/http-error';
 import { signAccessToken } from '../../security/access-tokens';
 import { hashOpaqueToken, newOpaqueToken, successorToken } from '../../security/opaque-tokens';
 import { recordActivity } from '../activity/activity.service';
-import { displayName, toUser } from '../users/user-dto';
+import { displayName } from '../../person-name';
+import { toUser } from '../users/user-dto';
 import { findUserByEmail, findUserById, touchLastLogin } from '../users/users.service';
 import {
   clearFailures,
@@ -110,12 +111,8 @@ export async function login(
     await clearFailures(tx, user.email);
     await deleteExpiredRefreshTokens(tx, user.id);
     const signedIn = await touchLastLogin(tx, user.id);
-    await recordActivity(tx, {
-      userId: user.id,
-      userName: displayName(user),
+    await recordActivity(tx, user, 'user', user.id, {
       action: 'auth.login',
-      entityType: 'user',
-      entityId: user.id,
       description: `${displayName(user)} signed in`,
       // Shown as the user's last-login details (SPEC §2 activity statistics).
       details: { ip, userAgent: userAgent?.slice(0, 512) ?? null },
@@ -213,12 +210,8 @@ export async function logout(deps: AppDeps, refreshToken: string | undefined): P
     if (row.revokedAt) return;
     const user = await findUserById(tx, row.userId);
     if (user) {
-      await recordActivity(tx, {
-        userId: user.id,
-        userName: displayName(user),
+      await recordActivity(tx, user, 'user', user.id, {
         action: 'auth.logout',
-        entityType: 'user',
-        entityId: user.id,
         description: `${displayName(user)} signed out`,
       });
     }

@@ -21,7 +21,7 @@ import { QbTokenError, refreshQuickBooksTokens, type QbRefreshFailure } from '..
 import { tokenStatus, UnreadableTokensError } from '../../quickbooks/token-status';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
-import { displayName } from '../users/user-dto';
+import { displayName } from '../../person-name';
 import { findUsersByIds } from '../users/users.service';
 import {
   countApprovalsOfCompany,
@@ -129,12 +129,8 @@ export async function createCompany(
     return await deps.db.transaction(async (tx) => {
       await checkAssignees(tx, values);
       const row = await insertCompany(tx, values);
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'company', row.id, {
         action: 'company.create',
-        entityType: 'company',
-        entityId: row.id,
         description: `${displayName(actor)} created company ${row.name}`,
         details: { status: row.status, industry: row.industry },
       });
@@ -167,12 +163,8 @@ export async function updateCompanyDetails(
       if (Object.keys(values).length === 0) return (await findCompany(tx, id))!;
       const row = (await updateCompany(tx, id, values as CompanyValues))!;
       const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'company', id, {
         action: 'company.update',
-        entityType: 'company',
-        entityId: id,
         description: `${displayName(actor)} updated company ${row.name} (${changed.join(', ')})`,
         details: { changes },
       });
@@ -201,12 +193,8 @@ export async function assignCompany(
       const role = COMPANY_ASSIGNEE_ROLES[field];
       const assignee = company[role as 'manager' | 'processor' | 'approver' | 'accountant'];
       const who = assignee ? displayName(assignee) : null;
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'company', id, {
         action: 'company.assignment',
-        entityType: 'company',
-        entityId: id,
         description: who
           ? `${displayName(actor)} assigned ${who} as ${role} of ${company.name}`
           : `${displayName(actor)} removed the ${role} of ${company.name}`,
@@ -245,12 +233,8 @@ async function deleteCompanyInTransaction(deps: AppDeps, actor: UserRow, id: num
       throw new HttpError(409, ERROR_CODES.conflict, COMPANY_ERRORS.hasPaymentRecords(records));
     const approvalsDeleted = await countApprovalsOfCompany(tx, id);
     await deleteCompanyRow(tx, id);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', id, {
       action: 'company.delete',
-      entityType: 'company',
-      entityId: id,
       description: `${displayName(actor)} deleted company ${current.name}`,
       details: { name: current.name, approvalsDeleted },
     });
@@ -270,12 +254,8 @@ export async function setCompanyActive(
     const status = active ? 'ACTIVE' : 'INACTIVE';
     if (current.status === status && current.isActive === active) return (await findCompany(tx, id))!;
     await updateCompany(tx, id, { status, isActive: active });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', id, {
       action: active ? 'company.activate' : 'company.deactivate',
-      entityType: 'company',
-      entityId: id,
       description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} company ${current.name}`,
       details: { from: current.status, to: status },
     });
@@ -469,12 +449,8 @@ async function refreshUpstream(deps: AppDeps, actor: UserRow, id: number): Promi
     });
     // Deleted meanwhile (404 below) or refreshed by a concurrent request: answer what is stored.
     if (!stored) return refreshResult(deps, tx, id);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', id, {
       action: 'company.qb_token_refresh',
-      entityType: 'company',
-      entityId: id,
       description: `${displayName(actor)} refreshed the QuickBooks token of ${row.name}`,
       details: { expiresIn: tokens.expiresIn },
     });
@@ -493,12 +469,8 @@ async function failRefresh(
       qbConnectionStatus: 'error',
     });
     if (!marked) return true;
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', row.id, {
       action: 'company.qb_token_refresh_failed',
-      entityType: 'company',
-      entityId: row.id,
       description: `${displayName(actor)} could not refresh the QuickBooks token of ${row.name}: ${FAILURE_TEXT[kind]}`,
       details: { reason: kind },
     });

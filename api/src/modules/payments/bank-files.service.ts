@@ -16,7 +16,7 @@ import {
 import { validateNachaFile } from '../../payments/nacha-validator';
 import { decryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
-import { displayName } from '../users/user-dto';
+import { displayName } from '../../person-name';
 import {
   findApproval,
   findApprovalForUpdate,
@@ -103,12 +103,8 @@ export async function generateBankFile(
       throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
     }
     await setPaymentStatus(tx, approvalId, 'NACHA_PENDING', 'PENDING');
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_pending',
-      entityType: 'approval',
-      entityId: approvalId,
       description: `Bank file of approval #${shortId(approvalId)} is being generated`,
       details: { from: row.status, to: 'NACHA_PENDING' },
     });
@@ -134,12 +130,8 @@ export async function generateBankFile(
       const row = await lockApproval(tx, approvalId);
       if (row.status !== 'NACHA_PENDING') return;
       await setPaymentStatus(tx, approvalId, 'APPROVED', status);
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'approval', approvalId, {
         action: 'approval.nacha_failed',
-        entityType: 'approval',
-        entityId: approvalId,
         description: `Bank file of approval #${shortId(approvalId)} was not generated: ${status}`,
         details: { from: 'NACHA_PENDING', to: 'APPROVED', reason: status },
       });
@@ -370,12 +362,8 @@ async function storeFile(
     processingStatus: NACHA_GENERATED,
     downloadUrl,
   });
-  await recordActivity(tx, {
-    userId: actor.id,
-    userName: displayName(actor),
+  await recordActivity(tx, actor, 'approval', approvalId, {
     action: 'approval.nacha_generated',
-    entityType: 'approval',
-    entityId: approvalId,
     description: `Bank file ${fileName} generated for approval #${shortId(approvalId)}: ${summary.entryCount} ${summary.entryCount === 1 ? 'payment' : 'payments'}, ${usd(summary.totalCreditCents)}, effective ${effectiveEntryDate}`,
     details: {
       from: 'NACHA_PENDING',
@@ -436,12 +424,8 @@ export async function downloadBankFile(
   return deps.db.transaction(async (tx) => {
     const file = await findBankFileOf(tx, approvalId);
     if (!file) throw notFound(BANK_FILE_ERRORS.noFile);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_download',
-      entityType: 'approval',
-      entityId: approvalId,
       description: `${displayName(actor)} downloaded bank file ${file.fileName}`,
       details: { fileName: file.fileName, downloadUrl: nachaDownloadPath(approvalId) },
     });
@@ -467,12 +451,8 @@ export async function advancePaymentStatus(
     if (row.status !== from)
       throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.wrongOrder(row.status, to));
     await setPaymentStatus(tx, approvalId, to, to);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', approvalId, {
       action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
-      entityType: 'approval',
-      entityId: approvalId,
       description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}`,
       details: { from, to },
     });
