@@ -1,5 +1,6 @@
 /**
- * Configuration from the environment, parsed and validated once at start-up (CONVENTIONS rule 6).
+ * Configuration from the environment, parsed and validated once at start-up, so a bad
+ * setting stops the server before it serves anything instead of failing some request later.
  * Relative paths are resolved against the repository root, not the working directory, because
  * `pnpm --filter api …` runs in api/ while people think of `./data` as the repo's data folder.
  */

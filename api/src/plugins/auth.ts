@@ -49,7 +49,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   request.auth = { user, sessionId: claims.sessionId };
 }
 
-/** onRequest hook: signed in with `role` or a higher one, else 403 (SPEC §6 ranks). */
+/** onRequest hook: signed in with `role` or a higher one (GUEST < USER < MODERATOR < ADMIN), else 403. */
 export function requireRole(role: Role) {
   const hook = async function requireRoleHandler(request: FastifyRequest): Promise<void> {
     await authenticate(request);

@@ -14,8 +14,9 @@ export type PrepareOutcome =
   | { kind: 'existing' };
 
 /**
- * Start-up data rules (DESIGN "Runtime"): an empty embedded database gets the demo data; an
- * empty PostgreSQL database gets only its first admin from ADMIN_EMAIL / ADMIN_PASSWORD.
+ * Start-up data rules: an empty embedded database (a local try-out) gets the demo data; an empty
+ * PostgreSQL database (a deployment) gets only its first admin from ADMIN_EMAIL / ADMIN_PASSWORD,
+ * never demo accounts with a published password.
  */
 export async function prepareData(database: DatabaseHandle, config: AppConfig): Promise<PrepareOutcome> {
   if ((await countUsers(database.db)) > 0) {

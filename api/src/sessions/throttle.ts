@@ -1,5 +1,6 @@
 /**
- * The password-guess throttle shared by sign-in and password change (SPEC §8's 429). Failures are
+ * The password-guess throttle shared by sign-in and password change: too many wrong
+ * passwords answer 429 'Too many login attempts'. Failures are
  * rows in login_attempts, so it holds across API processes. Three limits, each answering 429
  * with Retry-After:
  * - per e-mail and address pair (5 in 15 minutes): the guesser is stopped, the owner elsewhere is

@@ -79,7 +79,7 @@ export async function issueTokens(
 }
 
 /**
- * Sign-in (SPEC §7). Unknown e-mail and wrong password get the same answer after the same
+ * Sign-in. Unknown e-mail and wrong password get the same answer after the same
  * amount of hashing work; a disabled account is only revealed to someone who knows its password.
  * Guesses are counted in the database so the throttle holds across API processes.
  */
@@ -114,7 +114,7 @@ export async function login(
     await recordActivity(tx, user, 'user', user.id, {
       action: 'auth.login',
       description: `${displayName(user)} signed in`,
-      // Shown as the user's last-login details (SPEC §2 activity statistics).
+      // Shown as the last-login details of the user's activity statistics.
       details: { ip, userAgent: userAgent?.slice(0, 512) ?? null },
     });
     const tokens = await issueTokens(deps, tx, signedIn);

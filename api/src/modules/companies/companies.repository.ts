@@ -134,9 +134,10 @@ export async function findCompanyRow(db: Db, id: number, lock = false): Promise<
 // ---- list -------------------------------------------------------------------------------------
 
 /**
- * SPEC §5 order in SQL: text case-insensitively through lower() (the name indexes are on
+ * The table sort rule, in SQL: text case-insensitively through lower() (the name indexes are on
  * lower(name)), enums in declaration order (which is alphabetical for company status), dates as
- * dates; PostgreSQL's default NULL placement is the spec's (last ascending, first descending).
+ * dates; PostgreSQL's default NULL placement is the rule's (missing values last ascending, first
+ * descending).
  */
 const SORT_EXPRESSIONS: Record<CompanySortField, PgColumn | SQL> = {
   name: sql`lower(${companies.name})`,

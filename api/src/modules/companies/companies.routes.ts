@@ -36,10 +36,10 @@ const tags = ['Companies'];
 const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
 
 /**
- * /api/company (SPEC §7 "Companies"). Reads are open to every signed-in role; create, edit,
- * assignments, activate/deactivate and token refresh need MODERATOR; delete needs ADMIN
- * (DESIGN "Access"). Authorisation runs at onRequest, before validation: a caller who may not
- * write learns nothing from a 400.
+ * /api/company. Reads are open to every signed-in role; create, edit, assignments,
+ * activate/deactivate and token refresh need MODERATOR; delete needs ADMIN (the server enforces
+ * every role itself; the console only mirrors it). Authorisation runs at onRequest, before
+ * validation: a caller who may not write learns nothing from a 400.
  */
 export async function companiesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();

@@ -52,7 +52,8 @@ type Assignees = Partial<Record<CompanyAssigneeField, number | null | undefined>
 
 /**
  * 400 naming each assignee field whose id is not assignable: the manager must exist; processor,
- * approver and accountant must be active users with role ADMIN, MODERATOR or USER (SPEC §6).
+ * approver and accountant must be active users with role ADMIN, MODERATOR or USER (a GUEST only
+ * reads, so it cannot process, approve or account for a company's bills).
  * Ids equal to the current ones are not re-checked, so editing a company whose approver was later
  * deactivated does not force a new approver.
  */
@@ -268,7 +269,7 @@ export async function setCompanyActive(
 /**
  * Tokens that do not decrypt are not a server fault to retry: the company must be reconnected.
  * 409 QB_RECONNECT_REQUIRED is what the QuickBooks card shows as "Unable to check" with its
- * connection-issue notice (SPEC §4).
+ * connection-issue notice, asking for a reconnect rather than a retry.
  */
 const unreadableTokens = () =>
   new HttpError(409, ERROR_CODES.qbReconnectRequired, COMPANY_ERRORS.qbTokensUnreadable);

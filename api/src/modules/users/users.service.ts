@@ -128,7 +128,7 @@ export async function changePassword(
   }
 }
 
-// ---- user administration (SPEC §7 "Users", DESIGN "Access") ---------------------------------------
+// ---- user administration ---------------------------------------------------------------------
 
 const userNotFound = () => notFound(USER_ERRORS.notFound);
 
