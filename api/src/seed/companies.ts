@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { INDUSTRIES, type CompanyStatus, type QbConnectionStatus } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { companies, managers, users, type CompanyRow, type ManagerRow, type UserRow } from '../db/schema';
 import { REVOKED_TOKEN_PREFIX } from '../quickbooks/mock-token-server';
 import { encryptSecret } from '../security/token-cipher';
 import { COMPANIES, LOWERCASE_BRANDS, NAME_CORES, NAME_PREFIXES, NAME_SUFFIXES, PLACES } from './data';
-import { analyze, createRandom, DAY, HOUR, type Random, type SeedContext } from './random';
+import { createRandom, DAY, HOUR, insertGenerated, type Random, type SeedContext } from './random';
 
 /**
  * The QuickBooks states of the company card plus two failure cases: tokens this server cannot
@@ -56,48 +56,36 @@ function quickBooksState(state: QbState, random: Random, now: Date, key: Buffer,
     qbRefreshTokenEnc: null as string | null,
     qbTokenExpiresAt: null as Date | null,
   };
-  const live = (kind: 'demo' | 'revoked' | 'unreadable') => {
-    const refreshed = new Date(now.getTime() - random.int(5, 15) * 60_000);
-    return {
-      ...tokens(kind),
-      qbConnectionStatus: 'connected' as const,
-      qbRealmId: realm,
-      qbLastRefresh: refreshed,
-      // Intuit access tokens live one hour: refreshed 5 to 15 minutes ago, so ~50 minutes left.
-      qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
-    };
-  };
+  // Intuit access tokens live one hour from their last refresh.
+  const refreshedAt = (
+    refreshed: Date,
+    qbConnectionStatus: 'connected' | 'error',
+    kind: 'demo' | 'revoked' | 'unreadable' = 'demo',
+  ) => ({
+    ...tokens(kind),
+    qbConnectionStatus,
+    qbRealmId: realm,
+    qbLastRefresh: refreshed,
+    qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
+  });
+  // Refreshed 5 to 15 minutes ago, so about 50 minutes left.
+  const live = (kind: 'demo' | 'revoked' | 'unreadable') =>
+    refreshedAt(new Date(now.getTime() - random.int(5, 15) * 60_000), 'connected', kind);
   switch (state) {
     case 'none':
       return none;
     case 'realm-only':
       return { ...none, qbConnectionStatus: 'disconnected' as const, qbRealmId: realm };
-    case 'expired': {
-      const refreshed = new Date(now.getTime() - random.int(2, 72) * HOUR);
-      return {
-        ...tokens('demo'),
-        qbConnectionStatus: 'connected' as const,
-        qbRealmId: realm,
-        qbLastRefresh: refreshed,
-        qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
-      };
-    }
+    case 'expired':
+      return refreshedAt(new Date(now.getTime() - random.int(2, 72) * HOUR), 'connected');
     case 'connected':
       return live('demo');
     case 'unreadable':
       return live('unreadable');
     case 'revoked':
       return live('revoked');
-    case 'error': {
-      const refreshed = new Date(now.getTime() - random.int(3, 20) * DAY);
-      return {
-        ...tokens('demo'),
-        qbConnectionStatus: 'error' as const,
-        qbRealmId: realm,
-        qbLastRefresh: refreshed,
-        qbTokenExpiresAt: new Date(refreshed.getTime() + HOUR),
-      };
-    }
+    case 'error':
+      return refreshedAt(new Date(now.getTime() - random.int(3, 20) * DAY), 'error');
   }
 }
 
@@ -173,8 +161,6 @@ export async function seedBulkCompanies(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const random = createRandom(now.getTime() % 2_147_483_647);
-  const [existing] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(companies);
-  const offset = existing?.count ?? 0;
   const managerIds = (await db.select({ id: managers.id }).from(managers)).map((row) => row.id);
   const staffIds = (
     await db
@@ -183,15 +169,14 @@ export async function seedBulkCompanies(
       .where(and(eq(users.isActive, true), inArray(users.role, ['ADMIN', 'MODERATOR', 'USER'])))
   ).map((row) => row.id);
   const context: BulkCompanyContext = { random, now, qbTokenKey: options.qbTokenKey, managerIds, staffIds };
-  for (let done = 0; done < count;) {
-    const batch = Math.min(1000, count - done);
-    const rows: Array<typeof companies.$inferInsert> = [];
-    for (let i = 0; i < batch; i += 1) rows.push(bulkCompany(context, offset + done + i + 1));
-    await db.insert(companies).values(rows);
-    done += batch;
-    options.onProgress?.(done);
-  }
-  await analyze(db);
+  await insertGenerated(
+    db,
+    companies,
+    count,
+    (n) => bulkCompany(context, n),
+    (rows) => db.insert(companies).values(rows),
+    options.onProgress,
+  );
 }
 
 /** Generated company number `n`. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 export const HOUR = 3_600_000;
@@ -60,4 +61,29 @@ export async function insertChunked<T>(
  */
 export async function analyze(db: Db): Promise<void> {
   await db.execute(sql`ANALYZE`);
+}
+
+/**
+ * `count` generated rows in batches of 1000 (benchmarks), row `n` numbered on from the rows the
+ * table already holds, then fresh planner statistics.
+ */
+export async function insertGenerated<T>(
+  db: Db,
+  table: PgTable,
+  count: number,
+  makeRow: (n: number) => T,
+  insert: (rows: T[]) => Promise<unknown>,
+  onProgress?: (done: number) => void,
+): Promise<void> {
+  const [existing] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(table);
+  const offset = existing?.count ?? 0;
+  for (let done = 0; done < count;) {
+    const batch = Math.min(1000, count - done);
+    const rows: T[] = [];
+    for (let i = 0; i < batch; i += 1) rows.push(makeRow(offset + done + i + 1));
+    await insert(rows);
+    done += batch;
+    onProgress?.(done);
+  }
+  await analyze(db);
 }

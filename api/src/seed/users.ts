@@ -1,9 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Role } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { activity, users, type UserRow } from '../db/schema';
 import { FIRST_NAMES, LAST_NAMES, USER_TITLES } from './data';
-import { analyze, createRandom, DAY, HOUR, type SeedContext } from './random';
+import { createRandom, DAY, HOUR, insertGenerated, type SeedContext } from './random';
 
 export const DEMO_PASSWORD = 'Password123!';
 
@@ -159,17 +159,15 @@ export async function seedBulkUsers(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const random = createRandom((now.getTime() % 2_147_483_647) + 7);
-  const [existing] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(users);
-  const offset = existing?.count ?? 0;
-  for (let done = 0; done < count;) {
-    const batch = Math.min(1000, count - done);
-    const rows: Array<typeof users.$inferInsert> = [];
-    for (let i = 0; i < batch; i += 1) {
-      const n = offset + done + i + 1;
+  await insertGenerated(
+    db,
+    users,
+    count,
+    (n): typeof users.$inferInsert => {
       const firstName = random.pick(FIRST_NAMES);
       const lastName = random.pick(LAST_NAMES);
       const createdAt = new Date(now.getTime() - random.int(0, 3 * 365) * DAY - random.int(0, 23) * HOUR);
-      rows.push({
+      return {
         email: `${firstName}.${lastName}.${n}@bulk.example.com`.toLowerCase(),
         passwordHash: options.passwordHash,
         firstName: random.chance(0.05) ? null : firstName,
@@ -179,11 +177,9 @@ export async function seedBulkUsers(
         createdAt,
         updatedAt: createdAt,
         lastLoginAt: random.chance(0.4) ? new Date(now.getTime() - random.int(1, 60 * 24) * HOUR) : null,
-      });
-    }
-    await db.insert(users).values(rows);
-    done += batch;
-    options.onProgress?.(done);
-  }
-  await analyze(db);
+      };
+    },
+    (rows) => db.insert(users).values(rows),
+    options.onProgress,
+  );
 }
