@@ -1,5 +1,6 @@
 /**
- * Configuration from the environment, parsed and validated once at start-up.
+ * Configuration from the environment, parsed and validated once at start-up, so a bad
+ * setting stops the server before it serves anything instead of failing some request later.
  * Relative paths are resolved against the repository root, not the working directory, because
  * `pnpm --filter api …` runs in api/ while people think of `./data` as the repo's data folder.
  */
@@ -71,7 +72,7 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   passwordHashing: PasswordHashingOptions;
-  /** Password-guess throttle of sign-in and password change (see modules/auth/throttle.ts). */
+  /** Password-guess throttle of sign-in and password change (sessions/throttle.ts). */
   loginThrottle: LoginThrottleConfig;
   /**
    * Seconds during which a just-rotated refresh token, presented again, answers the same

@@ -7,8 +7,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { prepareData } from './db/prepare';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { prepareData } from './seed/prepare';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/users';
 import { startMockTokenServer, type MockTokenServer } from './quickbooks/mock-token-server';
 
 async function main(): Promise<void> {

@@ -135,7 +135,7 @@ export async function benchScale(args) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-scale-'));
   const env = { ...process.env, ...BENCH_ENV, DATA_DIR: dataDir, SCALE_DATABASE_URL: scaleUrl };
   const seedStart = performance.now();
-  await spawnText(TSX, [path.join(ROOT, 'api', 'src', 'db', 'seed-scale-cli.ts'), ...sizeArgs], env);
+  await spawnText(TSX, [path.join(ROOT, 'api', 'src', 'seed', 'scale-cli.ts'), ...sizeArgs], env);
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
   // Every status and sortable column, from shared-contracts itself (TypeScript: read through tsx).

@@ -42,7 +42,7 @@ if (extraCompanies > 0 || extraUsers > 0) {
   await run(
     tsx,
     [
-      path.join(ROOT, 'api', 'src', 'db', 'seed-cli.ts'),
+      path.join(ROOT, 'api', 'src', 'seed', 'cli.ts'),
       '--companies',
       String(extraCompanies),
       '--users',

@@ -700,7 +700,7 @@ try {
   log('migrating and seeding the demo data…');
   execFileSync(
     path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'),
-    [path.join(ROOT, 'api', 'src', 'db', 'seed-cli.ts')],
+    [path.join(ROOT, 'api', 'src', 'seed', 'cli.ts')],
     {
       cwd: ROOT,
       env: apiEnv,

@@ -9,8 +9,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, testConfig, type TestContext } from '../test/build';
 import { openPostgres } from './client';
-import { rowsOf } from '../modules/approvals/approvals.repository';
 import { migrateDatabase } from './migrate';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('PostgreSQL session limits', () => {
   let t: TestContext;

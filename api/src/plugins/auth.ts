@@ -3,7 +3,7 @@ import { hasRole, type Role } from 'shared-contracts';
 import type { AppConfig } from '../config';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/http-error';
-import { findUserInLiveSession } from '../modules/auth/auth.repository';
+import { findUserInLiveSession } from '../sessions/sessions.repository';
 import { verifyAccessToken } from '../security/access-tokens';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords';
 
@@ -49,7 +49,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   request.auth = { user, sessionId: claims.sessionId };
 }
 
-/** onRequest hook: signed in with `role` or a higher one, else 403. */
+/** onRequest hook: signed in with `role` or a higher one (GUEST < USER < MODERATOR < ADMIN), else 403. */
 export function requireRole(role: Role) {
   const hook = async function requireRoleHandler(request: FastifyRequest): Promise<void> {
     await authenticate(request);

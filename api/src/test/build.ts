@@ -13,7 +13,8 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig, type DatabaseSessionLimits } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { DEMO_PASSWORD, seedDemoData, SMALL_COUNTS, type SeedCounts } from '../db/seed';
+import { seedDemoData, SMALL_COUNTS, type SeedCounts } from '../seed/demo';
+import { DEMO_PASSWORD } from '../seed/users';
 import { createPasswordHasher } from '../security/passwords';
 
 /**

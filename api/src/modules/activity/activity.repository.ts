@@ -16,12 +16,10 @@ export interface ActivityEntry {
   details?: Record<string, unknown>;
 }
 
-/** Call inside the transaction of the change it records. */
-export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await recordActivities(db, [entry]);
-}
-
-/** Several rows in one INSERT, e.g. one per company a manager delete unassigns. */
+/**
+ * Several rows in one INSERT, e.g. one per company a manager delete unassigns. Call inside the
+ * transaction of the change they record, so they commit or roll back with it.
+ */
 export async function recordActivities(db: Db, entries: ActivityEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(activity).values(

@@ -17,12 +17,11 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { ApprovalRow, DecisionAccount, UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { recentAccountChangers } from '../payments/bank-account-control.repository';
 import { generateBankFile, paidBillsMatching } from '../payments/bank-files.service';
-import { vendorAccountsByRef } from '../payments/payment-accounts.repository';
-import { findUserById } from '../users/users.repository';
-import { recordActivity } from '../activity/activity.repository';
-import { displayName } from '../users/user-dto';
+import { recentAccountChangers, vendorAccountsByRef } from '../payments/payment-accounts.service';
+import { findUserById } from '../users/users.service';
+import { recordActivity } from '../activity/activity.service';
+import { displayName } from '../../person-name';
 import {
   deleteApprovalIfDeletable,
   expirePendingBatch,
@@ -115,12 +114,8 @@ export async function createApproval(
       createdById: actor.id,
       createdByName: displayName(actor),
     });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', row.id, {
       action: 'approval.create',
-      entityType: 'approval',
-      entityId: row.id,
       description: `${displayName(actor)} submitted approval ${short(row.id)} for ${company.name}: ${row.totalBills} bill(s), ${dollars(totalCents)}`,
       details: {
         after: {
@@ -168,12 +163,8 @@ export async function editApproval(
       before[key] = current[key as keyof ApprovalRow];
       after[key] = row[key as keyof ApprovalRow];
     }
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.update',
-      entityType: 'approval',
-      entityId: id,
       description: `${displayName(actor)} updated approval ${short(id)} (${Object.keys(values).join(', ')})`,
       details: { before, after },
     });
@@ -192,12 +183,8 @@ export async function setRecipients(
     const current = await findApprovalRow(tx, id, true);
     if (!current) throw approvalNotFound();
     await updateApproval(tx, id, { recipients });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.recipients',
-      entityType: 'approval',
-      entityId: id,
       description: `${displayName(actor)} set the recipients of approval ${short(id)} (${recipients.length})`,
       details: { before: current.recipients, after: recipients },
     });
@@ -261,12 +248,8 @@ async function decideApprove(
     });
     if (!row) return explainNotPending(tx, id);
     const partial = approvedBills.length < current.totalBills;
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.approve',
-      entityType: 'approval',
-      entityId: id,
       description: `${displayName(actor)} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}`,
       details: {
         before: { status: 'PENDING' },
@@ -346,12 +329,8 @@ export async function rejectApproval(
       rejectionReason: reason,
     });
     if (!row) return explainNotPending(tx, id);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.reject',
-      entityType: 'approval',
-      entityId: id,
       description: `${displayName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,
       details: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, reason },
     });
@@ -372,12 +351,8 @@ export async function deleteApproval(deps: AppDeps, actor: UserRow, id: string):
         status,
       });
     }
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.delete',
-      entityType: 'approval',
-      entityId: id,
       description: `${displayName(actor)} deleted approval ${short(id)}${deleted.companyName ? ` for ${deleted.companyName}` : ''} (${deleted.status})`,
       details: { before: { status: deleted.status, totalAmount: deleted.totalAmountCents / 100 } },
     });

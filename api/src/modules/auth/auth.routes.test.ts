@@ -9,7 +9,7 @@ import {
   type User,
 } from 'shared-contracts';
 import { refreshTokens, users } from '../../db/schema';
-import { DEMO_ACCOUNTS } from '../../db/seed';
+import { DEMO_ACCOUNTS } from '../../seed/users';
 import { signAccessToken } from '../../security/access-tokens';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
 import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';

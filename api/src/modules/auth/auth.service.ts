@@ -15,9 +15,10 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { signAccessToken } from '../../security/access-tokens';
 import { hashOpaqueToken, newOpaqueToken, successorToken } from '../../security/opaque-tokens';
-import { recordActivity } from '../activity/activity.repository';
-import { displayName, toUser } from '../users/user-dto';
-import { findUserByEmail, findUserById, touchLastLogin } from '../users/users.repository';
+import { recordActivity } from '../activity/activity.service';
+import { displayName } from '../../person-name';
+import { toUser } from '../users/user-dto';
+import { findUserByEmail, findUserById, touchLastLogin } from '../users/users.service';
 import {
   clearFailures,
   deleteExpiredRefreshTokens,
@@ -26,8 +27,8 @@ import {
   insertRefreshToken,
   markRotated,
   revokeFamily,
-} from './auth.repository';
-import { forgiveGuess, takeGuess } from './throttle';
+} from '../../sessions/sessions.repository';
+import { forgiveGuess, takeGuess } from '../../sessions/throttle';
 
 const refreshFailed = () => new HttpError(401, ERROR_CODES.refreshFailed, AUTH_ERRORS.refreshFailed);
 const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, AUTH_ERRORS.sessionExpired);
@@ -110,14 +111,10 @@ export async function login(
     await clearFailures(tx, user.email);
     await deleteExpiredRefreshTokens(tx, user.id);
     const signedIn = await touchLastLogin(tx, user.id);
-    await recordActivity(tx, {
-      userId: user.id,
-      userName: displayName(user),
+    await recordActivity(tx, user, 'user', user.id, {
       action: 'auth.login',
-      entityType: 'user',
-      entityId: user.id,
       description: `${displayName(user)} signed in`,
-      // Shown as the user's last-login details.
+      // Shown as the last-login details of the user's activity statistics.
       details: { ip, userAgent: userAgent?.slice(0, 512) ?? null },
     });
     const tokens = await issueTokens(deps, tx, signedIn);
@@ -213,12 +210,8 @@ export async function logout(deps: AppDeps, refreshToken: string | undefined): P
     if (row.revokedAt) return;
     const user = await findUserById(tx, row.userId);
     if (user) {
-      await recordActivity(tx, {
-        userId: user.id,
-        userName: displayName(user),
+      await recordActivity(tx, user, 'user', user.id, {
         action: 'auth.logout',
-        entityType: 'user',
-        entityId: user.id,
         description: `${displayName(user)} signed out`,
       });
     }

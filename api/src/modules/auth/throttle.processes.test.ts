@@ -18,7 +18,7 @@ import { API_ROOT } from '../../config';
 import { openPostgres, type PostgresDatabaseHandle } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { users } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_PASSWORD } from '../../seed/users';
 import { demoPasswordHash, testConfig } from '../../test/build';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;

@@ -134,9 +134,10 @@ export async function findCompanyRow(db: Db, id: number, lock = false): Promise<
 // ---- list -------------------------------------------------------------------------------------
 
 /**
- * The lists' order in SQL: text case-insensitively through lower() (the name indexes are on
+ * The table sort rule, in SQL: text case-insensitively through lower() (the name indexes are on
  * lower(name)), enums in declaration order (which is alphabetical for company status), dates as
- * dates; PostgreSQL's default NULL placement is the spec's (last ascending, first descending).
+ * dates; PostgreSQL's default NULL placement is the rule's (missing values last ascending, first
+ * descending).
  */
 const SORT_EXPRESSIONS: Record<CompanySortField, PgColumn | SQL> = {
   name: sql`lower(${companies.name})`,
@@ -377,6 +378,20 @@ export async function deleteCompany(db: Db, id: number): Promise<CompanyRow | un
 /** Approvals that a company delete removes with it (ON DELETE CASCADE). */
 export async function countApprovalsOfCompany(db: Db, companyId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(approvals).where(eq(approvals.companyId, companyId));
+  return row?.n ?? 0;
+}
+
+/** Approvals of a company that are payment records (APPROVED or later): they block its delete. */
+export async function countPaymentRecordsOfCompany(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(
+      and(
+        eq(approvals.companyId, companyId),
+        sql`${approvals.status} not in ('PENDING', 'REJECTED', 'EXPIRED')`,
+      ),
+    );
   return row?.n ?? 0;
 }
 

@@ -19,7 +19,7 @@ import { existingId } from '../../http/ids';
 import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
-import { entityActivity } from '../activity/activity.repository';
+import { entityActivity } from '../activity/activity.service';
 import { listCompanies, searchCompanies } from './companies.repository';
 import {
   assignCompany,
@@ -36,10 +36,10 @@ const tags = ['Companies'];
 const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
 
 /**
- * /api/company. Reads are open to every signed-in role; create, edit,
- * assignments, activate/deactivate and token refresh need MODERATOR; delete needs ADMIN.
- * Authorisation runs at onRequest, before validation: a caller who may not
- * write learns nothing from a 400.
+ * /api/company. Reads are open to every signed-in role; create, edit, assignments,
+ * activate/deactivate and token refresh need MODERATOR; delete needs ADMIN (the server enforces
+ * every role itself; the console only mirrors it). Authorisation runs at onRequest, before
+ * validation: a caller who may not write learns nothing from a 400.
  */
 export async function companiesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();

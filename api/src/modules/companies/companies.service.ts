@@ -15,17 +15,17 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isRestrictViolation } from '../../db/errors';
-import { countPaymentRecordsOfCompany } from '../approvals/approvals.repository';
 import type { CompanyRow, UserRow } from '../../db/schema';
 import { HttpError, notFound, validationError } from '../../http/http-error';
 import { QbTokenError, refreshQuickBooksTokens, type QbRefreshFailure } from '../../quickbooks/token-client';
 import { tokenStatus, UnreadableTokensError } from '../../quickbooks/token-status';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
-import { recordActivity } from '../activity/activity.repository';
-import { displayName } from '../users/user-dto';
-import { findUsersByIds } from '../users/users.repository';
+import { recordActivity } from '../activity/activity.service';
+import { displayName } from '../../person-name';
+import { findUsersByIds } from '../users/users.service';
 import {
   countApprovalsOfCompany,
+  countPaymentRecordsOfCompany,
   deleteCompany as deleteCompanyRow,
   existingManagerIds,
   findCompany,
@@ -52,7 +52,8 @@ type Assignees = Partial<Record<CompanyAssigneeField, number | null | undefined>
 
 /**
  * 400 naming each assignee field whose id is not assignable: the manager must exist; processor,
- * approver and accountant must be active users with role ADMIN, MODERATOR or USER.
+ * approver and accountant must be active users with role ADMIN, MODERATOR or USER (a GUEST only
+ * reads, so it cannot process, approve or account for a company's bills).
  * Ids equal to the current ones are not re-checked, so editing a company whose approver was later
  * deactivated does not force a new approver.
  */
@@ -129,12 +130,8 @@ export async function createCompany(
     return await deps.db.transaction(async (tx) => {
       await checkAssignees(tx, values);
       const row = await insertCompany(tx, values);
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'company', row.id, {
         action: 'company.create',
-        entityType: 'company',
-        entityId: row.id,
         description: `${displayName(actor)} created company ${row.name}`,
         details: { status: row.status, industry: row.industry },
       });
@@ -167,12 +164,8 @@ export async function updateCompanyDetails(
       if (Object.keys(values).length === 0) return (await findCompany(tx, id))!;
       const row = (await updateCompany(tx, id, values as CompanyValues))!;
       const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'company', id, {
         action: 'company.update',
-        entityType: 'company',
-        entityId: id,
         description: `${displayName(actor)} updated company ${row.name} (${changed.join(', ')})`,
         details: { changes },
       });
@@ -201,12 +194,8 @@ export async function assignCompany(
       const role = COMPANY_ASSIGNEE_ROLES[field];
       const assignee = company[role as 'manager' | 'processor' | 'approver' | 'accountant'];
       const who = assignee ? displayName(assignee) : null;
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'company', id, {
         action: 'company.assignment',
-        entityType: 'company',
-        entityId: id,
         description: who
           ? `${displayName(actor)} assigned ${who} as ${role} of ${company.name}`
           : `${displayName(actor)} removed the ${role} of ${company.name}`,
@@ -245,12 +234,8 @@ async function deleteCompanyInTransaction(deps: AppDeps, actor: UserRow, id: num
       throw new HttpError(409, ERROR_CODES.conflict, COMPANY_ERRORS.hasPaymentRecords(records));
     const approvalsDeleted = await countApprovalsOfCompany(tx, id);
     await deleteCompanyRow(tx, id);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', id, {
       action: 'company.delete',
-      entityType: 'company',
-      entityId: id,
       description: `${displayName(actor)} deleted company ${current.name}`,
       details: { name: current.name, approvalsDeleted },
     });
@@ -270,12 +255,8 @@ export async function setCompanyActive(
     const status = active ? 'ACTIVE' : 'INACTIVE';
     if (current.status === status && current.isActive === active) return (await findCompany(tx, id))!;
     await updateCompany(tx, id, { status, isActive: active });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', id, {
       action: active ? 'company.activate' : 'company.deactivate',
-      entityType: 'company',
-      entityId: id,
       description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} company ${current.name}`,
       details: { from: current.status, to: status },
     });
@@ -288,7 +269,7 @@ export async function setCompanyActive(
 /**
  * Tokens that do not decrypt are not a server fault to retry: the company must be reconnected.
  * 409 QB_RECONNECT_REQUIRED is what the QuickBooks card shows as "Unable to check" with its
- * connection-issue notice.
+ * connection-issue notice, asking for a reconnect rather than a retry.
  */
 const unreadableTokens = () =>
   new HttpError(409, ERROR_CODES.qbReconnectRequired, COMPANY_ERRORS.qbTokensUnreadable);
@@ -469,12 +450,8 @@ async function refreshUpstream(deps: AppDeps, actor: UserRow, id: number): Promi
     });
     // Deleted meanwhile (404 below) or refreshed by a concurrent request: answer what is stored.
     if (!stored) return refreshResult(deps, tx, id);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', id, {
       action: 'company.qb_token_refresh',
-      entityType: 'company',
-      entityId: id,
       description: `${displayName(actor)} refreshed the QuickBooks token of ${row.name}`,
       details: { expiresIn: tokens.expiresIn },
     });
@@ -493,12 +470,8 @@ async function failRefresh(
       qbConnectionStatus: 'error',
     });
     if (!marked) return true;
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', row.id, {
       action: 'company.qb_token_refresh_failed',
-      entityType: 'company',
-      entityId: row.id,
       description: `${displayName(actor)} could not refresh the QuickBooks token of ${row.name}: ${FAILURE_TEXT[kind]}`,
       details: { reason: kind },
     });
@@ -508,3 +481,6 @@ async function failRefresh(
   if (raced) return refreshResult(deps, deps.db, row.id);
   throw new QbRefreshFailed(kind, failureError(kind));
 }
+
+// What other modules read and change of companies: through this service, never through companies.repository.
+export { clearManagerFromCompanies, findCompanyRow } from './companies.repository';

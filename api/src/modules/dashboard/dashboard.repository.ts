@@ -2,7 +2,6 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { apiKeys, approvalStatusCounts, companyCounts, userCounts } from '../../db/schema';
-import { countUsersByFilter } from '../users/users.repository';
 
 const count = sql<number>`count(*)`.mapWith(Number);
 
@@ -16,7 +15,11 @@ export async function countCompanies(db: Db): Promise<number> {
 
 /** From the trigger-kept user_counts (at most 4 active rows), not a scan of users. */
 export async function countActiveUsers(db: Db): Promise<number> {
-  return countUsersByFilter(db, { isActive: true });
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${userCounts.count}), 0)`.mapWith(Number) })
+    .from(userCounts)
+    .where(eq(userCounts.isActive, true));
+  return row?.count ?? 0;
 }
 
 /** From the trigger-maintained totals, not a scan of approvals. */

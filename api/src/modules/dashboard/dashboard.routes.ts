@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope';
 import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate } from '../../plugins/auth';
-import { recentActivity } from '../activity/activity.repository';
+import { recentActivity } from '../activity/activity.service';
 import { dashboardCounts } from './dashboard.repository';
 
 /** /api/dashboard: headline counts and recent activity for any signed-in role. */

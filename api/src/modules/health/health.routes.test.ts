@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemHealth } from 'shared-contracts';
-import { createFirstAdmin } from '../../db/seed';
+import { createFirstAdmin } from '../../seed/users';
 import { build, demoPasswordHash, type TestContext } from '../../test/build';
 
 let t: TestContext;

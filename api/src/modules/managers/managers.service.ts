@@ -10,10 +10,10 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import type { ManagerRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
-import { recordActivities, recordActivity, type ActivityEntry } from '../activity/activity.repository';
-import { clearManagerFromCompanies } from '../companies/companies.repository';
-import { displayName } from '../users/user-dto';
-import { findUserById } from '../users/users.repository';
+import { activityEntry, recordActivities, type ActivityEntry } from '../activity/activity.service';
+import { clearManagerFromCompanies } from '../companies/companies.service';
+import { displayName } from '../../person-name';
+import { findUserById } from '../users/users.service';
 import {
   countApprovalsOfManager,
   deleteManager as deleteManagerRow,
@@ -77,25 +77,19 @@ async function explainLinkFailure(
   throw error;
 }
 
-const link = (actor: UserRow, manager: ManagerRow, user: UserRow): ActivityEntry => ({
-  userId: actor.id,
-  userName: displayName(actor),
-  action: 'manager.link_user',
-  entityType: 'manager',
-  entityId: manager.id,
-  description: `${displayName(actor)} linked manager ${managerName(manager)} to user ${displayName(user)}`,
-  details: { userId: user.id, email: user.email },
-});
+const link = (actor: UserRow, manager: ManagerRow, user: UserRow): ActivityEntry =>
+  activityEntry(actor, 'manager', manager.id, {
+    action: 'manager.link_user',
+    description: `${displayName(actor)} linked manager ${managerName(manager)} to user ${displayName(user)}`,
+    details: { userId: user.id, email: user.email },
+  });
 
-const unlink = (actor: UserRow, manager: ManagerRow, userId: number): ActivityEntry => ({
-  userId: actor.id,
-  userName: displayName(actor),
-  action: 'manager.unlink_user',
-  entityType: 'manager',
-  entityId: manager.id,
-  description: `${displayName(actor)} unlinked manager ${managerName(manager)} from its user account`,
-  details: { userId },
-});
+const unlink = (actor: UserRow, manager: ManagerRow, userId: number): ActivityEntry =>
+  activityEntry(actor, 'manager', manager.id, {
+    action: 'manager.unlink_user',
+    description: `${displayName(actor)} unlinked manager ${managerName(manager)} from its user account`,
+    details: { userId },
+  });
 
 /** Creates a manager (optionally linked to a user) with its activity rows, in one transaction. */
 export async function createManager(
@@ -118,15 +112,11 @@ export async function createManager(
         userId: user?.id ?? null,
       });
       const entries: ActivityEntry[] = [
-        {
-          userId: actor.id,
-          userName: displayName(actor),
+        activityEntry(actor, 'manager', row.id, {
           action: 'manager.create',
-          entityType: 'manager',
-          entityId: row.id,
           description: `${displayName(actor)} created manager ${managerName(row)}`,
           details: { email: row.email, status: row.status },
-        },
+        }),
       ];
       if (user) entries.push(link(actor, row, user));
       await recordActivities(tx, entries);
@@ -187,26 +177,18 @@ export async function updateManagerDetails(
       const entries: ActivityEntry[] = [];
       if (Object.keys(changes).length > 0) {
         const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
-        entries.push({
-          userId: actor.id,
-          userName: displayName(actor),
+        entries.push(activityEntry(actor, 'manager', id, {
           action: 'manager.update',
-          entityType: 'manager',
-          entityId: id,
           description: `${displayName(actor)} updated manager ${managerName(row)} (${changed.join(', ')})`,
           details: { changes },
-        });
+        }));
       }
       if (statusChanged) {
-        entries.push({
-          userId: actor.id,
-          userName: displayName(actor),
+        entries.push(activityEntry(actor, 'manager', id, {
           action: 'manager.status',
-          entityType: 'manager',
-          entityId: id,
           description: `${displayName(actor)} changed the status of manager ${managerName(row)} from ${current.status} to ${row.status}`,
           details: { from: current.status, to: row.status },
-        });
+        }));
       }
       if (linkChanged) {
         if (current.userId !== null) entries.push(unlink(actor, row, current.userId));
@@ -254,7 +236,7 @@ export async function unlinkManagerUser(deps: AppDeps, actor: UserRow, id: numbe
     if (!current) throw managerNotFound();
     if (current.userId === null) return (await findManager(tx, id))!;
     const row = (await updateManager(tx, id, { userId: null }))!;
-    await recordActivity(tx, unlink(actor, row, current.userId));
+    await recordActivities(tx, [unlink(actor, row, current.userId)]);
     return (await findManager(tx, id))!;
   });
 }
@@ -273,21 +255,13 @@ export async function deleteManager(deps: AppDeps, actor: UserRow, id: number): 
     const approvalsKept = await countApprovalsOfManager(tx, id);
     await deleteManagerRow(tx, id);
     await recordActivities(tx, [
-      ...cleared.map((company): ActivityEntry => ({
-        userId: actor.id,
-        userName: displayName(actor),
+      ...cleared.map((company): ActivityEntry => activityEntry(actor, 'company', company.id, {
         action: 'company.assignment',
-        entityType: 'company',
-        entityId: company.id,
         description: `${displayName(actor)} removed the manager of ${company.name} (manager ${name} deleted)`,
         details: { field: 'managerId', from: id, to: null },
       })),
-      {
-        userId: actor.id,
-        userName: displayName(actor),
+      activityEntry(actor, 'manager', id, {
         action: 'manager.delete',
-        entityType: 'manager',
-        entityId: id,
         description: `${displayName(actor)} deleted manager ${name}`,
         details: {
           name,
@@ -296,7 +270,7 @@ export async function deleteManager(deps: AppDeps, actor: UserRow, id: number): 
           companiesUnassigned: cleared.map((company) => company.id),
           approvalsKept,
         },
-      },
+      }),
     ]);
   });
 }

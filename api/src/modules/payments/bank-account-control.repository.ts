@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { BankAccountControl, PersonRef } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { approvals, bankAccountChanges, users, type UserRow } from '../../db/schema';
-import { displayName } from '../users/user-dto';
+import { displayName } from '../../person-name';
 
 /**
  * Dual control of bank accounts. Every entered or changed account (a vendor's, or a company's

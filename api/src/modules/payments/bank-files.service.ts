@@ -1,10 +1,9 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { APPROVAL_ERRORS, APPROVAL_ID_SHOWN, docNumberKey, type Bill } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { approvals, companies, nachaFiles, paidBills, type ApprovalRow, type UserRow } from '../../db/schema';
+import type { ApprovalRow, PaymentSettingsRow, UserRow, VendorBankAccountRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { civilDateTime, nextBankingDay } from '../../payments/banking-days';
 import {
@@ -16,8 +15,20 @@ import {
 } from '../../payments/nacha-file';
 import { validateNachaFile } from '../../payments/nacha-validator';
 import { decryptSecret } from '../../security/token-cipher';
-import { recordActivity } from '../activity/activity.repository';
-import { displayName } from '../users/user-dto';
+import { recordActivity } from '../activity/activity.service';
+import { displayName } from '../../person-name';
+import {
+  findApproval,
+  findApprovalForUpdate,
+  findBankFileOf,
+  findCompanyName,
+  findPaidBillsLike,
+  insertBankFile,
+  lockAndCountFilesOfDay,
+  markFileGenerated,
+  nextBatchNumber,
+  setPaymentStatus,
+} from './bank-files.repository';
 import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
 
 /**
@@ -54,7 +65,7 @@ const usd = (cents: number) =>
 class NotPayable extends Error {}
 
 async function lockApproval(db: Db, id: string): Promise<ApprovalRow> {
-  const [row] = await db.select().from(approvals).where(eq(approvals.id, id)).for('update');
+  const row = await findApprovalForUpdate(db, id);
   if (!row) throw notFound('Approval not found');
   return row;
 }
@@ -69,14 +80,14 @@ interface Outcome {
   nachaProcessingStatus: string;
 }
 
+/** What writing a file needs: the database, the account-number key and a log for the unexpected. */
+export type BankFileDeps = Pick<AppDeps, 'db' | 'log'> & { config: Pick<AppConfig, 'bankAccountKey'> };
+
 /**
  * Generates the file of an APPROVED approval (also one left NACHA_PENDING by a crash). Called right
  * after an approve commits, and by the 'Generate NACHA file' action. A second generation of a
  * generated approval is refused (409).
  */
-/** What writing a file needs: the database, the account-number key and a log for the unexpected. */
-export type BankFileDeps = Pick<AppDeps, 'db' | 'log'> & { config: Pick<AppConfig, 'bankAccountKey'> };
-
 export async function generateBankFile(
   deps: BankFileDeps,
   actor: UserRow,
@@ -91,16 +102,9 @@ export async function generateBankFile(
     if (row.status !== 'APPROVED' && row.status !== 'NACHA_PENDING') {
       throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
     }
-    await tx
-      .update(approvals)
-      .set({ status: 'NACHA_PENDING', nachaProcessingStatus: 'PENDING', updatedAt: new Date() })
-      .where(eq(approvals.id, approvalId));
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await setPaymentStatus(tx, approvalId, 'NACHA_PENDING', 'PENDING');
+    await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_pending',
-      entityType: 'approval',
-      entityId: approvalId,
       description: `Bank file of approval #${shortId(approvalId)} is being generated`,
       details: { from: row.status, to: 'NACHA_PENDING' },
     });
@@ -125,16 +129,9 @@ export async function generateBankFile(
     await deps.db.transaction(async (tx) => {
       const row = await lockApproval(tx, approvalId);
       if (row.status !== 'NACHA_PENDING') return;
-      await tx
-        .update(approvals)
-        .set({ status: 'APPROVED', nachaProcessingStatus: status, updatedAt: new Date() })
-        .where(eq(approvals.id, approvalId));
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await setPaymentStatus(tx, approvalId, 'APPROVED', status);
+      await recordActivity(tx, actor, 'approval', approvalId, {
         action: 'approval.nacha_failed',
-        entityType: 'approval',
-        entityId: approvalId,
         description: `Bank file of approval #${shortId(approvalId)} was not generated: ${status}`,
         details: { from: 'NACHA_PENDING', to: 'APPROVED', reason: status },
       });
@@ -143,19 +140,38 @@ export async function generateBankFile(
   }
 }
 
+/** Step 2 in one transaction: read the accounts, build the entries, write and check the file, store it. */
 async function writeFileFor(
   deps: BankFileDeps,
   tx: Db,
   actor: UserRow,
   approvalId: string,
 ): Promise<Outcome> {
+  const payable = await readAccounts(tx, approvalId);
+  const entries = buildEntries(payable, deps.config.bankAccountKey);
+  const file = await writeAndValidate(tx, payable.settings, entries);
+  await storeFile(tx, actor, approvalId, payable, file);
+  return { status: 'NACHA_GENERATED', nachaProcessingStatus: NACHA_GENERATED };
+}
+
+/** An approval whose every bill can be paid: each vendor has a confirmed, unchanged account. */
+interface PayableApproval {
+  row: ApprovalRow;
+  companyName: string;
+  settings: PaymentSettingsRow;
+  bills: Bill[];
+  accounts: Map<string, VendorBankAccountRow>;
+}
+
+/**
+ * Locks the NACHA_PENDING approval and reads what pays it: the company's originator settings and
+ * its vendors' accounts. Anything that stops the payment is a NotPayable naming it, checked in
+ * this order so the reason given is always the first one in the list.
+ */
+async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval> {
   const row = await lockApproval(tx, approvalId);
   if (row.status !== 'NACHA_PENDING') throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
-  const [company] = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, row.companyId));
-  const companyName = company?.name ?? `company ${row.companyId}`;
+  const companyName = (await findCompanyName(tx, row.companyId)) ?? `company ${row.companyId}`;
   const settings = await findPaymentSettings(tx, row.companyId);
   if (!settings) throw new NotPayable(`Bank file settings are missing for ${companyName}`);
 
@@ -170,6 +186,20 @@ async function writeFileFor(
   const accounts = await vendorAccountsByRef(tx, row.companyId, [
     ...new Set(bills.map((bill) => bill.VendorRef!.value!)),
   ]);
+  checkAccounts(row, bills, accounts);
+  const overLimit = bills.find((bill) => toCents(bill.TotalAmt) > ENTRY_AMOUNT_MAX_CENTS);
+  if (overLimit) {
+    throw new NotPayable(
+      `Bill ${overLimit.DocNumber ?? overLimit.Id} (${usd(toCents(overLimit.TotalAmt))}) is over the NACHA entry limit of $99,999,999.99`,
+    );
+  }
+  const paid = await paidBillsMatching(tx, row.companyId, bills);
+  if (paid.length > 0) throw new NotPayable(paidReason(paid));
+  return { row, companyName, settings, bills, accounts };
+}
+
+/** Every vendor has an account, confirmed by a second person and unchanged since the decision. */
+function checkAccounts(row: ApprovalRow, bills: Bill[], accounts: Map<string, VendorBankAccountRow>): void {
   const missing = [
     ...new Set(
       bills
@@ -194,18 +224,19 @@ async function writeFileFor(
       );
     }
   }
-  const overLimit = bills.find((bill) => toCents(bill.TotalAmt) > ENTRY_AMOUNT_MAX_CENTS);
-  if (overLimit) {
-    throw new NotPayable(
-      `Bill ${overLimit.DocNumber ?? overLimit.Id} (${usd(toCents(overLimit.TotalAmt))}) is over the NACHA entry limit of $99,999,999.99`,
-    );
-  }
-  const paid = await paidBillsMatching(tx, row.companyId, bills);
-  if (paid.length > 0) throw new NotPayable(paidReason(paid));
+}
 
-  const credits: NachaCredit[] = bills.map((bill) => {
-    const account = accounts.get(bill.VendorRef!.value!)!;
-    const accountNumber = decryptSecret(account.accountNumberEnc, deps.config.bankAccountKey);
+/** The credits of the file and the settlement account number (undefined: none), decrypted. */
+interface Entries {
+  credits: NachaCredit[];
+  settlementNumber: string | undefined;
+}
+
+function buildEntries(payable: PayableApproval, bankAccountKey: Buffer): Entries {
+  const { settings, companyName } = payable;
+  const credits: NachaCredit[] = payable.bills.map((bill) => {
+    const account = payable.accounts.get(bill.VendorRef!.value!)!;
+    const accountNumber = decryptSecret(account.accountNumberEnc, bankAccountKey);
     if (accountNumber === null) {
       throw new NotPayable(`The bank account of ${account.vendorName} cannot be read; enter it again`);
     }
@@ -220,33 +251,39 @@ async function writeFileFor(
     };
   });
   const settlementNumber = settings.settlementAccountEnc
-    ? decryptSecret(settings.settlementAccountEnc, deps.config.bankAccountKey)
+    ? decryptSecret(settings.settlementAccountEnc, bankAccountKey)
     : undefined;
   if (settlementNumber === null)
     throw new NotPayable('The settlement account cannot be read; enter it again');
   if (settlementNumber !== undefined && !settings.settlementConfirmedAt) {
     throw new NotPayable(`The settlement account of ${companyName} is waiting for a second person's confirmation`);
   }
+  return { credits, settlementNumber };
+}
 
+/** A written file that the independent reader accepted, and what it is filed under. */
+interface WrittenFile {
+  text: string;
+  summary: ReturnType<typeof writeNachaFile>['summary'];
+  now: Date;
+  creationDate: string;
+  fileIdModifier: string;
+  effectiveEntryDate: string;
+  batchNumber: number;
+}
+
+async function writeAndValidate(tx: Db, settings: PaymentSettingsRow, entries: Entries): Promise<WrittenFile> {
+  const { credits, settlementNumber } = entries;
   // One File ID Modifier per originator and day: serialise this originator's files for the day.
   const now = new Date();
   const { date: creationDate, time: creationTime } = civilDateTime(now, ACH_TIME_ZONE);
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`nacha:${settings.odfiRoutingNumber}:${settings.companyIdentification}:${creationDate}`}))`,
-  );
-  const [{ today } = { today: 0 }] = await tx
-    .select({ today: count() })
-    .from(nachaFiles)
-    .where(
-      and(
-        eq(nachaFiles.odfiRoutingNumber, settings.odfiRoutingNumber),
-        eq(nachaFiles.companyIdentification, settings.companyIdentification),
-        eq(nachaFiles.creationDate, creationDate),
-      ),
-    );
+  const today = await lockAndCountFilesOfDay(tx, {
+    odfiRoutingNumber: settings.odfiRoutingNumber,
+    companyIdentification: settings.companyIdentification,
+    creationDate,
+  });
   const fileIdModifier = fileIdModifierFor(today);
-  const batchResult = await tx.execute(sql`select nextval('nacha_batch_number_seq')::int as batch`);
-  const batchNumber = Number((batchResult as unknown as { rows: Array<{ batch: number }> }).rows[0]!.batch);
+  const batchNumber = await nextBatchNumber(tx);
   const effectiveEntryDate = nextBankingDay(creationDate);
 
   const { text, summary } = writeNachaFile({
@@ -275,61 +312,58 @@ async function writeFileFor(
   if (check.errors.length > 0 || check.file?.totalCreditCents !== expectedCents) {
     throw new Error(`generated NACHA file failed validation: ${check.errors.join('; ')}`);
   }
+  return { text, summary, now, creationDate, fileIdModifier, effectiveEntryDate, batchNumber };
+}
 
-  const batch = String(batchNumber).padStart(7, '0');
+/** The file, its paid bills and the approval's nacha* fields, with the history entry. */
+async function storeFile(
+  tx: Db,
+  actor: UserRow,
+  approvalId: string,
+  payable: PayableApproval,
+  file: WrittenFile,
+): Promise<void> {
+  const { row, settings, bills } = payable;
+  const { summary, effectiveEntryDate, fileIdModifier } = file;
+  const batch = String(file.batchNumber).padStart(7, '0');
   const fileName = `${batch}.txt`;
-  const [file] = await tx
-    .insert(nachaFiles)
-    .values({
+  await insertBankFile(
+    tx,
+    {
       approvalId,
       companyId: row.companyId,
-      batchNumber,
+      batchNumber: file.batchNumber,
       fileName,
       odfiRoutingNumber: settings.odfiRoutingNumber,
       companyIdentification: settings.companyIdentification,
-      creationDate,
+      creationDate: file.creationDate,
       fileIdModifier,
       effectiveEntryDate,
-      content: text,
+      content: file.text,
       entryCount: summary.entryCount,
       totalCreditCents: summary.totalCreditCents,
       totalDebitCents: summary.totalDebitCents,
       createdById: actor.id,
-    })
-    .returning({ id: nachaFiles.id });
-  // The primary key (company, bill id) refuses a bill another file already paid: the whole
-  // transaction rolls back and the caller reports which bill.
-  await tx.insert(paidBills).values(
+    },
     bills.map((bill) => ({
       companyId: row.companyId,
       billId: bill.Id,
       approvalId,
-      nachaFileId: file!.id,
       amountCents: toCents(bill.TotalAmt),
       vendorRef: bill.VendorRef?.value ?? null,
       docNumberKey: docNumberKey(bill.DocNumber),
     })),
   );
   const downloadUrl = nachaDownloadPath(approvalId);
-  await tx
-    .update(approvals)
-    .set({
-      status: 'NACHA_GENERATED',
-      nachaFileGenerated: true,
-      nachaFileName: fileName,
-      nachaBatchNumber: batch,
-      nachaGeneratedAt: now,
-      nachaProcessingStatus: NACHA_GENERATED,
-      nachaFileUrl: downloadUrl,
-      updatedAt: now,
-    })
-    .where(eq(approvals.id, approvalId));
-  await recordActivity(tx, {
-    userId: actor.id,
-    userName: displayName(actor),
+  await markFileGenerated(tx, approvalId, {
+    fileName,
+    batch,
+    at: file.now,
+    processingStatus: NACHA_GENERATED,
+    downloadUrl,
+  });
+  await recordActivity(tx, actor, 'approval', approvalId, {
     action: 'approval.nacha_generated',
-    entityType: 'approval',
-    entityId: approvalId,
     description: `Bank file ${fileName} generated for approval #${shortId(approvalId)}: ${summary.entryCount} ${summary.entryCount === 1 ? 'payment' : 'payments'}, ${usd(summary.totalCreditCents)}, effective ${effectiveEntryDate}`,
     details: {
       from: 'NACHA_PENDING',
@@ -342,12 +376,11 @@ async function writeFileFor(
       downloadUrl,
     },
   });
-  return { status: 'NACHA_GENERATED', nachaProcessingStatus: NACHA_GENERATED };
 }
 
 /** After a paid_bills conflict between two concurrent generations: which bill, paid by which. */
 async function alreadyPaidReason(db: Db, approvalId: string): Promise<string> {
-  const [row] = await db.select().from(approvals).where(eq(approvals.id, approvalId));
+  const row = await findApproval(db, approvalId);
   const bills = row ? approvedBillsOf(row) : [];
   if (!row || bills.length === 0) return 'A bill of this approval was already paid';
   const paid = await paidBillsMatching(db, row.companyId, bills);
@@ -364,32 +397,7 @@ export async function paidBillsMatching(
   bills: Bill[],
 ): Promise<Array<{ bill: string; approvalId: string }>> {
   if (bills.length === 0) return [];
-  const keyed = bills
-    .map((bill) => ({ bill, key: docNumberKey(bill.DocNumber), vendorRef: bill.VendorRef?.value }))
-    .filter((entry) => entry.key !== null && entry.vendorRef);
-  const sameBill = or(
-    inArray(
-      paidBills.billId,
-      bills.map((bill) => bill.Id),
-    ),
-    ...keyed.map((entry) =>
-      and(
-        eq(paidBills.vendorRef, entry.vendorRef!),
-        eq(paidBills.docNumberKey, entry.key!),
-        eq(paidBills.amountCents, toCents(entry.bill.TotalAmt)),
-      ),
-    ),
-  );
-  const rows = await db
-    .select({
-      billId: paidBills.billId,
-      approvalId: paidBills.approvalId,
-      vendorRef: paidBills.vendorRef,
-      docNumberKey: paidBills.docNumberKey,
-      amountCents: paidBills.amountCents,
-    })
-    .from(paidBills)
-    .where(and(eq(paidBills.companyId, companyId), sameBill));
+  const rows = await findPaidBillsLike(db, companyId, bills);
   return bills.flatMap((bill) => {
     const key = docNumberKey(bill.DocNumber);
     const match = rows.find(
@@ -414,17 +422,10 @@ export async function downloadBankFile(
   approvalId: string,
 ): Promise<{ fileName: string; content: string }> {
   return deps.db.transaction(async (tx) => {
-    const [file] = await tx
-      .select({ fileName: nachaFiles.fileName, content: nachaFiles.content })
-      .from(nachaFiles)
-      .where(eq(nachaFiles.approvalId, approvalId));
+    const file = await findBankFileOf(tx, approvalId);
     if (!file) throw notFound(BANK_FILE_ERRORS.noFile);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_download',
-      entityType: 'approval',
-      entityId: approvalId,
       description: `${displayName(actor)} downloaded bank file ${file.fileName}`,
       details: { fileName: file.fileName, downloadUrl: nachaDownloadPath(approvalId) },
     });
@@ -449,16 +450,9 @@ export async function advancePaymentStatus(
     const { from, verb } = NEXT_STATUS[to];
     if (row.status !== from)
       throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.wrongOrder(row.status, to));
-    await tx
-      .update(approvals)
-      .set({ status: to, nachaProcessingStatus: to, updatedAt: new Date() })
-      .where(eq(approvals.id, approvalId));
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await setPaymentStatus(tx, approvalId, to, to);
+    await recordActivity(tx, actor, 'approval', approvalId, {
       action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
-      entityType: 'approval',
-      entityId: approvalId,
       description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}`,
       details: { from, to },
     });

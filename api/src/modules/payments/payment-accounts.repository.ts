@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MissingVendor, PaymentSettings, PersonRef, VendorAccount } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import {
+  approvals,
   companyPaymentSettings,
   vendorBankAccounts,
   type PaymentSettingsRow,
@@ -187,4 +188,19 @@ export async function missingVendors(db: Db, companyId: number): Promise<Missing
     vendorName: row.vendor_name,
     billCount: Number(row.bill_count),
   }));
+}
+
+/** What an approval's payment accounts are read from: its company, its bills and what its decision saw. */
+export async function findApprovalForAccounts(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      companyId: approvals.companyId,
+      bills: approvals.bills,
+      approvedBills: approvals.approvedBills,
+      decisionAccounts: approvals.decisionAccounts,
+    })
+    .from(approvals)
+    .where(eq(approvals.id, id))
+    .limit(1);
+  return row;
 }

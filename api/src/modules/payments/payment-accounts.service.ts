@@ -17,10 +17,10 @@ import { isUniqueViolation } from '../../db/errors';
 import type { PaymentSettingsRow, UserRow, VendorBankAccountRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../http/http-error';
 import { encryptSecret } from '../../security/token-cipher';
-import { recordActivity } from '../activity/activity.repository';
-import { findCompanyRow } from '../companies/companies.repository';
-import { displayName } from '../users/user-dto';
-import { findUserById as findUserRow } from '../users/users.repository';
+import { recordActivity } from '../activity/activity.service';
+import { findCompanyRow } from '../companies/companies.service';
+import { displayName } from '../../person-name';
+import { findUserById as findUserRow } from '../users/users.service';
 import {
   approvedAwaitingFile,
   openApprovalsOfVendor,
@@ -42,9 +42,9 @@ import {
   toVendorAccount,
   updateVendorAccount,
   upsertPaymentSettings,
+  findApprovalForAccounts,
   vendorAccountsByRef,
 } from './payment-accounts.repository';
-import { findApprovalRow } from '../approvals/approvals.repository';
 
 /**
  * A company's originator settings and its vendors' bank accounts. Account numbers are encrypted
@@ -113,15 +113,7 @@ async function tellOpenApprovals(
   details: Record<string, unknown>,
 ): Promise<void> {
   for (const approval of await openApprovalsOfVendor(tx, companyId, vendorRef)) {
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
-      action,
-      entityType: 'approval',
-      entityId: approval.id,
-      description,
-      details,
-    });
+    await recordActivity(tx, actor, 'approval', approval.id, { action, description, details });
   }
 }
 
@@ -178,12 +170,8 @@ export async function savePaymentSettings(
       ...settlement,
       updatedById: actor.id,
     });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', companyId, {
       action: current ? 'payments.settings.update' : 'payments.settings.create',
-      entityType: 'company',
-      entityId: companyId,
       description: `${displayName(actor)} ${current ? 'updated' : 'set up'} the bank file settings of ${name}`,
       details: {
         odfiRoutingNumber: row.odfiRoutingNumber,
@@ -256,12 +244,8 @@ export async function confirmSettlementAccount(
       settlementConfirmedById: actor.id,
       settlementConfirmedAt: new Date(),
     });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.settlement.confirm',
-      entityType: 'company',
-      entityId: companyId,
       description: `${displayName(actor)} confirmed the settlement account ••••${row.settlementAccountLast4} of ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
       details: { version, changedById: current.settlementChangedById, changedAt: current.settlementChangedAt },
     });
@@ -319,12 +303,8 @@ export async function createVendorAccount(
         confirmedById: null,
         confirmedAt: null,
       });
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'company', companyId, {
         action: 'payments.vendor_account.create',
-        entityType: 'company',
-        entityId: companyId,
         description: `${displayName(actor)} added the bank account ••••${row.accountLast4} of ${row.vendorName} to ${name}`,
         details: {
           vendorRef: row.vendorRef,
@@ -394,12 +374,8 @@ export async function changeVendorAccount(
       confirmedById: null,
       confirmedAt: null,
     });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.update',
-      entityType: 'company',
-      entityId: companyId,
       description: `${displayName(actor)} changed the bank account of ${row.vendorName} at ${name} (••••${current.accountLast4} → ••••${row.accountLast4})`,
       details: {
         vendorRef: row.vendorRef,
@@ -435,12 +411,8 @@ export async function confirmVendorAccount(
     const changer = current.changedById ? await findUserRow(tx, current.changedById) : undefined;
     checkConfirmation(actor, current, version, changer);
     const row = await updateVendorAccount(tx, accountId, { confirmedById: actor.id, confirmedAt: new Date() });
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.confirm',
-      entityType: 'company',
-      entityId: companyId,
       description: `${displayName(actor)} confirmed the bank account ••••${row.accountLast4} of ${row.vendorName} at ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
       details: { vendorRef: row.vendorRef, version, changedById: current.changedById, changedAt: current.changedAt },
     });
@@ -469,12 +441,8 @@ export async function removeVendorAccount(
     const name = await companyName(tx, companyId);
     const current = await existingAccount(tx, companyId, accountId);
     await deleteVendorAccount(tx, accountId);
-    await recordActivity(tx, {
-      userId: actor.id,
-      userName: displayName(actor),
+    await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.delete',
-      entityType: 'company',
-      entityId: companyId,
       description: `${displayName(actor)} removed the bank account ••••${current.accountLast4} of ${current.vendorName} from ${name}`,
       details: { vendorRef: current.vendorRef },
     });
@@ -487,7 +455,7 @@ export async function removeVendorAccount(
  * the account the decision saw. The approver sees where the money goes before deciding.
  */
 export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Promise<ApprovalPaymentAccounts> {
-  const approval = await findApprovalRow(db, approvalId);
+  const approval = await findApprovalForAccounts(db, approvalId);
   if (!approval) throw notFound(APPROVAL_ERRORS.notFound);
   const bills = approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
   const vendors = new Map<string | null, { name: string; billIds: string[] }>();
@@ -534,3 +502,7 @@ export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Pr
     }),
   };
 }
+
+// What other modules read of bank accounts: through this service, never through the repositories.
+export { recentAccountChangers } from './bank-account-control.repository';
+export { vendorAccountsByRef } from './payment-accounts.repository';

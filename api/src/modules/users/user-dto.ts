@@ -18,9 +18,3 @@ export function toUser(row: UserRow): User {
     mayDecidePayments: row.mayDecidePayments,
   };
 }
-
-/** "First Last", else the e-mail: how a user is named in activity descriptions. */
-export function displayName(row: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
-  const full = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
-  return full || row.email;
-}

@@ -20,10 +20,11 @@ import { isUniqueViolation } from '../../db/errors';
 import { passwordProblem, type PasswordOwner } from '../../security/password-policy';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../auth/auth.repository';
-import { forgiveGuess, takeGuess } from '../auth/throttle';
-import { recordActivity } from '../activity/activity.repository';
-import { displayName, toUser } from './user-dto';
+import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../../sessions/sessions.repository';
+import { forgiveGuess, takeGuess } from '../../sessions/throttle';
+import { recordActivity } from '../activity/activity.service';
+import { displayName } from '../../person-name';
+import { toUser } from './user-dto';
 import {
   ASSIGNEE_FIELDS,
   clearAssignment,
@@ -67,12 +68,8 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterI
         // of the MODERATOR, so it decides payments only once an ADMIN has allowed it.
         mayDecidePayments: actor.role === 'ADMIN',
       });
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: displayName(actor),
+      await recordActivity(tx, actor, 'user', user.id, {
         action: 'user.create',
-        entityType: 'user',
-        entityId: user.id,
         description: `${displayName(actor)} created user ${displayName(user)}`,
         details: {
           email: user.email,
@@ -118,12 +115,8 @@ export async function changePassword(
     if (!(await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) return false;
     await revokeOtherFamilies(tx, user.id, sessionId);
     await clearFailures(tx, user.email);
-    await recordActivity(tx, {
-      userId: user.id,
-      userName: displayName(user),
+    await recordActivity(tx, user, 'user', user.id, {
       action: 'user.password_change',
-      entityType: 'user',
-      entityId: user.id,
       description: `${displayName(user)} changed their password`,
     });
     return true;
@@ -135,7 +128,7 @@ export async function changePassword(
   }
 }
 
-// ---- user administration ---------------------------------------
+// ---- user administration ---------------------------------------------------------------------
 
 const userNotFound = () => notFound(USER_ERRORS.notFound);
 
@@ -167,8 +160,7 @@ export async function setPaymentDecisions(
     if (!target) throw userNotFound();
     if (target.mayDecidePayments === allowed) return;
     const updated = await updateUser(tx, id, { mayDecidePayments: allowed });
-    await recordActivity(tx, {
-      ...activityOf(actor, updated),
+    await recordActivity(tx, actor, 'user', updated.id, {
       action: allowed ? 'user.payment_decisions_grant' : 'user.payment_decisions_revoke',
       description: allowed
         ? `${displayName(actor)} allowed ${displayName(updated)} to decide payments`
@@ -215,12 +207,6 @@ function ensureAdminRemains(
   if (!activeAdmins.includes(actor.id)) throw forbidden();
 }
 
-const activityOf = (actor: UserRow, target: UserRow | User) => ({
-  userId: actor.id,
-  userName: displayName(actor),
-  entityType: 'user',
-  entityId: target.id,
-});
 
 /** Deactivation and demotion end the user's sessions in the same transaction. */
 async function endSessionsIfReduced(tx: Db, before: UserRow, after: UserRow): Promise<void> {
@@ -268,8 +254,7 @@ export async function updateUserDetails(
       const updated = await updateUser(tx, id, changes);
       await endSessionsIfReduced(tx, target, updated);
       const labels = Object.keys(diff).map((field) => FIELD_LABELS[field as keyof UserUpdateInput]);
-      await recordActivity(tx, {
-        ...activityOf(actor, updated),
+      await recordActivity(tx, actor, 'user', updated.id, {
         action: 'user.update',
         description: `${displayName(actor)} updated user ${displayName(updated)} (${labels.join(', ')})`,
         details: { changes: diff },
@@ -298,8 +283,7 @@ export async function setUserActive(
       ensureAdminRemains(actor, target, activeAdmins, { role: target.role, isActive: false }, 'deactivated');
     const updated = await updateUser(tx, id, { isActive: active });
     await endSessionsIfReduced(tx, target, updated);
-    await recordActivity(tx, {
-      ...activityOf(actor, updated),
+    await recordActivity(tx, actor, 'user', updated.id, {
       action: active ? 'user.activate' : 'user.deactivate',
       description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} user ${displayName(updated)}`,
     });
@@ -316,8 +300,7 @@ export async function changeUserRole(deps: AppDeps, actor: UserRow, id: number, 
     ensureAdminRemains(actor, target, activeAdmins, { role, isActive: target.isActive }, 'demoted');
     const updated = await updateUser(tx, id, { role });
     await endSessionsIfReduced(tx, target, updated);
-    await recordActivity(tx, {
-      ...activityOf(actor, updated),
+    await recordActivity(tx, actor, 'user', updated.id, {
       action: 'user.role_change',
       description: `${displayName(actor)} changed the role of ${displayName(updated)} from ${target.role} to ${role}`,
       details: { from: target.role, to: role },
@@ -343,12 +326,8 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Pro
     for (const company of await companiesAssignedTo(tx, id)) {
       for (const field of ASSIGNEE_FIELDS) {
         if (company[field] !== id) continue;
-        await recordActivity(tx, {
-          userId: actor.id,
-          userName: who,
+        await recordActivity(tx, actor, 'company', company.id, {
           action: 'company.assignment',
-          entityType: 'company',
-          entityId: company.id,
           description: `${who} removed ${name} as ${COMPANY_ASSIGNEE_ROLES[field]} of company ${company.name} (user deleted)`,
           details: { field, from: id, to: null, reason: 'user.delete' },
         });
@@ -357,12 +336,8 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Pro
     for (const field of ASSIGNEE_FIELDS) await clearAssignment(tx, field, id);
 
     for (const manager of await managersLinkedTo(tx, id)) {
-      await recordActivity(tx, {
-        userId: actor.id,
-        userName: who,
+      await recordActivity(tx, actor, 'manager', manager.id, {
         action: 'manager.unlink',
-        entityType: 'manager',
-        entityId: manager.id,
         description: `${who} unlinked manager ${manager.firstName} ${manager.lastName} from user ${name} (user deleted)`,
         details: { userId: id, reason: 'user.delete' },
       });
@@ -370,8 +345,7 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Pro
     await unlinkManagersOf(tx, id);
 
     await revokeAllSessions(tx, id);
-    await recordActivity(tx, {
-      ...activityOf(actor, target),
+    await recordActivity(tx, actor, 'user', target.id, {
       action: 'user.delete',
       description: `${who} deleted user ${name}`,
       details: { email: target.email, name, role: target.role },
@@ -389,8 +363,7 @@ export async function updateProfile(deps: AppDeps, user: UserRow, input: Profile
     if (input.lastName !== undefined && input.lastName !== user.lastName) changes.lastName = input.lastName;
     if (Object.keys(changes).length === 0) return toUser(user);
     const updated = await updateUser(tx, user.id, changes);
-    await recordActivity(tx, {
-      ...activityOf(user, updated),
+    await recordActivity(tx, user, 'user', updated.id, {
       action: 'user.profile_update',
       description: `${displayName(updated)} updated their profile`,
       details: { changes },
@@ -410,3 +383,6 @@ export async function getUserStatistics(db: Db, viewer: UserRow, id: number): Pr
   const { lastLoginDetails, ...counts } = await userStatistics(db, user);
   return viewer.id === id || viewer.role === 'ADMIN' ? { ...counts, lastLoginDetails } : counts;
 }
+
+// What other modules read of users: through this service, never through users.repository.
+export { countUsers, findUserByEmail, findUserById, findUsersByIds, touchLastLogin } from './users.repository';

@@ -22,7 +22,7 @@ import {
   USER_SORT_FIELDS,
   routingCheckDigit,
 } from 'shared-contracts';
-import { DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_PASSWORD } from '../../seed/users';
 import { RawJson, Ref, clone, isPlainObject, setOwn, type Pool, type Value } from './values';
 
 /** The JSON Schema subset @valibot/to-json-schema writes for request parts. */

@@ -1,7 +1,7 @@
 import { and, eq, exists, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
-import { loginAttempts, refreshTokens, users, type UserRow } from '../../db/schema';
+import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
+import { loginAttempts, refreshTokens, users, type UserRow } from '../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

@@ -6,9 +6,11 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { createPasswordHasher } from '../security/passwords';
-import { openDatabase } from './client';
-import { migrateDatabase } from './migrate';
-import { DEMO_PASSWORD, hasDemoAccounts, seedBulkCompanies, seedBulkUsers, seedDemoData } from './seed';
+import { openDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { seedBulkCompanies } from './companies';
+import { seedDemoData } from './demo';
+import { DEMO_PASSWORD, hasDemoAccounts, seedBulkUsers } from './users';
 
 const { values } = parseArgs({
   options: { companies: { type: 'string' }, users: { type: 'string' } },

@@ -1,9 +1,11 @@
 import { ConfigError, type AppConfig } from '../config';
 import { passwordProblem } from '../security/password-policy';
 import { createPasswordHasher } from '../security/passwords';
-import type { DatabaseHandle } from './client';
-import { countUsers } from '../modules/users/users.repository';
-import { analyze, createFirstAdmin, DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
+import type { DatabaseHandle } from '../db/client';
+import { countUsers } from '../modules/users/users.service';
+import { seedDemoData, type SeedSummary } from './demo';
+import { analyze } from './random';
+import { createFirstAdmin, DEMO_PASSWORD } from './users';
 
 export type PrepareOutcome =
   | { kind: 'seeded-demo'; summary: SeedSummary }
@@ -12,8 +14,9 @@ export type PrepareOutcome =
   | { kind: 'existing' };
 
 /**
- * Start-up data rules: an empty embedded database gets the demo data; an
- * empty PostgreSQL database gets only its first admin from ADMIN_EMAIL / ADMIN_PASSWORD.
+ * Start-up data rules: an empty embedded database (a local try-out) gets the demo data; an empty
+ * PostgreSQL database (a deployment) gets only its first admin from ADMIN_EMAIL / ADMIN_PASSWORD,
+ * never demo accounts with a published password.
  */
 export async function prepareData(database: DatabaseHandle, config: AppConfig): Promise<PrepareOutcome> {
   if ((await countUsers(database.db)) > 0) {

@@ -3,7 +3,7 @@ import { PASSWORD_RULES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config';
 import { build, NEW_PASSWORD, type TestContext } from '../test/build';
-import { countUsers } from '../modules/users/users.repository';
+import { countUsers } from '../modules/users/users.service';
 import { prepareData } from './prepare';
 
 let t: TestContext;

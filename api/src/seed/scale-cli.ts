@@ -1,6 +1,6 @@
 /**
  * `pnpm bench -- --scale` part: makes sure the database of SCALE_DATABASE_URL holds the scale data
- * set (seed-scale.ts). A database whose marker records the same sizes is reused as it is; any other
+ * set (scale.ts). A database whose marker records the same sizes is reused as it is; any other
  * (missing, interrupted, other sizes) is dropped and created again on the same server, migrated,
  * given the demo data and then the generated rows. Only ever point it at a database of its own.
  * Options: --approvals N --companies N --users N --managers N (default SCALE_SIZES).
@@ -11,11 +11,12 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { createPasswordHasher } from '../security/passwords';
-import { openPostgres, type Db } from './client';
-import * as schema from './schema';
-import { migrateDatabase } from './migrate';
-import { DEMO_PASSWORD, seedDemoData } from './seed';
-import { markerMatches, readScaleMarker, SCALE_SIZES, seedScale, type ScaleSizes } from './seed-scale';
+import { openPostgres, type Db } from '../db/client';
+import * as schema from '../db/schema';
+import { migrateDatabase } from '../db/migrate';
+import { seedDemoData } from './demo';
+import { markerMatches, readScaleMarker, SCALE_SIZES, seedScale, type ScaleSizes } from './scale';
+import { DEMO_PASSWORD } from './users';
 
 const { values } = parseArgs({
   options: {

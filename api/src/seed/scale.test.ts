@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoPasswordHash, type TestContext } from '../test/build';
-import { markerMatches, readScaleMarker, seedScale, type ScaleSizes } from './seed-scale';
+import { markerMatches, readScaleMarker, seedScale, type ScaleSizes } from './scale';
 
 const SIZES: ScaleSizes = { approvals: 1200, companies: 40, users: 90, managers: 30 };
 

@@ -26,15 +26,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { encryptSecret } from '../security/token-cipher';
-import type { Db } from './client';
-import { companyPaymentSettings } from './schema';
-import {
-  DEMO_ACCOUNTS,
-  createRandom,
-  paymentSettingsFor,
-  randomRoutingNumber,
-  seedBulkCompanies,
-} from './seed';
+import type { Db } from '../db/client';
+import { companyPaymentSettings } from '../db/schema';
+import { seedBulkCompanies } from './companies';
+import { paymentSettingsFor, randomRoutingNumber } from './payments';
+import { createRandom } from './random';
+import { DEMO_ACCOUNTS } from './users';
 import {
   FIRST_NAMES,
   ITEMS,
@@ -43,7 +40,7 @@ import {
   PLACES,
   REJECTION_REASONS,
   VENDORS,
-} from './seed-data';
+} from './data';
 
 export interface ScaleSizes {
   approvals: number;
@@ -511,9 +508,22 @@ export function approvalChunk(
   now: Date,
   pools: { companies: number; staff: number; templates: number },
 ) {
-  const { companies: companyCount, staff: staffCount, templates: templateCount } = pools;
   return sql`
-    with base as (
+    with ${shapedApprovals(from, to, now, pools)}, ${billedApprovals(pools.templates)}, ${insertedApprovals(now)}
+${approvalHistory(now)}
+  `;
+}
+
+/** The CTEs `base` and `shaped`: per series number its random draws, status, priority and bill count. */
+function shapedApprovals(
+  from: number,
+  to: number,
+  now: Date,
+  pools: { companies: number; staff: number },
+) {
+  const { companies: companyCount, staff: staffCount } = pools;
+  return sql`
+    base as (
       select g,
         ${now.toISOString()}::timestamptz - random() * interval '1095 days' as created_at,
         random() as r_status, random() as r_priority, random() as r_bills,
@@ -544,7 +554,13 @@ export function approvalChunk(
         1 + floor(19 * b.r_bills * b.r_bills * b.r_bills)::int as bill_count,
         least(${now.toISOString()}::timestamptz, b.created_at + (1 + b.r_decided * 96) * interval '1 hour') as decided_at
       from base b
-    ), picks as (
+    )`;
+}
+
+/** The CTEs `picks` … `billed`: each approval's bills from the templates, its company, creator and decider. */
+function billedApprovals(templateCount: number) {
+  return sql`
+    picks as (
       -- One row per bill: which template (vendor, item, quantity, price) it copies.
       select s.g, n, 1 + floor(random() * ${templateCount})::int as template_rn,
         -- Approved: all bills, or (one in four) the first three quarters of them.
@@ -582,7 +598,13 @@ export function approvalChunk(
       join scale_companies c on c.rn = s.company_rn
       join scale_staff creator on creator.rn = s.creator_rn
       join scale_staff decider on decider.rn = s.decider_rn
-    ), inserted as (
+    )`;
+}
+
+/** The CTE `inserted`: the approvals rows, returning what their history needs. */
+function insertedApprovals(now: Date) {
+  return sql`
+    inserted as (
       insert into approvals (
         company_id, status, priority, bills, approved_bills, bill_ids, approved_bill_ids, total_bills,
         processed_bills, total_amount_cents, approved_amount_cents, company_name, manager_id, manager_name,
@@ -620,7 +642,12 @@ export function approvalChunk(
       returning id, status, company_name, created_by, created_by_name, approved_by_id, approved_by,
         rejected_by_id, rejected_by, total_bills, processed_bills, total_amount_cents, company_id,
         created_at, approval_date, rejection_date, rejection_reason
-    )
+    )`;
+}
+
+/** The history rows of the inserted approvals. */
+function approvalHistory(now: Date) {
+  return sql`
     insert into activity (user_id, user_name, action, entity_type, entity_id, description, details, created_at)
     select e.user_id, e.user_name, e.action, 'approval', i.id::text, e.description, e.details, e.at
     from inserted i

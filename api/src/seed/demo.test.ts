@@ -11,8 +11,10 @@ import {
 import { decryptSecret } from '../security/token-cipher';
 import { build, type TestContext } from '../test/build';
 import { validateNachaFile } from '../payments/nacha-validator';
-import { approvalStatusCounts, approvals, companies, managers, nachaFiles, users } from './schema';
-import { DEMO_ACCOUNTS, DEMO_COUNTS, seedBulkCompanies } from './seed';
+import { approvalStatusCounts, approvals, companies, managers, nachaFiles, users } from '../db/schema';
+import { seedBulkCompanies } from './companies';
+import { DEMO_COUNTS } from './demo';
+import { DEMO_ACCOUNTS } from './users';
 
 const cents = (amount: number) => Math.round(amount * 100);
 

@@ -1,5 +1,6 @@
 /**
- * The password-guess throttle shared by sign-in and password change. Failures are
+ * The password-guess throttle shared by sign-in and password change: too many wrong
+ * passwords answer 429 'Too many login attempts'. Failures are
  * rows in login_attempts, so it holds across API processes. Three limits, each answering 429
  * with Retry-After:
  * - per e-mail and address pair (5 in 15 minutes): the guesser is stopped, the owner elsewhere is
@@ -9,10 +10,10 @@
  *   30 s after the last one, which slows a distributed guess to about two a minute while never
  *   blocking the owner for longer than that after an attacker's last try.
  */
-import type { LoginThrottleConfig } from '../../config';
-import type { Db } from '../../db/client';
-import { tooManyRequests } from '../../http/http-error';
-import { countRecentFailures, deleteAttempt, lockGuessKeys, recordFailure } from './auth.repository';
+import type { LoginThrottleConfig } from '../config';
+import type { Db } from '../db/client';
+import { tooManyRequests } from '../http/http-error';
+import { countRecentFailures, deleteAttempt, lockGuessKeys, recordFailure } from './sessions.repository';
 
 /** A counted guess: it stays a failure unless `forgiveGuess` removes it (the password was right). */
 export interface Guess {

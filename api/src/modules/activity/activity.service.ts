@@ -1,0 +1,41 @@
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { displayName } from '../../person-name';
+import { recordActivities, type ActivityEntry } from './activity.repository';
+
+// What other modules read of the activity log: through this service, never through activity.repository.
+export { entityActivity, recentActivity, recordActivities, type ActivityEntry } from './activity.repository';
+
+/** Who did it: the signed-in user, named in the row as activity descriptions name people. */
+export type Actor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
+
+/** What happened: a dotted verb such as 'user.create', the sentence shown as is, and details. */
+export interface ActivityEvent {
+  action: string;
+  description: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * One history row: the actor and the entity (its type, e.g. 'company', and id) once, then what
+ * happened. The entity's own history lists the row.
+ */
+export function activityEntry(
+  actor: Actor,
+  entityType: string,
+  entityId: string | number,
+  event: ActivityEvent,
+): ActivityEntry {
+  return { userId: actor.id, userName: displayName(actor), entityType, entityId, ...event };
+}
+
+/** Call inside the transaction of the change it records, so the row commits or rolls back with it. */
+export async function recordActivity(
+  db: Db,
+  actor: Actor,
+  entityType: string,
+  entityId: string | number,
+  event: ActivityEvent,
+): Promise<void> {
+  await recordActivities(db, [activityEntry(actor, entityType, entityId, event)]);
+}
