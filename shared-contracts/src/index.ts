@@ -16,3 +16,4 @@ export * from './banking';
 export * from './payments';
 export * from './route-id';
 export * from './releases';
+export * from './people';

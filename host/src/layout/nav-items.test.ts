@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, userDisplayName, userInitial } from './nav-items';
+import { isNavItemActive, userInitial } from './nav-items';
 
 describe('isNavItemActive', () => {
   it('matches the path itself and its sub-paths only', () => {
@@ -16,13 +16,5 @@ describe('userInitial', () => {
     expect(userInitial({ firstName: ' ', email: 'zoe@example.com' })).toBe('Z');
     expect(userInitial({ firstName: null, email: '' })).toBe('A');
     expect(userInitial(null)).toBe('A');
-  });
-});
-
-describe('userDisplayName', () => {
-  it('joins first and last name or falls back to the e-mail', () => {
-    expect(userDisplayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@b.c' })).toBe('Ada Lovelace');
-    expect(userDisplayName({ firstName: 'Ada', lastName: null, email: 'a@b.c' })).toBe('Ada');
-    expect(userDisplayName({ firstName: null, lastName: '', email: 'a@b.c' })).toBe('a@b.c');
   });
 });

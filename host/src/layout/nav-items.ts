@@ -15,16 +15,3 @@ export function userInitial(user: { firstName?: string | null; email?: string | 
   const source = user?.firstName?.trim() || user?.email?.trim() || 'A';
   return source.charAt(0).toUpperCase();
 }
-
-/** Full name, or the e-mail when there is no name. */
-export function userDisplayName(user: {
-  firstName?: string | null;
-  lastName?: string | null;
-  email: string;
-}): string {
-  const name = [user.firstName, user.lastName]
-    .filter((part) => part && part.trim())
-    .join(' ')
-    .trim();
-  return name || user.email;
-}

@@ -1,8 +1,9 @@
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
+import { personName } from 'shared-contracts';
 import { Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
 import { NavIcon, type IconName } from './icons';
-import { NAV_ITEMS, isNavItemActive, userDisplayName, userInitial } from './nav-items';
+import { NAV_ITEMS, isNavItemActive, userInitial } from './nav-items';
 
 /** Brand, the five entries of SPEC §2, and the signed-in user with Sign out. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -78,9 +79,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 <NavLink
                   to="/users/profile"
                   onClick={onNavigate}
-                  aria-label={`My profile: ${userDisplayName(user)}`}
+                  aria-label={`My profile: ${personName(user)}`}
                 >
-                  <span data-testid="sidebar-user-name">{userDisplayName(user)}</span>
+                  <span data-testid="sidebar-user-name">{personName(user)}</span>
                 </NavLink>
               </Link>
               <Text fontSize="xs" color="gray.600" data-testid="sidebar-user-role">

@@ -4,6 +4,8 @@ import {
   APPROVAL_PRIORITIES,
   APPROVAL_SEARCH_COUNT_CAP,
   APPROVAL_STATUSES,
+  DELETABLE_APPROVAL_STATUSES,
+  PAYMENT_RECORD_STATUSES,
   type Approval,
   type ApprovalFilters,
   type ApprovalSummary,
@@ -532,7 +534,7 @@ export async function updateApproval(
 export async function deleteApprovalIfDeletable(db: Db, id: string): Promise<ApprovalRow | undefined> {
   const [row] = await db
     .delete(approvals)
-    .where(and(eq(approvals.id, id), inArray(approvals.status, ['PENDING', 'REJECTED', 'EXPIRED'])))
+    .where(and(eq(approvals.id, id), inArray(approvals.status, [...DELETABLE_APPROVAL_STATUSES])))
     .returning();
   return row;
 }
@@ -566,7 +568,7 @@ export async function countPaymentRecordsOfCompany(db: Db, companyId: number): P
     .where(
       and(
         eq(approvals.companyId, companyId),
-        sql`${approvals.status} not in ('PENDING', 'REJECTED', 'EXPIRED')`,
+        inArray(approvals.status, [...PAYMENT_RECORD_STATUSES]),
       ),
     );
   return row?.n ?? 0;

@@ -1,4 +1,4 @@
-import type { User } from 'shared-contracts';
+import { personName, type User } from 'shared-contracts';
 import type { UserRow } from '../../db/schema';
 
 /** The API's view of a user: never the password hash. */
@@ -21,6 +21,5 @@ export function toUser(row: UserRow): User {
 
 /** "First Last", else the e-mail: how a user is named in activity descriptions. */
 export function displayName(row: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
-  const full = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
-  return full || row.email;
+  return personName(row);
 }
