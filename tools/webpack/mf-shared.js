@@ -24,6 +24,7 @@ export const SINGLETONS = [
   'shared-ui/form',
   'shared-ui/format',
   'shared-ui/display',
+  'shared-ui/record',
   'shared-ui/standalone',
 ];
 
