@@ -40,13 +40,17 @@ describe('serverFieldErrors', () => {
 
 describe('reportFormError', () => {
   it('puts field errors on their fields, focuses the first when allowed, and says the error in a notice', () => {
-    const notify = vi.spyOn(toaster, 'notifyError').mockImplementation(() => undefined);
+    const notify = vi.spyOn(toaster, 'notifyError').mockImplementation(() => '');
     const setError = vi.fn();
     const setFocus = vi.fn();
-    reportFormError<Values>({ setError, setFocus }, invalid({ email: 'Taken', name: 'Too long', extra: 'x' }), {
-      fields: ['email', 'name'],
-      focus: (field) => field !== 'name',
-    });
+    reportFormError<Values>(
+      { setError, setFocus },
+      invalid({ email: 'Taken', name: 'Too long', extra: 'x' }),
+      {
+        fields: ['email', 'name'],
+        focus: (field) => field !== 'name',
+      },
+    );
     expect(setError.mock.calls).toEqual([
       ['email', { type: 'server', message: 'Taken' }],
       ['name', { type: 'server', message: 'Too long' }],
@@ -57,7 +61,7 @@ describe('reportFormError', () => {
   });
 
   it('focuses nothing when the first field may not take the focus, and uses the fallback text', () => {
-    const notify = vi.spyOn(toaster, 'notifyError').mockImplementation(() => undefined);
+    const notify = vi.spyOn(toaster, 'notifyError').mockImplementation(() => '');
     const setFocus = vi.fn();
     reportFormError<Values>({ setError: vi.fn(), setFocus }, invalid({ name: 'x', email: 'y' }), {
       focus: (field) => field !== 'name',
@@ -69,7 +73,7 @@ describe('reportFormError', () => {
   });
 
   it('shows the message under the field of a real form', () => {
-    vi.spyOn(toaster, 'notifyError').mockImplementation(() => undefined);
+    vi.spyOn(toaster, 'notifyError').mockImplementation(() => '');
     const { result } = renderHook(() => useForm<Values>({ defaultValues: { email: '', name: '' } }));
     act(() => reportFormError(result.current, invalid({ email: 'Email already exists' })));
     expect(result.current.getFieldState('email').error?.message).toBe('Email already exists');

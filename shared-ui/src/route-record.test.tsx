@@ -109,7 +109,12 @@ describe('recordState', () => {
   });
 
   it('keeps the record on screen when a re-read fails', () => {
-    const state = recordState('7', 7, request({ data: { id: 7, name: 'Acme' }, error: new Error('boom') }), false);
+    const state = recordState(
+      '7',
+      7,
+      request({ data: { id: 7, name: 'Acme' }, error: new Error('boom') }),
+      false,
+    );
     expect(state).toEqual({ kind: 'ready', record: { id: 7, name: 'Acme' } });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, userInitial } from './nav-items';
+import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
 
 describe('isNavItemActive', () => {
   it('matches the path itself and its sub-paths only', () => {
@@ -16,5 +16,17 @@ describe('userInitial', () => {
     expect(userInitial({ firstName: ' ', email: 'zoe@example.com' })).toBe('Z');
     expect(userInitial({ firstName: null, email: '' })).toBe('A');
     expect(userInitial(null)).toBe('A');
+  });
+});
+
+describe('navItemsFor', () => {
+  it('lists the dashboard, then every section the role may open, each with its icon', () => {
+    expect(navItemsFor('GUEST')).toEqual([
+      { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
+      { label: 'Companies', path: '/companies', icon: 'companies' },
+      { label: 'Users', path: '/users', icon: 'users' },
+      { label: 'Managers', path: '/managers', icon: 'managers' },
+      { label: 'Approvals', path: '/approvals', icon: 'approvals' },
+    ]);
   });
 });

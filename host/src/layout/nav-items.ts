@@ -1,9 +1,23 @@
-import { SECTIONS } from '../remotes/sections';
+import { hasRole, SECTIONS, type Role } from 'shared-contracts';
+import type { IconName } from './icons';
 
-export const NAV_ITEMS = [
-  { label: 'Dashboard', path: '/dashboard' },
-  ...SECTIONS.map(({ label, path }) => ({ label, path })),
-];
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: IconName;
+}
+
+/** The sidebar's entries for a user of `role`: the dashboard, then each section the role may open. */
+export function navItemsFor(role: Role | null | undefined): NavItem[] {
+  return [
+    { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
+    ...SECTIONS.filter((section) => hasRole(role, section.minRole)).map(({ name, label, path }) => ({
+      label,
+      path,
+      icon: name,
+    })),
+  ];
+}
 
 /** SPEC §2: an entry is highlighted when the path equals it or starts with it plus a slash. */
 export function isNavItemActive(itemPath: string, currentPath: string): boolean {

@@ -565,12 +565,7 @@ export async function countPaymentRecordsOfCompany(db: Db, companyId: number): P
   const [row] = await db
     .select({ n: count() })
     .from(approvals)
-    .where(
-      and(
-        eq(approvals.companyId, companyId),
-        inArray(approvals.status, [...PAYMENT_RECORD_STATUSES]),
-      ),
-    );
+    .where(and(eq(approvals.companyId, companyId), inArray(approvals.status, [...PAYMENT_RECORD_STATUSES])));
   return row?.n ?? 0;
 }
 

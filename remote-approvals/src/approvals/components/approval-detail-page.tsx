@@ -63,9 +63,7 @@ export function ApprovalDetailPage() {
             breadcrumbs: [{ label: 'Approvals', to: '/approvals' }, { label: 'Not found' }],
           }}
           title={failure.notFound ? APPROVAL_ERRORS.notFound : undefined}
-          message={
-            failure.notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${failure.message}`
-          }
+          message={failure.notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${failure.message}`}
           onRetry={failure.retry}
         />
       )}
