@@ -16,7 +16,7 @@ const DashboardPage = lazy(() =>
   import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 
-/** The route table of SPEC §2: sign-in, the protected layout, the dashboard and the four sections. */
+/** The route table: sign-in, the protected layout, the dashboard and each section of the registry. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <SignInPage productName={process.env.PRODUCT_NAME} /> },
   {

@@ -75,7 +75,10 @@ export function docNumberKey(docNumber: string | null | undefined): string | nul
   return key === '' ? null : key;
 }
 
-/** Statuses after which an approval is a payment record (APPROVED and every later one, SPEC §4). */
+/**
+ * Statuses in which an approval is a payment record (APPROVED and every later one): money has been
+ * promised or moved, so the record must stay.
+ */
 export const PAYMENT_RECORD_STATUSES = [
   'APPROVED',
   'NACHA_GENERATED',

@@ -1,7 +1,7 @@
 // Pure rules of the dashboard's cards, kept apart from the views so they are unit-tested.
 import { hasRole, sectionNamed, type Role } from 'shared-contracts';
 
-/** One quick action and the lowest role that may use its target (DESIGN.md Access). */
+/** One quick action and the lowest role that may use its target (lower roles would meet Access Denied). */
 export interface QuickAction {
   label: string;
   to: string;

@@ -50,7 +50,7 @@ import { RejectDialog } from './reject-dialog';
 const person = (name: string | null, email: string | null | undefined) =>
   email && email !== name ? `${name ?? email} (${email})` : (name ?? email ?? '');
 
-/** /approvals/{id} (SPEC §2 Approval detail). */
+/** /approvals/{id}: one approval, its bills, payment accounts, history and the decisions. */
 export function ApprovalDetailPage() {
   return (
     <RouteRecord

@@ -41,7 +41,7 @@ const ASSIGNMENTS: Array<{
   { field: 'accountantId', label: 'Accountant', person: 'accountant' },
 ];
 
-/** /companies/{id} (SPEC §2 Company detail). */
+/** /companies/{id}: the company, its assignees, payments, QuickBooks link and activity. */
 export function CompanyDetailPage() {
   return (
     <RouteRecord

@@ -86,7 +86,7 @@ const ASSIGNEE_LABELS = {
   accountantId: 'Accountant',
 } as const;
 
-/** /companies/new and /companies/{id}/edit: one form (SPEC §2 Company create and edit). */
+/** /companies/new and /companies/{id}/edit: one form for creating and editing a company. */
 export function CompanyFormPage() {
   return (
     <RouteRecord

@@ -33,7 +33,7 @@ import { DeleteManagerDialog } from './delete-manager-dialog';
 import { ManagerAvatar } from './manager-avatar';
 import { ManagerLoadError } from './manager-load-error';
 
-/** /managers/{id} (SPEC §2 Manager detail). */
+/** /managers/{id}: the manager, their contact details and linked user account. */
 export function ManagerDetailPage() {
   return (
     <RouteRecord

@@ -57,7 +57,7 @@ function toFormValues(manager: Manager): ManagerFormInput {
   };
 }
 
-/** /managers/new and /managers/{id}/edit: one form (SPEC §2 Manager form). */
+/** /managers/new and /managers/{id}/edit: one form for creating and editing a manager. */
 export function ManagerFormPage() {
   return (
     <RouteRecord

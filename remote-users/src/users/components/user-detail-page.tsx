@@ -44,7 +44,7 @@ import { UserLoadError } from './user-load-error';
 export const DELETE_USER_TEXT =
   'Are you sure you want to delete this user? This action cannot be undone and will permanently remove all user data.';
 
-/** /users/{id} (SPEC §2 User detail). */
+/** /users/{id}: the user, the actions their role allows on them, and their activity statistics. */
 export function UserDetailPage() {
   return (
     <RouteRecord

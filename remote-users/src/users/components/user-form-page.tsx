@@ -60,7 +60,7 @@ const toValues = (user: User): UserFormValues => ({
   isActive: user.isActive,
 });
 
-/** /users/new and /users/{id}/edit: one form (SPEC §2 User create and edit). */
+/** /users/new and /users/{id}/edit: one form for creating and editing a user. */
 export function UserFormPage() {
   return (
     <RouteRecord
