@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { defaultRemotes } from '../tools/build/release/paths.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -45,8 +46,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh database every run; REMOTES_FILE lets a test repoint a section without rebuilding.
-    command: `rm -rf "${dataDir}" "${releasesDir}" && mkdir -p "${path.dirname(remotesFile)}" && cp ../host/public/remotes.json "${remotesFile}" && node ../tools/build/start.mjs`,
+    // A fresh database every run; REMOTES_FILE (each section from its own build, as the server's
+    // default) lets a test repoint a section without rebuilding.
+    command: `rm -rf "${dataDir}" "${releasesDir}" && mkdir -p "${path.dirname(remotesFile)}" && printf '%s' '${JSON.stringify(defaultRemotes())}' > "${remotesFile}" && node ../tools/build/start.mjs`,
     cwd: here,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 600_000,

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from 'shared-auth';
-import { FullPageSpinner, LoadingState, SignInPage } from 'shared-ui';
-import { SECTIONS } from './remotes/sections';
+import { RequireAuth, RequireRole } from 'shared-auth';
+import { AccessDenied, FullPageSpinner, LoadingState, SignInPage } from 'shared-ui';
+import { SECTIONS } from 'shared-contracts';
 import { SessionNavigator } from './session-navigator';
 
 // The signed-in layout (with its animation library) and the dashboard load after sign-in, so the
@@ -16,7 +16,7 @@ const DashboardPage = lazy(() =>
   import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 
-/** The route table: sign-in, the protected layout, the dashboard and the four sections. */
+/** The route table: sign-in, the protected layout, the dashboard and each section of the registry. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <SignInPage productName={process.env.PRODUCT_NAME} /> },
   {
@@ -42,12 +42,14 @@ export const routes: RouteObject[] = [
         path: `${section.name}/*`,
         // key: a fresh section component per remote, so one section's state never leaks into another.
         element: (
-          <Suspense
-            key={section.name}
-            fallback={<LoadingState text={`Loading the ${section.label} section...`} />}
-          >
-            <RemoteSection name={section.name} />
-          </Suspense>
+          <RequireRole role={section.minRole} fallback={<AccessDenied />}>
+            <Suspense
+              key={section.name}
+              fallback={<LoadingState text={`Loading the ${section.label} section...`} />}
+            >
+              <RemoteSection name={section.name} />
+            </Suspense>
+          </RequireRole>
         ),
       })),
       { path: '*', element: <Navigate to="/dashboard" replace /> },

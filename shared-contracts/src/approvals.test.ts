@@ -5,13 +5,17 @@ import {
   ApprovalListQuerySchema,
   ApproveSchema,
   BillsSchema,
+  DELETABLE_APPROVAL_STATUSES,
+  PAYMENT_RECORD_STATUSES,
   RejectSchema,
   approvalCompanyLabel,
   approvalManagerLabel,
+  isDeletableApprovalStatus,
   parseBills,
   toCents,
 } from './approvals';
 import { VALIDATION } from './messages';
+import { APPROVAL_STATUSES } from './statuses';
 
 const bill = (Id: string, lines: number[], TotalAmt = lines.reduce((a, b) => a + b, 0)) => ({
   Id,
@@ -95,5 +99,16 @@ describe('list and export queries', () => {
     expect(approvalCompanyLabel({ company: null, companyName: 'Acme', companyId: 4 })).toBe('Acme');
     expect(approvalManagerLabel({ managerName: null, managerEmail: null })).toBe('Not assigned');
     expect(approvalManagerLabel({ managerName: null, managerEmail: 'm@x.io' })).toBe('m@x.io');
+  });
+});
+
+describe('status groups', () => {
+  it('every status is either deletable or a payment record, never both', () => {
+    const grouped = [...DELETABLE_APPROVAL_STATUSES, ...PAYMENT_RECORD_STATUSES];
+    expect([...grouped].sort()).toEqual([...APPROVAL_STATUSES].sort());
+  });
+
+  it('only PENDING, REJECTED and EXPIRED approvals may be deleted', () => {
+    expect(APPROVAL_STATUSES.filter(isDeletableApprovalStatus)).toEqual(['PENDING', 'REJECTED', 'EXPIRED']);
   });
 });

@@ -75,7 +75,10 @@ export function docNumberKey(docNumber: string | null | undefined): string | nul
   return key === '' ? null : key;
 }
 
-/** Statuses after which an approval is a payment record (APPROVED and every later one). */
+/**
+ * Statuses in which an approval is a payment record (APPROVED and every later one): money has been
+ * promised or moved, so the record must stay.
+ */
 export const PAYMENT_RECORD_STATUSES = [
   'APPROVED',
   'NACHA_GENERATED',
@@ -83,8 +86,17 @@ export const PAYMENT_RECORD_STATUSES = [
   'BANK_UPLOADED',
   'PAYMENT_COMPLETED',
 ] as const satisfies readonly ApprovalStatus[];
-/** Statuses an approval may be deleted in (ADMIN). */
-export const DELETABLE_APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'EXPIRED'] as const;
+/** Statuses an approval may be deleted in (ADMIN): every status before it becomes a payment record. */
+export const DELETABLE_APPROVAL_STATUSES = [
+  'PENDING',
+  'REJECTED',
+  'EXPIRED',
+] as const satisfies readonly ApprovalStatus[];
+
+/** Whether an approval in `status` may be deleted (ADMIN); a payment record never may. */
+export function isDeletableApprovalStatus(status: ApprovalStatus): boolean {
+  return (DELETABLE_APPROVAL_STATUSES as readonly ApprovalStatus[]).includes(status);
+}
 
 export const REJECTION_REASON_MAX = 1000;
 /** Most bills one approval carries; most ids one bulk call decides. */

@@ -16,3 +16,6 @@ export * from './banking';
 export * from './payments';
 export * from './route-id';
 export * from './releases';
+export * from './people';
+export { SECTIONS, remoteDir, sectionNamed } from './sections.js';
+export * from './section-types';

@@ -2,9 +2,10 @@
 // Host and remotes import UI only from here and from the subpath entries, never from @chakra-ui/react or
 // @emotion/react. This entry holds what the sign-in page and every page frame need (provider, system,
 // notices, page header, states, layout primitives); tables, dialogs and menus, form controls, date
-// formatting, the display widgets and the standalone shell are the entries `shared-ui/table`,
-// `shared-ui/dialog`, `shared-ui/form`, `shared-ui/format`, `shared-ui/display` and
-// `shared-ui/standalone` (./entry), each shared on its own so a page loads only what it uses.
+// formatting, the display widgets, a record's loader and form helpers and the standalone shell are the
+// entries `shared-ui/table`, `shared-ui/dialog`, `shared-ui/form`, `shared-ui/format`,
+// `shared-ui/display`, `shared-ui/record` and `shared-ui/standalone` (./entry), each shared on its own
+// so a page loads only what it uses.
 
 export * from './chakra';
 export { system } from './system';

@@ -1,7 +1,11 @@
 // The choices of every person picker (company assignees, a manager's linked user, approval filters):
 // sorted by name and labelled with the e-mail beside the name, so two people called the same can be
 // told apart. Native <option>s hold text only, hence one formatted label per person.
+import { personName } from 'shared-contracts';
 import type { SelectOption } from './filter-panel';
+
+// The naming rule itself is the contracts' (the API names people in activity the same way).
+export { personName };
 
 /** What a picker needs of a user or manager. */
 export interface PersonLike {
@@ -9,14 +13,6 @@ export interface PersonLike {
   firstName?: string | null;
   lastName?: string | null;
   email: string;
-}
-
-/** A person's display name: first and last name, else the e-mail. */
-export function personName(
-  person: Pick<PersonLike, 'firstName' | 'lastName' | 'email'> | null | undefined,
-): string {
-  if (!person) return '';
-  return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ') || person.email;
 }
 
 /**

@@ -3,19 +3,19 @@
 import { spawn } from 'node:child_process';
 import { ROOT } from './frontends.mjs';
 import { pnpmCommand } from './run.mjs';
+import { HOST_PORT, REMOTES } from './webpack/remotes.js';
 
 const { command, prefix } = pnpmCommand();
 // The dev servers call the API cross-origin with credentials; production allows no origin unless
 // CORS_ORIGINS lists it, so the dev command lists its own servers (unless the caller set one).
-const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((port) => `http://localhost:${port}`).join(',');
+const DEV_ORIGINS = [HOST_PORT, ...REMOTES.map((remote) => remote.port)]
+  .map((port) => `http://localhost:${port}`)
+  .join(',');
 const env = { ...process.env, CORS_ORIGINS: process.env.CORS_ORIGINS || DEV_ORIGINS };
 const processes = [
   ['api', ['--filter', 'api', 'dev']],
   ['host', ['--filter', 'host', 'dev']],
-  ['companies', ['--filter', 'remote-companies', 'dev']],
-  ['users', ['--filter', 'remote-users', 'dev']],
-  ['managers', ['--filter', 'remote-managers', 'dev']],
-  ['approvals', ['--filter', 'remote-approvals', 'dev']],
+  ...REMOTES.map((remote) => [remote.name, ['--filter', remote.dir, 'dev']]),
 ].map(([label, args]) => {
   const child = spawn(command, [...prefix, ...args], { cwd: ROOT, env });
   const tag = `[${label}]`.padEnd(12);
@@ -34,4 +34,4 @@ function stopAll() {
 }
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);
-console.info('Console: http://localhost:3000  (API on http://localhost:8080)');
+console.info(`Console: http://localhost:${HOST_PORT}  (API on http://localhost:8080)`);

@@ -2,9 +2,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES } from './webpack/remotes.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const APPS = ['host', 'remote-companies', 'remote-users', 'remote-managers', 'remote-approvals'];
+export const APPS = ['host', ...REMOTES.map((remote) => remote.dir)];
 const SHARED_SOURCES = ['shared-ui', 'shared-auth', 'shared-contracts', 'tools/build/webpack'];
 
 function newestMtime(dir) {

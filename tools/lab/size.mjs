@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../build/frontends.mjs';
+import { REMOTES } from '../build/webpack/remotes.js';
 import { serveTemp } from './serve-temp.mjs';
 
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
@@ -190,8 +191,8 @@ try {
   await browser.close();
 
   console.info('\n3. Remotes: entry and the first chunk of ./routes (gzip -9 of the built files)');
-  for (const name of ['companies', 'users', 'managers', 'approvals']) {
-    const dist = path.join(ROOT, `remote-${name}`, 'dist');
+  for (const { name, dir } of REMOTES) {
+    const dist = path.join(ROOT, dir, 'dist');
     const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
     const entry = gz(readFileSync(path.join(dist, 'remoteEntry.js')));
     const routes = manifest.exposes.find((expose) => expose.name === 'routes' || expose.path === './routes');

@@ -4,13 +4,13 @@ import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ERROR_CODES, SERVER_ERRORS } from 'shared-contracts';
+import { ERROR_CODES, SECTIONS, SERVER_ERRORS } from 'shared-contracts';
 import type { AppConfig } from '../config';
 import { failure } from '../http/envelope';
 import { sendApiNotFound } from './errors';
 
 /** The sections served under /remotes/<name>/ from remote-<name>/dist. */
-export const REMOTE_NAMES = ['companies', 'users', 'managers', 'approvals'] as const;
+export const REMOTE_NAMES = SECTIONS.map((section) => section.name);
 
 /** A release's folder name (its build id): no path separators, never '.' or '..'. */
 const RELEASE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;

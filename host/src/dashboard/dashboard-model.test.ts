@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthSummary, quickActionsFor, releaseIdOf } from './dashboard-model';
+import { QUICK_ACTIONS, healthSummary, quickActionsFor, releaseIdOf } from './dashboard-model';
 
 describe('quickActionsFor', () => {
   const labels = (role: Parameters<typeof quickActionsFor>[0]) => quickActionsFor(role).map((a) => a.label);
@@ -32,5 +32,15 @@ describe('releaseIdOf', () => {
     expect(releaseIdOf('/remotes/users/mf-manifest.json')).toBeNull();
     expect(releaseIdOf(undefined)).toBeNull();
     expect(releaseIdOf('/releases/users/mf-manifest.json')).toBeNull();
+  });
+});
+
+describe('QUICK_ACTIONS', () => {
+  it('lead to the sections of the registry', () => {
+    expect(QUICK_ACTIONS).toEqual([
+      { label: 'Add New Company', to: '/companies/new', role: 'MODERATOR' },
+      { label: 'Create User Account', to: '/users/new', role: 'MODERATOR' },
+      { label: 'Review Approvals', to: '/approvals', role: 'GUEST' },
+    ]);
   });
 });

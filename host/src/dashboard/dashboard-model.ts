@@ -1,18 +1,30 @@
 // Pure rules of the dashboard's cards, kept apart from the views so they are unit-tested.
-import { hasRole, type Role } from 'shared-contracts';
+import { hasRole, sectionNamed, type Role } from 'shared-contracts';
 
-/** One quick action and the lowest role that may use its target. */
+/** One quick action and the lowest role that may use its target (lower roles would meet Access Denied). */
 export interface QuickAction {
   label: string;
   to: string;
   role: Role;
 }
 
-/** The quick actions; creating companies and users needs MODERATOR, the approval list is open to all. */
+/** A section's create page, open to the role that manages its records. */
+function createAction(label: string, name: 'companies' | 'users'): QuickAction {
+  const section = sectionNamed(name);
+  return { label, to: `${section.path}/new`, role: section.manageRole };
+}
+
+/** A section's list, open to every role that may open the section. */
+function listAction(label: string, name: 'approvals'): QuickAction {
+  const section = sectionNamed(name);
+  return { label, to: section.path, role: section.minRole };
+}
+
+/** The quick actions, with their targets and roles from the section registry. */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
-  { label: 'Add New Company', to: '/companies/new', role: 'MODERATOR' },
-  { label: 'Create User Account', to: '/users/new', role: 'MODERATOR' },
-  { label: 'Review Approvals', to: '/approvals', role: 'GUEST' },
+  createAction('Add New Company', 'companies'),
+  createAction('Create User Account', 'users'),
+  listAction('Review Approvals', 'approvals'),
 ];
 
 /** The quick actions a user of `role` may use; the others would only lead to Access Denied. */

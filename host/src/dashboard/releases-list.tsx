@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { RELEASE_TEXT } from 'shared-contracts';
 import { Box, SimpleGrid, Text } from 'shared-ui';
-import { SECTIONS } from '../remotes/sections';
+import { RELEASE_TEXT, SECTIONS } from 'shared-contracts';
 import { releaseIdOf } from './dashboard-model';
 
 /**

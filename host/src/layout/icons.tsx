@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import type { SectionName } from 'shared-contracts';
 
 // Small stroke icons drawn inline: the console needs a handful, not an icon library in the host bundle.
 const PATHS = {
@@ -12,8 +13,9 @@ const PATHS = {
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M18 6 6 18M6 6l12 12',
   signOut: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
-} as const;
+} as const satisfies Record<SectionName, string> & Record<string, string>;
 
+/** The icons: one per section (by its name) and the shell's own. */
 export type IconName = keyof typeof PATHS;
 
 /** A decorative 20px stroke icon; give the surrounding control its accessible name. */

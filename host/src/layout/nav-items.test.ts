@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, userDisplayName, userInitial } from './nav-items';
+import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
 
 describe('isNavItemActive', () => {
   it('matches the path itself and its sub-paths only', () => {
@@ -19,10 +19,14 @@ describe('userInitial', () => {
   });
 });
 
-describe('userDisplayName', () => {
-  it('joins first and last name or falls back to the e-mail', () => {
-    expect(userDisplayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@b.c' })).toBe('Ada Lovelace');
-    expect(userDisplayName({ firstName: 'Ada', lastName: null, email: 'a@b.c' })).toBe('Ada');
-    expect(userDisplayName({ firstName: null, lastName: '', email: 'a@b.c' })).toBe('a@b.c');
+describe('navItemsFor', () => {
+  it('lists the dashboard, then every section the role may open, each with its icon', () => {
+    expect(navItemsFor('GUEST')).toEqual([
+      { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
+      { label: 'Companies', path: '/companies', icon: 'companies' },
+      { label: 'Users', path: '/users', icon: 'users' },
+      { label: 'Managers', path: '/managers', icon: 'managers' },
+      { label: 'Approvals', path: '/approvals', icon: 'approvals' },
+    ]);
   });
 });

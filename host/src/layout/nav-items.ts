@@ -1,9 +1,23 @@
-import { SECTIONS } from '../remotes/sections';
+import { hasRole, SECTIONS, type Role } from 'shared-contracts';
+import type { IconName } from './icons';
 
-export const NAV_ITEMS = [
-  { label: 'Dashboard', path: '/dashboard' },
-  ...SECTIONS.map(({ label, path }) => ({ label, path })),
-];
+export interface NavItem {
+  label: string;
+  path: string;
+  icon: IconName;
+}
+
+/** The sidebar's entries for a user of `role`: the dashboard, then each section the role may open. */
+export function navItemsFor(role: Role | null | undefined): NavItem[] {
+  return [
+    { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
+    ...SECTIONS.filter((section) => hasRole(role, section.minRole)).map(({ name, label, path }) => ({
+      label,
+      path,
+      icon: name,
+    })),
+  ];
+}
 
 /** An entry is highlighted when the path equals it or starts with it plus a slash. */
 export function isNavItemActive(itemPath: string, currentPath: string): boolean {
@@ -14,17 +28,4 @@ export function isNavItemActive(itemPath: string, currentPath: string): boolean 
 export function userInitial(user: { firstName?: string | null; email?: string | null } | null): string {
   const source = user?.firstName?.trim() || user?.email?.trim() || 'A';
   return source.charAt(0).toUpperCase();
-}
-
-/** Full name, or the e-mail when there is no name. */
-export function userDisplayName(user: {
-  firstName?: string | null;
-  lastName?: string | null;
-  email: string;
-}): string {
-  const name = [user.firstName, user.lastName]
-    .filter((part) => part && part.trim())
-    .join(' ')
-    .trim();
-  return name || user.email;
 }

@@ -1,8 +1,9 @@
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
+import { personName } from 'shared-contracts';
 import { Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
-import { NavIcon, type IconName } from './icons';
-import { NAV_ITEMS, isNavItemActive, userDisplayName, userInitial } from './nav-items';
+import { NavIcon } from './icons';
+import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
 
 /** Brand, the five entries, and the signed-in user with Sign out. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -27,9 +28,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </Box>
       <Box as="nav" aria-label="Main" flex="1" px="3" py="4" overflowY="auto">
         <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
-          {NAV_ITEMS.map((item) => {
+          {navItemsFor(user?.role).map((item) => {
             const active = isNavItemActive(item.path, location.pathname);
-            const icon = item.path.slice(1) as IconName;
             return (
               <li key={item.path}>
                 <Flex
@@ -47,7 +47,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' }}
                 >
                   <NavLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
-                    <NavIcon name={icon} />
+                    <NavIcon name={item.icon} />
                     {item.label}
                   </NavLink>
                 </Flex>
@@ -78,9 +78,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 <NavLink
                   to="/users/profile"
                   onClick={onNavigate}
-                  aria-label={`My profile: ${userDisplayName(user)}`}
+                  aria-label={`My profile: ${personName(user)}`}
                 >
-                  <span data-testid="sidebar-user-name">{userDisplayName(user)}</span>
+                  <span data-testid="sidebar-user-name">{personName(user)}</span>
                 </NavLink>
               </Link>
               <Text fontSize="xs" color="gray.600" data-testid="sidebar-user-role">

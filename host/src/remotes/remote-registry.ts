@@ -13,7 +13,7 @@ import {
   type SharedMismatch,
 } from './compatibility';
 import { hostSharedFirst, type SharedEntry } from './host-shared-first';
-import type { SectionName } from './sections';
+import type { SectionName } from 'shared-contracts';
 
 /** What every remote exposes as `./routes`: its section's routes, relative to the section path. */
 export interface SectionModule {

@@ -8,10 +8,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { RELEASE_TEXT } from 'shared-contracts';
 import { Alert, Button, ErrorState, LoadingState } from 'shared-ui';
 import { getLoadedSection, loadSection, newerReleaseLive, SectionLoadError } from './remote-registry';
-import { SECTIONS, type SectionName } from './sections';
+import { RELEASE_TEXT, SECTIONS, type SectionName } from 'shared-contracts';
 
 type LoadState =
   | { status: 'loading' }

@@ -16,11 +16,3 @@ export const PRIORITY_FILTER_OPTIONS: SelectOption[] = [
 
 /** The prompt of the list's quick reject. */
 export const REJECT_PROMPT = 'Please provide a reason for rejection:';
-
-/** A UUID route id, or null when it is missing, the literal 'undefined' or not a UUID. */
-export function parseApprovalRouteId(raw: string | undefined): string | null {
-  if (!raw || raw === 'undefined') return null;
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)
-    ? raw.toLowerCase()
-    : null;
-}

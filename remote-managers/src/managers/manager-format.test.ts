@@ -1,14 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { formatListDate, initials, personName, userOptionLabel } from './manager-format';
+import { formatListDate, initials, userOptionLabel } from './manager-format';
 
 describe('manager display helpers', () => {
-  it('names a person by first and last name, else by e-mail', () => {
-    expect(personName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@x.io' })).toBe('Ada Lovelace');
-    expect(personName({ firstName: ' ', lastName: null, email: 'ada@x.io' })).toBe('ada@x.io');
-    expect(personName(null)).toBe('');
-  });
-
   it('takes initials from the names, else the e-mail', () => {
     expect(initials({ firstName: 'ada', lastName: 'lovelace', email: 'x@y.z' })).toBe('AL');
     expect(initials({ firstName: '', lastName: '', email: 'zed@y.z' })).toBe('Z');

@@ -1,15 +1,12 @@
 import { format } from 'date-fns';
-import { MANAGER_STATUSES, type Manager, type ManagerUser } from 'shared-contracts';
+import { MANAGER_STATUSES, personName, type Manager, type ManagerUser } from 'shared-contracts';
 import { titleCase } from 'shared-ui';
 import { type SelectOption } from 'shared-ui/table';
 
 type Person = { firstName?: string | null; lastName?: string | null; email: string };
 
-/** A person's display name: first and last name, else the e-mail. */
-export function personName(person: Person | null | undefined): string {
-  if (!person) return '';
-  return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ') || person.email;
-}
+// The naming rule is the contracts'; the list page still takes it from here.
+export { personName };
 
 /** Avatar initials: first and last initial, else the e-mail's first letter. */
 export function initials(person: Person): string {

@@ -1,10 +1,8 @@
 import type { Role, User } from 'shared-contracts';
 import { ROLE_DESCRIPTIONS, ROLES } from 'shared-contracts';
 
-/** "First Last", else the e-mail. */
-export function fullName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
-}
+/** "First Last", else the e-mail: the page header's and every notice's name for a user. */
+export { personName as fullName } from 'shared-contracts';
 
 /** First and last initial, else the first letter of the e-mail. */
 export function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {

@@ -2,10 +2,11 @@
 // configuration (api/src/config.ts), from the same environment variables.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SECTIONS } from '../../../shared-contracts/src/sections.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** The sections, as in /remotes.json. */
-export const REMOTE_SECTIONS = ['companies', 'users', 'managers', 'approvals'];
+export const REMOTE_SECTIONS = SECTIONS.map((section) => section.name);
 
 const fromRoot = (value) => path.resolve(ROOT, value);
 

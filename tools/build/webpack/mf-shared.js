@@ -1,6 +1,7 @@
-// The Module Federation singletons, declared once for the host and every remote so they cannot drift
-//. 'react/' and 'react-dom/' (trailing slash) also share deep imports such as
-// react/jsx-runtime and react-dom/client; without them each app bundles its own copy.
+// The Module Federation singletons, declared once for the host and every remote so they cannot drift:
+// two copies of React, the router or the design system in one page break hooks and contexts.
+// 'react/' and 'react-dom/' (trailing slash) also share deep imports such as react/jsx-runtime and
+// react-dom/client; without them each app bundles its own copy.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -24,6 +25,7 @@ export const SINGLETONS = [
   'shared-ui/form',
   'shared-ui/format',
   'shared-ui/display',
+  'shared-ui/record',
   'shared-ui/standalone',
 ];
 

@@ -4,6 +4,8 @@ import {
   APPROVAL_PRIORITIES,
   APPROVAL_SEARCH_COUNT_CAP,
   APPROVAL_STATUSES,
+  DELETABLE_APPROVAL_STATUSES,
+  PAYMENT_RECORD_STATUSES,
   type Approval,
   type ApprovalFilters,
   type ApprovalSummary,
@@ -28,8 +30,7 @@ import {
 
 // ---- the API view -----------------------------------------------------------------------------
 
-// The bills leave PostgreSQL as JSON text, which is what the API answers (the contract carries
-// bills and approvedBills as JSON text of a bill array): no JSON.parse
+// The bills leave PostgreSQL as JSON text, which is what the API answers: no JSON.parse
 // in the driver and JSON.stringify again per row (about 3 KB per approval). List pages do not read
 // them at all (ApprovalSummary): no TOAST decompression, no 60 KB page to serialize and compress.
 const {
@@ -79,7 +80,7 @@ export function processingRate(processed: number, total: number): number {
   return total > 0 ? Math.round((processed / total) * 1000) / 10 : 0;
 }
 
-/** Row → the API's Approval (bills as JSON text, money in dollars). */
+/** Row → Approval (bills as JSON text, money in dollars). */
 export function toApproval(row: ApprovalViewRow, companyName: string | null): Approval {
   return {
     ...toApprovalSummary(row, companyName),
@@ -156,10 +157,10 @@ export async function findApprovalStatus(db: Db, id: string): Promise<ApprovalSt
 // ---- list -------------------------------------------------------------------------------------
 
 /**
- * The table sort rule, in SQL: text case-insensitively through lower() (the indexes are on lower()),
+ * The lists' order in SQL: text case-insensitively through lower() (the indexes are on lower()),
  * numbers as numbers, dates as dates; status and priority in their declared order (lifecycle
  * PENDING → PAYMENT_COMPLETED; URGENT → LOW), which is how a reviewer reads them. PostgreSQL's
- * default NULL placement is the rule's (missing values last ascending, first descending).
+ * default NULL placement is the spec's (last ascending, first descending).
  */
 export const SORT_EXPRESSIONS: Record<ApprovalSortField, PgColumn | SQL> = {
   id: approvals.id,
@@ -250,7 +251,7 @@ function filterValues(query: ListFilters): Record<string, unknown> {
  *
  * Pages in the second half of the list are read from its other end: the same order reversed, with
  * the offset counted from the last row (then put back in order), so the last page costs what the
- * first does instead of an OFFSET walk over every row before it (the approvals pagination has a
+ * first does instead of an OFFSET walk over every row before it (the numbered pagination has a
  * Last button). The total is known first for those; page 1 reads page and total at once. A search's
  * total may be capped (at `countCap`, or the end of the page asked for when that is further); its
  * pages are then always read forward.
@@ -413,7 +414,7 @@ export async function countApprovalsExactly(db: Db, query: ListFilters): Promise
 
 // ---- statistics and history -------------------------------------------------------------------
 
-/** The approval statistics from approval_counts: never a scan of approvals. */
+/** Statistics from approval_counts: never a scan of approvals. */
 export async function approvalStats(db: Db): Promise<ApprovalStats> {
   const rows = await db.select().from(approvalCounts);
   const byStatus = Object.fromEntries(APPROVAL_STATUSES.map((s) => [s, 0])) as ApprovalStats['byStatus'];
@@ -458,7 +459,7 @@ const HISTORY_LABELS: Record<string, string> = {
 /** Most history entries one approval answers (its whole life is far shorter). */
 export const HISTORY_MAX = 500;
 
-/** The approval's activity rows, newest first, in the shape of the approval history. */
+/** The approval's activity rows, newest first, in the history shape the API answers. */
 export async function approvalHistory(db: Db, id: string): Promise<ApprovalHistoryEntry[]> {
   const rows = await db
     .select({
@@ -533,7 +534,7 @@ export async function updateApproval(
 export async function deleteApprovalIfDeletable(db: Db, id: string): Promise<ApprovalRow | undefined> {
   const [row] = await db
     .delete(approvals)
-    .where(and(eq(approvals.id, id), inArray(approvals.status, ['PENDING', 'REJECTED', 'EXPIRED'])))
+    .where(and(eq(approvals.id, id), inArray(approvals.status, [...DELETABLE_APPROVAL_STATUSES])))
     .returning();
   return row;
 }
@@ -557,6 +558,15 @@ export async function findCompanyForApproval(db: Db, id: number) {
     .from(companies)
     .where(eq(companies.id, id));
   return row;
+}
+
+/** Approvals of a company that are payment records (APPROVED or later): they block its delete. */
+export async function countPaymentRecordsOfCompany(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(and(eq(approvals.companyId, companyId), inArray(approvals.status, [...PAYMENT_RECORD_STATUSES])));
+  return row?.n ?? 0;
 }
 
 // ---- expiry -----------------------------------------------------------------------------------

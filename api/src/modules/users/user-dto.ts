@@ -1,4 +1,4 @@
-import type { User } from 'shared-contracts';
+import { personName, type User } from 'shared-contracts';
 import type { UserRow } from '../../db/schema';
 
 /** The API's view of a user: never the password hash. */
@@ -17,4 +17,9 @@ export function toUser(row: UserRow): User {
     createdById: row.createdById,
     mayDecidePayments: row.mayDecidePayments,
   };
+}
+
+/** "First Last", else the e-mail: how a user is named in activity descriptions. */
+export function displayName(row: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  return personName(row);
 }

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, isApiError, useHasRole, useSession } from 'shared-auth';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useHasRole, useSession } from 'shared-auth';
 import {
   APPROVAL_ERRORS,
   approvalManagerLabel,
+  isDeletableApprovalStatus,
+  parseApprovalRouteId,
   parseBills,
   shortApprovalId,
   type Approval,
@@ -16,11 +18,9 @@ import {
   Button,
   DetailList,
   DetailRow,
-  ErrorState,
   Flex,
   HStack,
   Link,
-  LoadingState,
   PageHeader,
   PriorityBadge,
   SectionCard,
@@ -32,10 +32,10 @@ import {
   notifySuccess,
 } from 'shared-ui';
 import { formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
+import { RecordFailurePage, RouteRecord } from 'shared-ui/record';
 import { Table } from 'shared-ui/table';
 import { useApproval, useApprovalHistory } from '../api/get-approval';
 import { approveApproval, rejectApproval } from '../api/mutations';
-import { parseApprovalRouteId } from '../approval-options';
 import { ApproveDialog } from './approve-dialog';
 import { notifyDecisionError } from './approval-row-actions';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
@@ -50,29 +50,33 @@ import { RejectDialog } from './reject-dialog';
 const person = (name: string | null, email: string | null | undefined) =>
   email && email !== name ? `${name ?? email} (${email})` : (name ?? email ?? '');
 
-/** /approvals/{id}. */
+/** /approvals/{id}: one approval, its bills, payment accounts, history and the decisions. */
 export function ApprovalDetailPage() {
-  const id = parseApprovalRouteId(useParams().id);
-  const { data: approval, error, isLoading, mutate, isValidating } = useApproval(id);
-
-  if (id !== null && isLoading) return <LoadingState />;
-  if (id === null || !approval) {
-    const notFound = id === null || (isApiError(error) && error.status === 404) || !error;
-    return (
-      <Stack gap="6">
-        <PageHeader
-          title="Approval"
-          breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: 'Not found' }]}
+  return (
+    <RouteRecord
+      useRecord={useApproval}
+      parseId={parseApprovalRouteId}
+      renderFailure={(failure) => (
+        <RecordFailurePage
+          header={{
+            title: 'Approval',
+            breadcrumbs: [{ label: 'Approvals', to: '/approvals' }, { label: 'Not found' }],
+          }}
+          title={failure.notFound ? APPROVAL_ERRORS.notFound : undefined}
+          message={failure.notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${failure.message}`}
+          onRetry={failure.retry}
         />
-        <ErrorState
-          title={notFound ? APPROVAL_ERRORS.notFound : undefined}
-          message={notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${errorMessage(error)}`}
-          onRetry={id === null ? undefined : () => void mutate()}
+      )}
+    >
+      {(approval, request) => (
+        <ApprovalDetail
+          approval={approval}
+          refreshing={request.isValidating ?? false}
+          onRefresh={() => void request.mutate()}
         />
-      </Stack>
-    );
-  }
-  return <ApprovalDetail approval={approval} refreshing={isValidating} onRefresh={() => void mutate()} />;
+      )}
+    </RouteRecord>
+  );
 }
 
 function ApprovalDetail({
@@ -141,7 +145,7 @@ function ApprovalDetail({
                 Reject
               </Button>
             )}
-            {isAdmin && ['PENDING', 'REJECTED', 'EXPIRED'].includes(approval.status) && (
+            {isAdmin && isDeletableApprovalStatus(approval.status) && (
               <Button colorPalette="red" variant="ghost" onClick={() => setDialog('delete')}>
                 Delete
               </Button>

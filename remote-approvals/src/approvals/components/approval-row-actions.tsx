@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isApiError, useHasRole } from 'shared-auth';
-import { APPROVAL_ERRORS, shortApprovalId, type ApprovalSummary } from 'shared-contracts';
+import {
+  APPROVAL_ERRORS,
+  isDeletableApprovalStatus,
+  shortApprovalId,
+  type ApprovalSummary,
+} from 'shared-contracts';
 import { HStack, IconButton, notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
 import { approveApproval, rejectApproval } from '../api/mutations';
@@ -38,7 +43,7 @@ export function ApprovalRowActions({
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
   const short = shortApprovalId(approval.id);
   const pending = approval.status === 'PENDING';
-  const deletable = ['PENDING', 'REJECTED', 'EXPIRED'].includes(approval.status);
+  const deletable = isDeletableApprovalStatus(approval.status);
 
   async function approve() {
     setBusy('approve');

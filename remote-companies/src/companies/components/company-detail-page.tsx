@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useHasRole, errorMessage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
@@ -9,7 +9,6 @@ import {
   ErrorState,
   HStack,
   Link,
-  LoadingState,
   PageHeader,
   SectionCard,
   SimpleGrid,
@@ -21,11 +20,11 @@ import {
 } from 'shared-ui';
 import { InlineSelectEditor, personLabel, personOptions, withCurrentOption } from 'shared-ui/form';
 import { ActivityList, formatDate, formatDateLong } from 'shared-ui/format';
+import { RouteRecord } from 'shared-ui/record';
 import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { useCompanyActivity } from '../api/get-company-activity';
 import { ASSIGNMENT_FAILED, setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
-import { parseRouteId } from '../route-id';
 import { CompanyNotFound } from './company-not-found';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 import { PaymentsCard } from './payments-card';
@@ -42,22 +41,17 @@ const ASSIGNMENTS: Array<{
   { field: 'accountantId', label: 'Accountant', person: 'accountant' },
 ];
 
-/** /companies/{id}. */
+/** /companies/{id}: the company, its assignees, payments, QuickBooks link and activity. */
 export function CompanyDetailPage() {
-  const id = parseRouteId(useParams().id);
-  const { data: company, error, isLoading, mutate } = useCompany(id);
-
-  if (id !== null && isLoading) return <LoadingState text="Loading..." />;
-  // Only a company that never loaded is "not found"; a failed re-read keeps the page on screen.
-  if (id === null || !company) {
-    return (
-      <CompanyNotFound
-        message={error ? errorMessage(error) : undefined}
-        onRetry={id === null ? undefined : () => void mutate()}
-      />
-    );
-  }
-  return <CompanyDetail company={company} />;
+  return (
+    <RouteRecord
+      useRecord={useCompany}
+      loadingText="Loading..."
+      renderFailure={(failure) => <CompanyNotFound failure={failure} />}
+    >
+      {(company) => <CompanyDetail company={company} />}
+    </RouteRecord>
+  );
 }
 
 function CompanyDetail({ company }: { company: Company }) {

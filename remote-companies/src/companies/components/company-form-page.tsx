@@ -1,8 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useRef } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { isApiError, errorMessage } from 'shared-auth';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   COMPANY_ASSIGNEE_FIELDS,
   CompanyFormSchema,
@@ -17,23 +15,21 @@ import {
   FormField,
   HStack,
   Input,
-  LoadingState,
   PageHeader,
   SectionCard,
   SimpleGrid,
   Stack,
-  notifyError,
   notifySuccess,
   titleCase,
   useFormDraft,
 } from 'shared-ui';
 import { SelectField, Textarea, personLabel, personOptions, withCurrentOption } from 'shared-ui/form';
+import { RouteRecord, reportFormError, useResetForRecord } from 'shared-ui/record';
 import { type SelectOption } from 'shared-ui/table';
 import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';
 import { INDUSTRY_OPTIONS } from '../company-options';
-import { parseRouteId } from '../route-id';
 import { CompanyNotFound } from './company-not-found';
 
 const EMPTY_FORM: CompanyFormInput = {
@@ -49,6 +45,8 @@ const EMPTY_FORM: CompanyFormInput = {
   approverId: '',
   accountantId: '',
 };
+
+const FORM_FIELDS = Object.keys(EMPTY_FORM);
 
 function toFormValues(company: Company): CompanyFormInput {
   const text = (value: string | null) => value ?? '';
@@ -88,24 +86,18 @@ const ASSIGNEE_LABELS = {
   accountantId: 'Accountant',
 } as const;
 
-/** /companies/new and /companies/{id}/edit: one form. */
+/** /companies/new and /companies/{id}/edit: one form for creating and editing a company. */
 export function CompanyFormPage() {
-  const params = useParams();
-  const editing = params.id !== undefined;
-  const id = editing ? parseRouteId(params.id) : null;
-  const { data: company, error: loadError, isLoading, mutate } = useCompany(id);
-
-  if (editing && id === null) return <CompanyNotFound />;
-  if (editing && isLoading) return <LoadingState text="Loading..." />;
-  if (editing && !company) {
-    return (
-      <CompanyNotFound
-        message={loadError ? errorMessage(loadError) : undefined}
-        onRetry={() => void mutate()}
-      />
-    );
-  }
-  return <CompanyForm company={company ?? null} />;
+  return (
+    <RouteRecord
+      useRecord={useCompany}
+      loadingText="Loading..."
+      renderFailure={(failure) => <CompanyNotFound failure={failure} />}
+      renderNew={() => <CompanyForm company={null} />}
+    >
+      {(company) => <CompanyForm company={company} />}
+    </RouteRecord>
+  );
 }
 
 function CompanyForm({ company }: { company: Company | null }) {
@@ -119,22 +111,12 @@ function CompanyForm({ company }: { company: Company | null }) {
   const {
     register,
     handleSubmit,
-    reset,
-    setError,
     formState: { errors, isSubmitting },
   } = form;
   // What is typed survives a session that ends mid-form (sign in again) or a reload.
   useFormDraft(form, { key: `company:${company?.id ?? 'new'}` });
 
-  // Fill the form once per company: a later re-read must not wipe what is being typed.
-  const companyId = company?.id;
-  const loaded = useRef(companyId);
-  useEffect(() => {
-    if (company && loaded.current !== company.id) {
-      loaded.current = company.id;
-      reset(toFormValues(company));
-    }
-  }, [company, reset]);
+  useResetForRecord(form.reset, company, toFormValues);
 
   // Sorted by name with the e-mail beside it, so namesakes can be told apart (shared-ui personOptions).
   const managerOptions: SelectOption[] = [
@@ -158,13 +140,7 @@ function CompanyForm({ company }: { company: Company | null }) {
         navigate(`/companies/${created.id}`);
       }
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in EMPTY_FORM)
-            setError(field as FieldPath<CompanyFormInput>, { type: 'server', message });
-        }
-      }
-      notifyError(errorMessage(error));
+      reportFormError(form, error, { fields: FORM_FIELDS });
     }
   }
 

@@ -1,24 +1,17 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, ErrorState, PageHeader, Stack } from 'shared-ui';
+import { RecordFailurePage, type RecordFailure } from 'shared-ui/record';
 
-/** 'Company Not Found' with the server's message or the standard fallback. */
-export function CompanyNotFound({ message, onRetry }: { message?: string; onRetry?: () => void }) {
+/** 'Company Not Found' with the server's message or the standard fallback, and Retry when it can help. */
+export function CompanyNotFound({ failure }: { failure: RecordFailure }) {
   return (
-    <Stack gap="6">
-      <PageHeader
-        title="Company Not Found"
-        breadcrumbs={[{ label: 'Companies', to: '/companies' }, { label: 'Not found' }]}
-      />
-      <ErrorState
-        title="Company Not Found"
-        message={message || 'The requested company could not be found.'}
-        onRetry={onRetry}
-      />
-      <Box>
-        <Button asChild variant="outline">
-          <RouterLink to="/companies">Back to companies</RouterLink>
-        </Button>
-      </Box>
-    </Stack>
+    <RecordFailurePage
+      header={{
+        title: 'Company Not Found',
+        breadcrumbs: [{ label: 'Companies', to: '/companies' }, { label: 'Not found' }],
+      }}
+      title="Company Not Found"
+      message={failure.message || 'The requested company could not be found.'}
+      onRetry={failure.retry}
+      back={{ label: 'Back to companies', to: '/companies' }}
+    />
   );
 }

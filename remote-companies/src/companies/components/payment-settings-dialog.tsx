@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { errorMessage, isApiError } from 'shared-auth';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   ACH_BANK_NAME_MAX,
   ACH_COMPANY_NAME_MAX,
@@ -13,9 +12,10 @@ import {
   type PaymentSettingsFormInput,
   type PaymentSettingsFormOutput,
 } from 'shared-contracts';
-import { FormField, Input, SimpleGrid, notifyError, notifySuccess } from 'shared-ui';
+import { FormField, Input, SimpleGrid, notifySuccess } from 'shared-ui';
 import { FormDialog } from 'shared-ui/dialog';
 import { SelectField } from 'shared-ui/form';
+import { reportFormError } from 'shared-ui/record';
 import { savePaymentSettings } from '../api/payment-mutations';
 import { ACCOUNT_TYPE_OPTIONS } from './vendor-account-dialog';
 
@@ -49,17 +49,17 @@ export function PaymentSettingsDialog({
   open,
   onOpenChange,
 }: PaymentSettingsDialogProps) {
+  const form = useForm<PaymentSettingsFormInput, unknown, PaymentSettingsFormOutput>({
+    resolver: valibotResolver(PaymentSettingsFormSchema),
+    defaultValues: toFormValues(settings, companyName),
+  });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<PaymentSettingsFormInput, unknown, PaymentSettingsFormOutput>({
-    resolver: valibotResolver(PaymentSettingsFormSchema),
-    defaultValues: toFormValues(settings, companyName),
-  });
+  } = form;
   const choice = useWatch({ control, name: 'settlementChoice' });
 
   // Each opening starts from what is stored.
@@ -73,13 +73,10 @@ export function PaymentSettingsDialog({
       notifySuccess('Bank file settings saved');
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          const name = field.startsWith('settlementAccount') ? 'settlementAccountNumber' : field;
-          setError(name as FieldPath<PaymentSettingsFormInput>, { type: 'server', message });
-        }
-      }
-      notifyError(errorMessage(error));
+      // The server names the settlement account's parts; the form has one field for the number.
+      reportFormError(form, error, {
+        fieldFor: (field) => (field.startsWith('settlementAccount') ? 'settlementAccountNumber' : field),
+      });
     }
   }
 

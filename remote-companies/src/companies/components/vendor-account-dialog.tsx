@@ -1,16 +1,16 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { errorMessage, isApiError } from 'shared-auth';
+import { useForm } from 'react-hook-form';
 import {
   VendorAccountCreateSchema,
   VendorAccountEditFormSchema,
   type VendorAccount,
   type VendorAccountCreate,
 } from 'shared-contracts';
-import { FormField, Input, SimpleGrid, notifyError, notifySuccess } from 'shared-ui';
+import { FormField, Input, SimpleGrid, notifySuccess } from 'shared-ui';
 import { FormDialog } from 'shared-ui/dialog';
 import { SelectField } from 'shared-ui/form';
+import { reportFormError } from 'shared-ui/record';
 import { createVendorAccount, updateVendorAccount } from '../api/payment-mutations';
 
 export const ACCOUNT_TYPE_OPTIONS = [
@@ -44,16 +44,16 @@ export function VendorAccountDialog({
   onOpenChange,
 }: VendorAccountDialogProps) {
   const editing = account !== null;
+  const form = useForm<VendorAccountForm>({
+    // The edit form lets an empty account number keep the stored one.
+    resolver: valibotResolver(editing ? VendorAccountEditFormSchema : VendorAccountCreateSchema) as never,
+  });
   const {
     register,
     handleSubmit,
     reset,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<VendorAccountForm>({
-    // The edit form lets an empty account number keep the stored one.
-    resolver: valibotResolver(editing ? VendorAccountEditFormSchema : VendorAccountCreateSchema) as never,
-  });
+  } = form;
 
   useEffect(() => {
     if (!open) return;
@@ -77,12 +77,7 @@ export function VendorAccountDialog({
       notifySuccess('Vendor bank account saved');
       onOpenChange(false);
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          setError(field as FieldPath<VendorAccountForm>, { type: 'server', message });
-        }
-      }
-      notifyError(errorMessage(error));
+      reportFormError(form, error);
     }
   }
 

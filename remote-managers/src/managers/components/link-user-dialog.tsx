@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { errorMessage, isApiError } from 'shared-auth';
-import type { Manager } from 'shared-contracts';
+import { personName, type Manager } from 'shared-contracts';
 import { notifyError, notifySuccess } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/dialog';
 import { linkUser } from '../api/mutations';
-import { managerLabel, personName } from '../manager-format';
+import { managerLabel } from '../manager-format';
 import { UserPicker } from './user-picker';
 
 /** The row menu's Link User: pick a user account (searching the server) and link it. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage, useHasRole } from 'shared-auth';
-import { MANAGER_NOTICES, parseRouteId, type Manager } from 'shared-contracts';
+import { MANAGER_NOTICES, personName, type Manager } from 'shared-contracts';
 import {
   ActiveBadge,
   Box,
@@ -13,7 +13,6 @@ import {
   HStack,
   Heading,
   Link,
-  LoadingState,
   PageHeader,
   RoleBadge,
   SectionCard,
@@ -26,30 +25,25 @@ import {
 } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
+import { RouteRecord } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { unlinkUser } from '../api/mutations';
-import { MANAGER_TEXT, managerLabel, personName } from '../manager-format';
+import { MANAGER_TEXT, managerLabel } from '../manager-format';
 import { DeleteManagerDialog } from './delete-manager-dialog';
 import { ManagerAvatar } from './manager-avatar';
 import { ManagerLoadError } from './manager-load-error';
 
-/** /managers/{id}. */
+/** /managers/{id}: the manager, their contact details and linked user account. */
 export function ManagerDetailPage() {
-  const id = parseRouteId(useParams().id);
-  const { data: manager, error, isLoading, mutate } = useManager(id);
-
-  if (id !== null && isLoading) return <LoadingState text="Loading..." />;
-  // Only a manager that never loaded is an error page; a failed re-read keeps the page on screen.
-  if (id === null || !manager) {
-    return (
-      <ManagerLoadError
-        title="Manager"
-        error={error}
-        onRetry={id === null ? undefined : () => void mutate()}
-      />
-    );
-  }
-  return <ManagerDetail manager={manager} />;
+  return (
+    <RouteRecord
+      useRecord={useManager}
+      loadingText="Loading..."
+      renderFailure={(failure) => <ManagerLoadError title="Manager" failure={failure} />}
+    >
+      {(manager) => <ManagerDetail manager={manager} />}
+    </RouteRecord>
+  );
 }
 
 function ManagerDetail({ manager }: { manager: Manager }) {

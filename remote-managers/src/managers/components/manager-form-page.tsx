@@ -1,13 +1,10 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useRef } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, isApiError } from 'shared-auth';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import {
   MANAGER_NOTICES,
   ManagerFormSchema,
   managerFormToUpdate,
-  parseRouteId,
   type Manager,
   type ManagerFormInput,
   type ManagerFormOutput,
@@ -19,17 +16,16 @@ import {
   FormField,
   HStack,
   Input,
-  LoadingState,
   PageHeader,
   SectionCard,
   SimpleGrid,
   Stack,
   Text,
-  notifyError,
   notifySuccess,
   useFormDraft,
 } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
+import { RouteRecord, reportFormError, useResetForRecord } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { createManager, updateManager } from '../api/mutations';
 import { MANAGER_TEXT, STATUS_OPTIONS, managerLabel } from '../manager-format';
@@ -46,6 +42,9 @@ const EMPTY_FORM: ManagerFormInput = {
   userId: '',
 };
 
+/** The fields a server error can name: the edit form's status besides the create form's. */
+const FORM_FIELDS = [...Object.keys(EMPTY_FORM), 'status'];
+
 function toFormValues(manager: Manager): ManagerFormInput {
   return {
     firstName: manager.firstName,
@@ -58,24 +57,18 @@ function toFormValues(manager: Manager): ManagerFormInput {
   };
 }
 
-/** /managers/new and /managers/{id}/edit: one form. */
+/** /managers/new and /managers/{id}/edit: one form for creating and editing a manager. */
 export function ManagerFormPage() {
-  const params = useParams();
-  const editing = params.id !== undefined;
-  const id = editing ? parseRouteId(params.id) : null;
-  const { data: manager, error, isLoading, mutate } = useManager(id);
-
-  if (editing && id !== null && isLoading) return <LoadingState text="Loading..." />;
-  if (editing && !manager) {
-    return (
-      <ManagerLoadError
-        title="Edit Manager"
-        error={error}
-        onRetry={id === null ? undefined : () => void mutate()}
-      />
-    );
-  }
-  return <ManagerForm manager={manager ?? null} />;
+  return (
+    <RouteRecord
+      useRecord={useManager}
+      loadingText="Loading..."
+      renderFailure={(failure) => <ManagerLoadError title="Edit Manager" failure={failure} />}
+      renderNew={() => <ManagerForm manager={null} />}
+    >
+      {(manager) => <ManagerForm manager={manager} />}
+    </RouteRecord>
+  );
 }
 
 /** The live preview card: initials, name, email and title as they are typed. */
@@ -121,22 +114,12 @@ function ManagerForm({ manager }: { manager: Manager | null }) {
     register,
     control,
     handleSubmit,
-    reset,
-    setError,
-    setFocus,
     formState: { errors, isSubmitting },
   } = form;
   // What is typed survives a session that ends mid-form (sign in again) or a reload.
   useFormDraft(form, { key: `manager:${manager?.id ?? 'new'}` });
 
-  // Fill the form once per manager: a later re-read must not wipe what is being typed.
-  const loaded = useRef(manager?.id);
-  useEffect(() => {
-    if (manager && loaded.current !== manager.id) {
-      loaded.current = manager.id;
-      reset(toFormValues(manager));
-    }
-  }, [manager, reset]);
+  useResetForRecord(form.reset, manager, toFormValues);
 
   async function onSubmit(values: ManagerFormOutput) {
     try {
@@ -150,16 +133,8 @@ function ManagerForm({ manager }: { manager: Manager | null }) {
         navigate(`/managers/${created.id}`);
       }
     } catch (error) {
-      if (isApiError(error) && error.fields) {
-        let first = true;
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (!(field in EMPTY_FORM) && field !== 'status') continue;
-          setError(field as FieldPath<ManagerFormInput>, { type: 'server', message });
-          if (first && field !== 'userId') setFocus(field as FieldPath<ManagerFormInput>);
-          first = false;
-        }
-      }
-      notifyError(errorMessage(error));
+      // The user picker is not a plain input: the focus goes to the first field only when it is one.
+      reportFormError(form, error, { fields: FORM_FIELDS, focus: (field) => field !== 'userId' });
     }
   }
 

@@ -1,35 +1,18 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage, isApiError } from 'shared-auth';
 import { MANAGER_ERRORS } from 'shared-contracts';
-import { Box, Button, ErrorState, PageHeader, Stack } from 'shared-ui';
+import { RecordFailurePage, type RecordFailure } from 'shared-ui/record';
 
 /**
- * 'Error loading manager: {message}', or 'Manager not found' when there is no such manager
- * (a 404, or an id that is missing or 'undefined'), with Retry when reading again can help.
+ * 'Error loading manager: {message}', or 'Manager not found' when there is no such manager (a 404, or
+ * an id that is missing or 'undefined'), with Retry when reading again can help.
  */
-export function ManagerLoadError({
-  title,
-  error,
-  onRetry,
-}: {
-  title: string;
-  error?: unknown;
-  onRetry?: () => void;
-}) {
-  const notFound = !error || (isApiError(error) && error.status === 404);
+export function ManagerLoadError({ title, failure }: { title: string; failure: RecordFailure }) {
   return (
-    <Stack gap="6">
-      <PageHeader title={title} breadcrumbs={[{ label: 'Managers', to: '/managers' }, { label: title }]} />
-      <ErrorState
-        title={notFound ? MANAGER_ERRORS.notFound : 'Error'}
-        message={notFound ? MANAGER_ERRORS.notFound : `Error loading manager: ${errorMessage(error)}`}
-        onRetry={onRetry}
-      />
-      <Box>
-        <Button asChild variant="outline">
-          <RouterLink to="/managers">Back to managers</RouterLink>
-        </Button>
-      </Box>
-    </Stack>
+    <RecordFailurePage
+      header={{ title, breadcrumbs: [{ label: 'Managers', to: '/managers' }, { label: title }] }}
+      title={failure.notFound ? MANAGER_ERRORS.notFound : 'Error'}
+      message={failure.notFound ? MANAGER_ERRORS.notFound : `Error loading manager: ${failure.message}`}
+      onRetry={failure.retry}
+      back={{ label: 'Back to managers', to: '/managers' }}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { errorMessage } from 'shared-auth';
-import { PICKER_LIMIT, type ManagerUser } from 'shared-contracts';
+import { PICKER_LIMIT, personName, type ManagerUser } from 'shared-contracts';
 import { Box, RoleBadge, Stack, Text } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
 import { SearchInput, type SelectOption } from 'shared-ui/table';
 import { useUserOptions } from '../api/get-user-options';
-import { MANAGER_TEXT, personName, userOptionLabel } from '../manager-format';
+import { MANAGER_TEXT, userOptionLabel } from '../manager-format';
 
 type PickerUser = Pick<ManagerUser, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>;
 

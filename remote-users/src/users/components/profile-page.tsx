@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { errorMessage, isApiError, useAuth } from 'shared-auth';
+import { useForm } from 'react-hook-form';
+import { useAuth } from 'shared-auth';
 import {
   ChangePasswordSchema,
   ProfileUpdateSchema,
@@ -18,22 +18,14 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  notifyError,
   notifySuccess,
 } from 'shared-ui';
+import { reportFormError } from 'shared-ui/record';
 import { changePassword, updateProfile } from '../api/mutations';
 
 interface NameValues {
   firstName: string;
   lastName: string;
-}
-
-function applyFieldErrors<T extends object>(
-  error: unknown,
-  setError: (field: FieldPath<T>, e: { message: string }) => void,
-) {
-  const fields = isApiError(error) ? error.fields : undefined;
-  for (const [field, message] of Object.entries(fields ?? {})) setError(field as FieldPath<T>, { message });
 }
 
 /** /users/profile: the signed-in user's own name and password (opened from the sidebar's user block). */
@@ -55,8 +47,7 @@ export function ProfilePage() {
       await refreshUser();
       notifySuccess('Profile updated successfully');
     } catch (error) {
-      applyFieldErrors<NameValues>(error, names.setError);
-      notifyError(errorMessage(error));
+      reportFormError(names, error);
     }
   }
 
@@ -66,8 +57,7 @@ export function ProfilePage() {
       password.reset();
       notifySuccess('Password changed successfully');
     } catch (error) {
-      applyFieldErrors<ChangePasswordInput>(error, password.setError);
-      notifyError(errorMessage(error, 'Password change failed'));
+      reportFormError(password, error, { fallback: 'Password change failed' });
     }
   }
 

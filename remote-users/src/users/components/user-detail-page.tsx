@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { errorMessage, useSession } from 'shared-auth';
 import {
   ROLE_DESCRIPTIONS,
@@ -34,30 +34,29 @@ import {
 } from 'shared-ui';
 import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
+import { RouteRecord } from 'shared-ui/record';
 import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
 import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
-import { parseRouteId } from '../route-id';
 import { fullName, initials } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
+import { UserLoadError } from './user-load-error';
 
 export const DELETE_USER_TEXT =
   'Are you sure you want to delete this user? This action cannot be undone and will permanently remove all user data.';
 
-/** /users/{id}. */
+/** /users/{id}: the user, the actions their role allows on them, and their activity statistics. */
 export function UserDetailPage() {
-  const id = parseRouteId(useParams().id);
-  const { data: user, error, isLoading, mutate } = useUser(id);
-  if (id === null) return <ErrorState message="Error loading user: Invalid user id" />;
-  if (isLoading) return <LoadingState text="Loading user..." />;
-  if (!user) {
-    return (
-      <ErrorState
-        message={error ? `Error loading user: ${errorMessage(error)}` : 'User not found'}
-        onRetry={() => void mutate()}
-      />
-    );
-  }
-  return <UserDetail user={user} onRefresh={() => mutate()} />;
+  return (
+    <RouteRecord
+      useRecord={useUser}
+      loadingText="Loading user..."
+      renderFailure={(failure) => (
+        <UserLoadError failure={failure} invalidIdMessage="Error loading user: Invalid user id" />
+      )}
+    >
+      {(user, request) => <UserDetail user={user} onRefresh={async () => request.mutate()} />}
+    </RouteRecord>
+  );
 }
 
 const dateWithRelative = (value: string) => `${formatDateLong(value)} (${formatRelative(value)} ago)`;

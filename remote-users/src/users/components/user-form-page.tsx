@@ -1,8 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useRef } from 'react';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, isApiError, useSession } from 'shared-auth';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useSession } from 'shared-auth';
 import {
   RegisterSchema,
   UserUpdateSchema,
@@ -17,24 +16,22 @@ import {
 import {
   Box,
   Button,
-  ErrorState,
   FormField,
   HStack,
   Input,
-  LoadingState,
   PageHeader,
   SectionCard,
   SimpleGrid,
   Stack,
-  notifyError,
   notifySuccess,
   useFormDraft,
 } from 'shared-ui';
 import { SelectField, SwitchField } from 'shared-ui/form';
+import { RouteRecord, reportFormError, useResetForRecord } from 'shared-ui/record';
 import { useUser } from '../api/get-user';
 import { createUser, updateUser } from '../api/mutations';
-import { parseRouteId } from '../route-id';
 import { ROLE_OPTIONS, fullName, roleHint } from '../user-text';
+import { UserLoadError } from './user-load-error';
 
 interface UserFormValues {
   email: string;
@@ -63,23 +60,18 @@ const toValues = (user: User): UserFormValues => ({
   isActive: user.isActive,
 });
 
-/** /users/new and /users/{id}/edit: one form. */
+/** /users/new and /users/{id}/edit: one form for creating and editing a user. */
 export function UserFormPage() {
-  const params = useParams();
-  const editing = params.id !== undefined;
-  const id = editing ? parseRouteId(params.id) : null;
-  const { data: user, error, isLoading, mutate } = useUser(id);
-
-  if (editing && id !== null && isLoading) return <LoadingState text="Loading user..." />;
-  if (editing && !user) {
-    return (
-      <ErrorState
-        message={error ? `Error loading user: ${errorMessage(error)}` : 'User not found'}
-        onRetry={id === null ? undefined : () => void mutate()}
-      />
-    );
-  }
-  return <UserForm user={user ?? null} />;
+  return (
+    <RouteRecord
+      useRecord={useUser}
+      loadingText="Loading user..."
+      renderFailure={(failure) => <UserLoadError failure={failure} />}
+      renderNew={() => <UserForm user={null} />}
+    >
+      {(user) => <UserForm user={user} />}
+    </RouteRecord>
+  );
 }
 
 function UserForm({ user }: { user: User | null }) {
@@ -99,21 +91,13 @@ function UserForm({ user }: { user: User | null }) {
     register,
     control,
     handleSubmit,
-    reset,
-    setError,
     watch,
     formState: { errors, isSubmitting },
   } = form;
   // What is typed survives a session that ends mid-form (sign in again) or a reload; never the password.
   useFormDraft(form, { key: `user:${user?.id ?? 'new'}`, omit: ['password'] });
 
-  const loaded = useRef(user?.id);
-  useEffect(() => {
-    if (user && loaded.current !== user.id) {
-      loaded.current = user.id;
-      reset(toValues(user));
-    }
-  }, [user, reset]);
+  useResetForRecord(form.reset, user, toValues);
 
   // A moderator manages USER and GUEST accounts only.
   const roleOptions = isAdmin
@@ -140,11 +124,7 @@ function UserForm({ user }: { user: User | null }) {
       }
     } catch (error) {
       // Server field errors (e.g. a taken e-mail) go on their field; the notice says it too.
-      const fields = isApiError(error) ? error.fields : undefined;
-      for (const [field, message] of Object.entries(fields ?? {})) {
-        if (field in EMPTY) setError(field as FieldPath<UserFormValues>, { message });
-      }
-      notifyError(errorMessage(error));
+      reportFormError(form, error, { fields: Object.keys(EMPTY) });
     }
   }
 

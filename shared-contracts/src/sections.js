@@ -1,0 +1,69 @@
+// @ts-check
+// The console's sections: the one list the host (router, sidebar, dashboard), the API (which remote
+// builds it serves) and the build and start tools read. Plain JavaScript data, so the Node tools import
+// it as it is and TypeScript still infers each entry exactly; icons are React and stay in the host,
+// keyed by `name`.
+
+/**
+ * @typedef {object} SectionEntry
+ * @property {string} name        federation name, /remotes.json key, and the remote's folder `remote-<name>`
+ * @property {string} label       sidebar entry and the section's loading text
+ * @property {`/${string}`} path  where the host mounts the section's routes
+ * @property {import('./roles').Role} minRole  lowest role that may open the section
+ * @property {import('./roles').Role | null} manageRole  lowest role that may create and edit its records
+ *   (its /new and /:id/edit pages); null when the console creates none
+ * @property {number} devPort     the remote's dev server port (`pnpm dev`)
+ */
+
+/** In sidebar order, after the dashboard. */
+export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
+  /** @type {const} */ ([
+    {
+      name: 'companies',
+      label: 'Companies',
+      path: '/companies',
+      minRole: 'GUEST',
+      manageRole: 'MODERATOR',
+      devPort: 3001,
+    },
+    {
+      name: 'users',
+      label: 'Users',
+      path: '/users',
+      minRole: 'GUEST',
+      manageRole: 'MODERATOR',
+      devPort: 3002,
+    },
+    {
+      name: 'managers',
+      label: 'Managers',
+      path: '/managers',
+      minRole: 'GUEST',
+      manageRole: 'MODERATOR',
+      devPort: 3003,
+    },
+    {
+      name: 'approvals',
+      label: 'Approvals',
+      path: '/approvals',
+      minRole: 'GUEST',
+      manageRole: null,
+      devPort: 3004,
+    },
+  ])
+);
+
+/** The folder of a section's remote. */
+export const remoteDir = (/** @type {string} */ name) => `remote-${name}`;
+
+/**
+ * The section called `name`; throws for a name that is not one (a typo in a tool or a config).
+ * @template {(typeof SECTIONS)[number]['name']} N
+ * @param {N} name
+ * @returns {Extract<(typeof SECTIONS)[number], { name: N }>}
+ */
+export function sectionNamed(name) {
+  const section = SECTIONS.find((entry) => entry.name === name);
+  if (!section) throw new Error(`No section called "${name}"`);
+  return /** @type {Extract<(typeof SECTIONS)[number], { name: N }>} */ (section);
+}

@@ -1,0 +1,20 @@
+// `shared-ui/record`: a record's pages: the loader from the route's :id (loading, not found, error with
+// Retry), the page shown instead of a record, and the form helpers (server field errors, filling a form
+// once per loaded record). Built from core components only, so it adds no recipes.
+export {
+  RecordFailurePage,
+  RouteRecord,
+  recordState,
+  type RecordFailure,
+  type RecordFailurePageProps,
+  type RecordRequest,
+  type RecordState,
+  type RouteRecordProps,
+} from '../route-record';
+export {
+  reportFormError,
+  serverFieldErrors,
+  useResetForRecord,
+  type ErrorTarget,
+  type ServerErrorOptions,
+} from '../form-errors';
