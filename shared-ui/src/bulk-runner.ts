@@ -27,7 +27,7 @@ export interface BulkRunOutcome {
 export interface BulkAction {
   /** Which action is busy, e.g. 'activate'. */
   key: string;
-  /** Past participle in the failure notice: 'N of M could not be {verb}: …'. */
+  /** Past participle in the failure notice: 'N of M could not be {verb}: …' (M: the rows tried). */
   verb: string;
   /** Performs the action for the selected ids. A thrown error fails every id with its message. */
   run: (ids: RowId[]) => Promise<BulkRunOutcome>;
@@ -78,7 +78,7 @@ export function notifyBulkOutcome(action: BulkAction, outcome: BulkRunOutcome, t
     notifyError(
       action.failure
         ? action.failure(outcome, total)
-        : `${failed.length} of ${total} could not be ${action.verb}: ${failed[0]!.message}`,
+        : `${failed.length} of ${succeeded.length + failed.length} could not be ${action.verb}: ${failed[0]!.message}`,
     );
   }
 }

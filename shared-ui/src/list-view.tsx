@@ -21,6 +21,8 @@ export interface BulkButton {
   colorPalette?: 'green' | 'red' | 'blue';
   variant?: 'solid' | 'outline';
   loadingText?: string;
+  /** Left out, e.g. for a role that may not use it. */
+  hidden?: boolean;
 }
 
 /** Props of ListView. */
@@ -147,20 +149,22 @@ export function ListView<Row extends { id: RowId }, Query>({
           itemLabel={selectionLabel ?? (selectedCount === 1 ? noun.one : noun.other)}
           onClear={() => list.setSelected(new Set())}
         >
-          {bulkActions.map((action) => (
-            <Button
-              key={action.key}
-              size="sm"
-              colorPalette={action.colorPalette}
-              variant={action.variant}
-              loading={list.bulk.busy === action.key}
-              loadingText={action.loadingText}
-              disabled={list.bulk.busy !== null}
-              onClick={action.onClick}
-            >
-              {action.label}
-            </Button>
-          ))}
+          {bulkActions
+            .filter((action) => !action.hidden)
+            .map((action) => (
+              <Button
+                key={action.key}
+                size="sm"
+                colorPalette={action.colorPalette}
+                variant={action.variant}
+                loading={list.bulk.busy === action.key}
+                loadingText={action.loadingText}
+                disabled={list.bulk.busy !== null}
+                onClick={action.onClick}
+              >
+                {action.label}
+              </Button>
+            ))}
         </BulkActionBar>
       )}
 
