@@ -38,7 +38,6 @@ function fakeResource(total: number) {
   const resource: ListResource<Row, CompanyListQuery> = {
     key,
     fetchPage,
-    // eslint-disable-next-line react-hooks/rules-of-hooks
     usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),
     revalidate: vi.fn(async () => undefined),
     andRevalidate: (write) => write,
