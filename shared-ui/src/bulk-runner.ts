@@ -67,6 +67,17 @@ export async function bulkEach(
 }
 
 /**
+ * The usual success notice: 'Company activated successfully' for one row, '3 companies activated
+ * successfully' for more.
+ */
+export const doneNotice =
+  (noun: { one: string; other: string }, verb: string) =>
+  (done: number): string =>
+    done === 1
+      ? `${noun.one[0]!.toUpperCase()}${noun.one.slice(1)} ${verb} successfully`
+      : `${done} ${noun.other} ${verb} successfully`;
+
+/**
  * The notices of a finished run: a success notice when something succeeded (or nothing failed),
  * an error notice when something failed.
  */

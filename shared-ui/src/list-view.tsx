@@ -3,6 +3,7 @@
 // brings its columns, its texts and its bulk actions; the state comes from useListController.
 import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from 'shared-auth';
 import { BulkActionBar } from './bulk-action-bar';
 import { DataTable, type DataTableColumn, type RowId } from './data-table';
@@ -34,6 +35,10 @@ export interface ListViewProps<Row extends { id: RowId }, Query> {
   crumb?: string;
   /** Buttons at the right of the header. */
   actions?: ReactNode;
+  /** A 'Refresh' button after `actions`: re-reads the list, or runs the given re-read. */
+  refresh?: boolean | (() => unknown);
+  /** The 'Add …' link, last in the header and under the empty state; omitted for who may not create. */
+  create?: { label: string; to: string } | false;
   /** Puts the filter panel behind a 'Filters' button (open when a filter is set); the panel's id. */
   collapsibleFilters?: string;
   /** Between the header and the filters, e.g. statistics. */
@@ -52,10 +57,18 @@ export interface ListViewProps<Row extends { id: RowId }, Query> {
   /** Rows can be selected for the bulk actions. */
   canSelect: boolean;
   bulkActions?: BulkButton[];
-  /** The state of a list with no rows and no filter set. */
+  /** The state of a list with no rows and no filter set (its action is the 'Add …' link by default). */
   empty: EmptyStateProps;
   /** Dialogs of the page. */
   children?: ReactNode;
+}
+
+/** Bulk Activate / Deactivate, as the company and user lists offer them. */
+export function activationButtons(setActive: (active: boolean) => void): BulkButton[] {
+  return [
+    { key: 'activated', label: 'Activate', colorPalette: 'green', onClick: () => setActive(true) },
+    { key: 'deactivated', label: 'Deactivate', variant: 'outline', onClick: () => setActive(false) },
+  ];
 }
 
 /** A list page around the state of useListController. */
@@ -65,6 +78,8 @@ export function ListView<Row extends { id: RowId }, Query>({
   description,
   crumb = title,
   actions,
+  refresh,
+  create,
   collapsibleFilters,
   summary,
   notice,
@@ -82,20 +97,42 @@ export function ListView<Row extends { id: RowId }, Query>({
 }: ListViewProps<Row, Query>) {
   const [showFilters, setShowFilters] = useState(list.activeFilters > 0);
   const selectedCount = list.selected.size;
-  const filterToggle = collapsibleFilters && (
-    <Button
-      variant="outline"
-      aria-expanded={showFilters}
-      aria-controls={collapsibleFilters}
-      onClick={() => setShowFilters((open) => !open)}
-    >
-      Filters
-      {list.activeFilters > 0 && (
-        <Badge colorPalette="blue" variant="solid" ml="1">
-          Active
-        </Badge>
+  const createLink = (buttonSize?: 'sm') =>
+    create && (
+      <Button asChild size={buttonSize} colorPalette="blue">
+        <RouterLink to={create.to}>{create.label}</RouterLink>
+      </Button>
+    );
+  const headerActions = (
+    <>
+      {collapsibleFilters && (
+        <Button
+          variant="outline"
+          aria-expanded={showFilters}
+          aria-controls={collapsibleFilters}
+          onClick={() => setShowFilters((open) => !open)}
+        >
+          Filters
+          {list.activeFilters > 0 && (
+            <Badge colorPalette="blue" variant="solid" ml="1">
+              Active
+            </Badge>
+          )}
+        </Button>
       )}
-    </Button>
+      {actions}
+      {refresh && (
+        <Button
+          variant="outline"
+          loading={list.isRefreshing}
+          loadingText="Refresh"
+          onClick={() => void (typeof refresh === 'function' ? refresh() : list.refresh())}
+        >
+          Refresh
+        </Button>
+      )}
+      {createLink()}
+    </>
   );
   const filterPanel = (
     <FilterPanel activeCount={list.activeFilters} onReset={list.resetFilters}>
@@ -129,14 +166,9 @@ export function ListView<Row extends { id: RowId }, Query>({
         description={description}
         breadcrumbs={[{ label: crumb }]}
         actions={
-          filterToggle ? (
-            <HStack gap="2" wrap="wrap">
-              {filterToggle}
-              {actions}
-            </HStack>
-          ) : (
-            actions
-          )
+          <HStack gap="2" wrap="wrap">
+            {headerActions}
+          </HStack>
         }
       />
       {summary}
@@ -192,7 +224,7 @@ export function ListView<Row extends { id: RowId }, Query>({
               list.activeFilters > 0 ? (
                 <NoMatchesState itemLabel={noun.other} onClearFilters={list.resetFilters} />
               ) : (
-                <EmptyState {...empty} />
+                <EmptyState action={createLink('sm')} {...empty} />
               )
             }
           />

@@ -64,7 +64,9 @@ function setup(url: string, total = 35) {
 
 describe('useListController', () => {
   it('reads the view from the URL, builds the request from it and writes changes back', async () => {
-    const { result, requests } = setup('/companies?search=acme&qb=connected&page=2&sortBy=name&sortOrder=asc');
+    const { result, requests } = setup(
+      '/companies?search=acme&qb=connected&page=2&sortBy=name&sortOrder=asc',
+    );
     expect(result.current.list.values).toEqual({ search: 'acme', status: '', qb: 'connected' });
     expect(result.current.list.activeFilters).toBe(2);
     expect(result.current.list.request).toEqual({

@@ -64,9 +64,10 @@ export {
   type SearchField,
   type SelectField,
 } from '../use-list-controller';
-export { ListView, type BulkButton, type ListViewProps } from '../list-view';
+export { ListView, activationButtons, type BulkButton, type ListViewProps } from '../list-view';
 export {
   bulkEach,
+  doneNotice,
   notifyBulkOutcome,
   useBulkRunner,
   type BulkAction,

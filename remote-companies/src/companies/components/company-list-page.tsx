@@ -2,14 +2,23 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useHasRole } from 'shared-auth';
 import { CompanyListQuerySchema, type Company, type CompanyListQuery } from 'shared-contracts';
-import { Button, Link, QbStatusBadge, StatusBadge } from 'shared-ui';
+import { Link, QbStatusBadge, StatusBadge } from 'shared-ui';
 import { formatDate } from 'shared-ui/format';
-import { ListView, useListController, type DataTableColumn, type FilterField } from 'shared-ui/table';
+import {
+  ListView,
+  activationButtons,
+  doneNotice,
+  useListController,
+  type DataTableColumn,
+  type FilterField,
+} from 'shared-ui/table';
 import { companyList } from '../api/keys';
 import { setCompaniesActive } from '../api/mutations';
 import { QB_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../company-options';
 import { CompanyRowActions } from './company-row-actions';
 import { DeleteCompanyDialog } from './delete-company-dialog';
+
+const NOUN = { one: 'company', other: 'companies' };
 
 const FILTERS: Array<FilterField<CompanyListQuery>> = [
   { kind: 'search', key: 'search', label: 'Search', placeholder: 'Search by name, email or industry' },
@@ -68,37 +77,26 @@ export function CompanyListPage() {
       key: verb,
       verb: 'changed',
       run: (ids) => setCompaniesActive(ids, active),
-      success: (done) =>
-        done === 1 ? `Company ${verb} successfully` : `${done} companies ${verb} successfully`,
+      success: doneNotice(NOUN, verb),
     });
   };
-  const addCompany = (size?: 'sm') =>
-    canManage && (
-      <Button asChild size={size} colorPalette="blue">
-        <RouterLink to="/companies/new">Add Company</RouterLink>
-      </Button>
-    );
 
   return (
     <ListView
       list={list}
       title="Companies"
       description="Company accounts, their staff assignments and QuickBooks connections"
-      actions={addCompany()}
-      noun={{ one: 'company', other: 'companies' }}
+      create={canManage && { label: 'Add Company', to: '/companies/new' }}
+      noun={NOUN}
       caption="Companies"
       columns={COLUMNS}
       rowLabel={(company) => company.name}
       rowActions={(company) => <CompanyRowActions company={company} onDelete={setDeleting} />}
       canSelect={canManage}
-      bulkActions={[
-        { key: 'activated', label: 'Activate', colorPalette: 'green', onClick: () => setActive(true) },
-        { key: 'deactivated', label: 'Deactivate', variant: 'outline', onClick: () => setActive(false) },
-      ]}
+      bulkActions={activationButtons(setActive)}
       empty={{
         title: 'No companies found',
         description: 'Get started by creating your first company',
-        action: addCompany('sm'),
       }}
     >
       {deleting && (

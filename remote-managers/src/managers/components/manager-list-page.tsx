@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useHasRole } from 'shared-auth';
 import { ManagerListQuerySchema, type Manager, type ManagerListQuery } from 'shared-contracts';
-import { Button, HStack } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/dialog';
 import { ListView, useListController, type FilterField } from 'shared-ui/table';
 import { managerList } from '../api/keys';
@@ -33,12 +31,6 @@ export function ManagerListPage() {
     await list.bulk.run(deleteAction);
     setConfirmBulkDelete(false);
   };
-  const addManager = (size?: 'sm') =>
-    canManage && (
-      <Button asChild size={size} colorPalette="blue">
-        <RouterLink to="/managers/new">Add Manager</RouterLink>
-      </Button>
-    );
 
   const total = list.pagination?.total;
   return (
@@ -46,19 +38,8 @@ export function ManagerListPage() {
       list={list}
       title="Managers"
       description={total === undefined ? 'Loading managers...' : `${total} total managers`}
-      actions={
-        <HStack gap="2" wrap="wrap">
-          <Button
-            variant="outline"
-            loading={list.isRefreshing}
-            loadingText="Refresh"
-            onClick={() => void list.refresh()}
-          >
-            Refresh
-          </Button>
-          {addManager()}
-        </HStack>
-      }
+      refresh
+      create={canManage && { label: 'Add Manager', to: '/managers/new' }}
       noun={{ one: 'manager', other: 'managers' }}
       selectionLabel="manager(s)"
       caption="Managers"
@@ -84,11 +65,7 @@ export function ManagerListPage() {
           onClick: () => setConfirmBulkDelete(true),
         },
       ]}
-      empty={{
-        title: 'No managers found',
-        description: 'Create your first manager to get started',
-        action: addManager('sm'),
-      }}
+      empty={{ title: 'No managers found', description: 'Create your first manager to get started' }}
     >
       <ConfirmDialog
         open={confirmBulkDelete}

@@ -1,9 +1,13 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useHasRole, useSession } from 'shared-auth';
 import { UserListQuerySchema, userActionDenial, type User, type UserListQuery } from 'shared-contracts';
-import { Button, HStack } from 'shared-ui';
-import { ListView, useListController, type FilterField } from 'shared-ui/table';
+import {
+  ListView,
+  activationButtons,
+  doneNotice,
+  useListController,
+  type FilterField,
+} from 'shared-ui/table';
 import { useOverviewStats } from '../api/get-overview-stats';
 import { userList } from '../api/keys';
 import { setUsersActive } from '../api/mutations';
@@ -12,6 +16,8 @@ import { ChangeRoleDialog } from './change-role-dialog';
 import { USER_COLUMNS } from './user-columns';
 import { UserOverview } from './user-overview';
 import { UserRowActions } from './user-row-actions';
+
+const NOUN = { one: 'user', other: 'users' };
 
 const FILTERS: Array<FilterField<UserListQuery>> = [
   { kind: 'search', key: 'search', label: 'Search', placeholder: 'Search by name or email' },
@@ -33,7 +39,7 @@ export function UserListPage() {
       key: verb,
       verb,
       run: (ids) => setUsersActive(ids, active),
-      success: (done) => (done === 1 ? `User ${verb} successfully` : `${done} users ${verb} successfully`),
+      success: doneNotice(NOUN, verb),
       // Each failed user by name with the reason; the run goes on past them.
       failure: ({ succeeded, failed }, total) => {
         const names = failed.map(({ id, message }) => {
@@ -45,12 +51,6 @@ export function UserListPage() {
       },
     });
   };
-  const addUser = (size?: 'sm') =>
-    canManage && (
-      <Button asChild size={size} colorPalette="blue">
-        <RouterLink to="/users/new">Add User</RouterLink>
-      </Button>
-    );
 
   return (
     <ListView
@@ -58,34 +58,17 @@ export function UserListPage() {
       title="User Management"
       description="User accounts, their roles and activity"
       crumb="Users"
-      actions={
-        <HStack gap="2">
-          <Button
-            variant="outline"
-            onClick={() => void Promise.all([list.refresh(), overview.mutate()])}
-            loading={list.isRefreshing}
-          >
-            Refresh
-          </Button>
-          {addUser()}
-        </HStack>
-      }
+      refresh={() => Promise.all([list.refresh(), overview.mutate()])}
+      create={canManage && { label: 'Add User', to: '/users/new' }}
       summary={<UserOverview stats={overview.data} />}
-      noun={{ one: 'user', other: 'users' }}
+      noun={NOUN}
       caption="Users"
       columns={USER_COLUMNS}
       rowLabel={fullName}
       rowActions={(user) => <UserRowActions user={user} onChangeRole={setRoleFor} />}
       canSelect={canManage}
-      bulkActions={[
-        { key: 'activated', label: 'Activate', colorPalette: 'green', onClick: () => setActive(true) },
-        { key: 'deactivated', label: 'Deactivate', variant: 'outline', onClick: () => setActive(false) },
-      ]}
-      empty={{
-        title: 'No users found',
-        description: 'Create your first user to get started',
-        action: addUser('sm'),
-      }}
+      bulkActions={activationButtons(setActive)}
+      empty={{ title: 'No users found', description: 'Create your first user to get started' }}
     >
       {roleFor && me && !userActionDenial(me, roleFor, 'changeRole') && (
         <ChangeRoleDialog user={roleFor} onClose={() => setRoleFor(null)} />
