@@ -166,9 +166,11 @@ export function ListView<Row extends { id: RowId }, Query>({
         description={description}
         breadcrumbs={[{ label: crumb }]}
         actions={
-          <HStack gap="2" wrap="wrap">
-            {headerActions}
-          </HStack>
+          (collapsibleFilters || actions || refresh || create) && (
+            <HStack gap="2" wrap="wrap">
+              {headerActions}
+            </HStack>
+          )
         }
       />
       {summary}
