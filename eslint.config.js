@@ -13,6 +13,13 @@ const chakraOnlyInSharedUi = {
   ],
 };
 const noRemoteImports = '^(\\.\\./)*remote-(companies|users|managers|approvals)(/|$)';
+// A list page is its columns, filter fields, bulk actions and texts: the URL state, paging, filter panel
+// and bulk bar come through useListController and ListView, so a remote does not wire them again.
+const listPiecesThroughController = {
+  name: 'shared-ui/table',
+  importNames: ['useListSearchParams', 'SimplePagination', 'FullPagination', 'FilterPanel', 'BulkActionBar'],
+  message: 'Lists are built with useListController and ListView from shared-ui/table.',
+};
 
 export default tseslint.config(
   {
@@ -52,6 +59,12 @@ export default tseslint.config(
     files: ['host/**', 'remote-*/**', 'shared-auth/**'],
     rules: {
       'no-restricted-imports': ['error', { ...chakraOnlyInSharedUi, patterns: [{ regex: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }] }],
+    },
+  },
+  {
+    files: ['remote-*/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...chakraOnlyInSharedUi.paths, listPiecesThroughController], patterns: [{ regex: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }] }],
     },
   },
   {

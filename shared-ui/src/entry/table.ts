@@ -56,3 +56,29 @@ export {
   type ListSearchParams,
   type SetListStateOptions,
 } from '../use-list-search-params';
+export {
+  useListController,
+  type FilterField,
+  type ListController,
+  type ListControllerOptions,
+  type SearchField,
+  type SelectField,
+} from '../use-list-controller';
+export { ListView, activationButtons, type BulkButton, type ListViewProps } from '../list-view';
+export {
+  bulkEach,
+  doneNotice,
+  notifyBulkOutcome,
+  useBulkRunner,
+  type BulkAction,
+  type BulkFailure,
+  type BulkRunOutcome,
+  type BulkRunner,
+  type BulkRunnerOptions,
+} from '../bulk-runner';
+export {
+  listResource,
+  type ListRequest,
+  type ListResource,
+  type ListResourceOptions,
+} from '../list-resource';

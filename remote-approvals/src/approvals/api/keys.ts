@@ -1,20 +1,21 @@
 // SWR keys of the approvals section, built in one place so a mutation re-reads exactly what it
-// touched: every change re-reads what shows it.
-import { mutate } from 'swr';
+// touched (every write re-reads the lists, the statistics and the approval it changed).
+import type { ApprovalListQuery, ApprovalSummary } from 'shared-contracts';
+import { listResource, type ListRequest } from 'shared-ui/table';
 
-export interface ApprovalListParams {
-  search?: string;
-  status?: string;
-  priority?: string;
-  companyId?: string;
-  page: number;
-  limit: number;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-}
+/** GET /api/bill-approval/approvals: one page, filtered and sorted by the server. */
+export const approvalList = listResource<ApprovalSummary, ApprovalListQuery>({
+  section: 'approvals',
+  path: '/api/bill-approval/approvals',
+  fallbackMessage: 'Failed to fetch approvals',
+  related: ['stats'],
+});
+
+/** A list request as the list page and the export send it. */
+export type ApprovalListParams = ListRequest<ApprovalListQuery>;
 
 export const approvalKeys = {
-  list: (params: ApprovalListParams) => ['approvals', 'list', params] as const,
+  list: approvalList.key,
   stats: () => ['approvals', 'stats'] as const,
   companies: () => ['approvals', 'company-options'] as const,
   detail: (id: string) => ['approvals', 'detail', id] as const,
@@ -23,11 +24,4 @@ export const approvalKeys = {
 };
 
 /** Re-reads every approval list and the statistics, and the given approval's detail and history. */
-export function revalidateApprovals(id?: string) {
-  return mutate(
-    (key) =>
-      Array.isArray(key) &&
-      key[0] === 'approvals' &&
-      (key[1] === 'list' || key[1] === 'stats' || (id !== undefined && key[2] === id)),
-  );
-}
+export const revalidateApprovals = approvalList.revalidate;

@@ -1,20 +1,15 @@
-// Approval writes. Each re-reads the lists, the statistics and the approval.
-// `andRevalidate` is shared with the bank-file actions (bank-file.ts).
+// Approval writes. Each re-reads the lists, the statistics and the approval, after a refused write
+// too: a 409 means someone else decided, and the screen must show that.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type { Approval, BulkOutcome } from 'shared-contracts';
-import { approvalKeys, revalidateApprovals } from './keys';
+import type { BulkRunOutcome, RowId } from 'shared-ui/table';
+import { approvalKeys, approvalList, revalidateApprovals } from './keys';
 
 const BASE = '/api/bill-approval/approvals';
 
-export async function andRevalidate<T>(promise: Promise<T>, id?: string): Promise<T> {
-  try {
-    return await promise;
-  } finally {
-    // Also after a failure: a 409 means someone else decided, and the screen must show that.
-    await revalidateApprovals(id);
-  }
-}
+/** Shared with the bank-file actions (bank-file.ts). */
+export const { andRevalidate } = approvalList;
 
 /** PUT …/approve; `approvedBills` omitted approves every bill. */
 export function approveApproval(id: string, approvedBills?: string[]) {
@@ -36,12 +31,29 @@ export async function deleteApproval(id: string) {
   await revalidateApprovals();
 }
 
-/** POST …/bulk-approve: one result per id. */
-export function bulkApprove(ids: string[]) {
-  return andRevalidate(api.post<BulkOutcome>(`${BASE}/bulk-approve`, { ids }));
+/**
+ * The server's bulk answer as the list's bulk runner counts it. An approval someone else decided (or
+ * deleted) meanwhile cannot be tried again: it leaves the selection.
+ */
+export function toRunOutcome({ results }: BulkOutcome): BulkRunOutcome {
+  return {
+    succeeded: results.filter((result) => result.success).map((result) => result.id),
+    failed: results
+      .filter((result) => !result.success)
+      .map((result) => ({
+        id: result.id,
+        message: result.error ?? 'Failed',
+        final: result.status !== 'PENDING',
+      })),
+  };
+}
+
+/** POST …/bulk-approve: one result per id (the list's bulk runner re-reads afterwards). */
+export function bulkApprove(ids: RowId[]) {
+  return api.post<BulkOutcome>(`${BASE}/bulk-approve`, { ids: ids.map(String) });
 }
 
 /** POST …/bulk-reject with one reason for all. */
-export function bulkReject(ids: string[], rejectionReason: string) {
-  return andRevalidate(api.post<BulkOutcome>(`${BASE}/bulk-reject`, { ids, rejectionReason }));
+export function bulkReject(ids: RowId[], rejectionReason: string) {
+  return api.post<BulkOutcome>(`${BASE}/bulk-reject`, { ids: ids.map(String), rejectionReason });
 }

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton } from 'shared-ui';
 import { Stat } from 'shared-ui/display';
-import { useApprovalStats } from '../api/get-approvals';
+import { useApprovalStats } from '../api/get-approval-options';
 
 const CARDS = [
   { key: 'total', label: 'Total' },

@@ -1,19 +1,17 @@
 // SWR keys of the companies section, built in one place so a mutation re-reads exactly what it touched
-// (every change re-reads what shows it).
-import { mutate } from 'swr';
+// (every write re-reads the lists and the company it changed).
+import type { Company, CompanyListQuery } from 'shared-contracts';
+import { listResource } from 'shared-ui/table';
 
-export interface CompanyListParams {
-  search?: string;
-  status?: string;
-  qbConnectionStatus?: string;
-  page: number;
-  limit: number;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-}
+/** GET /api/company/companies: one page, filtered and sorted by the server. */
+export const companyList = listResource<Company, CompanyListQuery>({
+  section: 'companies',
+  path: '/api/company/companies',
+  fallbackMessage: 'Failed to fetch companies',
+});
 
 export const companyKeys = {
-  list: (params: CompanyListParams) => ['companies', 'list', params] as const,
+  list: companyList.key,
   detail: (id: number) => ['companies', 'detail', id] as const,
   qbStatus: (id: number) => ['companies', 'qb-status', id] as const,
   activity: (id: number) => ['companies', 'activity', id] as const,
@@ -22,11 +20,4 @@ export const companyKeys = {
 };
 
 /** Re-reads every company list, and the given company's detail, token status and activity. */
-export function revalidateCompanies(id?: number) {
-  return mutate(
-    (key) =>
-      Array.isArray(key) &&
-      key[0] === 'companies' &&
-      (key[1] === 'list' || (id !== undefined && key[2] === id)),
-  );
-}
+export const revalidateCompanies = companyList.revalidate;

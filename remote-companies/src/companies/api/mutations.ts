@@ -1,17 +1,14 @@
-// Company writes. Each re-reads the lists and the company it touched.
+// Company writes. Each re-reads the lists and the company it touched, after a refused write too.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type { Company, QbTokenRefreshResult } from 'shared-contracts';
-import { companyKeys, revalidateCompanies } from './keys';
+import { bulkEach, type RowId } from 'shared-ui/table';
+import { companyKeys, companyList, revalidateCompanies } from './keys';
 
 export type CompanyPayload = Record<string, string | number | null | undefined>;
 export type AssigneeField = 'managerId' | 'processorId' | 'approverId' | 'accountantId';
 
-async function andRevalidate<T>(promise: Promise<T>, id?: number): Promise<T> {
-  const result = await promise;
-  await revalidateCompanies(id);
-  return result;
-}
+const { andRevalidate } = companyList;
 
 /** POST /api/company/companies; the answer has the new id. */
 export function createCompany(payload: CompanyPayload) {
@@ -51,14 +48,12 @@ export function setCompanyActive(id: number, active: boolean) {
   return andRevalidate(api.put<Company>(`/api/company/companies/${id}/${action}`), id);
 }
 
-/** Activates or deactivates several companies, then re-reads the lists once; reports each outcome. */
-export async function setCompaniesActive(ids: number[], active: boolean) {
+/** The bulk bar's Activate / Deactivate: all at once, each outcome reported (the list re-reads once). */
+export function setCompaniesActive(ids: RowId[], active: boolean) {
   const action = active ? 'reactivate' : 'deactivate';
-  const results = await Promise.allSettled(
-    ids.map((id) => api.put<Company>(`/api/company/companies/${id}/${action}`)),
-  );
-  await revalidateCompanies();
-  return results;
+  return bulkEach(ids, (id) => api.put<Company>(`/api/company/companies/${id}/${action}`), {
+    parallel: true,
+  });
 }
 
 /** POST …/refresh-qb-token: a real OAuth refresh against QuickBooks. */

@@ -1,28 +1,20 @@
 // SWR keys of the managers section, built in one place so a mutation re-reads exactly what it
-// touched: every change re-reads what shows it.
-import { mutate } from 'swr';
+// touched (every write re-reads the lists, the pickers and the manager it changed).
+import type { Manager, ManagerListQuery } from 'shared-contracts';
+import { listResource } from 'shared-ui/table';
 
-export interface ManagerListParams {
-  search?: string;
-  status?: string;
-  linked?: string;
-  page: number;
-  limit: number;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-}
+/** GET /api/manager/managers: one page, filtered and sorted by the server. */
+export const managerList = listResource<Manager, ManagerListQuery>({
+  section: 'managers',
+  path: '/api/manager/managers',
+  fallbackMessage: 'Failed to fetch managers',
+  related: ['picker'],
+});
 
 export const managerKeys = {
-  list: (params: ManagerListParams) => ['managers', 'list', params] as const,
+  list: managerList.key,
   detail: (id: number) => ['managers', 'detail', id] as const,
 };
 
 /** Re-reads every manager list (and pickers), and the given manager's detail. */
-export function revalidateManagers(id?: number) {
-  return mutate(
-    (key) =>
-      Array.isArray(key) &&
-      key[0] === 'managers' &&
-      (key[1] === 'list' || key[1] === 'picker' || (id !== undefined && key[2] === id)),
-  );
-}
+export const revalidateManagers = managerList.revalidate;

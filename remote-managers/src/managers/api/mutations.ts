@@ -1,14 +1,11 @@
-// Manager writes. Each re-reads the lists and the manager it touched.
+// Manager writes. Each re-reads the lists and the manager it touched, after a refused write too.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type { Manager, ManagerFormOutput, ManagerUpdateInput } from 'shared-contracts';
-import { managerKeys, revalidateManagers } from './keys';
+import { bulkEach, type RowId } from 'shared-ui/table';
+import { managerKeys, managerList, revalidateManagers } from './keys';
 
-async function andRevalidate<T>(promise: Promise<T>, id?: number): Promise<T> {
-  const result = await promise;
-  await revalidateManagers(id);
-  return result;
-}
+const { andRevalidate } = managerList;
 
 /** POST /api/manager/managers; the answer has the new id. */
 export function createManager(payload: ManagerFormOutput) {
@@ -37,32 +34,13 @@ export async function deleteManager(id: number) {
   await revalidateManagers();
 }
 
-/**
- * Runs `action` for each id one after another (a failure does not stop the rest), then re-reads
- * the lists once. Answers which ids succeeded and the failures with their reasons.
- */
-export async function forEachManager(ids: number[], action: (id: number) => Promise<unknown>) {
-  const done: number[] = [];
-  const failed: Array<{ id: number; reason: unknown }> = [];
-  for (const id of ids) {
-    try {
-      await action(id);
-      done.push(id);
-    } catch (reason) {
-      failed.push({ id, reason });
-    }
-  }
-  await revalidateManagers();
-  return { done, failed };
-}
+/** The bulk bar's Unlink: PUT …/unlink-user per manager, one after another. */
+export const unlinkManagers = (ids: RowId[]) =>
+  bulkEach(ids, (id) => api.put<Manager>(`/api/manager/managers/${id}/unlink-user`));
 
-/** The bulk bar's Unlink: PUT …/unlink-user per manager. */
-export const unlinkManagers = (ids: number[]) =>
-  forEachManager(ids, (id) => api.put<Manager>(`/api/manager/managers/${id}/unlink-user`));
-
-/** The bulk bar's Delete: DELETE per manager. */
-export const deleteManagers = (ids: number[]) =>
-  forEachManager(ids, async (id) => {
+/** The bulk bar's Delete: DELETE per manager, one after another. */
+export const deleteManagers = (ids: RowId[]) =>
+  bulkEach(ids, async (id) => {
     await api.delete<null>(`/api/manager/managers/${id}`);
-    await mutate(managerKeys.detail(id), undefined, { revalidate: false });
+    await mutate(managerKeys.detail(Number(id)), undefined, { revalidate: false });
   });

@@ -1,19 +1,18 @@
-// SWR keys of the users section in one place, so a mutation re-reads exactly what it touched
-// (every change re-reads what shows it).
-import { mutate } from 'swr';
+// SWR keys of the users section in one place, so a mutation re-reads exactly what it touched (every
+// write re-reads the lists, the overview and the user it changed).
+import type { User, UserListQuery } from 'shared-contracts';
+import { listResource } from 'shared-ui/table';
 
-export interface UserListParams {
-  search?: string;
-  role?: string;
-  isActive?: string;
-  page: number;
-  limit: number;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-}
+/** GET /api/user/users: one page, filtered and sorted by the server. */
+export const userList = listResource<User, UserListQuery>({
+  section: 'users',
+  path: '/api/user/users',
+  fallbackMessage: 'Failed to fetch users',
+  related: ['overview'],
+});
 
 export const userKeys = {
-  list: (params: UserListParams) => ['users', 'list', params] as const,
+  list: userList.key,
   detail: (id: number) => ['users', 'detail', id] as const,
   statistics: (id: number) => ['users', 'statistics', id] as const,
   overview: () => ['users', 'overview'] as const,
@@ -22,11 +21,4 @@ export const userKeys = {
 };
 
 /** Re-reads every user list, the overview and, when given, that user's detail and statistics. */
-export function revalidateUsers(id?: number) {
-  return mutate(
-    (key) =>
-      Array.isArray(key) &&
-      key[0] === 'users' &&
-      (key[1] === 'list' || key[1] === 'overview' || (id !== undefined && key[2] === id)),
-  );
-}
+export const revalidateUsers = userList.revalidate;

@@ -1,4 +1,4 @@
-// User writes. Each re-reads the lists, the overview and the user it touched.
+// User writes. Each re-reads the lists, the overview and the user it touched, after a refused write too.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
 import type {
@@ -9,13 +9,10 @@ import type {
   User,
   UserUpdateInput,
 } from 'shared-contracts';
-import { revalidateUsers, userKeys } from './keys';
+import { bulkEach, type RowId } from 'shared-ui/table';
+import { revalidateUsers, userKeys, userList } from './keys';
 
-async function andRevalidate<T>(promise: Promise<T>, id?: number): Promise<T> {
-  const result = await promise;
-  await revalidateUsers(id);
-  return result;
-}
+const { andRevalidate } = userList;
 
 /** POST /api/auth/register (staff create accounts there); the answer has the new id. */
 export function createUser(payload: RegisterInput) {
@@ -37,15 +34,10 @@ export function setUserActive(id: number, active: boolean) {
   return andRevalidate(api.put<User>(`/api/user/users/${id}/${active ? 'reactivate' : 'deactivate'}`), id);
 }
 
-/**
- * Bulk activate/deactivate: one call per user, going on past failures, then one re-read.
- * Answers the ids that failed with their messages.
- */
-export async function setUsersActive(ids: number[], active: boolean) {
+/** The bulk bar's Activate / Deactivate: one call per user, all at once, going on past failures. */
+export function setUsersActive(ids: RowId[], active: boolean) {
   const action = active ? 'reactivate' : 'deactivate';
-  const results = await Promise.allSettled(ids.map((id) => api.put<User>(`/api/user/users/${id}/${action}`)));
-  await revalidateUsers();
-  return results.map((result, index) => ({ id: ids[index]!, result }));
+  return bulkEach(ids, (id) => api.put<User>(`/api/user/users/${id}/${action}`), { parallel: true });
 }
 
 /** PUT /api/user/users/{id}/role. */

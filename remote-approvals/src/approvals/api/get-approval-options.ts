@@ -3,24 +3,10 @@ import { api } from 'shared-auth';
 import {
   COMPANY_FILTER_LIMIT,
   EMPTY_APPROVAL_STATS,
-  type ApprovalSummary,
   type ApprovalStats,
   type Company,
 } from 'shared-contracts';
-import { approvalKeys, type ApprovalListParams } from './keys';
-
-/** GET /api/bill-approval/approvals: one page, filtered and sorted by the server. */
-export function getApprovals(params: ApprovalListParams) {
-  return api.getPaged<ApprovalSummary>('/api/bill-approval/approvals', {
-    searchParams: { ...params },
-    fallbackMessage: 'Failed to fetch approvals',
-  });
-}
-
-/** The current page; the previous page stays on screen while the next one loads. */
-export function useApprovals(params: ApprovalListParams) {
-  return useSWR(approvalKeys.list(params), () => getApprovals(params), { keepPreviousData: true });
-}
+import { approvalKeys } from './keys';
 
 /** GET …/approvals/stats; zeroed when the read fails. */
 export function useApprovalStats() {

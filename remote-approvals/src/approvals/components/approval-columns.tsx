@@ -1,0 +1,81 @@
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  approvalCompanyLabel,
+  approvalManagerLabel,
+  shortApprovalId,
+  type ApprovalSummary,
+} from 'shared-contracts';
+import { Link, PriorityBadge, Stack, StatusBadge, Text } from 'shared-ui';
+import { formatDate, formatUsd } from 'shared-ui/format';
+import type { DataTableColumn } from 'shared-ui/table';
+
+export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
+  {
+    key: 'id',
+    header: 'ID',
+    sortable: true,
+    card: 'title',
+    render: (approval) => (
+      <Link asChild fontFamily="mono" fontWeight="semibold" color="blue.700">
+        <RouterLink to={`/approvals/${approval.id}`} aria-label={`Approval ${shortApprovalId(approval.id)}`}>
+          {shortApprovalId(approval.id)}
+        </RouterLink>
+      </Link>
+    ),
+  },
+  {
+    key: 'company',
+    sortKey: 'company.name',
+    header: 'Company',
+    sortable: true,
+    // Cut with the full name on hover, so every column and the row actions fit at 1440 px.
+    maxWidth: '11rem',
+    render: approvalCompanyLabel,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    card: 'badge',
+    render: (a) => <StatusBadge status={a.status} />,
+  },
+  {
+    key: 'priority',
+    header: 'Priority',
+    sortable: true,
+    card: 'badge',
+    render: (a) => <PriorityBadge priority={a.priority} />,
+  },
+  {
+    key: 'bills',
+    sortKey: 'billStats.totalBills',
+    header: 'Bills',
+    sortable: true,
+    align: 'end',
+    render: (a) => a.billStats.totalBills,
+  },
+  {
+    key: 'processed',
+    sortKey: 'billStats.processedBills',
+    header: 'Processed',
+    sortable: true,
+    render: (a) => (
+      <Stack gap="0">
+        <Text>{a.billStats.processedBills}</Text>
+        <Text textStyle="xs" color="fg.muted">
+          {a.billStats.processingRate}%
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: 'totalAmount',
+    sortKey: 'billStats.totalAmount',
+    header: 'Total Amount',
+    sortable: true,
+    align: 'end',
+    render: (a) => formatUsd(a.billStats.totalAmount),
+  },
+  { key: 'managerName', header: 'Manager', sortable: true, maxWidth: '9rem', render: approvalManagerLabel },
+  { key: 'createdAt', header: 'Created', sortable: true, render: (a) => formatDate(a.createdAt) },
+];

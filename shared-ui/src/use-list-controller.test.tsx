@@ -1,0 +1,155 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import useSWR, { SWRConfig } from 'swr';
+import { CompanyListQuerySchema, type CompanyListQuery, type Paged } from 'shared-contracts';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListRequest, ListResource } from './list-resource';
+import { useListController, type FilterField } from './use-list-controller';
+
+interface Row {
+  id: number;
+}
+
+const FILTERS: Array<FilterField<CompanyListQuery>> = [
+  { kind: 'search', key: 'search', label: 'Search' },
+  { kind: 'select', key: 'status', label: 'Status', options: [] },
+  { kind: 'select', key: 'qb', param: 'qbConnectionStatus', label: 'QuickBooks status', options: [] },
+];
+
+/** A list of `total` rows served 10 a page; records every request it answers. */
+function fakeResource(total: number) {
+  const requests: Array<ListRequest<CompanyListQuery>> = [];
+  const fetchPage = vi.fn(async (request: ListRequest<CompanyListQuery>): Promise<Paged<Row>> => {
+    requests.push(request);
+    const from = (request.page - 1) * request.limit;
+    const count = Math.max(0, Math.min(request.limit, total - from));
+    return {
+      data: Array.from({ length: count }, (_, index) => ({ id: from + index + 1 })),
+      pagination: {
+        total,
+        page: request.page,
+        limit: request.limit,
+        totalPages: Math.ceil(total / request.limit),
+      },
+    };
+  });
+  const key = (request: ListRequest<CompanyListQuery>) => ['test', 'list', request] as const;
+  const resource: ListResource<Row, CompanyListQuery> = {
+    key,
+    fetchPage,
+    usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),
+    revalidate: vi.fn(async () => undefined),
+    andRevalidate: (write) => write,
+  };
+  return { resource, requests };
+}
+
+function setup(url: string, total = 35) {
+  const { resource, requests } = fakeResource(total);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+    </SWRConfig>
+  );
+  const hook = renderHook(
+    () => ({
+      list: useListController({ resource, schema: CompanyListQuerySchema, filters: FILTERS }),
+      location: useLocation(),
+    }),
+    { wrapper },
+  );
+  return { ...hook, requests };
+}
+
+describe('useListController', () => {
+  it('reads the view from the URL, builds the request from it and writes changes back', async () => {
+    const { result, requests } = setup(
+      '/companies?search=acme&qb=connected&page=2&sortBy=name&sortOrder=asc',
+    );
+    expect(result.current.list.values).toEqual({ search: 'acme', status: '', qb: 'connected' });
+    expect(result.current.list.activeFilters).toBe(2);
+    expect(result.current.list.request).toEqual({
+      search: 'acme',
+      status: undefined,
+      qbConnectionStatus: 'connected',
+      sortBy: 'name',
+      sortOrder: 'asc',
+      page: 2,
+      limit: 10,
+    });
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(10));
+    expect(requests.at(-1)).toMatchObject({ page: 2, qbConnectionStatus: 'connected' });
+
+    // A filter goes to the URL and back to page 1; a page change keeps the filters.
+    act(() => result.current.list.setFilter('status', 'INACTIVE'));
+    expect(new URLSearchParams(result.current.location.search).get('status')).toBe('INACTIVE');
+    expect(result.current.location.search).not.toContain('page=');
+    act(() => result.current.list.setPage(3));
+    expect(result.current.list.page).toBe(3);
+    expect(result.current.list.request).toMatchObject({ status: 'INACTIVE', page: 3 });
+
+    // Third click on a sorted column removes the sort; the default sort is left out of the URL.
+    act(() => result.current.list.changeSort('name'));
+    expect(result.current.list.sort).toEqual({ key: 'name', direction: 'desc' });
+    act(() => result.current.list.resetFilters());
+    const params = new URLSearchParams(result.current.location.search);
+    expect([params.get('search'), params.get('status'), params.get('qb'), params.get('page')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(result.current.list.activeFilters).toBe(0);
+  });
+
+  it('takes a URL value the section schema refuses as not set', () => {
+    const { result } = setup('/companies?status=BOGUS&sortBy=nonsense&search=ok');
+    expect(result.current.list.values.status).toBe('');
+    expect(result.current.list.activeFilters).toBe(1);
+    expect(result.current.list.request).toMatchObject({
+      status: undefined,
+      search: 'ok',
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+    });
+  });
+
+  it('moves a page past the end back to the last page, replacing the history entry', async () => {
+    const { result } = setup('/companies?search=x&page=9', 35);
+    await waitFor(() => expect(result.current.list.page).toBe(4));
+    expect(result.current.location.search).toBe('?search=x&page=4');
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(5));
+  });
+
+  it('moves to page 1 when nothing is left', async () => {
+    const { result } = setup('/companies?page=3', 0);
+    await waitFor(() => expect(result.current.location.search).toBe(''));
+    expect(result.current.list.page).toBe(1);
+  });
+
+  it('starts a new view (page, filter, sort) with no selection, but keeps it over a re-read', async () => {
+    const { result, requests } = setup('/companies');
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(10));
+    act(() => result.current.list.setSelected(new Set([1, 2])));
+    expect(result.current.list.selected.size).toBe(2);
+
+    const before = requests.length;
+    await act(async () => {
+      await result.current.list.refresh();
+    });
+    expect(requests.length).toBe(before + 1);
+    expect([...result.current.list.selected]).toEqual([1, 2]);
+
+    act(() => result.current.list.setPage(2));
+    await waitFor(() => expect(result.current.list.selected.size).toBe(0));
+
+    act(() => result.current.list.setSelected(new Set([11])));
+    act(() => result.current.list.changeSort('name'));
+    await waitFor(() => expect(result.current.list.selected.size).toBe(0));
+
+    act(() => result.current.list.setSelected(new Set([1])));
+    act(() => result.current.list.setFilter('search', 'acme'));
+    await waitFor(() => expect(result.current.list.selected.size).toBe(0));
+  });
+});
