@@ -64,7 +64,7 @@ const dateWithRelative = (value: string) => `${formatDateLong(value)} (${formatR
 function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const { user: me } = useSession();
-  // Requested only once the user has loaded.
+  // Requested only once the user has loaded: a missing user must not cost a second failing request.
   const stats = useUserStatistics(user.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -99,7 +99,8 @@ function UserForm({ user }: { user: User | null }) {
 
   useResetForRecord(form.reset, user, toValues);
 
-  // A moderator manages USER and GUEST accounts only.
+  // A moderator manages USER and GUEST accounts only: no one hands out their own rank or a higher one
+  // except an ADMIN (the API refuses it too).
   const roleOptions = isAdmin
     ? ROLE_OPTIONS
     : ROLE_OPTIONS.filter((o) => o.value === 'USER' || o.value === 'GUEST');
