@@ -1,4 +1,4 @@
-// One flat config for the workspace. Import direction (CONVENTIONS.md rule 3) is enforced with
+// One flat config for the workspace. Imports run one way (contracts ← auth ← ui ← sections), enforced with
 // no-restricted-imports: remotes never import each other or Chakra directly, the API never imports a frontend.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,8 +7,8 @@ import tseslint from 'typescript-eslint';
 
 const chakraOnlyInSharedUi = {
   paths: [
-    { name: '@chakra-ui/react', message: 'Import UI from shared-ui: it is the shared design unit (DESIGN.md).' },
-    { name: '@emotion/react', message: 'Import UI from shared-ui: it is the shared design unit (DESIGN.md).' },
+    { name: '@chakra-ui/react', message: 'Import UI from shared-ui: it is the shared design unit.' },
+    { name: '@emotion/react', message: 'Import UI from shared-ui: it is the shared design unit.' },
   ],
 };
 const noRemoteImports = '^(\\.\\./)*remote-(companies|users|managers|approvals)(/|$)';

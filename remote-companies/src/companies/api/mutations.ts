@@ -20,7 +20,7 @@ export function updateCompany(id: number, payload: CompanyPayload) {
   return andRevalidate(api.put<Company>(`/api/company/companies/${id}`, payload), id);
 }
 
-/** SPEC §8: what an inline assignment failure says when the server gives no message. */
+/** What an inline assignment failure says when the server gives no message. */
 export const ASSIGNMENT_FAILED = 'Failed to update assignment';
 
 /** PUT with exactly one assignee field; null clears it. */
