@@ -1,4 +1,4 @@
-// One flat config for the workspace. Import direction is enforced with
+// One flat config for the workspace. Imports run one way (contracts ← auth ← ui ← sections), enforced with
 // no-restricted-imports: remotes never import each other or Chakra directly, the API never imports a frontend.
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';

@@ -1,4 +1,4 @@
-// `shared-ui/table`: the list pages' pieces: data table with its phone cards, sort,
+// `shared-ui/table`: the list pages' pieces: list controller and view, bulk runner, data table with its phone cards, sort,
 // pagination, filters, bulk actions and the list state kept in the URL.
 import { addEntryRecipes } from '../entry-recipes';
 

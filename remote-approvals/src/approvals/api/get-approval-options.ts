@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts';
 import { approvalKeys } from './keys';
 
-/** GET …/approvals/stats; zeroed when the read fails. */
+/** GET …/approvals/stats; zeroed when the read fails (the cards must not break the list page). */
 export function useApprovalStats() {
   return useSWR(approvalKeys.stats(), async () => {
     try {
@@ -19,7 +19,7 @@ export function useApprovalStats() {
   });
 }
 
-/** The Company filter's choices: up to 1000 companies, id and name. */
+/** The Company filter's choices: up to 1000 companies, id and name, read once. */
 export function useCompanyOptions() {
   return useSWR(approvalKeys.companies(), async () => {
     const page = await api.getPaged<Pick<Company, 'id' | 'name'>>('/api/company/companies', {

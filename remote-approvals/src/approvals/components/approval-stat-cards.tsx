@@ -10,7 +10,7 @@ const CARDS = [
   { key: 'expired', label: 'Expired' },
 ] as const;
 
-/** The five stat cards, from the kept counts (GET …/approvals/stats). */
+/** The five stat cards (total, pending, approved, rejected, expired), from the kept counts (GET …/approvals/stats). */
 export function ApprovalStatCards() {
   const { data } = useApprovalStats();
   return (
