@@ -123,6 +123,17 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'POST /api/company/companies/:id/refresh-qb-token': () => ({
     url: `/api/company/companies/${MISSING}/refresh-qb-token`,
   }),
+  'POST /api/company/companies/:id/qb-connect': () => ({
+    url: `/api/company/companies/${MISSING}/qb-connect`,
+  }),
+  // A state nobody issued: refused after the gate, whoever asks.
+  'POST /api/company/quickbooks/callback': () => ({
+    url: '/api/company/quickbooks/callback',
+    payload: { code: 'code', state: 'not-a-state', realmId: '1' },
+  }),
+  'POST /api/company/companies/:id/qb-disconnect': () => ({
+    url: `/api/company/companies/${MISSING}/qb-disconnect`,
+  }),
   'GET /api/company/companies/:id/payment-settings': ({ companyId }) => ({
     url: `/api/company/companies/${companyId}/payment-settings`,
   }),
@@ -222,6 +233,9 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'GET /api/bill-approval/approvals/:id/history': ({ approvalId }) => ({
     url: `/api/bill-approval/approvals/${approvalId}/history`,
   }),
+
+  // A signed-in caller's stream ends after the test configuration's short stream lifetime.
+  'GET /api/events': () => ({ url: '/api/events' }),
 
   'GET /api/dashboard/stats': () => ({ url: '/api/dashboard/stats' }),
 };

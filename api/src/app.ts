@@ -7,6 +7,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { LiveHub } from './modules/live/live.hub';
+import { liveRoutes } from './modules/live/live.routes';
 import { managersRoutes } from './modules/managers/managers.routes';
 import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payments.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -88,6 +90,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   registerDatabase(app, database);
+  // The live console's events: read from the log when the database says one was committed.
+  const liveHub = new LiveHub(database, app.log, config.liveEvents.logSize);
+  app.decorate('liveHub', liveHub);
+  app.addHook('onReady', () => liveHub.start());
+  app.addHook('preClose', (done) => {
+    liveHub.endStreams();
+    done();
+  });
+  app.addHook('onClose', () => liveHub.close());
   registerAuth(app, config);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
@@ -107,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
     await api.register(dashboardRoutes, { prefix: '/api/dashboard' });
     await api.register(healthRoutes, { prefix: '/api/health' });
+    await api.register(liveRoutes, { prefix: '/api/events' });
   });
 
   // `pnpm bench -- --scale` only (BENCH_ROUTES=1): the ceiling route and memory readings.

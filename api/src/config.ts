@@ -95,6 +95,22 @@ export interface AppConfig {
   databaseSession: DatabaseSessionLimits;
   /** Approval exports (CSV/JSON downloads), which a slow or stalled reader must not hold open. */
   approvalExport: ApprovalExportLimits;
+  /** The live console's event stream (GET /api/events). */
+  liveEvents: LiveEventLimits;
+}
+
+/** Milliseconds and counts of the event stream. */
+export interface LiveEventLimits {
+  /** A comment line this often, so proxies and the idle timeout never close a quiet stream. */
+  heartbeatMs: number;
+  /** How often each stream's session and user are checked (sign-out, revocation, deactivation). */
+  sessionCheckMs: number;
+  /** A stream ends after this long; the client reconnects with Last-Event-ID and its current token. */
+  maxStreamMs: number;
+  /** Events kept in the log; a client further behind is told to revalidate everything. */
+  logSize: number;
+  /** Bytes a stream may have unsent; a client that cannot keep up is disconnected. */
+  maxBufferedBytes: number;
 }
 
 /** Milliseconds; every one at most a minute, so a client sending a byte now and then cannot hold a socket. */
@@ -136,11 +152,17 @@ export interface LoginThrottleConfig {
 
 /** Intuit's OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
 export const INTUIT_TOKEN_URL = 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer';
+/** Intuit's consent page, where the authorization-code flow starts. */
+export const INTUIT_AUTHORIZE_URL = 'https://appcenter.intuit.com/connect/oauth2';
+/** Intuit's token revocation endpoint (disconnect). */
+export const INTUIT_REVOKE_URL = 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke';
+/** Intuit's sandbox accounting API; production is https://quickbooks.api.intuit.com. */
+export const INTUIT_SANDBOX_API_URL = 'https://sandbox-quickbooks.api.intuit.com';
 
 export interface QuickBooksConfig {
   /**
    * QB_TOKEN_URL; undefined = not configured: Intuit's endpoint, except that main.ts points a
-   * demo (embedded database) at the local mock token server instead.
+   * demo (embedded database) at the local QuickBooks Online emulator instead.
    */
   tokenUrl: string | undefined;
   /** OAuth client credentials (HTTP Basic on the token endpoint); undefined = not configured. */
@@ -148,6 +170,17 @@ export interface QuickBooksConfig {
   clientSecret: string | undefined;
   /** Abort a token request after this many milliseconds (QB_TIMEOUT_MS). */
   timeoutMs: number;
+  /** QB_AUTHORIZE_URL; undefined = Intuit's consent page. */
+  authorizeUrl?: string | undefined;
+  /** QB_REVOKE_URL; undefined = Intuit's revoke endpoint. */
+  revokeUrl?: string | undefined;
+  /** QB_API_URL; undefined = Intuit's sandbox API. */
+  apiUrl?: string | undefined;
+  /**
+   * QB_REDIRECT_URI: the console page Intuit sends the browser back to (registered with the app);
+   * undefined = connecting is not configured (503).
+   */
+  redirectUri?: string | undefined;
 }
 
 const intFromEnv = (name: string, min: number, max: number) =>
@@ -209,6 +242,18 @@ const EnvSchema = v.object({
   ),
   QB_TOKEN_URL: v.optional(
     v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_TOKEN_URL must be an http:// or https:// URL')),
+  ),
+  QB_AUTHORIZE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_AUTHORIZE_URL must be an http:// or https:// URL')),
+  ),
+  QB_REVOKE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_REVOKE_URL must be an http:// or https:// URL')),
+  ),
+  QB_API_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_API_URL must be an http:// or https:// URL')),
+  ),
+  QB_REDIRECT_URI: v.optional(
+    v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/, 'QB_REDIRECT_URI must be an http:// or https:// URL')),
   ),
   QB_CLIENT_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
   QB_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
@@ -314,6 +359,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientId: e.QB_CLIENT_ID,
       clientSecret: e.QB_CLIENT_SECRET,
       timeoutMs: e.QB_TIMEOUT_MS,
+      authorizeUrl: e.QB_AUTHORIZE_URL,
+      revokeUrl: e.QB_REVOKE_URL,
+      apiUrl: e.QB_API_URL,
+      redirectUri: e.QB_REDIRECT_URI,
     },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
@@ -341,6 +390,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     approvalExport: { stallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS, perUser: 2 },
+    liveEvents: {
+      // Within the idle timeout, which would otherwise close a quiet stream's socket.
+      heartbeatMs: Math.min(20_000, Math.floor(e.HTTP_IDLE_TIMEOUT_MS / 2)),
+      sessionCheckMs: 500,
+      maxStreamMs: 15 * 60_000,
+      logSize: 10_000,
+      maxBufferedBytes: 256 * 1024,
+    },
   };
 }
 

@@ -15,7 +15,8 @@
  *   (reuse detection) and answers 401;
  * - companies (and the status counts kept from them) and activity on POST …/refresh-qb-token when
  *   QuickBooks itself refused the refresh (409 QB_RECONNECT_REQUIRED, 502): the company's
- *   QuickBooks status becomes 'error' and the failed attempt is written to its activity, which is
+ *   QuickBooks status becomes 'error' and the failed attempt is written to its activity (and so to
+ *   the live event log, which tells open screens the company changed), which is
  *   what the card then shows.
  * Reads change nothing, except that each download of a NACHA file (account numbers) is written to
  * the activity as an audit.
@@ -37,7 +38,8 @@ import type { Role } from 'shared-contracts';
 import { loginAttempts, users } from './db/schema';
 import { ACCESS_TABLE, type Access, type RouteKey } from './http/access-table';
 import { isValibotSchema, requestJsonSchema } from './http/valibot-type-provider';
-import { startMockTokenServer, type MockTokenServer } from './quickbooks/mock-token-server';
+import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
+import { emulatorConfig } from './test/qbo-emulator';
 import { WriteTracker, changedTables, type DbSnapshot } from './test/db-snapshot';
 import { build, demoPasswordHash, type TestContext } from './test/build';
 import { hostileString, partArbitraries, type Flavour, type Schema } from './test/fuzz/arbitraries';
@@ -63,7 +65,7 @@ const MAY_CHANGE_WHEN_REFUSED: Partial<Record<RouteKey, { tables: string[]; code
   'PUT /api/user/password': { tables: ['login_attempts'], codes: ['VALIDATION_ERROR'] },
   'POST /api/auth/refresh': { tables: ['refresh_tokens'], codes: ['REFRESH_FAILED'] },
   'POST /api/company/companies/:id/refresh-qb-token': {
-    tables: ['companies', 'company_counts', 'activity'],
+    tables: ['companies', 'company_counts', 'activity', 'live_events'],
     codes: ['QB_RECONNECT_REQUIRED', 'UPSTREAM_ERROR'],
   },
 };
@@ -104,7 +106,7 @@ interface DeclaredRoute {
 }
 
 let t: TestContext;
-let mock: MockTokenServer;
+let mock: QboEmulator;
 const declared = new Map<string, DeclaredRoute>();
 const fuzzed = new Set<string>();
 const tokens = new Map<Role, string>();
@@ -116,15 +118,11 @@ const jsonSchemaOf = (schema: unknown): Schema | undefined =>
   isValibotSchema(schema) ? (requestJsonSchema(schema) as Schema) : undefined;
 
 beforeAll(async () => {
-  mock = await startMockTokenServer({ clientId: 'fuzz-client', clientSecret: 'fuzz-secret' });
+  mock = await startQboEmulator({ clientId: 'fuzz-client', clientSecret: 'fuzz-secret' });
   t = await build({
     config: {
-      quickBooks: {
-        tokenUrl: mock.url,
-        clientId: 'fuzz-client',
-        clientSecret: 'fuzz-secret',
-        timeoutMs: 10_000, // a slow CI machine must not turn the local mock into a 502
-      },
+      // A slow CI machine must not turn the local emulator into a 502.
+      quickBooks: emulatorConfig(mock, { clientId: 'fuzz-client', clientSecret: 'fuzz-secret' }, 10_000),
     },
     app: {
       approvalSweep: false,

@@ -9,7 +9,7 @@ import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './seed/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/users';
-import { startMockTokenServer, type MockTokenServer } from './quickbooks/mock-token-server';
+import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,16 +29,29 @@ async function main(): Promise<void> {
     console.warn('The database has no users: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `pnpm seed`.');
   }
 
-  // The demo (embedded database, no QB_TOKEN_URL) refreshes QuickBooks tokens against a local
-  // server speaking Intuit's token protocol, so every card state and refresh outcome is reachable.
-  let mockTokenServer: MockTokenServer | undefined;
+  // The demo (embedded database, no QB_TOKEN_URL) talks to a local QuickBooks Online emulator
+  // instead of Intuit: the same protocol, reached through the same configuration, so connecting,
+  // refreshing and disconnecting all work without an Intuit account.
+  let emulator: QboEmulator | undefined;
   if (!config.databaseUrl && !config.quickBooks.tokenUrl) {
     const clientId = config.quickBooks.clientId ?? 'demo-client';
     const clientSecret = config.quickBooks.clientSecret ?? randomBytes(24).toString('base64url');
-    mockTokenServer = await startMockTokenServer({ clientId, clientSecret });
-    config.quickBooks = { ...config.quickBooks, tokenUrl: mockTokenServer.url, clientId, clientSecret };
+    const callbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const redirectUri =
+      config.quickBooks.redirectUri ?? `http://${callbackHost}:${config.port}/companies/quickbooks/callback`;
+    emulator = await startQboEmulator({ clientId, clientSecret });
+    config.quickBooks = {
+      ...config.quickBooks,
+      clientId,
+      clientSecret,
+      redirectUri,
+      authorizeUrl: emulator.authorizeUrl,
+      tokenUrl: emulator.tokenUrl,
+      revokeUrl: emulator.revokeUrl,
+      apiUrl: emulator.baseUrl,
+    };
     console.info(
-      `QuickBooks: demo mode, token refreshes go to the local mock server at ${mockTokenServer.url}`,
+      `QuickBooks: demo mode, talking to the local QuickBooks Online emulator at ${emulator.baseUrl}`,
     );
   }
 
@@ -50,7 +63,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
-      await mockTokenServer?.close();
+      await emulator?.close();
     } finally {
       // PGlite must be closed cleanly to keep its data folder consistent.
       await database.close();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { withoutLiveStream } from '../pages/live-stream';
 
 // Automated WCAG 2.1 A/AA checks (axe-core) of the console's screens as a signed-in admin.
 async function expectNoViolations(page: Page) {
@@ -12,6 +13,9 @@ async function expectNoViolations(page: Page) {
   );
   expect(summary).toEqual([]);
 }
+
+// Each test waits for the network to be idle, which the live event stream never is.
+test.beforeEach(({ page }) => withoutLiveStream(page));
 
 const screens: Array<[string, string, RegExp | string]> = [
   ['dashboard', '/dashboard', 'Dashboard'],

@@ -306,6 +306,9 @@ test.describe('approval detail', () => {
   }) => {
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
     const approval = await factory.create(unique('Tab'), [60]);
+    // Without the live event stream (offline, which never blocks work) this tab cannot know of
+    // the other decision until it tries its own.
+    await page.route('**/api/events', (route) => route.abort());
     const detail = new ApprovalDetailPage(page);
     await detail.goto(approval);
     await expect(detail.approveButton).toBeVisible();

@@ -229,8 +229,11 @@ test.describe('company detail', () => {
     release();
     await expect(page.getByTestId('qb-state')).toHaveText('Connected');
     await expect(page.getByText(/^in \d+ minutes?$/)).toBeVisible();
+    // Configure Connection starts QuickBooks' OAuth flow: the browser lands on the consent page
+    // (the local emulator in demo mode; quickbooks-connect.spec.ts goes the whole way).
     await page.getByRole('button', { name: 'Configure Connection' }).click();
-    await expect(page.getByText('Coming Soon')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Connect to QuickBooks' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
   });
 
   test('refreshing a token rotates it, and a revoked one shows the QuickBooks error', async ({

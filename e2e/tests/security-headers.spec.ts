@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { withoutLiveStream } from '../pages/live-stream';
 
 // The Content-Security-Policy and other security headers must not break any page: no resource
 // blocked, no console error about one, on every screen and on a remote's standalone page.
@@ -22,6 +23,9 @@ async function watchForBlocking(page: Page): Promise<() => Promise<string[]>> {
     ...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)),
   ];
 }
+
+// Each test waits for the network to be idle, which the live event stream never is.
+test.beforeEach(({ page }) => withoutLiveStream(page));
 
 const screens: Array<[string, string, RegExp | string]> = [
   ['dashboard', '/dashboard', 'Dashboard'],

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
+import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO, NEW_ACCOUNT_PASSWORD, SignInPage, signInFresh } from '../pages/sign-in-page';
 import { UserListPage } from '../pages/users-page';
 
@@ -696,6 +697,7 @@ test.describe('accessibility', () => {
       request,
     }) => {
       await page.setViewportSize(viewport);
+      await withoutLiveStream(page);
       const api = await ApiClient.signIn(request);
       const user = await newUser(api, `Axe${viewport.width}`, { role: 'USER' });
       const screens: Array<[string, string]> = [

@@ -6,6 +6,7 @@ import { AccessDenied } from 'shared-ui';
 import { CompanyDetailPage } from './companies/components/company-detail-page';
 import { CompanyFormPage } from './companies/components/company-form-page';
 import { CompanyListPage } from './companies/components/company-list-page';
+import { QuickBooksCallbackPage } from './companies/components/quickbooks-callback-page';
 
 /** Creating and editing need the role that manages the section's records (the section registry). */
 const manageRoleOnly = (element: ReactElement) => (
@@ -18,6 +19,7 @@ const manageRoleOnly = (element: ReactElement) => (
 export const routes: RouteObject[] = [
   { index: true, element: <CompanyListPage /> },
   { path: 'new', element: manageRoleOnly(<CompanyFormPage />) },
+  { path: 'quickbooks/callback', element: manageRoleOnly(<QuickBooksCallbackPage />) },
   { path: ':id', element: <CompanyDetailPage /> },
   { path: ':id/edit', element: manageRoleOnly(<CompanyFormPage />) },
   { path: '*', element: <Navigate to="/dashboard" replace /> },

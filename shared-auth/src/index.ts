@@ -24,6 +24,17 @@ export { initializeSession } from './auth-actions';
 export { useSession, useAuth, useHasRole, type AuthValue } from './use-session';
 export { RequireAuth, RequireRole, type RequireAuthProps, type RequireRoleProps } from './guards';
 export { getRedirectTarget } from './redirect-target';
+export {
+  startLiveEvents,
+  subscribeLiveEvents,
+  useLiveEvents,
+  useLiveState,
+  LIVE_REVALIDATE_INTERVAL_MS,
+  type LiveChange,
+  type LiveEvent,
+  type LiveResync,
+  type LiveState,
+} from './live-events';
 
 /** Role ranks and checks, re-exported from shared-contracts for convenience. */
 export { roleRank, hasRole, ROLE_RANKS } from 'shared-contracts';

@@ -24,10 +24,17 @@ export interface ListResourceOptions {
   fallbackMessage: string;
   /** Other keys (second element) a write re-reads besides the lists, e.g. the section's statistics. */
   related?: readonly string[];
+  /**
+   * Entities whose live events re-read the section's lists ('approval', 'company', …); by default
+   * the section's name in the singular.
+   */
+  entities?: readonly string[];
 }
 
 /** What listResource answers. */
 export interface ListResource<Row, Query> {
+  /** Entities whose live events re-read the section's lists. */
+  entities: readonly string[];
   /** The SWR key of one page: [section, 'list', request]. */
   key: (request: ListRequest<Query>) => readonly [string, 'list', ListRequest<Query>];
   /** GET one page, filtered and sorted by the server. */
@@ -52,6 +59,7 @@ export function listResource<Row, Query>({
   path,
   fallbackMessage,
   related = [],
+  entities = [singular(section)],
 }: ListResourceOptions): ListResource<Row, Query> {
   const key = (request: ListRequest<Query>) => [section, 'list', request] as const;
   const fetchPage = (request: ListRequest<Query>) =>
@@ -64,6 +72,7 @@ export function listResource<Row, Query>({
         (swrKey[1] === 'list' || related.includes(swrKey[1]) || (id !== undefined && swrKey[2] === id)),
     );
   return {
+    entities,
     key,
     fetchPage,
     usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),
@@ -76,4 +85,9 @@ export function listResource<Row, Query>({
       }
     },
   };
+}
+
+/** 'companies' → 'company', 'approvals' → 'approval'. */
+function singular(section: string): string {
+  return section.endsWith('ies') ? `${section.slice(0, -3)}y` : section.replace(/s$/, '');
 }

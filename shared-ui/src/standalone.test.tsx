@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { startLiveEvents } from 'shared-auth';
 import { StandaloneApp } from './standalone';
 import { UiProvider } from './ui-provider';
 
@@ -18,6 +19,7 @@ vi.mock('shared-auth', () => ({
   initializeSession: vi.fn(async () => undefined),
   configureHttp: vi.fn(),
   setNavigator: vi.fn(),
+  startLiveEvents: vi.fn(() => () => undefined),
   getLoginErrorMessage: () => 'failed',
   getRedirectTarget: () => '/dashboard',
 }));
@@ -51,6 +53,8 @@ describe('StandaloneApp', () => {
     expect(screen.getByText('Users')).toBeTruthy();
     expect(screen.getByText('admin@example.com')).toBeTruthy();
     expect(screen.getByText('ADMIN')).toBeTruthy();
+    // Run alone, the section opens the tab's live event stream itself.
+    expect(vi.mocked(startLiveEvents)).toHaveBeenCalled();
   });
 
   it('sends any other path to basePath', async () => {

@@ -12,7 +12,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { RequireAuth, configureHttp, initializeSession, setNavigator, useAuth } from 'shared-auth';
+import { RequireAuth, configureHttp, initializeSession, setNavigator, startLiveEvents, useAuth } from 'shared-auth';
 import { UI_TEXT } from 'shared-contracts';
 import { FullScreenProvider, useFullScreenState } from './full-screen-view';
 import { SignInPage } from './sign-in-page';
@@ -54,6 +54,8 @@ function StandaloneLayout({ title, routes }: { title: string; routes: RouteObjec
   const { fullScreen, control } = useFullScreenState();
   // Signed in: load the notice area now (the sign-in page does not).
   useEffect(preloadNotices, []);
+  // A section run alone opens the tab's live event stream itself, as the host's layout does.
+  useEffect(() => startLiveEvents(), []);
 
   const signOut = async () => {
     setSigningOut(true);

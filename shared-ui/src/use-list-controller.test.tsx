@@ -36,6 +36,7 @@ function fakeResource(total: number) {
   });
   const key = (request: ListRequest<CompanyListQuery>) => ['test', 'list', request] as const;
   const resource: ListResource<Row, CompanyListQuery> = {
+    entities: ['company'],
     key,
     fetchPage,
     usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),

@@ -4,6 +4,7 @@
 // the rows on screen), the move back from a page past the end, and the bulk runner.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
+import { useLiveEvents } from 'shared-auth';
 import { PAGE_SIZE, type Pagination } from 'shared-contracts';
 import { useBulkRunner, type BulkRunner } from './bulk-runner';
 import type { RowId } from './data-table-columns';
@@ -165,6 +166,9 @@ export function useListController<Row extends { id: RowId }, Query>({
     [revalidate, resource],
   );
   const bulk = useBulkRunner({ selected, setSelected, revalidate: sectionRevalidate });
+  // Someone else's change of what this list shows: re-read the view (and the section's related
+  // figures) in place, at most once a second; the view, and so the selection, stay as they are.
+  useLiveEvents(resource.entities, () => void sectionRevalidate());
 
   return {
     fields: filters,

@@ -9,8 +9,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API = path.join(ROOT, 'api');
 export const API_BUNDLE = path.join(API, 'dist', 'main.js');
-const SOURCES = [path.join(API, 'src'), path.join(ROOT, 'shared-contracts', 'src')];
-const INPUTS = [path.join(API, 'package.json'), path.join(ROOT, 'shared-contracts', 'package.json')];
+const SOURCES = [
+  path.join(API, 'src'),
+  path.join(ROOT, 'shared-contracts', 'src'),
+  path.join(ROOT, 'qbo-emulator', 'src'),
+];
+const INPUTS = ['api', 'shared-contracts', 'qbo-emulator'].map((dir) => path.join(ROOT, dir, 'package.json'));
 
 function newestMtime(dir) {
   let newest = 0;
@@ -33,7 +37,7 @@ export async function buildApi() {
   const esbuild = createRequire(path.join(API, 'package.json'))('esbuild');
   const pkg = JSON.parse(readFileSync(path.join(API, 'package.json'), 'utf8'));
   const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
-    .filter((name) => name !== 'shared-contracts')
+    .filter((name) => name !== 'shared-contracts' && name !== 'qbo-emulator')
     .flatMap((name) => [name, `${name}/*`]);
   await esbuild.build({
     entryPoints: [path.join(API, 'src', 'main.ts')],

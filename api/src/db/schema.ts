@@ -507,6 +507,29 @@ export const activity = pgTable(
 );
 
 /** Refresh tokens, stored as SHA-256 of the random token; rotated on every use. */
+/**
+ * The `state` of a QuickBooks connect flow, hashed: single-use, short-lived and bound to the staff
+ * member's session and the company, so a callback cannot be replayed, forged from another session
+ * or pointed at another company.
+ */
+export const qbOauthStates = pgTable(
+  'qb_oauth_states',
+  {
+    stateHash: varchar('state_hash', { length: 64 }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: varchar('session_id', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('qb_oauth_states_expires_at_idx').on(t.expiresAt)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -746,3 +769,25 @@ export type ActivityRow = typeof activity.$inferSelect;
 export type PaymentSettingsRow = typeof companyPaymentSettings.$inferSelect;
 export type VendorBankAccountRow = typeof vendorBankAccounts.$inferSelect;
 export type NachaFileRow = typeof nachaFiles.$inferSelect;
+
+/**
+ * The live console's event log (migration 0020): ids, kind and the new status or version of a
+ * change, never its data. `seq` is the event's number, given at commit (null only inside the
+ * writing transaction); `minRole` is the lowest role whose stream carries it.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seq: bigint('seq', { mode: 'number' }),
+    kind: varchar('kind', { length: 64 }).notNull(),
+    entityType: varchar('entity_type', { length: 32 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }).notNull(),
+    status: varchar('status', { length: 32 }),
+    version: integer('version'),
+    actorId: integer('actor_id'),
+    minRole: varchar('min_role', { length: 16 }).notNull().default('GUEST'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('live_events_seq_key').on(t.seq)],
+);

@@ -73,6 +73,9 @@ export const ACCESS_TABLE = {
   'PUT /api/company/companies/:id/deactivate': 'MODERATOR',
   'GET /api/company/companies/:id/qb-token-status': 'signed-in',
   'POST /api/company/companies/:id/refresh-qb-token': 'MODERATOR',
+  'POST /api/company/companies/:id/qb-connect': 'MODERATOR',
+  'POST /api/company/quickbooks/callback': 'MODERATOR',
+  'POST /api/company/companies/:id/qb-disconnect': 'MODERATOR',
 
   // Payments (originator settings, vendor bank accounts — numbers masked in every answer)
   'GET /api/company/companies/:id/payment-settings': 'signed-in',
@@ -116,6 +119,9 @@ export const ACCESS_TABLE = {
   'GET /api/bill-approval/approvals/:id/history': 'signed-in',
 
   // Dashboard
+  // Live console events (Server-Sent Events); each event is filtered by what the role may read
+  'GET /api/events': 'signed-in',
+
   'GET /api/dashboard/stats': 'signed-in',
 } as const satisfies Record<string, Access>;
 

@@ -20,6 +20,8 @@ const BODILESS_WRITES = new Set([
   'PUT /api/company/companies/:id/reactivate',
   'PUT /api/company/companies/:id/deactivate',
   'POST /api/company/companies/:id/refresh-qb-token',
+  'POST /api/company/companies/:id/qb-connect',
+  'POST /api/company/companies/:id/qb-disconnect',
   'DELETE /api/company/companies/:id/vendor-accounts/:accountId',
   'POST /api/bill-approval/approvals/:id/nacha',
   'PUT /api/bill-approval/approvals/:id/bank-uploaded',

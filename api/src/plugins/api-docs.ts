@@ -22,6 +22,7 @@ const TAGS = [
   { name: 'Approvals', description: 'Bill approvals: list, decisions, bulk decisions, history, export' },
   { name: 'Dashboard', description: 'Headline counts and recent activity' },
   { name: 'Health', description: 'Liveness and system health' },
+  { name: 'Events', description: 'The live console: a Server-Sent Events stream of changes' },
 ];
 
 const DESCRIPTION = `Every JSON answer is an envelope: \`{ "success": true, "data": … }\` (lists add

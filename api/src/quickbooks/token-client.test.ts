@@ -2,14 +2,14 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickBooksConfig } from '../config';
-import { MOCK_ACCESS_TOKEN_TTL, startMockTokenServer, type MockTokenServer } from './mock-token-server';
+import { ACCESS_TOKEN_TTL, startQboEmulator, type QboEmulator } from 'qbo-emulator';
 import { QbTokenError, refreshQuickBooksTokens } from './token-client';
 
-let mock: MockTokenServer;
+let mock: QboEmulator;
 let config: QuickBooksConfig;
 beforeAll(async () => {
-  mock = await startMockTokenServer({ clientId: 'client-id', clientSecret: 'client-secret' });
-  config = { tokenUrl: mock.url, clientId: 'client-id', clientSecret: 'client-secret', timeoutMs: 300 };
+  mock = await startQboEmulator({ clientId: 'client-id', clientSecret: 'client-secret' });
+  config = { tokenUrl: mock.tokenUrl, clientId: 'client-id', clientSecret: 'client-secret', timeoutMs: 300 };
 });
 afterEach(() => {
   mock.behaviour = 'ok';
@@ -80,7 +80,7 @@ describe('refreshQuickBooksTokens', () => {
   it('gets new random tokens from the mock server', async () => {
     const a = await refreshQuickBooksTokens(config, 'some-refresh-token');
     const b = await refreshQuickBooksTokens(config, a.refreshToken);
-    expect(a.expiresIn).toBe(MOCK_ACCESS_TOKEN_TTL);
+    expect(a.expiresIn).toBe(ACCESS_TOKEN_TTL);
     expect(a.accessToken).not.toBe(b.accessToken);
     expect(a.refreshToken).not.toBe(b.refreshToken);
   });

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { INDUSTRIES, type CompanyStatus, type QbConnectionStatus } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { companies, managers, users, type CompanyRow, type ManagerRow, type UserRow } from '../db/schema';
-import { REVOKED_TOKEN_PREFIX } from '../quickbooks/mock-token-server';
+import { REVOKED_TOKEN_PREFIX } from 'qbo-emulator';
 import { encryptSecret } from '../security/token-cipher';
 import { COMPANIES, LOWERCASE_BRANDS, NAME_CORES, NAME_PREFIXES, NAME_SUFFIXES, PLACES } from './data';
 import { createRandom, DAY, HOUR, insertGenerated, type Random, type SeedContext } from './random';

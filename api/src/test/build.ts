@@ -35,7 +35,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     LOG_LEVEL: 'silent',
     ...env,
   });
-  return { ...config, passwordHashing: TEST_HASHING, ...overrides };
+  return {
+    ...config,
+    passwordHashing: TEST_HASHING,
+    // Route-walking tests (access matrix, fuzz) call the event stream like any GET: it must end.
+    liveEvents: { ...config.liveEvents, maxStreamMs: 200 },
+    ...overrides,
+  };
 }
 
 let demoHash: Promise<string> | undefined;

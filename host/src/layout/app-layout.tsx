@@ -12,6 +12,7 @@ import {
   preloadNotices,
   useFullScreenState,
 } from 'shared-ui';
+import { startLiveEvents } from 'shared-auth';
 import { SWRConfig } from 'swr';
 import { NavIcon } from './icons';
 import { SidebarContent } from './sidebar';
@@ -32,6 +33,10 @@ export function AppLayout() {
 
   // The notice area is not part of the sign-in page's JavaScript: fetch it now the user is signed in.
   useEffect(preloadNotices, []);
+
+  // This tab's live event stream, for as long as someone is signed in (the layout leaves on
+  // sign-out); its connection code is fetched only now, never by the sign-in page.
+  useEffect(() => startLiveEvents(), []);
 
   useEffect(() => {
     if (!menuOpen) return undefined;

@@ -2,6 +2,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
 import { personName } from 'shared-contracts';
 import { Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
+import { LiveIndicator } from './live-indicator';
 import { NavIcon } from './icons';
 import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
 
@@ -58,6 +59,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </Box>
       {user && (
         <Box px="4" py="4" borderTopWidth="1px" borderColor="gray.200">
+          <LiveIndicator />
           <Flex align="center" gap="3" mb="3" minW={0}>
             <Flex
               aria-hidden="true"

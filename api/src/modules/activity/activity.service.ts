@@ -1,10 +1,30 @@
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { displayName } from '../../person-name';
-import { recordActivities, type ActivityEntry } from './activity.repository';
+import { recordLiveEvents } from '../live/live.service';
+import { recordActivities as insertActivities, type ActivityEntry } from './activity.repository';
 
 // What other modules read of the activity log: through this service, never through activity.repository.
-export { entityActivity, recentActivity, recordActivities, type ActivityEntry } from './activity.repository';
+export { entityActivity, recentActivity, type ActivityEntry } from './activity.repository';
+
+/**
+ * Several rows in one INSERT, e.g. one per company a manager delete unassigns, and the live
+ * console's event of each change. Call inside the transaction of the change they record, so they
+ * commit or roll back with it.
+ */
+export async function recordActivities(db: Db, entries: ActivityEntry[]): Promise<void> {
+  await insertActivities(db, entries);
+  await recordLiveEvents(
+    db,
+    entries.map((entry) => ({
+      actorId: entry.userId,
+      action: entry.action,
+      ...(entry.entityType === undefined ? {} : { entityType: entry.entityType }),
+      ...(entry.entityId === undefined ? {} : { entityId: entry.entityId }),
+      ...(entry.details === undefined ? {} : { details: entry.details }),
+    })),
+  );
+}
 
 /** Who did it: the signed-in user, named in the row as activity descriptions name people. */
 export type Actor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;

@@ -575,9 +575,9 @@ export async function countPaymentRecordsOfCompany(db: Db, companyId: number): P
  * Turns up to `batch` PENDING approvals created before `cutoff` into EXPIRED and writes their
  * history rows, in ONE statement (so atomically). Rows another process is sweeping are skipped
  * (SKIP LOCKED) and the UPDATE re-checks PENDING, so concurrent sweeps never expire a row twice
- * nor race a decision: whichever commits first wins. Returns how many it expired.
+ * nor race a decision: whichever commits first wins. Returns the ids it expired.
  */
-export async function expirePendingBatch(db: Db, cutoff: Date, batch: number): Promise<number> {
+export async function expirePendingBatch(db: Db, cutoff: Date, batch: number): Promise<string[]> {
   const result = await db.execute(sql`
     with due as (
       select ${approvals.id} as id from ${approvals}
@@ -599,7 +599,7 @@ export async function expirePendingBatch(db: Db, cutoff: Date, batch: number): P
     from expired
     returning entity_id as id
   `);
-  return rowsOf(result).length;
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /** The rows of a raw `execute` (PGlite and node-postgres both answer `{ rows }`). */

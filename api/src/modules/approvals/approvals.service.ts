@@ -21,6 +21,7 @@ import { generateBankFile, paidBillsMatching } from '../payments/bank-files.serv
 import { recentAccountChangers, vendorAccountsByRef } from '../payments/payment-accounts.service';
 import { findUserById } from '../users/users.service';
 import { recordActivity } from '../activity/activity.service';
+import { recordLiveEvents } from '../live/live.service';
 import { displayName } from '../../person-name';
 import {
   deleteApprovalIfDeletable,
@@ -397,7 +398,21 @@ export async function expireOverdueApprovals(db: Db, days: number, now = new Dat
   const cutoff = new Date(now.getTime() - days * 86_400_000);
   let total = 0;
   for (;;) {
-    const expired = await expirePendingBatch(db, cutoff, 500);
+    // Each batch with its live events, in one transaction: open screens learn of every expiry.
+    const expired = await db.transaction(async (tx) => {
+      const ids = await expirePendingBatch(tx, cutoff, 500);
+      await recordLiveEvents(
+        tx,
+        ids.map((id) => ({
+          actorId: null,
+          action: 'approval.expire',
+          entityType: 'approval',
+          entityId: id,
+          details: { after: { status: 'EXPIRED' } },
+        })),
+      );
+      return ids.length;
+    });
     total += expired;
     if (expired < 500) return total;
   }

@@ -5,21 +5,21 @@ import { activity, companies, type CompanyRow } from '../../db/schema';
 import { DEMO_QB_STATES, type QbState } from '../../seed/companies';
 import { SMALL_COUNTS } from '../../seed/demo';
 import { buildApp } from '../../app';
-import { startMockTokenServer, type MockTokenServer } from '../../quickbooks/mock-token-server';
+import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { build, errorOf, type TestContext } from '../../test/build';
 
 let t: TestContext;
-let mock: MockTokenServer;
+let mock: QboEmulator;
 const token = { moderator: '', user: '', guest: '' };
 let quickBooks: TestContext['config']['quickBooks'];
 
 beforeAll(async () => {
-  mock = await startMockTokenServer({ clientId: 'test-client', clientSecret: 'test-secret' });
+  mock = await startQboEmulator({ clientId: 'test-client', clientSecret: 'test-secret' });
   t = await build({
     config: {
       quickBooks: {
-        tokenUrl: mock.url,
+        tokenUrl: mock.tokenUrl,
         clientId: 'test-client',
         clientSecret: 'test-secret',
         timeoutMs: 300,
@@ -159,8 +159,8 @@ describe('POST /api/company/companies/{id}/refresh-qb-token', () => {
     expect(after.qbRefreshTokenEnc).not.toBe(before.qbRefreshTokenEnc);
     const access = decryptSecret(after.qbAccessTokenEnc!, KEY)!;
     const refreshToken = decryptSecret(after.qbRefreshTokenEnc!, KEY)!;
-    expect(access).toMatch(/^mock-access-/);
-    expect(refreshToken).toMatch(/^mock-refresh-/);
+    expect(access).toMatch(/^emu-access-/);
+    expect(refreshToken).toMatch(/^emu-refresh-/);
     // At rest only ciphertext: the plaintext appears nowhere in the row.
     expect(JSON.stringify(after)).not.toContain(access);
     expect(JSON.stringify(after)).not.toContain(refreshToken);

@@ -268,6 +268,7 @@ export type CompanyValues = Partial<
     | 'approverId'
     | 'accountantId'
     | 'qbConnectionStatus'
+    | 'qbRealmId'
     | 'qbLastRefresh'
     | 'qbAccessTokenEnc'
     | 'qbRefreshTokenEnc'

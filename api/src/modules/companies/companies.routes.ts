@@ -20,6 +20,7 @@ import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schema
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { entityActivity } from '../activity/activity.service';
+import { qbConnectRoutes } from './companies.qb-connect.routes';
 import { listCompanies, searchCompanies } from './companies.repository';
 import {
   assignCompany,
@@ -218,4 +219,6 @@ export async function companiesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) =>
       ok(await refreshCompanyQbToken(app, currentAuth(request).user, companyId(request.params.id))),
   );
+
+  await qbConnectRoutes(fastify);
 }

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from 'shared-auth';
+import { api, useLiveEvents } from 'shared-auth';
 import { EMPTY_DASHBOARD_STATS, type DashboardStats } from 'shared-contracts';
 
 export const dashboardStatsKey = () => '/api/dashboard/stats';
@@ -14,5 +14,9 @@ export async function getDashboardStats(): Promise<{ stats: DashboardStats; fail
 }
 
 export function useDashboardStats() {
-  return useSWR(dashboardStatsKey(), getDashboardStats);
+  const stats = useSWR(dashboardStatsKey(), getDashboardStats);
+  const { mutate } = stats;
+  // Any change someone makes may move a count: re-read, at most once a second.
+  useLiveEvents(null, () => void mutate());
+  return stats;
 }

@@ -1,13 +1,17 @@
 import useSWR from 'swr';
-import { api } from 'shared-auth';
+import { api, useLiveEvents } from 'shared-auth';
 import type { Approval, ApprovalHistoryEntry, ApprovalPaymentAccounts } from 'shared-contracts';
-import { approvalKeys } from './keys';
+import { approvalKeys, revalidateApprovals } from './keys';
 
 /** While an approval is PENDING its page re-reads it, so a decision made elsewhere shows up. */
 const PENDING_REFRESH_MS = 30_000;
 
 /** GET …/approvals/{id}; no request while the route id is invalid. */
 export function useApproval(id: string | null) {
+  // Someone else changed this approval (or the stream missed events): re-read it in place.
+  useLiveEvents(['approval'], (event) => {
+    if (id && (event.type === 'resync' || event.id === id)) void revalidateApprovals(id);
+  });
   return useSWR(
     id ? approvalKeys.detail(id) : null,
     () => api.get<Approval>(`/api/bill-approval/approvals/${id}`, { fallbackMessage: 'Approval not found' }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useHasRole, useSession } from 'shared-auth';
 import {
@@ -29,6 +29,7 @@ import {
   StatusBadge,
   Text,
   TruncatedText,
+  notifyInfo,
   notifySuccess,
 } from 'shared-ui';
 import { formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
@@ -102,6 +103,22 @@ function ApprovalDetail({
   const pending = approval.status === 'PENDING';
   const isCreator = user !== null && user !== undefined && approval.createdById === user.id;
   const short = shortApprovalId(approval.id);
+
+  // Decided by someone else while this page was open (the live stream re-read it): say who, and
+  // close a decision dialog that can no longer succeed.
+  const shownStatus = useRef(approval.status);
+  useEffect(() => {
+    const before = shownStatus.current;
+    shownStatus.current = approval.status;
+    if (before !== 'PENDING' || approval.status === 'PENDING' || busy) return;
+    const approved = approval.status === 'APPROVED';
+    const deciderId = approved ? approval.approvedById : approval.rejectedById;
+    if (deciderId === undefined || deciderId === null || deciderId === user?.id) return;
+    const decider = approved ? approval.approvedBy : approval.rejectedBy;
+    if (!decider || (!approved && approval.status !== 'REJECTED')) return;
+    setDialog((open) => (open === 'approve' || open === 'reject' ? null : open));
+    notifyInfo(`${approved ? 'Approved' : 'Rejected'} by ${decider} just now`);
+  }, [approval, busy, user?.id]);
 
   async function decide(run: () => Promise<Approval>, success: string) {
     setBusy(true);

@@ -1,7 +1,13 @@
 // Company writes. Each re-reads the lists and the company it touched, after a refused write too.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
-import type { Company, QbTokenRefreshResult } from 'shared-contracts';
+import type {
+  Company,
+  QbConnectCallback,
+  QbConnectResult,
+  QbConnectStart,
+  QbTokenRefreshResult,
+} from 'shared-contracts';
 import { bulkEach, type RowId } from 'shared-ui/table';
 import { companyKeys, companyList, revalidateCompanies } from './keys';
 
@@ -59,4 +65,21 @@ export function setCompaniesActive(ids: RowId[], active: boolean) {
 /** POST …/refresh-qb-token: a real OAuth refresh against QuickBooks. */
 export function refreshQbToken(id: number) {
   return andRevalidate(api.post<QbTokenRefreshResult>(`/api/company/companies/${id}/refresh-qb-token`), id);
+}
+
+/** POST …/qb-connect: the consent page's address, with a fresh single-use state. */
+export function startQbConnect(id: number) {
+  return api.post<QbConnectStart>(`/api/company/companies/${id}/qb-connect`);
+}
+
+/** POST /api/company/quickbooks/callback with what QuickBooks put on the redirect URI. */
+export async function completeQbConnect(callback: QbConnectCallback) {
+  const result = await api.post<QbConnectResult>('/api/company/quickbooks/callback', callback);
+  await revalidateCompanies(result.companyId);
+  return result;
+}
+
+/** POST …/qb-disconnect: revokes the tokens at QuickBooks and forgets the realm. */
+export function disconnectQb(id: number) {
+  return andRevalidate(api.post<Company>(`/api/company/companies/${id}/qb-disconnect`), id);
 }

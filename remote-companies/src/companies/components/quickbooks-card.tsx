@@ -13,12 +13,13 @@ import {
   Stack,
   Text,
   notifyError,
-  notifyInfo,
   notifySuccess,
 } from 'shared-ui';
+import { QB_DISCONNECTED_NOTICE } from 'shared-contracts';
+import { ConfirmDialog } from 'shared-ui/dialog';
 import { formatDateLong, formatExpiresIn } from 'shared-ui/format';
 import { useQbTokenStatus } from '../api/get-qb-token-status';
-import { refreshQbToken } from '../api/mutations';
+import { disconnectQb, refreshQbToken, startQbConnect } from '../api/mutations';
 
 export const CONNECTION_ISSUE_TEXT =
   'There was an error connecting to QuickBooks. Please check your credentials and try refreshing the token.';
@@ -40,6 +41,9 @@ export function QuickBooksCard({ company }: { company: Company }) {
   const connected = Boolean(company.qbRealmId);
   const { data: status, error, isLoading } = useQbTokenStatus(company.id, connected);
   const [refreshing, setRefreshing] = useState(false);
+  const [connecting, setConnecting] = useState(false);
+  const [confirmDisconnect, setConfirmDisconnect] = useState(false);
+  const [disconnecting, setDisconnecting] = useState(false);
 
   const state: CardState = !connected
     ? 'not-connected'
@@ -53,6 +57,34 @@ export function QuickBooksCard({ company }: { company: Company }) {
             ? 'expired'
             : 'connected';
   const badge = STATE_BADGES[state];
+  /** QuickBooks refused the stored refresh token (invalid_grant): only a new consent helps. */
+  const needsReconnect =
+    connected && (company.qbConnectionStatus === 'error' || state === 'expired' || state === 'unable');
+
+  /** Starts the OAuth flow: the browser leaves for QuickBooks' consent page and comes back to the callback page. */
+  async function connect() {
+    setConnecting(true);
+    try {
+      const { authorizeUrl } = await startQbConnect(company.id);
+      window.location.assign(authorizeUrl);
+    } catch (connectError) {
+      notifyError(errorMessage(connectError));
+      setConnecting(false);
+    }
+  }
+
+  async function disconnect() {
+    setDisconnecting(true);
+    try {
+      await disconnectQb(company.id);
+      notifySuccess(QB_DISCONNECTED_NOTICE);
+      setConfirmDisconnect(false);
+    } catch (disconnectError) {
+      notifyError(errorMessage(disconnectError));
+    } finally {
+      setDisconnecting(false);
+    }
+  }
 
   async function refresh() {
     setRefreshing(true);
@@ -77,7 +109,7 @@ export function QuickBooksCard({ company }: { company: Company }) {
       }
     >
       <Stack gap="4">
-        {(state === 'expired' || state === 'unable') && (
+        {(state === 'expired' || state === 'unable' || needsReconnect) && (
           <Alert.Root status="error" variant="subtle">
             <Alert.Indicator />
             <Alert.Content>
@@ -119,19 +151,48 @@ export function QuickBooksCard({ company }: { company: Company }) {
               Refresh Token
             </Button>
           )}
+          {canManage && needsReconnect && (
+            <Button
+              size="sm"
+              colorPalette="blue"
+              loading={connecting}
+              loadingText="Redirecting..."
+              onClick={() => void connect()}
+            >
+              Reconnect
+            </Button>
+          )}
           {canManage && (
             <Button
               size="sm"
               variant="outline"
-              onClick={() =>
-                notifyInfo('Coming Soon', 'Configuring the QuickBooks connection is not available yet.')
-              }
+              loading={connecting && !needsReconnect}
+              loadingText="Redirecting..."
+              onClick={() => void connect()}
             >
               Configure Connection
             </Button>
           )}
+          {canManage && connected && (
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirmDisconnect(true)}>
+              Disconnect
+            </Button>
+          )}
         </HStack>
       </Stack>
+      <ConfirmDialog
+        open={confirmDisconnect}
+        onOpenChange={(open) => {
+          if (!open) setConfirmDisconnect(false);
+        }}
+        title="Disconnect QuickBooks"
+        description={`Disconnect ${company.name} from QuickBooks? Its tokens are revoked at QuickBooks; its history is kept. Connecting again needs a new consent.`}
+        confirmLabel="Disconnect"
+        pendingLabel="Disconnecting..."
+        destructive
+        isPending={disconnecting}
+        onConfirm={() => void disconnect()}
+      />
     </SectionCard>
   );
 }

@@ -1,0 +1,161 @@
+/**
+ * One per API process: wakes on the database's notification (LISTEN on PostgreSQL, PGlite's own
+ * listen in-process), reads the committed events after the last one it has seen from the log and
+ * hands each to every open stream. The log is the source of truth: a missed wake-up (a dropped
+ * listening connection) only delays delivery until the next wake-up or the safety poll.
+ */
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/client';
+import { liveEventsAfter, newestLiveEvent, pruneLiveEvents, type LiveEventRow } from './live.service';
+
+export const LIVE_EVENTS_CHANNEL = 'live_events';
+/** Events read from the log per query while catching up. */
+export const LIVE_EVENT_BATCH = 500;
+/** Without any wake-up, the log is read this often anyway. */
+const SAFETY_POLL_MS = 2_000;
+/** The log is trimmed to its bound this often. */
+const PRUNE_MS = 60_000;
+/** After the listening connection fails, the next attempt waits this long. */
+const RELISTEN_MS = 1_000;
+
+export interface LiveSubscriber {
+  deliver(event: LiveEventRow): void;
+  /** The process is shutting down: the stream ends and its client reconnects to another one. */
+  end(): void;
+}
+
+export class LiveHub {
+  readonly #database: DatabaseHandle;
+  readonly #log: FastifyBaseLogger;
+  readonly #logSize: number;
+  readonly #subscribers = new Set<LiveSubscriber>();
+  /** Null until the log has been read once (the database may be down at start). */
+  #cursor: number | null = null;
+  #pumping: Promise<void> | null = null;
+  #again = false;
+  #closed = false;
+  #timers: NodeJS.Timeout[] = [];
+  #unlisten: (() => Promise<void>) | null = null;
+  #listener: pg.Client | null = null;
+
+  constructor(database: DatabaseHandle, log: FastifyBaseLogger, logSize: number) {
+    this.#database = database;
+    this.#log = log;
+    this.#logSize = logSize;
+  }
+
+  /** The newest event this process has handed out: a stream without Last-Event-ID starts here. */
+  get cursor(): number {
+    return this.#cursor ?? 0;
+  }
+
+  async start(): Promise<void> {
+    await this.wake();
+    await this.#listen();
+    this.#timers.push(setInterval(() => this.wake(), SAFETY_POLL_MS).unref());
+    this.#timers.push(
+      setInterval(() => {
+        pruneLiveEvents(this.#database.db, this.#logSize).catch((err: unknown) =>
+          this.#log.warn({ err }, 'live events: trimming the log failed'),
+        );
+      }, PRUNE_MS).unref(),
+    );
+  }
+
+  /** Before the server closes: open streams would otherwise hold it open. */
+  endStreams(): void {
+    for (const subscriber of [...this.#subscribers]) subscriber.end();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.endStreams();
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
+    await this.#unlisten?.().catch(() => {});
+    this.#unlisten = null;
+    const listener = this.#listener;
+    this.#listener = null;
+    await listener?.end().catch(() => {});
+    await this.#pumping?.catch(() => {});
+  }
+
+  subscribe(subscriber: LiveSubscriber): () => void {
+    this.#subscribers.add(subscriber);
+    return () => this.#subscribers.delete(subscriber);
+  }
+
+  /** Reads the log now (coalesced: one read at a time, one more if woken meanwhile). */
+  wake(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#pumping) {
+      this.#again = true;
+      return this.#pumping;
+    }
+    this.#pumping = this.#pump().finally(() => {
+      this.#pumping = null;
+      if (this.#again && !this.#closed) {
+        this.#again = false;
+        void this.wake();
+      }
+    });
+    return this.#pumping;
+  }
+
+  async #pump(): Promise<void> {
+    try {
+      if (this.#cursor === null) {
+        // Streams start from now: what happened before this process started is replayed only on
+        // a client's Last-Event-ID.
+        this.#cursor = await newestLiveEvent(this.#database.db);
+        return;
+      }
+      for (;;) {
+        const events = await liveEventsAfter(this.#database.db, this.#cursor, LIVE_EVENT_BATCH);
+        for (const event of events) {
+          this.#cursor = event.seq;
+          for (const subscriber of this.#subscribers) subscriber.deliver(event);
+        }
+        if (events.length < LIVE_EVENT_BATCH || this.#closed) return;
+      }
+    } catch (err) {
+      this.#log.warn({ err }, 'live events: reading the log failed');
+    }
+  }
+
+  async #listen(): Promise<void> {
+    const database = this.#database;
+    if (database.kind === 'pglite') {
+      this.#unlisten = await database.client.listen(LIVE_EVENTS_CHANNEL, () => void this.wake());
+      return;
+    }
+    // A connection of its own, outside the pool: LISTEN holds it for the life of the process.
+    const client = new pg.Client(database.pool.options);
+    const retry = () => {
+      if (this.#closed || this.#listener !== client) return;
+      this.#listener = null;
+      client.end().catch(() => {});
+      setTimeout(() => {
+        if (this.#closed) return;
+        this.#listen()
+          .then(() => this.wake())
+          .catch((err: unknown) => {
+            this.#log.warn({ err }, 'live events: listening failed');
+            setTimeout(retry, RELISTEN_MS).unref();
+          });
+      }, RELISTEN_MS).unref();
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', () => void this.wake());
+    this.#listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_EVENTS_CHANNEL}`);
+    } catch (err) {
+      this.#log.warn({ err }, 'live events: listening failed; retrying');
+      retry();
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import type { QboEmulator } from 'qbo-emulator';
+import type { QuickBooksConfig } from '../config';
+
+/** The API's QuickBooks configuration pointing every endpoint at an in-process emulator. */
+export function emulatorConfig(
+  emulator: QboEmulator,
+  credentials: { clientId: string; clientSecret: string },
+  timeoutMs: number,
+): QuickBooksConfig {
+  return {
+    ...credentials,
+    timeoutMs,
+    authorizeUrl: emulator.authorizeUrl,
+    tokenUrl: emulator.tokenUrl,
+    revokeUrl: emulator.revokeUrl,
+    apiUrl: emulator.baseUrl,
+    redirectUri: 'http://127.0.0.1:8080/companies/quickbooks/callback',
+  };
+}
+
+/**
+ * What a browser does on the consent page: open it, pick the sandbox company and click Connect.
+ * Answers the parameters the emulator put on the redirect URI.
+ */
+export async function consent(
+  authorizeUrl: string,
+  realmId: string,
+): Promise<{ code: string; state: string; realmId: string }> {
+  const page = await fetch(authorizeUrl);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`consent page answered ${page.status}`);
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+    ]),
+  );
+  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+  if (!action) throw new Error('no consent form');
+  const answer = await fetch(new URL(action, authorizeUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...hidden, realmId, decision: 'connect' }).toString(),
+    redirect: 'manual',
+  });
+  const location = new URL(answer.headers.get('location') ?? 'http://invalid/');
+  const get = (name: string) => location.searchParams.get(name) ?? '';
+  return { code: get('code'), state: get('state'), realmId: get('realmId') };
+}

@@ -1,0 +1,237 @@
+/**
+ * The accounting API's query endpoint for the subset of Intuit's query language the import uses:
+ * `select * from Vendor|Bill [where <cond> [and <cond>]…] [STARTPOSITION n] [MAXRESULTS m]`, where
+ * a condition is `<field> <op> '<value>'` on `Balance`, `Id`, `VendorRef` or
+ * `MetaData.LastUpdatedTime` with `=`, `<`, `>`, `<=`, `>=`. Each realm's data is generated from its
+ * realm id, so every run (and every test) sees the same vendors and bills.
+ */
+
+export interface Vendor {
+  Id: string;
+  SyncToken: string;
+  DisplayName: string;
+  CompanyName: string;
+  Active: boolean;
+  Balance: number;
+  MetaData: { CreateTime: string; LastUpdatedTime: string };
+}
+
+export interface BillLine {
+  Id: string;
+  LineNum: number;
+  Description: string;
+  Amount: number;
+  DetailType: 'AccountBasedExpenseLineDetail';
+  AccountBasedExpenseLineDetail: { AccountRef: { value: string; name: string } };
+}
+
+export interface Bill {
+  Id: string;
+  SyncToken: string;
+  DocNumber: string;
+  TxnDate: string;
+  DueDate: string;
+  VendorRef: { value: string; name: string };
+  Line: BillLine[];
+  TotalAmt: number;
+  Balance: number;
+  CurrencyRef: { value: 'USD'; name: 'United States Dollar' };
+  MetaData: { CreateTime: string; LastUpdatedTime: string };
+}
+
+export interface RealmData {
+  vendors: Vendor[];
+  bills: Bill[];
+}
+
+/** Intuit's largest page. */
+export const MAX_RESULTS = 1000;
+const VENDOR_COUNT = 24;
+const BILL_COUNT = 300;
+const DAY_MS = 86_400_000;
+
+const VENDOR_NAMES = [
+  'Acme Office Supply',
+  'Blue Ridge Utilities',
+  'Cedar Logistics',
+  'Delta Janitorial',
+  'Evergreen Landscaping',
+  'Falcon IT Services',
+  'Granite Legal LLP',
+  'Harbor Insurance',
+  'Iron Gate Security',
+  'Juniper Catering',
+  'Keystone Printing',
+  'Lakeside Telecom',
+];
+const ACCOUNTS = [
+  { value: '7', name: 'Office Expenses' },
+  { value: '13', name: 'Utilities' },
+  { value: '21', name: 'Professional Fees' },
+  { value: '29', name: 'Repairs and Maintenance' },
+];
+
+/** A small deterministic generator (mulberry32) seeded from the realm id. */
+function generator(seed: string) {
+  let state = [...seed].reduce(
+    (hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0,
+    2166136261,
+  );
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
+}
+
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '-00:00');
+
+/**
+ * Vendors, then bills of 1 to 20 lines: due dates from 30 days ago to 60 days ahead of `now`
+ * (so some are overdue), about one in six partly paid, one in ten fully paid, and every 50th
+ * bill repeating the DocNumber of the bill before it for the same vendor.
+ */
+export function seedRealm(realmId: string, now: number): RealmData {
+  const random = generator(realmId);
+  const created = now - 90 * DAY_MS;
+  const vendors: Vendor[] = Array.from({ length: VENDOR_COUNT }, (_, index) => {
+    const base = VENDOR_NAMES[index % VENDOR_NAMES.length]!;
+    const name =
+      index < VENDOR_NAMES.length ? base : `${base} ${Math.floor(index / VENDOR_NAMES.length) + 1}`;
+    const updated = created + random.int(0, 30) * DAY_MS;
+    return {
+      Id: String(index + 1),
+      SyncToken: '0',
+      DisplayName: name,
+      CompanyName: name,
+      Active: true,
+      Balance: 0,
+      MetaData: { CreateTime: isoTime(created), LastUpdatedTime: isoTime(updated) },
+    };
+  });
+  const bills: Bill[] = [];
+  for (let index = 0; index < BILL_COUNT; index += 1) {
+    const duplicate = index > 0 && index % 50 === 0;
+    const previous = bills[bills.length - 1];
+    const vendor =
+      duplicate && previous
+        ? vendors[Number(previous.VendorRef.value) - 1]!
+        : vendors[random.int(0, VENDOR_COUNT - 1)]!;
+    const lines: BillLine[] = Array.from({ length: random.int(1, 20) }, (_, line) => {
+      const account = ACCOUNTS[random.int(0, ACCOUNTS.length - 1)]!;
+      return {
+        Id: String(line + 1),
+        LineNum: line + 1,
+        Description: `${account.name} ${line + 1}`,
+        Amount: random.int(500, 250_000) / 100,
+        DetailType: 'AccountBasedExpenseLineDetail',
+        AccountBasedExpenseLineDetail: { AccountRef: account },
+      };
+    });
+    const total = Math.round(lines.reduce((sum, line) => sum + line.Amount * 100, 0)) / 100;
+    const roll = random.next();
+    const balance = roll < 0.1 ? 0 : roll < 0.27 ? Math.round(total * 50) / 100 : total;
+    const txn = now - random.int(5, 60) * DAY_MS;
+    const updated = Math.min(now, txn + random.int(0, 4) * DAY_MS);
+    bills.push({
+      Id: String(1000 + index),
+      SyncToken: '0',
+      DocNumber:
+        duplicate && previous ? previous.DocNumber : `INV-${String(random.int(1, 99_999)).padStart(5, '0')}`,
+      TxnDate: isoDate(txn),
+      DueDate: isoDate(now + random.int(-30, 60) * DAY_MS),
+      VendorRef: { value: vendor.Id, name: vendor.DisplayName },
+      Line: lines,
+      TotalAmt: total,
+      Balance: balance,
+      CurrencyRef: { value: 'USD', name: 'United States Dollar' },
+      MetaData: { CreateTime: isoTime(txn), LastUpdatedTime: isoTime(updated) },
+    });
+  }
+  return { vendors, bills };
+}
+
+/** A query the endpoint cannot run: answered 400 with a `Fault` of type ValidationFault. */
+export class QueryError extends Error {}
+
+interface Condition {
+  field: string;
+  op: string;
+  value: string;
+}
+
+export interface ParsedQuery {
+  entity: 'Vendor' | 'Bill';
+  conditions: Condition[];
+  /** 1-based, as Intuit counts. */
+  startPosition: number;
+  maxResults: number;
+}
+
+const QUERY =
+  /^select \* from (vendor|bill)(?: where (.+?))?(?: startposition (\d+))?(?: maxresults (\d+))?$/i;
+const CONDITION = /^([A-Za-z.]+) *(<=|>=|=|<|>) *'([^']*)'$/;
+const FIELDS = ['Balance', 'Id', 'VendorRef', 'MetaData.LastUpdatedTime'];
+
+export function parseQuery(text: string): ParsedQuery {
+  const match = QUERY.exec(text.trim().replace(/\s+/g, ' '));
+  if (!match) throw new QueryError(`Error parsing query: ${text.slice(0, 200)}`);
+  const conditions = match[2]
+    ? match[2].split(/ and /i).map((part) => {
+        const condition = CONDITION.exec(part.trim());
+        if (!condition || !FIELDS.includes(condition[1]!)) {
+          throw new QueryError(`Unsupported condition: ${part.trim().slice(0, 100)}`);
+        }
+        return { field: condition[1]!, op: condition[2]!, value: condition[3]! };
+      })
+    : [];
+  const maxResults = match[4] ? Number(match[4]) : 100;
+  if (maxResults > MAX_RESULTS) throw new QueryError(`MAXRESULTS may be at most ${MAX_RESULTS}`);
+  return {
+    entity: match[1]!.toLowerCase() === 'vendor' ? 'Vendor' : 'Bill',
+    conditions,
+    startPosition: Math.max(1, match[3] ? Number(match[3]) : 1),
+    maxResults,
+  };
+}
+
+function fieldValue(entity: Vendor | Bill, field: string): number {
+  if (field === 'Balance') return entity.Balance;
+  if (field === 'Id') return Number(entity.Id);
+  if (field === 'VendorRef') return 'VendorRef' in entity ? Number(entity.VendorRef.value) : NaN;
+  return Date.parse(entity.MetaData.LastUpdatedTime.replace(/-00:00$/, 'Z'));
+}
+
+function matches(entity: Vendor | Bill, condition: Condition): boolean {
+  const actual = fieldValue(entity, condition.field);
+  const expected =
+    condition.field === 'MetaData.LastUpdatedTime' ? Date.parse(condition.value) : Number(condition.value);
+  if (Number.isNaN(expected)) throw new QueryError(`Invalid value for ${condition.field}`);
+  switch (condition.op) {
+    case '=':
+      return actual === expected;
+    case '<':
+      return actual < expected;
+    case '>':
+      return actual > expected;
+    case '<=':
+      return actual <= expected;
+    default:
+      return actual >= expected;
+  }
+}
+
+/** The QueryResponse body: the page of matching entities in Id order, as Intuit answers it. */
+export function runQuery(data: RealmData, query: ParsedQuery): Record<string, unknown> {
+  const all: Array<Vendor | Bill> = query.entity === 'Vendor' ? data.vendors : data.bills;
+  const page = all
+    .filter((entity) => query.conditions.every((condition) => matches(entity, condition)))
+    .slice(query.startPosition - 1, query.startPosition - 1 + query.maxResults);
+  return page.length === 0
+    ? {}
+    : { [query.entity]: page, startPosition: query.startPosition, maxResults: page.length };
+}

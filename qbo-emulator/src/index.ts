@@ -1,0 +1,449 @@
+/**
+ * A QuickBooks Online emulator for the demo, development and tests: one loopback HTTP server that
+ * speaks the parts of Intuit's protocol the console uses, so the API can be pointed at it through
+ * configuration alone (QB_AUTHORIZE_URL, QB_TOKEN_URL, QB_REVOKE_URL, QB_API_URL).
+ *
+ * - `GET  /connect/oauth2` — the consent page (as appcenter.intuit.com/connect/oauth2): checks
+ *   client_id, response_type=code, the scope and the redirect URI, then shows an HTML page where
+ *   the person picks one of the sandbox companies and clicks 'Connect'.
+ * - `POST /connect/oauth2/consent` — the page's form: redirects to the redirect URI with `code`,
+ *   `state` and `realmId` (or `error=access_denied` on Cancel). Codes are single-use and live
+ *   five minutes.
+ * - `POST /oauth2/v1/tokens/bearer` — the token endpoint (as oauth.platform.intuit.com): form body,
+ *   HTTP Basic client authentication; `authorization_code` and `refresh_token` grants. Every
+ *   refresh rotates the refresh token: the old one is then refused with 400 `{error:
+ *   'invalid_grant'}`, as are revoked ones and any starting with `revoked-`.
+ * - `POST /oauth2/v1/tokens/revoke` — the revoke endpoint (as developer.api.intuit.com/v2/oauth2/
+ *   tokens/revoke): JSON `{token}` (or a form), HTTP Basic; revoking either token of a pair
+ *   revokes both.
+ *
+ * - `GET  /v3/company/{realmId}/query?query=…` — the accounting API's query endpoint (as
+ *   quickbooks.api.intuit.com) for `select * from Vendor|Bill … STARTPOSITION n MAXRESULTS m`
+ *   (accounting.ts), with a Bearer access token: an unknown or expired one is 401 with Intuit's
+ *   `fault` body, a token of another realm 403, a query it cannot run 400 with a `Fault`.
+ *
+ * A refresh token it never issued is adopted on first use (the demo seed stores made-up tokens);
+ * once rotated or revoked it is refused like any other. It never logs tokens.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { parseQuery, QueryError, runQuery, seedRealm, type RealmData } from './accounting';
+
+export { MAX_RESULTS, parseQuery, seedRealm, type Bill, type RealmData, type Vendor } from './accounting';
+
+export const AUTHORIZE_PATH = '/connect/oauth2';
+export const CONSENT_PATH = '/connect/oauth2/consent';
+export const TOKEN_PATH = '/oauth2/v1/tokens/bearer';
+export const REVOKE_PATH = '/oauth2/v1/tokens/revoke';
+export const ACCOUNTING_SCOPE = 'com.intuit.quickbooks.accounting';
+/** Refresh tokens with this prefix are answered invalid_grant (the demo seed has one). */
+export const REVOKED_TOKEN_PREFIX = 'revoked-';
+export const ACCESS_TOKEN_TTL = 3600;
+export const REFRESH_TOKEN_TTL = 8_726_400;
+const CODE_TTL_MS = 5 * 60_000;
+
+export interface SandboxCompany {
+  realmId: string;
+  name: string;
+}
+
+/** The sandbox companies the consent page offers; realm ids are fixed so tests can name them. */
+export const DEFAULT_COMPANIES: readonly SandboxCompany[] = [
+  { realmId: '9341453050071001', name: 'Sandbox Company US 1' },
+  { realmId: '9341453050071002', name: 'Sandbox Company US 2' },
+  { realmId: '9341453050071003', name: 'Sandbox Company US 3' },
+];
+
+export type EmulatorBehaviour = 'ok' | 'error' | 'hang';
+
+export interface QboEmulatorOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Redirect URIs registered for the client; when given, any other is refused like Intuit does. */
+  redirectUris?: string[];
+  companies?: readonly SandboxCompany[];
+  /** Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+}
+
+export interface QboEmulator {
+  /** Origin, e.g. http://127.0.0.1:41234 (QB_API_URL). */
+  baseUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  companies: readonly SandboxCompany[];
+  /** 'error' answers the token endpoint with 500, 'hang' never answers it (timeout tests). */
+  behaviour: EmulatorBehaviour;
+  /** Token endpoint requests received (whatever the answer). */
+  requests: number;
+  /** Revoke requests received. */
+  revocations: number;
+  /** Answer invalid_grant for this refresh token from now on. */
+  revoke(refreshToken: string): void;
+  /** Let every access token issued so far expire (the API then answers 401). */
+  expireAccessTokens(): void;
+  /** The realm's generated vendors and bills (the same on every run). */
+  realm(realmId: string): RealmData;
+  close(): Promise<void>;
+}
+
+interface PendingCode {
+  realmId: string;
+  redirectUri: string;
+  expiresAt: number;
+}
+
+interface Grant {
+  realmId: string | null;
+  /** The pair's other token (access ↔ refresh), so revoking either revokes both. */
+  partner: string;
+}
+
+const MAX_BODY = 16 * 1024;
+
+export async function startQboEmulator(options: QboEmulatorOptions): Promise<QboEmulator> {
+  const companies = options.companies ?? DEFAULT_COMPANIES;
+  const codes = new Map<string, PendingCode>();
+  /** Live refresh tokens → their grant. */
+  const refreshTokens = new Map<string, Grant>();
+  /** Refresh tokens rotated away or revoked: refused for good. */
+  const deadTokens = new Set<string>();
+  /** Access tokens → their realm (null: adopted, any realm) and expiry. */
+  const accessTokens = new Map<string, { realmId: string | null; expiresAt: number }>();
+  const realms = new Map<string, RealmData>();
+  const seededAt = Date.now();
+  const realmData = (realmId: string) => {
+    let data = realms.get(realmId);
+    if (!data) {
+      data = seedRealm(realmId, seededAt);
+      realms.set(realmId, data);
+    }
+    return data;
+  };
+  const sockets = new Set<Socket>();
+  const emulator: QboEmulator = {
+    baseUrl: '',
+    authorizeUrl: '',
+    tokenUrl: '',
+    revokeUrl: '',
+    companies,
+    behaviour: 'ok',
+    requests: 0,
+    revocations: 0,
+    revoke: (token) => kill(token),
+    expireAccessTokens: () => {
+      for (const grant of accessTokens.values()) grant.expiresAt = 0;
+    },
+    realm: realmData,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  function kill(refreshToken: string) {
+    const grant = refreshTokens.get(refreshToken);
+    if (grant) accessTokens.delete(grant.partner);
+    refreshTokens.delete(refreshToken);
+    deadTokens.add(refreshToken);
+  }
+
+  function issue(realmId: string | null) {
+    const accessToken = `emu-access-${randomBytes(24).toString('base64url')}`;
+    const refreshToken = `emu-refresh-${randomBytes(18).toString('base64url')}`;
+    refreshTokens.set(refreshToken, { realmId, partner: accessToken });
+    accessTokens.set(accessToken, { realmId, expiresAt: Date.now() + ACCESS_TOKEN_TTL * 1000 });
+    return {
+      token_type: 'bearer',
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_TTL,
+      x_refresh_token_expires_in: REFRESH_TOKEN_TTL,
+    };
+  }
+
+  /**
+   * HTTP Basic client authentication. RFC 6749 §2.3.1 has clients form-encode the id and secret
+   * before base64 (oauth4webapi does; Intuit's SDKs send them raw): both are accepted.
+   */
+  const clientAuthenticated = (request: IncomingMessage) => {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Basic ')) return false;
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return false;
+    const formDecode = (text: string) => {
+      try {
+        return decodeURIComponent(text.replace(/\+/g, ' '));
+      } catch {
+        return text;
+      }
+    };
+    const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
+    return [
+      [id, secret],
+      [formDecode(id), formDecode(secret)],
+    ].some(
+      ([givenId, givenSecret]) =>
+        same(givenId!, options.clientId) && same(givenSecret!, options.clientSecret),
+    );
+  };
+
+  const redirectAllowed = (uri: string) =>
+    /^https?:\/\/\S+$/.test(uri) && (!options.redirectUris || options.redirectUris.includes(uri));
+
+  function consentPage(response: ServerResponse, params: URLSearchParams) {
+    const clientId = params.get('client_id') ?? '';
+    const redirectUri = params.get('redirect_uri') ?? '';
+    if (clientId !== options.clientId) return page(response, 400, 'Unknown client_id.');
+    if (!redirectAllowed(redirectUri)) return page(response, 400, 'The redirect_uri is not registered.');
+    const state = params.get('state') ?? '';
+    if (params.get('response_type') !== 'code') {
+      return redirect(response, redirectUri, { error: 'unsupported_response_type', state });
+    }
+    if (!(params.get('scope') ?? '').split(' ').includes(ACCOUNTING_SCOPE)) {
+      return redirect(response, redirectUri, { error: 'invalid_scope', state });
+    }
+    const choices = companies
+      .map(
+        (company, index) =>
+          `<label><input type="radio" name="realmId" value="${html(company.realmId)}"${
+            index === 0 ? ' checked' : ''
+          }> ${html(company.name)} <small>(${html(company.realmId)})</small></label>`,
+      )
+      .join('\n');
+    const hidden = (name: string, value: string) =>
+      `<input type="hidden" name="${name}" value="${html(value)}">`;
+    return page(
+      response,
+      200,
+      `<h1>Connect to QuickBooks</h1>
+<p>An app wants to connect to your QuickBooks company (QuickBooks Online emulator).</p>
+<form method="post" action="${CONSENT_PATH}">
+${hidden('client_id', clientId)}${hidden('redirect_uri', redirectUri)}${hidden('state', state)}
+<fieldset><legend>Choose a company</legend>
+${choices}
+</fieldset>
+<button type="submit" name="decision" value="connect">Connect</button>
+<button type="submit" name="decision" value="cancel">Cancel</button>
+</form>`,
+    );
+  }
+
+  function consent(response: ServerResponse, form: URLSearchParams) {
+    const redirectUri = form.get('redirect_uri') ?? '';
+    if (form.get('client_id') !== options.clientId || !redirectAllowed(redirectUri)) {
+      return page(response, 400, 'Invalid consent request.');
+    }
+    const state = form.get('state') ?? '';
+    if (form.get('decision') !== 'connect')
+      return redirect(response, redirectUri, { error: 'access_denied', state });
+    const realmId = form.get('realmId') ?? '';
+    if (!companies.some((company) => company.realmId === realmId)) {
+      return page(response, 400, 'Choose a company.');
+    }
+    const code = `emu-code-${randomBytes(18).toString('base64url')}`;
+    codes.set(code, { realmId, redirectUri, expiresAt: Date.now() + CODE_TTL_MS });
+    return redirect(response, redirectUri, { code, state, realmId });
+  }
+
+  function token(response: ServerResponse, form: URLSearchParams) {
+    const grantType = form.get('grant_type');
+    if (grantType === 'authorization_code') {
+      const code = form.get('code') ?? '';
+      const pending = codes.get(code);
+      codes.delete(code); // single-use, whatever the outcome
+      if (!pending || pending.expiresAt < Date.now() || pending.redirectUri !== form.get('redirect_uri')) {
+        return json(response, 400, { error: 'invalid_grant' });
+      }
+      return json(response, 200, issue(pending.realmId));
+    }
+    if (grantType === 'refresh_token') {
+      const refreshToken = form.get('refresh_token');
+      if (!refreshToken) return json(response, 400, { error: 'invalid_request' });
+      if (refreshToken.startsWith(REVOKED_TOKEN_PREFIX) || deadTokens.has(refreshToken)) {
+        return json(response, 400, { error: 'invalid_grant', error_description: 'Token invalid' });
+      }
+      const grant = refreshTokens.get(refreshToken);
+      kill(refreshToken);
+      return json(response, 200, issue(grant?.realmId ?? null));
+    }
+    return json(response, 400, { error: 'unsupported_grant_type' });
+  }
+
+  function revokeToken(response: ServerResponse, tokenValue: string | undefined) {
+    if (!tokenValue) return json(response, 400, { error: 'invalid_request' });
+    for (const [refreshToken, grant] of refreshTokens) {
+      if (refreshToken === tokenValue || grant.partner === tokenValue) kill(refreshToken);
+    }
+    deadTokens.add(tokenValue);
+    accessTokens.delete(tokenValue);
+    // RFC 7009 and Intuit: 200 with an empty body, also for a token already invalid.
+    response.writeHead(200, { 'Cache-Control': 'no-store' });
+    response.end();
+  }
+
+  function query(request: IncomingMessage, response: ServerResponse, realmId: string, url: URL) {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const grant = accessTokens.get(bearer);
+    if (!grant || grant.expiresAt <= Date.now()) {
+      return json(response, 401, {
+        fault: {
+          error: [
+            {
+              message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
+              detail: grant ? 'Token expired' : 'Token invalid',
+              code: '3200',
+            },
+          ],
+          type: 'AUTHENTICATION',
+        },
+        time: new Date().toISOString(),
+      });
+    }
+    if (
+      (grant.realmId !== null && grant.realmId !== realmId) ||
+      !companies.some((c) => c.realmId === realmId)
+    ) {
+      return fault(response, 403, 'AuthorizationFault', '3100', 'ApplicationAuthorizationFailed');
+    }
+    try {
+      const parsed = parseQuery(url.searchParams.get('query') ?? '');
+      return json(response, 200, {
+        QueryResponse: runQuery(realmData(realmId), parsed),
+        time: new Date().toISOString(),
+      });
+    } catch (error) {
+      if (!(error instanceof QueryError)) throw error;
+      return fault(response, 400, 'ValidationFault', '4000', error.message);
+    }
+  }
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://emulator');
+    const realmQuery = /^\/v3\/company\/(\d{1,32})\/query$/.exec(url.pathname);
+    if (realmQuery && request.method === 'GET') return query(request, response, realmQuery[1]!, url);
+    if (url.pathname === AUTHORIZE_PATH && request.method === 'GET')
+      return consentPage(response, url.searchParams);
+    if (request.method !== 'POST' || ![CONSENT_PATH, TOKEN_PATH, REVOKE_PATH].includes(url.pathname)) {
+      return json(response, 404, { error: 'not_found' });
+    }
+    const body = await readBody(request);
+    if (body === null) return json(response, 413, { error: 'invalid_request' });
+    const type = request.headers['content-type'] ?? '';
+    if (url.pathname === CONSENT_PATH) return consent(response, new URLSearchParams(body));
+
+    if (url.pathname === REVOKE_PATH) {
+      emulator.revocations += 1;
+      if (!clientAuthenticated(request)) return json(response, 401, { error: 'invalid_client' });
+      const given = type.startsWith('application/json')
+        ? parseToken(body)
+        : (new URLSearchParams(body).get('token') ?? undefined);
+      return revokeToken(response, given);
+    }
+
+    emulator.requests += 1;
+    if (emulator.behaviour === 'hang') return; // never answers; close() destroys the socket
+    if (emulator.behaviour === 'error') return json(response, 500, { error: 'server_error' });
+    if (!clientAuthenticated(request)) return json(response, 401, { error: 'invalid_client' });
+    if (!type.startsWith('application/x-www-form-urlencoded')) {
+      return json(response, 400, { error: 'invalid_request', error_description: 'form body expected' });
+    }
+    return token(response, new URLSearchParams(body));
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) json(response, 500, { error: 'server_error' });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  emulator.baseUrl = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  emulator.authorizeUrl = emulator.baseUrl + AUTHORIZE_PATH;
+  emulator.tokenUrl = emulator.baseUrl + TOKEN_PATH;
+  emulator.revokeUrl = emulator.baseUrl + REVOKE_PATH;
+  return emulator;
+}
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function json(response: ServerResponse, status: number, body: Record<string, unknown>) {
+  response.writeHead(status, {
+    'Content-Type': 'application/json;charset=UTF-8',
+    'Cache-Control': 'no-store',
+    Pragma: 'no-cache',
+  });
+  response.end(JSON.stringify(body));
+}
+
+/** Intuit's error body of the accounting API. */
+function fault(response: ServerResponse, status: number, type: string, code: string, message: string) {
+  json(response, status, {
+    Fault: { Error: [{ Message: message, Detail: message, code }], type },
+    time: new Date().toISOString(),
+  });
+}
+
+function page(response: ServerResponse, status: number, body: string) {
+  response.writeHead(status, { 'Content-Type': 'text/html;charset=UTF-8', 'Cache-Control': 'no-store' });
+  response.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>QuickBooks Online emulator</title></head><body>${
+      status === 200 ? body : `<h1>Error</h1><p>${html(body)}</p>`
+    }</body></html>`,
+  );
+}
+
+function redirect(response: ServerResponse, target: string, params: Record<string, string>) {
+  const url = new URL(target);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  response.writeHead(302, { Location: url.toString(), 'Cache-Control': 'no-store' });
+  response.end();
+}
+
+function html(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function parseToken(body: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    const token = (value as { token?: unknown } | null)?.token;
+    return typeof token === 'string' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,89 @@
+// The stream's connection, loaded after sign-in: a streaming fetch that sends the access token in
+// the Authorization header (an EventSource cannot), re-reads the token on every (re)connection so
+// a refreshed one is used, refreshes it once on a 401, and reconnects with back-off, sending the
+// last event's id so the server replays what was missed.
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { apiUrl, renewAccessToken } from './http';
+import { emitLiveEvent, setLiveState, type LiveChange } from './live-bus';
+import { tokenStorage } from './token-storage';
+
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+
+/** The server refused the stream for good (no session): do not retry. */
+class StreamRefused extends Error {}
+/** Anything else: retry after the back-off. */
+class StreamBroken extends Error {}
+
+export function connectLiveEvents(): () => void {
+  const controller = new AbortController();
+  let retryMs = FIRST_RETRY_MS;
+  let sentToken: string | null = null;
+
+  const offline = () => setLiveState('offline');
+  const online = () => setLiveState('reconnecting');
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+
+  void fetchEventSource(apiUrl('/api/events'), {
+    signal: controller.signal,
+    // One stream per tab, hidden or not: a tab in the background still shows the truth when shown.
+    openWhenHidden: true,
+    headers: { Accept: EventStreamContentType },
+    // The token as it is now, on every (re)connection.
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      sentToken = tokenStorage.getAccessToken();
+      if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
+      return fetch(input, { ...init, headers });
+    },
+    async onopen(response) {
+      if (response.ok && response.headers.get('content-type')?.startsWith(EventStreamContentType)) {
+        retryMs = FIRST_RETRY_MS;
+        setLiveState('live');
+        return;
+      }
+      if (response.status === 401) {
+        // A refreshed token is used on the next attempt; a session that cannot be renewed ends
+        // the stream (the HTTP client has already sent the user to sign in).
+        await renewAccessToken(sentToken, false).catch(() => {
+          throw new StreamRefused();
+        });
+        retryMs = 0;
+      }
+      throw new StreamBroken(String(response.status));
+    },
+    onmessage(message) {
+      if (message.event === 'resync') {
+        emitLiveEvent({ type: 'resync' });
+        return;
+      }
+      if (message.event !== 'change') return;
+      try {
+        emitLiveEvent({ type: 'change', ...(JSON.parse(message.data) as Omit<LiveChange, 'type'>) });
+      } catch {
+        // A malformed event changes nothing on screen.
+      }
+    },
+    onclose() {
+      // The server ends streams now and then (and on restart): come back, with the back-off.
+      throw new StreamBroken('closed');
+    },
+    onerror(error: unknown) {
+      if (error instanceof StreamRefused) {
+        setLiveState('offline');
+        throw error;
+      }
+      setLiveState(navigator.onLine === false ? 'offline' : 'reconnecting');
+      const wait = retryMs;
+      retryMs = Math.min(MAX_RETRY_MS, Math.max(FIRST_RETRY_MS, retryMs * 2));
+      return wait;
+    },
+  }).catch(() => {});
+
+  return () => {
+    controller.abort();
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+  };
+}

@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+
+/** The notice the company page shows after a completed connect flow. */
+export const QB_CONNECTED_NOTICE = 'QuickBooks connected successfully';
+export const QB_DISCONNECTED_NOTICE = 'QuickBooks disconnected';
+
+/** Texts of the QuickBooks connect and disconnect endpoints. */
+export const QB_CONNECT_ERRORS = {
+  stateInvalid:
+    'This QuickBooks connection request is invalid, was already used or has expired; start again from the company page',
+  realmTaken: (companyName: string) =>
+    `This QuickBooks company is already connected to ${companyName}; disconnect it there first`,
+  notConnected: 'This company is not connected to QuickBooks',
+  codeRejected: 'QuickBooks refused the authorization; start again from the company page',
+} as const;
+
+/** POST /api/company/companies/{id}/qb-connect: where to send the browser. */
+export const QbConnectStartSchema = v.object({ authorizeUrl: v.string() });
+export type QbConnectStart = v.InferOutput<typeof QbConnectStartSchema>;
+
+/** POST /api/company/quickbooks/callback: the parameters Intuit put on the redirect URI. */
+export const QbConnectCallbackSchema = v.object({
+  code: v.pipe(v.string(), v.minLength(1, 'code is required'), v.maxLength(1024)),
+  state: v.pipe(v.string(), v.minLength(1, 'state is required'), v.maxLength(256)),
+  realmId: v.pipe(v.string(), v.regex(/^\d{1,32}$/, 'realmId must be the QuickBooks company id (digits)')),
+});
+export type QbConnectCallback = v.InferOutput<typeof QbConnectCallbackSchema>;
+
+export const QbConnectResultSchema = v.object({ companyId: v.number() });
+export type QbConnectResult = v.InferOutput<typeof QbConnectResultSchema>;
