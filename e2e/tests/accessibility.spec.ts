@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ApiClient } from '../pages/api-client';
+import { ApprovalFactory } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
+import { DEMO } from '../pages/sign-in-page';
 
 // Automated WCAG 2.1 A/AA checks (axe-core) of the console's screens as a signed-in admin.
 async function expectNoViolations(page: Page) {
@@ -22,6 +25,7 @@ const screens: Array<[string, string, RegExp | string]> = [
   ['company list', '/companies', 'Companies'],
   ['company detail', '/companies/1', /.+/],
   ['company form', '/companies/new', 'Create Company'],
+  ['approval list', '/approvals', 'Bill Approvals'],
 ];
 
 for (const [name, path, heading] of screens) {
@@ -32,6 +36,17 @@ for (const [name, path, heading] of screens) {
     await expectNoViolations(page);
   });
 }
+
+// A pending approval is the page with the most actions (Approve, Reject, Delete): its buttons' colours
+// are what a settled approval never shows.
+test('a pending approval has no detectable accessibility violations', async ({ page, request }) => {
+  const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+  const approval = await factory.create(`Axe${Date.now().toString(36)}`, [120]);
+  await page.goto(`/approvals/${approval.id}`);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page);
+});
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });

@@ -14,7 +14,7 @@ import {
   titleCase,
   type BadgePalette,
 } from './badges';
-import { system } from './system';
+import { PALETTES, system } from './system';
 import { renderWithProviders } from './test-utils';
 
 describe('badge styles', () => {
@@ -117,6 +117,28 @@ describe('badge contrast', () => {
     for (const palette of palettes) {
       const [light, dark] = [luminance(lightColor(palette, 'subtle')), luminance(lightColor(palette, 'fg'))];
       const ratio = (Math.max(light, dark) + 0.05) / (Math.min(light, dark) + 0.05);
+      expect(ratio, palette).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe('solid button contrast', () => {
+  it('meets WCAG AA (4.5:1) between colorPalette.solid and colorPalette.contrast for every palette', () => {
+    const named: Record<string, string> = { white: '#ffffff', black: '#000000' };
+    const valueOf = (name: string): string => {
+      const reference = String(system.tokens.getByName(name)?.originalValue);
+      const target = /^\{(colors\.[\w.]+)\}$/.exec(reference)?.[1];
+      if (target) return valueOf(target);
+      const value = named[reference] ?? reference;
+      if (!/^#[0-9a-f]{6}$/i.test(value)) throw new Error(`No hex value for ${name}: ${reference}`);
+      return value;
+    };
+    for (const palette of PALETTES) {
+      const [bg, fg] = [
+        luminance(valueOf(`colors.${palette}.solid`)),
+        luminance(valueOf(`colors.${palette}.contrast`)),
+      ];
+      const ratio = (Math.max(bg, fg) + 0.05) / (Math.min(bg, fg) + 0.05);
       expect(ratio, palette).toBeGreaterThanOrEqual(4.5);
     }
   });

@@ -55,6 +55,25 @@ export function lightOnly<T>(value: T): T {
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, lightOnly(item)])) as T;
 }
 
+/**
+ * Chakra's solid green, teal and orange (the 600 shades) under white text are 3.3–3.7:1, below the
+ * 4.5:1 WCAG AA asks of button labels (the Approve button is solid green); the 700 shades are 5.0–5.5:1.
+ */
+const STRONGER_SOLIDS: Record<string, string> = {
+  green: '{colors.green.700}',
+  teal: '{colors.teal.700}',
+  orange: '{colors.orange.700}',
+};
+
+function withStrongerSolids<T extends object>(colors: T): T {
+  const entries = Object.entries(colors).map(([palette, group]) => {
+    const solid = STRONGER_SOLIDS[palette];
+    if (!solid || typeof group !== 'object' || group === null) return [palette, group];
+    return [palette, { ...group, solid: { value: solid } }];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
 const consoleConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -71,7 +90,7 @@ const consoleConfig = defineConfig({
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
     semanticTokens: lightOnly({
       ...semanticTokens,
-      colors: withoutUnusedPalettes(semanticTokens.colors ?? {}),
+      colors: withStrongerSolids(withoutUnusedPalettes(semanticTokens.colors ?? {})),
     }),
     textStyles,
     layerStyles,
