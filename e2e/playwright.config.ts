@@ -51,7 +51,8 @@ export default defineConfig({
     command: `rm -rf "${dataDir}" "${releasesDir}" && mkdir -p "${path.dirname(remotesFile)}" && printf '%s' '${JSON.stringify(defaultRemotes())}' > "${remotesFile}" && node ../tools/build/start.mjs`,
     cwd: here,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 600_000,
+    // The server builds every stale frontend first: minutes on two cores, more when the machine is busy.
+    timeout: 1_500_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

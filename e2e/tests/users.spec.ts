@@ -102,6 +102,27 @@ test.describe('user list', () => {
     await expect(list.rows.first()).toContainText(/\w{3} \d{1,2}, \d{4}/);
   });
 
+  test('the table does not move when the overview figures arrive', async ({ page }) => {
+    // Hold the overview's answer until the table is on screen, then let it through.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/overview-stats', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const list = new UserListPage(page);
+    await list.goto();
+    await expect(list.rows.first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+    const before = (await list.table.boundingBox())!.y;
+    release();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(
+      page.getByRole('list', { name: 'Users by role' }).getByRole('listitem').first(),
+    ).toHaveAccessibleName(/users, /);
+    expect((await list.table.boundingBox())!.y).toBe(before);
+  });
+
   test('search, role and status filters, sort and page are kept in the URL', async ({ page, request }) => {
     const api = await ApiClient.signIn(request);
     const tag = `Urlkeep${Date.now()}`;

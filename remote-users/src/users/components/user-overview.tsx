@@ -3,68 +3,77 @@ import { Box, Flex, SectionCard, SimpleGrid, Skeleton, Stack, Text, roleBadgeSty
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+/** A figure card; while the stats load its value (and a computed hint) are placeholders of the same height. */
+function Figure({ label, value, hint }: { label: string; value: string | undefined; hint?: string | null }) {
   return (
     <Box borderWidth="1px" borderColor="gray.200" borderRadius="md" p="4" bg="white">
       <Text fontSize="sm" color="gray.600">
         {label}
       </Text>
-      <Text fontSize="2xl" fontWeight="bold" color="gray.900">
-        {value}
-      </Text>
-      {hint && (
-        <Text fontSize="xs" color="gray.600">
-          {hint}
+      {/* While loading, the placeholder wraps text of the same style, so it has the same height. */}
+      <Skeleton loading={value === undefined} w={value === undefined ? '20' : undefined}>
+        <Text fontSize="2xl" fontWeight="bold" color="gray.900">
+          {value ?? '0'}
         </Text>
+      </Skeleton>
+      {hint !== undefined && (
+        <Skeleton loading={hint === null} w={hint === null ? '24' : undefined}>
+          <Text fontSize="xs" color="gray.600">
+            {hint ?? '0'}
+          </Text>
+        </Skeleton>
       )}
     </Box>
   );
 }
 
-/** The overview block of /users: headline figures and users by role as a bar chart. */
+const figure = (value: number | undefined) => value?.toLocaleString('en-US');
+
+/**
+ * The overview block of /users: headline figures and users by role as a bar chart. While the stats
+ * load it keeps the same shape (labels in place, placeholders for the numbers), so the table below
+ * does not move when they arrive.
+ */
 export function UserOverview({ stats }: { stats: UserOverviewStats | undefined }) {
-  if (!stats) {
-    return (
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }} aria-busy="true">
-        {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} h="24" borderRadius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  }
-  const { totalUsers, activeUsers } = stats;
+  const totalUsers = stats?.totalUsers ?? 0;
   return (
-    <Stack gap="4">
+    <Stack gap="4" aria-busy={stats ? undefined : 'true'}>
       <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
-        <Figure label="Total Users" value={totalUsers.toLocaleString('en-US')} />
+        <Figure label="Total Users" value={figure(stats?.totalUsers)} />
         <Figure
           label="Active Users"
-          value={activeUsers.toLocaleString('en-US')}
-          hint={`${percent(activeUsers, totalUsers)}% of total`}
+          value={figure(stats?.activeUsers)}
+          hint={stats ? `${percent(stats.activeUsers, totalUsers)}% of total` : null}
         />
-        <Figure label="New This Month" value={stats.newUsersThisMonth.toLocaleString('en-US')} />
+        <Figure label="New This Month" value={figure(stats?.newUsersThisMonth)} />
         <Figure
           label="Activity Rate"
-          value={`${stats.activityRate}%`}
+          value={stats ? `${stats.activityRate}%` : undefined}
           hint="Active users who signed in during the last 30 days"
         />
       </SimpleGrid>
       <SectionCard title="Users by Role">
         <Stack gap="3" role="list" aria-label="Users by role">
           {ROLES.map((role) => {
-            const count = stats.usersByRole[role];
-            const share = percent(count, totalUsers);
+            const count = stats?.usersByRole[role];
+            const share = count === undefined ? 0 : percent(count, totalUsers);
             return (
               <Box
                 key={role}
                 role="listitem"
-                aria-label={`${ROLE_DESCRIPTIONS[role].label}: ${count} users, ${share}%`}
+                aria-label={
+                  count === undefined
+                    ? ROLE_DESCRIPTIONS[role].label
+                    : `${ROLE_DESCRIPTIONS[role].label}: ${count} users, ${share}%`
+                }
               >
                 <Flex justify="space-between" fontSize="sm" mb="1" gap="2">
                   <Text fontWeight="medium">{ROLE_DESCRIPTIONS[role].label}</Text>
-                  <Text color="gray.700">
-                    {count.toLocaleString('en-US')} ({share}%)
-                  </Text>
+                  <Skeleton loading={count === undefined}>
+                    <Text color="gray.700">
+                      {count === undefined ? '0 (0%)' : `${count.toLocaleString('en-US')} (${share}%)`}
+                    </Text>
+                  </Skeleton>
                 </Flex>
                 <Box h="3" bg="gray.100" borderRadius="full" overflow="hidden" aria-hidden="true">
                   <Box
