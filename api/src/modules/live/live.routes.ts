@@ -46,9 +46,12 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['Events'],
         summary: 'Live console events (Server-Sent Events; Last-Event-ID replays from the log)',
         response: {
-          200: fileSchema('A stream of events: `id` (its place in the log), `event` (the kind) and `data` (JSON)', {
-            'text/event-stream': v.string(),
-          }),
+          200: fileSchema(
+            'A stream of events: `id` (its place in the log), `event` (the kind) and `data` (JSON)',
+            {
+              'text/event-stream': v.string(),
+            },
+          ),
         },
       },
     },
@@ -79,9 +82,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
           close();
           return;
         }
-        reply.sse
-          .send({ id: String(event.seq), event: 'change', data: dataOf(event) })
-          .catch(() => close());
+        reply.sse.send({ id: String(event.seq), event: 'change', data: dataOf(event) }).catch(() => close());
       };
 
       reply.sse.keepAlive();
@@ -129,7 +130,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
           return;
         }
         lastSent = lastEventId;
-        for (let after = lastEventId; !closed; ) {
+        for (let after = lastEventId; !closed;) {
           const events = await liveEventsAfter(db, after, LIVE_EVENT_BATCH);
           for (const event of events) send(event);
           if (events.length < LIVE_EVENT_BATCH) return;
