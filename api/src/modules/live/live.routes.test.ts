@@ -221,6 +221,23 @@ describe('GET /api/events', () => {
     again.close();
   });
 
+  it('starts a new stream with the current id, so a client that saw no event is still replayed', async () => {
+    const response = await fetch(`${base}/api/events`, {
+      headers: { authorization: `Bearer ${tokenOf('user')}`, accept: 'text/event-stream' },
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!/^id: \d+$/m.test(text)) text += (await reader.read()).value ?? '';
+    const start = /^id: (\d+)$/m.exec(text)![1]!;
+    await reader.cancel();
+    await companyChange('company.deactivate');
+    const again = await openStream(tokenOf('user'), start);
+    const replayed = await until(() => again.received[0]);
+    expect(replayed).toMatchObject({ event: 'change', data: { kind: 'company.deactivate' } });
+    expect(Number(replayed.id)).toBeGreaterThan(Number(start));
+    again.close();
+  });
+
   it('tells a client further behind than the log keeps to revalidate everything', async () => {
     await companyChange();
     await companyChange();

@@ -113,7 +113,12 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       // Ends now and then, so the client comes back with its current access token.
       timers.push(setTimeout(close, limits.maxStreamMs));
 
-      await replayFrom(parseLastEventId(reply.sse.lastEventId));
+      const lastEventId = parseLastEventId(reply.sse.lastEventId);
+      // A new client learns where it starts (an id without data): when it reconnects, after a
+      // restart or to another process, it names it and is replayed what it missed meanwhile, even
+      // if no event reached it before.
+      if (lastEventId === null) reply.raw.write(`id: ${lastSent}\n\n`);
+      await replayFrom(lastEventId);
       replaying = false;
       for (const event of held.splice(0)) send(event);
 
