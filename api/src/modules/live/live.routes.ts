@@ -4,9 +4,9 @@ import * as v from 'valibot';
 import { fileSchema } from '../../http/response-schemas';
 import { hasRole, type LiveEventData, type Role } from 'shared-contracts';
 import { authenticate, currentAuth } from '../../plugins/auth';
-import { findUserInLiveSession } from '../../sessions/sessions.repository';
 import { LIVE_EVENT_BATCH, type LiveHub } from './live.hub';
 import { liveEventBounds, liveEventsAfter, type LiveEventRow } from './live.service';
+import { SessionWatch } from './live.sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +36,13 @@ function parseLastEventId(value: string | null): number | null {
 export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
   const limits = fastify.config.liveEvents;
   await fastify.register(fastifySse, { heartbeatInterval: limits.heartbeatMs });
+  const sessions = new SessionWatch(
+    fastify.db,
+    limits.sessionCheckMs,
+    fastify.config.sessionMaxAge,
+    fastify.log,
+  );
+  fastify.addHook('onClose', () => sessions.close());
 
   fastify.get(
     '/',
@@ -57,19 +64,21 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const auth = currentAuth(request);
-      const { db, config, liveHub } = request.server;
+      const { db, liveHub } = request.server;
       let role: Role = auth.user.role;
       let lastSent = liveHub.cursor;
       let replaying = true;
       const held: LiveEventRow[] = [];
       const timers: NodeJS.Timeout[] = [];
       let unsubscribe = () => {};
+      let unwatch = () => {};
       let closed = false;
 
       const close = () => {
         if (closed) return;
         closed = true;
         unsubscribe();
+        unwatch();
         for (const timer of timers) clearInterval(timer);
         reply.sse.close();
       };
@@ -100,16 +109,10 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       });
 
       // Sign-out, a revoked session or a deactivated user end the stream; a role change applies.
-      timers.push(
-        setInterval(() => {
-          findUserInLiveSession(db, auth.user.id, auth.sessionId, config.sessionMaxAge)
-            .then((user) => {
-              if (!user || !user.isActive) close();
-              else role = user.role;
-            })
-            .catch(() => {});
-        }, limits.sessionCheckMs),
-      );
+      unwatch = sessions.watch({ userId: auth.user.id, familyId: auth.sessionId }, (user) => {
+        if (!user || !user.isActive) close();
+        else role = user.role;
+      });
       // Ends now and then, so the client comes back with its current access token.
       timers.push(setTimeout(close, limits.maxStreamMs));
 
