@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   registerDatabase(app, database);
   // The live console's events: read from the log when the database says one was committed.
-  const liveHub = new LiveHub(database, app.log, config.liveEvents.logSize);
+  const liveHub = new LiveHub(database, app.log, config.liveEvents.logSize, config.liveEvents.safetyPollMs);
   app.decorate('liveHub', liveHub);
   app.addHook('onReady', () => liveHub.start());
   app.addHook('preClose', (done) => {

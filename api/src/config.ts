@@ -109,6 +109,8 @@ export interface LiveEventLimits {
   maxStreamMs: number;
   /** Events kept in the log; a client further behind is told to revalidate everything. */
   logSize: number;
+  /** Each process reads the log this often even without a wake-up (a lost NOTIFY only delays). */
+  safetyPollMs: number;
   /** Bytes a stream may have unsent; a client that cannot keep up is disconnected. */
   maxBufferedBytes: number;
 }
@@ -396,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sessionCheckMs: 500,
       maxStreamMs: 15 * 60_000,
       logSize: 10_000,
+      safetyPollMs: 2_000,
       maxBufferedBytes: 256 * 1024,
     },
   };

@@ -1,9 +1,24 @@
 // Issue 26: the live console. Two people in two browser contexts: one decides, the other's list
 // row and stat cards change without a reload, through the event stream the signed-in layout opens.
-import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, request as newRequestContext, test, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
-import { ApprovalFactory, ApprovalListPage } from '../pages/approvals-page';
+import { ApprovalDetailPage, ApprovalFactory, ApprovalListPage } from '../pages/approvals-page';
+import { liveEventsSeen, tapLiveStream } from '../pages/live-stream';
 import { DEMO, signInFresh } from '../pages/sign-in-page';
+
+/** The server's 409 message, which a decision that lost a race must never show. */
+const NOT_PENDING = 'This approval is no longer pending';
+
+/** The sidebar's pending approvals count ('12 pending' read as 12). */
+async function sidebarPending(page: Page): Promise<number> {
+  const text = await page.getByTestId('nav-pending-approvals').textContent();
+  return Number.parseInt((text ?? '').replace(/,/g, ''), 10);
+}
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -25,6 +40,10 @@ test('a decision made by someone else shows in the list and stat cards without a
   await expect(indicator).toHaveText('Updates: Live');
   const approvedBefore = Number((await page.getByTestId('stat-approved').textContent())!.replace(/,/g, ''));
   const pendingBefore = Number((await page.getByTestId('stat-pending').textContent())!.replace(/,/g, ''));
+  await expect(page.getByTestId('nav-pending-approvals')).toHaveText(
+    `${pendingBefore.toLocaleString('en-US')} pending`,
+  );
+  const sidebarBefore = await sidebarPending(page);
   // A mark on this page's window: a reload would lose it.
   await page.evaluate(() => Object.assign(window, { liveTestMark: true }));
 
@@ -46,6 +65,10 @@ test('a decision made by someone else shows in the list and stat cards without a
     await expect(page.getByTestId('stat-pending')).toHaveText((pendingBefore - 1).toLocaleString('en-US'), {
       timeout: 3_000,
     });
+    await expect(page.getByTestId('nav-pending-approvals')).toHaveText(
+      `${(sidebarBefore - 1).toLocaleString('en-US')} pending`,
+      { timeout: 3_000 },
+    );
     expect(await page.evaluate(() => 'liveTestMark' in window)).toBe(true);
   } finally {
     await other.close();
@@ -79,5 +102,199 @@ test('signing out ends the stream with the layout', async ({ browser }) => {
     await expect(indicator).toHaveCount(0);
   } finally {
     await own.close();
+  }
+});
+
+test('an open approve dialog closes with who decided, instead of ending in a 409', async ({
+  page,
+  request,
+}) => {
+  const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+  const decider = await ApiClient.signIn(request, DEMO.user);
+  const vendor = `LiveDlg${Date.now().toString(36)}`;
+
+  // The detail page: the reviewer has the Approve Bills dialog open.
+  const approval = await factory.create(vendor, [15]);
+  const detail = new ApprovalDetailPage(page);
+  await detail.goto(approval);
+  await expect(page.getByTestId('live-indicator')).toHaveText('Updates: Live');
+  await detail.approveButton.click();
+  await expect(detail.approveDialog).toBeVisible();
+  await decider.put(`/api/bill-approval/approvals/${approval.id}/approve`, {});
+  await expect(detail.approveDialog).toBeHidden({ timeout: 3_000 });
+  await expect(page.getByText(/^Approved by Uma .+ just now$/)).toBeVisible();
+  await expect(page.getByText(NOT_PENDING, { exact: false })).toHaveCount(0);
+
+  // The list's quick reject asks for the reason in a prompt, which blocks the page: someone else
+  // approves meanwhile, and the reviewer's answer is met with the same notice, not an error.
+  // The first notice goes away first, so the one below can only be the list's.
+  await expect(page.getByText(/just now$/)).toHaveCount(0, { timeout: 15_000 });
+  const second = await factory.create(vendor, [16]);
+  const list = new ApprovalListPage(page);
+  await list.goto(`?search=${vendor}`);
+  await expect(list.row(second)).toContainText('Pending');
+  page.once('dialog', async (prompt) => {
+    await decider.put(`/api/bill-approval/approvals/${second.id}/approve`, {});
+    await prompt.accept('Too late');
+  });
+  await list.quickReject(second).click();
+  await expect(page.getByText(/^Approved by Uma .+ just now$/)).toBeVisible();
+  await expect(list.row(second)).toContainText('Approved');
+  await expect(page.getByText(NOT_PENDING, { exact: false })).toHaveCount(0);
+});
+
+test('a GUEST receives no event about vendor bank accounts; a MODERATOR does', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await ApiClient.signIn(request, DEMO.admin);
+  const moderator = await ApiClient.signIn(request, DEMO.moderator);
+  const company = await admin.post<{ id: number }>('/api/company/companies', {
+    name: `Live Guest ${Date.now()}`,
+  });
+
+  // The watcher with every right (this project's admin) and a GUEST, each with the stream tapped.
+  await tapLiveStream(page);
+  await page.goto(`/companies/${company.id}`);
+  await expect(page.getByTestId('live-indicator')).toHaveText('Updates: Live');
+  const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const guest = await guestContext.newPage();
+    await tapLiveStream(guest);
+    await signInFresh(guest, DEMO.guest);
+    await guest.goto(`/companies/${company.id}`);
+    await expect(guest.getByTestId('live-indicator')).toHaveText('Updates: Live');
+
+    const account = await moderator.post<{ id: number; control: { version: number } }>(
+      `/api/company/companies/${company.id}/vendor-accounts`,
+      {
+        vendorRef: 'LIVE-GUEST',
+        vendorName: 'Guest Test Vendor',
+        routingNumber: '021000021',
+        accountNumber: '987654321',
+        accountType: 'checking',
+      },
+    );
+    await admin.put(`/api/company/companies/${company.id}/vendor-accounts/${account.id}/confirm`, {
+      version: account.control.version,
+    });
+    // A change every role hears of, after the account's: once it has arrived, so would they have.
+    await admin.put(`/api/company/companies/${company.id}/deactivate`);
+
+    const about = (kind: string) => (e: { data: Record<string, unknown> }) =>
+      e.data['kind'] === kind && e.data['id'] === String(company.id);
+    await expect
+      .poll(async () => (await liveEventsSeen(page)).some(about('payments.vendor_account.confirm')))
+      .toBe(true);
+    expect((await liveEventsSeen(page)).find(about('payments.vendor_account.create'))?.data).toMatchObject({
+      status: 'PENDING',
+      version: account.control.version,
+    });
+    await expect.poll(async () => (await liveEventsSeen(guest)).some(about('company.deactivate'))).toBe(true);
+    const guestEvents = await liveEventsSeen(guest);
+    expect(guestEvents.filter((e) => /^payments\.|vendor_account/.test(String(e.data['kind'])))).toEqual([]);
+    expect(JSON.stringify(guestEvents)).not.toContain('987654321');
+  } finally {
+    await guestContext.close();
+  }
+});
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** An API process of this test's own (the built bundle, its own port and embedded database). */
+function startApi(port: number, dataDir: string): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RELEASES_DIR: path.join(dataDir, 'releases'),
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+async function untilHealthy(url: string) {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${url}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+}
+
+function stopApi(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+}
+
+test('after the API is stopped and restarted, the page reconnects and replays what it missed', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // Its own port beside this run's, and its own data folder: stopping it touches nothing else.
+  const port = Number(process.env.E2E_PORT ?? 8181) + 1000;
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'live-restart-'));
+  let server = startApi(port, dataDir);
+  const context = await browser.newContext({ baseURL: url });
+  const api = await newRequestContext.newContext({ baseURL: url });
+  try {
+    await untilHealthy(url);
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(api, DEMO.moderator));
+    const vendor = `LiveRestart${Date.now().toString(36)}`;
+    const approval = await factory.create(vendor, [21]);
+
+    const page = await context.newPage();
+    await tapLiveStream(page);
+    await signInFresh(page, DEMO.admin);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+    await expect(list.row(approval)).toContainText('Pending');
+    const indicator = page.getByTestId('live-indicator');
+    await expect(indicator).toHaveText('Updates: Live');
+    await page.evaluate(() => Object.assign(window, { liveTestMark: true }));
+    const lastSeen = (await liveEventsSeen(page)).length;
+
+    // The API goes away (its own pid); the page says so and keeps trying.
+    await page.route('**/api/events', (route) => route.abort());
+    await stopApi(server);
+    await expect(indicator).toHaveText('Updates: Reconnecting…');
+
+    // Back again; someone decides while this page is still not connected.
+    server = startApi(port, dataDir);
+    await untilHealthy(url);
+    const decider = await ApiClient.signIn(api, DEMO.user);
+    await decider.put(`/api/bill-approval/approvals/${approval.id}/approve`, {});
+
+    // The page's next attempt sends its Last-Event-ID and is replayed the decision it missed.
+    await page.unroute('**/api/events');
+    await expect(indicator).toHaveText('Updates: Live', { timeout: 45_000 });
+    await expect(list.row(approval)).toContainText('Approved', { timeout: 5_000 });
+    const replayed = (await liveEventsSeen(page)).slice(lastSeen);
+    expect(replayed.map((e) => e.event)).not.toContain('resync');
+    expect(replayed.find((e) => e.data['id'] === approval.id)?.data).toMatchObject({
+      kind: 'approval.approve',
+      status: 'APPROVED',
+    });
+    expect(await page.evaluate(() => 'liveTestMark' in window)).toBe(true);
+  } finally {
+    await context.close();
+    await api.dispose();
+    await stopApi(server);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

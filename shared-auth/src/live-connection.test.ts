@@ -14,7 +14,10 @@ function stream(text: string) {
       close = () => controller.close();
     },
   });
-  return { response: new Response(body, { headers: { 'content-type': 'text/event-stream' } }), close: () => close() };
+  return {
+    response: new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    close: () => close(),
+  };
 }
 
 const CHANGE = {
@@ -39,7 +42,9 @@ afterEach(() => stop());
 describe('connectLiveEvents', () => {
   it('sends the access token in the Authorization header and hands the events to subscribers', async () => {
     tokenStorage.setTokens({ accessToken: 'access-1', refreshToken: 'r' });
-    const open = stream(`id: 7\nevent: change\ndata: ${JSON.stringify(CHANGE)}\n\nid: 8\nevent: resync\ndata: {}\n\n`);
+    const open = stream(
+      `id: 7\nevent: change\ndata: ${JSON.stringify(CHANGE)}\n\nid: 8\nevent: resync\ndata: {}\n\n`,
+    );
     const { callsTo } = installFakeApi({ 'GET /api/events': () => open.response });
     const received: LiveEvent[] = [];
     const unsubscribe = subscribeLiveEvents((event) => received.push(event));
@@ -79,5 +84,29 @@ describe('connectLiveEvents', () => {
     expect(calls[1]!.headers.get('authorization')).toBe('Bearer old');
     expect(calls[2]!.headers.get('authorization')).toBe('Bearer new');
     expect(calls[2]!.headers.get('last-event-id')).toBe('5');
+  }, 10_000);
+
+  it('keeps the id the server starts a stream with (no data) and sends it when it reconnects', async () => {
+    tokenStorage.setTokens({ accessToken: 'access-1', refreshToken: 'r' });
+    const calls: RecordedCall[] = [];
+    const first = stream(': live\n\nid: 41\n\n');
+    installFakeApi({
+      'GET /api/events': (call) => {
+        calls.push(call);
+        return calls.length === 1 ? first.response : stream('').response;
+      },
+    });
+    const received: LiveEvent[] = [];
+    const unsubscribe = subscribeLiveEvents((event) => received.push(event));
+    stop = connectLiveEvents();
+    await until(() => calls.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The API restarts: the stream ends before any event reached this tab.
+    first.close();
+    await until(() => calls.length === 2);
+    unsubscribe();
+    expect(calls[0]!.headers.get('last-event-id')).toBeNull();
+    expect(calls[1]!.headers.get('last-event-id')).toBe('41');
+    expect(received).toEqual([]);
   }, 10_000);
 });

@@ -4,10 +4,13 @@
 // generated companies first, through the API's seed CLI), --users N (likewise N generated users), --api-only (start the API alone, without
 // building the frontends), DATABASE_URL to bench PostgreSQL.
 // --scale: the million-approval benchmark on PostgreSQL instead (tools/lab/bench-scale.mjs).
+// The live event stream is measured last: --streams N open streams (default 1000), --decisions N
+// (default 20); --live-only skips the endpoints and the bank file.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measure as measureLoop, serveApiOnly } from './bench-lib.mjs';
+import { benchLive } from './bench-live.mjs';
 import { ROOT } from '../build/frontends.mjs';
 import { run } from '../build/run.mjs';
 import { serveTemp } from './serve-temp.mjs';
@@ -26,6 +29,9 @@ const seconds = option('seconds', 5);
 const concurrency = option('concurrency', 10);
 const extraCompanies = option('companies', 0);
 const extraUsers = option('users', 0);
+const streams = option('streams', 1000);
+const decisions = option('decisions', 20);
+const liveOnly = args.includes('--live-only');
 if (![extraCompanies, extraUsers].every((n) => Number.isSafeInteger(n) && n >= 0)) {
   console.error('--companies and --users must be whole numbers');
   process.exit(1);
@@ -53,9 +59,10 @@ if (extraCompanies > 0 || extraUsers > 0) {
     },
   );
 }
+// BENCH_ROUTES: the process's memory reading, for the live stream's figures.
 const server = args.includes('--api-only')
-  ? await serveApiOnly(dataDir)
-  : await serveTemp({ DATA_DIR: dataDir });
+  ? await serveApiOnly(dataDir, { BENCH_ROUTES: '1' })
+  : await serveTemp({ DATA_DIR: dataDir, BENCH_ROUTES: '1' });
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -88,16 +95,18 @@ try {
   console.info(
     `${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
   );
-  for (const [label, route] of endpoints) {
+  for (const [label, route] of liveOnly ? [] : endpoints) {
     const r = await measure(`${server.url}${route}`, auth);
     console.info(
       `${label.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)}`,
     );
   }
+  await benchLive(server.url, { streams, decisions });
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (liveOnly) process.exit(0);
 
 // Writing a bank file of 10,000 entries (issue 9), in its own process so the server's load is not in it.
 console.info('');

@@ -7,12 +7,14 @@
 //   - every API process answered from the database again by itself once PostgreSQL was back;
 //   - every acknowledged write (2xx) is in the database with the acknowledged value;
 //   - every approval was decided at most once (history and client side);
-//   - the trigger-kept count tables equal a fresh COUNT(*).
+//   - the trigger-kept count tables equal a fresh COUNT(*);
+//   - every acknowledged decision reached each of --streams live event streams (default 200) held
+//     open across the API processes through both faults, live or replayed on reconnect.
 // Exit code 1 when a check fails; timings are printed, never judged.
 //
 // Options: --seconds N (default 60), --connections N (default 200), --apis N (default 3),
 // --pg-port N (default 8224), --api-port N (first API port, default 8234, then +10 each),
-// --outage-seconds N (how long PostgreSQL stays stopped, default 5).
+// --outage-seconds N (how long PostgreSQL stays stopped, default 5), --streams N (live event streams).
 // Needs the PostgreSQL 15 server binaries (PG_BIN, default /usr/lib/postgresql/15/bin); run as root
 // it runs them as the `postgres` OS user (initdb refuses root).
 import { execFile, execFileSync, spawn } from 'node:child_process';
@@ -26,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { API_BUNDLE, apiNeedsBuild, buildApi } from '../build/build-api.mjs';
 import { ROOT } from '../build/frontends.mjs';
+import { startLiveStreams } from './soak-live.mjs';
 
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
 
@@ -45,6 +48,7 @@ const API_COUNT = option('apis', 3);
 const PG_PORT = option('pg-port', 8224);
 const API_PORT = option('api-port', 8234);
 const OUTAGE_SECONDS = option('outage-seconds', 5);
+const STREAMS = option('streams', 200);
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const REQUEST_TIMEOUT_MS = 30_000;
 // A 503 may still arrive for a request that was in flight when PostgreSQL came back, and a pool
@@ -726,6 +730,13 @@ try {
   );
   pending.push(...seededPending.data.map((approval) => approval.id));
 
+  log(`opening ${STREAMS} live event streams…`);
+  const live = await startLiveStreams({
+    count: STREAMS,
+    ports: apis.map((api) => api.port),
+    token: tokens.user,
+  });
+
   const start = now();
   const until = start + SECONDS * 1000;
   log(`load: ${CONNECTIONS} connections for ${SECONDS} s`);
@@ -768,7 +779,9 @@ try {
   })();
   await Promise.all([load, faults]);
   const elapsed = (loadEnd - start) / 1000;
-  log('load finished; checking the database…');
+  log('load finished; waiting for the live streams to catch up…');
+  const liveResult = await live.finish(acknowledged.decisions);
+  log('checking the database…');
 
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
@@ -825,6 +838,7 @@ try {
       result.countResults.map((c) => `${c.table} ${c.equal ? 'yes' : 'NO'}`).join(', '),
     ],
   ];
+  rows.push(...liveResult.figures);
   const width = Math.max(...rows.map(([label]) => label.length));
   console.info('\nLoad with faults — figures');
   for (const [label, value] of rows) console.info(`  ${label.padEnd(width)}  ${value}`);
@@ -833,6 +847,7 @@ try {
     ...stats.violations.slice(0, 20),
     ...(stats.violations.length > 20 ? [`…and ${stats.violations.length - 20} more bad answers`] : []),
     ...result.failures.map((failure) => failure.message),
+    ...liveResult.failures,
     ...(recovered
       ? []
       : ['an API process never answered from the database again after PostgreSQL came back']),
@@ -852,6 +867,9 @@ try {
   console.info(`  ${failed('writes') ? 'BAD' : 'ok '} every acknowledged write is in the database`);
   console.info(`  ${failed('decisions') ? 'BAD' : 'ok '} every approval was decided at most once`);
   console.info(`  ${failed('counts') ? 'BAD' : 'ok '} the count tables equal a fresh COUNT(*)`);
+  console.info(
+    `  ${liveResult.ok ? 'ok ' : 'BAD'} every acknowledged decision reached every live stream (live or replayed)`,
+  );
   console.info(
     `  (connection errors, all at the TCP level: ${totalConnectionErrors}; see the table per process)`,
   );

@@ -83,6 +83,42 @@ export async function findUserInLiveSession(
   return row;
 }
 
+/** A session to check: the user and the refresh-token family the access token names. */
+export interface SessionRef {
+  userId: number;
+  familyId: string;
+}
+
+/**
+ * findUserInLiveSession for many sessions in one statement (the live event streams of a process
+ * re-check theirs together): the role and active flag of each user whose session is still live;
+ * a session missing from the answer has ended.
+ */
+export async function usersInLiveSessions(
+  db: Db,
+  sessions: readonly SessionRef[],
+  maxAge: SessionMaxAge,
+): Promise<Array<SessionRef & Pick<UserRow, 'role' | 'isActive'>>> {
+  if (sessions.length === 0) return [];
+  const wanted = sql.join(
+    sessions.map((session) => sql`(${session.userId}::int, ${session.familyId}::uuid)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select u.id as "userId", f.family_id::text as "familyId", u.role as "role", u.is_active as "isActive"
+    from (values ${wanted}) as f(user_id, family_id)
+    join ${users} u on u.id = f.user_id
+    where exists (
+      select 1 from ${refreshTokens} r
+      where r.family_id = f.family_id and r.user_id = f.user_id and r.revoked_at is null
+        and r.expires_at > now()
+        and r.session_started_at > now() - make_interval(secs => case when u.role = 'ADMIN'
+          then ${maxAge.admin}::int else ${maxAge.default}::int end)
+    )
+  `);
+  return (result as unknown as { rows: Array<SessionRef & Pick<UserRow, 'role' | 'isActive'>> }).rows;
+}
+
 export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
   return row;

@@ -1,7 +1,8 @@
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
 import { personName } from 'shared-contracts';
-import { Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
+import { Badge, Box, Button, Flex, Link, Stack, Text, VisuallyHidden } from 'shared-ui';
+import { useDashboardStats } from '../dashboard/api/get-dashboard-stats';
 import { LiveIndicator } from './live-indicator';
 import { NavIcon } from './icons';
 import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
@@ -11,6 +12,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  // Pending approvals beside 'Approvals', from the dashboard's figures (re-read on every change).
+  const { data: stats } = useDashboardStats();
+  const pending = stats && !stats.failed ? stats.stats.pendingApprovals : null;
 
   async function signOut() {
     await logout();
@@ -50,6 +54,17 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   <NavLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
                     <NavIcon name={item.icon} />
                     {item.label}
+                    {item.path === '/approvals' && pending !== null && pending > 0 && (
+                      <Badge
+                        ms="auto"
+                        colorPalette="orange"
+                        variant="subtle"
+                        data-testid="nav-pending-approvals"
+                      >
+                        {pending.toLocaleString('en-US')}
+                        <VisuallyHidden> pending</VisuallyHidden>
+                      </Badge>
+                    )}
                   </NavLink>
                 </Flex>
               </li>

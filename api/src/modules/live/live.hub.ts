@@ -12,8 +12,6 @@ import { liveEventsAfter, newestLiveEvent, pruneLiveEvents, type LiveEventRow } 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
 /** Events read from the log per query while catching up. */
 export const LIVE_EVENT_BATCH = 500;
-/** Without any wake-up, the log is read this often anyway. */
-const SAFETY_POLL_MS = 2_000;
 /** The log is trimmed to its bound this often. */
 const PRUNE_MS = 60_000;
 /** After the listening connection fails, the next attempt waits this long. */
@@ -29,6 +27,7 @@ export class LiveHub {
   readonly #database: DatabaseHandle;
   readonly #log: FastifyBaseLogger;
   readonly #logSize: number;
+  readonly #safetyPollMs: number;
   readonly #subscribers = new Set<LiveSubscriber>();
   /** Null until the log has been read once (the database may be down at start). */
   #cursor: number | null = null;
@@ -39,10 +38,12 @@ export class LiveHub {
   #unlisten: (() => Promise<void>) | null = null;
   #listener: pg.Client | null = null;
 
-  constructor(database: DatabaseHandle, log: FastifyBaseLogger, logSize: number) {
+  /** `safetyPollMs`: without any wake-up, the log is read this often anyway. */
+  constructor(database: DatabaseHandle, log: FastifyBaseLogger, logSize: number, safetyPollMs = 2_000) {
     this.#database = database;
     this.#log = log;
     this.#logSize = logSize;
+    this.#safetyPollMs = safetyPollMs;
   }
 
   /** The newest event this process has handed out: a stream without Last-Event-ID starts here. */
@@ -53,7 +54,7 @@ export class LiveHub {
   async start(): Promise<void> {
     await this.wake();
     await this.#listen();
-    this.#timers.push(setInterval(() => this.wake(), SAFETY_POLL_MS).unref());
+    this.#timers.push(setInterval(() => this.wake(), this.#safetyPollMs).unref());
     this.#timers.push(
       setInterval(() => {
         pruneLiveEvents(this.#database.db, this.#logSize).catch((err: unknown) =>

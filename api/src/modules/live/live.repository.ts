@@ -68,4 +68,3 @@ export async function newestLiveEvent(db: Db): Promise<number> {
   const { newest } = await liveEventBounds(db);
   return newest ?? 0;
 }
-

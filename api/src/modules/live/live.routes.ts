@@ -4,9 +4,9 @@ import * as v from 'valibot';
 import { fileSchema } from '../../http/response-schemas';
 import { hasRole, type LiveEventData, type Role } from 'shared-contracts';
 import { authenticate, currentAuth } from '../../plugins/auth';
-import { findUserInLiveSession } from '../../sessions/sessions.repository';
 import { LIVE_EVENT_BATCH, type LiveHub } from './live.hub';
 import { liveEventBounds, liveEventsAfter, type LiveEventRow } from './live.service';
+import { SessionWatch } from './live.sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +36,13 @@ function parseLastEventId(value: string | null): number | null {
 export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
   const limits = fastify.config.liveEvents;
   await fastify.register(fastifySse, { heartbeatInterval: limits.heartbeatMs });
+  const sessions = new SessionWatch(
+    fastify.db,
+    limits.sessionCheckMs,
+    fastify.config.sessionMaxAge,
+    fastify.log,
+  );
+  fastify.addHook('onClose', () => sessions.close());
 
   fastify.get(
     '/',
@@ -46,27 +53,32 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['Events'],
         summary: 'Live console events (Server-Sent Events; Last-Event-ID replays from the log)',
         response: {
-          200: fileSchema('A stream of events: `id` (its place in the log), `event` (the kind) and `data` (JSON)', {
-            'text/event-stream': v.string(),
-          }),
+          200: fileSchema(
+            'A stream of events: `id` (its place in the log), `event` (the kind) and `data` (JSON)',
+            {
+              'text/event-stream': v.string(),
+            },
+          ),
         },
       },
     },
     async (request, reply) => {
       const auth = currentAuth(request);
-      const { db, config, liveHub } = request.server;
+      const { db, liveHub } = request.server;
       let role: Role = auth.user.role;
       let lastSent = liveHub.cursor;
       let replaying = true;
       const held: LiveEventRow[] = [];
       const timers: NodeJS.Timeout[] = [];
       let unsubscribe = () => {};
+      let unwatch = () => {};
       let closed = false;
 
       const close = () => {
         if (closed) return;
         closed = true;
         unsubscribe();
+        unwatch();
         for (const timer of timers) clearInterval(timer);
         reply.sse.close();
       };
@@ -79,9 +91,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
           close();
           return;
         }
-        reply.sse
-          .send({ id: String(event.seq), event: 'change', data: dataOf(event) })
-          .catch(() => close());
+        reply.sse.send({ id: String(event.seq), event: 'change', data: dataOf(event) }).catch(() => close());
       };
 
       reply.sse.keepAlive();
@@ -99,20 +109,19 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       });
 
       // Sign-out, a revoked session or a deactivated user end the stream; a role change applies.
-      timers.push(
-        setInterval(() => {
-          findUserInLiveSession(db, auth.user.id, auth.sessionId, config.sessionMaxAge)
-            .then((user) => {
-              if (!user || !user.isActive) close();
-              else role = user.role;
-            })
-            .catch(() => {});
-        }, limits.sessionCheckMs),
-      );
+      unwatch = sessions.watch({ userId: auth.user.id, familyId: auth.sessionId }, (user) => {
+        if (!user || !user.isActive) close();
+        else role = user.role;
+      });
       // Ends now and then, so the client comes back with its current access token.
       timers.push(setTimeout(close, limits.maxStreamMs));
 
-      await replayFrom(parseLastEventId(reply.sse.lastEventId));
+      const lastEventId = parseLastEventId(reply.sse.lastEventId);
+      // A new client learns where it starts (an id without data): when it reconnects, after a
+      // restart or to another process, it names it and is replayed what it missed meanwhile, even
+      // if no event reached it before.
+      if (lastEventId === null) reply.raw.write(`id: ${lastSent}\n\n`);
+      await replayFrom(lastEventId);
       replaying = false;
       for (const event of held.splice(0)) send(event);
 
@@ -129,7 +138,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
           return;
         }
         lastSent = lastEventId;
-        for (let after = lastEventId; !closed; ) {
+        for (let after = lastEventId; !closed;) {
           const events = await liveEventsAfter(db, after, LIVE_EVENT_BATCH);
           for (const event of events) send(event);
           if (events.length < LIVE_EVENT_BATCH) return;

@@ -22,18 +22,48 @@ const NOT_EVENTS = /^(auth\.|approval\.nacha_download$)/;
 
 /**
  * Payment details (vendor bank accounts, settlement account, originator settings) are not for a
- * GUEST, even as ids: their streams never carry these events.
+ * GUEST, even as ids: their streams never carry these events, nor the lines a vendor account
+ * change writes into the history of the approvals it pays ('approval.vendor_account_change').
  */
+const PAYMENT_DETAILS = /^(payments\.|approval\.vendor_account_)/;
+
 function minRoleOf(action: string): Role {
-  return action.startsWith('payments.') ? 'USER' : 'GUEST';
+  return PAYMENT_DETAILS.test(action) ? 'USER' : 'GUEST';
 }
 
-/** The new status, when the activity details name it (`after.status`, or `to` for a bank file). */
-function statusOf(details: Record<string, unknown> | undefined): string | null {
+/**
+ * Bank accounts under dual control: a new or changed account waits for a second person
+ * (PENDING) until confirmed (CONFIRMED); the event carries the version with it.
+ */
+const ACCOUNT_STATUS: Record<string, string> = {
+  'payments.vendor_account.create': 'PENDING',
+  'payments.vendor_account.update': 'PENDING',
+  'payments.vendor_account.confirm': 'CONFIRMED',
+  'payments.settlement.confirm': 'CONFIRMED',
+};
+
+/** Changes whose details' `to` is the new status: a bank file's steps, (de)activations. */
+const STATUS_STEPS =
+  /^(approval\.(nacha_|bank_uploaded$|payment_completed$)|company\.(activate|deactivate)$|manager\.status$)/;
+
+/** A status as the API answers them ('APPROVED', 'NACHA_GENERATED', 'active'): nothing else. */
+const STATUS = /^[A-Za-z][A-Za-z_]{0,31}$/;
+
+/**
+ * The new status, when the change has one: `after.status`, or `to` of a status step. Other
+ * details (an assignment's `to` is a person, a role change's is a role) never reach the stream.
+ */
+function statusOf(action: string, details: Record<string, unknown> | undefined): string | null {
+  const fixed = ACCOUNT_STATUS[action];
+  if (fixed) return fixed;
   const after = details?.['after'];
   const candidate =
-    after && typeof after === 'object' && 'status' in after ? (after as { status: unknown }).status : details?.['to'];
-  return typeof candidate === 'string' ? candidate.slice(0, 32) : null;
+    after && typeof after === 'object' && 'status' in after
+      ? (after as { status: unknown }).status
+      : STATUS_STEPS.test(action)
+        ? details?.['to']
+        : undefined;
+  return typeof candidate === 'string' && STATUS.test(candidate) ? candidate : null;
 }
 
 /** The new version, when the activity details name it (bank accounts under dual control). */
@@ -52,7 +82,7 @@ export function liveEventOf(change: LiveChange): LiveEventValues | null {
     kind: change.action,
     entityType: change.entityType,
     entityId: String(change.entityId),
-    status: statusOf(change.details),
+    status: statusOf(change.action, change.details),
     version: versionOf(change.details),
     actorId: change.actorId,
     minRole: minRoleOf(change.action),

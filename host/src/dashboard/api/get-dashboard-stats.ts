@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { api, useLiveEvents } from 'shared-auth';
 import { EMPTY_DASHBOARD_STATS, type DashboardStats } from 'shared-contracts';
 
@@ -13,10 +13,16 @@ export async function getDashboardStats(): Promise<{ stats: DashboardStats; fail
   }
 }
 
+/** The dashboard's figures; the sidebar's pending count reads the same answer (one request). */
 export function useDashboardStats() {
-  const stats = useSWR(dashboardStatsKey(), getDashboardStats);
-  const { mutate } = stats;
-  // Any change someone makes may move a count: re-read, at most once a second.
-  useLiveEvents(null, () => void mutate());
-  return stats;
+  return useSWR(dashboardStatsKey(), getDashboardStats);
+}
+
+/**
+ * Once per tab (the signed-in layout): any change someone makes may move a count or add a line of
+ * recent activity, so the figures are re-read wherever they are shown, at most once a second.
+ * The counts come from the trigger-kept totals (one statement), never a scan.
+ */
+export function useLiveDashboardStats(): void {
+  useLiveEvents(null, () => void mutate(dashboardStatsKey()));
 }

@@ -39,6 +39,7 @@ import { useApproval, useApprovalHistory } from '../api/get-approval';
 import { approveApproval, rejectApproval } from '../api/mutations';
 import { ApproveDialog } from './approve-dialog';
 import { notifyDecisionError } from './approval-row-actions';
+import { decidedNotice } from '../decided-elsewhere';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
 import { HistoryDownloadLink, NachaCard } from './nacha-card';
 import { PaymentAccountsCard } from './payment-accounts-card';
@@ -105,19 +106,17 @@ function ApprovalDetail({
   const short = shortApprovalId(approval.id);
 
   // Decided by someone else while this page was open (the live stream re-read it): say who, and
-  // close a decision dialog that can no longer succeed.
+  // close a decision dialog that can no longer succeed, instead of letting it end in a 409.
   const shownStatus = useRef(approval.status);
   useEffect(() => {
     const before = shownStatus.current;
     shownStatus.current = approval.status;
+    // While this reviewer's own decision is on its way, the outcome speaks for itself.
     if (before !== 'PENDING' || approval.status === 'PENDING' || busy) return;
-    const approved = approval.status === 'APPROVED';
-    const deciderId = approved ? approval.approvedById : approval.rejectedById;
-    if (deciderId === undefined || deciderId === null || deciderId === user?.id) return;
-    const decider = approved ? approval.approvedBy : approval.rejectedBy;
-    if (!decider || (!approved && approval.status !== 'REJECTED')) return;
     setDialog((open) => (open === 'approve' || open === 'reject' ? null : open));
-    notifyInfo(`${approved ? 'Approved' : 'Rejected'} by ${decider} just now`);
+    const deciderId = approval.status === 'APPROVED' ? approval.approvedById : approval.rejectedById;
+    const notice = decidedNotice(approval);
+    if (notice && deciderId !== user?.id) notifyInfo(notice);
   }, [approval, busy, user?.id]);
 
   async function decide(run: () => Promise<Approval>, success: string) {
@@ -126,7 +125,7 @@ function ApprovalDetail({
       await run();
       notifySuccess(success);
     } catch (failure) {
-      notifyDecisionError(failure);
+      await notifyDecisionError(approval.id, failure);
     } finally {
       setBusy(false);
       setDialog(null);

@@ -11,12 +11,15 @@ import { HStack, IconButton, notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
 import { approveApproval, rejectApproval } from '../api/mutations';
 import { REJECT_PROMPT } from '../approval-options';
+import { isNoLongerPending, notifyDecidedElsewhere } from '../decided-elsewhere';
 
 /**
  * A decision that lost to someone else's (409) reads as what happened, not as a generic failure;
  * the lists and the approval are re-read by the mutation either way.
  */
-export function notifyDecisionError(error: unknown) {
+export async function notifyDecisionError(id: string, error: unknown) {
+  // 'Approved by Ada Admin just now': someone else decided while this reviewer was deciding.
+  if (isNoLongerPending(error) && (await notifyDecidedElsewhere(id))) return;
   if (isApiError(error) && error.status === 409 && error.message === APPROVAL_ERRORS.notPending) {
     notifyError(
       `${APPROVAL_ERRORS.notPending}: someone else decided it meanwhile. The page now shows their decision.`,
@@ -51,7 +54,7 @@ export function ApprovalRowActions({
       await approveApproval(approval.id);
       notifySuccess('Approval approved successfully');
     } catch (error) {
-      notifyDecisionError(error);
+      await notifyDecisionError(approval.id, error);
     } finally {
       setBusy(null);
     }
@@ -66,7 +69,7 @@ export function ApprovalRowActions({
       await rejectApproval(approval.id, reason);
       notifySuccess('Approval rejected successfully');
     } catch (error) {
-      notifyDecisionError(error);
+      await notifyDecisionError(approval.id, error);
     } finally {
       setBusy(null);
     }
