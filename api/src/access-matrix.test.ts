@@ -134,6 +134,13 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'POST /api/company/companies/:id/qb-disconnect': () => ({
     url: `/api/company/companies/${MISSING}/qb-disconnect`,
   }),
+  'GET /api/company/companies/:id/qb-sync': ({ companyId }) => ({
+    url: `/api/company/companies/${companyId}/qb-sync`,
+  }),
+  // A company that does not exist: refused after the gate, whoever asks.
+  'POST /api/company/companies/:id/qb-sync': () => ({
+    url: `/api/company/companies/${MISSING}/qb-sync`,
+  }),
   'GET /api/company/companies/:id/payment-settings': ({ companyId }) => ({
     url: `/api/company/companies/${companyId}/payment-settings`,
   }),

@@ -121,6 +121,8 @@ export interface RealmTraffic {
   throttled: number;
   /** The most requests in flight at once. */
   peakConcurrent: number;
+  /** When each of the last 1000 requests arrived and the status it got. */
+  answers: Array<{ at: number; status: number }>;
 }
 
 export interface QboEmulator {
@@ -183,7 +185,15 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
   const realmTraffic = (realmId: string) => {
     let entry = traffic.get(realmId);
     if (!entry) {
-      entry = { requests: 0, throttled: 0, peakConcurrent: 0, recent: [], inFlight: 0, failures: [] };
+      entry = {
+        requests: 0,
+        throttled: 0,
+        peakConcurrent: 0,
+        answers: [],
+        recent: [],
+        inFlight: 0,
+        failures: [],
+      };
       traffic.set(realmId, entry);
     }
     return entry;
@@ -248,8 +258,8 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
       data.deleted.push({ entity: 'Bill', Id: billId, at: Date.now() });
     },
     traffic: (realmId) => {
-      const { requests, throttled, peakConcurrent } = realmTraffic(realmId);
-      return { requests, throttled, peakConcurrent };
+      const { requests, throttled, peakConcurrent, answers } = realmTraffic(realmId);
+      return { requests, throttled, peakConcurrent, answers: [...answers] };
     },
     failNext: (realmId, count, status) => {
       realmTraffic(realmId).failures.push(...Array<number>(count).fill(status));
@@ -440,6 +450,10 @@ ${choices}
     const seen = realmTraffic(realmId);
     seen.requests += 1;
     const now = Date.now();
+    response.on('finish', () => {
+      seen.answers.push({ at: now, status: response.statusCode });
+      if (seen.answers.length > 1000) seen.answers.shift();
+    });
     while (seen.recent.length > 0 && seen.recent[0]! <= now - 60_000) seen.recent.shift();
     const limits = emulator.limits;
     const forced = seen.failures.shift();

@@ -28,3 +28,26 @@ export type QbConnectCallback = v.InferOutput<typeof QbConnectCallbackSchema>;
 
 export const QbConnectResultSchema = v.object({ companyId: v.number() });
 export type QbConnectResult = v.InferOutput<typeof QbConnectResultSchema>;
+
+/** The sync panel's notice after 'Sync now'. */
+export const QB_SYNC_STARTED_NOTICE = 'QuickBooks sync started';
+export const QB_SYNC_ERRORS = {
+  notConnected: 'Connect the company to QuickBooks before syncing',
+} as const;
+
+/**
+ * GET /api/company/companies/{id}/qb-sync: what the sync panel shows. Times are ISO 8601;
+ * `billsWaiting` counts imported bills whose approval is still PENDING.
+ */
+export const QbSyncStatusSchema = v.object({
+  running: v.boolean(),
+  /** Where the sync stands: the first full sync's vendors or bills, or incremental (CDC) after it. */
+  phase: v.nullable(v.picklist(['vendors', 'bills', 'incremental'])),
+  lastSyncAt: v.nullable(v.string()),
+  billsImported: v.number(),
+  billsWaiting: v.number(),
+  lastError: v.nullable(v.string()),
+  lastErrorAt: v.nullable(v.string()),
+  nextRunAt: v.nullable(v.string()),
+});
+export type QbSyncStatus = v.InferOutput<typeof QbSyncStatusSchema>;

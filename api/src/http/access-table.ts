@@ -76,6 +76,8 @@ export const ACCESS_TABLE = {
   'POST /api/company/companies/:id/qb-connect': 'MODERATOR',
   'POST /api/company/quickbooks/callback': 'MODERATOR',
   'POST /api/company/companies/:id/qb-disconnect': 'MODERATOR',
+  'GET /api/company/companies/:id/qb-sync': 'signed-in',
+  'POST /api/company/companies/:id/qb-sync': 'MODERATOR',
 
   // Payments (originator settings, vendor bank accounts — numbers masked in every answer)
   'GET /api/company/companies/:id/payment-settings': 'signed-in',

@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     passwordHashing: TEST_HASHING,
     // Route-walking tests (access matrix, fuzz) call the event stream like any GET: it must end.
     liveEvents: { ...config.liveEvents, maxStreamMs: 200 },
+    // The job queue polls the database: only the tests about it start it.
+    qbSync: { ...config.qbSync, jobs: false },
     ...overrides,
   };
 }
