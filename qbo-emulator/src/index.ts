@@ -243,10 +243,14 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
     updateBill: (realmId, billId, change) => {
       const bill = realmData(realmId).bills.find((candidate) => candidate.Id === billId);
       if (!bill) throw new Error(`no bill ${billId} in realm ${realmId}`);
+      const owedInFull = bill.Balance === bill.TotalAmt;
       change(bill);
       bill.SyncToken = String(Number(bill.SyncToken) + 1);
-      bill.TotalAmt = Math.round(bill.Line.reduce((sum, line) => sum + line.Amount * 100, 0)) / 100;
-      bill.Balance = Math.min(bill.Balance, bill.TotalAmt);
+      const total = Math.round(bill.Line.reduce((sum, line) => sum + line.Amount * 100, 0)) / 100;
+      // An unpaid bill stays owed in full; a payment made against it stays made.
+      if (owedInFull && bill.Balance === bill.TotalAmt) bill.Balance = total;
+      bill.TotalAmt = total;
+      bill.Balance = Math.min(bill.Balance, total);
       bill.MetaData.LastUpdatedTime = isoTime(Date.now());
       return bill;
     },

@@ -454,3 +454,79 @@ export async function expireOverdueApprovals(db: Db, days: number, now = new Dat
     if (expired < 500) return total;
   }
 }
+
+export type SourceChangeOutcome = 'updated' | 'removed' | 'expired' | 'decided';
+
+/**
+ * A bill of an approval changed where it came from (QuickBooks), inside the caller's transaction.
+ * While the approval is PENDING the bill is replaced (`bill`), or removed (`bill` null: paid or
+ * deleted there), totals follow, and its history says what changed; an approval left without
+ * bills is EXPIRED with the reason. A decided approval is never changed: its history records the
+ * change that was not applied, so nobody pays a bill that changed without seeing it.
+ */
+export async function applySourceBillChange(
+  tx: Db,
+  source: ApprovalCreator,
+  approvalId: string,
+  billId: string,
+  bill: Bill | null,
+  reason: string,
+): Promise<SourceChangeOutcome> {
+  const current = await findApprovalRow(tx, approvalId, true);
+  if (!current) return 'decided';
+  const before = current.bills.find((candidate) => candidate.Id === billId);
+  const label = `Bill ${before?.DocNumber ?? bill?.DocNumber ?? billId}`;
+  const record = (action: string, description: string, details: Record<string, unknown>) =>
+    recordActivities(tx, [
+      {
+        userId: source.id,
+        userName: source.name,
+        entityType: 'approval',
+        entityId: approvalId,
+        action,
+        description,
+        details,
+      },
+    ]);
+  if (current.status !== 'PENDING') {
+    await record(
+      'approval.source_change_not_applied',
+      `${label} ${reason} after the approval was ${current.status.toLowerCase()}: not applied to approval ${short(approvalId)}`,
+      { billId, reason, status: current.status },
+    );
+    return 'decided';
+  }
+  const bills = bill
+    ? current.bills.map((candidate) => (candidate.Id === billId ? bill : candidate))
+    : current.bills.filter((candidate) => candidate.Id !== billId);
+  const totalCents = cents(bills);
+  const amounts = `${dollars(before ? toCents(before.TotalAmt) : 0)} → ${bill ? dollars(toCents(bill.TotalAmt)) : 'removed'}`;
+  if (bills.length === 0) {
+    const row = await updatePendingApproval(tx, approvalId, { status: 'EXPIRED' });
+    if (!row) return 'decided';
+    await record(
+      'approval.expire',
+      `${label} ${reason}: removed from approval ${short(approvalId)}, which has no bills left and expired`,
+      { before: { status: 'PENDING' }, after: { status: 'EXPIRED' }, billId, reason },
+    );
+    return 'expired';
+  }
+  const row = await updatePendingApproval(tx, approvalId, {
+    bills,
+    billIds: bills.map((candidate) => candidate.Id),
+    totalBills: bills.length,
+    totalAmountCents: totalCents,
+  });
+  if (!row) return 'decided';
+  await record(
+    'approval.source_change',
+    `${label} ${reason} (${amounts}); approval ${short(approvalId)} now ${bills.length} bill(s), ${dollars(totalCents)}`,
+    {
+      billId,
+      reason,
+      before: { totalBills: current.totalBills, totalAmount: current.totalAmountCents / 100 },
+      after: { totalBills: bills.length, totalAmount: totalCents / 100 },
+    },
+  );
+  return bill ? 'updated' : 'removed';
+}

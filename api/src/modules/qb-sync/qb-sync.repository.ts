@@ -197,3 +197,31 @@ export async function findCompaniesDue(db: Db, limit: number): Promise<number[]>
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+export type ImportedBillRow = typeof qbImportedBills.$inferSelect;
+
+/** The imported rows of these QuickBooks bills, locked for the page's transaction. */
+export async function findImportedBills(
+  db: Db,
+  companyId: number,
+  billIds: string[],
+): Promise<ImportedBillRow[]> {
+  if (billIds.length === 0) return [];
+  return db
+    .select()
+    .from(qbImportedBills)
+    .where(and(eq(qbImportedBills.companyId, companyId), inArray(qbImportedBills.qbBillId, billIds)))
+    .for('update');
+}
+
+export async function setImportedSyncToken(
+  db: Db,
+  companyId: number,
+  billId: string,
+  syncToken: string,
+): Promise<void> {
+  await db
+    .update(qbImportedBills)
+    .set({ syncToken })
+    .where(and(eq(qbImportedBills.companyId, companyId), eq(qbImportedBills.qbBillId, billId)));
+}

@@ -39,7 +39,11 @@ import {
 } from '../../quickbooks/accounting-client';
 import { readTokens, UnreadableTokensError } from '../../quickbooks/token-status';
 import { QUICKBOOKS_SYNC_ACTOR } from '../activity/activity.service';
-import { createApprovalInTransaction, QUICKBOOKS_IMPORTER } from '../approvals/approvals.service';
+import {
+  applySourceBillChange,
+  createApprovalInTransaction,
+  QUICKBOOKS_IMPORTER,
+} from '../approvals/approvals.service';
 import { findCompanyRow, refreshCompanyQbToken } from '../companies/companies.service';
 import { paidBillsMatching } from '../payments/bank-files.service';
 import {
@@ -49,9 +53,11 @@ import {
   countWaitingBills,
   ensureSyncState,
   fenceSyncPage,
+  findImportedBills,
   findSyncState,
   linkImportedBills,
   releaseSyncLease,
+  setImportedSyncToken,
   updateSyncState,
   upsertVendors,
   type ImportedBillValues,
@@ -217,7 +223,10 @@ export async function runCompanySync(
       const changes = cdcEntities(answer);
       const written = await writePage(deps, companyId, owner, 'incremental', position, async (tx) => {
         await saveVendors(tx, companyId, changes.vendors);
-        const unpaid = changes.bills.filter((bill) => bill.status !== 'Deleted' && (bill.Balance ?? 0) > 0);
+        const known = await applyBillChanges(tx, companyId, changes.bills);
+        const unpaid = changes.bills.filter(
+          (bill) => !known.has(bill.Id) && bill.status !== 'Deleted' && (bill.Balance ?? 0) > 0,
+        );
         await importBills(tx, companyId, unpaid, outcome);
         await updateSyncState(tx, companyId, { cdcSince: askedAt });
       });
@@ -462,6 +471,51 @@ async function importBills(tx: Db, companyId: number, bills: QbBill[], outcome: 
   }
   outcome.billsImported += importable.length;
   await addSyncCounts(tx, companyId, { bills: importable.length, requests: 0 });
+}
+
+/**
+ * Bills CDC reports that were imported before: a new SyncToken means QuickBooks changed it. Its
+ * approval is told through the approvals service (replaced while PENDING, removed when paid or
+ * deleted there, recorded but not applied once decided). Answers the ids that were known.
+ */
+async function applyBillChanges(tx: Db, companyId: number, bills: QbBill[]): Promise<Set<string>> {
+  const rows = await findImportedBills(
+    tx,
+    companyId,
+    bills.map((bill) => bill.Id).filter((id) => /^\d{1,20}$/.test(id)),
+  );
+  const known = new Map(rows.map((row) => [row.qbBillId, row]));
+  for (const bill of bills) {
+    const row = known.get(bill.Id);
+    if (!row) continue;
+    const deleted = bill.status === 'Deleted';
+    const syncToken = deleted ? `deleted` : String(bill.SyncToken ?? '0').slice(0, 20);
+    if (syncToken === row.syncToken) continue;
+    await setImportedSyncToken(tx, companyId, bill.Id, syncToken);
+    if (!row.approvalId) continue;
+    if (deleted || (bill.Balance ?? 0) <= 0) {
+      await applySourceBillChange(
+        tx,
+        QUICKBOOKS_IMPORTER,
+        row.approvalId,
+        bill.Id,
+        null,
+        deleted ? 'was deleted in QuickBooks' : 'was paid in QuickBooks',
+      );
+      continue;
+    }
+    const parsed = v.safeParse(BillSchema, approvalBill(bill));
+    if (!parsed.success) continue; // the approval keeps the bill as it was importable
+    await applySourceBillChange(
+      tx,
+      QUICKBOOKS_IMPORTER,
+      row.approvalId,
+      bill.Id,
+      parsed.output,
+      'changed in QuickBooks',
+    );
+  }
+  return new Set(known.keys());
 }
 
 /** GET …/qb-sync: what the sync panel shows. */

@@ -322,3 +322,73 @@ describe('importPriority', () => {
     expect(importPriority('2026-12-10', today)).toBe('LOW');
   });
 });
+
+describe('bills changed in QuickBooks after the import', () => {
+  it('updates a PENDING approval (changed), removes paid or deleted bills, expires an emptied one and never changes a decided one', async () => {
+    const { id, realmId } = await connectedCompany(80);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    const rows = await t.database.db
+      .select()
+      .from(approvals)
+      .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')));
+    const byBills = [...rows].sort((a, b) => b.totalBills - a.totalBills);
+    const big = byBills[0]!;
+    const small = byBills[byBills.length - 1]!;
+    const decided = byBills[1]!;
+    expect(big.totalBills).toBe(25);
+    const [changed, paid, deleted] = big.billIds;
+
+    const admin = (await t.login('admin@example.com')).tokens.accessToken;
+    const approve = await t.request({
+      method: 'PUT',
+      url: `/api/bill-approval/approvals/${decided.id}/approve`,
+      token: admin,
+      payload: {},
+    });
+    expect(approve.statusCode).toBe(200);
+
+    emulator.updateBill(realmId, changed!, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 10) * 100) / 100;
+    });
+    const newTotal = emulator.realm(realmId).bills.find((bill) => bill.Id === changed)!.Balance;
+    emulator.updateBill(realmId, paid!, (bill) => {
+      bill.Balance = 0;
+    });
+    emulator.deleteBill(realmId, deleted!);
+    for (const billId of small.billIds) emulator.deleteBill(realmId, billId);
+    emulator.updateBill(realmId, decided.billIds[0]!, (bill) => {
+      bill.Line[0]!.Amount += 1;
+    });
+
+    expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
+
+    const read = async (approvalId: string) =>
+      (await t.database.db.select().from(approvals).where(eq(approvals.id, approvalId)))[0]!;
+    const after = await read(big.id);
+    expect(after.status).toBe('PENDING');
+    expect(after.billIds).toEqual(big.billIds.filter((billId) => billId !== paid && billId !== deleted));
+    expect(after.bills.find((bill) => bill.Id === changed)!.TotalAmt).toBe(newTotal);
+    expect(after.totalAmountCents).toBe(
+      after.bills.reduce((sum, bill) => sum + Math.round(bill.TotalAmt * 100), 0),
+    );
+    const history = async (approvalId: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(activity)
+          .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, approvalId)))
+      ).map((row) => row.description);
+    const bigHistory = (await history(big.id)).join('\n');
+    expect(bigHistory).toContain('changed in QuickBooks');
+    expect(bigHistory).toContain('was paid in QuickBooks');
+    expect(bigHistory).toContain('was deleted in QuickBooks');
+
+    expect((await read(small.id)).status).toBe('EXPIRED');
+    expect((await history(small.id)).join('\n')).toContain('has no bills left and expired');
+
+    const decidedAfter = await read(decided.id);
+    expect(decidedAfter.status).not.toBe('PENDING');
+    expect(decidedAfter.bills).toEqual(decided.bills);
+    expect((await history(decided.id)).join('\n')).toContain('changed in QuickBooks after the approval was');
+  });
+});
