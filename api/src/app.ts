@@ -5,6 +5,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { scheduleApprovalExpiry } from './modules/approvals/approvals.expiry';
 import { registerQbSyncJobs } from './modules/qb-sync/qb-sync.jobs';
 import { qbSyncRoutes } from './modules/qb-sync/qb-sync.routes';
+import { qbWebhookRoutes } from './modules/qb-sync/qb-webhooks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(companiesRoutes, { prefix: '/api/company' });
     await api.register(companyPaymentRoutes, { prefix: '/api/company' });
     await api.register(qbSyncRoutes, { prefix: '/api/company' });
+    await api.register(qbWebhookRoutes, { prefix: '/api/quickbooks' });
     await api.register(bankFileRoutes, { prefix: '/api/bill-approval' });
     await api.register(managersRoutes, { prefix: '/api/manager' });
     await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });

@@ -203,6 +203,11 @@ export interface QuickBooksConfig {
    * undefined = connecting is not configured (503).
    */
   redirectUri?: string | undefined;
+  /**
+   * QB_WEBHOOK_VERIFIER_TOKEN: the app's webhook verifier token, the HMAC-SHA256 key of the
+   * `intuit-signature` header; undefined = webhooks are refused (401).
+   */
+  webhookVerifierToken?: string | undefined;
 }
 
 const intFromEnv = (name: string, min: number, max: number) =>
@@ -280,6 +285,7 @@ const EnvSchema = v.object({
   QB_CLIENT_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
   QB_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
   QB_TIMEOUT_MS: v.optional(intFromEnv('QB_TIMEOUT_MS', 50, 120_000), '10000'),
+  QB_WEBHOOK_VERIFIER_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16), v.maxLength(512))),
   QB_SYNC_INTERVAL_MINUTES: v.optional(intFromEnv('QB_SYNC_INTERVAL_MINUTES', 1, 10_080), '60'),
   JOBS: v.optional(v.picklist(['on', 'off'], 'JOBS must be on or off'), 'on'),
   TRUST_PROXY: v.optional(
@@ -387,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       revokeUrl: e.QB_REVOKE_URL,
       apiUrl: e.QB_API_URL,
       redirectUri: e.QB_REDIRECT_URI,
+      webhookVerifierToken: e.QB_WEBHOOK_VERIFIER_TOKEN,
     },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,

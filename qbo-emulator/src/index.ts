@@ -33,7 +33,7 @@
  * A refresh token it never issued is adopted on first use (the demo seed stores made-up tokens);
  * once rotated or revoked it is refused like any other. It never logs tokens.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
@@ -111,6 +111,13 @@ export interface QboEmulatorOptions {
   limits?: ThrottleLimits;
   /** Each accounting answer waits this long while it counts as in flight (default 0). */
   latencyMs?: number;
+  /** Where to POST change notifications, and the verifier token that signs them. */
+  webhook?: WebhookTarget;
+}
+
+export interface WebhookTarget {
+  url: string;
+  verifierToken: string;
 }
 
 /** What the accounting API of one realm has seen (for tests and the benchmark). */
@@ -155,6 +162,15 @@ export interface QboEmulator {
   deleteBill(realmId: string, billId: string): void;
   /** Accounting traffic per realm. */
   traffic(realmId: string): RealmTraffic;
+  /**
+   * Where change notifications go (as an app's webhook endpoint in Intuit's developer settings);
+   * null sends none. Each `updateBill` / `deleteBill` POSTs one, signed in `intuit-signature`.
+   */
+  webhook: WebhookTarget | null;
+  /** The statuses the webhook endpoint answered, in order. */
+  webhookDeliveries: number[];
+  /** Resolves when every notification sent so far has been answered. */
+  webhooksSettled(): Promise<void>;
   /** Answer the next `count` accounting requests of the realm with this status (500, 503, 429). */
   failNext(realmId: string, count: number, status: number): void;
   limits: ThrottleLimits;
@@ -233,6 +249,11 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
     },
     realm: realmData,
     limits: options.limits ?? { ...INTUIT_LIMITS },
+    webhook: options.webhook ?? null,
+    webhookDeliveries: [],
+    webhooksSettled: async () => {
+      await Promise.all(deliveries);
+    },
     createRealm: (name, size) => {
       createdRealms += 1;
       const realmId = `934145305007${String(2000 + createdRealms).padStart(4, '0')}`;
@@ -252,6 +273,7 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
       bill.TotalAmt = total;
       bill.Balance = Math.min(bill.Balance, total);
       bill.MetaData.LastUpdatedTime = isoTime(Date.now());
+      notify(realmId, 'Bill', billId, 'Update');
       return bill;
     },
     deleteBill: (realmId, billId) => {
@@ -260,6 +282,7 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
       if (index < 0) throw new Error(`no bill ${billId} in realm ${realmId}`);
       data.bills.splice(index, 1);
       data.deleted.push({ entity: 'Bill', Id: billId, at: Date.now() });
+      notify(realmId, 'Bill', billId, 'Delete');
     },
     traffic: (realmId) => {
       const { requests, throttled, peakConcurrent, answers } = realmTraffic(realmId);
@@ -273,6 +296,42 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+
+  const deliveries = new Set<Promise<void>>();
+  /**
+   * Intuit's change notification: `{eventNotifications: [{realmId, dataChangeEvent: {entities:
+   * [{name, id, operation, lastUpdated}]}}]}`, signed with HMAC-SHA256 of the body under the
+   * verifier token, base64, in `intuit-signature`. Intuit batches them; this sends one per change.
+   */
+  function notify(realmId: string, name: string, id: string, operation: string) {
+    const target = emulator.webhook;
+    if (!target) return;
+    const body = JSON.stringify({
+      eventNotifications: [
+        {
+          realmId,
+          dataChangeEvent: { entities: [{ name, id, operation, lastUpdated: isoTime(Date.now()) }] },
+        },
+      ],
+    });
+    const delivery = fetch(target.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'intuit-signature': createHmac('sha256', target.verifierToken).update(body).digest('base64'),
+      },
+      body,
+    })
+      .then(async (answer) => {
+        await answer.arrayBuffer();
+        emulator.webhookDeliveries.push(answer.status);
+      })
+      .catch(() => {
+        emulator.webhookDeliveries.push(0);
+      })
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
 
   function kill(refreshToken: string) {
     const grant = refreshTokens.get(refreshToken);

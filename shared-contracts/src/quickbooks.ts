@@ -51,3 +51,43 @@ export const QbSyncStatusSchema = v.object({
   nextRunAt: v.nullable(v.string()),
 });
 export type QbSyncStatus = v.InferOutput<typeof QbSyncStatusSchema>;
+
+/**
+ * POST /api/quickbooks/webhooks: Intuit's change notification (signed in `intuit-signature`).
+ * Only what the API reads is checked; anything else in it is ignored.
+ */
+export const QbWebhookSchema = v.object({
+  eventNotifications: v.pipe(
+    v.array(
+      v.object({
+        realmId: v.pipe(v.string(), v.regex(/^\d{1,32}$/, 'realmId must be digits')),
+        dataChangeEvent: v.optional(
+          v.object({
+            entities: v.pipe(
+              v.array(
+                v.object({
+                  name: v.pipe(v.string(), v.maxLength(64)),
+                  id: v.pipe(v.string(), v.maxLength(64)),
+                  operation: v.pipe(v.string(), v.maxLength(32)),
+                  lastUpdated: v.optional(v.pipe(v.string(), v.maxLength(64))),
+                }),
+              ),
+              v.maxLength(10_000),
+            ),
+          }),
+        ),
+      }),
+      'eventNotifications must be a list',
+    ),
+    v.maxLength(1000),
+  ),
+});
+export type QbWebhook = v.InferOutput<typeof QbWebhookSchema>;
+
+/** The webhook's answer: how many company syncs it queued. */
+export const QbWebhookResultSchema = v.object({ syncsQueued: v.number() });
+export type QbWebhookResult = v.InferOutput<typeof QbWebhookResultSchema>;
+
+export const QB_WEBHOOK_ERRORS = {
+  badSignature: 'The intuit-signature header is missing or does not match the payload',
+} as const;

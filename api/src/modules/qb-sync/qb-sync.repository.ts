@@ -225,3 +225,13 @@ export async function setImportedSyncToken(
     .set({ syncToken })
     .where(and(eq(qbImportedBills.companyId, companyId), eq(qbImportedBills.qbBillId, billId)));
 }
+
+/** Companies connected to these QuickBooks realms (a webhook names realms). */
+export async function findConnectedCompaniesOfRealms(db: Db, realmIds: string[]): Promise<number[]> {
+  if (realmIds.length === 0) return [];
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inArray(companies.qbRealmId, realmIds), eq(companies.qbConnectionStatus, 'connected')));
+  return rows.map((row) => row.id);
+}
