@@ -4,6 +4,8 @@
 // generated companies first, through the API's seed CLI), --users N (likewise N generated users), --api-only (start the API alone, without
 // building the frontends), DATABASE_URL to bench PostgreSQL.
 // --scale: the million-approval benchmark on PostgreSQL instead (tools/lab/bench-scale.mjs).
+// --qb-import [--bills 2500,10000]: the QuickBooks import of realms of those sizes from the
+// emulator instead (tools/lab/bench-qb-import.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,11 @@ import { run } from '../build/run.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const args = process.argv.slice(2);
+if (args.includes('--qb-import')) {
+  const { benchQbImport } = await import('./bench-qb-import.mjs');
+  await benchQbImport(args);
+  process.exit(0);
+}
 if (args.includes('--scale')) {
   const { benchScale } = await import('./bench-scale.mjs');
   await benchScale(args);

@@ -181,17 +181,22 @@ export async function countWaitingBills(db: Db, companyId: number): Promise<numb
   return row?.count ?? 0;
 }
 
-/** Connected companies whose next sync is due (or that never synced). */
+/**
+ * Connected companies whose next sync is due. Only companies with a sync state: one connected
+ * through the consent flow gets it at once, one whose tokens came another way (the demo seed, a
+ * data migration) with its first 'Sync now'.
+ */
 export async function findCompaniesDue(db: Db, limit: number): Promise<number[]> {
   const rows = await db
     .select({ id: companies.id })
     .from(companies)
-    .leftJoin(qbSyncState, eq(qbSyncState.companyId, companies.id))
+    .innerJoin(qbSyncState, eq(qbSyncState.companyId, companies.id))
     .where(
       and(
         eq(companies.qbConnectionStatus, 'connected'),
         isNotNull(companies.qbRealmId),
         or(isNull(qbSyncState.nextRunAt), lte(qbSyncState.nextRunAt, sql`now()`)),
+        or(isNull(qbSyncState.leaseUntil), sql`${qbSyncState.leaseUntil} < now()`),
       ),
     )
     .limit(limit);

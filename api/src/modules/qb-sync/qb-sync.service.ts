@@ -536,6 +536,21 @@ export async function getSyncStatus(deps: AppDeps, companyId: number): Promise<Q
   };
 }
 
+/**
+ * A company just connected through the consent flow: its sync state is created due now, so the
+ * schedule imports it within a minute. A realm changed by a reconnect starts over with a full
+ * sync (bills already imported stay imported, by their ids).
+ */
+export async function scheduleFirstSync(db: Db, companyId: number, realmChanged: boolean): Promise<void> {
+  await ensureSyncState(db, companyId);
+  await updateSyncState(db, companyId, {
+    nextRunAt: new Date(),
+    ...(realmChanged
+      ? { phase: 'vendors' as const, nextPosition: 1, fullSyncStartedAt: null, cdcSince: null }
+      : {}),
+  });
+}
+
 /** 400 when a company cannot sync (not connected). */
 export async function checkMaySync(deps: AppDeps, companyId: number): Promise<void> {
   const company = await findCompanyRow(deps.db, companyId);

@@ -10,6 +10,7 @@ import { build, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from '../../test
 import { consent, emulatorConfig } from '../../test/qbo-emulator';
 import { importPriority, runCompanySync, SyncInterrupted, type QbSyncDeps } from './qb-sync.service';
 import { intuitSignature } from './qb-webhooks.routes';
+import { findCompaniesDue } from './qb-sync.repository';
 
 let t: TestContext;
 let emulator: QboEmulator;
@@ -312,6 +313,28 @@ describe('two API processes, crashes and throttling', () => {
   });
 });
 
+describe('the schedule', () => {
+  it('is due for a company just connected through the consent flow, not for one whose tokens came another way', async () => {
+    const { id } = await connectedCompany(10);
+    const due = await findCompaniesDue(t.database.db, 10_000);
+    expect(due).toContain(id);
+    const seeded = await t.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        and(
+          eq(companies.qbConnectionStatus, 'connected'),
+          sql`${companies.name} not like 'QuickBooks Sync %'`,
+        ),
+      );
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(due.filter((companyId) => seeded.some((row) => row.id === companyId))).toEqual([]);
+    // After its sync, not before its next run.
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    expect(await findCompaniesDue(t.database.db, 10_000)).not.toContain(id);
+  });
+});
+
 describe('importPriority', () => {
   it('is URGENT when overdue, HIGH within 3 days, MEDIUM within 14, else LOW', () => {
     const today = new Date('2026-11-25T15:00:00Z');
@@ -436,7 +459,7 @@ describe('POST /api/quickbooks/webhooks', () => {
     expect(tampered.statusCode).toBe(401);
     await t.app.qbSyncIdle();
     const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
-    expect(state).toBeUndefined(); // no sync was started
+    expect(state).toMatchObject({ runStartedAt: null, requests: 0, billsImported: 0 }); // no sync ran
   });
 
   it("brings a bill edited in QuickBooks to its PENDING approval through the emulator's signed webhook", async () => {
