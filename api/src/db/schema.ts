@@ -29,6 +29,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_PRIORITIES,
+  type ApprovalOrigin,
   APPROVAL_STATUSES,
   BANK_ACCOUNT_TYPES,
   COMPANY_STATUSES,
@@ -36,8 +37,6 @@ import {
   ROLES,
   type Bill,
 } from 'shared-contracts';
-
-export type ApprovalOrigin = 'MANUAL' | 'QUICKBOOKS';
 
 export const roleEnum = pgEnum('user_role', ROLES);
 export const companyStatusEnum = pgEnum('company_status', COMPANY_STATUSES);
@@ -758,6 +757,8 @@ export const paidBills = pgTable(
       .where(sql`${t.vendorRef} is not null and ${t.docNumberKey} is not null`),
   ],
 );
+
+export type { ApprovalOrigin };
 
 export type QbSyncPhase = 'vendors' | 'bills' | 'incremental';
 
