@@ -81,7 +81,7 @@ export function QuickBooksSyncCard({ company }: { company: Company }) {
               ? 'Running now'
               : sync?.nextRunAt
                 ? formatDateLong(sync.nextRunAt)
-                : 'Within a minute'}
+                : 'After the first Sync now'}
           </DetailRow>
         </DetailList>
         {canSync && (
