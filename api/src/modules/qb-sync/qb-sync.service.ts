@@ -91,7 +91,7 @@ export interface SyncOptions {
   /** Who holds the lease (default: a new id per run). */
   owner?: string;
   /** Called after each page's transaction committed (tests cut a run there). */
-  onPageWritten?: (page: { phase: QbSyncPhase; position: number; count: number }) => void;
+  onPageWritten?: (page: { phase: QbSyncPhase; position: number; count: number }) => void | Promise<void>;
 }
 
 /** A bill as the QuickBooks API answers it (the fields the import reads). */
@@ -199,7 +199,7 @@ export async function runCompanySync(
         if (!written) return { ...outcome, status: 'busy' };
         outcome.pages += 1;
         state = { ...state, ...next, fullSyncStartedAt };
-        options.onPageWritten?.({ phase, position, count: page.length });
+        await options.onPageWritten?.({ phase, position, count: page.length });
         continue;
       }
 
@@ -232,7 +232,7 @@ export async function runCompanySync(
       });
       if (!written) return { ...outcome, status: 'busy' };
       outcome.pages += 1;
-      options.onPageWritten?.({ phase: 'incremental', position, count: changes.bills.length });
+      await options.onPageWritten?.({ phase: 'incremental', position, count: changes.bills.length });
       break;
     }
     await releaseSyncLease(deps.db, companyId, owner, { lastSyncAt: new Date(), nextRunAt: nextRunAt() });
