@@ -7,11 +7,11 @@ import { companyKeys } from './keys';
 const RUNNING_POLL_MS = 2_000;
 const IDLE_POLL_MS = 30_000;
 
-/** GET …/qb-sync: the sync panel. */
-export function useQbSync(id: number, enabled: boolean) {
+/** GET …/qb-sync: the sync panel; `eager` (a sync was just asked for) polls as if it ran. */
+export function useQbSync(id: number, enabled: boolean, eager: boolean) {
   return useSWR(
     enabled ? companyKeys.qbSync(id) : null,
     () => api.get<QbSyncStatus>(`/api/company/companies/${id}/qb-sync`),
-    { refreshInterval: (data) => (data?.running ? RUNNING_POLL_MS : IDLE_POLL_MS) },
+    { refreshInterval: (data) => (eager || data?.running ? RUNNING_POLL_MS : IDLE_POLL_MS) },
   );
 }

@@ -19,18 +19,24 @@ import { formatDateLong } from 'shared-ui/format';
 import { useQbSync } from '../api/get-qb-sync';
 import { startQbSync } from '../api/mutations';
 
+const EAGER_POLL_MS = 120_000;
+
 /** The QuickBooks sync panel: what the import did last and when it runs next; 'Sync now' for MODERATOR and ADMIN. */
 export function QuickBooksSyncCard({ company }: { company: Company }) {
   const canSync = useHasRole('MODERATOR');
   const connected = Boolean(company.qbRealmId) && company.qbConnectionStatus === 'connected';
-  const { data: sync, error } = useQbSync(company.id, Boolean(company.qbRealmId));
   const [starting, setStarting] = useState(false);
+  /** When 'Sync now' was clicked: the queued job starts within seconds, so the panel looks often. */
+  const [requestedAt, setRequestedAt] = useState<number | null>(null);
+  const eager = requestedAt !== null && Date.now() - requestedAt < EAGER_POLL_MS;
+  const { data: sync, error } = useQbSync(company.id, Boolean(company.qbRealmId), eager);
   if (!company.qbRealmId) return null;
 
   async function syncNow() {
     setStarting(true);
     try {
       await startQbSync(company.id);
+      setRequestedAt(Date.now());
       notifySuccess(QB_SYNC_STARTED_NOTICE);
     } catch (syncError) {
       notifyError(errorMessage(syncError));
