@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COMPANIES, seedRealm, startQboEmulator, type Bill, type QboEmulator } from './index';
 
@@ -220,5 +223,53 @@ describe('throttling', () => {
     expect(seedRealm(realm, 0, { bills: 2500 }).bills.map((bill) => bill.DocNumber)).toEqual(
       seedRealm(realm, 0, { bills: 2500 }).bills.map((bill) => bill.DocNumber),
     );
+  });
+});
+
+describe('webhooks', () => {
+  it("POSTs Intuit's change notification for a changed or deleted bill, signed with the verifier token", async () => {
+    const received: Array<{ signature: string | undefined; body: string }> = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ signature: request.headers['intuit-signature'] as string | undefined, body });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const realm = emulator.createRealm('Webhook Co', { bills: 5 });
+      emulator.webhook = { url: `http://127.0.0.1:${port}/hook`, verifierToken: 'verifier-token-1234' };
+      const [first, second] = emulator.realm(realm).bills;
+      emulator.updateBill(realm, first!.Id, (bill) => {
+        bill.Line[0]!.Amount += 1;
+      });
+      emulator.deleteBill(realm, second!.Id);
+      await emulator.webhooksSettled();
+      expect(emulator.webhookDeliveries).toEqual([200, 200]);
+      for (const { signature, body } of received) {
+        expect(signature).toBe(createHmac('sha256', 'verifier-token-1234').update(body).digest('base64'));
+      }
+      const entities = received.map(
+        (delivery) =>
+          (
+            JSON.parse(delivery.body) as {
+              eventNotifications: Array<{
+                realmId: string;
+                dataChangeEvent: { entities: Array<{ name: string; id: string; operation: string }> };
+              }>;
+            }
+          ).eventNotifications[0]!,
+      );
+      expect(entities.map((n) => [n.realmId, n.dataChangeEvent.entities[0]!.operation])).toEqual([
+        [realm, 'Update'],
+        [realm, 'Delete'],
+      ]);
+    } finally {
+      emulator.webhook = null;
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
