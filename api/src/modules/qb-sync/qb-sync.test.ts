@@ -329,6 +329,41 @@ describe('two API processes, crashes and throttling', () => {
   });
 });
 
+describe('vendors', () => {
+  it("matches an imported bill's vendor to the company's vendor bank account by QuickBooks vendor id", async () => {
+    const { id, realmId } = await connectedCompany(40);
+    const vendor = emulator.realm(realmId).vendors[0]!;
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${id}/vendor-accounts`,
+      token: moderator,
+      payload: {
+        vendorRef: vendor.Id,
+        vendorName: vendor.DisplayName,
+        routingNumber: '021000021',
+        accountNumber: '123456789',
+        accountType: 'checking',
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    const rows = await t.database.db.select().from(approvals).where(eq(approvals.companyId, id));
+    const withVendor = rows.find((row) => row.bills.some((bill) => bill.VendorRef?.value === vendor.Id))!;
+    const answer = await t.request({
+      url: `/api/bill-approval/approvals/${withVendor.id}/payment-accounts`,
+      token: moderator,
+    });
+    expect(answer.statusCode).toBe(200);
+    const accounts = answer.json<{
+      data: { accounts: Array<{ vendorRef: string | null; account: { accountLast4: string } | null }> };
+    }>().data.accounts;
+    expect(accounts.find((entry) => entry.vendorRef === vendor.Id)?.account?.accountLast4).toBe('6789');
+    // Another vendor of the same approval has no account yet, and says so before anyone approves.
+    const others = accounts.filter((entry) => entry.vendorRef !== vendor.Id);
+    expect(others.every((entry) => entry.account === null)).toBe(true);
+  });
+});
+
 describe('the schedule', () => {
   it('is due for a company just connected through the consent flow, not for one whose tokens came another way', async () => {
     const { id } = await connectedCompany(10);
