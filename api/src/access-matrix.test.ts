@@ -12,7 +12,8 @@ import {
 } from './http/access-table';
 import { README_PATH, readmeAccessTable } from './http/access-table-readme';
 import { routeAccess } from './plugins/auth';
-import { build, type TestContext } from './test/build';
+import { intuitSignature } from './modules/qb-sync/qb-webhooks.routes';
+import { build, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from './test/build';
 
 /**
  * The access matrix (issue 12): every /api route of the app's own route table, called as
@@ -134,6 +135,27 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'POST /api/company/companies/:id/qb-disconnect': () => ({
     url: `/api/company/companies/${MISSING}/qb-disconnect`,
   }),
+  'GET /api/company/companies/:id/qb-sync': ({ companyId }) => ({
+    url: `/api/company/companies/${companyId}/qb-sync`,
+  }),
+  // A company that does not exist: refused after the gate, whoever asks.
+  'POST /api/company/companies/:id/qb-sync': () => ({
+    url: `/api/company/companies/${MISSING}/qb-sync`,
+  }),
+  // Correctly signed, for a realm no company holds: accepted whoever sends it.
+  'POST /api/quickbooks/webhooks': () => {
+    const payload = JSON.stringify({
+      eventNotifications: [{ realmId: '1', dataChangeEvent: { entities: [] } }],
+    });
+    return {
+      url: '/api/quickbooks/webhooks',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'intuit-signature': intuitSignature(TEST_WEBHOOK_VERIFIER_TOKEN, payload),
+      },
+    };
+  },
   'GET /api/company/companies/:id/payment-settings': ({ companyId }) => ({
     url: `/api/company/companies/${companyId}/payment-settings`,
   }),

@@ -3,6 +3,9 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { scheduleApprovalExpiry } from './modules/approvals/approvals.expiry';
+import { registerQbSyncJobs } from './modules/qb-sync/qb-sync.jobs';
+import { qbSyncRoutes } from './modules/qb-sync/qb-sync.routes';
+import { qbWebhookRoutes } from './modules/qb-sync/qb-webhooks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -113,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(usersRoutes, { prefix: '/api/user' });
     await api.register(companiesRoutes, { prefix: '/api/company' });
     await api.register(companyPaymentRoutes, { prefix: '/api/company' });
+    await api.register(qbSyncRoutes, { prefix: '/api/company' });
+    await api.register(qbWebhookRoutes, { prefix: '/api/quickbooks' });
     await api.register(bankFileRoutes, { prefix: '/api/bill-approval' });
     await api.register(managersRoutes, { prefix: '/api/manager' });
     await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
@@ -125,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.benchRoutes) registerBenchRoutes(app);
 
   if (options.approvalSweep ?? true) scheduleApprovalExpiry(app);
+  registerQbSyncJobs(app);
 
   if (options.serveFrontends ?? true) {
     await registerFrontends(app, config);

@@ -97,6 +97,28 @@ export interface AppConfig {
   approvalExport: ApprovalExportLimits;
   /** The live console's event stream (GET /api/events). */
   liveEvents: LiveEventLimits;
+  /** Background jobs and the QuickBooks import. */
+  qbSync: QbSyncConfig;
+}
+
+export interface QbSyncConfig {
+  /** Run the job queue (pg-boss) in this process: workers and the schedule (JOBS; default on). */
+  jobs: boolean;
+  /** Minutes between a company's syncs (QB_SYNC_INTERVAL_MINUTES, default 60). */
+  intervalMinutes: number;
+  /** Bills per query page (STARTPOSITION … MAXRESULTS); Intuit's largest is 1000. */
+  pageSize: number;
+  /** Our own ceiling per realm and process, under Intuit's 500 a minute and 10 at once. */
+  perMinute: number;
+  concurrent: number;
+  /** Attempts of one request on 429, 5xx or a network failure before the sync records the error. */
+  maxAttempts: number;
+  /** First back-off after a 5xx or network failure (doubles each time); 429 waits its Retry-After. */
+  backoffMs: number;
+  /** Longest Retry-After honoured as such (longer ones end the run; the next run retries). */
+  maxRetryAfterSeconds: number;
+  /** How long a sync's lease lasts without a page being written (a crashed process's expires). */
+  leaseSeconds: number;
 }
 
 /** Milliseconds and counts of the event stream. */
@@ -183,6 +205,11 @@ export interface QuickBooksConfig {
    * undefined = connecting is not configured (503).
    */
   redirectUri?: string | undefined;
+  /**
+   * QB_WEBHOOK_VERIFIER_TOKEN: the app's webhook verifier token, the HMAC-SHA256 key of the
+   * `intuit-signature` header; undefined = webhooks are refused (401).
+   */
+  webhookVerifierToken?: string | undefined;
 }
 
 const intFromEnv = (name: string, min: number, max: number) =>
@@ -260,6 +287,9 @@ const EnvSchema = v.object({
   QB_CLIENT_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
   QB_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(512))),
   QB_TIMEOUT_MS: v.optional(intFromEnv('QB_TIMEOUT_MS', 50, 120_000), '10000'),
+  QB_WEBHOOK_VERIFIER_TOKEN: v.optional(v.pipe(v.string(), v.trim(), v.minLength(16), v.maxLength(512))),
+  QB_SYNC_INTERVAL_MINUTES: v.optional(intFromEnv('QB_SYNC_INTERVAL_MINUTES', 1, 10_080), '60'),
+  JOBS: v.optional(v.picklist(['on', 'off'], 'JOBS must be on or off'), 'on'),
   TRUST_PROXY: v.optional(
     v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY must be true or false'),
     'false',
@@ -365,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       revokeUrl: e.QB_REVOKE_URL,
       apiUrl: e.QB_API_URL,
       redirectUri: e.QB_REDIRECT_URI,
+      webhookVerifierToken: e.QB_WEBHOOK_VERIFIER_TOKEN,
     },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
@@ -392,6 +423,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     approvalExport: { stallTimeoutMs: e.EXPORT_STALL_TIMEOUT_MS, perUser: 2 },
+    qbSync: {
+      jobs: e.JOBS === 'on',
+      intervalMinutes: e.QB_SYNC_INTERVAL_MINUTES,
+      pageSize: 1000,
+      perMinute: 400,
+      concurrent: 4,
+      maxAttempts: 5,
+      backoffMs: 1000,
+      maxRetryAfterSeconds: 120,
+      leaseSeconds: 120,
+    },
     liveEvents: {
       // Within the idle timeout, which would otherwise close a quiet stream's socket.
       heartbeatMs: Math.min(20_000, Math.floor(e.HTTP_IDLE_TIMEOUT_MS / 2)),

@@ -39,9 +39,20 @@ async function main(): Promise<void> {
     const callbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const redirectUri =
       config.quickBooks.redirectUri ?? `http://${callbackHost}:${config.port}/companies/quickbooks/callback`;
-    emulator = await startQboEmulator({ clientId, clientSecret });
+    // The emulator posts its change notifications to this API, signed as Intuit signs them.
+    const webhookVerifierToken =
+      config.quickBooks.webhookVerifierToken ?? randomBytes(24).toString('base64url');
+    emulator = await startQboEmulator({
+      clientId,
+      clientSecret,
+      webhook: {
+        url: `http://${callbackHost}:${config.port}/api/quickbooks/webhooks`,
+        verifierToken: webhookVerifierToken,
+      },
+    });
     config.quickBooks = {
       ...config.quickBooks,
+      webhookVerifierToken,
       clientId,
       clientSecret,
       redirectUri,

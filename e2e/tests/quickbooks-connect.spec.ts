@@ -47,4 +47,54 @@ test.describe('connecting a company to QuickBooks', () => {
     expect(text).toContain(`connected ${name} to QuickBooks company 9341453050071002`);
     expect(text).toContain(`disconnected ${name} from QuickBooks and revoked its tokens`);
   });
+
+  test("'Sync now' imports the realm's unpaid bills as approval requests, with its vendors", async ({
+    page,
+    request,
+  }) => {
+    const api = await ApiClient.signIn(request, DEMO.moderator);
+    const name = `Quickbooks Sync Trading ${Date.now()}`;
+    const created = await api.post<{ id: number }>('/api/company/companies', { name });
+
+    await signInFresh(page, DEMO.moderator);
+    await page.goto(`/companies/${created.id}`);
+    await page.getByRole('button', { name: 'Configure Connection' }).click();
+    await page.getByLabel(/Sandbox Company US 3/).check();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByTestId('qb-state')).toHaveText('Connected');
+
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByText('QuickBooks sync started')).toBeVisible();
+    // The job runs in the server's queue; the panel re-reads every 2 s while it runs.
+    await expect(page.getByTestId('qb-bills-imported')).not.toHaveText('0', { timeout: 60_000 });
+    await expect(page.getByTestId('qb-sync-state')).toHaveCount(0, { timeout: 60_000 });
+
+    const imported = await api.get<Array<{ id: string; billStats: { totalBills: number }; origin: string }>>(
+      `/api/bill-approval/approvals?companyId=${created.id}&limit=100`,
+    );
+    const approvals = imported.body.data;
+    expect(approvals.length).toBeGreaterThan(5);
+    expect(
+      approvals.every(
+        (approval) =>
+          approval.origin === 'QUICKBOOKS' &&
+          approval.billStats.totalBills >= 1 &&
+          approval.billStats.totalBills <= 25,
+      ),
+    ).toBe(true);
+    const total = approvals.reduce((sum, approval) => sum + approval.billStats.totalBills, 0);
+    await expect(page.getByTestId('qb-bills-imported')).toHaveText(String(total));
+
+    // One of them, as a person sees it: the realm's vendors and invoice numbers, created by the import.
+    await page.goto(`/approvals/${approvals[0]!.id}`);
+    await expect(page.getByText('by Imported from QuickBooks').first()).toBeVisible();
+    await expect(page.getByText(/INV-\d{5} · Bill ID \d+/).first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          /Acme Office Supply|Blue Ridge Utilities|Cedar Logistics|Delta Janitorial|Evergreen Landscaping|Falcon IT Services|Granite Legal LLP|Harbor Insurance|Iron Gate Security|Juniper Catering|Keystone Printing|Lakeside Telecom/,
+        )
+        .first(),
+    ).toBeVisible();
+  });
 });

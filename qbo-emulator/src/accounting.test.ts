@@ -1,5 +1,8 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_COMPANIES, startQboEmulator, type Bill, type QboEmulator } from './index';
+import { DEFAULT_COMPANIES, seedRealm, startQboEmulator, type Bill, type QboEmulator } from './index';
 
 let emulator: QboEmulator;
 let accessToken = '';
@@ -9,20 +12,24 @@ const basic = `Basic ${Buffer.from('id:secret').toString('base64')}`;
 
 /** A connected realm: consent, then the code exchanged for a token pair. */
 async function connect(): Promise<string> {
-  const consent = await fetch(`${emulator.baseUrl}/connect/oauth2/consent`, {
+  return connectTo(REALM);
+}
+
+async function connectTo(realmId: string, server = emulator): Promise<string> {
+  const consent = await fetch(`${server.baseUrl}/connect/oauth2/consent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       client_id: 'id',
       redirect_uri: REDIRECT,
       state: 's',
-      realmId: REALM,
+      realmId,
       decision: 'connect',
     }).toString(),
     redirect: 'manual',
   });
   const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-  const tokens = await fetch(emulator.tokenUrl, {
+  const tokens = await fetch(server.tokenUrl, {
     method: 'POST',
     headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT }).toString(),
@@ -105,5 +112,164 @@ describe('GET /v3/company/{realmId}/query', () => {
     const expired = await query('select * from Bill');
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as { fault: { type: string } }).fault.type).toBe('AUTHENTICATION');
+  });
+});
+
+const get = (path: string, token = accessToken) =>
+  fetch(`${emulator.baseUrl}/v3/company/${path}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+  });
+
+describe('reads by id, minorversion and CDC', () => {
+  beforeAll(async () => {
+    accessToken = await connect(); // the tests above let the first token expire
+  });
+
+  it('reads a bill and a vendor by id, and answers an unknown id with an Object Not Found Fault', async () => {
+    const bill = emulator.realm(REALM).bills[3]!;
+    const answer = await get(`${REALM}/bill/${bill.Id}?minorversion=75`);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { Bill: Bill }).Bill).toEqual(bill);
+    const vendor = await get(`${REALM}/vendor/1`);
+    expect(((await vendor.json()) as { Vendor: { Id: string } }).Vendor.Id).toBe('1');
+    const missing = await get(`${REALM}/bill/999999`);
+    expect(missing.status).toBe(400);
+    expect(
+      ((await missing.json()) as { Fault: { Error: Array<{ code: string }> } }).Fault.Error[0]!.code,
+    ).toBe('610');
+  });
+
+  it('refuses a minorversion it does not know', async () => {
+    expect((await get(`${REALM}/vendor/1?minorversion=999`)).status).toBe(400);
+    expect((await get(`${REALM}/vendor/1?minorversion=abc`)).status).toBe(400);
+    expect((await get(`${REALM}/vendor/1?minorversion=65`)).status).toBe(200);
+  });
+
+  it('reports changed and deleted bills since a time, and refuses a time older than 30 days', async () => {
+    const realm = emulator.createRealm('CDC Co', { bills: 40 });
+    const token = await connectTo(realm);
+    const since = new Date(Date.now() - 1000).toISOString();
+    const bills = emulator.realm(realm).bills;
+    emulator.updateBill(realm, bills[0]!.Id, (bill) => {
+      bill.Line[0]!.Amount += 10;
+    });
+    emulator.deleteBill(realm, bills[1]!.Id);
+    const answer = await get(
+      `${realm}/cdc?${new URLSearchParams({ entities: 'Bill,Vendor', changedSince: since })}`,
+      token,
+    );
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as {
+      CDCResponse: Array<{
+        QueryResponse: Array<{ Bill?: Array<{ Id: string; status?: string; SyncToken?: string }> }>;
+      }>;
+    };
+    const changed = body.CDCResponse[0]!.QueryResponse[0]!.Bill!;
+    expect(changed.map((bill) => [bill.Id, bill.status ?? bill.SyncToken])).toEqual([
+      [bills[0]!.Id, '1'],
+      ['1001', 'Deleted'],
+    ]);
+    expect(body.CDCResponse[0]!.QueryResponse[1]).toEqual({});
+    const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    expect(
+      (await get(`${realm}/cdc?${new URLSearchParams({ entities: 'Bill', changedSince: old })}`, token))
+        .status,
+    ).toBe(400);
+  });
+});
+
+describe('throttling', () => {
+  it('answers 429 with Retry-After past the requests of a minute, and past the concurrent ones', async () => {
+    const realm = emulator.createRealm('Throttle Co', { bills: 10 });
+    const token = await connectTo(realm);
+    emulator.limits.perMinute = 5;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await get(`${realm}/vendor/1`, token)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await get(`${realm}/vendor/1`, token);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(((await refused.json()) as { Fault: { type: string } }).Fault.type).toBe('SERVICE');
+      expect(emulator.traffic(realm)).toMatchObject({ requests: 7, throttled: 2 });
+    } finally {
+      emulator.limits.perMinute = 500;
+    }
+  });
+
+  it('refuses the eleventh request in flight', async () => {
+    const slow = await startQboEmulator({ clientId: 'id', clientSecret: 'secret', latencyMs: 150 });
+    try {
+      const token = await connectTo(REALM, slow);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          fetch(`${slow.baseUrl}/v3/company/${REALM}/vendor/1`, {
+            headers: { Authorization: `Bearer ${token}` },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+      expect(slow.traffic(REALM).peakConcurrent).toBe(10);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('generates a realm of 2,500 bills on request, the same each time', async () => {
+    const realm = emulator.createRealm('Big Co', { bills: 2500 });
+    expect(emulator.realm(realm).bills).toHaveLength(2500);
+    expect(seedRealm(realm, 0, { bills: 2500 }).bills.map((bill) => bill.DocNumber)).toEqual(
+      seedRealm(realm, 0, { bills: 2500 }).bills.map((bill) => bill.DocNumber),
+    );
+  });
+});
+
+describe('webhooks', () => {
+  it("POSTs Intuit's change notification for a changed or deleted bill, signed with the verifier token", async () => {
+    const received: Array<{ signature: string | undefined; body: string }> = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ signature: request.headers['intuit-signature'] as string | undefined, body });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const realm = emulator.createRealm('Webhook Co', { bills: 5 });
+      emulator.webhook = { url: `http://127.0.0.1:${port}/hook`, verifierToken: 'verifier-token-1234' };
+      const [first, second] = emulator.realm(realm).bills;
+      emulator.updateBill(realm, first!.Id, (bill) => {
+        bill.Line[0]!.Amount += 1;
+      });
+      emulator.deleteBill(realm, second!.Id);
+      await emulator.webhooksSettled();
+      expect(emulator.webhookDeliveries).toEqual([200, 200]);
+      for (const { signature, body } of received) {
+        expect(signature).toBe(createHmac('sha256', 'verifier-token-1234').update(body).digest('base64'));
+      }
+      const entities = received.map(
+        (delivery) =>
+          (
+            JSON.parse(delivery.body) as {
+              eventNotifications: Array<{
+                realmId: string;
+                dataChangeEvent: { entities: Array<{ name: string; id: string; operation: string }> };
+              }>;
+            }
+          ).eventNotifications[0]!,
+      );
+      expect(entities.map((n) => [n.realmId, n.dataChangeEvent.entities[0]!.operation])).toEqual([
+        [realm, 'Update'],
+        [realm, 'Delete'],
+      ]);
+    } finally {
+      emulator.webhook = null;
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

@@ -39,15 +39,32 @@ export interface Bill {
   MetaData: { CreateTime: string; LastUpdatedTime: string };
 }
 
+/** What CDC answers for an entity deleted since: its id and when (Intuit's `status: 'Deleted'`). */
+export interface DeletedEntity {
+  entity: 'Vendor' | 'Bill';
+  Id: string;
+  /** Epoch milliseconds of the deletion. */
+  at: number;
+}
+
 export interface RealmData {
   vendors: Vendor[];
   bills: Bill[];
+  deleted: DeletedEntity[];
+}
+
+/** How much a realm holds; the default is the demo size. */
+export interface RealmSize {
+  bills?: number;
+  vendors?: number;
 }
 
 /** Intuit's largest page. */
 export const MAX_RESULTS = 1000;
-const VENDOR_COUNT = 24;
-const BILL_COUNT = 300;
+const DEFAULT_VENDORS = 24;
+const DEFAULT_BILLS = 300;
+/** Intuit's CDC answers changes of the last 30 days only. */
+export const CDC_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 const VENDOR_NAMES = [
@@ -88,17 +105,22 @@ function generator(seed: string) {
 }
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '-00:00');
+/** Intuit's MetaData time: seconds and a numeric offset, e.g. 2026-11-25T14:03:10-00:00. */
+export const isoTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '-00:00');
+/** Epoch milliseconds of an Intuit time (any offset). */
+export const parseTime = (text: string) => Date.parse(text);
 
 /**
  * Vendors, then bills of 1 to 20 lines: due dates from 30 days ago to 60 days ahead of `now`
  * (so some are overdue), about one in six partly paid, one in ten fully paid, and every 50th
  * bill repeating the DocNumber of the bill before it for the same vendor.
  */
-export function seedRealm(realmId: string, now: number): RealmData {
+export function seedRealm(realmId: string, now: number, size: RealmSize = {}): RealmData {
   const random = generator(realmId);
+  const vendorCount = size.vendors ?? DEFAULT_VENDORS;
+  const billCount = size.bills ?? DEFAULT_BILLS;
   const created = now - 90 * DAY_MS;
-  const vendors: Vendor[] = Array.from({ length: VENDOR_COUNT }, (_, index) => {
+  const vendors: Vendor[] = Array.from({ length: vendorCount }, (_, index) => {
     const base = VENDOR_NAMES[index % VENDOR_NAMES.length]!;
     const name =
       index < VENDOR_NAMES.length ? base : `${base} ${Math.floor(index / VENDOR_NAMES.length) + 1}`;
@@ -114,13 +136,13 @@ export function seedRealm(realmId: string, now: number): RealmData {
     };
   });
   const bills: Bill[] = [];
-  for (let index = 0; index < BILL_COUNT; index += 1) {
+  for (let index = 0; index < billCount; index += 1) {
     const duplicate = index > 0 && index % 50 === 0;
     const previous = bills[bills.length - 1];
     const vendor =
       duplicate && previous
         ? vendors[Number(previous.VendorRef.value) - 1]!
-        : vendors[random.int(0, VENDOR_COUNT - 1)]!;
+        : vendors[random.int(0, vendorCount - 1)]!;
     const lines: BillLine[] = Array.from({ length: random.int(1, 20) }, (_, line) => {
       const account = ACCOUNTS[random.int(0, ACCOUNTS.length - 1)]!;
       return {
@@ -152,7 +174,7 @@ export function seedRealm(realmId: string, now: number): RealmData {
       MetaData: { CreateTime: isoTime(txn), LastUpdatedTime: isoTime(updated) },
     });
   }
-  return { vendors, bills };
+  return { vendors, bills, deleted: [] };
 }
 
 /** A query the endpoint cannot run: answered 400 with a `Fault` of type ValidationFault. */
@@ -203,13 +225,13 @@ function fieldValue(entity: Vendor | Bill, field: string): number {
   if (field === 'Balance') return entity.Balance;
   if (field === 'Id') return Number(entity.Id);
   if (field === 'VendorRef') return 'VendorRef' in entity ? Number(entity.VendorRef.value) : NaN;
-  return Date.parse(entity.MetaData.LastUpdatedTime.replace(/-00:00$/, 'Z'));
+  return parseTime(entity.MetaData.LastUpdatedTime);
 }
 
 function matches(entity: Vendor | Bill, condition: Condition): boolean {
   const actual = fieldValue(entity, condition.field);
   const expected =
-    condition.field === 'MetaData.LastUpdatedTime' ? Date.parse(condition.value) : Number(condition.value);
+    condition.field === 'MetaData.LastUpdatedTime' ? parseTime(condition.value) : Number(condition.value);
   if (Number.isNaN(expected)) throw new QueryError(`Invalid value for ${condition.field}`);
   switch (condition.op) {
     case '=':
@@ -234,4 +256,37 @@ export function runQuery(data: RealmData, query: ParsedQuery): Record<string, un
   return page.length === 0
     ? {}
     : { [query.entity]: page, startPosition: query.startPosition, maxResults: page.length };
+}
+
+/**
+ * The CDC answer (`GET /cdc?entities=…&changedSince=…`): for each entity asked, the entities
+ * changed at or after `since` (at most 1000 each, as Intuit caps it) and those deleted since,
+ * as `{Id, status: 'Deleted', MetaData}`. Shape: `{CDCResponse: [{QueryResponse: [{Bill: […],
+ * startPosition, maxResults, totalCount}, {Vendor: […]}]}]}`.
+ */
+export function changedSince(
+  data: RealmData,
+  entities: Array<'Vendor' | 'Bill'>,
+  since: number,
+): Record<string, unknown> {
+  const responses = entities.map((entity) => {
+    const all: Array<Vendor | Bill> = entity === 'Vendor' ? data.vendors : data.bills;
+    const changed: Array<Record<string, unknown>> = all.filter(
+      (item) => parseTime(item.MetaData.LastUpdatedTime) >= since,
+    ) as unknown as Array<Record<string, unknown>>;
+    for (const gone of data.deleted) {
+      if (gone.entity === entity && gone.at >= since) {
+        changed.push({
+          Id: gone.Id,
+          status: 'Deleted',
+          MetaData: { LastUpdatedTime: isoTime(gone.at) },
+        });
+      }
+    }
+    const page = changed.slice(0, MAX_RESULTS);
+    return page.length === 0
+      ? {}
+      : { [entity]: page, startPosition: 1, maxResults: page.length, totalCount: page.length };
+  });
+  return { CDCResponse: [{ QueryResponse: responses }] };
 }

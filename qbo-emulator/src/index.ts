@@ -21,16 +21,45 @@
  *   quickbooks.api.intuit.com) for `select * from Vendor|Bill … STARTPOSITION n MAXRESULTS m`
  *   (accounting.ts), with a Bearer access token: an unknown or expired one is 401 with Intuit's
  *   `fault` body, a token of another realm 403, a query it cannot run 400 with a `Fault`.
+ * - `GET  /v3/company/{realmId}/bill/{id}`, `…/vendor/{id}` — reads by id (`{Bill: …}`), an
+ *   unknown id 400 with Fault code 610 'Object Not Found'.
+ * - `GET  /v3/company/{realmId}/cdc?entities=Bill,Vendor&changedSince=…` — change data capture:
+ *   entities changed at or after the time, deleted ones as `{Id, status: 'Deleted'}`; a time
+ *   older than 30 days is refused as Intuit does.
+ * - Every accounting call takes `minorversion` (1–75; others 400) and is throttled per realm as
+ *   Intuit does: 500 requests a rolling minute and 10 in flight, else 429 with a ThrottleExceeded
+ *   `Fault` and `Retry-After` (seconds).
  *
  * A refresh token it never issued is adopted on first use (the demo seed stores made-up tokens);
  * once rotated or revoked it is refused like any other. It never logs tokens.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { parseQuery, QueryError, runQuery, seedRealm, type RealmData } from './accounting';
+import {
+  CDC_WINDOW_DAYS,
+  changedSince,
+  isoTime,
+  parseQuery,
+  parseTime,
+  QueryError,
+  runQuery,
+  seedRealm,
+  type Bill,
+  type RealmData,
+  type RealmSize,
+} from './accounting';
 
-export { MAX_RESULTS, parseQuery, seedRealm, type Bill, type RealmData, type Vendor } from './accounting';
+export {
+  MAX_RESULTS,
+  isoTime,
+  parseQuery,
+  seedRealm,
+  type Bill,
+  type RealmData,
+  type RealmSize,
+  type Vendor,
+} from './accounting';
 
 export const AUTHORIZE_PATH = '/connect/oauth2';
 export const CONSENT_PATH = '/connect/oauth2/consent';
@@ -57,6 +86,17 @@ export const DEFAULT_COMPANIES: readonly SandboxCompany[] = [
 
 export type EmulatorBehaviour = 'ok' | 'error' | 'hang';
 
+/** Intuit's throttles of the accounting API, per realm and app. */
+export interface ThrottleLimits {
+  /** Requests per rolling minute (Intuit: 500). */
+  perMinute: number;
+  /** Requests in flight at once (Intuit: 10). */
+  concurrent: number;
+}
+export const INTUIT_LIMITS: ThrottleLimits = { perMinute: 500, concurrent: 10 };
+/** The newest minor version of the accounting API; older ones are served as it (as Intuit does since 75). */
+export const LATEST_MINOR_VERSION = 75;
+
 export interface QboEmulatorOptions {
   clientId: string;
   clientSecret: string;
@@ -67,6 +107,29 @@ export interface QboEmulatorOptions {
   host?: string;
   /** Default 0: a free port. */
   port?: number;
+  /** Default INTUIT_LIMITS. */
+  limits?: ThrottleLimits;
+  /** Each accounting answer waits this long while it counts as in flight (default 0). */
+  latencyMs?: number;
+  /** Where to POST change notifications, and the verifier token that signs them. */
+  webhook?: WebhookTarget;
+}
+
+export interface WebhookTarget {
+  url: string;
+  verifierToken: string;
+}
+
+/** What the accounting API of one realm has seen (for tests and the benchmark). */
+export interface RealmTraffic {
+  /** Accounting requests answered (any status). */
+  requests: number;
+  /** Of which answered 429. */
+  throttled: number;
+  /** The most requests in flight at once. */
+  peakConcurrent: number;
+  /** When each of the last 1000 requests arrived and the status it got. */
+  answers: Array<{ at: number; status: number }>;
 }
 
 export interface QboEmulator {
@@ -88,6 +151,29 @@ export interface QboEmulator {
   expireAccessTokens(): void;
   /** The realm's generated vendors and bills (the same on every run). */
   realm(realmId: string): RealmData;
+  /**
+   * A new sandbox company offered on the consent page, with `size.bills` bills (e.g. 2,500 or
+   * 10,000) generated like the others; answers its realm id.
+   */
+  createRealm(name: string, size: RealmSize): string;
+  /** Changes a bill as a QuickBooks user would: SyncToken and LastUpdatedTime move on. */
+  updateBill(realmId: string, billId: string, change: (bill: Bill) => void): Bill;
+  /** Deletes a bill (CDC then reports it with status 'Deleted'). */
+  deleteBill(realmId: string, billId: string): void;
+  /** Accounting traffic per realm. */
+  traffic(realmId: string): RealmTraffic;
+  /**
+   * Where change notifications go (as an app's webhook endpoint in Intuit's developer settings);
+   * null sends none. Each `updateBill` / `deleteBill` POSTs one, signed in `intuit-signature`.
+   */
+  webhook: WebhookTarget | null;
+  /** The statuses the webhook endpoint answered, in order. */
+  webhookDeliveries: number[];
+  /** Resolves when every notification sent so far has been answered. */
+  webhooksSettled(): Promise<void>;
+  /** Answer the next `count` accounting requests of the realm with this status (500, 503, 429). */
+  failNext(realmId: string, count: number, status: number): void;
+  limits: ThrottleLimits;
   close(): Promise<void>;
 }
 
@@ -106,7 +192,30 @@ interface Grant {
 const MAX_BODY = 16 * 1024;
 
 export async function startQboEmulator(options: QboEmulatorOptions): Promise<QboEmulator> {
-  const companies = options.companies ?? DEFAULT_COMPANIES;
+  const companies: SandboxCompany[] = [...(options.companies ?? DEFAULT_COMPANIES)];
+  const sizes = new Map<string, RealmSize>();
+  const traffic = new Map<
+    string,
+    RealmTraffic & { recent: number[]; inFlight: number; failures: number[] }
+  >();
+  const realmTraffic = (realmId: string) => {
+    let entry = traffic.get(realmId);
+    if (!entry) {
+      entry = {
+        requests: 0,
+        throttled: 0,
+        peakConcurrent: 0,
+        answers: [],
+        recent: [],
+        inFlight: 0,
+        failures: [],
+      };
+      traffic.set(realmId, entry);
+    }
+    return entry;
+  };
+  /** Realm ids are 16 digits, past Number's exact integers: counted as text. */
+  let createdRealms = 0;
   const codes = new Map<string, PendingCode>();
   /** Live refresh tokens → their grant. */
   const refreshTokens = new Map<string, Grant>();
@@ -119,7 +228,7 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
   const realmData = (realmId: string) => {
     let data = realms.get(realmId);
     if (!data) {
-      data = seedRealm(realmId, seededAt);
+      data = seedRealm(realmId, seededAt, sizes.get(realmId));
       realms.set(realmId, data);
     }
     return data;
@@ -139,11 +248,90 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
       for (const grant of accessTokens.values()) grant.expiresAt = 0;
     },
     realm: realmData,
+    limits: options.limits ?? { ...INTUIT_LIMITS },
+    webhook: options.webhook ?? null,
+    webhookDeliveries: [],
+    webhooksSettled: async () => {
+      await Promise.all(deliveries);
+    },
+    createRealm: (name, size) => {
+      createdRealms += 1;
+      const realmId = `934145305007${String(2000 + createdRealms).padStart(4, '0')}`;
+      companies.push({ realmId, name });
+      sizes.set(realmId, size);
+      return realmId;
+    },
+    updateBill: (realmId, billId, change) => {
+      const bill = realmData(realmId).bills.find((candidate) => candidate.Id === billId);
+      if (!bill) throw new Error(`no bill ${billId} in realm ${realmId}`);
+      const owedInFull = bill.Balance === bill.TotalAmt;
+      change(bill);
+      bill.SyncToken = String(Number(bill.SyncToken) + 1);
+      const total = Math.round(bill.Line.reduce((sum, line) => sum + line.Amount * 100, 0)) / 100;
+      // An unpaid bill stays owed in full; a payment made against it stays made.
+      if (owedInFull && bill.Balance === bill.TotalAmt) bill.Balance = total;
+      bill.TotalAmt = total;
+      bill.Balance = Math.min(bill.Balance, total);
+      bill.MetaData.LastUpdatedTime = isoTime(Date.now());
+      notify(realmId, 'Bill', billId, 'Update');
+      return bill;
+    },
+    deleteBill: (realmId, billId) => {
+      const data = realmData(realmId);
+      const index = data.bills.findIndex((candidate) => candidate.Id === billId);
+      if (index < 0) throw new Error(`no bill ${billId} in realm ${realmId}`);
+      data.bills.splice(index, 1);
+      data.deleted.push({ entity: 'Bill', Id: billId, at: Date.now() });
+      notify(realmId, 'Bill', billId, 'Delete');
+    },
+    traffic: (realmId) => {
+      const { requests, throttled, peakConcurrent, answers } = realmTraffic(realmId);
+      return { requests, throttled, peakConcurrent, answers: [...answers] };
+    },
+    failNext: (realmId, count, status) => {
+      realmTraffic(realmId).failures.push(...Array<number>(count).fill(status));
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+
+  const deliveries = new Set<Promise<void>>();
+  /**
+   * Intuit's change notification: `{eventNotifications: [{realmId, dataChangeEvent: {entities:
+   * [{name, id, operation, lastUpdated}]}}]}`, signed with HMAC-SHA256 of the body under the
+   * verifier token, base64, in `intuit-signature`. Intuit batches them; this sends one per change.
+   */
+  function notify(realmId: string, name: string, id: string, operation: string) {
+    const target = emulator.webhook;
+    if (!target) return;
+    const body = JSON.stringify({
+      eventNotifications: [
+        {
+          realmId,
+          dataChangeEvent: { entities: [{ name, id, operation, lastUpdated: isoTime(Date.now()) }] },
+        },
+      ],
+    });
+    const delivery = fetch(target.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'intuit-signature': createHmac('sha256', target.verifierToken).update(body).digest('base64'),
+      },
+      body,
+    })
+      .then(async (answer) => {
+        await answer.arrayBuffer();
+        emulator.webhookDeliveries.push(answer.status);
+      })
+      .catch(() => {
+        emulator.webhookDeliveries.push(0);
+      })
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
 
   function kill(refreshToken: string) {
     const grant = refreshTokens.get(refreshToken);
@@ -287,7 +475,18 @@ ${choices}
     response.end();
   }
 
-  function query(request: IncomingMessage, response: ServerResponse, realmId: string, url: URL) {
+  /**
+   * The accounting API of one realm: authentication, then Intuit's throttles (per realm: at most
+   * `perMinute` requests in a rolling minute and `concurrent` at once, else 429 with a
+   * `ThrottleExceeded` Fault and Retry-After), then `minorversion`, then the resource.
+   */
+  async function accounting(
+    request: IncomingMessage,
+    response: ServerResponse,
+    realmId: string,
+    resource: string,
+    url: URL,
+  ) {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const grant = accessTokens.get(bearer);
     if (!grant || grant.expiresAt <= Date.now()) {
@@ -302,7 +501,7 @@ ${choices}
           ],
           type: 'AUTHENTICATION',
         },
-        time: new Date().toISOString(),
+        time: intuitTime(),
       });
     }
     if (
@@ -311,22 +510,116 @@ ${choices}
     ) {
       return fault(response, 403, 'AuthorizationFault', '3100', 'ApplicationAuthorizationFailed');
     }
+    const seen = realmTraffic(realmId);
+    seen.requests += 1;
+    const now = Date.now();
+    response.on('finish', () => {
+      seen.answers.push({ at: now, status: response.statusCode });
+      if (seen.answers.length > 1000) seen.answers.shift();
+    });
+    while (seen.recent.length > 0 && seen.recent[0]! <= now - 60_000) seen.recent.shift();
+    const limits = emulator.limits;
+    const forced = seen.failures.shift();
+    if (forced === 429 || seen.recent.length >= limits.perMinute || seen.inFlight >= limits.concurrent) {
+      seen.throttled += 1;
+      // The minute's oldest request leaves the window then; a concurrency refusal clears sooner.
+      const wait =
+        seen.recent.length >= limits.perMinute ? Math.ceil((seen.recent[0]! + 60_000 - now) / 1000) : 1;
+      response.setHeader('Retry-After', String(Math.max(1, wait)));
+      return fault(
+        response,
+        429,
+        'SERVICE',
+        '3001',
+        'message=ThrottleExceeded; errorCode=003001; statusCode=429',
+        'The request limit was reached. Please try again later.',
+      );
+    }
+    seen.recent.push(now);
+    seen.inFlight += 1;
+    seen.peakConcurrent = Math.max(seen.peakConcurrent, seen.inFlight);
     try {
-      const parsed = parseQuery(url.searchParams.get('query') ?? '');
-      return json(response, 200, {
-        QueryResponse: runQuery(realmData(realmId), parsed),
-        time: new Date().toISOString(),
-      });
+      if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+      if (forced !== undefined) {
+        return fault(
+          response,
+          forced,
+          'SERVICE',
+          '10000',
+          'An application error has occurred while processing your request',
+        );
+      }
+      const minor = url.searchParams.get('minorversion');
+      if (
+        minor !== null &&
+        (!/^\d{1,3}$/.test(minor) || Number(minor) < 1 || Number(minor) > LATEST_MINOR_VERSION)
+      ) {
+        return fault(response, 400, 'ValidationFault', '2010', `Invalid minorversion: ${minor.slice(0, 20)}`);
+      }
+      const data = realmData(realmId);
+      if (resource === 'query') {
+        const parsed = parseQuery(url.searchParams.get('query') ?? '');
+        return json(response, 200, { QueryResponse: runQuery(data, parsed), time: intuitTime() });
+      }
+      if (resource === 'cdc') {
+        const entities = (url.searchParams.get('entities') ?? '').split(',').map((name) => name.trim());
+        const since = parseTime(url.searchParams.get('changedSince') ?? '');
+        if (entities.some((name) => name !== 'Bill' && name !== 'Vendor') || entities.length === 0) {
+          return fault(response, 400, 'ValidationFault', '2020', 'entities: Bill and Vendor are supported');
+        }
+        if (Number.isNaN(since) || since < Date.now() - CDC_WINDOW_DAYS * 86_400_000) {
+          return fault(
+            response,
+            400,
+            'ValidationFault',
+            '2020',
+            `changedSince must be a time within the last ${CDC_WINDOW_DAYS} days`,
+          );
+        }
+        return json(response, 200, {
+          ...changedSince(data, entities as Array<'Bill' | 'Vendor'>, since),
+          time: intuitTime(),
+        });
+      }
+      const read = /^(bill|vendor)\/(\d{1,20})$/.exec(resource);
+      if (read) {
+        const list: Array<{ Id: string }> = read[1] === 'bill' ? data.bills : data.vendors;
+        const found = list.find((entity) => entity.Id === read[2]);
+        if (!found) {
+          return fault(
+            response,
+            400,
+            'ValidationFault',
+            '610',
+            'Object Not Found',
+            "Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.",
+          );
+        }
+        return json(response, 200, { [read[1] === 'bill' ? 'Bill' : 'Vendor']: found, time: intuitTime() });
+      }
+      return fault(
+        response,
+        400,
+        'ValidationFault',
+        '4000',
+        `Unsupported operation: ${resource.slice(0, 40)}`,
+      );
     } catch (error) {
       if (!(error instanceof QueryError)) throw error;
       return fault(response, 400, 'ValidationFault', '4000', error.message);
+    } finally {
+      seen.inFlight -= 1;
     }
   }
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://emulator');
-    const realmQuery = /^\/v3\/company\/(\d{1,32})\/query$/.exec(url.pathname);
-    if (realmQuery && request.method === 'GET') return query(request, response, realmQuery[1]!, url);
+    const realmApi = /^\/v3\/company\/(\d{1,32})\/(query|cdc|bill\/\d{1,20}|vendor\/\d{1,20})$/.exec(
+      url.pathname,
+    );
+    if (realmApi && request.method === 'GET') {
+      return accounting(request, response, realmApi[1]!, realmApi[2]!, url);
+    }
     if (url.pathname === AUTHORIZE_PATH && request.method === 'GET')
       return consentPage(response, url.searchParams);
     if (request.method !== 'POST' || ![CONSENT_PATH, TOKEN_PATH, REVOKE_PATH].includes(url.pathname)) {
@@ -392,11 +685,23 @@ function json(response: ServerResponse, status: number, body: Record<string, unk
   response.end(JSON.stringify(body));
 }
 
+/** Intuit's `time` of an answer: milliseconds and a numeric offset (2026-11-25T14:03:10.123-08:00 there). */
+function intuitTime(): string {
+  return new Date().toISOString().replace('Z', '-00:00');
+}
+
 /** Intuit's error body of the accounting API. */
-function fault(response: ServerResponse, status: number, type: string, code: string, message: string) {
+function fault(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  code: string,
+  message: string,
+  detail = message,
+) {
   json(response, status, {
-    Fault: { Error: [{ Message: message, Detail: message, code }], type },
-    time: new Date().toISOString(),
+    Fault: { Error: [{ Message: message, Detail: detail, code }], type },
+    time: intuitTime(),
   });
 }
 

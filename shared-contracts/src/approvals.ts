@@ -71,7 +71,10 @@ export const BILL_ID_PATTERN = /^[1-9][0-9]{0,19}$/;
  */
 export function docNumberKey(docNumber: string | null | undefined): string | null {
   if (!docNumber) return null;
-  const key = docNumber.normalize('NFKC').replace(/[\p{Cf}\s]/gu, '').toUpperCase();
+  const key = docNumber
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\s]/gu, '')
+    .toUpperCase();
   return key === '' ? null : key;
 }
 
@@ -287,6 +290,9 @@ export const BillStatsSchema = v.object({
 export type BillStats = v.InferOutput<typeof BillStatsSchema>;
 
 /** Approval. */
+export const APPROVAL_ORIGINS = ['MANUAL', 'QUICKBOOKS'] as const;
+export type ApprovalOrigin = (typeof APPROVAL_ORIGINS)[number];
+
 export const ApprovalSchema = v.object({
   id: v.string(),
   companyId: v.number(),
@@ -303,6 +309,8 @@ export const ApprovalSchema = v.object({
   createdAt: v.string(),
   createdBy: nullableString,
   createdById: v.nullable(v.number()),
+  /** Where it came from: entered by hand or through the API (MANUAL), or imported from QuickBooks. */
+  origin: v.picklist(APPROVAL_ORIGINS),
   updatedAt: v.string(),
   approvalDate: nullableString,
   approvedBy: nullableString,

@@ -28,3 +28,66 @@ export type QbConnectCallback = v.InferOutput<typeof QbConnectCallbackSchema>;
 
 export const QbConnectResultSchema = v.object({ companyId: v.number() });
 export type QbConnectResult = v.InferOutput<typeof QbConnectResultSchema>;
+
+/** The sync panel's notice after 'Sync now'. */
+export const QB_SYNC_STARTED_NOTICE = 'QuickBooks sync started';
+export const QB_SYNC_ERRORS = {
+  notConnected: 'Connect the company to QuickBooks before syncing',
+} as const;
+
+/**
+ * GET /api/company/companies/{id}/qb-sync: what the sync panel shows. Times are ISO 8601;
+ * `billsWaiting` counts imported bills whose approval is still PENDING.
+ */
+export const QbSyncStatusSchema = v.object({
+  running: v.boolean(),
+  /** Where the sync stands: the first full sync's vendors or bills, or incremental (CDC) after it. */
+  phase: v.nullable(v.picklist(['vendors', 'bills', 'incremental'])),
+  lastSyncAt: v.nullable(v.string()),
+  billsImported: v.number(),
+  billsWaiting: v.number(),
+  lastError: v.nullable(v.string()),
+  lastErrorAt: v.nullable(v.string()),
+  nextRunAt: v.nullable(v.string()),
+});
+export type QbSyncStatus = v.InferOutput<typeof QbSyncStatusSchema>;
+
+/**
+ * POST /api/quickbooks/webhooks: Intuit's change notification (signed in `intuit-signature`).
+ * Only what the API reads is checked; anything else in it is ignored.
+ */
+export const QbWebhookSchema = v.object({
+  eventNotifications: v.pipe(
+    v.array(
+      v.object({
+        realmId: v.pipe(v.string(), v.regex(/^\d{1,32}$/, 'realmId must be digits')),
+        dataChangeEvent: v.optional(
+          v.object({
+            entities: v.pipe(
+              v.array(
+                v.object({
+                  name: v.pipe(v.string(), v.maxLength(64)),
+                  id: v.pipe(v.string(), v.maxLength(64)),
+                  operation: v.pipe(v.string(), v.maxLength(32)),
+                  lastUpdated: v.optional(v.pipe(v.string(), v.maxLength(64))),
+                }),
+              ),
+              v.maxLength(10_000),
+            ),
+          }),
+        ),
+      }),
+      'eventNotifications must be a list',
+    ),
+    v.maxLength(1000),
+  ),
+});
+export type QbWebhook = v.InferOutput<typeof QbWebhookSchema>;
+
+/** The webhook's answer: how many company syncs it queued. */
+export const QbWebhookResultSchema = v.object({ syncsQueued: v.number() });
+export type QbWebhookResult = v.InferOutput<typeof QbWebhookResultSchema>;
+
+export const QB_WEBHOOK_ERRORS = {
+  badSignature: 'The intuit-signature header is missing or does not match the payload',
+} as const;

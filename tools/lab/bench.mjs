@@ -6,6 +6,8 @@
 // --scale: the million-approval benchmark on PostgreSQL instead (tools/lab/bench-scale.mjs).
 // The live event stream is measured last: --streams N open streams (default 1000), --decisions N
 // (default 20); --live-only skips the endpoints and the bank file.
+// --qb-import [--bills 2500,10000]: the QuickBooks import of realms of those sizes from the
+// emulator instead (tools/lab/bench-qb-import.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,11 @@ import { run } from '../build/run.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const args = process.argv.slice(2);
+if (args.includes('--qb-import')) {
+  const { benchQbImport } = await import('./bench-qb-import.mjs');
+  await benchQbImport(args);
+  process.exit(0);
+}
 if (args.includes('--scale')) {
   const { benchScale } = await import('./bench-scale.mjs');
   await benchScale(args);

@@ -29,6 +29,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_PRIORITIES,
+  type ApprovalOrigin,
   APPROVAL_STATUSES,
   BANK_ACCOUNT_TYPES,
   COMPANY_STATUSES,
@@ -353,6 +354,8 @@ export const approvals = pgTable(
     /** 'GENERATED', 'PENDING', a later status, or what a failed generation misses. */
     nachaProcessingStatus: text('nacha_processing_status'),
     nachaFileUrl: varchar('nacha_file_url', { length: 2048 }),
+    /** 'MANUAL' (entered in the console or through the API) or 'QUICKBOOKS' (imported by a sync). */
+    origin: varchar('origin', { length: 16 }).$type<ApprovalOrigin>().notNull().default('MANUAL'),
     /**
      * What the list's search matches besides the id prefix: company name, manager name and
      * e-mail, the bills' vendor names and document numbers, lower-cased and newline-separated.
@@ -365,6 +368,7 @@ export const approvals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('approvals_origin_check', sql`${t.origin} IN ('MANUAL', 'QUICKBOOKS')`),
     // The list's views: filter + sort + id tiebreaker, so LIMIT/OFFSET walks an index in order
     // (ascending sorts walk the same indexes backwards).
     index('approvals_created_at_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -612,7 +616,9 @@ export const companyPaymentSettings = pgTable('company_payment_settings', {
   settlementAccountType: bankAccountTypeEnum('settlement_account_type'),
   /** Dual control of the settlement account, as for vendor accounts (0: never set). */
   settlementVersion: integer('settlement_version').notNull().default(0),
-  settlementChangedById: integer('settlement_changed_by').references(() => users.id, { onDelete: 'set null' }),
+  settlementChangedById: integer('settlement_changed_by').references(() => users.id, {
+    onDelete: 'set null',
+  }),
   settlementChangedAt: timestamp('settlement_changed_at', { withTimezone: true }),
   settlementConfirmedById: integer('settlement_confirmed_by').references(() => users.id, {
     onDelete: 'set null',
@@ -750,6 +756,84 @@ export const paidBills = pgTable(
       .on(t.companyId, t.vendorRef, t.docNumberKey, t.amountCents)
       .where(sql`${t.vendorRef} is not null and ${t.docNumberKey} is not null`),
   ],
+);
+
+export type { ApprovalOrigin };
+
+export type QbSyncPhase = 'vendors' | 'bills' | 'incremental';
+
+/**
+ * Where a company's QuickBooks sync stands (migration 0023): the phase and the next STARTPOSITION
+ * (a sync cut between pages resumes there), the CDC time the next incremental sync asks from, the
+ * lease of the process running it (its owner fences every page's write), and what the sync
+ * panel shows.
+ */
+export const qbSyncState = pgTable(
+  'qb_sync_state',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    phase: varchar('phase', { length: 16 }).$type<QbSyncPhase>().notNull().default('vendors'),
+    nextPosition: integer('next_position').notNull().default(1),
+    fullSyncStartedAt: timestamp('full_sync_started_at', { withTimezone: true }),
+    cdcSince: timestamp('cdc_since', { withTimezone: true }),
+    leaseOwner: varchar('lease_owner', { length: 64 }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    runStartedAt: timestamp('run_started_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    billsImported: integer('bills_imported').notNull().default(0),
+    requests: integer('requests').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('qb_sync_state_phase_check', sql`${t.phase} IN ('vendors', 'bills', 'incremental')`),
+    index('qb_sync_state_next_run_at_idx').on(t.nextRunAt),
+  ],
+);
+
+/**
+ * Every QuickBooks bill imported, once: the primary key (company, QuickBooks bill id) makes a
+ * second import impossible whatever runs concurrently. `approvalId` is the approval it went
+ * into (null with `skippedReason` when it was not put into one, e.g. already paid).
+ */
+export const qbImportedBills = pgTable(
+  'qb_imported_bills',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    qbBillId: varchar('qb_bill_id', { length: 20 }).notNull(),
+    approvalId: uuid('approval_id').references(() => approvals.id, { onDelete: 'set null' }),
+    syncToken: varchar('sync_token', { length: 20 }).notNull(),
+    vendorRef: varchar('vendor_ref', { length: 100 }),
+    dueDate: date('due_date', { mode: 'string' }),
+    skippedReason: text('skipped_reason'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.qbBillId] }),
+    index('qb_imported_bills_approval_idx').on(t.approvalId),
+  ],
+);
+
+/** A company's QuickBooks vendors by QuickBooks id (the key of vendor_bank_accounts.vendor_ref). */
+export const qbVendors = pgTable(
+  'qb_vendors',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    qbVendorId: varchar('qb_vendor_id', { length: 20 }).notNull(),
+    displayName: varchar('display_name', { length: 255 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    syncToken: varchar('sync_token', { length: 20 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.qbVendorId] })],
 );
 
 /** One vendor's account as an approve decision saw it. */

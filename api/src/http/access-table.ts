@@ -76,6 +76,10 @@ export const ACCESS_TABLE = {
   'POST /api/company/companies/:id/qb-connect': 'MODERATOR',
   'POST /api/company/quickbooks/callback': 'MODERATOR',
   'POST /api/company/companies/:id/qb-disconnect': 'MODERATOR',
+  'GET /api/company/companies/:id/qb-sync': 'signed-in',
+  'POST /api/company/companies/:id/qb-sync': 'MODERATOR',
+  // Signed by Intuit (intuit-signature), not by a session: a wrong signature is 401 for anyone.
+  'POST /api/quickbooks/webhooks': 'public',
 
   // Payments (originator settings, vendor bank accounts — numbers masked in every answer)
   'GET /api/company/companies/:id/payment-settings': 'signed-in',

@@ -22,6 +22,7 @@ const BODILESS_WRITES = new Set([
   'POST /api/company/companies/:id/refresh-qb-token',
   'POST /api/company/companies/:id/qb-connect',
   'POST /api/company/companies/:id/qb-disconnect',
+  'POST /api/company/companies/:id/qb-sync',
   'DELETE /api/company/companies/:id/vendor-accounts/:accountId',
   'POST /api/bill-approval/approvals/:id/nacha',
   'PUT /api/bill-approval/approvals/:id/bank-uploaded',

@@ -23,6 +23,10 @@ const TAGS = [
   { name: 'Dashboard', description: 'Headline counts and recent activity' },
   { name: 'Health', description: 'Liveness and system health' },
   { name: 'Events', description: 'The live console: a Server-Sent Events stream of changes' },
+  {
+    name: 'QuickBooks',
+    description: "Intuit's change notifications (webhooks), verified by their signature",
+  },
 ];
 
 const DESCRIPTION = `Every JSON answer is an envelope: \`{ "success": true, "data": … }\` (lists add

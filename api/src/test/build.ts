@@ -23,6 +23,9 @@ import { createPasswordHasher } from '../security/passwords';
  */
 export const NEW_PASSWORD = 'Quartz-Lantern-Meadow-73';
 
+/** The verifier token of QuickBooks webhooks in tests (what Intuit's app settings would show). */
+export const TEST_WEBHOOK_VERIFIER_TOKEN = 'test-webhook-verifier-token';
+
 /** Cheap argon2id so a suite signs in dozens of times in well under a second. */
 const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
@@ -33,6 +36,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     BANK_ACCOUNT_KEY: '11'.repeat(32),
     DATA_DIR: tmpdir(),
     LOG_LEVEL: 'silent',
+    QB_WEBHOOK_VERIFIER_TOKEN: TEST_WEBHOOK_VERIFIER_TOKEN,
     ...env,
   });
   return {
@@ -40,6 +44,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     passwordHashing: TEST_HASHING,
     // Route-walking tests (access matrix, fuzz) call the event stream like any GET: it must end.
     liveEvents: { ...config.liveEvents, maxStreamMs: 200 },
+    // The job queue polls the database: only the tests about it start it.
+    qbSync: { ...config.qbSync, jobs: false },
     ...overrides,
   };
 }

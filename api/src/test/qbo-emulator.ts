@@ -1,5 +1,6 @@
 import type { QboEmulator } from 'qbo-emulator';
 import type { QuickBooksConfig } from '../config';
+import { TEST_WEBHOOK_VERIFIER_TOKEN } from './build';
 
 /** The API's QuickBooks configuration pointing every endpoint at an in-process emulator. */
 export function emulatorConfig(
@@ -15,6 +16,7 @@ export function emulatorConfig(
     revokeUrl: emulator.revokeUrl,
     apiUrl: emulator.baseUrl,
     redirectUri: 'http://127.0.0.1:8080/companies/quickbooks/callback',
+    webhookVerifierToken: TEST_WEBHOOK_VERIFIER_TOKEN,
   };
 }
 

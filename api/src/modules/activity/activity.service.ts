@@ -26,8 +26,19 @@ export async function recordActivities(db: Db, entries: ActivityEntry[]): Promis
   );
 }
 
-/** Who did it: the signed-in user, named in the row as activity descriptions name people. */
-export type Actor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>;
+/**
+ * Who did it: the signed-in user, named in the row as activity descriptions name people; or a
+ * system actor (id null, e.g. the QuickBooks sync) named by its `email` text.
+ */
+export type Actor = Pick<UserRow, 'firstName' | 'lastName' | 'email'> & { id: number | null };
+
+/** The QuickBooks sync, when it refreshes a company's tokens itself. */
+export const QUICKBOOKS_SYNC_ACTOR: Actor = {
+  id: null,
+  firstName: null,
+  lastName: null,
+  email: 'QuickBooks sync',
+};
 
 /** What happened: a dotted verb such as 'user.create', the sentence shown as is, and details. */
 export interface ActivityEvent {

@@ -111,6 +111,7 @@ export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string |
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdByName,
     createdById: row.createdById,
+    origin: row.origin,
     updatedAt: row.updatedAt.toISOString(),
     approvalDate: iso(row.approvalDate),
     approvedBy: row.approvedBy,

@@ -15,12 +15,12 @@ import {
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import type { ApprovalRow, DecisionAccount, UserRow } from '../../db/schema';
+import type { ApprovalOrigin, ApprovalRow, DecisionAccount, UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
 import { generateBankFile, paidBillsMatching } from '../payments/bank-files.service';
 import { recentAccountChangers, vendorAccountsByRef } from '../payments/payment-accounts.service';
 import { findUserById } from '../users/users.service';
-import { recordActivity } from '../activity/activity.service';
+import { recordActivities, recordActivity } from '../activity/activity.service';
 import { recordLiveEvents } from '../live/live.service';
 import { displayName } from '../../person-name';
 import {
@@ -74,6 +74,18 @@ async function managerCopy(db: Db, managerId: number) {
 }
 
 /**
+ * Who creates an approval: a signed-in person, or a system actor (id null) such as the
+ * QuickBooks import, named in history by `name`.
+ */
+export interface ApprovalCreator {
+  id: number | null;
+  name: string;
+}
+
+/** The system actor of approvals a QuickBooks sync creates; its name is what history shows. */
+export const QUICKBOOKS_IMPORTER: ApprovalCreator = { id: null, name: 'Imported from QuickBooks' };
+
+/**
  * POST: totals, bill ids and the manager's name and e-mail are computed here from validated
  * bills and the stored manager (the company's when none is given), never taken from the client.
  */
@@ -83,52 +95,77 @@ export async function createApproval(
   input: ApprovalCreateInput,
 ): Promise<Approval> {
   return deps.db.transaction(async (tx) => {
-    const company = await findCompanyForApproval(tx, input.companyId);
-    if (!company) throw validationError({ companyId: APPROVAL_ERRORS.unknownCompany(input.companyId) });
-    const managerId = input.managerId === undefined ? company.managerId : input.managerId;
-    const manager =
-      managerId === null
-        ? { managerId: null, managerName: null, managerEmail: null }
-        : await managerCopy(tx, managerId);
-    const totalCents = cents(input.bills);
-    // A bill that was paid already, under this id or as the same vendor invoice and amount under
-    // another, is refused now rather than discovered when its file is written.
-    const paid = await paidBillsMatching(tx, company.id, input.bills);
-    if (paid.length > 0) {
-      throw conflict(
-        'bills',
-        paid.map((entry) => APPROVAL_ERRORS.alreadyPaid(entry.bill, short(entry.approvalId))).join('; '),
-      );
-    }
-    const row = await insertApproval(tx, {
-      companyId: company.id,
-      companyName: company.name,
-      priority: input.priority,
-      status: 'PENDING',
-      bills: input.bills,
-      billIds: input.bills.map((bill) => bill.Id),
-      totalBills: input.bills.length,
-      processedBills: 0,
-      totalAmountCents: totalCents,
-      ...manager,
-      recipients: input.recipients,
-      createdById: actor.id,
-      createdByName: displayName(actor),
-    });
-    await recordActivity(tx, actor, 'approval', row.id, {
+    const id = await createApprovalInTransaction(tx, { id: actor.id, name: displayName(actor) }, input);
+    return (await findApproval(tx, id))!;
+  });
+}
+
+/**
+ * The one create path, inside the caller's transaction (an import creates a page's approvals in
+ * the page's transaction): every rule of a new approval applies here, whoever creates it.
+ * Answers the new approval's id.
+ */
+export async function createApprovalInTransaction(
+  tx: Db,
+  creator: ApprovalCreator,
+  input: ApprovalCreateInput,
+  origin: ApprovalOrigin = 'MANUAL',
+): Promise<string> {
+  const company = await findCompanyForApproval(tx, input.companyId);
+  if (!company) throw validationError({ companyId: APPROVAL_ERRORS.unknownCompany(input.companyId) });
+  const managerId = input.managerId === undefined ? company.managerId : input.managerId;
+  const manager =
+    managerId === null
+      ? { managerId: null, managerName: null, managerEmail: null }
+      : await managerCopy(tx, managerId);
+  const totalCents = cents(input.bills);
+  // A bill that was paid already, under this id or as the same vendor invoice and amount under
+  // another, is refused now rather than discovered when its file is written.
+  const paid = await paidBillsMatching(tx, company.id, input.bills);
+  if (paid.length > 0) {
+    throw conflict(
+      'bills',
+      paid.map((entry) => APPROVAL_ERRORS.alreadyPaid(entry.bill, short(entry.approvalId))).join('; '),
+    );
+  }
+  const row = await insertApproval(tx, {
+    companyId: company.id,
+    companyName: company.name,
+    priority: input.priority,
+    status: 'PENDING',
+    bills: input.bills,
+    billIds: input.bills.map((bill) => bill.Id),
+    totalBills: input.bills.length,
+    processedBills: 0,
+    totalAmountCents: totalCents,
+    ...manager,
+    recipients: input.recipients,
+    createdById: creator.id,
+    createdByName: creator.name,
+    origin,
+  });
+  const summary = `approval ${short(row.id)} for ${company.name}: ${row.totalBills} bill(s), ${dollars(totalCents)}`;
+  await recordActivities(tx, [
+    {
+      userId: creator.id,
+      userName: creator.name,
+      entityType: 'approval',
+      entityId: row.id,
       action: 'approval.create',
-      description: `${displayName(actor)} submitted approval ${short(row.id)} for ${company.name}: ${row.totalBills} bill(s), ${dollars(totalCents)}`,
+      description:
+        origin === 'QUICKBOOKS' ? `${creator.name}: ${summary}` : `${creator.name} submitted ${summary}`,
       details: {
         after: {
           status: 'PENDING',
           priority: row.priority,
           totalBills: row.totalBills,
           totalAmount: totalCents / 100,
+          origin,
         },
       },
-    });
-    return (await findApproval(tx, row.id))!;
-  });
+    },
+  ]);
+  return row.id;
 }
 
 /** PUT (PENDING only): priority, manager (copied from the managers table), recipients. */
@@ -416,4 +453,80 @@ export async function expireOverdueApprovals(db: Db, days: number, now = new Dat
     total += expired;
     if (expired < 500) return total;
   }
+}
+
+export type SourceChangeOutcome = 'updated' | 'removed' | 'expired' | 'decided';
+
+/**
+ * A bill of an approval changed where it came from (QuickBooks), inside the caller's transaction.
+ * While the approval is PENDING the bill is replaced (`bill`), or removed (`bill` null: paid or
+ * deleted there), totals follow, and its history says what changed; an approval left without
+ * bills is EXPIRED with the reason. A decided approval is never changed: its history records the
+ * change that was not applied, so nobody pays a bill that changed without seeing it.
+ */
+export async function applySourceBillChange(
+  tx: Db,
+  source: ApprovalCreator,
+  approvalId: string,
+  billId: string,
+  bill: Bill | null,
+  reason: string,
+): Promise<SourceChangeOutcome> {
+  const current = await findApprovalRow(tx, approvalId, true);
+  if (!current) return 'decided';
+  const before = current.bills.find((candidate) => candidate.Id === billId);
+  const label = `Bill ${before?.DocNumber ?? bill?.DocNumber ?? billId}`;
+  const record = (action: string, description: string, details: Record<string, unknown>) =>
+    recordActivities(tx, [
+      {
+        userId: source.id,
+        userName: source.name,
+        entityType: 'approval',
+        entityId: approvalId,
+        action,
+        description,
+        details,
+      },
+    ]);
+  if (current.status !== 'PENDING') {
+    await record(
+      'approval.source_change_not_applied',
+      `${label} ${reason} after the approval was ${current.status.toLowerCase()}: not applied to approval ${short(approvalId)}`,
+      { billId, reason, status: current.status },
+    );
+    return 'decided';
+  }
+  const bills = bill
+    ? current.bills.map((candidate) => (candidate.Id === billId ? bill : candidate))
+    : current.bills.filter((candidate) => candidate.Id !== billId);
+  const totalCents = cents(bills);
+  const amounts = `${dollars(before ? toCents(before.TotalAmt) : 0)} → ${bill ? dollars(toCents(bill.TotalAmt)) : 'removed'}`;
+  if (bills.length === 0) {
+    const row = await updatePendingApproval(tx, approvalId, { status: 'EXPIRED' });
+    if (!row) return 'decided';
+    await record(
+      'approval.expire',
+      `${label} ${reason}: removed from approval ${short(approvalId)}, which has no bills left and expired`,
+      { before: { status: 'PENDING' }, after: { status: 'EXPIRED' }, billId, reason },
+    );
+    return 'expired';
+  }
+  const row = await updatePendingApproval(tx, approvalId, {
+    bills,
+    billIds: bills.map((candidate) => candidate.Id),
+    totalBills: bills.length,
+    totalAmountCents: totalCents,
+  });
+  if (!row) return 'decided';
+  await record(
+    'approval.source_change',
+    `${label} ${reason} (${amounts}); approval ${short(approvalId)} now ${bills.length} bill(s), ${dollars(totalCents)}`,
+    {
+      billId,
+      reason,
+      before: { totalBills: current.totalBills, totalAmount: current.totalAmountCents / 100 },
+      after: { totalBills: bills.length, totalAmount: totalCents / 100 },
+    },
+  );
+  return bill ? 'updated' : 'removed';
 }

@@ -27,6 +27,7 @@ import { QbTokenError } from '../../quickbooks/token-client';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
+import { scheduleFirstSync } from '../qb-sync/qb-sync.service';
 import { claimQbState, findCompanyWithRealm, insertQbState } from './companies.qb-connect.repository';
 import { findCompany, findCompanyRow, updateCompany } from './companies.repository';
 
@@ -140,6 +141,7 @@ export async function completeQbConnect(
       qbLastRefresh: now,
       qbConnectionStatus: 'connected',
     });
+    await scheduleFirstSync(tx, id, company.qbRealmId !== callback.realmId);
     await recordActivity(tx, auth.user, 'company', id, {
       action: 'company.qb_connected',
       description: `${displayName(auth.user)} connected ${company.name} to QuickBooks company ${callback.realmId}`,

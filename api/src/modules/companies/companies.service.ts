@@ -20,7 +20,7 @@ import { HttpError, notFound, validationError } from '../../http/http-error';
 import { QbTokenError, refreshQuickBooksTokens, type QbRefreshFailure } from '../../quickbooks/token-client';
 import { tokenStatus, UnreadableTokensError } from '../../quickbooks/token-status';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
-import { recordActivity } from '../activity/activity.service';
+import { recordActivity, type Actor } from '../activity/activity.service';
 import { displayName } from '../../person-name';
 import { findUsersByIds } from '../users/users.service';
 import {
@@ -341,7 +341,7 @@ const LEASE_POLL_MS = 100;
  */
 export async function refreshCompanyQbToken(
   deps: AppDeps,
-  actor: UserRow,
+  actor: Actor,
   id: number,
 ): Promise<QbTokenRefreshResult> {
   const leaseMs = deps.config.quickBooks.timeoutMs + 5_000;
@@ -404,7 +404,7 @@ class QbRefreshFailed extends Error {
  * expired while a slow upstream call was still running must not let two rotations overwrite
  * each other): if another refresh rotated it meanwhile, that one's outcome stands and is answered.
  */
-async function refreshUpstream(deps: AppDeps, actor: UserRow, id: number): Promise<QbTokenRefreshResult> {
+async function refreshUpstream(deps: AppDeps, actor: Actor, id: number): Promise<QbTokenRefreshResult> {
   const row = await findCompanyRow(deps.db, id);
   if (!row) throw companyNotFound();
   if (!row.qbRefreshTokenEnc) throw noQbTokens();
@@ -461,7 +461,7 @@ async function refreshUpstream(deps: AppDeps, actor: UserRow, id: number): Promi
 
 async function failRefresh(
   deps: AppDeps,
-  actor: UserRow,
+  actor: Actor,
   row: CompanyRow,
   kind: RefreshFailure,
 ): Promise<QbTokenRefreshResult> {

@@ -14,6 +14,7 @@ export const companyKeys = {
   list: companyList.key,
   detail: (id: number) => ['companies', 'detail', id] as const,
   qbStatus: (id: number) => ['companies', 'qb-status', id] as const,
+  qbSync: (id: number) => ['companies', 'qb-sync', id] as const,
   activity: (id: number) => ['companies', 'activity', id] as const,
   paymentSettings: (id: number) => ['companies', 'payment-settings', id] as const,
   vendorAccounts: (id: number) => ['companies', 'vendor-accounts', id] as const,

@@ -6,6 +6,7 @@ import type {
   QbConnectCallback,
   QbConnectResult,
   QbConnectStart,
+  QbSyncStatus,
   QbTokenRefreshResult,
 } from 'shared-contracts';
 import { bulkEach, type RowId } from 'shared-ui/table';
@@ -82,4 +83,11 @@ export async function completeQbConnect(callback: QbConnectCallback) {
 /** POST …/qb-disconnect: revokes the tokens at QuickBooks and forgets the realm. */
 export function disconnectQb(id: number) {
   return andRevalidate(api.post<Company>(`/api/company/companies/${id}/qb-disconnect`), id);
+}
+
+/** POST …/qb-sync ('Sync now'): queues an import; the answer is the panel as it stands. */
+export async function startQbSync(id: number) {
+  const status = await api.post<QbSyncStatus>(`/api/company/companies/${id}/qb-sync`);
+  await mutate(companyKeys.qbSync(id), status, { revalidate: true });
+  return status;
 }

@@ -29,6 +29,7 @@ import { CompanyNotFound } from './company-not-found';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 import { PaymentsCard } from './payments-card';
 import { QuickBooksCard } from './quickbooks-card';
+import { QuickBooksSyncCard } from './quickbooks-sync-card';
 
 const ASSIGNMENTS: Array<{
   field: AssigneeField;
@@ -138,6 +139,7 @@ function CompanyDetail({ company }: { company: Company }) {
         </Stack>
         <Stack gap="6">
           <QuickBooksCard company={company} />
+          <QuickBooksSyncCard company={company} />
           <SectionCard title="Company details">
             <DetailList stacked>
               <DetailRow label="Company ID">{company.id}</DetailRow>

@@ -1,0 +1,561 @@
+/**
+ * Importing a company's unpaid QuickBooks bills as approval requests.
+ *
+ * A run: take the company's lease (one process at a time), then
+ *  1. first full sync: vendors, then unpaid bills (`select * from Bill where Balance > '0'
+ *     STARTPOSITION n MAXRESULTS m`), page by page past 1,000;
+ *  2. then incremental: CDC (`/cdc?entities=Bill,Vendor&changedSince=…`) from where the last one
+ *     (or the full sync's start) left off.
+ * Each page is written in its own transaction, fenced by the lease owner and the position the page
+ * was read at, and the position moves on in that same transaction: a run cut anywhere (a crash, a
+ * deploy, QuickBooks failing) resumes at the first page not written, and no page is half written.
+ * Each QuickBooks bill is imported once, by the primary key (company, QuickBooks bill id) of
+ * `qb_imported_bills`, whatever runs concurrently.
+ *
+ * New bills become approvals through the approvals service's create path: per page, ordered by
+ * due date, at most 25 bills each, priority from the earliest due date, created by the system
+ * actor 'Imported from QuickBooks'.
+ */
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import {
+  BillSchema,
+  COMPANY_ERRORS,
+  ERROR_CODES,
+  QB_SYNC_ERRORS,
+  type ApprovalPriority,
+  type Bill,
+  type QbSyncStatus,
+} from 'shared-contracts';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
+import type { QbSyncPhase } from '../../db/schema';
+import { HttpError, notFound } from '../../http/http-error';
+import {
+  QbApiError,
+  qbGet,
+  type QbRequestContext,
+  type RealmLimiter,
+} from '../../quickbooks/accounting-client';
+import { readTokens, UnreadableTokensError } from '../../quickbooks/token-status';
+import { QUICKBOOKS_SYNC_ACTOR } from '../activity/activity.service';
+import {
+  applySourceBillChange,
+  createApprovalInTransaction,
+  QUICKBOOKS_IMPORTER,
+} from '../approvals/approvals.service';
+import { findCompanyRow, refreshCompanyQbToken } from '../companies/companies.service';
+import { paidBillsMatching } from '../payments/bank-files.service';
+import {
+  acquireSyncLease,
+  addSyncCounts,
+  claimImportedBills,
+  countWaitingBills,
+  ensureSyncState,
+  fenceSyncPage,
+  findImportedBills,
+  findSyncState,
+  linkImportedBills,
+  releaseSyncLease,
+  setImportedSyncToken,
+  updateSyncState,
+  upsertVendors,
+  type ImportedBillValues,
+} from './qb-sync.repository';
+
+export interface QbSyncDeps extends AppDeps {
+  qbLimiter: RealmLimiter;
+}
+
+/** Bills per approval an import creates. */
+export const IMPORT_BILLS_PER_APPROVAL = 25;
+/** CDC is asked from a little before the last run started: clocks differ, and importing is idempotent. */
+const CDC_OVERLAP_MS = 60_000;
+/** Intuit answers CDC for the last 30 days; older than this, the next run is a full sync again. */
+const CDC_MAX_AGE_MS = 29 * 86_400_000;
+
+export interface SyncOutcome {
+  /** done: ran to the end; busy: another process holds the lease; failed: stopped on `error`. */
+  status: 'done' | 'busy' | 'failed';
+  billsImported: number;
+  approvalsCreated: number;
+  pages: number;
+  requests: number;
+  error?: string;
+}
+
+/** Thrown from `onPageWritten` to stop a run as a crash would: the lease is not released. */
+export class SyncInterrupted extends Error {}
+
+export interface SyncOptions {
+  /** Who holds the lease (default: a new id per run). */
+  owner?: string;
+  /** Called after each page's transaction committed (tests cut a run there). */
+  onPageWritten?: (page: { phase: QbSyncPhase; position: number; count: number }) => void | Promise<void>;
+}
+
+/** A bill as the QuickBooks API answers it (the fields the import reads). */
+interface QbBill {
+  Id: string;
+  SyncToken?: string;
+  DocNumber?: string;
+  TxnDate?: string;
+  DueDate?: string;
+  VendorRef?: { value?: string; name?: string };
+  Line?: Array<{ Id?: string; Description?: string; Amount?: number; DetailType?: string }>;
+  TotalAmt?: number;
+  Balance?: number;
+  status?: string;
+}
+
+interface QbVendor {
+  Id: string;
+  SyncToken?: string;
+  DisplayName?: string;
+  Active?: boolean;
+  status?: string;
+}
+
+/** What stops a run, with the sentence the sync panel shows. */
+class SyncError extends Error {}
+
+/**
+ * One run for one company (the job's body; 'Sync now' queues one). Never throws for a QuickBooks
+ * or data problem: the outcome says it and the state row keeps it for the panel.
+ */
+export async function runCompanySync(
+  deps: QbSyncDeps,
+  companyId: number,
+  options: SyncOptions = {},
+): Promise<SyncOutcome> {
+  const owner = options.owner ?? randomUUID();
+  const sync = deps.config.qbSync;
+  const outcome: SyncOutcome = {
+    status: 'done',
+    billsImported: 0,
+    approvalsCreated: 0,
+    pages: 0,
+    requests: 0,
+  };
+  await ensureSyncState(deps.db, companyId);
+  const taken = await acquireSyncLease(deps.db, companyId, owner, sync.leaseSeconds);
+  if (!taken) return { ...outcome, status: 'busy' };
+  let state = taken;
+  const nextRunAt = () => new Date(Date.now() + sync.intervalMinutes * 60_000);
+  try {
+    const company = await findCompanyRow(deps.db, companyId);
+    if (!company) throw new SyncError('The company no longer exists');
+    if (!company.qbRealmId || !company.qbRefreshTokenEnc) {
+      throw new SyncError('The company is not connected to QuickBooks');
+    }
+    if (company.qbConnectionStatus === 'error') {
+      throw new SyncError('QuickBooks refused the connection: reconnect the company');
+    }
+    const realmId = company.qbRealmId;
+    let accessToken = await currentAccessToken(deps, companyId, false);
+    const context = (): QbRequestContext => ({
+      config: deps.config.quickBooks,
+      sync,
+      limiter: deps.qbLimiter,
+      realmId,
+      accessToken,
+      onRequest: () => {
+        outcome.requests += 1;
+      },
+    });
+    /** A GET; on 401 the tokens are refreshed once and the request sent again. */
+    const get = async (resource: string, params: Record<string, string>) => {
+      try {
+        return await qbGet(context(), resource, params);
+      } catch (error) {
+        if (!(error instanceof QbApiError) || error.kind !== 'unauthorized') throw error;
+        accessToken = await currentAccessToken(deps, companyId, true);
+        return qbGet(context(), resource, params);
+      }
+    };
+
+    for (;;) {
+      const phase = state.phase;
+      const position = state.nextPosition;
+      if (phase === 'vendors' || phase === 'bills') {
+        const fullSyncStartedAt = state.fullSyncStartedAt ?? new Date();
+        const entity = phase === 'vendors' ? 'Vendor' : 'Bill';
+        const where = phase === 'bills' ? ` where Balance > '0'` : '';
+        const answer = await get('query', {
+          query: `select * from ${entity}${where} STARTPOSITION ${position} MAXRESULTS ${sync.pageSize}`,
+        });
+        const page = queryPage(answer, entity);
+        const done = page.length < sync.pageSize;
+        const next = done
+          ? phase === 'vendors'
+            ? { phase: 'bills' as const, nextPosition: 1 }
+            : { phase: 'incremental' as const, nextPosition: 1, cdcSince: fullSyncStartedAt }
+          : { phase, nextPosition: position + page.length };
+        const written = await writePage(deps, companyId, owner, phase, position, async (tx) => {
+          if (phase === 'vendors') await saveVendors(tx, companyId, page as QbVendor[]);
+          else await importBills(tx, companyId, page as QbBill[], outcome);
+          await updateSyncState(tx, companyId, { ...next, fullSyncStartedAt });
+        });
+        if (!written) return { ...outcome, status: 'busy' };
+        outcome.pages += 1;
+        state = { ...state, ...next, fullSyncStartedAt };
+        await options.onPageWritten?.({ phase, position, count: page.length });
+        continue;
+      }
+
+      // Incremental: what changed since the last run, by CDC.
+      const since = state.cdcSince ?? state.fullSyncStartedAt;
+      if (!since || Date.now() - since.getTime() > CDC_MAX_AGE_MS) {
+        // Too long ago for CDC (or never synced): a full sync again; imported bills stay imported.
+        await updateSyncState(deps.db, companyId, {
+          phase: 'vendors',
+          nextPosition: 1,
+          fullSyncStartedAt: null,
+        });
+        state = { ...state, phase: 'vendors', nextPosition: 1, fullSyncStartedAt: null };
+        continue;
+      }
+      const askedAt = new Date();
+      const answer = await get('cdc', {
+        entities: 'Bill,Vendor',
+        changedSince: new Date(since.getTime() - CDC_OVERLAP_MS).toISOString(),
+      });
+      const changes = cdcEntities(answer);
+      const written = await writePage(deps, companyId, owner, 'incremental', position, async (tx) => {
+        await saveVendors(tx, companyId, changes.vendors);
+        const known = await applyBillChanges(tx, companyId, changes.bills);
+        const unpaid = changes.bills.filter(
+          (bill) => !known.has(bill.Id) && bill.status !== 'Deleted' && (bill.Balance ?? 0) > 0,
+        );
+        await importBills(tx, companyId, unpaid, outcome);
+        await updateSyncState(tx, companyId, { cdcSince: askedAt });
+      });
+      if (!written) return { ...outcome, status: 'busy' };
+      outcome.pages += 1;
+      await options.onPageWritten?.({ phase: 'incremental', position, count: changes.bills.length });
+      break;
+    }
+    await releaseSyncLease(deps.db, companyId, owner, { lastSyncAt: new Date(), nextRunAt: nextRunAt() });
+    return outcome;
+  } catch (error) {
+    if (error instanceof SyncInterrupted) throw error;
+    const message = failureText(error);
+    if (!(error instanceof SyncError) && !(error instanceof QbApiError) && !(error instanceof HttpError)) {
+      deps.log.error({ err: error, companyId }, 'QuickBooks sync failed');
+    } else {
+      deps.log.warn({ companyId, reason: message }, 'QuickBooks sync stopped');
+    }
+    await releaseSyncLease(deps.db, companyId, owner, {
+      lastError: message,
+      lastErrorAt: new Date(),
+      nextRunAt: nextRunAt(),
+    });
+    return { ...outcome, status: 'failed', error: message };
+  } finally {
+    if (outcome.requests > 0 || outcome.billsImported > 0) {
+      await addSyncCounts(deps.db, companyId, { bills: 0, requests: outcome.requests }).catch(() => {});
+    }
+  }
+}
+
+/** A page's write: one transaction, fenced by the lease and the position it was read at. */
+async function writePage(
+  deps: QbSyncDeps,
+  companyId: number,
+  owner: string,
+  phase: QbSyncPhase,
+  position: number,
+  write: (tx: Db) => Promise<void>,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const fenced = await fenceSyncPage(
+      tx,
+      companyId,
+      owner,
+      deps.config.qbSync.leaseSeconds,
+      phase,
+      position,
+    );
+    if (!fenced) return false;
+    await write(tx);
+    return true;
+  });
+}
+
+/** The access token to use: refreshed (single-flight across processes) when near its end or refused. */
+async function currentAccessToken(deps: QbSyncDeps, companyId: number, force: boolean): Promise<string> {
+  let row = await findCompanyRow(deps.db, companyId);
+  if (!row) throw new SyncError('The company no longer exists');
+  const expiring = !row.qbTokenExpiresAt || row.qbTokenExpiresAt.getTime() - Date.now() < 120_000;
+  if (force || expiring) {
+    await refreshCompanyQbToken(deps, QUICKBOOKS_SYNC_ACTOR, companyId);
+    row = await findCompanyRow(deps.db, companyId);
+    if (!row) throw new SyncError('The company no longer exists');
+  }
+  try {
+    const tokens = readTokens(row, deps.config.qbTokenKey);
+    if (!tokens) throw new SyncError('The company is not connected to QuickBooks');
+    return tokens.accessToken;
+  } catch (error) {
+    if (error instanceof UnreadableTokensError) {
+      throw new SyncError('The stored QuickBooks tokens could not be read: reconnect the company');
+    }
+    throw error;
+  }
+}
+
+function failureText(error: unknown): string {
+  if (error instanceof SyncError) return error.message;
+  if (error instanceof HttpError) return error.message;
+  if (error instanceof QbApiError) {
+    switch (error.kind) {
+      case 'throttled':
+        return 'QuickBooks is throttling requests (429); the next run continues where this one stopped';
+      case 'server_error':
+        return `QuickBooks answered with a server error (HTTP ${error.status ?? 500}); the next run continues where this one stopped`;
+      case 'unreachable':
+      case 'timeout':
+        return 'QuickBooks could not be reached; the next run continues where this one stopped';
+      case 'unauthorized':
+      case 'forbidden':
+        return 'QuickBooks refused access to the company: reconnect it';
+      default:
+        return `QuickBooks refused a request${error.fault ? `: ${error.fault}` : ''}`;
+    }
+  }
+  return 'The sync failed unexpectedly';
+}
+
+function queryPage(answer: Record<string, unknown>, entity: 'Vendor' | 'Bill'): Array<QbBill | QbVendor> {
+  const response = answer.QueryResponse as Record<string, unknown> | undefined;
+  if (!response || typeof response !== 'object') throw new QbApiError('bad_response', 200);
+  const list = response[entity];
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new QbApiError('bad_response', 200);
+  return list as Array<QbBill | QbVendor>;
+}
+
+function cdcEntities(answer: Record<string, unknown>): { bills: QbBill[]; vendors: QbVendor[] } {
+  const responses = (answer.CDCResponse as Array<{ QueryResponse?: Array<Record<string, unknown>> }>)?.[0]
+    ?.QueryResponse;
+  if (!Array.isArray(responses)) throw new QbApiError('bad_response', 200);
+  const bills: QbBill[] = [];
+  const vendors: QbVendor[] = [];
+  for (const response of responses) {
+    if (Array.isArray(response.Bill)) bills.push(...(response.Bill as QbBill[]));
+    if (Array.isArray(response.Vendor)) vendors.push(...(response.Vendor as QbVendor[]));
+  }
+  return { bills, vendors };
+}
+
+async function saveVendors(tx: Db, companyId: number, vendors: QbVendor[]): Promise<void> {
+  await upsertVendors(
+    tx,
+    companyId,
+    vendors
+      .filter((vendor) => vendor.status !== 'Deleted' && /^\d{1,20}$/.test(vendor.Id))
+      .map((vendor) => ({
+        qbVendorId: vendor.Id,
+        displayName: (vendor.DisplayName ?? `Vendor ${vendor.Id}`).slice(0, 255),
+        active: vendor.Active !== false,
+        syncToken: String(vendor.SyncToken ?? '0').slice(0, 20),
+      })),
+  );
+}
+
+const DAY_MS = 86_400_000;
+
+/** Priority from the earliest due date: overdue URGENT, within 3 days HIGH, 14 days MEDIUM, else LOW. */
+export function importPriority(dueDate: string | undefined, today = new Date()): ApprovalPriority {
+  if (!dueDate) return 'MEDIUM';
+  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const days = Math.round((Date.parse(`${dueDate}T00:00:00Z`) - start) / DAY_MS);
+  if (days < 0) return 'URGENT';
+  if (days <= 3) return 'HIGH';
+  if (days <= 14) return 'MEDIUM';
+  return 'LOW';
+}
+
+/**
+ * The approval's copy of a QuickBooks bill: what is still owed. A partly paid bill is one line
+ * of its balance (its lines add up to the original total, which must not be paid again).
+ */
+export function approvalBill(bill: QbBill): unknown {
+  const balance = bill.Balance ?? bill.TotalAmt;
+  const partlyPaid = balance !== undefined && bill.TotalAmt !== undefined && balance < bill.TotalAmt;
+  return {
+    Id: bill.Id,
+    TotalAmt: balance,
+    DocNumber: bill.DocNumber,
+    DueDate: bill.DueDate,
+    VendorRef: bill.VendorRef,
+    Line: partlyPaid
+      ? [
+          {
+            Id: '1',
+            Description: `Balance due: ${bill.TotalAmt!.toFixed(2)} billed, ${(bill.TotalAmt! - balance).toFixed(2)} already paid in QuickBooks`,
+            Amount: balance,
+          },
+        ]
+      : (bill.Line ?? [])
+          .filter((line) => line.DetailType !== 'SubTotalLineDetail')
+          .map((line) => ({ Id: line.Id, Description: line.Description, Amount: line.Amount })),
+  };
+}
+
+/**
+ * One page's bills, inside the page's transaction: each is claimed in qb_imported_bills (the ones
+ * already there are left alone), checked against the bill rules and the bills already paid, and
+ * the new ones go into approvals of at most 25, earliest due first.
+ */
+async function importBills(tx: Db, companyId: number, bills: QbBill[], outcome: SyncOutcome): Promise<void> {
+  const candidates: Array<{ bill: Bill | null; values: ImportedBillValues }> = bills
+    .filter((bill) => typeof bill.Id === 'string' && /^\d{1,20}$/.test(bill.Id))
+    .map((bill) => {
+      const parsed = v.safeParse(BillSchema, approvalBill(bill));
+      return {
+        bill: parsed.success ? parsed.output : null,
+        values: {
+          qbBillId: bill.Id,
+          syncToken: String(bill.SyncToken ?? '0').slice(0, 20),
+          vendorRef: bill.VendorRef?.value?.slice(0, 100) ?? null,
+          dueDate: bill.DueDate && /^\d{4}-\d{2}-\d{2}$/.test(bill.DueDate) ? bill.DueDate : null,
+          skippedReason: parsed.success
+            ? null
+            : `Not importable: ${parsed.issues[0]?.message ?? 'invalid bill'}`.slice(0, 500),
+        },
+      };
+    });
+  const fresh = await claimImportedBills(
+    tx,
+    companyId,
+    candidates.map((candidate) => candidate.values),
+  );
+  let importable = candidates
+    .filter((candidate) => fresh.has(candidate.values.qbBillId) && candidate.bill !== null)
+    .map((candidate) => candidate.bill!);
+  // A bill this console paid already (QuickBooks may not know yet) is not asked for again.
+  const paid = await paidBillsMatching(tx, companyId, importable);
+  if (paid.length > 0) {
+    const paidIds = new Set(paid.map((entry) => entry.bill));
+    await linkImportedBills(tx, companyId, [...paidIds], {
+      approvalId: null,
+      skippedReason: 'Already paid from this console',
+    });
+    importable = importable.filter((bill) => !paidIds.has(bill.Id));
+  }
+  importable.sort(
+    (a, b) =>
+      (a.DueDate ?? '9999-12-31').localeCompare(b.DueDate ?? '9999-12-31') || Number(a.Id) - Number(b.Id),
+  );
+  for (let start = 0; start < importable.length; start += IMPORT_BILLS_PER_APPROVAL) {
+    const group = importable.slice(start, start + IMPORT_BILLS_PER_APPROVAL);
+    const approvalId = await createApprovalInTransaction(
+      tx,
+      QUICKBOOKS_IMPORTER,
+      {
+        companyId,
+        priority: importPriority(group[0]!.DueDate),
+        bills: group,
+        recipients: [],
+      },
+      'QUICKBOOKS',
+    );
+    await linkImportedBills(
+      tx,
+      companyId,
+      group.map((bill) => bill.Id),
+      { approvalId },
+    );
+    outcome.approvalsCreated += 1;
+  }
+  outcome.billsImported += importable.length;
+  await addSyncCounts(tx, companyId, { bills: importable.length, requests: 0 });
+}
+
+/**
+ * Bills CDC reports that were imported before: a new SyncToken means QuickBooks changed it. Its
+ * approval is told through the approvals service (replaced while PENDING, removed when paid or
+ * deleted there, recorded but not applied once decided). Answers the ids that were known.
+ */
+async function applyBillChanges(tx: Db, companyId: number, bills: QbBill[]): Promise<Set<string>> {
+  const rows = await findImportedBills(
+    tx,
+    companyId,
+    bills.map((bill) => bill.Id).filter((id) => /^\d{1,20}$/.test(id)),
+  );
+  const known = new Map(rows.map((row) => [row.qbBillId, row]));
+  for (const bill of bills) {
+    const row = known.get(bill.Id);
+    if (!row) continue;
+    const deleted = bill.status === 'Deleted';
+    const syncToken = deleted ? `deleted` : String(bill.SyncToken ?? '0').slice(0, 20);
+    if (syncToken === row.syncToken) continue;
+    await setImportedSyncToken(tx, companyId, bill.Id, syncToken);
+    if (!row.approvalId) continue;
+    if (deleted || (bill.Balance ?? 0) <= 0) {
+      await applySourceBillChange(
+        tx,
+        QUICKBOOKS_IMPORTER,
+        row.approvalId,
+        bill.Id,
+        null,
+        deleted ? 'was deleted in QuickBooks' : 'was paid in QuickBooks',
+      );
+      continue;
+    }
+    const parsed = v.safeParse(BillSchema, approvalBill(bill));
+    if (!parsed.success) continue; // the approval keeps the bill as it was importable
+    await applySourceBillChange(
+      tx,
+      QUICKBOOKS_IMPORTER,
+      row.approvalId,
+      bill.Id,
+      parsed.output,
+      'changed in QuickBooks',
+    );
+  }
+  return new Set(known.keys());
+}
+
+/** GET …/qb-sync: what the sync panel shows. */
+export async function getSyncStatus(deps: AppDeps, companyId: number): Promise<QbSyncStatus> {
+  const company = await findCompanyRow(deps.db, companyId);
+  if (!company) throw notFound(COMPANY_ERRORS.notFound);
+  const state = await findSyncState(deps.db, companyId);
+  const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+  return {
+    running: !!state?.leaseUntil && state.leaseUntil.getTime() > Date.now(),
+    phase: state?.phase ?? null,
+    lastSyncAt: iso(state?.lastSyncAt),
+    billsImported: state?.billsImported ?? 0,
+    billsWaiting: state ? await countWaitingBills(deps.db, companyId) : 0,
+    lastError: state?.lastError ?? null,
+    lastErrorAt: iso(state?.lastErrorAt),
+    nextRunAt: iso(state?.nextRunAt),
+  };
+}
+
+/**
+ * A company just connected through the consent flow: its sync state is created due now, so the
+ * schedule imports it within a minute. A realm changed by a reconnect starts over with a full
+ * sync (bills already imported stay imported, by their ids).
+ */
+export async function scheduleFirstSync(db: Db, companyId: number, realmChanged: boolean): Promise<void> {
+  await ensureSyncState(db, companyId);
+  await updateSyncState(db, companyId, {
+    nextRunAt: new Date(),
+    ...(realmChanged
+      ? { phase: 'vendors' as const, nextPosition: 1, fullSyncStartedAt: null, cdcSince: null }
+      : {}),
+  });
+}
+
+/** 400 when a company cannot sync (not connected). */
+export async function checkMaySync(deps: AppDeps, companyId: number): Promise<void> {
+  const company = await findCompanyRow(deps.db, companyId);
+  if (!company) throw notFound(COMPANY_ERRORS.notFound);
+  if (!company.qbRealmId || !company.qbRefreshTokenEnc || company.qbConnectionStatus !== 'connected') {
+    throw new HttpError(400, ERROR_CODES.validation, QB_SYNC_ERRORS.notConnected);
+  }
+}

@@ -1,0 +1,546 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
+import type { QbConnectStart, QbSyncStatus } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import type { AppConfig } from '../../config';
+import { activity, approvals, companies, qbImportedBills, qbSyncState, qbVendors } from '../../db/schema';
+import { build, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from '../../test/build';
+import { consent, emulatorConfig } from '../../test/qbo-emulator';
+import { importPriority, runCompanySync, SyncInterrupted, type QbSyncDeps } from './qb-sync.service';
+import { intuitSignature } from './qb-webhooks.routes';
+import { findCompaniesDue } from './qb-sync.repository';
+
+let t: TestContext;
+let emulator: QboEmulator;
+let moderator = '';
+const CREDENTIALS = { clientId: 'sync-client', clientSecret: 'sync-secret' };
+
+beforeAll(async () => {
+  emulator = await startQboEmulator({
+    ...CREDENTIALS,
+    redirectUris: ['http://127.0.0.1:8080/companies/quickbooks/callback'],
+  });
+  t = await build({ config: { quickBooks: emulatorConfig(emulator, CREDENTIALS, 5_000) } });
+  moderator = (await t.login('moderator@example.com')).tokens.accessToken;
+});
+afterAll(async () => {
+  await t?.close();
+  await emulator?.close();
+});
+
+/** The app's services with other sync settings (page size, back-off) for one test. */
+function deps(app: FastifyInstance, sync: Partial<AppConfig['qbSync']> = {}): QbSyncDeps {
+  return {
+    db: app.db,
+    config: { ...app.config, qbSync: { ...app.config.qbSync, backoffMs: 10, ...sync } },
+    passwords: app.passwords,
+    log: app.log,
+    qbLimiter: app.qbLimiter,
+  };
+}
+
+let companyCounter = 0;
+/** A new company connected, through the real connect flow, to a new realm of `bills` bills. */
+async function connectedCompany(bills: number): Promise<{ id: number; realmId: string }> {
+  companyCounter += 1;
+  const realmId = emulator.createRealm(`Sync Realm ${companyCounter}`, { bills });
+  const [company] = await t.database.db
+    .insert(companies)
+    .values({ name: `QuickBooks Sync ${companyCounter}` })
+    .returning();
+  const id = company!.id;
+  const started = await t.request({
+    method: 'POST',
+    url: `/api/company/companies/${id}/qb-connect`,
+    token: moderator,
+  });
+  const { authorizeUrl } = started.json<{ data: QbConnectStart }>().data;
+  const callback = await t.request({
+    method: 'POST',
+    url: '/api/company/quickbooks/callback',
+    token: moderator,
+    payload: await consent(authorizeUrl, realmId),
+  });
+  expect(callback.statusCode).toBe(200);
+  return { id, realmId };
+}
+
+async function importedIds(companyId: number): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ billIds: approvals.billIds })
+    .from(approvals)
+    .where(and(eq(approvals.companyId, companyId), eq(approvals.origin, 'QUICKBOOKS')));
+  return rows.flatMap((row) => row.billIds);
+}
+
+const unpaidIds = (realmId: string) =>
+  emulator
+    .realm(realmId)
+    .bills.filter((bill) => bill.Balance > 0)
+    .map((bill) => bill.Id);
+
+const sorted = (ids: string[]) => [...ids].sort((a, b) => Number(a) - Number(b));
+
+describe('the first full sync and incremental syncs', () => {
+  it('imports a 2,500-bill realm in three pages of bills, each bill once, in approvals of at most 25 by due date', async () => {
+    const { id, realmId } = await connectedCompany(2500);
+    const pages: Array<{ phase: string; position: number; count: number }> = [];
+    const startedAt = new Date();
+    const outcome = await runCompanySync(deps(t.app), id, {
+      onPageWritten: (page) => {
+        pages.push(page);
+      },
+    });
+    expect(outcome.status).toBe('done');
+    const unpaid = unpaidIds(realmId);
+    expect(unpaid.length).toBeGreaterThan(2000);
+    expect(pages.filter((page) => page.phase === 'bills').map((page) => [page.position, page.count])).toEqual(
+      [
+        [1, 1000],
+        [1001, 1000],
+        [2001, unpaid.length - 2000],
+      ],
+    );
+    const ids = await importedIds(id);
+    expect(ids).toHaveLength(unpaid.length); // nothing doubled
+    expect(sorted(ids)).toEqual(sorted(unpaid)); // nothing missing, no paid bill
+    expect(outcome).toMatchObject({
+      billsImported: unpaid.length,
+      approvalsCreated: Math.ceil(unpaid.length / 25),
+    });
+
+    const rows = await t.database.db
+      .select()
+      .from(approvals)
+      .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')));
+    for (const row of rows) {
+      expect(row.bills.length).toBeLessThanOrEqual(25);
+      const due = row.bills.map((bill) => bill.DueDate ?? '');
+      expect(due).toEqual([...due].sort());
+      // The day the sync ran (a run may straddle midnight UTC).
+      expect([importPriority(due[0], startedAt), importPriority(due[0])]).toContain(row.priority);
+      expect(row.createdById).toBeNull();
+      expect(row.createdByName).toBe('Imported from QuickBooks');
+    }
+    // A partly paid bill asks for its balance, not its total.
+    const partly = emulator
+      .realm(realmId)
+      .bills.find((bill) => bill.Balance > 0 && bill.Balance < bill.TotalAmt)!;
+    const holder = rows.find((row) => row.billIds.includes(partly.Id))!;
+    expect(holder.bills.find((bill) => bill.Id === partly.Id)!.TotalAmt).toBe(partly.Balance);
+
+    const [history] = await t.database.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, rows[0]!.id)));
+    expect(history).toMatchObject({
+      userId: null,
+      userName: 'Imported from QuickBooks',
+      action: 'approval.create',
+    });
+    const vendors = await t.database.db.select().from(qbVendors).where(eq(qbVendors.companyId, id));
+    expect(vendors.map((vendor) => vendor.qbVendorId).sort()).toEqual(
+      emulator
+        .realm(realmId)
+        .vendors.map((vendor) => vendor.Id)
+        .sort(),
+    );
+
+    // The panel.
+    const status = await t.request({ url: `/api/company/companies/${id}/qb-sync`, token: moderator });
+    expect(status.json<{ data: QbSyncStatus }>().data).toMatchObject({
+      running: false,
+      phase: 'incremental',
+      billsImported: unpaid.length,
+      billsWaiting: unpaid.length,
+      lastError: null,
+    });
+
+    // Incremental: only what changed, by CDC; a bill paid before and now owed again comes in once.
+    const paid = emulator.realm(realmId).bills.find((bill) => bill.Balance === 0)!;
+    emulator.updateBill(realmId, paid.Id, (bill) => {
+      bill.Balance = bill.TotalAmt;
+    });
+    const before = emulator.traffic(realmId).requests;
+    const again = await runCompanySync(deps(t.app), id);
+    expect(again).toMatchObject({ status: 'done', billsImported: 1, approvalsCreated: 1 });
+    expect(emulator.traffic(realmId).requests - before).toBe(1); // one CDC request
+    expect(sorted(await importedIds(id))).toEqual(sorted([...unpaid, paid.Id]));
+    expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
+  });
+
+  it('answers Sync now for a company without QuickBooks with 400, and GUEST with 403', async () => {
+    const [company] = await t.database.db.insert(companies).values({ name: 'No QuickBooks' }).returning();
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${company!.id}/qb-sync`,
+      token: moderator,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      'Connect the company to QuickBooks before syncing',
+    );
+    const guest = (await t.login('guest@example.com')).tokens.accessToken;
+    const forbidden = await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${company!.id}/qb-sync`,
+      token: guest,
+    });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it("'Sync now' imports the realm's bills", async () => {
+    const { id, realmId } = await connectedCompany(60);
+    const answer = await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${id}/qb-sync`,
+      token: moderator,
+    });
+    expect(answer.statusCode).toBe(202);
+    await t.app.qbSyncIdle(); // the run it started in this process (no queue in these tests)
+    expect(sorted(await importedIds(id))).toEqual(sorted(unpaidIds(realmId)));
+  });
+});
+
+describe('two API processes, crashes and throttling', () => {
+  it('two API processes syncing one company at once import each bill once', async () => {
+    const { id, realmId } = await connectedCompany(700);
+    const second = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: false,
+      serveFrontends: false,
+    });
+    await second.ready();
+    try {
+      // Both at once: whichever order the database puts them in, each bill is imported once.
+      await Promise.all([
+        runCompanySync(deps(t.app, { pageSize: 100 }), id),
+        runCompanySync(deps(second, { pageSize: 100 }), id),
+      ]);
+      // The second process asks while the first is between pages: it finds the lease taken.
+      const { id: third, realmId: thirdRealm } = await connectedCompany(300);
+      let meanwhile: { status: string } | undefined;
+      const holder = await runCompanySync(deps(t.app, { pageSize: 100 }), third, {
+        onPageWritten: async (page) => {
+          if (page.phase === 'bills' && !meanwhile) {
+            meanwhile = await runCompanySync(deps(second, { pageSize: 100 }), third);
+          }
+        },
+      });
+      expect([holder.status, meanwhile?.status]).toEqual(['done', 'busy']);
+      expect(sorted(await importedIds(third))).toEqual(sorted(unpaidIds(thirdRealm)));
+
+      // A lease that runs out mid-sync (a stalled process): the other process takes over, and the
+      // first one's next page is fenced off instead of written twice.
+      const { id: other, realmId: otherRealm } = await connectedCompany(700);
+      let takeover: { status: string } | undefined;
+      const first = await runCompanySync(deps(t.app, { pageSize: 100 }), other, {
+        onPageWritten: async (page) => {
+          if (page.phase === 'bills' && page.position === 101 && !takeover) {
+            await t.database.db
+              .update(qbSyncState)
+              .set({ leaseUntil: sql`now() - interval '1 second'` })
+              .where(eq(qbSyncState.companyId, other));
+            takeover = await runCompanySync(deps(second, { pageSize: 100 }), other);
+          }
+        },
+      });
+      expect(first.status).toBe('busy');
+      expect(takeover?.status).toBe('done');
+      for (const [company, realm] of [
+        [id, realmId],
+        [other, otherRealm],
+      ] as const) {
+        const ids = await importedIds(company);
+        expect(ids).toHaveLength(new Set(ids).size);
+        expect(sorted(ids)).toEqual(sorted(unpaidIds(realm)));
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a sync cut between pages resumes at the next page, once its lease has run out', async () => {
+    const { id, realmId } = await connectedCompany(500);
+    const sync = deps(t.app, { pageSize: 100 });
+    await expect(
+      runCompanySync(sync, id, {
+        onPageWritten: (page) => {
+          if (page.phase === 'bills' && page.position === 201) throw new SyncInterrupted('process died');
+        },
+      }),
+    ).rejects.toBeInstanceOf(SyncInterrupted);
+    const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
+    expect(state).toMatchObject({ phase: 'bills', nextPosition: 301 });
+    expect(await importedIds(id)).toHaveLength(300);
+    // Its lease is still live: nobody else runs it yet.
+    expect((await runCompanySync(sync, id)).status).toBe('busy');
+
+    await t.database.db
+      .update(qbSyncState)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(qbSyncState.companyId, id));
+    const pages: number[] = [];
+    const resumed = await runCompanySync(sync, id, {
+      onPageWritten: (page) => {
+        if (page.phase === 'bills') pages.push(page.position);
+      },
+    });
+    expect(resumed.status).toBe('done');
+    expect(pages[0]).toBe(301);
+    const ids = await importedIds(id);
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(sorted(ids)).toEqual(sorted(unpaidIds(realmId)));
+  });
+
+  it('honours 429 Retry-After from QuickBooks, and records the error when the attempts run out', async () => {
+    const { id, realmId } = await connectedCompany(50);
+    emulator.failNext(realmId, 1, 429);
+    const outcome = await runCompanySync(deps(t.app), id);
+    expect(outcome.status).toBe('done');
+    const answers = emulator.traffic(realmId).answers;
+    const refused = answers.findIndex((answer) => answer.status === 429);
+    expect(refused).toBeGreaterThanOrEqual(0);
+    // Retry-After said 1 second: nothing was sent to the realm before it passed.
+    expect(answers[refused + 1]!.at - answers[refused]!.at).toBeGreaterThanOrEqual(1000);
+    expect(sorted(await importedIds(id))).toEqual(sorted(unpaidIds(realmId)));
+
+    // QuickBooks failing for good: the run stops, the panel says why and when.
+    const { id: failing, realmId: failingRealm } = await connectedCompany(50);
+    emulator.failNext(failingRealm, 3, 503);
+    const failed = await runCompanySync(deps(t.app, { maxAttempts: 3 }), failing);
+    expect(failed.status).toBe('failed');
+    const status = await t.request({ url: `/api/company/companies/${failing}/qb-sync`, token: moderator });
+    const panel = status.json<{ data: QbSyncStatus }>().data;
+    expect(panel.lastError).toContain('server error (HTTP 503)');
+    expect(panel.lastErrorAt).not.toBeNull();
+    expect(panel.nextRunAt).not.toBeNull();
+    // The next run picks up where it stopped.
+    expect((await runCompanySync(deps(t.app), failing)).status).toBe('done');
+    expect(sorted(await importedIds(failing))).toEqual(sorted(unpaidIds(failingRealm)));
+    const imported = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(qbImportedBills)
+      .where(eq(qbImportedBills.companyId, failing));
+    expect(imported[0]!.count).toBe(unpaidIds(failingRealm).length);
+  });
+});
+
+describe('vendors', () => {
+  it("matches an imported bill's vendor to the company's vendor bank account by QuickBooks vendor id", async () => {
+    const { id, realmId } = await connectedCompany(40);
+    const vendor = emulator.realm(realmId).vendors[0]!;
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${id}/vendor-accounts`,
+      token: moderator,
+      payload: {
+        vendorRef: vendor.Id,
+        vendorName: vendor.DisplayName,
+        routingNumber: '021000021',
+        accountNumber: '123456789',
+        accountType: 'checking',
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    const rows = await t.database.db.select().from(approvals).where(eq(approvals.companyId, id));
+    const withVendor = rows.find((row) => row.bills.some((bill) => bill.VendorRef?.value === vendor.Id))!;
+    const answer = await t.request({
+      url: `/api/bill-approval/approvals/${withVendor.id}/payment-accounts`,
+      token: moderator,
+    });
+    expect(answer.statusCode).toBe(200);
+    const accounts = answer.json<{
+      data: { accounts: Array<{ vendorRef: string | null; account: { accountLast4: string } | null }> };
+    }>().data.accounts;
+    expect(accounts.find((entry) => entry.vendorRef === vendor.Id)?.account?.accountLast4).toBe('6789');
+    // Another vendor of the same approval has no account yet, and says so before anyone approves.
+    const others = accounts.filter((entry) => entry.vendorRef !== vendor.Id);
+    expect(others.every((entry) => entry.account === null)).toBe(true);
+  });
+});
+
+describe('the schedule', () => {
+  it('is due for a company just connected through the consent flow, not for one whose tokens came another way', async () => {
+    const { id } = await connectedCompany(10);
+    const due = await findCompaniesDue(t.database.db, 10_000);
+    expect(due).toContain(id);
+    const seeded = await t.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        and(
+          eq(companies.qbConnectionStatus, 'connected'),
+          sql`${companies.name} not like 'QuickBooks Sync %'`,
+        ),
+      );
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(due.filter((companyId) => seeded.some((row) => row.id === companyId))).toEqual([]);
+    // After its sync, not before its next run.
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    expect(await findCompaniesDue(t.database.db, 10_000)).not.toContain(id);
+  });
+});
+
+describe('importPriority', () => {
+  it('is URGENT when overdue, HIGH within 3 days, MEDIUM within 14, else LOW', () => {
+    const today = new Date('2026-11-25T15:00:00Z');
+    expect(importPriority('2026-11-24', today)).toBe('URGENT');
+    expect(importPriority('2026-11-25', today)).toBe('HIGH');
+    expect(importPriority('2026-11-28', today)).toBe('HIGH');
+    expect(importPriority('2026-11-29', today)).toBe('MEDIUM');
+    expect(importPriority('2026-12-09', today)).toBe('MEDIUM');
+    expect(importPriority('2026-12-10', today)).toBe('LOW');
+  });
+});
+
+describe('bills changed in QuickBooks after the import', () => {
+  it('updates a PENDING approval (changed), removes paid or deleted bills, expires an emptied one and never changes a decided one', async () => {
+    const { id, realmId } = await connectedCompany(80);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    const rows = await t.database.db
+      .select()
+      .from(approvals)
+      .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')));
+    const byBills = [...rows].sort((a, b) => b.totalBills - a.totalBills);
+    const big = byBills[0]!;
+    const small = byBills[byBills.length - 1]!;
+    const decided = byBills[1]!;
+    expect(big.totalBills).toBe(25);
+    const [changed, paid, deleted] = big.billIds;
+
+    const admin = (await t.login('admin@example.com')).tokens.accessToken;
+    const approve = await t.request({
+      method: 'PUT',
+      url: `/api/bill-approval/approvals/${decided.id}/approve`,
+      token: admin,
+      payload: {},
+    });
+    expect(approve.statusCode).toBe(200);
+
+    emulator.updateBill(realmId, changed!, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 10) * 100) / 100;
+    });
+    const newTotal = emulator.realm(realmId).bills.find((bill) => bill.Id === changed)!.Balance;
+    emulator.updateBill(realmId, paid!, (bill) => {
+      bill.Balance = 0;
+    });
+    emulator.deleteBill(realmId, deleted!);
+    for (const billId of small.billIds) emulator.deleteBill(realmId, billId);
+    emulator.updateBill(realmId, decided.billIds[0]!, (bill) => {
+      bill.Line[0]!.Amount += 1;
+    });
+
+    expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
+
+    const read = async (approvalId: string) =>
+      (await t.database.db.select().from(approvals).where(eq(approvals.id, approvalId)))[0]!;
+    const after = await read(big.id);
+    expect(after.status).toBe('PENDING');
+    expect(after.billIds).toEqual(big.billIds.filter((billId) => billId !== paid && billId !== deleted));
+    expect(after.bills.find((bill) => bill.Id === changed)!.TotalAmt).toBe(newTotal);
+    expect(after.totalAmountCents).toBe(
+      after.bills.reduce((sum, bill) => sum + Math.round(bill.TotalAmt * 100), 0),
+    );
+    const history = async (approvalId: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(activity)
+          .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, approvalId)))
+      ).map((row) => row.description);
+    const bigHistory = (await history(big.id)).join('\n');
+    expect(bigHistory).toContain('changed in QuickBooks');
+    expect(bigHistory).toContain('was paid in QuickBooks');
+    expect(bigHistory).toContain('was deleted in QuickBooks');
+
+    expect((await read(small.id)).status).toBe('EXPIRED');
+    expect((await history(small.id)).join('\n')).toContain('has no bills left and expired');
+
+    const decidedAfter = await read(decided.id);
+    expect(decidedAfter.status).not.toBe('PENDING');
+    expect(decidedAfter.bills).toEqual(decided.bills);
+    expect((await history(decided.id)).join('\n')).toContain('changed in QuickBooks after the approval was');
+  });
+});
+
+describe('POST /api/quickbooks/webhooks', () => {
+  const notification = (realmId: string, billId: string) =>
+    JSON.stringify({
+      eventNotifications: [
+        { realmId, dataChangeEvent: { entities: [{ name: 'Bill', id: billId, operation: 'Update' }] } },
+      ],
+    });
+
+  it('refuses an unsigned or wrongly signed notification with 401 and changes nothing', async () => {
+    const { id, realmId } = await connectedCompany(30);
+    const payload = notification(realmId, '1000');
+    for (const signature of [
+      undefined,
+      '',
+      intuitSignature('another-verifier-token', payload),
+      'x'.repeat(44),
+    ]) {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/quickbooks/webhooks',
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          ...(signature === undefined ? {} : { 'intuit-signature': signature }),
+        },
+      });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json<{ error: { code: string } }>().error.code).toBe('UNAUTHORIZED');
+    }
+    // A payload changed after signing is refused too.
+    const tampered = await t.request({
+      method: 'POST',
+      url: '/api/quickbooks/webhooks',
+      payload: payload.replace('1000', '1001'),
+      headers: {
+        'content-type': 'application/json',
+        'intuit-signature': intuitSignature(TEST_WEBHOOK_VERIFIER_TOKEN, payload),
+      },
+    });
+    expect(tampered.statusCode).toBe(401);
+    await t.app.qbSyncIdle();
+    const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
+    expect(state).toMatchObject({ runStartedAt: null, requests: 0, billsImported: 0 }); // no sync ran
+  });
+
+  it("brings a bill edited in QuickBooks to its PENDING approval through the emulator's signed webhook", async () => {
+    const { id, realmId } = await connectedCompany(40);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    emulator.webhook = {
+      url: `${address}/api/quickbooks/webhooks`,
+      verifierToken: TEST_WEBHOOK_VERIFIER_TOKEN,
+    };
+    try {
+      const billId = (await importedIds(id))[0]!;
+      const edited = emulator.updateBill(realmId, billId, (bill) => {
+        bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 5) * 100) / 100;
+      });
+      await emulator.webhooksSettled();
+      expect(emulator.webhookDeliveries.at(-1)).toBe(200);
+      await t.app.qbSyncIdle(); // the sync the notification started
+      const [holder] = await t.database.db
+        .select()
+        .from(approvals)
+        .where(and(eq(approvals.companyId, id), sql`${billId} = any(${approvals.billIds})`));
+      expect(holder!.bills.find((bill) => bill.Id === billId)!.TotalAmt).toBe(edited.Balance);
+      const history = await t.database.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, holder!.id)));
+      expect(history.map((row) => row.description).join('\n')).toContain('changed in QuickBooks');
+    } finally {
+      emulator.webhook = null;
+    }
+  });
+});

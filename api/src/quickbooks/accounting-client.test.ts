@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RealmLimiter, retryAfterSeconds } from './accounting-client';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('RealmLimiter', () => {
+  it('keeps at most `concurrent` requests of a realm in flight and `perMinute` in a rolling minute', async () => {
+    vi.useFakeTimers();
+    const limiter = new RealmLimiter({ perMinute: 3, concurrent: 2 });
+    const budget = limiter.budget('123');
+    const granted: number[] = [];
+    const take = (n: number) => void budget.acquire().then(() => granted.push(n));
+    take(1);
+    take(2);
+    take(3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toEqual([1, 2]); // the third waits for a slot
+    budget.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toEqual([1, 2, 3]);
+    budget.release();
+    budget.release();
+    take(4); // a fourth in the same minute waits until the first leaves the window
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(granted).toEqual([1, 2, 3]);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(granted).toEqual([1, 2, 3, 4]);
+    // Another realm has its own budget.
+    void limiter
+      .budget('456')
+      .acquire()
+      .then(() => granted.push(5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('sends nothing for the realm while it is paused by a 429', async () => {
+    vi.useFakeTimers();
+    const budget = new RealmLimiter({ perMinute: 100, concurrent: 10 }).budget('1');
+    budget.pausedUntil = Date.now() + 5_000;
+    let sent = false;
+    void budget.acquire().then(() => {
+      sent = true;
+    });
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(sent).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(sent).toBe(true);
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads seconds or an HTTP date, and waits a minute when QuickBooks says nothing', () => {
+    expect(retryAfterSeconds('7')).toBe(7);
+    expect(retryAfterSeconds(null)).toBe(60);
+    expect(retryAfterSeconds('soon')).toBe(60);
+    const inTen = new Date(Date.now() + 10_000).toUTCString();
+    expect(retryAfterSeconds(inTen)).toBeGreaterThanOrEqual(9);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Reads from QuickBooks Online's accounting API (`GET /v3/company/{realmId}/…`): the query
+ * endpoint, CDC and reads by id, each with `minorversion` and a Bearer access token.
+ *
+ * Every request of a realm goes through the realm's limiter, which keeps this process under
+ * Intuit's throttles (500 requests a minute and 10 at once per realm and app) with room to spare.
+ * A 429 still happens (another app, another process): the realm then waits the answer's
+ * Retry-After before any of its requests goes out again, and the request is retried. A 5xx or a
+ * network failure is retried with a doubling back-off. Tokens never appear in an error or a log.
+ */
+import { INTUIT_SANDBOX_API_URL, type QbSyncConfig, type QuickBooksConfig } from '../config';
+
+/** The minor version of the accounting API this client is written against. */
+export const QB_MINOR_VERSION = '75';
+
+export type QbApiFailure =
+  /** 401: the access token is expired or revoked (refresh, then retry once). */
+  | 'unauthorized'
+  /** 403: the app may not read this realm. */
+  | 'forbidden'
+  /** 429 past the attempts, or a Retry-After longer than we wait. */
+  | 'throttled'
+  /** 5xx past the attempts. */
+  | 'server_error'
+  /** Another 4xx, e.g. a query QuickBooks refused (its Fault message says why). */
+  | 'rejected'
+  | 'unreachable'
+  | 'timeout'
+  | 'bad_response';
+
+export class QbApiError extends Error {
+  constructor(
+    readonly kind: QbApiFailure,
+    readonly status?: number,
+    /** The first `Fault.Error[].Message` (or `Detail`) QuickBooks sent, at most 200 characters. */
+    readonly fault?: string,
+  ) {
+    super(`QuickBooks API ${kind}${status ? ` (HTTP ${status})` : ''}${fault ? `: ${fault}` : ''}`);
+    this.name = 'QbApiError';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One realm's budget in this process: at most `perMinute` requests in a rolling minute and
+ * `concurrent` in flight, and nothing at all until `pausedUntil` (after a 429).
+ */
+class RealmBudget {
+  private readonly sent: number[] = [];
+  private inFlight = 0;
+  pausedUntil = 0;
+  private readonly waiters: Array<() => void> = [];
+
+  constructor(private readonly limits: Pick<QbSyncConfig, 'perMinute' | 'concurrent'>) {}
+
+  async acquire(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
+      if (now < this.pausedUntil) {
+        await sleep(this.pausedUntil - now);
+        continue;
+      }
+      if (this.sent.length >= this.limits.perMinute) {
+        await sleep(this.sent[0]! + 60_000 - now);
+        continue;
+      }
+      if (this.inFlight >= this.limits.concurrent) {
+        await new Promise<void>((resolve) => this.waiters.push(resolve));
+        continue;
+      }
+      this.sent.push(now);
+      this.inFlight += 1;
+      return;
+    }
+  }
+
+  release(): void {
+    this.inFlight -= 1;
+    this.waiters.shift()?.();
+  }
+}
+
+/** The per-realm limiters of this process. */
+export class RealmLimiter {
+  private readonly budgets = new Map<string, RealmBudget>();
+  constructor(private readonly limits: Pick<QbSyncConfig, 'perMinute' | 'concurrent'>) {}
+
+  budget(realmId: string): RealmBudget {
+    let budget = this.budgets.get(realmId);
+    if (!budget) {
+      budget = new RealmBudget(this.limits);
+      this.budgets.set(realmId, budget);
+    }
+    return budget;
+  }
+}
+
+export interface QbRequestContext {
+  config: QuickBooksConfig;
+  sync: Pick<QbSyncConfig, 'maxAttempts' | 'backoffMs' | 'maxRetryAfterSeconds'>;
+  limiter: RealmLimiter;
+  realmId: string;
+  accessToken: string;
+  /** Called once per HTTP request sent (the sync counts them). */
+  onRequest?: () => void;
+}
+
+/** Largest answer read (a page of 1000 bills of 20 lines is a few MB). */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * GET `/v3/company/{realmId}/{resource}` with the parameters and `minorversion`, through the
+ * realm's limiter, honouring 429 Retry-After and retrying 5xx. Answers the parsed JSON body.
+ */
+export async function qbGet(
+  context: QbRequestContext,
+  resource: string,
+  params: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const base = (context.config.apiUrl ?? INTUIT_SANDBOX_API_URL).replace(/\/+$/, '');
+  const url = new URL(`${base}/v3/company/${encodeURIComponent(context.realmId)}/${resource}`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  url.searchParams.set('minorversion', QB_MINOR_VERSION);
+  const budget = context.limiter.budget(context.realmId);
+  let backoff = context.sync.backoffMs;
+  for (let attempt = 1; ; attempt += 1) {
+    const last = attempt >= context.sync.maxAttempts;
+    await budget.acquire();
+    let response: Response;
+    let text: string;
+    try {
+      context.onRequest?.();
+      response = await fetch(url, {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${context.accessToken}` },
+        redirect: 'error',
+        signal: AbortSignal.timeout(context.config.timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      const kind = name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable';
+      if (last) throw new QbApiError(kind);
+      await sleep(backoff);
+      backoff *= 2;
+      continue;
+    } finally {
+      budget.release();
+    }
+    const body = text.length > MAX_ANSWER_BYTES ? undefined : parseJson(text);
+    if (response.status === 429) {
+      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+      if (last || retryAfter > context.sync.maxRetryAfterSeconds) {
+        throw new QbApiError('throttled', 429, faultMessage(body));
+      }
+      // Every request of the realm waits, not only this one.
+      budget.pausedUntil = Math.max(budget.pausedUntil, Date.now() + retryAfter * 1000);
+      continue;
+    }
+    if (response.status >= 500) {
+      if (last) throw new QbApiError('server_error', response.status, faultMessage(body));
+      await sleep(backoff);
+      backoff *= 2;
+      continue;
+    }
+    if (response.status === 401) throw new QbApiError('unauthorized', 401);
+    if (response.status === 403) throw new QbApiError('forbidden', 403, faultMessage(body));
+    if (response.status !== 200) throw new QbApiError('rejected', response.status, faultMessage(body));
+    if (!body) throw new QbApiError('bad_response', response.status);
+    return body;
+  }
+}
+
+/** Retry-After in seconds (a number or an HTTP date); 60 when absent or unreadable. */
+export function retryAfterSeconds(header: string | null): number {
+  if (header === null) return 60;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? 60 : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+function faultMessage(body: Record<string, unknown> | undefined): string | undefined {
+  const fault = (body?.Fault ?? body?.fault) as
+    | { Error?: Array<{ Message?: unknown; Detail?: unknown }>; error?: Array<{ message?: unknown }> }
+    | undefined;
+  const first = fault?.Error?.[0] ?? fault?.error?.[0];
+  const record = first as Record<string, unknown> | undefined;
+  const message = record?.Detail ?? record?.Message ?? record?.message;
+  return typeof message === 'string' ? message.slice(0, 200) : undefined;
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
