@@ -29,6 +29,7 @@ import { serializerCompiler, validatorCompiler } from './http/valibot-type-provi
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    now: () => Date;
   }
 }
 
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   approvalSweep?: boolean;
   /** Sees every route as it is registered (the route-completeness test reads the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** The clock of time-dependent rules (approval escalation, out of office); tests inject one. */
+  now?: () => Date;
 }
 
 /** 1 MiB: far above any form of the console; larger bodies get 413. */
@@ -89,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
   registerDatabase(app, database);
   // The live console's events: read from the log when the database says one was committed.
   const liveHub = new LiveHub(database, app.log, config.liveEvents.logSize);

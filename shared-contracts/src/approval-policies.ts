@@ -299,14 +299,14 @@ export function approverIncludes(
  * delegate. Both ends are instants; `until` is not part of the window.
  */
 export interface Absence {
-  from: Date | null;
-  until: Date | null;
+  awayFrom: Date | null;
+  awayUntil: Date | null;
   delegateId: number | null;
 }
 
 export function isAway(absence: Absence, now: Date): boolean {
-  if (!absence.from || !absence.until || absence.delegateId === null) return false;
-  return absence.from.getTime() <= now.getTime() && now.getTime() < absence.until.getTime();
+  if (!absence.awayFrom || !absence.awayUntil || absence.delegateId === null) return false;
+  return absence.awayFrom.getTime() <= now.getTime() && now.getTime() < absence.awayUntil.getTime();
 }
 
 /** A step opened at `openedAt` is escalated from exactly `hours` later on (that instant included). */
@@ -439,3 +439,72 @@ export function applyDecision(
 export function stepProgressLabel(position: number, count: number, label: string): string {
   return `Step ${position} of ${count} · ${label}`;
 }
+
+// ---- answers -------------------------------------------------------------------------------------
+
+export const ChainDecisionSchema = v.object({
+  userId: v.nullable(v.number()),
+  userName: v.nullable(v.string()),
+  /** The absent approver a delegate decided for ('X for Y'). */
+  onBehalfOfId: v.nullable(v.number()),
+  onBehalfOfName: v.nullable(v.string()),
+  decidedAt: v.string(),
+});
+
+export const ChainStepSchema = v.object({
+  position: v.number(),
+  mode: v.picklist(STEP_MODES),
+  label: v.string(),
+  state: v.picklist(['WAITING', 'OPEN', 'DONE', 'CLOSED'] as const),
+  openedAt: v.nullable(v.string()),
+  completedAt: v.nullable(v.string()),
+  escalatedAt: v.nullable(v.string()),
+  decisions: v.array(ChainDecisionSchema),
+  /** Who may decide it now (names; 'X for Y' for a delegate), while it is the open step. */
+  waitingFor: v.array(v.string()),
+  /** Open, and no active person can satisfy it. */
+  stuck: v.boolean(),
+});
+
+/** GET …/approvals/{id}/chain. */
+export const ApprovalChainSchema = v.object({
+  policyVersion: v.number(),
+  policyRule: v.nullable(v.number()),
+  currentStep: v.nullable(v.number()),
+  stepCount: v.number(),
+  stuck: v.boolean(),
+  steps: v.array(ChainStepSchema),
+});
+export type ApprovalChain = v.InferOutput<typeof ApprovalChainSchema>;
+
+/** PUT …/companies/{id}/approval-policy. */
+export const PolicySaveSchema = v.object({
+  definition: PolicyDefinitionSchema,
+  escalationHours: v.optional(
+    v.pipe(v.number(), v.integer('escalationHours must be whole hours'), v.minValue(1), v.maxValue(24 * 30)),
+  ),
+});
+export type PolicySaveInput = v.InferOutput<typeof PolicySaveSchema>;
+
+/** POST …/companies/{id}/approval-policy/simulate: 'Try a bill', against the saved policy or a draft. */
+export const PolicySimulationInputSchema = v.object({
+  amount: v.pipe(v.number('amount must be a number'), v.minValue(0, 'amount must not be negative')),
+  vendorRef: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  priority: v.optional(v.picklist(APPROVAL_PRIORITIES, 'priority must be a priority'), 'MEDIUM'),
+  definition: v.optional(PolicyDefinitionSchema),
+});
+export type PolicySimulationInput = v.InferOutput<typeof PolicySimulationInputSchema>;
+
+export const PolicySimulationSchema = v.object({
+  rule: v.number(),
+  ruleSummary: v.string(),
+  steps: v.array(
+    v.object({
+      position: v.number(),
+      label: v.string(),
+      people: v.array(v.string()),
+      satisfiable: v.boolean(),
+    }),
+  ),
+});
+export type PolicySimulation = v.InferOutput<typeof PolicySimulationSchema>;

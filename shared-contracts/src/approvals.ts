@@ -43,6 +43,12 @@ export const APPROVAL_ERRORS = {
   /** The bills' total cannot be paid by one bank-file entry (BANK_ENTRY_AMOUNT_MAX_CENTS). */
   overBankFileLimit: (totalCents: number) =>
     `The bills total ${usd(totalCents)}, over the bank-file limit of ${usd(BANK_ENTRY_AMOUNT_MAX_CENTS)} per payment: split them into several approvals`,
+  /** Approval policies: one person approves one step; the step must name them. */
+  decidedEarlierStep: 'You approved another step of this approval, so someone else must approve this one',
+  notYourStep: (label: string) => `This step waits for ${label}, and you are not one of them`,
+  stepMoved: 'Someone else decided this step a moment ago; reload to see the next one',
+  policyChanged: 'Someone saved this policy a moment ago; reload it and try again',
+  partialBeforeLastStep: 'Choose the bills to pay at the last step of the approval',
   /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
   tooManyExports: (running: number) =>
     `You already have ${running} exports running. Wait for one to finish, then try again.`,
@@ -71,7 +77,10 @@ export const BILL_ID_PATTERN = /^[1-9][0-9]{0,19}$/;
  */
 export function docNumberKey(docNumber: string | null | undefined): string | null {
   if (!docNumber) return null;
-  const key = docNumber.normalize('NFKC').replace(/[\p{Cf}\s]/gu, '').toUpperCase();
+  const key = docNumber
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\s]/gu, '')
+    .toUpperCase();
   return key === '' ? null : key;
 }
 
@@ -325,6 +334,11 @@ export const ApprovalSchema = v.object({
   nachaGeneratedAt: nullableString,
   nachaProcessingStatus: nullableString,
   nachaFileUrl: nullableString,
+  /** The approval policy version and rule it follows, and its step waiting for a decision. */
+  policyVersion: v.optional(v.number(), 0),
+  currentStep: v.optional(v.nullable(v.number()), null),
+  stepCount: v.optional(v.number(), 0),
+  currentStepLabel: v.optional(nullableString, null),
   /** The current e-mail of the creator's and deciders' accounts (the single read only). */
   createdByEmail: v.optional(nullableString),
   approvedByEmail: v.optional(nullableString),
@@ -455,8 +469,15 @@ export type ApprovalUpdateInput = v.InferOutput<typeof ApprovalUpdateSchema>;
 
 export const ApprovalRecipientsSchema = v.object({ recipients: RecipientsSchema });
 
-/** PUT …/approve: ids of a non-empty subset of the approval's bills; all of them when omitted. */
+/**
+ * PUT …/approve: ids of a non-empty subset of the approval's bills (all of them when omitted; a
+ * subset only at the last step), and optionally the step the approver saw: when another decision
+ * moved the approval on meanwhile, the answer is 409 rather than a decision of the next step.
+ */
 export const ApproveSchema = v.object({
+  step: v.optional(
+    v.pipe(v.number('step must be a step number'), v.integer('step must be a step number'), v.minValue(1)),
+  ),
   approvedBills: v.optional(
     v.pipe(
       v.array(

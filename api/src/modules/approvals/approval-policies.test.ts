@@ -135,7 +135,7 @@ describe('validation', () => {
 describe('delegation and escalation windows at their edges', () => {
   const from = new Date('2026-11-02T09:00:00Z');
   const until = new Date('2026-11-09T09:00:00Z');
-  const absence = { from, until, delegateId: 5 };
+  const absence = { awayFrom: from, awayUntil: until, delegateId: 5 };
   it('an absence covers [from, until)', () => {
     expect(isAway(absence, new Date(from.getTime() - 1))).toBe(false);
     expect(isAway(absence, from)).toBe(true);

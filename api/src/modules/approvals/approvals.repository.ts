@@ -128,6 +128,10 @@ export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string |
     nachaGeneratedAt: iso(row.nachaGeneratedAt),
     nachaProcessingStatus: row.nachaProcessingStatus,
     nachaFileUrl: row.nachaFileUrl,
+    policyVersion: row.policyVersion,
+    currentStep: row.status === 'PENDING' ? row.currentStep : null,
+    stepCount: row.stepCount,
+    currentStepLabel: row.status === 'PENDING' ? row.currentStepLabel : null,
   };
 }
 
