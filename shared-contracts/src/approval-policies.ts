@@ -508,3 +508,7 @@ export const PolicySimulationSchema = v.object({
   ),
 });
 export type PolicySimulation = v.InferOutput<typeof PolicySimulationSchema>;
+
+/** GET …/approvals/waiting-count. */
+export const WaitingCountSchema = v.object({ count: v.number() });
+export type WaitingCount = v.InferOutput<typeof WaitingCountSchema>;

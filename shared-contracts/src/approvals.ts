@@ -339,6 +339,8 @@ export const ApprovalSchema = v.object({
   currentStep: v.optional(v.nullable(v.number()), null),
   stepCount: v.optional(v.number(), 0),
   currentStepLabel: v.optional(nullableString, null),
+  /** Nobody active could satisfy the current step: escalated to the ADMINs, and someone should fix the policy. */
+  stuck: v.optional(v.boolean(), false),
   /** The current e-mail of the creator's and deciders' accounts (the single read only). */
   createdByEmail: v.optional(nullableString),
   approvedByEmail: v.optional(nullableString),
@@ -567,6 +569,10 @@ const filterEntries = {
   sortOrder: v.optional(v.picklist(['asc', 'desc'] as const, 'sortOrder must be asc or desc')),
 };
 
+/** The list's views besides every approval: 'waiting' is the reviewer's queue ('Waiting for me'). */
+export const APPROVAL_VIEWS = ['waiting'] as const;
+export type ApprovalView = (typeof APPROVAL_VIEWS)[number];
+
 const limitMessage = `limit must be one of ${APPROVAL_PAGE_SIZES.join(', ')}`;
 
 /** GET /api/bill-approval/approvals. */
@@ -581,6 +587,8 @@ export const ApprovalListQuerySchema = v.pipe(
       10,
     ),
     ...filterEntries,
+    /** 'waiting': the pending approvals whose current step the signed-in person may decide. */
+    view: optionalFilter(APPROVAL_VIEWS, `view must be one of ${APPROVAL_VIEWS.join(', ')} or all`),
   }),
   v.transform(withDefaultSort<ApprovalSortField>('createdAt')),
 );

@@ -372,6 +372,8 @@ export const approvals = pgTable(
     currentStep: integer('current_step'),
     stepCount: integer('step_count').notNull().default(0),
     currentStepLabel: text('current_step_label'),
+    /** Nobody active could satisfy the current step (escalated at once); cleared when it is decided. */
+    stuck: boolean('stuck').notNull().default(false),
     /**
      * What the list's search matches besides the id prefix: company name, manager name and
      * e-mail, the bills' vendor names and document numbers, lower-cased and newline-separated.

@@ -187,7 +187,7 @@ export async function setChainPosition(
   values: Partial<
     Pick<
       typeof approvals.$inferInsert,
-      'policyVersion' | 'policyRule' | 'currentStep' | 'stepCount' | 'currentStepLabel'
+      'policyVersion' | 'policyRule' | 'currentStep' | 'stepCount' | 'currentStepLabel' | 'stuck'
     >
   >,
 ): Promise<void> {
@@ -220,4 +220,24 @@ export async function stepsDueForEscalation(db: Db, now: Date, limit: number) {
     )
     .orderBy(asc(approvalSteps.openedAt))
     .limit(limit);
+}
+
+/** Pending approvals whose open, not yet escalated step names this person (by id or as an assignee of the company). */
+export async function openStepsNaming(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: approvalSteps.approvalId })
+    .from(approvalSteps)
+    .innerJoin(companies, eq(companies.id, approvalSteps.companyId))
+    .leftJoin(managers, eq(managers.id, companies.managerId))
+    .where(
+      and(
+        eq(approvalSteps.state, 'OPEN'),
+        sql`${approvalSteps.escalatedAt} is null`,
+        sql`(${approvalSteps.userIds} && array[${userId}]::integer[]
+          or (${companies.approverId} = ${userId} and 'approver' = any(${approvalSteps.assignees}))
+          or (${companies.accountantId} = ${userId} and 'accountant' = any(${approvalSteps.assignees}))
+          or (${managers.userId} = ${userId} and 'manager' = any(${approvalSteps.assignees})))`,
+      ),
+    );
+  return rows.map((row) => row.approvalId);
 }

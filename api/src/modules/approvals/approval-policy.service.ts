@@ -39,6 +39,7 @@ import {
   insertPolicy,
   insertSteps,
   latestPolicyRow,
+  openStepsNaming,
   principalsOf,
   setChainPosition,
   setEscalationHours,
@@ -195,7 +196,13 @@ export async function decideCurrentStep(
         state.deciderIds.has(principal.id)
       )
         continue;
-      const tried = applyDecision(state, principal, assignees);
+      // A delegate stands in for the person (named by id or as the company's assignee), never for
+      // their role: a USER minding an ADMIN's desk does not become an ADMIN.
+      const tried = applyDecision(
+        state,
+        { id: principal.id, role: 'GUEST', isActive: principal.isActive },
+        assignees,
+      );
       if (tried.ok) {
         outcome = tried;
         onBehalfOf = principal;
@@ -223,6 +230,7 @@ export async function decideCurrentStep(
     await setChainPosition(db, approval.id, {
       currentStep: next ? next.position : null,
       currentStepLabel: next ? next.label : null,
+      stuck: false,
     });
   }
   return {
@@ -296,10 +304,12 @@ export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): P
           decidedAt: d.decidedAt.toISOString(),
         })),
       waitingFor: [...waitingFor.filter((p) => !isAway(p, now)).map((p) => p.name), ...delegates],
+      // As the policy wrote it: an escalated step can be decided by the ADMINs, yet still says
+      // that nobody it names can, so that someone fixes the policy or the assignment.
       stuck:
         open &&
         !stepSatisfiable(
-          step,
+          { mode: row.mode, approvers: row.approvers },
           staff.filter((p) => !excluded.has(p.id)),
           assignees,
         ),
@@ -437,6 +447,7 @@ async function escalateStep(
     escalatedAt: now,
     roles: roles.includes('ADMIN') ? roles : [...roles, 'ADMIN'],
   });
+  if (why === 'stuck') await setChainPosition(db, approvalId, { stuck: true });
   await recordActivities(db, [
     {
       userId: null,
@@ -472,3 +483,21 @@ export async function escalateStuckSteps(db: Db, approvalIds: string[], now: Dat
 }
 
 export const ESCALATION_HOURS_DEFAULT = DEFAULT_ESCALATION_HOURS;
+
+/** Who the signed-in person decides as for the queue: themselves and whoever away named them delegate. */
+export async function queueIdentity(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'role'>,
+  now: Date,
+): Promise<{ userId: number; role: string; standsInFor: number[] }> {
+  const principals = (await principalsOf(db, user.id)).filter((p) => p.isActive && isAway(p, now));
+  return { userId: user.id, role: user.role, standsInFor: principals.map((p) => p.id) };
+}
+
+/**
+ * A person was deactivated: every open step that named them and that nobody active can satisfy
+ * now is flagged stuck and escalated at once (not after the escalation time).
+ */
+export async function escalateStuckFor(db: Db, userId: number, now: Date): Promise<string[]> {
+  return escalateStuckSteps(db, await openStepsNaming(db, userId), now);
+}
