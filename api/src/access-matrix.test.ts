@@ -246,6 +246,10 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
     url: `/api/company/companies/${MISSING}/approval-policy`,
     payload: {},
   }),
+  'PUT /api/user/users/:id/out-of-office': () => ({
+    url: `/api/user/users/${MISSING}/out-of-office`,
+    payload: { awayFrom: null, awayUntil: null, delegateId: null },
+  }),
   'POST /api/company/companies/:id/approval-policy/simulate': ({ companyId }) => ({
     url: `/api/company/companies/${companyId}/approval-policy/simulate`,
     payload: { amount: 12 },

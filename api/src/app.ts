@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
-import { approvalPolicyRoutes } from './modules/approvals/approval-policy.routes';
+import { approvalPolicyRoutes, outOfOfficeRoutes } from './modules/approvals/approval-policy.routes';
 import { scheduleApprovalExpiry } from './modules/approvals/approvals.expiry';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
@@ -122,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(managersRoutes, { prefix: '/api/manager' });
     await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
     await api.register(approvalPolicyRoutes, { prefix: '/api/company' });
+    await api.register(outOfOfficeRoutes, { prefix: '/api/user' });
     await api.register(dashboardRoutes, { prefix: '/api/dashboard' });
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(liveRoutes, { prefix: '/api/events' });

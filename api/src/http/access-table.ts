@@ -122,6 +122,7 @@ export const ACCESS_TABLE = {
   'GET /api/company/companies/:id/approval-policy': 'signed-in',
   'PUT /api/company/companies/:id/approval-policy': 'MODERATOR',
   'POST /api/company/companies/:id/approval-policy/simulate': 'MODERATOR',
+  'PUT /api/user/users/:id/out-of-office': 'USER',
 
   // Dashboard
   // Live console events (Server-Sent Events); each event is filtered by what the role may read

@@ -241,3 +241,11 @@ export async function openStepsNaming(db: Db, userId: number): Promise<string[]>
     );
   return rows.map((row) => row.approvalId);
 }
+
+export async function setAbsence(
+  db: Db,
+  userId: number,
+  values: { awayFrom: Date | null; awayUntil: Date | null; delegateId: number | null },
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}

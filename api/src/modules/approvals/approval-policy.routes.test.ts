@@ -395,3 +395,33 @@ describe('delegation, escalation, stuck', () => {
     }
   });
 });
+
+describe('out of office', () => {
+  it('a user sets their own absence and delegate; another USER may not; the delegate must be someone else', async () => {
+    // Deactivating the colleague above ended their sessions: sign in again.
+    colleague.token = (await ctx.login('colleague.policy@example.com', STRONG_PASSWORD)).tokens.accessToken;
+    const path = `/api/user/users/${ids.user}/out-of-office`;
+    const body = {
+      awayFrom: '2026-12-01T09:00:00.000Z',
+      awayUntil: '2026-12-08T09:00:00.000Z',
+      delegateId: colleague.id,
+    };
+    expect((await call('PUT', path, colleague.token, body)).statusCode).toBe(403);
+    const self = await call('PUT', path, tokens.user, { ...body, delegateId: ids.user });
+    expect(self.statusCode).toBe(400);
+    const backwards = await call('PUT', path, tokens.user, { ...body, awayUntil: body.awayFrom });
+    expect(backwards.statusCode).toBe(400);
+    const set = await call('PUT', path, tokens.user, body);
+    expect(set.statusCode, set.body).toBe(200);
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, ids.user));
+    expect(row).toMatchObject({ delegateId: colleague.id, awayFrom: new Date(body.awayFrom) });
+    const ended = await call('PUT', path, tokens.admin, {
+      awayFrom: null,
+      awayUntil: null,
+      delegateId: null,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const [after] = await ctx.app.db.select().from(users).where(eq(users.id, ids.user));
+    expect(after).toMatchObject({ delegateId: null, awayFrom: null, awayUntil: null });
+  });
+});

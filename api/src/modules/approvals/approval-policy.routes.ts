@@ -3,6 +3,8 @@ import {
   ApprovalPolicySchema,
   COMPANY_ERRORS,
   IdParamSchema,
+  OutOfOfficeAnswerSchema,
+  OutOfOfficeSchema,
   PolicySaveSchema,
   PolicySimulationInputSchema,
   PolicySimulationSchema,
@@ -12,7 +14,7 @@ import { existingId } from '../../http/ids';
 import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
-import { getPolicy, savePolicy, simulatePolicy } from './approval-policy.service';
+import { getPolicy, savePolicy, setOutOfOffice, simulatePolicy } from './approval-policy.service';
 
 const tags = ['Approval policies'];
 const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
@@ -69,5 +71,35 @@ export async function approvalPolicyRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request) => ok(await simulatePolicy(app.db, companyId(request.params.id), request.body)),
+  );
+}
+
+/**
+ * /api/user/users/{id}/out-of-office: a user's absence and delegate, set by the user themselves or
+ * an ADMIN (USER and up: a GUEST decides nothing, so has nobody to delegate to).
+ */
+export async function outOfOfficeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  app.put(
+    '/users/:id/out-of-office',
+    {
+      onRequest: requireRole('USER'),
+      schema: {
+        summary: 'Set or end an out-of-office period and its delegate (yourself, or anyone as ADMIN)',
+        tags,
+        params: IdParamSchema,
+        body: OutOfOfficeSchema,
+        response: { 200: okSchema(OutOfOfficeAnswerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setOutOfOffice(
+          app.db,
+          currentAuth(request).user,
+          existingId(request.params.id, 'User not found'),
+          request.body,
+        ),
+      ),
   );
 }

@@ -3,6 +3,7 @@ import {
   DEFAULT_ESCALATION_HOURS,
   DEFAULT_POLICY,
   ERROR_CODES,
+  OUT_OF_OFFICE_MESSAGES,
   POLICY_MESSAGES,
   applyDecision,
   approverIncludes,
@@ -16,6 +17,7 @@ import {
   toCents,
   type ApprovalChain,
   type ApprovalPolicy,
+  type OutOfOfficeInput,
   type ChainState,
   type CompanyAssignees,
   type PolicyDefinition,
@@ -41,6 +43,7 @@ import {
   latestPolicyRow,
   openStepsNaming,
   principalsOf,
+  setAbsence,
   setChainPosition,
   setEscalationHours,
   staffByIds,
@@ -500,4 +503,42 @@ export async function queueIdentity(
  */
 export async function escalateStuckFor(db: Db, userId: number, now: Date): Promise<string[]> {
   return escalateStuckSteps(db, await openStepsNaming(db, userId), now);
+}
+
+/**
+ * A user's out-of-office window and delegate (the user themselves, or an ADMIN for anyone); all
+ * null ends it. The delegate must be another active user who may decide approvals.
+ */
+export async function setOutOfOffice(
+  db: Db,
+  actor: UserRow,
+  userId: number,
+  input: OutOfOfficeInput,
+): Promise<{ awayFrom: string | null; awayUntil: string | null; delegateId: number | null }> {
+  return db.transaction(async (tx) => {
+    const [target] = await staffByIds(tx, [userId]);
+    if (!target) throw notFound('User not found');
+    if (actor.id !== userId && actor.role !== 'ADMIN') throw forbidden(OUT_OF_OFFICE_MESSAGES.notYours);
+    if (input.delegateId !== null) {
+      if (input.delegateId === userId)
+        throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.selfDelegate });
+      const delegate = (await activeDeciders(tx)).find((p) => p.id === input.delegateId);
+      if (!delegate) throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.unknownDelegate });
+    }
+    const values = {
+      awayFrom: input.awayFrom === null ? null : new Date(input.awayFrom),
+      awayUntil: input.awayUntil === null ? null : new Date(input.awayUntil),
+      delegateId: input.delegateId,
+    };
+    await setAbsence(tx, userId, values);
+    await recordActivity(tx, actor, 'user', userId, {
+      action: 'user.out_of_office',
+      description:
+        input.delegateId === null
+          ? `${displayName(actor)} ended the out-of-office period of ${target.name}`
+          : `${displayName(actor)} set ${target.name} out of office from ${input.awayFrom} until ${input.awayUntil}, delegate user #${input.delegateId}`,
+      details: { after: { ...input } },
+    });
+    return { awayFrom: input.awayFrom, awayUntil: input.awayUntil, delegateId: input.delegateId };
+  });
 }
