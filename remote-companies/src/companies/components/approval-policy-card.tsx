@@ -228,9 +228,9 @@ function RuleEditor({
   const setStep = (i: number, step: PolicyStep) =>
     onChange({ ...rule, steps: rule.steps.map((s, j) => (j === i ? step : s)) });
   return (
-    <Stack as="fieldset" gap="3" borderWidth="1px" borderRadius="md" p="3" minW="0">
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="3" minW="0" role="group" aria-label={`Rule ${n}`}>
       <Flex justify="space-between" align="center" gap="2" flexWrap="wrap">
-        <Text as="legend" fontWeight="semibold">
+        <Text fontWeight="semibold">
           Rule {n}
           {isLast ? ' (every other bill)' : ''}
         </Text>
