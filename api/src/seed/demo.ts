@@ -125,17 +125,26 @@ async function insertDemoData(
 
 /**
  * Under the default approval policy a USER decides only where they are the company's approver:
- * the demo USER is the approver of every third company (the first included), so that account
- * keeps approvals to decide. Done after the random draws, so no other id or name changes.
+ * the demo USER is the approver of every third company (the first included) and of the newest
+ * one (the company list's first row), so that account keeps approvals to decide. Done after the
+ * random draws, so no other id or name changes.
  */
 async function assignDemoApprovers(
   tx: Db,
   userRows: Array<{ id: number; email: string }>,
-  companyRows: Array<{ id: number }>,
+  companyRows: Array<{ id: number; createdAt: Date }>,
 ): Promise<void> {
   const demoUser = userRows.find((u) => u.email === 'user@example.com');
   if (!demoUser) return;
-  const ids = companyRows.filter((_, i) => i % 3 === 0).map((c) => c.id);
+  const newest = [...companyRows].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+  )[0];
+  const ids = [
+    ...new Set([
+      ...companyRows.filter((_, i) => i % 3 === 0).map((c) => c.id),
+      ...(newest ? [newest.id] : []),
+    ]),
+  ];
   if (ids.length > 0)
     await tx.update(companies).set({ approverId: demoUser.id }).where(inArray(companies.id, ids));
 }
