@@ -27,6 +27,7 @@ ALTER TABLE "approvals" ADD COLUMN "step_count" integer DEFAULT 0 NOT NULL;--> s
 ALTER TABLE "approvals" ADD COLUMN "current_step_label" text;--> statement-breakpoint
 -- Set when nobody active could satisfy the current step (it was escalated at once); cleared when the step is decided.
 ALTER TABLE "approvals" ADD COLUMN "stuck" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_stuck_idx" ON "approvals" USING btree ("created_at") WHERE "stuck" AND "status" = 'PENDING';--> statement-breakpoint
 -- The steps of each approval, one row each. Who a step names is kept both as the policy wrote it
 -- (approvers) and flattened into arrays the reviewer's queue searches through partial indexes on
 -- the open steps only: a user id, a role, or an assignee of the company.

@@ -510,7 +510,11 @@ export const PolicySimulationSchema = v.object({
 export type PolicySimulation = v.InferOutput<typeof PolicySimulationSchema>;
 
 /** GET …/approvals/waiting-count. */
-export const WaitingCountSchema = v.object({ count: v.number() });
+export const WaitingCountSchema = v.object({
+  count: v.number(),
+  /** Pending approvals whose current step nobody active could satisfy (escalated to the ADMINs). */
+  stuck: v.number(),
+});
 export type WaitingCount = v.InferOutput<typeof WaitingCountSchema>;
 
 export const OUT_OF_OFFICE_MESSAGES = {

@@ -421,6 +421,10 @@ export const approvals = pgTable(
     // Id-prefix search: the id's text with pattern ops so `LIKE 'ab12%'` is an index range.
     index('approvals_id_text_idx').on(sql`(${t.id}::text) text_pattern_ops`),
     index('approvals_created_by_idx').on(t.createdById),
+    // The dashboard's count of stuck approvals (nobody active could satisfy their step).
+    index('approvals_stuck_idx')
+      .on(t.createdAt)
+      .where(sql`${t.stuck} and ${t.status} = 'PENDING'`),
     index('approvals_manager_id_idx').on(t.managerId),
   ],
 );

@@ -387,6 +387,8 @@ describe('delegation, escalation, stuck', () => {
         tokens.guest,
       );
       expect(dataOf<Approval[]>(listed).find((a) => a.id === approval.id)).toMatchObject({ stuck: true });
+      const counts = dataOf<{ stuck: number }>(await call('GET', `${APPROVALS}/waiting-count`, tokens.guest));
+      expect(counts.stuck).toBe(1);
       // Escalated to the ADMINs: an ADMIN decides it.
       expect(dataOf<Approval>(await approve(approval.id, tokens.admin)).status).toBe('NACHA_GENERATED');
     } finally {

@@ -496,6 +496,15 @@ export async function countWaitingFor(db: Db, who: QueueIdentity): Promise<numbe
   return counted?.n ?? 0;
 }
 
+/** Pending approvals flagged stuck (a partial index holds exactly these). */
+export async function countStuck(db: Db): Promise<number> {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(and(eq(approvals.stuck, true), eq(approvals.status, 'PENDING')));
+  return counted?.n ?? 0;
+}
+
 // ---- statistics and history -------------------------------------------------------------------
 
 /** Statistics from approval_counts: never a scan of approvals. */

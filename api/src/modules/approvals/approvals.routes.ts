@@ -33,6 +33,7 @@ import {
   approvalHistory,
   approvalStats,
   countApprovals,
+  countStuck,
   countWaitingFor,
   findApprovalRow,
   listApprovals,
@@ -103,7 +104,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const who = await queueIdentity(app.db, currentAuth(request).user, app.now());
-      return ok({ count: await countWaitingFor(app.db, who) });
+      return ok({ count: await countWaitingFor(app.db, who), stuck: await countStuck(app.db) });
     },
   );
 
