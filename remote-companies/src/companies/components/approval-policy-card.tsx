@@ -256,6 +256,20 @@ function RuleEditor({
               onChange={(e) => setConditions({ ...c, maxAmount: amountOf(e.target.value) })}
             />
           </FormField>
+          <FormField label={`Rule ${n}: priorities (comma-separated, e.g. URGENT, HIGH)`}>
+            <Input
+              defaultValue={c.priorities?.join(', ') ?? ''}
+              onChange={(e) => {
+                const wanted = e.target.value
+                  .split(',')
+                  .map((p) => p.trim().toUpperCase())
+                  .filter((p): p is ApprovalPriority =>
+                    (APPROVAL_PRIORITIES as readonly string[]).includes(p),
+                  );
+                setConditions({ ...c, priorities: wanted.length ? [...new Set(wanted)] : undefined });
+              }}
+            />
+          </FormField>
           <FormField label={`Rule ${n}: vendor ids (comma-separated)`}>
             <Input
               defaultValue={c.vendorRefs?.join(', ') ?? ''}
