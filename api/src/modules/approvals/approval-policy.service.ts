@@ -1,6 +1,5 @@
 import {
   APPROVAL_ERRORS,
-  DEFAULT_ESCALATION_HOURS,
   DEFAULT_POLICY,
   ERROR_CODES,
   OUT_OF_OFFICE_MESSAGES,
@@ -484,8 +483,6 @@ export async function escalateStuckSteps(db: Db, approvalIds: string[], now: Dat
   }
   return escalated;
 }
-
-export const ESCALATION_HOURS_DEFAULT = DEFAULT_ESCALATION_HOURS;
 
 /** Who the signed-in person decides as for the queue: themselves and whoever away named them delegate. */
 export async function queueIdentity(
