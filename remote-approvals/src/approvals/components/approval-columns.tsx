@@ -43,7 +43,14 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
         <Stack gap="0.5" align="start">
           <StatusBadge status={a.status} />
           {/* Which policy step waits, and for whom ('Step 2 of 2 · any ADMIN'). */}
-          <Text textStyle="xs" color="fg.muted">
+          {/* Cut with the whole text on hover, so the columns still fit beside the sidebar at 1440 px. */}
+          <Text
+            textStyle="xs"
+            color="fg.muted"
+            maxW="9rem"
+            truncate
+            title={stepProgressLabel(a.currentStep, a.stepCount, a.currentStepLabel ?? '')}
+          >
             {stepProgressLabel(a.currentStep, a.stepCount, a.currentStepLabel ?? '')}
           </Text>
           {a.stuck && (
