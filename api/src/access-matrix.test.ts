@@ -255,6 +255,27 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'GET /api/bill-approval/approvals/:id/history': ({ approvalId }) => ({
     url: `/api/bill-approval/approvals/${approvalId}/history`,
   }),
+  'GET /api/bill-approval/approvals/:id/chain': ({ approvalId }) => ({
+    url: `/api/bill-approval/approvals/${approvalId}/chain`,
+  }),
+  'GET /api/bill-approval/approvals/waiting-count': () => ({
+    url: '/api/bill-approval/approvals/waiting-count',
+  }),
+  'GET /api/company/companies/:id/approval-policy': ({ companyId }) => ({
+    url: `/api/company/companies/${companyId}/approval-policy`,
+  }),
+  'PUT /api/company/companies/:id/approval-policy': () => ({
+    url: `/api/company/companies/${MISSING}/approval-policy`,
+    payload: {},
+  }),
+  'PUT /api/user/users/:id/out-of-office': () => ({
+    url: `/api/user/users/${MISSING}/out-of-office`,
+    payload: { awayFrom: null, awayUntil: null, delegateId: null },
+  }),
+  'POST /api/company/companies/:id/approval-policy/simulate': ({ companyId }) => ({
+    url: `/api/company/companies/${companyId}/approval-policy/simulate`,
+    payload: { amount: 12 },
+  }),
 
   // A signed-in caller's stream ends after the test configuration's short stream lifetime.
   'GET /api/events': () => ({ url: '/api/events' }),

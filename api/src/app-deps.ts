@@ -10,4 +10,6 @@ export interface AppDeps {
   passwords: PasswordHasher;
   /** Server-side notes (never tokens or passwords). */
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The clock of time-dependent rules (escalation, out of office); the system clock when absent. */
+  now?: () => Date;
 }

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { approvalPolicyRoutes, outOfOfficeRoutes } from './modules/approvals/approval-policy.routes';
 import { scheduleApprovalExpiry } from './modules/approvals/approvals.expiry';
 import { registerQbSyncJobs } from './modules/qb-sync/qb-sync.jobs';
 import { qbSyncRoutes } from './modules/qb-sync/qb-sync.routes';
@@ -32,6 +33,7 @@ import { serializerCompiler, validatorCompiler } from './http/valibot-type-provi
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    now: () => Date;
   }
 }
 
@@ -47,6 +49,8 @@ export interface BuildAppOptions {
   approvalSweep?: boolean;
   /** Sees every route as it is registered (the route-completeness test reads the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** The clock of time-dependent rules (approval escalation, out of office); tests inject one. */
+  now?: () => Date;
 }
 
 /** 1 MiB: far above any form of the console; larger bodies get 413. */
@@ -92,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('now', options.now ?? (() => new Date()));
   registerDatabase(app, database);
   // The live console's events: read from the log when the database says one was committed.
   const liveHub = new LiveHub(database, app.log, config.liveEvents.logSize, config.liveEvents.safetyPollMs);
@@ -121,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(bankFileRoutes, { prefix: '/api/bill-approval' });
     await api.register(managersRoutes, { prefix: '/api/manager' });
     await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
+    await api.register(approvalPolicyRoutes, { prefix: '/api/company' });
+    await api.register(outOfOfficeRoutes, { prefix: '/api/user' });
     await api.register(dashboardRoutes, { prefix: '/api/dashboard' });
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(liveRoutes, { prefix: '/api/events' });

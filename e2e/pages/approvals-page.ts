@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ApiClient } from './api-client';
+import { DEMO } from './sign-in-page';
 
 /** What the tests read of an approval from the API. */
 export interface ApprovalDto {
@@ -37,8 +38,20 @@ export class ApprovalFactory {
 
   /** `api` is the creator (segregation of duties: the creator cannot approve). */
   static async for(api: ApiClient): Promise<ApprovalFactory> {
-    const { body } = await api.get<Array<{ id: number }>>('/api/company/companies?limit=5');
-    return new ApprovalFactory(api, body.data[0]!.id);
+    const { body } = await api.get<Array<{ id: number; approverId: number | null }>>(
+      '/api/company/companies?limit=5',
+    );
+    const company = body.data[0]!;
+    // Under the default approval policy a USER approves only for companies whose approver they
+    // are: the specs' USER decides these approvals, so the demo USER is this company's approver.
+    const users = (
+      await api.get<Array<{ id: number; email: string }>>('/api/user/users?search=user%40example.com')
+    ).body.data;
+    const demoUser = users.find((user) => user.email === DEMO.user);
+    if (demoUser && company.approverId !== demoUser.id) {
+      await api.put(`/api/company/companies/${company.id}`, { approverId: demoUser.id });
+    }
+    return new ApprovalFactory(api, company.id);
   }
 
   create(

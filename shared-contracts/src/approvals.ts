@@ -43,6 +43,12 @@ export const APPROVAL_ERRORS = {
   /** The bills' total cannot be paid by one bank-file entry (BANK_ENTRY_AMOUNT_MAX_CENTS). */
   overBankFileLimit: (totalCents: number) =>
     `The bills total ${usd(totalCents)}, over the bank-file limit of ${usd(BANK_ENTRY_AMOUNT_MAX_CENTS)} per payment: split them into several approvals`,
+  /** Approval policies: one person approves one step; the step must name them. */
+  decidedEarlierStep: 'You approved another step of this approval, so someone else must approve this one',
+  notYourStep: (label: string) => `This step waits for ${label}, and you are not one of them`,
+  stepMoved: 'Someone else decided this step a moment ago; reload to see the next one',
+  policyChanged: 'Someone saved this policy a moment ago; reload it and try again',
+  partialBeforeLastStep: 'Choose the bills to pay at the last step of the approval',
   /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
   tooManyExports: (running: number) =>
     `You already have ${running} exports running. Wait for one to finish, then try again.`,
@@ -333,6 +339,13 @@ export const ApprovalSchema = v.object({
   nachaGeneratedAt: nullableString,
   nachaProcessingStatus: nullableString,
   nachaFileUrl: nullableString,
+  /** The approval policy version and rule it follows, and its step waiting for a decision. */
+  policyVersion: v.optional(v.number(), 0),
+  currentStep: v.optional(v.nullable(v.number()), null),
+  stepCount: v.optional(v.number(), 0),
+  currentStepLabel: v.optional(nullableString, null),
+  /** Nobody active could satisfy the current step: escalated to the ADMINs, and someone should fix the policy. */
+  stuck: v.optional(v.boolean(), false),
   /** The current e-mail of the creator's and deciders' accounts (the single read only). */
   createdByEmail: v.optional(nullableString),
   approvedByEmail: v.optional(nullableString),
@@ -463,8 +476,15 @@ export type ApprovalUpdateInput = v.InferOutput<typeof ApprovalUpdateSchema>;
 
 export const ApprovalRecipientsSchema = v.object({ recipients: RecipientsSchema });
 
-/** PUT …/approve: ids of a non-empty subset of the approval's bills; all of them when omitted. */
+/**
+ * PUT …/approve: ids of a non-empty subset of the approval's bills (all of them when omitted; a
+ * subset only at the last step), and optionally the step the approver saw: when another decision
+ * moved the approval on meanwhile, the answer is 409 rather than a decision of the next step.
+ */
 export const ApproveSchema = v.object({
+  step: v.optional(
+    v.pipe(v.number('step must be a step number'), v.integer('step must be a step number'), v.minValue(1)),
+  ),
   approvedBills: v.optional(
     v.pipe(
       v.array(
@@ -554,6 +574,10 @@ const filterEntries = {
   sortOrder: v.optional(v.picklist(['asc', 'desc'] as const, 'sortOrder must be asc or desc')),
 };
 
+/** The list's views besides every approval: 'waiting' is the reviewer's queue ('Waiting for me'). */
+export const APPROVAL_VIEWS = ['waiting'] as const;
+export type ApprovalView = (typeof APPROVAL_VIEWS)[number];
+
 const limitMessage = `limit must be one of ${APPROVAL_PAGE_SIZES.join(', ')}`;
 
 /** GET /api/bill-approval/approvals. */
@@ -568,6 +592,8 @@ export const ApprovalListQuerySchema = v.pipe(
       10,
     ),
     ...filterEntries,
+    /** 'waiting': the pending approvals whose current step the signed-in person may decide. */
+    view: optionalFilter(APPROVAL_VIEWS, `view must be one of ${APPROVAL_VIEWS.join(', ')} or all`),
   }),
   v.transform(withDefaultSort<ApprovalSortField>('createdAt')),
 );

@@ -102,14 +102,16 @@ export const UserSchema = v.object({
   /** Who registered the account (null: a demo or first account, or the registrar was deleted). */
   createdById: v.optional(v.nullable(v.number())),
   /** The single read also names the registrar. */
-  createdBy: v.optional(
-    v.nullable(v.object({ id: v.number(), name: v.string(), email: v.string() })),
-  ),
+  createdBy: v.optional(v.nullable(v.object({ id: v.number(), name: v.string(), email: v.string() }))),
   /**
    * Whether the account may approve or reject payments: false for an account a MODERATOR
    * registered until an ADMIN grants it.
    */
   mayDecidePayments: v.optional(v.boolean()),
+  /** An out-of-office period [awayFrom, awayUntil) and the delegate who decides the user's approval steps meanwhile. */
+  outOfOffice: v.optional(
+    v.nullable(v.object({ awayFrom: v.string(), awayUntil: v.string(), delegateId: v.number() })),
+  ),
 });
 export type User = v.InferOutput<typeof UserSchema>;
 

@@ -220,6 +220,8 @@ export async function benchScale(args) {
     const views = [
       ['list: default view', 'list', list],
       ...contracts.statuses.map((status) => [`list: status ${status}`, 'list', `${list}?status=${status}`]),
+      // The reviewer's queue ('Waiting for me') beside the status filter it must keep up with.
+      ['list: waiting for me', 'list', `${list}?view=waiting`],
       ...contracts.sortFields.flatMap((field) =>
         ['asc', 'desc'].map((order) => [
           `list: sort ${field} ${order}`,

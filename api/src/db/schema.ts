@@ -36,6 +36,9 @@ import {
   MANAGER_STATUSES,
   ROLES,
   type Bill,
+  type PolicyApprover,
+  type PolicyDefinition,
+  type StepMode,
 } from 'shared-contracts';
 
 export const roleEnum = pgEnum('user_role', ROLES);
@@ -94,6 +97,10 @@ export const users = pgTable(
     createdById: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** False for an account a MODERATOR registered, until an ADMIN grants it. */
     mayDecidePayments: boolean('may_decide_payments').notNull().default(true),
+    /** Out of office during [awayFrom, awayUntil): the delegate may decide this person's steps. */
+    awayFrom: timestamp('away_from', { withTimezone: true }),
+    awayUntil: timestamp('away_until', { withTimezone: true }),
+    delegateId: integer('delegate_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,6 +125,9 @@ export const users = pgTable(
     index('users_first_name_lower_id_idx').on(sql`lower(${t.firstName})`, t.id),
     index('users_last_name_lower_id_idx').on(sql`lower(${t.lastName})`, t.id),
     index('users_role_id_idx').on(t.role, t.id),
+    index('users_delegate_id_idx')
+      .on(t.delegateId)
+      .where(sql`${t.delegateId} is not null`),
     index('users_active_id_idx').on(t.isActive, t.id),
     // The overview's activity rate: active users who signed in during the last 30 days.
     index('users_recent_login_idx')
@@ -250,6 +260,8 @@ export const companies = pgTable(
     processorId: integer('processor_id').references(() => users.id, { onDelete: 'set null' }),
     approverId: integer('approver_id').references(() => users.id, { onDelete: 'set null' }),
     accountantId: integer('accountant_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How long an approval step waits before the ADMINs may decide it too. */
+    escalationHours: integer('escalation_hours').notNull().default(48),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -356,6 +368,15 @@ export const approvals = pgTable(
     nachaFileUrl: varchar('nacha_file_url', { length: 2048 }),
     /** 'MANUAL' (entered in the console or through the API) or 'QUICKBOOKS' (imported by a sync). */
     origin: varchar('origin', { length: 16 }).$type<ApprovalOrigin>().notNull().default('MANUAL'),
+    /** The policy version (0: the built-in default) and rule (1-based) this approval follows. */
+    policyVersion: integer('policy_version').notNull().default(0),
+    policyRule: integer('policy_rule'),
+    /** The step waiting for a decision (1-based), null once decided; a copy of its label. */
+    currentStep: integer('current_step'),
+    stepCount: integer('step_count').notNull().default(0),
+    currentStepLabel: text('current_step_label'),
+    /** Nobody active could satisfy the current step (escalated at once); cleared when it is decided. */
+    stuck: boolean('stuck').notNull().default(false),
     /**
      * What the list's search matches besides the id prefix: company name, manager name and
      * e-mail, the bills' vendor names and document numbers, lower-cased and newline-separated.
@@ -404,6 +425,10 @@ export const approvals = pgTable(
     // Id-prefix search: the id's text with pattern ops so `LIKE 'ab12%'` is an index range.
     index('approvals_id_text_idx').on(sql`(${t.id}::text) text_pattern_ops`),
     index('approvals_created_by_idx').on(t.createdById),
+    // The dashboard's count of stuck approvals (nobody active could satisfy their step).
+    index('approvals_stuck_idx')
+      .on(t.createdAt)
+      .where(sql`${t.stuck} and ${t.status} = 'PENDING'`),
     index('approvals_manager_id_idx').on(t.managerId),
   ],
 );
@@ -835,6 +860,104 @@ export const qbVendors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.qbVendorId] })],
 );
+/**
+ * Approval policies per company (migration 0022): every save is a new version, never changed; a
+ * company without one follows DEFAULT_POLICY (version 0).
+ */
+export const approvalPolicies = pgTable(
+  'approval_policies',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<PolicyDefinition>().notNull(),
+    createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: varchar('created_by_name', { length: PERSON_NAME_LENGTH }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('approval_policies_company_version_key').on(t.companyId, t.version)],
+);
+
+/**
+ * The steps of each approval, one row each. The approvers are flattened into arrays that the
+ * reviewer's queue searches through partial GIN indexes on the OPEN steps only.
+ */
+export const approvalSteps = pgTable(
+  'approval_steps',
+  {
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    companyId: integer('company_id').notNull(),
+    mode: varchar('mode', { length: 3 }).$type<StepMode>().notNull(),
+    approvers: jsonb('approvers').$type<PolicyApprover[]>().notNull(),
+    label: text('label').notNull(),
+    userIds: integer('user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    assignees: text('assignees')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** WAITING (a later step), OPEN (the current one), DONE, CLOSED (the approval left PENDING). */
+    state: varchar('state', { length: 8 }).$type<StepState>().notNull().default('WAITING'),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'approval_steps_pk', columns: [t.approvalId, t.position] }),
+    index('approval_steps_open_users_idx')
+      .using('gin', t.userIds)
+      .with({ fastupdate: false })
+      .where(sql`${t.state} = 'OPEN'`),
+    index('approval_steps_open_roles_idx')
+      .using('gin', t.roles)
+      .with({ fastupdate: false })
+      .where(sql`${t.state} = 'OPEN'`),
+    index('approval_steps_open_company_idx')
+      .on(t.companyId)
+      .where(sql`${t.state} = 'OPEN'`),
+    index('approval_steps_open_opened_at_idx')
+      .on(t.openedAt)
+      .where(sql`${t.state} = 'OPEN' and ${t.escalatedAt} is null`),
+  ],
+);
+export type StepState = 'WAITING' | 'OPEN' | 'DONE' | 'CLOSED';
+
+/** Each approve decision of a step; one person decides at most one step of an approval. */
+export const approvalDecisions = pgTable(
+  'approval_decisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: varchar('user_name', { length: PERSON_NAME_LENGTH }),
+    onBehalfOf: integer('on_behalf_of').references(() => users.id, { onDelete: 'set null' }),
+    onBehalfOfName: varchar('on_behalf_of_name', { length: PERSON_NAME_LENGTH }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('approval_decisions_approval_user_key').on(t.approvalId, t.userId),
+    index('approval_decisions_user_idx').on(t.userId),
+    index('approval_decisions_on_behalf_of_idx')
+      .on(t.onBehalfOf)
+      .where(sql`${t.onBehalfOf} is not null`),
+  ],
+);
+export type ApprovalStepRow = typeof approvalSteps.$inferSelect;
+export type ApprovalDecisionRow = typeof approvalDecisions.$inferSelect;
 
 /** One vendor's account as an approve decision saw it. */
 export interface DecisionAccount {

@@ -121,6 +121,12 @@ export const ACCESS_TABLE = {
   'PUT /api/bill-approval/approvals/:id/reject': 'USER',
   'PUT /api/bill-approval/approvals/:id/recipients': 'MODERATOR',
   'GET /api/bill-approval/approvals/:id/history': 'signed-in',
+  'GET /api/bill-approval/approvals/:id/chain': 'signed-in',
+  'GET /api/bill-approval/approvals/waiting-count': 'signed-in',
+  'GET /api/company/companies/:id/approval-policy': 'signed-in',
+  'PUT /api/company/companies/:id/approval-policy': 'MODERATOR',
+  'POST /api/company/companies/:id/approval-policy/simulate': 'MODERATOR',
+  'PUT /api/user/users/:id/out-of-office': 'USER',
 
   // Dashboard
   // Live console events (Server-Sent Events); each event is filtered by what the role may read

@@ -20,6 +20,10 @@ const TAGS = [
   { name: 'Payments', description: 'Bank file settings, vendor bank accounts and NACHA files' },
   { name: 'Managers', description: 'Managers and their linked user accounts' },
   { name: 'Approvals', description: 'Bill approvals: list, decisions, bulk decisions, history, export' },
+  {
+    name: 'Approval policies',
+    description: "Per company, versioned: who approves which bills in which order; 'Try a bill'",
+  },
   { name: 'Dashboard', description: 'Headline counts and recent activity' },
   { name: 'Health', description: 'Liveness and system health' },
   { name: 'Events', description: 'The live console: a Server-Sent Events stream of changes' },

@@ -5,7 +5,10 @@
  * order (users, managers, companies, approvals, payment accounts, sign-ins, API keys): change the
  * order and every id and name after it changes.
  */
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { approvals, companies } from '../db/schema';
+import { startApprovalChain } from '../modules/approvals/approval-policy.service';
 import { seedDemoActivity } from './activity';
 import { seedDemoApiKeys } from './api-keys';
 import { seedDemoApprovals, type PlannedBankFile } from './approvals';
@@ -99,6 +102,8 @@ async function insertDemoData(
       people,
       context,
     );
+    await assignDemoApprovers(tx, userRows, companyRows);
+    await startDemoChains(tx, now);
     // Every company can pay every demo vendor, except one (company, vendor) pair: an APPROVED
     // approval holding that vendor is the visible failure example ('… has no bank account').
     const failure = pickBankFileFailure(approvalSeeds, bankFilePlan);
@@ -116,4 +121,39 @@ async function insertDemoData(
     };
     return { summary, bankFiles: bankFilePlan };
   });
+}
+
+/**
+ * Under the default approval policy a USER decides only where they are the company's approver:
+ * the demo USER is the approver of every third company (the first included) and of the newest
+ * one (the company list's first row), so that account keeps approvals to decide. Done after the
+ * random draws, so no other id or name changes.
+ */
+async function assignDemoApprovers(
+  tx: Db,
+  userRows: Array<{ id: number; email: string }>,
+  companyRows: Array<{ id: number; createdAt: Date }>,
+): Promise<void> {
+  const demoUser = userRows.find((u) => u.email === 'user@example.com');
+  if (!demoUser) return;
+  const newest = [...companyRows].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+  )[0];
+  const ids = [
+    ...new Set([
+      ...companyRows.filter((_, i) => i % 3 === 0).map((c) => c.id),
+      ...(newest ? [newest.id] : []),
+    ]),
+  ];
+  if (ids.length > 0)
+    await tx.update(companies).set({ approverId: demoUser.id }).where(inArray(companies.id, ids));
+}
+
+/** The pending demo approvals follow their company's policy (the default) like any created through the API. */
+async function startDemoChains(tx: Db, now: Date): Promise<void> {
+  const pending = await tx
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.status, 'PENDING'), sql`${approvals.stepCount} = 0`));
+  for (const row of pending) await startApprovalChain(tx, row, now);
 }

@@ -32,15 +32,7 @@ import { seedBulkCompanies } from './companies';
 import { paymentSettingsFor, randomRoutingNumber } from './payments';
 import { createRandom } from './random';
 import { DEMO_ACCOUNTS } from './users';
-import {
-  FIRST_NAMES,
-  ITEMS,
-  LAST_NAMES,
-  MANAGER_TITLES,
-  PLACES,
-  REJECTION_REASONS,
-  VENDORS,
-} from './data';
+import { FIRST_NAMES, ITEMS, LAST_NAMES, MANAGER_TITLES, PLACES, REJECTION_REASONS, VENDORS } from './data';
 
 export interface ScaleSizes {
   approvals: number;
@@ -144,6 +136,7 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<void
   if (missingApprovals > 0) {
     await insertApprovals(db, sessions, missingApprovals, options.chunk ?? APPROVAL_CHUNK, now, log, step);
   }
+  await step('steps of the pending approvals (the default approval policy)', () => insertDefaultSteps(db));
   await step('VACUUM ANALYZE', async () => {
     // The two big tables side by side when there are sessions for it, then everything else.
     await runTasks(
@@ -515,12 +508,7 @@ ${approvalHistory(now)}
 }
 
 /** The CTEs `base` and `shaped`: per series number its random draws, status, priority and bill count. */
-function shapedApprovals(
-  from: number,
-  to: number,
-  now: Date,
-  pools: { companies: number; staff: number },
-) {
+function shapedApprovals(from: number, to: number, now: Date, pools: { companies: number; staff: number }) {
   const { companies: companyCount, staff: staffCount } = pools;
   return sql`
     base as (
@@ -671,4 +659,30 @@ function approvalHistory(now: Date) {
       or (e.action = 'approval.reject' and i.rejection_date is not null)
       or (e.action = 'approval.expire' and i.status = 'EXPIRED')
   `;
+}
+
+/**
+ * The pending approvals generated here follow the default approval policy, like the ones created
+ * through the API: step 1 (the company's approver, a MODERATOR or an ADMIN) open, and from $10,000
+ * step 2 (an ADMIN) waiting; set-based, so the reviewer's queue is measured on real step rows.
+ */
+async function insertDefaultSteps(db: Db): Promise<void> {
+  const first = `'the company''s approver, any MODERATOR or any ADMIN'`;
+  await db.execute(
+    sql.raw(`insert into approval_steps (approval_id, position, company_id, mode, approvers, label, roles, assignees, state, opened_at)
+      select id, 1, company_id, 'ANY', '[{"kind":"assignee","assignee":"approver"},{"kind":"role","role":"MODERATOR"},{"kind":"role","role":"ADMIN"}]'::jsonb,
+        ${first}, '{MODERATOR,ADMIN}', '{approver}', 'OPEN', created_at
+      from approvals where status = 'PENDING' and step_count = 0`),
+  );
+  await db.execute(
+    sql.raw(`insert into approval_steps (approval_id, position, company_id, mode, approvers, label, roles, state)
+      select id, 2, company_id, 'ANY', '[{"kind":"role","role":"ADMIN"}]'::jsonb, 'any ADMIN', '{ADMIN}', 'WAITING'
+      from approvals where status = 'PENDING' and step_count = 0 and total_amount_cents >= 1000000`),
+  );
+  await db.execute(
+    sql.raw(`update approvals set policy_rule = case when total_amount_cents >= 1000000 then 1 else 2 end,
+      step_count = case when total_amount_cents >= 1000000 then 2 else 1 end,
+      current_step = 1, current_step_label = ${first}
+      where status = 'PENDING' and step_count = 0`),
+  );
 }

@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Card,
+  Link,
   PageHeader,
   SectionCard,
   SimpleGrid,
@@ -14,7 +15,7 @@ import {
   Text,
 } from 'shared-ui';
 import { ActivityList, formatUptime } from 'shared-ui/format';
-import { useDashboardStats } from './api/get-dashboard-stats';
+import { useDashboardStats, useWaitingCount } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
 import { healthSummary, quickActionsFor } from './dashboard-model';
 import { ReleasesList } from './releases-list';
@@ -129,6 +130,7 @@ function StatCards() {
               <Text fontSize="xs" color="gray.600" mt="1">
                 {card.hint}
               </Text>
+              {card.key === 'pendingApprovals' && <WaitingForYou />}
             </Card.Body>
           </Card.Root>
         ))}
@@ -139,6 +141,20 @@ function StatCards() {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** 'waiting for you: N': the reviewer's own queue, linked ('Waiting for me' on the approvals list). */
+function WaitingForYou() {
+  const { data } = useWaitingCount();
+  return (
+    <Text fontSize="xs" mt="1" data-testid="waiting-for-you">
+      <Link asChild color="blue.700">
+        <RouterLink to="/approvals?view=waiting">
+          waiting for you: {data === undefined ? '…' : data.count}
+        </RouterLink>
+      </Link>
+    </Text>
   );
 }
 

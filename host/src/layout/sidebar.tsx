@@ -1,8 +1,8 @@
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from 'shared-auth';
 import { personName } from 'shared-contracts';
-import { Badge, Box, Button, Flex, Link, Stack, Text, VisuallyHidden } from 'shared-ui';
-import { useDashboardStats } from '../dashboard/api/get-dashboard-stats';
+import { Badge, Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
+import { useWaitingCount } from '../dashboard/api/get-dashboard-stats';
 import { LiveIndicator } from './live-indicator';
 import { NavIcon } from './icons';
 import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
@@ -12,9 +12,6 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  // Pending approvals beside 'Approvals', from the dashboard's figures (re-read on every change).
-  const { data: stats } = useDashboardStats();
-  const pending = stats && !stats.failed ? stats.stats.pendingApprovals : null;
 
   async function signOut() {
     await logout();
@@ -54,17 +51,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   <NavLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
                     <NavIcon name={item.icon} />
                     {item.label}
-                    {item.path === '/approvals' && pending !== null && pending > 0 && (
-                      <Badge
-                        ms="auto"
-                        colorPalette="orange"
-                        variant="subtle"
-                        data-testid="nav-pending-approvals"
-                      >
-                        {pending.toLocaleString('en-US')}
-                        <VisuallyHidden> pending</VisuallyHidden>
-                      </Badge>
-                    )}
+                    {item.path === '/approvals' && <WaitingBadge />}
                   </NavLink>
                 </Flex>
               </li>
@@ -112,5 +99,27 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Box>
       )}
     </Flex>
+  );
+}
+
+/**
+ * How many approvals wait for the signed-in person's decision, beside Approvals. Hidden from the
+ * link's accessible name (which stays 'Approvals'); the dashboard card and the 'Waiting for me'
+ * list say the same in words.
+ */
+function WaitingBadge() {
+  const { data } = useWaitingCount();
+  if (!data || data.count === 0) return null;
+  return (
+    <Badge
+      ml="auto"
+      colorPalette="orange"
+      size="sm"
+      aria-hidden="true"
+      data-testid="waiting-badge"
+      title="Waiting for me"
+    >
+      {data.count.toLocaleString('en-US')}
+    </Badge>
   );
 }

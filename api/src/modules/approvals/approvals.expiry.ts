@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escalateDueSteps } from './approval-policy.service';
 import { expireOverdueApprovals } from './approvals.service';
 
 /**
@@ -12,8 +13,11 @@ export function scheduleApprovalExpiry(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
     running ??= expireOverdueApprovals(app.db, app.config.approvalExpiryDays)
-      .then((count) => {
+      .then(async (count) => {
         if (count > 0) app.log.info({ count }, 'expired overdue approvals');
+        // Steps that waited past their company's escalation time are widened to the ADMINs.
+        const escalated = await escalateDueSteps(app.db, app.now());
+        if (escalated > 0) app.log.info({ escalated }, 'escalated approval steps');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'approval expiry sweep failed'))
       .finally(() => {

@@ -21,7 +21,9 @@ import { literalCount, preparedQuery } from '../../db/prepared';
 import {
   activity,
   approvalCounts,
+  approvalDecisions,
   approvals,
+  approvalSteps,
   companies,
   managers,
   users,
@@ -129,6 +131,11 @@ export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string |
     nachaGeneratedAt: iso(row.nachaGeneratedAt),
     nachaProcessingStatus: row.nachaProcessingStatus,
     nachaFileUrl: row.nachaFileUrl,
+    policyVersion: row.policyVersion,
+    currentStep: row.status === 'PENDING' ? row.currentStep : null,
+    stepCount: row.stepCount,
+    currentStepLabel: row.status === 'PENDING' ? row.currentStepLabel : null,
+    stuck: row.status === 'PENDING' && row.stuck,
   };
 }
 
@@ -413,6 +420,92 @@ export async function countApprovalsExactly(db: Db, query: ListFilters): Promise
   return row?.n ?? 0;
 }
 
+// ---- the reviewer's queue ('Waiting for me') ---------------------------------------------------
+
+/** Who the signed-in person decides as: themselves, plus those away who named them delegate. */
+export interface QueueIdentity {
+  userId: number;
+  role: string;
+  /** People away now whose delegate this is (their personal and assignee steps only). */
+  standsInFor: number[];
+}
+
+const intArray = (ids: number[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::integer[]`;
+
+/**
+ * The pending approvals whose open step names the person: by user id, by role, or as the
+ * company's approver, accountant or manager; never their own, never one where they (or the person
+ * they stand in for) approved a step already. Each arm is served by a partial index on the open
+ * steps (GIN on user_ids and roles, btree on company_id) or by the companies' assignee indexes.
+ */
+function waitingCondition(who: QueueIdentity): SQL {
+  const ids = [who.userId, ...who.standsInFor];
+  const assignee = (column: PgColumn, name: string) =>
+    sql`(${approvalSteps.companyId} in (select ${companies.id} from ${companies} where ${column} = any(${intArray(ids)})) and ${name} = any(${approvalSteps.assignees}))`;
+  const open = openStepsNaming(ids, who.role, assignee);
+  return sql`${approvals.status} = 'PENDING'
+    and ${approvals.id} in (${open})
+    and ${approvals.createdById} is distinct from ${who.userId}
+    and not exists (select 1 from ${approvalDecisions} where ${approvalDecisions.approvalId} = ${approvals.id}
+      and (${approvalDecisions.userId} = any(${intArray(ids)}) or ${approvalDecisions.onBehalfOf} = any(${intArray(ids)})))`;
+}
+
+function openStepsNaming(
+  ids: number[],
+  role: string,
+  assignee: (column: PgColumn, name: string) => SQL,
+): SQL {
+  return sql`select ${approvalSteps.approvalId} from ${approvalSteps} where ${approvalSteps.state} = 'OPEN' and (
+    ${approvalSteps.userIds} && ${intArray(ids)}
+    or ${approvalSteps.roles} && array[${role}]::text[]
+    or ${assignee(companies.approverId, 'approver')}
+    or ${assignee(companies.accountantId, 'accountant')}
+    or (${approvalSteps.companyId} in (select ${companies.id} from ${companies} join ${managers} on ${managers.id} = ${companies.managerId} where ${managers.userId} = any(${intArray(ids)})) and 'manager' = any(${approvalSteps.assignees}))
+  )`;
+}
+
+/** One page of the queue (with the list's other filters and order) and its exact total. */
+export async function listWaitingFor(
+  db: Db,
+  who: QueueIdentity,
+  query: ApprovalListQuery,
+): Promise<ApprovalPage> {
+  const where = and(waitingCondition(who), listConditions(query));
+  const rows = await db
+    .select({ approval: viewColumns, companyName: companies.name })
+    .from(approvals)
+    .leftJoin(companies, eq(approvals.companyId, companies.id))
+    .where(where)
+    .orderBy(...listOrder(query))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [counted] = await db.select({ n: count() }).from(approvals).where(where);
+  return {
+    rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
+    total: counted?.n ?? 0,
+    capped: false,
+  };
+}
+
+/** How many approvals wait for the person (the sidebar badge, the dashboard card). */
+export async function countWaitingFor(db: Db, who: QueueIdentity): Promise<number> {
+  const [counted] = await db.select({ n: count() }).from(approvals).where(waitingCondition(who));
+  return counted?.n ?? 0;
+}
+
+/** Pending approvals flagged stuck (a partial index holds exactly these). */
+export async function countStuck(db: Db): Promise<number> {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(approvals)
+    .where(and(eq(approvals.stuck, true), eq(approvals.status, 'PENDING')));
+  return counted?.n ?? 0;
+}
+
 // ---- statistics and history -------------------------------------------------------------------
 
 /** Statistics from approval_counts: never a scan of approvals. */
@@ -444,6 +537,8 @@ const HISTORY_LABELS: Record<string, string> = {
   'approval.update': 'Updated',
   'approval.recipients': 'Recipients updated',
   'approval.approve': 'Approved',
+  'approval.step_approve': 'Step approved',
+  'approval.escalate': 'Escalated',
   'approval.reject': 'Rejected',
   'approval.vendor_account_change': 'Bank account changed',
   'approval.vendor_account_confirm': 'Bank account confirmed',

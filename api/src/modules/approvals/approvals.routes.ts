@@ -14,6 +14,8 @@ import {
   ApprovalStatsSchema,
   ApprovalUpdateSchema,
   ApproveSchema,
+  ApprovalChainSchema,
+  WaitingCountSchema,
   BulkApproveSchema,
   BulkOutcomeSchema,
   BulkRejectSchema,
@@ -27,7 +29,17 @@ import { emptyOkSchema, fileSchema, okSchema, pagedSchema } from '../../http/res
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { exportFileName, streamApprovalExport } from './approvals.export';
-import { approvalHistory, approvalStats, countApprovals, listApprovals } from './approvals.repository';
+import {
+  approvalHistory,
+  approvalStats,
+  countApprovals,
+  countStuck,
+  countWaitingFor,
+  findApprovalRow,
+  listApprovals,
+  listWaitingFor,
+} from './approvals.repository';
+import { approvalChain, queueIdentity } from './approval-policy.service';
 import {
   approveApproval,
   bulkDecide,
@@ -68,8 +80,31 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const query = request.query;
-      const { rows, total, capped } = await listApprovals(app.db, query, app.config.approvalSearchCountCap);
+      const { rows, total, capped } =
+        query.view === 'waiting'
+          ? await listWaitingFor(
+              app.db,
+              await queueIdentity(app.db, currentAuth(request).user, app.now()),
+              query,
+            )
+          : await listApprovals(app.db, query, app.config.approvalSearchCountCap);
       return paged(rows, total, query.page, query.limit, capped);
+    },
+  );
+
+  app.get(
+    '/approvals/waiting-count',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "How many pending approvals wait for the signed-in person's decision ('Waiting for me')",
+        tags,
+        response: { 200: okSchema(WaitingCountSchema) },
+      },
+    },
+    async (request) => {
+      const who = await queueIdentity(app.db, currentAuth(request).user, app.now());
+      return ok({ count: await countWaitingFor(app.db, who), stuck: await countStuck(app.db) });
     },
   );
 
@@ -297,6 +332,25 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(await setRecipients(app, currentAuth(request).user, request.params.id, request.body.recipients)),
+  );
+
+  app.get(
+    '/approvals/:id/chain',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary:
+          "The approval's policy steps: who decided each and when, who the open one waits for, stuck or not",
+        tags,
+        params,
+        response: { 200: okSchema(ApprovalChainSchema) },
+      },
+    },
+    async (request) => {
+      const row = await findApprovalRow(app.db, request.params.id);
+      if (!row) throw new HttpError(404, ERROR_CODES.notFound, APPROVAL_ERRORS.notFound);
+      return ok(await approvalChain(app.db, row, app.now()));
+    },
   );
 
   app.get(

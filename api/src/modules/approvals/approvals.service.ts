@@ -23,6 +23,7 @@ import { findUserById } from '../users/users.service';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { recordLiveEvents } from '../live/live.service';
 import { displayName } from '../../person-name';
+import { closeSteps, decideCurrentStep, startApprovalChain } from './approval-policy.service';
 import {
   deleteApprovalIfDeletable,
   expirePendingBatch,
@@ -38,6 +39,9 @@ import {
 } from './approvals.repository';
 
 const approvalNotFound = () => notFound(APPROVAL_ERRORS.notFound);
+
+/** The app's clock (tests inject one to cross escalation and out-of-office edges). */
+export const nowOf = (deps: Pick<AppDeps, 'now'>): Date => deps.now?.() ?? new Date();
 
 /** 409 'This approval is no longer pending' with the status it has now (error.details.status). */
 export function notPending(status: ApprovalStatus): HttpError {
@@ -95,7 +99,13 @@ export async function createApproval(
   input: ApprovalCreateInput,
 ): Promise<Approval> {
   return deps.db.transaction(async (tx) => {
-    const id = await createApprovalInTransaction(tx, { id: actor.id, name: displayName(actor) }, input);
+    const id = await createApprovalInTransaction(
+      tx,
+      { id: actor.id, name: displayName(actor) },
+      input,
+      'MANUAL',
+      nowOf(deps),
+    );
     return (await findApproval(tx, id))!;
   });
 }
@@ -110,6 +120,7 @@ export async function createApprovalInTransaction(
   creator: ApprovalCreator,
   input: ApprovalCreateInput,
   origin: ApprovalOrigin = 'MANUAL',
+  now: Date = new Date(),
 ): Promise<string> {
   const company = await findCompanyForApproval(tx, input.companyId);
   if (!company) throw validationError({ companyId: APPROVAL_ERRORS.unknownCompany(input.companyId) });
@@ -144,6 +155,8 @@ export async function createApprovalInTransaction(
     createdByName: creator.name,
     origin,
   });
+  // The company's approval policy picks the rule and its steps now; the approval keeps them.
+  await startApprovalChain(tx, row, now);
   const summary = `approval ${short(row.id)} for ${company.name}: ${row.totalBills} bill(s), ${dollars(totalCents)}`;
   await recordActivities(tx, [
     {
@@ -241,7 +254,9 @@ export async function approveApproval(
   id: string,
   input: ApproveInput,
 ): Promise<Approval> {
-  await decideApprove(deps, actor, id, input);
+  const approved = await decideApprove(deps, actor, id, input);
+  // A step before the last moves the approval on; no money moves until the last step approves.
+  if (!approved) return getApproval(deps.db, id);
   // After the decision commits, the bank file follows (issue 9). Its outcome is recorded on the
   // approval itself (NACHA_GENERATED, or APPROVED with what is missing), so the decision stands
   // whatever happens to the file.
@@ -253,14 +268,22 @@ export async function approveApproval(
   return getApproval(deps.db, id);
 }
 
+/**
+ * One approve decision: the current step of the approval's policy for the signed-in person; true
+ * when that was the last step and the approval is now APPROVED. The row is locked first, so
+ * decisions of one approval run one after the other; the step the request saw is read before the
+ * lock, so of two people deciding one step at once the second gets 409 instead of deciding the next.
+ */
 async function decideApprove(
   deps: AppDeps,
   actor: UserRow,
   id: string,
   input: ApproveInput,
-): Promise<Approval> {
+): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const current = await findApprovalRow(tx, id);
+    const seen = await findApprovalRow(tx, id);
+    if (!seen) throw approvalNotFound();
+    const current = await findApprovalRow(tx, id, true);
     if (!current) throw approvalNotFound();
     await checkMayApprove(tx, actor, current);
     if (current.status !== 'PENDING') throw notPending(current.status);
@@ -271,7 +294,24 @@ async function decideApprove(
     const chosen = new Set(wanted);
     const approvedBills = current.bills.filter((bill) => chosen.has(bill.Id));
     const approvedCents = cents(approvedBills);
-    const now = new Date();
+    const now = nowOf(deps);
+    const expected = input.step ?? (seen.stepCount > 0 ? seen.currentStep : null);
+    const isLast = current.stepCount === 0 || current.currentStep === current.stepCount;
+    if (!isLast && approvedBills.length < current.totalBills)
+      throw validationError({ approvedBills: APPROVAL_ERRORS.partialBeforeLastStep });
+    const step = await decideCurrentStep(tx, actor, current, expected, now);
+    if (!step.approved) {
+      const forWhom = step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : '';
+      await recordActivity(tx, actor, 'approval', id, {
+        action: 'approval.step_approve',
+        description: `${displayName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}`,
+        details: {
+          before: { status: 'PENDING', currentStep: step.position },
+          after: { status: 'PENDING', step: step.position, onBehalfOf: step.onBehalfOf?.id ?? null },
+        },
+      });
+      return false;
+    }
     const decisionAccounts = await accountsSeen(tx, current.companyId, approvedBills);
     const row = await updatePendingApproval(tx, id, {
       decisionAccounts,
@@ -286,9 +326,15 @@ async function decideApprove(
     });
     if (!row) return explainNotPending(tx, id);
     const partial = approvedBills.length < current.totalBills;
+    const lastStep =
+      step.stepCount > 1
+        ? ` (step ${step.position} of ${step.stepCount}${step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : ''})`
+        : step.onBehalfOf
+          ? ` (for ${step.onBehalfOf.name})`
+          : '';
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.approve',
-      description: `${displayName(actor)} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}`,
+      description: `${displayName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}`,
       details: {
         before: { status: 'PENDING' },
         after: {
@@ -298,7 +344,7 @@ async function decideApprove(
         },
       },
     });
-    return (await findApproval(tx, id))!;
+    return true;
   });
 }
 
@@ -367,6 +413,7 @@ export async function rejectApproval(
       rejectionReason: reason,
     });
     if (!row) return explainNotPending(tx, id);
+    await closeSteps(tx, id);
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.reject',
       description: `${displayName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,

@@ -10,7 +10,7 @@ import {
   type VendorAccount,
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, bankAccountChanges, companies, nachaFiles } from '../../db/schema';
+import { activity, bankAccountChanges, companies, nachaFiles, users } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
 
 /**
@@ -35,7 +35,12 @@ const errorOf = (response: { json(): unknown }) =>
   (response.json() as { error: { message: string; fields?: Record<string, string> } }).error;
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) {
-  return ctx.request({ method, url, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return ctx.request({
+    method,
+    url,
+    token,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 const bill = (id: string, vendor: string, amount: number, docNumber = `INV-${id}`): Bill => ({
@@ -51,7 +56,11 @@ async function createApproval(bills: Bill[], token = tokens.moderator): Promise<
   return (response.json() as { data: Approval }).data;
 }
 
-async function addAccount(vendorRef: string, token: string, accountNumber = '987654321'): Promise<VendorAccount> {
+async function addAccount(
+  vendorRef: string,
+  token: string,
+  accountNumber = '987654321',
+): Promise<VendorAccount> {
   const response = await call('POST', `${companyPath()}/vendor-accounts`, token, {
     vendorRef,
     vendorName: `Vendor ${vendorRef}`,
@@ -73,8 +82,17 @@ async function approvalOf(id: string): Promise<Approval> {
 }
 
 async function filesOf(approvalId: string): Promise<number> {
-  const rows = await ctx.app.db.select({ id: nachaFiles.id }).from(nachaFiles).where(eq(nachaFiles.approvalId, approvalId));
+  const rows = await ctx.app.db
+    .select({ id: nachaFiles.id })
+    .from(nachaFiles)
+    .where(eq(nachaFiles.approvalId, approvalId));
   return rows.length;
+}
+
+/** Makes the account with this e-mail the company's approver. */
+async function makeApprover(email: string, company = companyId): Promise<void> {
+  const [user] = await ctx.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await ctx.app.db.update(companies).set({ approverId: user!.id }).where(eq(companies.id, company));
 }
 
 /** Registers an account as `token` and signs in as it. */
@@ -102,6 +120,9 @@ beforeAll(async () => {
     .values({ name: 'Money Safety Test Co' })
     .returning({ id: companies.id });
   companyId = company!.id;
+  // The demo USER is this company's approver: under the default approval policy a USER decides
+  // only for the companies whose approver they are.
+  await makeApprover('user@example.com');
   const saved = await call('PUT', `${companyPath()}/payment-settings`, tokens.admin, {
     odfiRoutingNumber: '121042882',
     odfiName: 'First Example Bank',
@@ -153,11 +174,18 @@ describe('nobody pays themselves through a second account', () => {
       mayDecidePayments: false,
       createdBy: { email: 'moderator@example.com', name: 'Morgan Moderator' },
     });
-    const byModerator = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.moderator, {
-      allowed: true,
-    });
+    const byModerator = await call(
+      'PUT',
+      `/api/user/users/${puppet.id}/payment-decisions`,
+      tokens.moderator,
+      {
+        allowed: true,
+      },
+    );
     expect(byModerator.statusCode).toBe(403);
-    const bad = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.admin, { allowed: 'yes' });
+    const bad = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.admin, {
+      allowed: 'yes',
+    });
     expect(bad.statusCode).toBe(400);
 
     // An approval someone else created: the only obstacle is the missing grant.
@@ -167,7 +195,10 @@ describe('nobody pays themselves through a second account', () => {
       allowed: true,
     });
     expect((granted.json() as { data: User }).data.mayDecidePayments).toBe(true);
+    // A USER decides where they are the company's approver (the default approval policy).
+    await makeApprover('puppet.two@example.com');
     expect((await approve(approval.id, puppet.token)).statusCode).toBe(200);
+    await makeApprover('user@example.com');
     const history = await ctx.app.db
       .select({ action: activity.action, userName: activity.userName })
       .from(activity)
@@ -175,7 +206,9 @@ describe('nobody pays themselves through a second account', () => {
     expect(history).toContainEqual({ action: 'user.payment_decisions_grant', userName: 'Ada Admin' });
 
     const byAdmin = await register('colleague@example.com', tokens.admin);
-    const colleague = (await call('GET', `/api/user/users/${byAdmin.id}`, tokens.guest)).json() as { data: User };
+    const colleague = (await call('GET', `/api/user/users/${byAdmin.id}`, tokens.guest)).json() as {
+      data: User;
+    };
     expect(colleague.data.mayDecidePayments).toBe(true);
   });
 
@@ -202,7 +235,9 @@ describe('a bank account change needs a second person, and the approver sees the
     await ctx.app.db
       .update(bankAccountChanges)
       .set({ changedAt: sql`now() - interval '8 days'` })
-      .where(and(eq(bankAccountChanges.companyId, companyId), eq(bankAccountChanges.accountKey, 'vendor:6101')));
+      .where(
+        and(eq(bankAccountChanges.companyId, companyId), eq(bankAccountChanges.accountKey, 'vendor:6101')),
+      );
     expect((await confirm(account, tokens.moderator)).statusCode).toBe(200);
     const approved = await approve(approval.id, tokens.admin);
     expect(approved.statusCode, approved.body).toBe(200);
@@ -252,7 +287,9 @@ describe('a bank account change needs a second person, and the approver sees the
     const account = await addAccount('6301', tokens.moderator, '55556666');
     const approval = await createApproval([bill('6301001', '6301', 42)], tokens.admin);
 
-    const before = (await call('GET', `${APPROVALS}/${approval.id}/payment-accounts`, tokens.guest)).json() as {
+    const before = (
+      await call('GET', `${APPROVALS}/${approval.id}/payment-accounts`, tokens.guest)
+    ).json() as {
       data: ApprovalPaymentAccounts;
     };
     expect(before.data.accounts).toEqual([
@@ -262,7 +299,10 @@ describe('a bank account change needs a second person, and the approver sees the
         account: expect.objectContaining({
           routingNumber: '021000021',
           accountLast4: '6666',
-          control: expect.objectContaining({ status: 'PENDING', changedBy: expect.objectContaining({ email: 'moderator@example.com' }) }),
+          control: expect.objectContaining({
+            status: 'PENDING',
+            changedBy: expect.objectContaining({ email: 'moderator@example.com' }),
+          }),
         }),
         decided: null,
         changedSinceDecision: false,
@@ -332,6 +372,7 @@ describe('a bank account change needs a second person, and the approver sees the
       .insert(companies)
       .values({ name: 'Settlement Test Co' })
       .returning({ id: companies.id });
+    await makeApprover('user@example.com', company!.id);
     const path = `/api/company/companies/${company!.id}`;
     const saved = await call('PUT', `${path}/payment-settings`, tokens.moderator, {
       odfiRoutingNumber: '121042882',
@@ -341,8 +382,9 @@ describe('a bank account change needs a second person, and the approver sees the
       originName: 'Settle Co LLC',
       settlementAccount: { accountNumber: '99990000', accountType: 'checking' },
     });
-    const settlement = (saved.json() as { data: { settlementAccount: { control: { version: number; status: string } } } })
-      .data.settlementAccount;
+    const settlement = (
+      saved.json() as { data: { settlementAccount: { control: { version: number; status: string } } } }
+    ).data.settlementAccount;
     expect(settlement.control.status).toBe('PENDING');
     const vendor = await call('POST', `${path}/vendor-accounts`, tokens.admin, {
       vendorRef: '6501',
@@ -353,8 +395,11 @@ describe('a bank account change needs a second person, and the approver sees the
     });
     const vendorAccount = (vendor.json() as { data: VendorAccount }).data;
     expect(
-      (await call('PUT', `${path}/vendor-accounts/${vendorAccount.id}/confirm`, tokens.moderator, { version: 1 }))
-        .statusCode,
+      (
+        await call('PUT', `${path}/vendor-accounts/${vendorAccount.id}/confirm`, tokens.moderator, {
+          version: 1,
+        })
+      ).statusCode,
     ).toBe(200);
     const created = await call('POST', APPROVALS, tokens.admin, {
       companyId: company!.id,
@@ -385,7 +430,9 @@ describe('a bill is paid once, whatever its id looks like', () => {
         bills: [{ ...bill('1', '6601', 1), Id: id }],
       });
       expect(response.statusCode, JSON.stringify(id)).toBe(400);
-      expect(errorOf(response).fields?.['bills.0.Id']).toMatch(id === '' ? /Id is required/ : new RegExp(BILL_ID_MESSAGE));
+      expect(errorOf(response).fields?.['bills.0.Id']).toMatch(
+        id === '' ? /Id is required/ : new RegExp(BILL_ID_MESSAGE),
+      );
     }
   });
 
@@ -397,9 +444,14 @@ describe('a bill is paid once, whatever its id looks like', () => {
       .set({ changedAt: sql`now() - interval '8 days'` })
       .where(eq(bankAccountChanges.accountKey, 'vendor:6701'));
     const paid = await createApproval([bill('1676', '6701', 480, 'INV-77')]);
-    expect(((await approve(paid.id, tokens.admin)).json() as { data: Approval }).data.status).toBe('NACHA_GENERATED');
+    expect(((await approve(paid.id, tokens.admin)).json() as { data: Approval }).data.status).toBe(
+      'NACHA_GENERATED',
+    );
 
-    const sameId = await call('POST', APPROVALS, tokens.moderator, { companyId, bills: [bill('1676', '6701', 1)] });
+    const sameId = await call('POST', APPROVALS, tokens.moderator, {
+      companyId,
+      bills: [bill('1676', '6701', 1)],
+    });
     expect(sameId.statusCode).toBe(409);
     expect(errorOf(sameId).message).toBe(APPROVAL_ERRORS.alreadyPaid('1676 (INV-1676)', paid.id.slice(0, 8)));
     // Another id, the invoice number spelled with a zero-width space, other case and spaces.
@@ -425,18 +477,29 @@ describe('a bill is paid once, whatever its id looks like', () => {
     const answers = await Promise.all([approve(first.id, tokens.admin), approve(second.id, tokens.admin)]);
     const statuses = answers.map((answer) => (answer.json() as { data: Approval }).data.status).sort();
     expect(statuses).toEqual(['APPROVED', 'NACHA_GENERATED']);
-    const loser = answers.map((answer) => (answer.json() as { data: Approval }).data).find((a) => a.status === 'APPROVED')!;
+    const loser = answers
+      .map((answer) => (answer.json() as { data: Approval }).data)
+      .find((a) => a.status === 'APPROVED')!;
     expect(loser.nachaProcessingStatus).toMatch(/was already paid by approval #/);
   });
 });
 
 describe('decisions name the decider by account, not by a chosen name', () => {
   it('a USER renamed "Ada Admin" rejects: the approval and its history carry the USER\'s id and e-mail', async () => {
-    const renamed = await call('PUT', '/api/user/profile', tokens.user, { firstName: 'Ada', lastName: 'Admin' });
+    const renamed = await call('PUT', '/api/user/profile', tokens.user, {
+      firstName: 'Ada',
+      lastName: 'Admin',
+    });
     expect(renamed.statusCode).toBe(200);
     const me = (await call('GET', '/api/auth/me', tokens.user)).json() as { data: User };
     const approval = await createApproval([bill('6901001', '6901', 15)]);
-    expect((await call('PUT', `${APPROVALS}/${approval.id}/reject`, tokens.user, { rejectionReason: 'Looks wrong' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', `${APPROVALS}/${approval.id}/reject`, tokens.user, {
+          rejectionReason: 'Looks wrong',
+        })
+      ).statusCode,
+    ).toBe(200);
     const after = await approvalOf(approval.id);
     expect(after).toMatchObject({
       rejectedBy: 'Ada Admin',

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { APPROVAL_ERRORS, PAYMENT_MESSAGES, type Bill } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, approvals, companies, nachaFiles } from '../../db/schema';
+import { activity, approvals, companies, nachaFiles, users } from '../../db/schema';
 import { validateNachaFile } from '../../payments/nacha-validator';
 import { build, type TestContext } from '../../test/build';
 
@@ -40,6 +40,13 @@ beforeAll(async () => {
     .insert(companies)
     .values({ name: 'Payments Routes Test Co' })
     .returning({ id: companies.id });
+  // The USER who approves below is the company's approver: under the default approval policy a
+  // USER decides only there.
+  const [user] = await ctx.app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'user@example.com'));
+  await ctx.app.db.update(companies).set({ approverId: user!.id }).where(eq(companies.id, company!.id));
   companyId = company!.id;
 });
 afterAll(() => ctx.close());

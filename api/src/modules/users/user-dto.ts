@@ -16,6 +16,14 @@ export function toUser(row: UserRow): User {
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     createdById: row.createdById,
     mayDecidePayments: row.mayDecidePayments,
+    outOfOffice:
+      row.awayFrom && row.awayUntil && row.delegateId !== null
+        ? {
+            awayFrom: row.awayFrom.toISOString(),
+            awayUntil: row.awayUntil.toISOString(),
+            delegateId: row.delegateId,
+          }
+        : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, PASSWORD_RULES, type Pagination, type User } from 'shared-contracts';
-import { activity, approvals, refreshTokens, users } from '../../db/schema';
+import { activity, approvals, companies, refreshTokens, users } from '../../db/schema';
 import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
 
 let t: TestContext;
@@ -205,7 +205,17 @@ describe('a user whose two names are as long as allowed (255 each)', () => {
     const [pending] = await t.database.db
       .select({ id: approvals.id })
       .from(approvals)
-      .where(and(eq(approvals.status, 'PENDING'), ne(approvals.createdById, user.id)))
+      // Under the default approval policy a USER approves only for companies whose approver they
+      // are (the demo data makes them one), and one step decides only bills below $10,000.
+      .innerJoin(companies, eq(companies.id, approvals.companyId))
+      .where(
+        and(
+          eq(approvals.status, 'PENDING'),
+          ne(approvals.createdById, user.id),
+          eq(companies.approverId, user.id),
+          eq(approvals.stepCount, 1),
+        ),
+      )
       .limit(1);
     const approve = await t.request({
       method: 'PUT',

@@ -14,6 +14,7 @@ import {
   type UserActivityStats,
   type UserUpdateInput,
 } from 'shared-contracts';
+import { escalateStuckFor } from '../approvals/approval-policy.service';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -207,7 +208,6 @@ function ensureAdminRemains(
   if (!activeAdmins.includes(actor.id)) throw forbidden();
 }
 
-
 /** Deactivation and demotion end the user's sessions in the same transaction. */
 async function endSessionsIfReduced(tx: Db, before: UserRow, after: UserRow): Promise<void> {
   if ((before.isActive && !after.isActive) || isDemotion(before.role, after.role)) {
@@ -283,6 +283,8 @@ export async function setUserActive(
       ensureAdminRemains(actor, target, activeAdmins, { role: target.role, isActive: false }, 'deactivated');
     const updated = await updateUser(tx, id, { isActive: active });
     await endSessionsIfReduced(tx, target, updated);
+    // Steps only this person could approve would wait for ever: widened to the ADMINs now.
+    if (!active) await escalateStuckFor(tx, id, deps.now?.() ?? new Date());
     await recordActivity(tx, actor, 'user', updated.id, {
       action: active ? 'user.activate' : 'user.deactivate',
       description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} user ${displayName(updated)}`,
@@ -385,4 +387,10 @@ export async function getUserStatistics(db: Db, viewer: UserRow, id: number): Pr
 }
 
 // What other modules read of users: through this service, never through users.repository.
-export { countUsers, findUserByEmail, findUserById, findUsersByIds, touchLastLogin } from './users.repository';
+export {
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  findUsersByIds,
+  touchLastLogin,
+} from './users.repository';

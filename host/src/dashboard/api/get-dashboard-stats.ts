@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
 import { api, useLiveEvents } from 'shared-auth';
-import { EMPTY_DASHBOARD_STATS, type DashboardStats } from 'shared-contracts';
+import { EMPTY_DASHBOARD_STATS, type DashboardStats, type WaitingCount } from 'shared-contracts';
 
 export const dashboardStatsKey = () => '/api/dashboard/stats';
 
@@ -25,4 +25,14 @@ export function useDashboardStats() {
  */
 export function useLiveDashboardStats(): void {
   useLiveEvents(null, () => void mutate(dashboardStatsKey()));
+}
+
+/** GET …/approvals/waiting-count: how many pending approvals wait for the signed-in person. */
+export function useWaitingCount() {
+  const count = useSWR('/api/bill-approval/approvals/waiting-count', () =>
+    api.get<WaitingCount>('/api/bill-approval/approvals/waiting-count'),
+  );
+  const { mutate } = count;
+  useLiveEvents(['approval'], () => void mutate());
+  return count;
 }

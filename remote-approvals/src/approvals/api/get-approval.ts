@@ -1,6 +1,11 @@
 import useSWR from 'swr';
 import { api, useLiveEvents } from 'shared-auth';
-import type { Approval, ApprovalHistoryEntry, ApprovalPaymentAccounts } from 'shared-contracts';
+import type {
+  Approval,
+  ApprovalChain,
+  ApprovalHistoryEntry,
+  ApprovalPaymentAccounts,
+} from 'shared-contracts';
 import { approvalKeys, revalidateApprovals } from './keys';
 
 /** While an approval is PENDING its page re-reads it, so a decision made elsewhere shows up. */
@@ -30,5 +35,12 @@ export function useApprovalHistory(id: string | null) {
 export function useApprovalPaymentAccounts(id: string | null) {
   return useSWR(id ? approvalKeys.paymentAccounts(id) : null, () =>
     api.get<ApprovalPaymentAccounts>(`/api/bill-approval/approvals/${id}/payment-accounts`),
+  );
+}
+
+/** GET …/approvals/{id}/chain: the policy steps, who decided each, who the open one waits for. */
+export function useApprovalChain(id: string | null, version: string) {
+  return useSWR(id ? [...approvalKeys.chain(id), version] : null, () =>
+    api.get<ApprovalChain>(`/api/bill-approval/approvals/${id}/chain`),
   );
 }

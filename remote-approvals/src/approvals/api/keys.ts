@@ -20,6 +20,7 @@ export const approvalKeys = {
   companies: () => ['approvals', 'company-options'] as const,
   detail: (id: string) => ['approvals', 'detail', id] as const,
   history: (id: string) => ['approvals', 'history', id] as const,
+  chain: (id: string) => ['approvals', 'chain', id] as const,
   paymentAccounts: (id: string) => ['approvals', 'payment-accounts', id] as const,
 };
 

@@ -2,7 +2,7 @@
 // too: a 409 means someone else decided, and the screen must show that.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
-import type { Approval, BulkOutcome } from 'shared-contracts';
+import { stepProgressLabel, type Approval, type BulkOutcome } from 'shared-contracts';
 import type { BulkRunOutcome, RowId } from 'shared-ui/table';
 import { approvalKeys, approvalList, revalidateApprovals } from './keys';
 
@@ -11,12 +11,24 @@ const BASE = '/api/bill-approval/approvals';
 /** Shared with the bank-file actions (bank-file.ts). */
 export const { andRevalidate } = approvalList;
 
-/** PUT …/approve; `approvedBills` omitted approves every bill. */
-export function approveApproval(id: string, approvedBills?: string[]) {
+/**
+ * PUT …/approve; `approvedBills` omitted approves every bill. `step` is the policy step the screen
+ * showed: when someone decided it meanwhile the server answers 409 instead of deciding the next one.
+ */
+export function approveApproval(id: string, approvedBills?: string[], step?: number | null) {
   return andRevalidate(
-    api.put<Approval>(`${BASE}/${id}/approve`, approvedBills ? { approvedBills } : {}),
+    api.put<Approval>(`${BASE}/${id}/approve`, {
+      ...(approvedBills ? { approvedBills } : {}),
+      ...(step ? { step } : {}),
+    }),
     id,
   );
+}
+
+/** What an approve answered, for the notice: the approval, or the step it moved on to. */
+export function approvedMessage(approval: Approval): string {
+  if (approval.status !== 'PENDING' || !approval.currentStep) return 'Approval approved successfully';
+  return `Step approved; now ${stepProgressLabel(approval.currentStep, approval.stepCount, approval.currentStepLabel ?? '')}`;
 }
 
 /** PUT …/reject with the trimmed reason. */

@@ -3,9 +3,10 @@ import {
   approvalCompanyLabel,
   approvalManagerLabel,
   shortApprovalId,
+  stepProgressLabel,
   type ApprovalSummary,
 } from 'shared-contracts';
-import { Link, PriorityBadge, Stack, StatusBadge, Text } from 'shared-ui';
+import { Badge, Link, PriorityBadge, Stack, StatusBadge, Text } from 'shared-ui';
 import { formatDate, formatUsd } from 'shared-ui/format';
 import type { DataTableColumn } from 'shared-ui/table';
 
@@ -37,7 +38,30 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     header: 'Status',
     sortable: true,
     card: 'badge',
-    render: (a) => <StatusBadge status={a.status} />,
+    render: (a) =>
+      a.status === 'PENDING' && a.currentStep ? (
+        <Stack gap="0.5" align="start">
+          <StatusBadge status={a.status} />
+          {/* Which policy step waits, and for whom ('Step 2 of 2 · any ADMIN'). */}
+          {/* Cut with the whole text on hover, so the columns still fit beside the sidebar at 1440 px. */}
+          <Text
+            textStyle="xs"
+            color="fg.muted"
+            maxW="9rem"
+            truncate
+            title={stepProgressLabel(a.currentStep, a.stepCount, a.currentStepLabel ?? '')}
+          >
+            {stepProgressLabel(a.currentStep, a.stepCount, a.currentStepLabel ?? '')}
+          </Text>
+          {a.stuck && (
+            <Badge colorPalette="red" size="sm">
+              Stuck
+            </Badge>
+          )}
+        </Stack>
+      ) : (
+        <StatusBadge status={a.status} />
+      ),
   },
   {
     key: 'priority',

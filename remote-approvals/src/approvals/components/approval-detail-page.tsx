@@ -36,7 +36,8 @@ import { formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui
 import { RecordFailurePage, RouteRecord } from 'shared-ui/record';
 import { Table } from 'shared-ui/table';
 import { useApproval, useApprovalHistory } from '../api/get-approval';
-import { approveApproval, rejectApproval } from '../api/mutations';
+import { approveApproval, approvedMessage, rejectApproval } from '../api/mutations';
+import { ApprovalChainCard } from './approval-chain-card';
 import { ApproveDialog } from './approve-dialog';
 import { notifyDecisionError } from './approval-row-actions';
 import { decidedNotice } from '../decided-elsewhere';
@@ -119,11 +120,11 @@ function ApprovalDetail({
     if (notice && deciderId !== user?.id) notifyInfo(notice);
   }, [approval, busy, user?.id]);
 
-  async function decide(run: () => Promise<Approval>, success: string) {
+  async function decide(run: () => Promise<Approval>, success: string | ((approval: Approval) => string)) {
     setBusy(true);
     try {
-      await run();
-      notifySuccess(success);
+      const decided = await run();
+      notifySuccess(typeof success === 'string' ? success : success(decided));
     } catch (failure) {
       await notifyDecisionError(approval.id, failure);
     } finally {
@@ -212,6 +213,8 @@ function ApprovalDetail({
             <DetailRow label="Manager email">{approval.managerEmail}</DetailRow>
           </DetailList>
         </SectionCard>
+
+        {approval.stepCount > 0 && <ApprovalChainCard approval={approval} />}
 
         <SectionCard title="Timeline">
           <DetailList>
@@ -327,7 +330,7 @@ function ApprovalDetail({
             bills={bills}
             isPending={busy}
             onApprove={(ids) =>
-              void decide(() => approveApproval(approval.id, ids), 'Approval approved successfully')
+              void decide(() => approveApproval(approval.id, ids, approval.currentStep), approvedMessage)
             }
           />
           <RejectDialog

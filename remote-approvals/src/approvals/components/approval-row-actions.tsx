@@ -9,7 +9,7 @@ import {
 } from 'shared-contracts';
 import { HStack, IconButton, notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
-import { approveApproval, rejectApproval } from '../api/mutations';
+import { approveApproval, approvedMessage, rejectApproval } from '../api/mutations';
 import { REJECT_PROMPT } from '../approval-options';
 import { isNoLongerPending, notifyDecidedElsewhere } from '../decided-elsewhere';
 
@@ -51,8 +51,7 @@ export function ApprovalRowActions({
   async function approve() {
     setBusy('approve');
     try {
-      await approveApproval(approval.id);
-      notifySuccess('Approval approved successfully');
+      notifySuccess(approvedMessage(await approveApproval(approval.id, undefined, approval.currentStep)));
     } catch (error) {
       await notifyDecisionError(approval.id, error);
     } finally {

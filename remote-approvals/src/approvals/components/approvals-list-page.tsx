@@ -33,6 +33,16 @@ const filterFields = (companies: SelectOption[]): Array<FilterField<ApprovalList
     label: 'Company',
     options: [{ value: '', label: 'All' }, ...companies],
   },
+  // The reviewer's queue: the pending approvals whose current step the signed-in person may decide.
+  {
+    kind: 'select',
+    key: 'view',
+    label: 'Show',
+    options: [
+      { value: '', label: 'All approvals' },
+      { value: 'waiting', label: 'Waiting for me' },
+    ],
+  },
   { kind: 'select', key: 'status', label: 'Status', options: STATUS_FILTER_OPTIONS },
   { kind: 'select', key: 'priority', label: 'Priority', options: PRIORITY_FILTER_OPTIONS },
 ];

@@ -27,6 +27,7 @@ import { useCompanyActivity } from '../api/get-company-activity';
 import { ASSIGNMENT_FAILED, setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
 import { CompanyNotFound } from './company-not-found';
 import { DeleteCompanyDialog } from './delete-company-dialog';
+import { ApprovalPolicyCard } from './approval-policy-card';
 import { PaymentsCard } from './payments-card';
 import { QuickBooksCard } from './quickbooks-card';
 import { QuickBooksSyncCard } from './quickbooks-sync-card';
@@ -134,6 +135,7 @@ function CompanyDetail({ company }: { company: Company }) {
             </DetailList>
           </SectionCard>
           <AssignmentsCard company={company} />
+          <ApprovalPolicyCard companyId={company.id} />
           <PaymentsCard companyId={company.id} companyName={company.name} />
           <ActivityCard companyId={company.id} />
         </Stack>

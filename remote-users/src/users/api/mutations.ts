@@ -63,3 +63,11 @@ export async function updateProfile(payload: ProfileUpdateInput) {
 export function changePassword(payload: ChangePasswordInput) {
   return api.put<null>('/api/user/password', payload, { fallbackMessage: 'Password change failed' });
 }
+
+/** PUT …/out-of-office: an absence and its delegate (all null ends it); the user themselves or an ADMIN. */
+export function setOutOfOffice(
+  id: number,
+  payload: { awayFrom: string | null; awayUntil: string | null; delegateId: number | null },
+) {
+  return andRevalidate(api.put<unknown>(`/api/user/users/${id}/out-of-office`, payload), id);
+}

@@ -22,6 +22,7 @@ import {
 } from 'shared-ui';
 import { reportFormError } from 'shared-ui/record';
 import { changePassword, updateProfile } from '../api/mutations';
+import { OutOfOfficeCard } from './out-of-office-card';
 
 interface NameValues {
   firstName: string;
@@ -128,6 +129,7 @@ export function ProfilePage() {
           </form>
         </SectionCard>
       </SimpleGrid>
+      {user.role !== 'GUEST' && <OutOfOfficeCard user={user} onSaved={refreshUser} />}
     </Stack>
   );
 }

@@ -39,6 +39,7 @@ import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user
 import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
 import { fullName, initials } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
+import { OutOfOfficeCard } from './out-of-office-card';
 import { UserLoadError } from './user-load-error';
 
 export const DELETE_USER_TEXT =
@@ -250,6 +251,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
         </SectionCard>
 
         <PaymentDecisionsCard user={user} />
+        {me?.role === 'ADMIN' && user.role !== 'GUEST' && <OutOfOfficeCard user={user} onSaved={onRefresh} />}
 
         <SectionCard title="Activity Statistics">
           {stats.error ? (

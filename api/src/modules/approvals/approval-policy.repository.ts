@@ -1,0 +1,251 @@
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { CompanyAssignees, PolicyPerson, Role } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import {
+  approvalDecisions,
+  approvalPolicies,
+  approvals,
+  approvalSteps,
+  companies,
+  managers,
+  users,
+  type ApprovalDecisionRow,
+  type ApprovalStepRow,
+} from '../../db/schema';
+
+/** The company's newest saved policy, or undefined when it follows the default. */
+export async function latestPolicyRow(db: Db, companyId: number) {
+  const [row] = await db
+    .select()
+    .from(approvalPolicies)
+    .where(eq(approvalPolicies.companyId, companyId))
+    .orderBy(desc(approvalPolicies.version))
+    .limit(1);
+  return row;
+}
+
+export async function policyRowVersion(db: Db, companyId: number, version: number) {
+  const [row] = await db
+    .select()
+    .from(approvalPolicies)
+    .where(and(eq(approvalPolicies.companyId, companyId), eq(approvalPolicies.version, version)));
+  return row;
+}
+
+export type PolicyInsert = typeof approvalPolicies.$inferInsert;
+/** Undefined when that version exists already (a concurrent save won): the unique index decides. */
+export async function insertPolicy(db: Db, values: PolicyInsert) {
+  const [row] = await db.insert(approvalPolicies).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The company's assignees as user ids (the manager through the account linked to it) and its escalation time. */
+export async function companyPolicyContext(
+  db: Db,
+  companyId: number,
+): Promise<{ assignees: CompanyAssignees; escalationHours: number } | undefined> {
+  const [row] = await db
+    .select({
+      approver: companies.approverId,
+      accountant: companies.accountantId,
+      manager: managers.userId,
+      escalationHours: companies.escalationHours,
+    })
+    .from(companies)
+    .leftJoin(managers, eq(managers.id, companies.managerId))
+    .where(eq(companies.id, companyId));
+  if (!row) return undefined;
+  return {
+    assignees: { approver: row.approver, manager: row.manager ?? null, accountant: row.accountant },
+    escalationHours: row.escalationHours,
+  };
+}
+
+export async function setEscalationHours(db: Db, companyId: number, hours: number): Promise<void> {
+  await db.update(companies).set({ escalationHours: hours }).where(eq(companies.id, companyId));
+}
+
+export interface StaffMember extends PolicyPerson {
+  name: string;
+  email: string;
+  awayFrom: Date | null;
+  awayUntil: Date | null;
+  delegateId: number | null;
+}
+
+const staffColumns = {
+  id: users.id,
+  role: users.role,
+  isActive: users.isActive,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  awayFrom: users.awayFrom,
+  awayUntil: users.awayUntil,
+  delegateId: users.delegateId,
+};
+
+function toStaff(row: {
+  id: number;
+  role: Role;
+  isActive: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  awayFrom: Date | null;
+  awayUntil: Date | null;
+  delegateId: number | null;
+}): StaffMember {
+  const name = `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email;
+  return {
+    id: row.id,
+    role: row.role,
+    isActive: row.isActive,
+    name,
+    email: row.email,
+    awayFrom: row.awayFrom,
+    awayUntil: row.awayUntil,
+    delegateId: row.delegateId,
+  };
+}
+
+/** The active accounts that may ever decide (not GUEST): who could satisfy a step. */
+export async function activeDeciders(db: Db): Promise<StaffMember[]> {
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .where(and(eq(users.isActive, true), ne(users.role, 'GUEST'), eq(users.mayDecidePayments, true)))
+    .orderBy(asc(users.id));
+  return rows.map(toStaff);
+}
+
+export async function staffByIds(db: Db, ids: number[]): Promise<StaffMember[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(staffColumns).from(users).where(inArray(users.id, ids));
+  return rows.map(toStaff);
+}
+
+/** The people who named `delegateId` as their delegate (whether they are away now is checked by the caller). */
+export async function principalsOf(db: Db, delegateId: number): Promise<StaffMember[]> {
+  const rows = await db.select(staffColumns).from(users).where(eq(users.delegateId, delegateId));
+  return rows.map(toStaff);
+}
+
+export type StepInsert = typeof approvalSteps.$inferInsert;
+export async function insertSteps(db: Db, rows: StepInsert[]): Promise<void> {
+  if (rows.length > 0) await db.insert(approvalSteps).values(rows);
+}
+
+export async function stepsOf(db: Db, approvalId: string): Promise<ApprovalStepRow[]> {
+  return db
+    .select()
+    .from(approvalSteps)
+    .where(eq(approvalSteps.approvalId, approvalId))
+    .orderBy(asc(approvalSteps.position));
+}
+
+export async function decisionsOf(db: Db, approvalId: string): Promise<ApprovalDecisionRow[]> {
+  return db
+    .select()
+    .from(approvalDecisions)
+    .where(eq(approvalDecisions.approvalId, approvalId))
+    .orderBy(asc(approvalDecisions.decidedAt), asc(approvalDecisions.id));
+}
+
+export async function insertDecision(db: Db, values: typeof approvalDecisions.$inferInsert): Promise<void> {
+  await db.insert(approvalDecisions).values(values);
+}
+
+export async function updateStep(
+  db: Db,
+  approvalId: string,
+  position: number,
+  values: Partial<
+    Pick<
+      ApprovalStepRow,
+      'state' | 'openedAt' | 'completedAt' | 'escalatedAt' | 'roles' | 'approvers' | 'label'
+    >
+  >,
+): Promise<void> {
+  await db
+    .update(approvalSteps)
+    .set(values)
+    .where(and(eq(approvalSteps.approvalId, approvalId), eq(approvalSteps.position, position)));
+}
+
+/** The approval left PENDING (rejected, expired): its open and waiting steps wait for nobody. */
+export async function closeSteps(db: Db, approvalId: string): Promise<void> {
+  await db
+    .update(approvalSteps)
+    .set({ state: 'CLOSED' })
+    .where(and(eq(approvalSteps.approvalId, approvalId), inArray(approvalSteps.state, ['OPEN', 'WAITING'])));
+}
+
+export async function setChainPosition(
+  db: Db,
+  approvalId: string,
+  values: Partial<
+    Pick<
+      typeof approvals.$inferInsert,
+      'policyVersion' | 'policyRule' | 'currentStep' | 'stepCount' | 'currentStepLabel' | 'stuck'
+    >
+  >,
+): Promise<void> {
+  await db.update(approvals).set(values).where(eq(approvals.id, approvalId));
+}
+
+/** Open steps waiting since before `cutoff` of their company's escalation time, not yet escalated. */
+export async function stepsDueForEscalation(db: Db, now: Date, limit: number) {
+  return db
+    .select({
+      approvalId: approvalSteps.approvalId,
+      position: approvalSteps.position,
+      approvers: approvalSteps.approvers,
+      mode: approvalSteps.mode,
+      roles: approvalSteps.roles,
+      openedAt: approvalSteps.openedAt,
+      escalationHours: companies.escalationHours,
+      stepCount: approvals.stepCount,
+    })
+    .from(approvalSteps)
+    .innerJoin(approvals, eq(approvals.id, approvalSteps.approvalId))
+    .innerJoin(companies, eq(companies.id, approvalSteps.companyId))
+    .where(
+      and(
+        eq(approvalSteps.state, 'OPEN'),
+        sql`${approvalSteps.escalatedAt} is null`,
+        eq(approvals.status, 'PENDING'),
+        sql`${approvalSteps.openedAt} + make_interval(hours => ${companies.escalationHours}) <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(approvalSteps.openedAt))
+    .limit(limit);
+}
+
+/** Pending approvals whose open, not yet escalated step names this person (by id or as an assignee of the company). */
+export async function openStepsNaming(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: approvalSteps.approvalId })
+    .from(approvalSteps)
+    .innerJoin(companies, eq(companies.id, approvalSteps.companyId))
+    .leftJoin(managers, eq(managers.id, companies.managerId))
+    .where(
+      and(
+        eq(approvalSteps.state, 'OPEN'),
+        sql`${approvalSteps.escalatedAt} is null`,
+        sql`(${approvalSteps.userIds} && array[${userId}]::integer[]
+          or (${companies.approverId} = ${userId} and 'approver' = any(${approvalSteps.assignees}))
+          or (${companies.accountantId} = ${userId} and 'accountant' = any(${approvalSteps.assignees}))
+          or (${managers.userId} = ${userId} and 'manager' = any(${approvalSteps.assignees})))`,
+      ),
+    );
+  return rows.map((row) => row.approvalId);
+}
+
+export async function setAbsence(
+  db: Db,
+  userId: number,
+  values: { awayFrom: Date | null; awayUntil: Date | null; delegateId: number | null },
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}

@@ -1,0 +1,429 @@
+import { eq } from 'drizzle-orm';
+import {
+  APPROVAL_ERRORS,
+  type Approval,
+  type ApprovalChain,
+  type ApprovalPolicy,
+  type Bill,
+  type PolicyDefinition,
+  type PolicySimulation,
+} from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalDecisions, companies, nachaFiles, users } from '../../db/schema';
+import { build, type TestContext } from '../../test/build';
+import { escalateDueSteps } from './approval-policy.service';
+
+/**
+ * Decisions under an approval policy, on both engines: steps decided in order by different
+ * people, the creator and a person who already approved a step refused, concurrent decisions of
+ * one step, the bank file only after the last step, a delegate for someone away, escalation after
+ * the deadline (the app's clock is injected) and a step nobody active can satisfy.
+ */
+
+let ctx: TestContext;
+let clock = new Date('2026-11-02T09:00:00Z');
+const tokens = { admin: '', moderator: '', user: '', guest: '' };
+const ids = { admin: 0, moderator: 0, user: 0 };
+let companyId = 0;
+let colleague = { id: 0, token: '' };
+let billSeq = 7_100_000;
+const APPROVALS = '/api/bill-approval/approvals';
+const STRONG_PASSWORD = 'Quartz-Harbor-Ledger-71';
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+  ctx.request({ method, url, token, ...(payload === undefined ? {} : { payload }) });
+const dataOf = <T>(response: { json(): unknown }) => (response.json() as { data: T }).data;
+const messageOf = (response: { json(): unknown }) =>
+  (response.json() as { error: { message: string } }).error.message;
+const policyPath = () => `/api/company/companies/${companyId}/approval-policy`;
+
+const bill = (vendor: string, amount: number): Bill => {
+  billSeq += 1;
+  return {
+    Id: String(billSeq),
+    TotalAmt: amount,
+    DocNumber: `P-${billSeq}`,
+    VendorRef: { value: vendor, name: `Vendor ${vendor}` },
+  };
+};
+
+async function create(amount: number, token = tokens.moderator): Promise<Approval> {
+  const response = await call('POST', APPROVALS, token, {
+    companyId,
+    priority: 'HIGH',
+    bills: [bill('7001', amount)],
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataOf<Approval>(response);
+}
+
+const approve = (id: string, token: string, payload: object = {}) =>
+  call('PUT', `${APPROVALS}/${id}/approve`, token, payload);
+const chainOf = async (id: string) =>
+  dataOf<ApprovalChain>(await call('GET', `${APPROVALS}/${id}/chain`, tokens.guest));
+const filesOf = async (id: string) =>
+  (await ctx.app.db.select({ id: nachaFiles.id }).from(nachaFiles).where(eq(nachaFiles.approvalId, id)))
+    .length;
+
+async function savePolicy(definition: PolicyDefinition, token = tokens.moderator) {
+  return call('PUT', policyPath(), token, { definition });
+}
+
+/** From $5,000: 1) the company's approver, then 2) any ADMIN or the company's approver. */
+const TWO_STEPS: PolicyDefinition = {
+  rules: [
+    {
+      conditions: { minAmount: 5000 },
+      steps: [
+        { mode: 'ANY', approvers: [{ kind: 'assignee', assignee: 'approver' }] },
+        {
+          mode: 'ANY',
+          approvers: [
+            { kind: 'role', role: 'ADMIN' },
+            { kind: 'assignee', assignee: 'approver' },
+          ],
+        },
+      ],
+    },
+    {
+      conditions: {},
+      steps: [
+        {
+          mode: 'ANY',
+          approvers: [
+            { kind: 'assignee', assignee: 'approver' },
+            { kind: 'role', role: 'ADMIN' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+beforeAll(async () => {
+  ctx = await build({ app: { now: () => clock } });
+  for (const role of ['admin', 'moderator', 'user', 'guest'] as const) {
+    const login = await ctx.login(`${role}@example.com`);
+    tokens[role] = login.tokens.accessToken;
+    if (role !== 'guest') ids[role] = login.user.id;
+  }
+  const [company] = await ctx.app.db
+    .insert(companies)
+    .values({ name: 'Policy Test Co', approverId: ids.user })
+    .returning({ id: companies.id });
+  companyId = company!.id;
+  // Bank file settings and a confirmed vendor account (entered by the MODERATOR, who creates the
+  // approvals and so decides none; confirmed by the ADMIN, who did not enter it).
+  const settings = await call('PUT', `/api/company/companies/${companyId}/payment-settings`, tokens.admin, {
+    odfiRoutingNumber: '121042882',
+    odfiName: 'First Example Bank',
+    companyIdentification: '1234567890',
+    achCompanyName: 'Policy Co',
+    originName: 'Policy Co LLC',
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  const account = await call(
+    'POST',
+    `/api/company/companies/${companyId}/vendor-accounts`,
+    tokens.moderator,
+    {
+      vendorRef: '7001',
+      vendorName: 'Vendor 7001',
+      routingNumber: '021000021',
+      accountNumber: '70017001',
+      accountType: 'checking',
+    },
+  );
+  expect(account.statusCode, account.body).toBe(201);
+  const confirmed = await call(
+    'PUT',
+    `/api/company/companies/${companyId}/vendor-accounts/${dataOf<{ id: number }>(account).id}/confirm`,
+    tokens.admin,
+    { version: 1 },
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const registered = await call('POST', '/api/auth/register', tokens.admin, {
+    email: 'colleague.policy@example.com',
+    password: STRONG_PASSWORD,
+    firstName: 'Cora',
+    lastName: 'Colleague',
+    role: 'USER',
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  const login = await ctx.login('colleague.policy@example.com', STRONG_PASSWORD);
+  colleague = { id: login.user.id, token: login.tokens.accessToken };
+});
+afterAll(() => ctx.close());
+
+describe('policies', () => {
+  it('answers the default policy (version 0) until one is saved, then each save is a new version', async () => {
+    const before = dataOf<ApprovalPolicy>(await call('GET', policyPath(), tokens.guest));
+    expect(before).toMatchObject({ version: 0, escalationHours: 48 });
+    expect(before.summary[0]).toBe(
+      "Bills from $10,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+    );
+    expect((await savePolicy(TWO_STEPS, tokens.user)).statusCode).toBe(403);
+    const bad = await savePolicy({
+      rules: [{ conditions: { minAmount: 1 }, steps: [{ mode: 'ANY', approvers: [] }] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(messageOf(bad) + JSON.stringify(bad.json())).toMatch(/Step 1 of rule 1 names no approver/);
+    const nobody = await savePolicy({
+      rules: [
+        {
+          conditions: {},
+          steps: [{ mode: 'ANY', approvers: [{ kind: 'assignee', assignee: 'accountant' }] }],
+        },
+      ],
+    });
+    expect(JSON.stringify(nobody.json())).toMatch(/Nobody active can approve step 1 of rule 1/);
+    const saved = await savePolicy(TWO_STEPS);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<ApprovalPolicy>(saved)).toMatchObject({
+      version: 1,
+      summary: [
+        "Bills from $5,000: 1) the company's approver, then 2) any ADMIN or the company's approver",
+        "Every other bill: 1) the company's approver or any ADMIN",
+      ],
+    });
+  });
+
+  it('tries a bill: the rule, its steps and who could approve each now', async () => {
+    const response = await call('POST', `${policyPath()}/simulate`, tokens.moderator, {
+      amount: 6000,
+      priority: 'LOW',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const simulation = dataOf<PolicySimulation>(response);
+    expect(simulation.rule).toBe(1);
+    expect(simulation.steps.map((s) => s.label)).toEqual([
+      "the company's approver",
+      "any ADMIN or the company's approver",
+    ]);
+    expect(simulation.steps[0]!.people).toEqual(['Uma User']);
+    expect(simulation.steps[1]!.people).toContain('Ada Admin');
+  });
+});
+
+describe('decisions follow the policy', () => {
+  it('two steps in order by two people; the creator and the step-1 approver are refused; the file only after the last step', async () => {
+    const approval = await create(6000);
+    expect(approval).toMatchObject({
+      currentStep: 1,
+      stepCount: 2,
+      policyVersion: 1,
+      currentStepLabel: "the company's approver",
+    });
+    const own = await approve(approval.id, tokens.moderator);
+    expect(own.statusCode).toBe(403);
+    expect(messageOf(own)).toBe(APPROVAL_ERRORS.ownApproval);
+    const notNamed = await approve(approval.id, tokens.admin);
+    expect(notNamed.statusCode).toBe(403);
+    expect(messageOf(notNamed)).toBe(APPROVAL_ERRORS.notYourStep("the company's approver"));
+
+    const first = await approve(approval.id, tokens.user);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(dataOf<Approval>(first)).toMatchObject({
+      status: 'PENDING',
+      currentStep: 2,
+      currentStepLabel: "any ADMIN or the company's approver",
+    });
+    expect(await filesOf(approval.id)).toBe(0);
+
+    const again = await approve(approval.id, tokens.user);
+    expect(again.statusCode).toBe(403);
+    expect(messageOf(again)).toBe(APPROVAL_ERRORS.decidedEarlierStep);
+
+    // The ADMIN's queue has it now; the USER's does not any more.
+    const adminQueue = await call('GET', `${APPROVALS}?view=waiting&limit=100`, tokens.admin);
+    expect(dataOf<Approval[]>(adminQueue).map((a) => a.id)).toContain(approval.id);
+    const userQueue = await call('GET', `${APPROVALS}?view=waiting&limit=100`, tokens.user);
+    expect(dataOf<Approval[]>(userQueue).map((a) => a.id)).not.toContain(approval.id);
+    const count = dataOf<{ count: number }>(
+      await call('GET', `${APPROVALS}/waiting-count`, tokens.admin),
+    ).count;
+    expect(count).toBe(
+      (adminQueue.json() as { meta: { pagination: { total: number } } }).meta.pagination.total,
+    );
+
+    const last = await approve(approval.id, tokens.admin);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(dataOf<Approval>(last).status).toBe('NACHA_GENERATED');
+    expect(await filesOf(approval.id)).toBe(1);
+    const chain = await chainOf(approval.id);
+    expect(chain.steps.map((s) => [s.state, s.decisions.map((d) => d.userName)])).toEqual([
+      ['DONE', ['Uma User']],
+      ['DONE', ['Ada Admin']],
+    ]);
+  });
+
+  it('two people deciding one step at once: exactly one counts, the other gets 409', async () => {
+    const approval = await create(6000);
+    expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+    await ctx.app.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, colleague.id));
+    try {
+      const answers = await Promise.all([
+        approve(approval.id, tokens.admin, { step: 2 }),
+        approve(approval.id, colleague.token, { step: 2 }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const decisions = await ctx.app.db
+        .select()
+        .from(approvalDecisions)
+        .where(eq(approvalDecisions.approvalId, approval.id));
+      expect(decisions.filter((d) => d.position === 2)).toHaveLength(1);
+      expect(await filesOf(approval.id)).toBe(1);
+    } finally {
+      await ctx.app.db.update(users).set({ role: 'USER' }).where(eq(users.id, colleague.id));
+    }
+  });
+
+  it('a step the request did not see is 409, not a decision of the next step', async () => {
+    const approval = await create(6000);
+    expect((await approve(approval.id, tokens.user, { step: 1 })).statusCode).toBe(200);
+    const stale = await approve(approval.id, tokens.admin, { step: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(messageOf(stale)).toBe(APPROVAL_ERRORS.stepMoved);
+  });
+
+  it('reject at any step rejects the approval and closes its steps', async () => {
+    const approval = await create(6000);
+    expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+    const rejected = await call('PUT', `${APPROVALS}/${approval.id}/reject`, tokens.admin, {
+      rejectionReason: 'Not ours',
+    });
+    expect(dataOf<Approval>(rejected)).toMatchObject({ status: 'REJECTED', currentStep: null });
+    expect((await chainOf(approval.id)).steps.map((s) => s.state)).toEqual(['DONE', 'CLOSED']);
+  });
+
+  it('in-flight approvals keep the version they started with', async () => {
+    const approval = await create(6000);
+    const single: PolicyDefinition = {
+      rules: [{ conditions: {}, steps: [{ mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] }] }],
+    };
+    expect((await savePolicy(single)).statusCode).toBe(200);
+    try {
+      expect((await chainOf(approval.id)).policyVersion).toBe(1);
+      expect(messageOf(await approve(approval.id, tokens.admin))).toBe(
+        APPROVAL_ERRORS.notYourStep("the company's approver"),
+      );
+      const fresh = await create(6000);
+      expect(fresh).toMatchObject({ policyVersion: 2, stepCount: 1 });
+    } finally {
+      expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('delegation, escalation, stuck', () => {
+  it('a delegate decides for an approver who is away, recorded as "X for Y", only inside the window', async () => {
+    const approval = await create(6000);
+    const awayFrom = new Date(clock.getTime() + 3_600_000);
+    const awayUntil = new Date(clock.getTime() + 7 * 86_400_000);
+    await ctx.app.db
+      .update(users)
+      .set({ awayFrom, awayUntil, delegateId: colleague.id })
+      .where(eq(users.id, ids.user));
+    try {
+      expect((await approve(approval.id, colleague.token)).statusCode).toBe(403);
+      clock = awayFrom;
+      const queue = await call('GET', `${APPROVALS}?view=waiting&limit=100`, colleague.token);
+      expect(dataOf<Approval[]>(queue).map((a) => a.id)).toContain(approval.id);
+      const decided = await approve(approval.id, colleague.token);
+      expect(decided.statusCode, decided.body).toBe(200);
+      const step = (await chainOf(approval.id)).steps[0]!;
+      expect(step.decisions[0]).toMatchObject({ userName: 'Cora Colleague', onBehalfOfName: 'Uma User' });
+      // The absent approver counts as having decided: they may not take step 2 as well.
+      clock = awayUntil;
+      expect(messageOf(await approve(approval.id, tokens.user))).toBe(APPROVAL_ERRORS.decidedEarlierStep);
+    } finally {
+      await ctx.app.db
+        .update(users)
+        .set({ awayFrom: null, awayUntil: null, delegateId: null })
+        .where(eq(users.id, ids.user));
+    }
+  });
+
+  it('a step waiting past the escalation time is widened to the ADMINs, and history says so', async () => {
+    const approval = await create(6000);
+    expect(messageOf(await approve(approval.id, tokens.admin))).toBe(
+      APPROVAL_ERRORS.notYourStep("the company's approver"),
+    );
+    const opened = clock;
+    clock = new Date(opened.getTime() + 48 * 3_600_000 - 1);
+    await escalateDueSteps(ctx.app.db, clock);
+    expect((await chainOf(approval.id)).steps[0]!.escalatedAt).toBeNull();
+    clock = new Date(opened.getTime() + 48 * 3_600_000);
+    await escalateDueSteps(ctx.app.db, clock);
+    expect((await chainOf(approval.id)).steps[0]!.escalatedAt).toBe(clock.toISOString());
+    const history = dataOf<Array<{ action: string }>>(
+      await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.guest),
+    );
+    expect(history.map((h) => h.action)).toContain('Escalated');
+    const decided = await approve(approval.id, tokens.admin);
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(dataOf<Approval>(decided).currentStep).toBe(2);
+  });
+
+  it('an approval whose only approver is deactivated is flagged stuck and escalated at once', async () => {
+    const only: PolicyDefinition = {
+      rules: [
+        { conditions: {}, steps: [{ mode: 'ANY', approvers: [{ kind: 'user', userId: colleague.id }] }] },
+      ],
+    };
+    expect((await savePolicy(only)).statusCode).toBe(200);
+    try {
+      const approval = await create(100);
+      expect((await chainOf(approval.id)).stuck).toBe(false);
+      const off = await call('PUT', `/api/user/users/${colleague.id}/deactivate`, tokens.admin);
+      expect(off.statusCode, off.body).toBe(200);
+      const chain = await chainOf(approval.id);
+      expect(chain.stuck).toBe(true);
+      expect(chain.steps[0]!.escalatedAt).not.toBeNull();
+      expect(chain.steps[0]!.label).toMatch(/escalated/);
+      const listed = await call(
+        'GET',
+        `${APPROVALS}?companyId=${companyId}&status=PENDING&limit=100`,
+        tokens.guest,
+      );
+      expect(dataOf<Approval[]>(listed).find((a) => a.id === approval.id)).toMatchObject({ stuck: true });
+      const counts = dataOf<{ stuck: number }>(await call('GET', `${APPROVALS}/waiting-count`, tokens.guest));
+      expect(counts.stuck).toBe(1);
+      // Escalated to the ADMINs: an ADMIN decides it.
+      expect(dataOf<Approval>(await approve(approval.id, tokens.admin)).status).toBe('NACHA_GENERATED');
+    } finally {
+      await call('PUT', `/api/user/users/${colleague.id}/reactivate`, tokens.admin);
+      expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('out of office', () => {
+  it('a user sets their own absence and delegate; another USER may not; the delegate must be someone else', async () => {
+    // Deactivating the colleague above ended their sessions: sign in again.
+    colleague.token = (await ctx.login('colleague.policy@example.com', STRONG_PASSWORD)).tokens.accessToken;
+    const path = `/api/user/users/${ids.user}/out-of-office`;
+    const body = {
+      awayFrom: '2026-12-01T09:00:00.000Z',
+      awayUntil: '2026-12-08T09:00:00.000Z',
+      delegateId: colleague.id,
+    };
+    expect((await call('PUT', path, colleague.token, body)).statusCode).toBe(403);
+    const self = await call('PUT', path, tokens.user, { ...body, delegateId: ids.user });
+    expect(self.statusCode).toBe(400);
+    const backwards = await call('PUT', path, tokens.user, { ...body, awayUntil: body.awayFrom });
+    expect(backwards.statusCode).toBe(400);
+    const set = await call('PUT', path, tokens.user, body);
+    expect(set.statusCode, set.body).toBe(200);
+    const [row] = await ctx.app.db.select().from(users).where(eq(users.id, ids.user));
+    expect(row).toMatchObject({ delegateId: colleague.id, awayFrom: new Date(body.awayFrom) });
+    const ended = await call('PUT', path, tokens.admin, {
+      awayFrom: null,
+      awayUntil: null,
+      delegateId: null,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const [after] = await ctx.app.db.select().from(users).where(eq(users.id, ids.user));
+    expect(after).toMatchObject({ delegateId: null, awayFrom: null, awayUntil: null });
+  });
+});

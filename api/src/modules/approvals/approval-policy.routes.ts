@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ApprovalPolicySchema,
+  COMPANY_ERRORS,
+  IdParamSchema,
+  OutOfOfficeAnswerSchema,
+  OutOfOfficeSchema,
+  PolicySaveSchema,
+  PolicySimulationInputSchema,
+  PolicySimulationSchema,
+} from 'shared-contracts';
+import { ok } from '../../http/envelope';
+import { existingId } from '../../http/ids';
+import { okSchema } from '../../http/response-schemas';
+import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
+import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { getPolicy, savePolicy, setOutOfOffice, simulatePolicy } from './approval-policy.service';
+
+const tags = ['Approval policies'];
+const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
+
+/**
+ * /api/company/companies/{id}/approval-policy: read (every signed-in role), save a new version and
+ * try a bill against it (MODERATOR and up).
+ */
+export async function approvalPolicyRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const moderator = requireRole('MODERATOR');
+
+  app.get(
+    '/companies/:id/approval-policy',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: "A company's approval policy now (version 0: the default), with its summary",
+        tags,
+        params: IdParamSchema,
+        response: { 200: okSchema(ApprovalPolicySchema) },
+      },
+    },
+    async (request) => ok(await getPolicy(app.db, companyId(request.params.id))),
+  );
+
+  app.put(
+    '/companies/:id/approval-policy',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Save the approval policy as a new version (approvals in flight keep theirs)',
+        tags,
+        params: IdParamSchema,
+        body: PolicySaveSchema,
+        response: { 200: okSchema(ApprovalPolicySchema) },
+      },
+    },
+    async (request) =>
+      ok(await savePolicy(app.db, currentAuth(request).user, companyId(request.params.id), request.body)),
+  );
+
+  app.post(
+    '/companies/:id/approval-policy/simulate',
+    {
+      onRequest: moderator,
+      schema: {
+        summary:
+          'Try a bill: the rule it matches and who could approve each step now (saved policy or a draft)',
+        tags,
+        params: IdParamSchema,
+        body: PolicySimulationInputSchema,
+        response: { 200: okSchema(PolicySimulationSchema) },
+      },
+    },
+    async (request) => ok(await simulatePolicy(app.db, companyId(request.params.id), request.body)),
+  );
+}
+
+/**
+ * /api/user/users/{id}/out-of-office: a user's absence and delegate, set by the user themselves or
+ * an ADMIN (USER and up: a GUEST decides nothing, so has nobody to delegate to).
+ */
+export async function outOfOfficeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  app.put(
+    '/users/:id/out-of-office',
+    {
+      onRequest: requireRole('USER'),
+      schema: {
+        summary: 'Set or end an out-of-office period and its delegate (yourself, or anyone as ADMIN)',
+        tags,
+        params: IdParamSchema,
+        body: OutOfOfficeSchema,
+        response: { 200: okSchema(OutOfOfficeAnswerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setOutOfOffice(
+          app.db,
+          currentAuth(request).user,
+          existingId(request.params.id, 'User not found'),
+          request.body,
+        ),
+      ),
+  );
+}

@@ -1,0 +1,541 @@
+import {
+  APPROVAL_ERRORS,
+  DEFAULT_POLICY,
+  ERROR_CODES,
+  OUT_OF_OFFICE_MESSAGES,
+  POLICY_MESSAGES,
+  applyDecision,
+  approverIncludes,
+  escalatedStep,
+  isAway,
+  matchRule,
+  policyProblems,
+  policySummary,
+  stepLabel,
+  stepSatisfiable,
+  toCents,
+  type ApprovalChain,
+  type ApprovalPolicy,
+  type OutOfOfficeInput,
+  type ChainState,
+  type CompanyAssignees,
+  type PolicyDefinition,
+  type PolicyPerson,
+  type PolicySimulation,
+  type PolicySimulationInput,
+  type PolicyStep,
+  type PolicySubject,
+} from 'shared-contracts';
+import type { Db } from '../../db/client';
+import type { ApprovalRow, ApprovalStepRow, UserRow } from '../../db/schema';
+import { forbidden, HttpError, notFound, validationError } from '../../http/http-error';
+import { displayName } from '../../person-name';
+import { recordActivity, recordActivities } from '../activity/activity.service';
+import {
+  activeDeciders,
+  closeSteps,
+  companyPolicyContext,
+  decisionsOf,
+  insertDecision,
+  insertPolicy,
+  insertSteps,
+  latestPolicyRow,
+  openStepsNaming,
+  principalsOf,
+  setAbsence,
+  setChainPosition,
+  setEscalationHours,
+  staffByIds,
+  stepsDueForEscalation,
+  stepsOf,
+  updateStep,
+  type StaffMember,
+} from './approval-policy.repository';
+
+/** The policy a company follows now: its newest saved version, or the default (version 0). */
+export async function effectivePolicy(db: Db, companyId: number) {
+  const row = await latestPolicyRow(db, companyId);
+  return row
+    ? {
+        version: row.version,
+        definition: row.definition,
+        createdAt: row.createdAt,
+        createdBy: row.createdByName,
+      }
+    : { version: 0, definition: DEFAULT_POLICY, createdAt: null, createdBy: null };
+}
+
+async function nameLookup(db: Db, definition: PolicyDefinition | PolicyStep[]) {
+  const steps = 'rules' in definition ? definition.rules.flatMap((rule) => rule.steps) : definition;
+  const ids = [
+    ...new Set(steps.flatMap((step) => step.approvers.flatMap((a) => (a.kind === 'user' ? [a.userId] : [])))),
+  ];
+  const people = new Map((await staffByIds(db, ids)).map((p) => [p.id, p.name]));
+  return (id: number) => people.get(id) ?? `user #${id}`;
+}
+
+function subjectOf(approval: Pick<ApprovalRow, 'totalAmountCents' | 'bills' | 'priority'>): PolicySubject {
+  return {
+    totalCents: approval.totalAmountCents,
+    vendorRefs: [
+      ...new Set(approval.bills.flatMap((bill) => (bill.VendorRef?.value ? [bill.VendorRef.value] : []))),
+    ],
+    priority: approval.priority,
+  };
+}
+
+/**
+ * Called in the transaction that creates an approval (and for an approval found without steps):
+ * the company's current policy picks the rule, its steps become rows, the first one opens.
+ */
+export async function startApprovalChain(db: Db, approval: ApprovalRow, now: Date): Promise<void> {
+  const policy = await effectivePolicy(db, approval.companyId);
+  const ruleIndex = matchRule(policy.definition, subjectOf(approval));
+  const steps = policy.definition.rules[ruleIndex]!.steps;
+  const name = await nameLookup(db, steps);
+  await insertSteps(
+    db,
+    steps.map((step, i) => ({
+      approvalId: approval.id,
+      position: i + 1,
+      companyId: approval.companyId,
+      mode: step.mode,
+      approvers: step.approvers,
+      label: stepLabel(step, name),
+      userIds: step.approvers.flatMap((a) => (a.kind === 'user' ? [a.userId] : [])),
+      roles: step.approvers.flatMap((a) => (a.kind === 'role' ? [a.role] : [])),
+      assignees: step.approvers.flatMap((a) => (a.kind === 'assignee' ? [a.assignee] : [])),
+      state: i === 0 ? 'OPEN' : 'WAITING',
+      openedAt: i === 0 ? now : null,
+    })),
+  );
+  await setChainPosition(db, approval.id, {
+    policyVersion: policy.version,
+    policyRule: ruleIndex + 1,
+    currentStep: 1,
+    stepCount: steps.length,
+    currentStepLabel: stepLabel(steps[0]!, name),
+  });
+}
+
+const stepOfRow = (row: ApprovalStepRow): PolicyStep => {
+  const step: PolicyStep = { mode: row.mode, approvers: row.approvers };
+  return row.escalatedAt ? escalatedStep(step) : step;
+};
+
+/** The label a step shows, saying when it was widened to the ADMINs. */
+const rowLabel = (row: ApprovalStepRow) =>
+  row.escalatedAt ? `${row.label} (escalated: or any ADMIN)` : row.label;
+
+/** The chain as the pure evaluator sees it: earlier deciders count as they were when they decided. */
+async function chainState(
+  db: Db,
+  steps: ApprovalStepRow[],
+  current: number,
+): Promise<ChainState & { deciderIds: Set<number> }> {
+  const decisions = await decisionsOf(db, steps[0]?.approvalId ?? '');
+  const ids = decisions.flatMap((d) => [d.onBehalfOf ?? d.userId].filter((id): id is number => id !== null));
+  const people = new Map((await staffByIds(db, ids)).map((p) => [p.id, p]));
+  const deciders = steps.map((row) =>
+    decisions
+      .filter((d) => d.position === row.position)
+      .flatMap((d) => {
+        const id = d.onBehalfOf ?? d.userId;
+        const person = id === null ? undefined : people.get(id);
+        return person ? [{ id: person.id, role: person.role, isActive: true }] : [];
+      }),
+  );
+  const deciderIds = new Set(
+    decisions.flatMap((d) => [d.userId, d.onBehalfOf].filter((id): id is number => id !== null)),
+  );
+  return { steps: steps.map(stepOfRow), current: current - 1, deciders, deciderIds };
+}
+
+export interface StepDecision {
+  approved: boolean;
+  position: number;
+  stepCount: number;
+  /** Who the next step waits for (null after the last). */
+  nextLabel: string | null;
+  /** The absent approver a delegate decided for. */
+  onBehalfOf: StaffMember | null;
+}
+
+/**
+ * The signed-in person approves the approval's current step (the approval row is locked by the
+ * caller, after the money rules about people were checked). `expectedStep` is the step the
+ * request saw: when another decision moved the chain meanwhile, 409, so of two people deciding
+ * one step at once exactly one counts. A person who approved one step approves no other; someone
+ * the step does not name may decide it for a person who is away and named them as delegate.
+ */
+export async function decideCurrentStep(
+  db: Db,
+  actor: UserRow,
+  approval: ApprovalRow,
+  expectedStep: number | null,
+  now: Date,
+): Promise<StepDecision> {
+  if (approval.stepCount === 0 || approval.currentStep === null) {
+    await startApprovalChain(db, approval, now);
+    approval = { ...approval, currentStep: 1 };
+  }
+  const current = approval.currentStep!;
+  if (expectedStep !== null && expectedStep !== current) throw stepMoved(current);
+  const steps = await stepsOf(db, approval.id);
+  const context = await companyPolicyContext(db, approval.companyId);
+  const assignees = context?.assignees ?? { approver: null, manager: null, accountant: null };
+  const state = await chainState(db, steps, current);
+  const me: PolicyPerson = { id: actor.id, role: actor.role, isActive: actor.isActive };
+  if (state.deciderIds.has(actor.id)) throw forbidden(APPROVAL_ERRORS.decidedEarlierStep);
+  let outcome = applyDecision(state, me, assignees);
+  let onBehalfOf: StaffMember | null = null;
+  if (!outcome.ok && outcome.reason === 'notAnApprover') {
+    // Standing in for someone away: counted as them, recorded as "X for Y".
+    for (const principal of await principalsOf(db, actor.id)) {
+      if (
+        !isAway(principal, now) ||
+        principal.id === approval.createdById ||
+        state.deciderIds.has(principal.id)
+      )
+        continue;
+      // A delegate stands in for the person (named by id or as the company's assignee), never for
+      // their role: a USER minding an ADMIN's desk does not become an ADMIN.
+      const tried = applyDecision(
+        state,
+        { id: principal.id, role: 'GUEST', isActive: principal.isActive },
+        assignees,
+      );
+      if (tried.ok) {
+        outcome = tried;
+        onBehalfOf = principal;
+        break;
+      }
+    }
+  }
+  if (!outcome.ok) {
+    if (outcome.reason === 'decidedEarlierStep') throw forbidden(APPROVAL_ERRORS.decidedEarlierStep);
+    throw forbidden(APPROVAL_ERRORS.notYourStep(rowLabel(steps[current - 1]!)));
+  }
+  await insertDecision(db, {
+    approvalId: approval.id,
+    position: current,
+    userId: actor.id,
+    userName: displayName(actor),
+    onBehalfOf: onBehalfOf?.id ?? null,
+    onBehalfOfName: onBehalfOf?.name ?? null,
+    decidedAt: now,
+  });
+  const next = steps[current] ?? null;
+  if (outcome.stepDone) {
+    await updateStep(db, approval.id, current, { state: 'DONE', completedAt: now });
+    if (next) await updateStep(db, approval.id, next.position, { state: 'OPEN', openedAt: now });
+    await setChainPosition(db, approval.id, {
+      currentStep: next ? next.position : null,
+      currentStepLabel: next ? next.label : null,
+      stuck: false,
+    });
+  }
+  return {
+    approved: outcome.approved,
+    position: current,
+    stepCount: steps.length,
+    nextLabel: outcome.stepDone ? (next?.label ?? null) : rowLabel(steps[current - 1]!),
+    onBehalfOf,
+  };
+}
+
+function stepMoved(current: number): HttpError {
+  return new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.stepMoved, undefined, undefined, {
+    status: 'PENDING',
+    currentStep: current,
+  });
+}
+
+export { closeSteps };
+
+// ---- reading the chain ---------------------------------------------------------------------------
+
+/** Who may decide a step now (directly or as the delegate of someone away), from the active staff. */
+function eligiblePeople(
+  step: PolicyStep,
+  staff: StaffMember[],
+  assignees: CompanyAssignees,
+  excluded: Set<number>,
+): StaffMember[] {
+  return staff.filter(
+    (person) =>
+      !excluded.has(person.id) && step.approvers.some((a) => approverIncludes(a, person, assignees)),
+  );
+}
+
+/** The detail page's chain: each step, who decided it and when, who it waits for, and whether it is stuck. */
+export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): Promise<ApprovalChain> {
+  const steps = await stepsOf(db, approval.id);
+  const decisions = await decisionsOf(db, approval.id);
+  const context = await companyPolicyContext(db, approval.companyId);
+  const assignees = context?.assignees ?? { approver: null, manager: null, accountant: null };
+  const staff = await activeDeciders(db);
+  const decided = new Set(
+    decisions.flatMap((d) => [d.userId, d.onBehalfOf].filter((id): id is number => id !== null)),
+  );
+  const excluded = new Set([...decided, ...(approval.createdById === null ? [] : [approval.createdById])]);
+  const chainSteps = steps.map((row) => {
+    const open = row.state === 'OPEN' && approval.status === 'PENDING';
+    const step = stepOfRow(row);
+    const waitingFor = open ? eligiblePeople(step, staff, assignees, excluded) : [];
+    const away = waitingFor.filter((p) => isAway(p, now));
+    const delegates = away.flatMap((p) => {
+      const delegate = staff.find((s) => s.id === p.delegateId);
+      return delegate && !excluded.has(delegate.id) ? [`${delegate.name} for ${p.name}`] : [];
+    });
+    return {
+      position: row.position,
+      mode: row.mode,
+      label: rowLabel(row),
+      state: row.state,
+      openedAt: row.openedAt?.toISOString() ?? null,
+      completedAt: row.completedAt?.toISOString() ?? null,
+      escalatedAt: row.escalatedAt?.toISOString() ?? null,
+      decisions: decisions
+        .filter((d) => d.position === row.position)
+        .map((d) => ({
+          userId: d.userId,
+          userName: d.userName,
+          onBehalfOfId: d.onBehalfOf,
+          onBehalfOfName: d.onBehalfOfName,
+          decidedAt: d.decidedAt.toISOString(),
+        })),
+      waitingFor: [...waitingFor.filter((p) => !isAway(p, now)).map((p) => p.name), ...delegates],
+      // As the policy wrote it: an escalated step can be decided by the ADMINs, yet still says
+      // that nobody it names can, so that someone fixes the policy or the assignment.
+      stuck:
+        open &&
+        !stepSatisfiable(
+          { mode: row.mode, approvers: row.approvers },
+          staff.filter((p) => !excluded.has(p.id)),
+          assignees,
+        ),
+    };
+  });
+  return {
+    policyVersion: approval.policyVersion,
+    policyRule: approval.policyRule,
+    currentStep: approval.currentStep,
+    stepCount: approval.stepCount,
+    stuck: chainSteps.some((s) => s.stuck),
+    steps: chainSteps,
+  };
+}
+
+// ---- policies ------------------------------------------------------------------------------------
+
+export async function getPolicy(db: Db, companyId: number): Promise<ApprovalPolicy> {
+  const context = await companyPolicyContext(db, companyId);
+  if (!context) throw notFound('Company not found');
+  const policy = await effectivePolicy(db, companyId);
+  const name = await nameLookup(db, policy.definition);
+  return {
+    companyId,
+    version: policy.version,
+    definition: policy.definition,
+    escalationHours: context.escalationHours,
+    createdAt: policy.createdAt?.toISOString() ?? null,
+    createdBy: policy.createdBy,
+    summary: policySummary(policy.definition, name),
+  };
+}
+
+/**
+ * Saves a new version (the structural rules, then: every user named exists and is active, every
+ * step can be satisfied by distinct active people now). In-flight approvals keep theirs.
+ */
+export async function savePolicy(
+  db: Db,
+  actor: UserRow,
+  companyId: number,
+  input: { definition: PolicyDefinition; escalationHours?: number | undefined },
+): Promise<ApprovalPolicy> {
+  return db.transaction(async (tx) => {
+    const context = await companyPolicyContext(tx, companyId);
+    if (!context) throw notFound('Company not found');
+    const problems = policyProblems(input.definition);
+    const staff = await activeDeciders(tx);
+    const known = new Set(staff.map((p) => p.id));
+    for (const rule of input.definition.rules)
+      for (const step of rule.steps)
+        for (const a of step.approvers)
+          if (a.kind === 'user' && !known.has(a.userId))
+            problems.push(POLICY_MESSAGES.policyUnknownUser(a.userId));
+    input.definition.rules.forEach((rule, i) =>
+      rule.steps.forEach((step, j) => {
+        if (step.approvers.length > 0 && !stepSatisfiable(step, staff, context.assignees))
+          problems.push(POLICY_MESSAGES.nobodyCanSatisfy(i + 1, j + 1));
+      }),
+    );
+    if (problems.length > 0) throw validationError({ definition: [...new Set(problems)].join('; ') });
+    const previous = await effectivePolicy(tx, companyId);
+    const row = await insertPolicy(tx, {
+      companyId,
+      version: previous.version + 1,
+      definition: input.definition,
+      createdById: actor.id,
+      createdByName: displayName(actor),
+    });
+    if (!row) throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.policyChanged);
+    if (input.escalationHours !== undefined) await setEscalationHours(tx, companyId, input.escalationHours);
+    const name = await nameLookup(tx, input.definition);
+    await recordActivity(tx, actor, 'company', companyId, {
+      action: 'company.approval_policy',
+      description: `${displayName(actor)} saved approval policy version ${row.version}: ${policySummary(input.definition, name).join(' / ')}`,
+      details: { after: { version: row.version } },
+    });
+    return getPolicy(tx, companyId);
+  });
+}
+
+/** 'Try a bill': which rule a bill would match under a policy (the saved one or a draft) and who could approve each step now. */
+export async function simulatePolicy(
+  db: Db,
+  companyId: number,
+  input: PolicySimulationInput,
+): Promise<PolicySimulation> {
+  const context = await companyPolicyContext(db, companyId);
+  if (!context) throw notFound('Company not found');
+  const definition = input.definition ?? (await effectivePolicy(db, companyId)).definition;
+  const subject: PolicySubject = {
+    totalCents: toCents(input.amount),
+    vendorRefs: input.vendorRef ? [input.vendorRef] : [],
+    priority: input.priority,
+  };
+  const ruleIndex = matchRule(definition, subject);
+  const staff = await activeDeciders(db);
+  const name = await nameLookup(db, definition);
+  const rule = definition.rules[ruleIndex]!;
+  return {
+    rule: ruleIndex + 1,
+    ruleSummary: policySummary(definition, name)[ruleIndex]!,
+    steps: rule.steps.map((step, i) => ({
+      position: i + 1,
+      label: stepLabel(step, name),
+      people: eligiblePeople(step, staff, context.assignees, new Set()).map((p) => p.name),
+      satisfiable: stepSatisfiable(step, staff, context.assignees),
+    })),
+  };
+}
+
+// ---- escalation ----------------------------------------------------------------------------------
+
+/**
+ * Escalation sweep: every open step that has waited its company's escalation time (or that no
+ * active person can satisfy: the approver left) is widened to the ADMINs, with a history row.
+ */
+export async function escalateDueSteps(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await stepsDueForEscalation(tx, now, 500);
+    for (const step of due) await escalateStep(tx, step.approvalId, step.position, step.roles, now, 'waited');
+    return due.length;
+  });
+}
+
+async function escalateStep(
+  db: Db,
+  approvalId: string,
+  position: number,
+  roles: string[],
+  now: Date,
+  why: 'waited' | 'stuck',
+): Promise<void> {
+  await updateStep(db, approvalId, position, {
+    escalatedAt: now,
+    roles: roles.includes('ADMIN') ? roles : [...roles, 'ADMIN'],
+  });
+  if (why === 'stuck') await setChainPosition(db, approvalId, { stuck: true });
+  await recordActivities(db, [
+    {
+      userId: null,
+      userName: 'System',
+      entityType: 'approval',
+      entityId: approvalId,
+      action: 'approval.escalate',
+      description:
+        why === 'waited'
+          ? `Step ${position} of approval ${approvalId.slice(0, 8)} waited past its escalation time: any ADMIN may now approve it`
+          : `Nobody active can approve step ${position} of approval ${approvalId.slice(0, 8)}: escalated to any ADMIN`,
+      details: { after: { status: 'PENDING', escalatedStep: position } },
+    },
+  ]);
+}
+
+/** When a person is deactivated: each open step of a pending approval that nobody active can satisfy now is escalated at once. */
+export async function escalateStuckSteps(db: Db, approvalIds: string[], now: Date): Promise<string[]> {
+  const escalated: string[] = [];
+  const staff = await activeDeciders(db);
+  for (const id of approvalIds) {
+    const steps = await stepsOf(db, id);
+    const open = steps.find((s) => s.state === 'OPEN' && s.escalatedAt === null);
+    if (!open) continue;
+    const context = await companyPolicyContext(db, open.companyId);
+    if (!context) continue;
+    if (!stepSatisfiable(stepOfRow(open), staff, context.assignees)) {
+      await escalateStep(db, id, open.position, open.roles, now, 'stuck');
+      escalated.push(id);
+    }
+  }
+  return escalated;
+}
+
+/** Who the signed-in person decides as for the queue: themselves and whoever away named them delegate. */
+export async function queueIdentity(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'role'>,
+  now: Date,
+): Promise<{ userId: number; role: string; standsInFor: number[] }> {
+  const principals = (await principalsOf(db, user.id)).filter((p) => p.isActive && isAway(p, now));
+  return { userId: user.id, role: user.role, standsInFor: principals.map((p) => p.id) };
+}
+
+/**
+ * A person was deactivated: every open step that named them and that nobody active can satisfy
+ * now is flagged stuck and escalated at once (not after the escalation time).
+ */
+export async function escalateStuckFor(db: Db, userId: number, now: Date): Promise<string[]> {
+  return escalateStuckSteps(db, await openStepsNaming(db, userId), now);
+}
+
+/**
+ * A user's out-of-office window and delegate (the user themselves, or an ADMIN for anyone); all
+ * null ends it. The delegate must be another active user who may decide approvals.
+ */
+export async function setOutOfOffice(
+  db: Db,
+  actor: UserRow,
+  userId: number,
+  input: OutOfOfficeInput,
+): Promise<{ awayFrom: string | null; awayUntil: string | null; delegateId: number | null }> {
+  return db.transaction(async (tx) => {
+    const [target] = await staffByIds(tx, [userId]);
+    if (!target) throw notFound('User not found');
+    if (actor.id !== userId && actor.role !== 'ADMIN') throw forbidden(OUT_OF_OFFICE_MESSAGES.notYours);
+    if (input.delegateId !== null) {
+      if (input.delegateId === userId)
+        throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.selfDelegate });
+      const delegate = (await activeDeciders(tx)).find((p) => p.id === input.delegateId);
+      if (!delegate) throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.unknownDelegate });
+    }
+    const values = {
+      awayFrom: input.awayFrom === null ? null : new Date(input.awayFrom),
+      awayUntil: input.awayUntil === null ? null : new Date(input.awayUntil),
+      delegateId: input.delegateId,
+    };
+    await setAbsence(tx, userId, values);
+    await recordActivity(tx, actor, 'user', userId, {
+      action: 'user.out_of_office',
+      description:
+        input.delegateId === null
+          ? `${displayName(actor)} ended the out-of-office period of ${target.name}`
+          : `${displayName(actor)} set ${target.name} out of office from ${input.awayFrom} until ${input.awayUntil}, delegate user #${input.delegateId}`,
+      details: { after: { ...input } },
+    });
+    return { awayFrom: input.awayFrom, awayUntil: input.awayUntil, delegateId: input.delegateId };
+  });
+}

@@ -1,0 +1,209 @@
+// Approval policies as staff meet them: a MODERATOR gives a company two steps above $5,000 and
+// tries a bill against it, the company's approver (a USER) approves step 1, the approval says
+// 'Step 2 of 2', an ADMIN finds it under 'Waiting for me', approves it, and the bank file appears.
+import { expect, test, type Page } from '@playwright/test';
+import { ApiClient } from '../pages/api-client';
+import { DEMO, signInFresh } from '../pages/sign-in-page';
+
+const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+/** The default policy, to put the company back on it at the end. */
+const DEFAULT_POLICY = {
+  rules: [
+    {
+      conditions: { minAmount: 10_000 },
+      steps: [
+        {
+          mode: 'ANY',
+          approvers: [
+            { kind: 'assignee', assignee: 'approver' },
+            { kind: 'role', role: 'MODERATOR' },
+            { kind: 'role', role: 'ADMIN' },
+          ],
+        },
+        { mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] },
+      ],
+    },
+    {
+      conditions: {},
+      steps: [
+        {
+          mode: 'ANY',
+          approvers: [
+            { kind: 'assignee', assignee: 'approver' },
+            { kind: 'role', role: 'MODERATOR' },
+            { kind: 'role', role: 'ADMIN' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+interface CompanyRow {
+  id: number;
+  name: string;
+  approverId: number | null;
+}
+interface AccountRow {
+  vendorRef: string;
+  vendorName: string;
+  control: { status: string; changedBy: { email: string } | null; changedAt: string };
+}
+
+test.describe('approval policies', () => {
+  test('a MODERATOR sets two steps above $5,000; a USER approves step 1, an ADMIN step 2 from Waiting for me; then the bank file', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const adminApi = await ApiClient.signIn(request);
+    const users = (
+      await adminApi.get<Array<{ id: number; email: string }>>('/api/user/users?search=user%40example.com')
+    ).body.data;
+    const uma = users.find((u) => u.email === DEMO.user)!;
+    const first = (await adminApi.get<CompanyRow[]>('/api/company/companies?limit=5')).body.data[0]!;
+    const companies = (await adminApi.get<CompanyRow[]>('/api/company/companies?limit=100&status=ACTIVE'))
+      .body.data;
+    // A company whose approver is the demo USER (the demo data makes one of every three), not the
+    // one the other approval specs create their approvals in.
+    let company: CompanyRow | undefined;
+    let account: AccountRow | undefined;
+    for (const candidate of companies.filter((c) => c.approverId === uma.id && c.id !== first.id)) {
+      const accounts = (
+        await adminApi.get<{ accounts: AccountRow[] }>(
+          `/api/company/companies/${candidate.id}/vendor-accounts`,
+        )
+      ).body.data.accounts;
+      account = accounts.find(
+        (a) =>
+          a.control.status === 'CONFIRMED' &&
+          (a.control.changedBy === null || Date.now() - Date.parse(a.control.changedAt) > 8 * 86_400_000),
+      );
+      if (account) {
+        company = candidate;
+        break;
+      }
+    }
+    expect(company, 'a demo company approved by the demo USER, with a confirmed vendor account').toBeTruthy();
+
+    const moderatorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const moderator = await moderatorContext.newPage();
+    try {
+      // The MODERATOR edits the policy: a rule from $5,000 with a second step by any ADMIN.
+      await signInFresh(moderator, DEMO.moderator);
+      await moderator.goto(`/companies/${company!.id}`);
+      const card = moderator.getByRole('region', { name: 'Approval policy' });
+      await expect(card).toContainText(
+        "Bills from $10,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+      );
+      await card.getByRole('button', { name: 'Edit policy' }).click();
+      await card.getByLabel('Rule 1: bills from ($)').fill('5000');
+      const summary = card.getByTestId('policy-summary');
+      await expect(summary).toContainText(
+        "Bills from $5,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+      );
+      // Step 1 only by the company's approver.
+      const step1 = card.getByRole('group', { name: 'Rule 1, step 1' });
+      await step1.getByText('Any MODERATOR', { exact: true }).click();
+      await step1.getByText('Any ADMIN', { exact: true }).click();
+      await expect(summary).toContainText("Bills from $5,000: 1) the company's approver, then 2) any ADMIN");
+      // An empty step is refused before saving, and named.
+      await step1.getByText("The company's approver", { exact: true }).click();
+      await expect(card.getByText('Step 1 of rule 1 names no approver')).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Save as new version' })).toBeDisabled();
+      await step1.getByText("The company's approver", { exact: true }).click();
+      await expect(card.getByText('Step 1 of rule 1 names no approver')).toHaveCount(0);
+
+      // Try a bill against the draft.
+      const simulator = card.getByRole('region', { name: 'Try a bill' });
+      await simulator.getByLabel('Amount ($)').fill('6000');
+      await simulator.getByRole('button', { name: 'Try' }).click();
+      await expect(simulator.getByTestId('simulation')).toContainText('Rule 1:');
+      await expect(simulator.getByTestId('simulation')).toContainText(
+        "Step 1 (the company's approver): Uma User",
+      );
+      await expect(simulator.getByTestId('simulation')).toContainText('Step 2 (any ADMIN): ');
+      await expect(simulator.getByTestId('simulation')).toContainText('Ada Admin');
+
+      await card.getByRole('button', { name: 'Save as new version' }).click();
+      await expect(notice(moderator, 'Approval policy saved as a new version')).toBeVisible();
+      await expect(card).toContainText('Version 1');
+      await expect(card).toContainText("Bills from $5,000: 1) the company's approver, then 2) any ADMIN");
+    } finally {
+      await moderatorContext.close();
+    }
+
+    // A $6,000 bill submitted by the MODERATOR.
+    const moderatorApi = await ApiClient.signIn(request, DEMO.moderator);
+    const billId = String(Date.now());
+    const approval = await moderatorApi.post<{ id: string; currentStep: number; stepCount: number }>(
+      '/api/bill-approval/approvals',
+      {
+        companyId: company!.id,
+        priority: 'HIGH',
+        bills: [
+          {
+            Id: billId,
+            TotalAmt: 6000,
+            DocNumber: `POLICY-${billId}`,
+            VendorRef: { name: account!.vendorName, value: account!.vendorRef },
+          },
+        ],
+      },
+    );
+    expect(approval).toMatchObject({ currentStep: 1, stepCount: 2 });
+
+    // The USER (the company's approver) approves step 1 on the detail page.
+    const userContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const userPage = await userContext.newPage();
+    try {
+      await signInFresh(userPage, DEMO.user);
+      await userPage.goto(`/approvals/${approval.id}`);
+      const steps = userPage.getByRole('region', { name: 'Approval steps' });
+      await expect(steps).toContainText("Step 1 of 2 · the company's approver");
+      await expect(steps).toContainText('Waiting for Uma User');
+      await userPage.getByRole('button', { name: 'Approve', exact: true }).click();
+      await userPage
+        .getByRole('alertdialog', { name: 'Approve Bills' })
+        .getByRole('button', { name: /^Approve/ })
+        .click();
+      await expect(notice(userPage, 'Step approved; now Step 2 of 2 · any ADMIN')).toBeVisible();
+      await expect(steps).toContainText('Uma User,');
+    } finally {
+      await userContext.close();
+    }
+
+    // The ADMIN finds it under 'Waiting for me' (kept in the URL) and approves it from the list.
+    await page.goto('/approvals');
+    const show = page.getByLabel('Show');
+    // The filter panel may start folded (it remembers how it was left).
+    if (!(await show.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+    await show.selectOption('waiting');
+    await expect(page).toHaveURL(/view=waiting/);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: `Approval ${approval.id.slice(0, 8)}` }) });
+    await expect(row).toContainText('Step 2 of 2 · any ADMIN');
+    await page.reload();
+    await expect(page.getByLabel('Show')).toHaveValue('waiting');
+    await row.getByRole('link', { name: `Approval ${approval.id.slice(0, 8)}` }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Approve Bills' })
+      .getByRole('button', { name: /^Approve/ })
+      .click();
+    await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+    const nacha = page.getByRole('region', { name: 'NACHA Information' });
+    await expect(nacha.getByText('GENERATED', { exact: true })).toBeVisible();
+    await expect(nacha.getByRole('button', { name: 'Download NACHA File' })).toBeVisible();
+    const steps = page.getByRole('region', { name: 'Approval steps' });
+    await expect(steps).toContainText('Ada Admin,');
+
+    // Put the company back on the default policy (as a new version) for the specs after this one.
+    await adminApi.put(`/api/company/companies/${company!.id}/approval-policy`, {
+      definition: DEFAULT_POLICY,
+    });
+  });
+});

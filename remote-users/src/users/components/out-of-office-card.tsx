@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { api, errorMessage } from 'shared-auth';
+import { PICKER_LIMIT, personName, type User, type UserRef } from 'shared-contracts';
+import {
+  Button,
+  FormField,
+  HStack,
+  Input,
+  SectionCard,
+  Stack,
+  Text,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
+import { NativeSelect } from 'shared-ui/form';
+import { formatDateLong } from 'shared-ui/format';
+import { setOutOfOffice } from '../api/mutations';
+
+/** `datetime-local` text of an instant, in the browser's time zone. */
+function localInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const offset = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+}
+
+/**
+ * Out of office: from when until when, and who decides this person's approval steps meanwhile
+ * (recorded as 'delegate for person'). On the profile page for oneself, on a user's page for an ADMIN.
+ */
+export function OutOfOfficeCard({ user, onSaved }: { user: User; onSaved: () => Promise<unknown> }) {
+  const current = user.outOfOffice ?? null;
+  const [from, setFrom] = useState(localInput(current?.awayFrom));
+  const [until, setUntil] = useState(localInput(current?.awayUntil));
+  const [delegateId, setDelegateId] = useState(current ? String(current.delegateId) : '');
+  const [saving, setSaving] = useState(false);
+  const staff = useSWR(['users', 'picker', 'deciders'], () =>
+    api.getPaged<UserRef>('/api/user/users', {
+      searchParams: { page: 1, limit: PICKER_LIMIT, role: 'ADMIN,MODERATOR,USER', isActive: true },
+    }),
+  );
+  const people = (staff.data?.data ?? []).filter((p) => p.id !== user.id);
+  const delegateName = (id: number) => {
+    const person = people.find((p) => p.id === id);
+    return person ? personName(person) : `user #${id}`;
+  };
+
+  async function save(clear: boolean) {
+    setSaving(true);
+    try {
+      await setOutOfOffice(
+        user.id,
+        clear
+          ? { awayFrom: null, awayUntil: null, delegateId: null }
+          : {
+              awayFrom: from ? new Date(from).toISOString() : null,
+              awayUntil: until ? new Date(until).toISOString() : null,
+              delegateId: delegateId ? Number(delegateId) : null,
+            },
+      );
+      await onSaved();
+      if (clear) {
+        setFrom('');
+        setUntil('');
+        setDelegateId('');
+      }
+      notifySuccess(clear ? 'Out of office ended' : 'Out of office saved');
+    } catch (error) {
+      notifyError(errorMessage(error, 'Out of office could not be saved'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SectionCard title="Out of office">
+      <Stack gap="3">
+        <Text fontSize="sm" color="gray.600">
+          {current
+            ? `Away from ${formatDateLong(current.awayFrom)} until ${formatDateLong(current.awayUntil)}; ${delegateName(current.delegateId)} decides the approval steps waiting for ${personName(user)}.`
+            : 'While away, a delegate may decide the approval steps waiting for this person.'}
+        </Text>
+        <HStack gap="3" flexWrap="wrap" align="end">
+          <FormField label="Away from">
+            <Input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+          </FormField>
+          <FormField label="Back on">
+            <Input type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
+          </FormField>
+          <FormField label="Delegate">
+            <NativeSelect.Root width="auto">
+              <NativeSelect.Field value={delegateId} onChange={(e) => setDelegateId(e.target.value)}>
+                <option value="">Choose a person</option>
+                {people.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {personName(p)} ({p.role})
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </HStack>
+        <HStack gap="2">
+          <Button size="sm" colorPalette="blue" loading={saving} onClick={() => void save(false)}>
+            Save out of office
+          </Button>
+          {current && (
+            <Button size="sm" variant="outline" disabled={saving} onClick={() => void save(true)}>
+              End out of office
+            </Button>
+          )}
+        </HStack>
+      </Stack>
+    </SectionCard>
+  );
+}
