@@ -413,14 +413,15 @@ describe('bills changed in QuickBooks after the import', () => {
     expect(big.totalBills).toBe(25);
     const [changed, paid, deleted] = big.billIds;
 
+    // Decided by a rejection: one decision settles it whatever steps its policy asks of an approval.
     const admin = (await t.login('admin@example.com')).tokens.accessToken;
-    const approve = await t.request({
+    const reject = await t.request({
       method: 'PUT',
-      url: `/api/bill-approval/approvals/${decided.id}/approve`,
+      url: `/api/bill-approval/approvals/${decided.id}/reject`,
       token: admin,
-      payload: {},
+      payload: { rejectionReason: 'Not this month' },
     });
-    expect(approve.statusCode).toBe(200);
+    expect(reject.statusCode).toBe(200);
 
     emulator.updateBill(realmId, changed!, (bill) => {
       bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 10) * 100) / 100;
