@@ -35,3 +35,22 @@ describe('the job queue (pg-boss on this engine)', () => {
     expect(seen.sort()).toEqual([7, 8]);
   });
 });
+
+describe('the job queue set-up', () => {
+  it('starts in several processes at once (each on its own connections) without a deadlock', async () => {
+    // New queues, so each start creates their tables and constraints: the step two API processes
+    // starting together against one server used to deadlock in.
+    const queues = ['a', 'b', 'c'].map((name) => ({
+      name: `set-up-${name}-${Date.now()}`,
+      expireInSeconds: 60,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+    }));
+    const started = await Promise.all([1, 2, 3].map(() => startJobQueue(t.database, queues, t.app.log)));
+    try {
+      for (const queue of queues) expect(await started[0]!.send(queue.name, {})).toEqual(expect.any(String));
+    } finally {
+      await Promise.all(started.map((each) => each.stop()));
+    }
+  });
+});

@@ -56,6 +56,33 @@ function adapter(database: DatabaseHandle): PgBoss.Db {
   };
 }
 
+/** Arbitrary constant: the advisory lock that serialises the queue's set-up across API processes. */
+const QUEUE_SETUP_LOCK_ID = 727_274_002;
+
+/**
+ * Runs the queue's set-up in one API process at a time. pg-boss creates a queue's table and its
+ * constraints without a lock of its own, so two processes starting together against one server
+ * deadlock (40P01) in `createQueue`; the second now waits and finds the queues made. The embedded
+ * database has one process.
+ */
+async function oneProcessAtATime(database: DatabaseHandle, setUp: () => Promise<void>): Promise<void> {
+  if (database.kind !== 'postgres') return setUp();
+  const client = await database.pool.connect();
+  try {
+    // The pool's statement limit would end a long wait for the other process's set-up.
+    await client.query('set statement_timeout = 0');
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_ID]);
+    try {
+      await setUp();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_ID]);
+    }
+  } finally {
+    await client.query('reset statement_timeout').catch(() => {});
+    client.release();
+  }
+}
+
 export async function startJobQueue(
   database: DatabaseHandle,
   queues: QueueDefinition[],
@@ -71,17 +98,19 @@ export async function startJobQueue(
     deleteAfterHours: 24,
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const queue of queues) {
-    await boss.createQueue(queue.name, {
-      name: queue.name,
-      policy: 'stately',
-      expireInSeconds: queue.expireInSeconds,
-      retryLimit: queue.retryLimit,
-      retryDelay: queue.retryDelaySeconds,
-      retryBackoff: true,
-    });
-  }
+  await oneProcessAtATime(database, async () => {
+    await boss.start();
+    for (const queue of queues) {
+      await boss.createQueue(queue.name, {
+        name: queue.name,
+        policy: 'stately',
+        expireInSeconds: queue.expireInSeconds,
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelaySeconds,
+        retryBackoff: true,
+      });
+    }
+  });
   return {
     send: (name, data, options = {}) =>
       boss.send(name, data, options.singletonKey ? { singletonKey: options.singletonKey } : {}),
