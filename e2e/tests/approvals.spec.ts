@@ -323,9 +323,8 @@ test.describe('approval detail', () => {
     // This tab still offers the decision; making it shows what happened instead of a generic error.
     await detail.approveButton.click();
     await detail.approveDialog.getByRole('button', { name: 'Approve 1 of 1' }).click();
-    await expect(
-      notice(page, /This approval is no longer pending: someone else decided it meanwhile/),
-    ).toBeVisible();
+    // Said as what happened, read from the server after its 409, never as a failed request.
+    await expect(notice(page, /Rejected by .+ just now/)).toBeVisible();
     await expect(detail.card('Rejection Details')).toContainText('Decided in the other tab');
     await expect(detail.approveButton).toHaveCount(0);
     await expect(page.getByRole('main').getByText('Rejected', { exact: true }).first()).toBeVisible();

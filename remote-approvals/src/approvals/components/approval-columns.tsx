@@ -30,7 +30,7 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     header: 'Company',
     sortable: true,
     // Cut with the full name on hover, so every column and the row actions fit at 1440 px.
-    maxWidth: '11rem',
+    maxWidth: '8rem',
     render: approvalCompanyLabel,
   },
   {
@@ -47,7 +47,7 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
           <Text
             textStyle="xs"
             color="fg.muted"
-            maxW="9rem"
+            maxW="7rem"
             truncate
             title={stepProgressLabel(a.currentStep, a.stepCount, a.currentStepLabel ?? '')}
           >
@@ -100,6 +100,6 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     align: 'end',
     render: (a) => formatUsd(a.billStats.totalAmount),
   },
-  { key: 'managerName', header: 'Manager', sortable: true, maxWidth: '9rem', render: approvalManagerLabel },
+  { key: 'managerName', header: 'Manager', sortable: true, maxWidth: '8rem', render: approvalManagerLabel },
   { key: 'createdAt', header: 'Created', sortable: true, render: (a) => formatDate(a.createdAt) },
 ];
