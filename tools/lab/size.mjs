@@ -33,11 +33,16 @@ function recordScripts(page) {
   const pending = new Set();
   let inFlight = 0;
   let lastActivity = Date.now();
-  const onRequest = () => {
+  // The signed-in layout's live event stream is one request that stays open by design: it is not
+  // counted, or the page would never be quiet.
+  const counted = (request) => new URL(request.url()).pathname !== '/api/events';
+  const onRequest = (request) => {
+    if (!counted(request)) return;
     inFlight += 1;
     lastActivity = Date.now();
   };
   const onDone = (request) => {
+    if (!counted(request)) return;
     inFlight -= 1;
     lastActivity = Date.now();
     if (request.resourceType() !== 'script') return;
