@@ -9,6 +9,7 @@
  * network failure is retried with a doubling back-off. Tokens never appear in an error or a log.
  */
 import { INTUIT_SANDBOX_API_URL, type QbSyncConfig, type QuickBooksConfig } from '../config';
+import { parseJson } from './token-client';
 
 /** The minor version of the accounting API this client is written against. */
 export const QB_MINOR_VERSION = '75';
@@ -188,15 +189,4 @@ function faultMessage(body: Record<string, unknown> | undefined): string | undef
   const record = first as Record<string, unknown> | undefined;
   const message = record?.Detail ?? record?.Message ?? record?.message;
   return typeof message === 'string' ? message.slice(0, 200) : undefined;
-}
-
-function parseJson(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

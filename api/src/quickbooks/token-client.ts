@@ -112,7 +112,8 @@ export async function refreshQuickBooksTokens(
   };
 }
 
-function parseJson(text: string): Record<string, unknown> | undefined {
+/** A JSON object from Intuit's answer text; undefined for anything else (HTML error pages, arrays). */
+export function parseJson(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value)
