@@ -372,7 +372,8 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 function bill(seq) {
   const amount = Math.round(Math.random() * 90_000 + 1_000) / 100;
   return {
-    Id: `SOAK-${seq}`,
+    // QuickBooks bill ids are digits without leading zeros (the API refuses anything else).
+    Id: String(900_000_000 + seq),
     TotalAmt: amount,
     DocNumber: `S-${seq}`,
     DueDate: '2027-01-31',
@@ -509,13 +510,21 @@ const operations = [
         w.api,
         'PUT',
         `/api/bill-approval/approvals/${id}/${approve ? 'approve' : 'reject'}`,
-        { token: tokens.user, json: approve ? {} : { rejectionReason: 'Soak test rejection' } },
+        {
+          // The USER decides only where the company's policy names them; the ADMIN everywhere.
+          token: Math.random() < 0.5 ? tokens.user : tokens.admin,
+          json: approve ? {} : { rejectionReason: 'Soak test rejection' },
+        },
       );
-      if (result.ok || result.status === 409) {
+      // Under an approval policy of several steps an approve may only decide a step: the approval
+      // stays PENDING (its answer says so) and is not a decision of the approval yet.
+      const answered = result.ok ? parse(result.body)?.data?.status : undefined;
+      const decided = result.ok && answered !== 'PENDING';
+      if (decided || result.status === 409) {
         const at = pending.indexOf(id);
         if (at >= 0) pending.splice(at, 1);
       }
-      if (result.ok) {
+      if (decided) {
         const list = acknowledged.decisions.get(id) ?? [];
         list.push(approve ? 'APPROVED' : 'REJECTED');
         acknowledged.decisions.set(id, list);

@@ -73,6 +73,11 @@ export class Spool {
       },
     });
     this.readable.once('end', () => this.close());
+    // A producer failure is handed to `readable` (its consumer reports it); emitted again on
+    // `writable`, where no producer listens before it has piped anything, it would be an
+    // unhandled 'error' event that stops the process (seen when the database went away between
+    // taking a connection and starting an export).
+    this.writable.on('error', () => {});
   }
 
   private notify(): void {

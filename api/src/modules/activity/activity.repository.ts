@@ -1,8 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { ActivityItem } from 'shared-contracts';
+import type { ActivityItem, Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { literalCount } from '../../db/prepared';
 import { activity } from '../../db/schema';
+import { activityVisibleTo } from '../../security/payment-details';
 
 export interface ActivityEntry {
   userId: number | null;
@@ -35,11 +36,12 @@ export async function recordActivities(db: Db, entries: ActivityEntry[]): Promis
   );
 }
 
-/** Newest first. */
-export async function recentActivity(db: Db, limit: number): Promise<ActivityItem[]> {
+/** Newest first, of what `reader` may read. */
+export async function recentActivity(db: Db, reader: Role, limit: number): Promise<ActivityItem[]> {
   const rows = await db
     .select({ id: activity.id, description: activity.description, createdAt: activity.createdAt })
     .from(activity)
+    .where(activityVisibleTo(reader))
     .orderBy(desc(activity.createdAt), desc(activity.id))
     // In the SQL text, not a parameter: PostgreSQL then keeps one plan for it (db/prepared.ts).
     .limit(literalCount(limit));
@@ -50,9 +52,13 @@ function toActivityItem(row: { id: number; description: string; createdAt: Date 
   return { id: row.id, description: row.description, timestamp: row.createdAt.toISOString() };
 }
 
-/** The newest rows about one entity (served by the (entity_type, entity_id, created_at) index). */
+/**
+ * The newest rows about one entity that `reader` may read (served by the (entity_type, entity_id,
+ * created_at) index).
+ */
 export async function entityActivity(
   db: Db,
+  reader: Role,
   entityType: string,
   entityId: string | number,
   limit: number,
@@ -60,7 +66,13 @@ export async function entityActivity(
   const rows = await db
     .select({ id: activity.id, description: activity.description, createdAt: activity.createdAt })
     .from(activity)
-    .where(and(eq(activity.entityType, entityType), eq(activity.entityId, String(entityId))))
+    .where(
+      and(
+        eq(activity.entityType, entityType),
+        eq(activity.entityId, String(entityId)),
+        activityVisibleTo(reader),
+      ),
+    )
     .orderBy(desc(activity.createdAt), desc(activity.id))
     // In the SQL text, not a parameter: PostgreSQL then keeps one plan for it (db/prepared.ts).
     .limit(literalCount(limit));

@@ -14,6 +14,7 @@ import {
   type ApprovalSortField,
   type ApprovalStats,
   type ApprovalStatus,
+  type Role,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
@@ -29,6 +30,7 @@ import {
   users,
   type ApprovalRow,
 } from '../../db/schema';
+import { activityVisibleTo } from '../../security/payment-details';
 
 // ---- the API view -----------------------------------------------------------------------------
 
@@ -556,7 +558,7 @@ const HISTORY_LABELS: Record<string, string> = {
 export const HISTORY_MAX = 500;
 
 /** The approval's activity rows, newest first, in the history shape the API answers. */
-export async function approvalHistory(db: Db, id: string): Promise<ApprovalHistoryEntry[]> {
+export async function approvalHistory(db: Db, reader: Role, id: string): Promise<ApprovalHistoryEntry[]> {
   const rows = await db
     .select({
       id: activity.id,
@@ -570,7 +572,7 @@ export async function approvalHistory(db: Db, id: string): Promise<ApprovalHisto
     })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.userId))
-    .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, id)))
+    .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, id), activityVisibleTo(reader)))
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(literalCount(HISTORY_MAX));
   return rows.map((row) => {

@@ -367,7 +367,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const id = request.params.id;
       await getApproval(app.db, id);
-      return ok(await approvalHistory(app.db, id));
+      return ok(await approvalHistory(app.db, currentAuth(request).user.role, id));
     },
   );
 }

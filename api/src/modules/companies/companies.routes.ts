@@ -124,7 +124,9 @@ export async function companiesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const id = companyId(request.params.id);
       await getCompany(app.db, id); // 404 for an unknown company, not an empty timeline
-      return ok(await entityActivity(app.db, 'company', id, request.query.limit));
+      return ok(
+        await entityActivity(app.db, currentAuth(request).user.role, 'company', id, request.query.limit),
+      );
     },
   );
 

@@ -3,7 +3,7 @@ import { DashboardStatsSchema, RECENT_ACTIVITY_SHOWN, type DashboardStats } from
 import { ok } from '../../http/envelope';
 import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
-import { authenticate } from '../../plugins/auth';
+import { authenticate, currentAuth } from '../../plugins/auth';
 import { recentActivity } from '../activity/activity.service';
 import { dashboardCounts } from './dashboard.repository';
 
@@ -15,11 +15,11 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     tags: ['Dashboard'],
     response: { 200: okSchema(DashboardStatsSchema) },
   };
-  app.get('/stats', { onRequest: authenticate, schema }, async () => {
+  app.get('/stats', { onRequest: authenticate, schema }, async (request) => {
     // Two statements side by side: the four counts in one, the latest activity.
     const [counts, activity] = await Promise.all([
       dashboardCounts(app.db),
-      recentActivity(app.db, RECENT_ACTIVITY_SHOWN),
+      recentActivity(app.db, currentAuth(request).user.role, RECENT_ACTIVITY_SHOWN),
     ]);
     const stats: DashboardStats = { ...counts, recentActivity: activity };
     return ok(stats);

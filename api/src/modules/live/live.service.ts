@@ -1,5 +1,5 @@
-import type { Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { minRoleOfAction } from '../../security/payment-details';
 import { insertLiveEvents, type LiveEventValues } from './live.repository';
 
 export { liveEventBounds, liveEventsAfter, newestLiveEvent, pruneLiveEvents } from './live.repository';
@@ -19,17 +19,6 @@ export interface LiveChange {
  * Everything else recorded in the activity log is an event.
  */
 const NOT_EVENTS = /^(auth\.|approval\.nacha_download$)/;
-
-/**
- * Payment details (vendor bank accounts, settlement account, originator settings) are not for a
- * GUEST, even as ids: their streams never carry these events, nor the lines a vendor account
- * change writes into the history of the approvals it pays ('approval.vendor_account_change').
- */
-const PAYMENT_DETAILS = /^(payments\.|approval\.vendor_account_)/;
-
-function minRoleOf(action: string): Role {
-  return PAYMENT_DETAILS.test(action) ? 'USER' : 'GUEST';
-}
 
 /**
  * Bank accounts under dual control: a new or changed account waits for a second person
@@ -85,7 +74,7 @@ export function liveEventOf(change: LiveChange): LiveEventValues | null {
     status: statusOf(change.action, change.details),
     version: versionOf(change.details),
     actorId: change.actorId,
-    minRole: minRoleOf(change.action),
+    minRole: minRoleOfAction(change.action),
   };
 }
 

@@ -1,0 +1,29 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { hasRole, type Role } from 'shared-contracts';
+import { activity } from '../db/schema';
+
+/**
+ * Payment details (vendor bank accounts, the settlement account, originator settings) are not for a
+ * GUEST, even as a line of history or a live event: who changed which vendor's bank account, and
+ * when, is what someone planning to redirect a payment wants to know. These are the actions that
+ * record them (including the lines a vendor account change writes into the history of the
+ * approvals it pays).
+ */
+export const PAYMENT_DETAIL_ACTION = /^(payments\.|approval\.vendor_account_)/;
+
+/** The lowest role that reads payment details. */
+export const PAYMENT_DETAILS_MIN_ROLE: Role = 'USER';
+
+/** The lowest role that may see the record of `action`. */
+export function minRoleOfAction(action: string): Role {
+  return PAYMENT_DETAIL_ACTION.test(action) ? PAYMENT_DETAILS_MIN_ROLE : 'GUEST';
+}
+
+/**
+ * The activity rows `role` may read, as a condition of a query over `activity`; undefined when it
+ * may read them all. The same test as PAYMENT_DETAIL_ACTION, written for the database.
+ */
+export function activityVisibleTo(role: Role): SQL | undefined {
+  if (hasRole(role, PAYMENT_DETAILS_MIN_ROLE)) return undefined;
+  return sql`not (starts_with(${activity.action}, 'payments.') or starts_with(${activity.action}, 'approval.vendor_account_'))`;
+}
