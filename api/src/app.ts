@@ -12,6 +12,8 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { LiveHub } from './modules/live/live.hub';
+import { DatabaseListener } from './db/listener';
+import { AuthCache } from './sessions/auth-cache';
 import { liveRoutes } from './modules/live/live.routes';
 import { managersRoutes } from './modules/managers/managers.routes';
 import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payments.routes';
@@ -98,15 +100,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('now', options.now ?? (() => new Date()));
   registerDatabase(app, database);
-  // The live console's events: read from the log when the database says one was committed.
-  const liveHub = new LiveHub(database, app.log, config.liveEvents.logSize, config.liveEvents.safetyPollMs);
+  // One LISTEN connection for the process: the live console's events are read from the log when
+  // the database says one was committed; the sign-in cache forgets a user whose account or
+  // sessions changed.
+  const listener = new DatabaseListener(database, app.log);
+  app.decorate('dbListener', listener);
+  const liveHub = new LiveHub(
+    database,
+    listener,
+    app.log,
+    config.liveEvents.logSize,
+    config.liveEvents.safetyPollMs,
+  );
   app.decorate('liveHub', liveHub);
-  app.addHook('onReady', () => liveHub.start());
+  const authCache = new AuthCache(listener);
+  app.decorate('authCache', authCache);
+  // Sent after the handler's transaction committed: the sign-in cache waits for the database's
+  // notifications of this write before it answers from memory again.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') authCache.noteLocalWrite();
+    done(null, payload);
+  });
+  app.addHook('onReady', async () => {
+    await liveHub.start();
+    await listener.start();
+  });
   app.addHook('preClose', (done) => {
     liveHub.endStreams();
     done();
   });
-  app.addHook('onClose', () => liveHub.close());
+  app.addHook('onClose', async () => {
+    await liveHub.close();
+    await listener.close();
+  });
   registerAuth(app, config);
   registerErrorHandler(app);
   registerJsonBodyParser(app);

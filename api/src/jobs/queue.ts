@@ -56,8 +56,12 @@ function adapter(database: DatabaseHandle): PgBoss.Db {
   };
 }
 
-/** Arbitrary constant: the advisory lock that serialises the queue's set-up across API processes. */
-const QUEUE_SETUP_LOCK_ID = 727_274_002;
+/**
+ * Arbitrary constant: the advisory lock that serialises the queue's set-up across API processes.
+ * Not 727_274_001 (migrations) nor 727_274_002 (the live event log numbers its events under it at
+ * every commit: sharing it made every write of every process wait while one process set up).
+ */
+const QUEUE_SETUP_LOCK_ID = 727_274_003;
 
 /**
  * Runs the queue's set-up in one API process at a time. pg-boss creates a queue's table and its

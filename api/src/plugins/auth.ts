@@ -3,6 +3,8 @@ import { hasRole, type Role } from 'shared-contracts';
 import type { AppConfig } from '../config';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/http-error';
+import type { DatabaseListener } from '../db/listener';
+import type { AuthCache } from '../sessions/auth-cache';
 import { findUserInLiveSession } from '../sessions/sessions.repository';
 import { verifyAccessToken } from '../security/access-tokens';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords';
@@ -16,6 +18,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyInstance {
     passwords: PasswordHasher;
+    authCache: AuthCache;
+    dbListener: DatabaseListener;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -35,17 +39,26 @@ const BEARER = /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i;
  * onRequest hook of every protected route (before validation, so an anonymous bad request is a
  * 401, not a 400): a valid access token, a session (refresh family) that is still alive and
  * younger than its absolute limit, AND a user that still exists and is active — all in the one
- * user read. The role is read from the database, so a role change, deactivation, sign-out or the
- * session limit takes effect at once instead of when the token expires.
+ * user read, or from the process's sign-in cache, which the database's notifications keep
+ * current (sessions/auth-cache.ts). The role comes from the database, so a role change,
+ * deactivation, sign-out or the session limit takes effect within a second instead of when the
+ * token expires.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthorized();
   const claims = await verifyAccessToken(match[1], request.server.config.jwtSecret);
   if (!claims) throw unauthorized();
-  const { db, config } = request.server;
-  const user = await findUserInLiveSession(db, claims.userId, claims.sessionId, config.sessionMaxAge);
-  if (!user || !user.isActive) throw unauthorized();
+  const { db, config, authCache } = request.server;
+  let user = authCache.get(claims.userId, claims.sessionId);
+  if (!user) {
+    const generation = authCache.generation;
+    const found = await findUserInLiveSession(db, claims.userId, claims.sessionId, config.sessionMaxAge);
+    if (!found) throw unauthorized();
+    user = found.user;
+    authCache.store(generation, claims.userId, claims.sessionId, user, found.liveUntil);
+  }
+  if (!user.isActive) throw unauthorized();
   request.auth = { user, sessionId: claims.sessionId };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, exists, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { loginAttempts, refreshTokens, users, type UserRow } from '../db/schema';
@@ -47,40 +47,40 @@ export interface SessionMaxAge {
  * neither revoked nor expired, and the family's sign-in is less than the session limit of the
  * user's current role ago. Logout, reuse detection and "sign out other sessions" revoke the
  * family, so this is what makes them (and the limit) end the session at once instead of when the
- * access token expires. One statement, a primary-key read plus an EXISTS on
- * refresh_tokens_family_idx.
+ * access token expires. Also answers until when the session lives if nothing changes (ms since the
+ * epoch, by the database's clock): the earlier of its newest live token's expiry and its absolute
+ * limit, so the sign-in cache keeps it no longer. One statement, a primary-key read plus an
+ * aggregate over refresh_tokens_family_idx.
  */
 export async function findUserInLiveSession(
   db: Db,
   userId: number,
   familyId: string,
   maxAge: SessionMaxAge,
-): Promise<UserRow | undefined> {
-  // Every signed-in request runs this: built once (db/prepared.ts), not per request.
-  const query = preparedQuery(db, 'auth:live-session-user', () => {
-    const liveToken = db
-      .select({ one: sql`1` })
-      .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.familyId, sql.placeholder('familyId')),
-          eq(refreshTokens.userId, sql.placeholder('userId')),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, sql`now()`),
-          gt(
-            refreshTokens.sessionStartedAt,
-            sql`now() - make_interval(secs => case when ${users.role} = 'ADMIN' then ${sql.placeholder('adminMaxAge')}::int else ${sql.placeholder('maxAge')}::int end)`,
-          ),
-        ),
-      );
+): Promise<{ user: UserRow; liveUntil: number } | undefined> {
+  // Every signed-in request the cache cannot answer runs this: built once (db/prepared.ts).
+  const query = preparedQuery(db, 'auth:live-session-user-until', () => {
+    // Written out qualified: inside the subquery Drizzle would name the outer column unqualified.
+    const role = sql.raw('"users"."role"');
+    const limit = sql`make_interval(secs => case when ${role} = 'ADMIN' then ${sql.placeholder('adminMaxAge')}::int else ${sql.placeholder('maxAge')}::int end)`;
+    const liveUntil = sql<number | null>`(
+      select extract(epoch from least(max(${refreshTokens.expiresAt}), min(${refreshTokens.sessionStartedAt}) + ${limit})) * 1000
+      from ${refreshTokens}
+      where ${refreshTokens.familyId} = ${sql.placeholder('familyId')}
+        and ${refreshTokens.userId} = ${sql.placeholder('userId')}
+        and ${refreshTokens.revokedAt} is null
+        and ${refreshTokens.expiresAt} > now()
+        and ${refreshTokens.sessionStartedAt} > now() - ${limit}
+    )`;
     return db
-      .select()
+      .select({ user: users, liveUntil })
       .from(users)
-      .where(and(eq(users.id, sql.placeholder('userId')), exists(liveToken)))
+      .where(eq(users.id, sql.placeholder('userId')))
       .limit(1);
   });
   const [row] = await query.execute({ userId, familyId, maxAge: maxAge.default, adminMaxAge: maxAge.admin });
-  return row;
+  if (!row || row.liveUntil === null) return undefined;
+  return { user: row.user, liveUntil: Number(row.liveUntil) };
 }
 
 /** A session to check: the user and the refresh-token family the access token names. */

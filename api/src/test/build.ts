@@ -94,11 +94,15 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   await options.beforeReady?.(app);
   await app.ready();
 
-  const request: TestContext['request'] = ({ token, headers, ...rest }) =>
-    app.inject({
+  // A test may have changed rows directly just before: the API process has heard of it (as it
+  // would within a second in production) before the request goes in.
+  const request: TestContext['request'] = async ({ token, headers, ...rest }) => {
+    await app.dbListener.caughtUp();
+    return app.inject({
       ...rest,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
+  };
 
   return {
     app,

@@ -4,7 +4,7 @@
  * throttles must not let a stranger lock an account nor leave a password oracle open.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, ERROR_CODES, LOGIN_ERRORS, type AuthTokens, type Role } from 'shared-contracts';
 import { buildApp } from '../../app';
@@ -37,6 +37,16 @@ afterAll(async () => {
 let ipCounter = 0;
 const nextIp = () => `10.9.0.${(ipCounter += 1)}`;
 let userCounter = 0;
+
+/**
+ * A request to the other API process once it has heard of every change committed before (its
+ * sign-in cache learns of changes by the database's notifications, within a second;
+ * sessions/auth-cache.test.ts holds that bound without waiting like this).
+ */
+async function injectOther(options: InjectOptions) {
+  await other.dbListener.caughtUp();
+  return other.inject(options);
+}
 
 /** A fresh active account (demo password), so tests do not throttle or sign out each other. */
 async function freshUser(role: Role = 'USER'): Promise<{ id: number; email: string }> {
@@ -102,7 +112,7 @@ describe('a revoked session stops working at once', () => {
     expect((await me(mine.accessToken)).statusCode).toBe(200);
     expect((await me(elsewhere.accessToken)).statusCode).toBe(401);
     // On the other API process too, and the other session cannot refresh its way back in.
-    const elsewhereOnOther = await other.inject({
+    const elsewhereOnOther = await injectOther({
       method: 'GET',
       url: '/api/auth/me',
       headers: { authorization: `Bearer ${elsewhere.accessToken}` },
@@ -135,7 +145,7 @@ describe('a stolen refresh token', () => {
     expect((await me(third.accessToken)).statusCode).toBe(401);
     expect(
       (
-        await other.inject({
+        await injectOther({
           method: 'GET',
           url: '/api/auth/me',
           headers: { authorization: `Bearer ${third.accessToken}` },
@@ -151,7 +161,7 @@ describe('a stolen refresh token', () => {
 describe('a deactivated, deleted or demoted user is refused on the next request', () => {
   const asAdmin = async () => (await t.login('admin@example.com')).tokens.accessToken;
   const onOther = (accessToken: string, method: 'GET' | 'PUT', url: string) =>
-    other.inject({ method, url, headers: { authorization: `Bearer ${accessToken}` } });
+    injectOther({ method, url, headers: { authorization: `Bearer ${accessToken}` } });
   /** Two sessions of the user; the checks below run on the other API process. */
   async function signedInTwice(email: string) {
     return [(await t.login(email)).tokens, (await t.login(email)).tokens] as const;
@@ -196,7 +206,7 @@ describe('a deactivated, deleted or demoted user is refused on the next request'
       // Still an ADMIN: the admin route lets them through (404: no such user).
       expect(
         (
-          await other.inject({
+          await injectOther({
             method: 'PUT',
             url: adminRoute,
             headers: { authorization: `Bearer ${session.accessToken}` },
@@ -219,7 +229,7 @@ describe('a deactivated, deleted or demoted user is refused on the next request'
               payload: { email: user.email, role: 'USER', isActive: true },
             });
       expect(demote.statusCode, demote.body).toBe(200);
-      const after = await other.inject({
+      const after = await injectOther({
         method: 'PUT',
         url: adminRoute,
         headers: { authorization: `Bearer ${session.accessToken}` },
@@ -238,7 +248,7 @@ describe('a deactivated, deleted or demoted user is refused on the next request'
     await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id));
     const { accessToken } = (await t.login(user.email)).tokens;
     await t.database.db.update(users).set({ role: 'USER' }).where(eq(users.id, user.id));
-    const adminRoute = await other.inject({
+    const adminRoute = await injectOther({
       method: 'DELETE',
       url: `/api/user/users/${user.id + 100_000}`,
       headers: { authorization: `Bearer ${accessToken}` },

@@ -1,12 +1,12 @@
 /**
- * One per API process: wakes on the database's notification (LISTEN on PostgreSQL, PGlite's own
- * listen in-process), reads the committed events after the last one it has seen from the log and
+ * One per API process: wakes on the database's notification (the process's DatabaseListener),
+ * reads the committed events after the last one it has seen from the log and
  * hands each to every open stream. The log is the source of truth: a missed wake-up (a dropped
  * listening connection) only delays delivery until the next wake-up or the safety poll.
  */
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseListener } from '../../db/listener';
 import { liveEventsAfter, newestLiveEvent, pruneLiveEvents, type LiveEventRow } from './live.service';
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
@@ -14,8 +14,6 @@ export const LIVE_EVENTS_CHANNEL = 'live_events';
 export const LIVE_EVENT_BATCH = 500;
 /** The log is trimmed to its bound this often. */
 const PRUNE_MS = 60_000;
-/** After the listening connection fails, the next attempt waits this long. */
-const RELISTEN_MS = 1_000;
 
 export interface LiveSubscriber {
   deliver(event: LiveEventRow): void;
@@ -35,15 +33,25 @@ export class LiveHub {
   #again = false;
   #closed = false;
   #timers: NodeJS.Timeout[] = [];
-  #unlisten: (() => Promise<void>) | null = null;
-  #listener: pg.Client | null = null;
 
-  /** `safetyPollMs`: without any wake-up, the log is read this often anyway. */
-  constructor(database: DatabaseHandle, log: FastifyBaseLogger, logSize: number, safetyPollMs = 2_000) {
+  /**
+   * `listener`: the process's LISTEN connection (started by its owner after start()).
+   * `safetyPollMs`: without any wake-up, the log is read this often anyway.
+   */
+  constructor(
+    database: DatabaseHandle,
+    listener: DatabaseListener,
+    log: FastifyBaseLogger,
+    logSize: number,
+    safetyPollMs = 2_000,
+  ) {
     this.#database = database;
     this.#log = log;
     this.#logSize = logSize;
     this.#safetyPollMs = safetyPollMs;
+    listener.on(LIVE_EVENTS_CHANNEL, () => void this.wake());
+    // Listening again after a loss: read what was committed meanwhile.
+    listener.onRestored(() => void this.wake());
   }
 
   /** The newest event this process has handed out: a stream without Last-Event-ID starts here. */
@@ -53,7 +61,6 @@ export class LiveHub {
 
   async start(): Promise<void> {
     await this.wake();
-    await this.#listen();
     this.#timers.push(setInterval(() => this.wake(), this.#safetyPollMs).unref());
     this.#timers.push(
       setInterval(() => {
@@ -74,11 +81,6 @@ export class LiveHub {
     this.endStreams();
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
-    await this.#unlisten?.().catch(() => {});
-    this.#unlisten = null;
-    const listener = this.#listener;
-    this.#listener = null;
-    await listener?.end().catch(() => {});
     await this.#pumping?.catch(() => {});
   }
 
@@ -122,41 +124,6 @@ export class LiveHub {
       }
     } catch (err) {
       this.#log.warn({ err }, 'live events: reading the log failed');
-    }
-  }
-
-  async #listen(): Promise<void> {
-    const database = this.#database;
-    if (database.kind === 'pglite') {
-      this.#unlisten = await database.client.listen(LIVE_EVENTS_CHANNEL, () => void this.wake());
-      return;
-    }
-    // A connection of its own, outside the pool: LISTEN holds it for the life of the process.
-    const client = new pg.Client(database.pool.options);
-    const retry = () => {
-      if (this.#closed || this.#listener !== client) return;
-      this.#listener = null;
-      client.end().catch(() => {});
-      setTimeout(() => {
-        if (this.#closed) return;
-        this.#listen()
-          .then(() => this.wake())
-          .catch((err: unknown) => {
-            this.#log.warn({ err }, 'live events: listening failed');
-            setTimeout(retry, RELISTEN_MS).unref();
-          });
-      }, RELISTEN_MS).unref();
-    };
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', () => void this.wake());
-    this.#listener = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${LIVE_EVENTS_CHANNEL}`);
-    } catch (err) {
-      this.#log.warn({ err }, 'live events: listening failed; retrying');
-      retry();
     }
   }
 }
