@@ -270,6 +270,12 @@ export async function benchScale(args) {
 
     const ceilingAfter = await ceilingRun();
     const ceiling = (ceilingBefore.rps + ceilingAfter.rps) / 2;
+    // The database's own limit on this machine in the same run: PostgreSQL alone answering
+    // primary-key reads (pgbench -S) at the same concurrency.
+    const pgbenchTps = await pgbenchSelectOnly(base, { seconds, concurrency }).catch((error) => {
+      notes.push(`pgbench -S could not run: ${error.message}`);
+      return null;
+    });
 
     let exportRow = null;
     if (selected('CSV export')) {
@@ -322,6 +328,7 @@ export async function benchScale(args) {
       ceilingBefore,
       ceilingAfter,
       ceiling,
+      pgbenchTps,
       exportRow,
       nachaMedian,
       sizes: { approvals: total, ...counts },
@@ -335,6 +342,53 @@ export async function benchScale(args) {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `pgbench -S` (select-only: one primary-key read per transaction, prepared) against its own
+ * database `bench_pgbench` on the same server (initialised once, scale 10); answers the tps.
+ */
+async function pgbenchSelectOnly(base, { seconds, concurrency }) {
+  const url = new URL(base);
+  url.pathname = '/bench_pgbench';
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'bench_pgbench'`);
+    if (rowCount === 0) await admin.query('create database bench_pgbench');
+  } finally {
+    await admin.end();
+  }
+  const check = new pg.Client({ connectionString: url.toString() });
+  await check.connect();
+  const initialised = await check
+    .query(`select to_regclass('pgbench_accounts') is not null as ok`)
+    .then((result) => result.rows[0].ok)
+    .finally(() => check.end());
+  if (!initialised)
+    await spawnText('pgbench', ['-i', '-q', '-s', '10', url.toString()], process.env, ROOT, false);
+  const out = await spawnText(
+    'pgbench',
+    [
+      '-S',
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(concurrency),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      url.toString(),
+    ],
+    process.env,
+    ROOT,
+    false,
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+  if (!Number.isFinite(tps)) throw new Error(`no tps in pgbench's answer: ${out.slice(-200)}`);
+  return tps;
 }
 
 /** "API · DB · client" CPU milliseconds per request, or '—' where /proc could not be read. */
@@ -361,6 +415,7 @@ function printTable({
   ceilingBefore,
   ceilingAfter,
   ceiling,
+  pgbenchTps,
   exportRow,
   nachaMedian,
   sizes,
@@ -380,6 +435,10 @@ function printTable({
   console.info(
     `Ceiling (constant JSON route, same process): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s; CPU ms per request (API · DB · client) ${cpuCell(ceilingBefore)}`,
   );
+  if (pgbenchTps !== null)
+    console.info(
+      `PostgreSQL alone (pgbench -S -M prepared, ${concurrency} clients, ${seconds} s, same run): ${pgbenchTps.toFixed(0)} primary-key reads/s — the database's limit beside the server's`,
+    );
   console.info('');
   const header = `| ${'endpoint'.padEnd(46)} | ${'req/s'.padStart(6)} | ${'p50 ms'.padStart(7)} | ${'p99 ms'.padStart(7)} | ${'% ceil'.padStart(6)} | ${'CPU ms/req API · DB · client'.padEnd(28)} | ${'target'.padEnd(15)} | verdict |`;
   console.info(header);

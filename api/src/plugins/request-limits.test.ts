@@ -118,6 +118,20 @@ describe('the access log', () => {
     expect(written).not.toMatch(/SECRET-/);
   });
 
+  it('writes one line per request: the request, its status and the time taken', async () => {
+    const before = lines.length;
+    const response = await t.request({ method: 'GET', url: '/api/health?page=7' });
+    expect(response.statusCode).toBe(200);
+    const written = lines.slice(before).filter((line) => JSON.stringify(line).includes('/api/health?page=7'));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health?page=7' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof (written[0] as { responseTime?: unknown }).responseTime).toBe('number');
+  });
+
   it('redacts percent-encoded names and leaves other URLs alone', () => {
     expect(redactUrl('/x?%61ccess_token=abc')).toBe('/x?%61ccess_token=[REDACTED]');
     expect(redactUrl('/x?token')).toBe('/x?token=[REDACTED]');
