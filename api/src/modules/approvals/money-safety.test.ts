@@ -337,11 +337,17 @@ describe('a bank account change needs a second person, and the approver sees the
       account: { accountLast4: '8888', version: 2 },
       changedSinceDecision: true,
     });
-    // The approval's history says the account changed.
-    const history = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.guest)).json() as {
+    // The approval's history says the account changed, to the people who decide payments; a GUEST
+    // reads no line about who changed a vendor's bank account.
+    const history = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.user)).json() as {
       data: Array<{ action: string; details: string }>;
     };
     expect(history.data.map((entry) => entry.action)).toContain('Bank account changed');
+    const guestHistory = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.guest)).json() as {
+      data: Array<{ action: string }>;
+    };
+    expect(guestHistory.data.length).toBeGreaterThan(0);
+    expect(guestHistory.data.map((entry) => entry.action)).not.toContain('Bank account changed');
   });
 
   it('every open approval of the vendor gets a history entry when its account changes', async () => {
@@ -356,7 +362,7 @@ describe('a bank account change needs a second person, and the approver sees the
       accountType: 'savings',
     });
     for (const approval of [one, two]) {
-      const history = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.guest)).json() as {
+      const history = (await call('GET', `${APPROVALS}/${approval.id}/history`, tokens.user)).json() as {
         data: Array<{ action: string; details: string; userEmail: string }>;
       };
       expect(history.data[0]).toMatchObject({
