@@ -154,9 +154,7 @@ function QuickBooksLine({ connected, needAttention }: { connected: number; needA
     <Text fontSize="sm" color="gray.700" data-testid="quickbooks-line">
       QuickBooks:{' '}
       <Link asChild color="blue.700">
-        <RouterLink to="/companies?qb=connected">
-          {connected.toLocaleString('en-US')} connected
-        </RouterLink>
+        <RouterLink to="/companies?qb=connected">{connected.toLocaleString('en-US')} connected</RouterLink>
       </Link>
       ,{' '}
       <Link asChild color={needAttention > 0 ? 'red.700' : 'blue.700'}>

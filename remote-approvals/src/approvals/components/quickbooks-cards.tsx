@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import { REJECTION_REASON_MAX, type Approval, type QbBillPayment } from 'shared-contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Field,
-  SectionCard,
-  Stack,
-  Text,
-  notifyError,
-  notifySuccess,
-} from 'shared-ui';
+import { Alert, Badge, Button, Field, SectionCard, Stack, Text, notifyError, notifySuccess } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/dialog';
 import { formatDateLong, formatUsd } from 'shared-ui/format';
 import { Textarea } from 'shared-ui/form';
@@ -63,8 +53,8 @@ export function QbChangesAlert({ approval, canDecide }: { approval: Approval; ca
               </Text>
             ))}
             <Text>
-              The change was not applied. The bank file is refused until someone decides again; deciding
-              again keeps the approved amounts.
+              The change was not applied. The bank file is refused until someone decides again; deciding again
+              keeps the approved amounts.
             </Text>
           </Stack>
         </Alert.Description>
