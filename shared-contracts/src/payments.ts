@@ -266,7 +266,9 @@ export const ApprovalPaymentAccountSchema = v.object({
   vendorName: v.string(),
   billIds: v.array(v.string()),
   /** What a file would pay now (null: no account yet). */
-  account: v.nullable(v.object({ ...PaymentAccountViewSchema.entries, control: BankAccountControlSchema })),
+  account: v.nullable(
+    v.object({ ...PaymentAccountViewSchema.entries, control: BankAccountControlSchema }),
+  ),
   /** What the decision saw (null: not decided, or no account then). */
   decided: v.nullable(PaymentAccountViewSchema),
   /** The account changed after the decision: its file is refused. */

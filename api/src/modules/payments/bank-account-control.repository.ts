@@ -15,10 +15,7 @@ export const vendorAccountKey = (vendorRef: string) => `vendor:${vendorRef}`;
 export const SETTLEMENT_ACCOUNT_KEY = 'settlement';
 
 /** The people with these ids, by id (deleted accounts are simply absent). */
-export async function peopleByIds(
-  db: Db,
-  ids: Array<number | null | undefined>,
-): Promise<Map<number, PersonRef>> {
+export async function peopleByIds(db: Db, ids: Array<number | null | undefined>): Promise<Map<number, PersonRef>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return new Map();
   const rows = await db
@@ -70,10 +67,7 @@ export async function recordAccountVersion(
     .select({ version: max(bankAccountChanges.version) })
     .from(bankAccountChanges)
     .where(
-      and(
-        eq(bankAccountChanges.companyId, values.companyId),
-        eq(bankAccountChanges.accountKey, values.accountKey),
-      ),
+      and(eq(bankAccountChanges.companyId, values.companyId), eq(bankAccountChanges.accountKey, values.accountKey)),
     );
   const version = (last?.version ?? 0) + 1;
   await db.insert(bankAccountChanges).values({

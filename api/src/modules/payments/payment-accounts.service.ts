@@ -158,13 +158,7 @@ export async function savePaymentSettings(
               settlementConfirmedById: null,
               settlementConfirmedAt: null,
             }
-          : await newSettlementAccount(
-              tx,
-              actor,
-              companyId,
-              input.settlementAccount,
-              deps.config.bankAccountKey,
-            );
+          : await newSettlementAccount(tx, actor, companyId, input.settlementAccount, deps.config.bankAccountKey);
     const row = await upsertPaymentSettings(tx, {
       companyId,
       odfiRoutingNumber: input.odfiRoutingNumber,
@@ -256,11 +250,7 @@ export async function confirmSettlementAccount(
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.settlement.confirm',
       description: `${displayName(actor)} confirmed the settlement account ••••${row.settlementAccountLast4} of ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
-      details: {
-        version,
-        changedById: current.settlementChangedById,
-        changedAt: current.settlementChangedAt,
-      },
+      details: { version, changedById: current.settlementChangedById, changedAt: current.settlementChangedAt },
     });
     return settingsView(tx, row);
   });
@@ -360,8 +350,7 @@ export async function changeVendorAccount(
     const name = await companyName(tx, companyId);
     const current = await existingAccount(tx, companyId, accountId, true);
     const at = new Date();
-    const accountLast4 =
-      input.accountNumber === undefined ? current.accountLast4 : last4(input.accountNumber);
+    const accountLast4 = input.accountNumber === undefined ? current.accountLast4 : last4(input.accountNumber);
     // Every change, the name on the file included, is a new version waiting for confirmation.
     const version = await recordAccountVersion(tx, {
       companyId,
@@ -424,19 +413,11 @@ export async function confirmVendorAccount(
     const current = await existingAccount(tx, companyId, accountId, true);
     const changer = current.changedById ? await findUserRow(tx, current.changedById) : undefined;
     checkConfirmation(actor, current, version, changer);
-    const row = await updateVendorAccount(tx, accountId, {
-      confirmedById: actor.id,
-      confirmedAt: new Date(),
-    });
+    const row = await updateVendorAccount(tx, accountId, { confirmedById: actor.id, confirmedAt: new Date() });
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.confirm',
       description: `${displayName(actor)} confirmed the bank account ••••${row.accountLast4} of ${row.vendorName} at ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
-      details: {
-        vendorRef: row.vendorRef,
-        version,
-        changedById: current.changedById,
-        changedAt: current.changedAt,
-      },
+      details: { vendorRef: row.vendorRef, version, changedById: current.changedById, changedAt: current.changedAt },
     });
     await tellOpenApprovals(
       tx,
@@ -476,14 +457,10 @@ export async function removeVendorAccount(
  * ones once decided), the account a file would pay now, with who entered and confirmed it, and
  * the account the decision saw. The approver sees where the money goes before deciding.
  */
-export async function getApprovalPaymentAccounts(
-  db: Db,
-  approvalId: string,
-): Promise<ApprovalPaymentAccounts> {
+export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Promise<ApprovalPaymentAccounts> {
   const approval = await findApprovalForAccounts(db, approvalId);
   if (!approval) throw notFound(APPROVAL_ERRORS.notFound);
-  const bills =
-    approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
+  const bills = approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
   const vendors = new Map<string | null, { name: string; billIds: string[] }>();
   for (const bill of bills) {
     const ref = bill.VendorRef?.value ?? null;
