@@ -11,6 +11,12 @@ export const remotesFile = path.join(here, '.tmp', 'remotes.json');
 export const releasesDir = path.join(here, '.tmp', 'releases');
 
 /**
+ * The QuickBooks app credentials of the demo server's emulator, fixed so a test can read the
+ * emulator's realms itself (tests/quickbooks-payment.spec.ts) as another app of the developer.
+ */
+export const QB_E2E_CLIENT = { id: 'e2e-demo-client', secret: 'e2e-demo-client-secret' } as const;
+
+/**
  * Browser tests against the production build served by `pnpm start` on a fresh embedded database.
  * Debian's Chromium is driven directly (Playwright's own download is unreachable here).
  */
@@ -67,6 +73,8 @@ export default defineConfig({
       // them from all refreshing one rotated token (which, after the grace window, is a reuse that
       // revokes the session).
       ACCESS_TOKEN_TTL: String(4 * 3600),
+      QB_CLIENT_ID: QB_E2E_CLIENT.id,
+      QB_CLIENT_SECRET: QB_E2E_CLIENT.secret,
     },
   },
 });

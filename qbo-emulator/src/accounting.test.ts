@@ -273,3 +273,93 @@ describe('webhooks', () => {
     }
   });
 });
+
+describe('POST /billpayment', () => {
+  const realm = DEFAULT_COMPANIES[1]!.realmId;
+  let token = '';
+  beforeAll(async () => {
+    token = await connectTo(realm);
+  });
+
+  const pay = (body: unknown, requestId: string) =>
+    fetch(`${emulator.baseUrl}/v3/company/${realm}/billpayment?requestid=${requestId}&minorversion=75`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+  const paymentOf = (bill: Bill, amount: number, overrides: Record<string, unknown> = {}) => ({
+    VendorRef: { value: bill.VendorRef.value },
+    PayType: 'Check',
+    CheckPayment: { BankAccountRef: { value: '35' } },
+    TotalAmt: amount,
+    TxnDate: '2026-11-20',
+    Line: [{ Amount: amount, LinkedTxn: [{ TxnId: bill.Id, TxnType: 'Bill' }] }],
+    ...overrides,
+  });
+  const faultOf = async (answer: Response) =>
+    ((await answer.json()) as { Fault: { Error: Array<{ code: string; Detail: string }>; type: string } })
+      .Fault;
+
+  it('pays a bill by check, lowers its Balance, and answers the same requestid with the same payment once', async () => {
+    const bill = emulator.realm(realm).bills.find((candidate) => candidate.Balance > 10)!;
+    const balance = bill.Balance;
+    const syncToken = bill.SyncToken;
+    const first = await pay(paymentOf(bill, 10), 'req-pay-1');
+    expect(first.status).toBe(200);
+    const created = ((await first.json()) as { BillPayment: Record<string, unknown> }).BillPayment;
+    expect(created).toMatchObject({
+      VendorRef: { value: bill.VendorRef.value, name: bill.VendorRef.name },
+      PayType: 'Check',
+      CheckPayment: { BankAccountRef: { value: '35', name: 'Checking' } },
+      TotalAmt: 10,
+      TxnDate: '2026-11-20',
+      Line: [{ Amount: 10, LinkedTxn: [{ TxnId: bill.Id, TxnType: 'Bill' }] }],
+    });
+    expect(bill.Balance).toBe(Math.round((balance - 10) * 100) / 100);
+    expect(bill.SyncToken).not.toBe(syncToken);
+    const again = await pay(paymentOf(bill, 10), 'req-pay-1');
+    expect(((await again.json()) as { BillPayment: { Id: string } }).BillPayment.Id).toBe(created.Id);
+    expect(emulator.billPayments(realm).filter((payment) => payment.Id === created.Id)).toHaveLength(1);
+    expect(bill.Balance).toBe(Math.round((balance - 10) * 100) / 100);
+    // Tests read them back as the API would: by id and by query.
+    const read = await fetch(
+      `${emulator.baseUrl}/v3/company/${realm}/billpayment/${String(created.Id)}?minorversion=75`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    );
+    expect(((await read.json()) as { BillPayment: { TotalAmt: number } }).BillPayment.TotalAmt).toBe(10);
+    const listed = await query('select * from BillPayment', realm, token);
+    const page = ((await listed.json()) as { QueryResponse: { BillPayment: Array<{ Id: string }> } })
+      .QueryResponse;
+    expect(page.BillPayment.map((payment) => payment.Id)).toContain(created.Id);
+  });
+
+  it('refuses a missing or unknown bill or vendor, another bank account and more than the Balance with Faults', async () => {
+    const bill = emulator
+      .realm(realm)
+      .bills.find((candidate) => candidate.Balance > 0 && candidate.Balance === candidate.TotalAmt)!;
+    const before = emulator.billPayments(realm).length;
+    const cases: Array<[unknown, string, RegExp]> = [
+      [paymentOf(bill, 1, { VendorRef: undefined }), '2020', /VendorRef/],
+      [paymentOf(bill, 1, { VendorRef: { value: '9999' } }), '2500', /Vendor/],
+      [paymentOf(bill, 1, { CheckPayment: { BankAccountRef: { value: '7' } } }), '2500', /bank account/],
+      [paymentOf({ ...bill, Id: '999999' }, 1), '2500', /Bill 999999/],
+      [paymentOf(bill, 1, { Line: [] }), '2020', /Line/],
+      [paymentOf(bill, bill.Balance + 0.01), '6000', /open balance/],
+    ];
+    for (const [index, [body, code, detail]] of cases.entries()) {
+      const answer = await pay(body, `req-bad-${index}`);
+      expect(answer.status).toBe(400);
+      const fault = await faultOf(answer);
+      expect(fault.type).toBe('ValidationFault');
+      expect(fault.Error[0]!.code).toBe(code);
+      expect(fault.Error[0]!.Detail).toMatch(detail);
+    }
+    expect(emulator.billPayments(realm)).toHaveLength(before);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The accounting API's query endpoint for the subset of Intuit's query language the import uses:
- * `select * from Vendor|Bill [where <cond> [and <cond>]…] [STARTPOSITION n] [MAXRESULTS m]`, where
+ * `select * from Vendor|Bill|BillPayment [where <cond> [and <cond>]…] [STARTPOSITION n] [MAXRESULTS m]`, where
  * a condition is `<field> <op> '<value>'` on `Balance`, `Id`, `VendorRef` or
  * `MetaData.LastUpdatedTime` with `=`, `<`, `>`, `<=`, `>=`. Each realm's data is generated from its
  * realm id, so every run (and every test) sees the same vendors and bills.
@@ -47,11 +47,45 @@ export interface DeletedEntity {
   at: number;
 }
 
+/** An account of the chart of accounts that payments come from (AccountType 'Bank'). */
+export interface BankAccount {
+  Id: string;
+  Name: string;
+  AccountType: 'Bank';
+  AccountSubType: 'Checking' | 'Savings';
+  Active: boolean;
+}
+
+/** A bill payment by check from a bank account, as Intuit answers it. */
+export interface BillPayment {
+  Id: string;
+  SyncToken: string;
+  VendorRef: { value: string; name: string };
+  PayType: 'Check';
+  CheckPayment: { BankAccountRef: { value: string; name: string }; PrintStatus: 'NotSet' };
+  TotalAmt: number;
+  TxnDate: string;
+  DocNumber?: string;
+  PrivateNote?: string;
+  Line: Array<{ Amount: number; LinkedTxn: Array<{ TxnId: string; TxnType: 'Bill' }> }>;
+  CurrencyRef: { value: 'USD'; name: 'United States Dollar' };
+  MetaData: { CreateTime: string; LastUpdatedTime: string };
+}
+
 export interface RealmData {
   vendors: Vendor[];
   bills: Bill[];
   deleted: DeletedEntity[];
+  /** The realm's bank accounts (every realm has the same two). */
+  bankAccounts: BankAccount[];
+  billPayments: BillPayment[];
 }
+
+/** The bank accounts every realm has: a checking account (Id 35) and a savings account (Id 36). */
+export const BANK_ACCOUNTS: readonly BankAccount[] = [
+  { Id: '35', Name: 'Checking', AccountType: 'Bank', AccountSubType: 'Checking', Active: true },
+  { Id: '36', Name: 'Savings', AccountType: 'Bank', AccountSubType: 'Savings', Active: true },
+];
 
 /** How much a realm holds; the default is the demo size. */
 export interface RealmSize {
@@ -174,7 +208,13 @@ export function seedRealm(realmId: string, now: number, size: RealmSize = {}): R
       MetaData: { CreateTime: isoTime(txn), LastUpdatedTime: isoTime(updated) },
     });
   }
-  return { vendors, bills, deleted: [] };
+  return {
+    vendors,
+    bills,
+    deleted: [],
+    bankAccounts: BANK_ACCOUNTS.map((account) => ({ ...account })),
+    billPayments: [],
+  };
 }
 
 /** A query the endpoint cannot run: answered 400 with a `Fault` of type ValidationFault. */
@@ -186,8 +226,10 @@ interface Condition {
   value: string;
 }
 
+export type QueryEntity = 'Vendor' | 'Bill' | 'BillPayment';
+
 export interface ParsedQuery {
-  entity: 'Vendor' | 'Bill';
+  entity: QueryEntity;
   conditions: Condition[];
   /** 1-based, as Intuit counts. */
   startPosition: number;
@@ -195,7 +237,7 @@ export interface ParsedQuery {
 }
 
 const QUERY =
-  /^select \* from (vendor|bill)(?: where (.+?))?(?: startposition (\d+))?(?: maxresults (\d+))?$/i;
+  /^select \* from (vendor|billpayment|bill)(?: where (.+?))?(?: startposition (\d+))?(?: maxresults (\d+))?$/i;
 const CONDITION = /^([A-Za-z.]+) *(<=|>=|=|<|>) *'([^']*)'$/;
 const FIELDS = ['Balance', 'Id', 'VendorRef', 'MetaData.LastUpdatedTime'];
 
@@ -214,21 +256,23 @@ export function parseQuery(text: string): ParsedQuery {
   const maxResults = match[4] ? Number(match[4]) : 100;
   if (maxResults > MAX_RESULTS) throw new QueryError(`MAXRESULTS may be at most ${MAX_RESULTS}`);
   return {
-    entity: match[1]!.toLowerCase() === 'vendor' ? 'Vendor' : 'Bill',
+    entity: ({ vendor: 'Vendor', bill: 'Bill', billpayment: 'BillPayment' } as const)[
+      match[1]!.toLowerCase() as 'vendor' | 'bill' | 'billpayment'
+    ],
     conditions,
     startPosition: Math.max(1, match[3] ? Number(match[3]) : 1),
     maxResults,
   };
 }
 
-function fieldValue(entity: Vendor | Bill, field: string): number {
-  if (field === 'Balance') return entity.Balance;
+function fieldValue(entity: Vendor | Bill | BillPayment, field: string): number {
+  if (field === 'Balance') return 'Balance' in entity ? entity.Balance : NaN;
   if (field === 'Id') return Number(entity.Id);
   if (field === 'VendorRef') return 'VendorRef' in entity ? Number(entity.VendorRef.value) : NaN;
   return parseTime(entity.MetaData.LastUpdatedTime);
 }
 
-function matches(entity: Vendor | Bill, condition: Condition): boolean {
+function matches(entity: Vendor | Bill | BillPayment, condition: Condition): boolean {
   const actual = fieldValue(entity, condition.field);
   const expected =
     condition.field === 'MetaData.LastUpdatedTime' ? parseTime(condition.value) : Number(condition.value);
@@ -249,7 +293,8 @@ function matches(entity: Vendor | Bill, condition: Condition): boolean {
 
 /** The QueryResponse body: the page of matching entities in Id order, as Intuit answers it. */
 export function runQuery(data: RealmData, query: ParsedQuery): Record<string, unknown> {
-  const all: Array<Vendor | Bill> = query.entity === 'Vendor' ? data.vendors : data.bills;
+  const all: Array<Vendor | Bill | BillPayment> =
+    query.entity === 'Vendor' ? data.vendors : query.entity === 'Bill' ? data.bills : data.billPayments;
   const page = all
     .filter((entity) => query.conditions.every((condition) => matches(entity, condition)))
     .slice(query.startPosition - 1, query.startPosition - 1 + query.maxResults);
@@ -289,4 +334,201 @@ export function changedSince(
       : { [entity]: page, startPosition: 1, maxResults: page.length, totalCount: page.length };
   });
   return { CDCResponse: [{ QueryResponse: responses }] };
+}
+
+/**
+ * A request QuickBooks refuses: answered 400 with a `Fault` of this type and code, as Intuit
+ * words it (`Message` the kind of error, `Detail` what was wrong).
+ */
+export class PaymentFault extends Error {
+  constructor(
+    readonly type: 'ValidationFault',
+    readonly code: string,
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+const REQUIRED = 'Required param missing, need to supply the required value for the API';
+const INVALID_REFERENCE = 'Invalid Reference Id';
+const BUSINESS = 'A business validation error has occurred while processing your request';
+
+function reference(value: unknown): string | undefined {
+  const ref = (value as { value?: unknown } | undefined)?.value;
+  return typeof ref === 'string' && ref.trim() !== '' ? ref.trim() : undefined;
+}
+
+/**
+ * `POST /billpayment`: a bill payment by check. Validated as Intuit does (required VendorRef,
+ * PayType, CheckPayment.BankAccountRef of a bank account, TotalAmt and lines linking bills; a
+ * missing or unknown vendor, bank account or bill, a bill of another vendor, or more than a bill's
+ * open Balance is a Fault); each linked bill's Balance goes down, and its SyncToken and
+ * LastUpdatedTime move on. Answers the payment as stored.
+ */
+export function createBillPayment(data: RealmData, body: unknown, now: number): BillPayment {
+  const input = (body ?? {}) as Record<string, unknown>;
+  if (input.Id !== undefined) {
+    throw new PaymentFault(
+      'ValidationFault',
+      '2010',
+      'Request has invalid or unsupported property',
+      'Property Name:Id is not supported when creating a BillPayment',
+    );
+  }
+  const vendorId = reference(input.VendorRef);
+  if (!vendorId)
+    throw new PaymentFault(
+      'ValidationFault',
+      '2020',
+      REQUIRED,
+      'Required parameter VendorRef is missing in the request',
+    );
+  const vendor = data.vendors.find((candidate) => candidate.Id === vendorId);
+  if (!vendor || !vendor.Active) {
+    throw new PaymentFault(
+      'ValidationFault',
+      '2500',
+      INVALID_REFERENCE,
+      `Invalid Reference Id : Vendor assigned to this transaction has been deleted or does not exist (Id ${vendorId.slice(0, 20)})`,
+    );
+  }
+  if (input.PayType === undefined)
+    throw new PaymentFault(
+      'ValidationFault',
+      '2020',
+      REQUIRED,
+      'Required parameter PayType is missing in the request',
+    );
+  if (input.PayType !== 'Check') {
+    throw new PaymentFault(
+      'ValidationFault',
+      '2010',
+      'Request has invalid or unsupported property',
+      'Property Name:PayType: only Check is supported by this emulator',
+    );
+  }
+  const bankId = reference((input.CheckPayment as { BankAccountRef?: unknown } | undefined)?.BankAccountRef);
+  if (!bankId)
+    throw new PaymentFault(
+      'ValidationFault',
+      '2020',
+      REQUIRED,
+      'Required parameter CheckPayment.BankAccountRef is missing in the request',
+    );
+  const bank = data.bankAccounts.find((candidate) => candidate.Id === bankId && candidate.Active);
+  if (!bank) {
+    throw new PaymentFault(
+      'ValidationFault',
+      '2500',
+      INVALID_REFERENCE,
+      `Invalid Reference Id : Account assigned to this transaction is not a bank account or does not exist (Id ${bankId.slice(0, 20)})`,
+    );
+  }
+  const total = input.TotalAmt;
+  if (typeof total !== 'number' || !Number.isFinite(total) || total <= 0) {
+    throw new PaymentFault(
+      'ValidationFault',
+      '2020',
+      REQUIRED,
+      'Required parameter TotalAmt is missing or not a positive amount',
+    );
+  }
+  const lines = Array.isArray(input.Line) ? (input.Line as Array<Record<string, unknown>>) : [];
+  if (lines.length === 0)
+    throw new PaymentFault(
+      'ValidationFault',
+      '2020',
+      REQUIRED,
+      'Required parameter Line is missing in the request',
+    );
+  const applied: Array<{ bill: Bill; amount: number }> = [];
+  for (const line of lines) {
+    const amount = line.Amount;
+    const linked = Array.isArray(line.LinkedTxn) ? (line.LinkedTxn as Array<Record<string, unknown>>) : [];
+    const txn = linked[0];
+    if (
+      typeof amount !== 'number' ||
+      !Number.isFinite(amount) ||
+      amount <= 0 ||
+      linked.length !== 1 ||
+      txn?.TxnType !== 'Bill' ||
+      typeof txn.TxnId !== 'string'
+    ) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '2020',
+        REQUIRED,
+        'Each Line needs a positive Amount and one LinkedTxn {TxnId, TxnType: Bill}',
+      );
+    }
+    const bill = data.bills.find((candidate) => candidate.Id === txn.TxnId);
+    if (!bill) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '2500',
+        INVALID_REFERENCE,
+        `Invalid Reference Id : Bill ${txn.TxnId.slice(0, 20)} does not exist`,
+      );
+    }
+    if (bill.VendorRef.value !== vendor.Id) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '6000',
+        BUSINESS,
+        `Business Validation Error: Bill ${bill.Id} belongs to another vendor`,
+      );
+    }
+    const already = applied
+      .filter((entry) => entry.bill === bill)
+      .reduce((sum, entry) => sum + cents(entry.amount), 0);
+    if (cents(amount) + already > cents(bill.Balance)) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '6000',
+        BUSINESS,
+        `Business Validation Error: The payment amount of ${amount.toFixed(2)} is more than the open balance of ${bill.Balance.toFixed(2)} of Bill ${bill.Id}`,
+      );
+    }
+    applied.push({ bill, amount });
+  }
+  if (applied.reduce((sum, entry) => sum + cents(entry.amount), 0) > cents(total)) {
+    throw new PaymentFault(
+      'ValidationFault',
+      '6000',
+      BUSINESS,
+      'Business Validation Error: The lines add up to more than TotalAmt',
+    );
+  }
+  const txnDate =
+    typeof input.TxnDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input.TxnDate)
+      ? input.TxnDate
+      : isoDate(now);
+  const time = isoTime(now);
+  for (const { bill, amount } of applied) {
+    bill.Balance = (cents(bill.Balance) - cents(amount)) / 100;
+    bill.SyncToken = String(Number(bill.SyncToken) + 1);
+    bill.MetaData.LastUpdatedTime = time;
+  }
+  const payment: BillPayment = {
+    Id: String(5000 + data.billPayments.length),
+    SyncToken: '0',
+    VendorRef: { value: vendor.Id, name: vendor.DisplayName },
+    PayType: 'Check',
+    CheckPayment: { BankAccountRef: { value: bank.Id, name: bank.Name }, PrintStatus: 'NotSet' },
+    TotalAmt: total,
+    TxnDate: txnDate,
+    ...(typeof input.DocNumber === 'string' ? { DocNumber: input.DocNumber.slice(0, 21) } : {}),
+    ...(typeof input.PrivateNote === 'string' ? { PrivateNote: input.PrivateNote.slice(0, 4000) } : {}),
+    Line: applied.map(({ bill, amount }) => ({
+      Amount: amount,
+      LinkedTxn: [{ TxnId: bill.Id, TxnType: 'Bill' }],
+    })),
+    CurrencyRef: { value: 'USD', name: 'United States Dollar' },
+    MetaData: { CreateTime: time, LastUpdatedTime: time },
+  };
+  data.billPayments.push(payment);
+  return payment;
 }

@@ -26,6 +26,9 @@
  * - `GET  /v3/company/{realmId}/cdc?entities=Bill,Vendor&changedSince=…` — change data capture:
  *   entities changed at or after the time, deleted ones as `{Id, status: 'Deleted'}`; a time
  *   older than 30 days is refused as Intuit does.
+ * - `POST /v3/company/{realmId}/billpayment?requestid=…` — a bill payment by check, validated as
+ *   Intuit does (accounting.ts), idempotent per `requestid`; `GET …/billpayment/{id}` and
+ *   `select * from BillPayment` read them back.
  * - Every accounting call takes `minorversion` (1–75; others 400) and is throttled per realm as
  *   Intuit does: 500 requests a rolling minute and 10 in flight, else 429 with a ThrottleExceeded
  *   `Fault` and `Retry-After` (seconds).
@@ -39,6 +42,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import {
   CDC_WINDOW_DAYS,
   changedSince,
+  createBillPayment,
+  PaymentFault,
   isoTime,
   parseQuery,
   parseTime,
@@ -46,12 +51,16 @@ import {
   runQuery,
   seedRealm,
   type Bill,
+  type BillPayment,
   type RealmData,
   type RealmSize,
 } from './accounting';
 
 export {
+  BANK_ACCOUNTS,
   MAX_RESULTS,
+  type BankAccount,
+  type BillPayment,
   isoTime,
   parseQuery,
   seedRealm,
@@ -162,6 +171,8 @@ export interface QboEmulator {
   deleteBill(realmId: string, billId: string): void;
   /** Accounting traffic per realm. */
   traffic(realmId: string): RealmTraffic;
+  /** The bill payments the realm holds (created through `POST /billpayment`), oldest first. */
+  billPayments(realmId: string): BillPayment[];
   /**
    * Where change notifications go (as an app's webhook endpoint in Intuit's developer settings);
    * null sends none. Each `updateBill` / `deleteBill` POSTs one, signed in `intuit-signature`.
@@ -224,6 +235,11 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
   /** Access tokens → their realm (null: adopted, any realm) and expiry. */
   const accessTokens = new Map<string, { realmId: string | null; expiresAt: number }>();
   const realms = new Map<string, RealmData>();
+  /**
+   * Per realm, the answer given to each `requestid` of a write: the same request sent again (a
+   * retry after a lost answer) gets the same answer and changes nothing, as Intuit does.
+   */
+  const answered = new Map<string, Map<string, { status: number; body: Record<string, unknown> }>>();
   const seededAt = Date.now();
   const realmData = (realmId: string) => {
     let data = realms.get(realmId);
@@ -288,6 +304,7 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
       const { requests, throttled, peakConcurrent, answers } = realmTraffic(realmId);
       return { requests, throttled, peakConcurrent, answers: [...answers] };
     },
+    billPayments: (realmId) => [...realmData(realmId).billPayments],
     failNext: (realmId, count, status) => {
       realmTraffic(realmId).failures.push(...Array<number>(count).fill(status));
     },
@@ -486,6 +503,7 @@ ${choices}
     realmId: string,
     resource: string,
     url: URL,
+    body?: string,
   ) {
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const grant = accessTokens.get(bearer);
@@ -557,6 +575,7 @@ ${choices}
         return fault(response, 400, 'ValidationFault', '2010', `Invalid minorversion: ${minor.slice(0, 20)}`);
       }
       const data = realmData(realmId);
+      if (resource === 'billpayment') return billPayment(response, realmId, data, url, body ?? '');
       if (resource === 'query') {
         const parsed = parseQuery(url.searchParams.get('query') ?? '');
         return json(response, 200, { QueryResponse: runQuery(data, parsed), time: intuitTime() });
@@ -581,9 +600,10 @@ ${choices}
           time: intuitTime(),
         });
       }
-      const read = /^(bill|vendor)\/(\d{1,20})$/.exec(resource);
+      const read = /^(bill|vendor|billpayment)\/(\d{1,20})$/.exec(resource);
       if (read) {
-        const list: Array<{ Id: string }> = read[1] === 'bill' ? data.bills : data.vendors;
+        const list: Array<{ Id: string }> =
+          read[1] === 'bill' ? data.bills : read[1] === 'vendor' ? data.vendors : data.billPayments;
         const found = list.find((entity) => entity.Id === read[2]);
         if (!found) {
           return fault(
@@ -595,7 +615,8 @@ ${choices}
             "Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees.",
           );
         }
-        return json(response, 200, { [read[1] === 'bill' ? 'Bill' : 'Vendor']: found, time: intuitTime() });
+        const name = read[1] === 'bill' ? 'Bill' : read[1] === 'vendor' ? 'Vendor' : 'BillPayment';
+        return json(response, 200, { [name]: found, time: intuitTime() });
       }
       return fault(
         response,
@@ -612,13 +633,62 @@ ${choices}
     }
   }
 
+  /**
+   * `POST /billpayment?requestid=…`: a JSON BillPayment (createBillPayment validates it). Each
+   * answer is kept under the request's `requestid`: the same requestid gets the same answer again
+   * and creates nothing more.
+   */
+  function billPayment(response: ServerResponse, realmId: string, data: RealmData, url: URL, body: string) {
+    const requestId = url.searchParams.get('requestid');
+    let store = answered.get(realmId);
+    if (!store) {
+      store = new Map();
+      answered.set(realmId, store);
+    }
+    const earlier = requestId ? store.get(requestId) : undefined;
+    if (earlier) return json(response, earlier.status, earlier.body);
+    let answer: { status: number; body: Record<string, unknown> };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return fault(response, 400, 'ValidationFault', '2500', 'Request body is not valid JSON');
+    }
+    try {
+      const payment = createBillPayment(data, parsed, Date.now());
+      answer = { status: 200, body: { BillPayment: payment, time: intuitTime() } };
+      notify(realmId, 'BillPayment', payment.Id, 'Create');
+    } catch (error) {
+      if (!(error instanceof PaymentFault)) throw error;
+      answer = {
+        status: 400,
+        body: {
+          Fault: {
+            Error: [{ Message: error.message, Detail: error.detail, code: error.code }],
+            type: error.type,
+          },
+          time: intuitTime(),
+        },
+      };
+    }
+    if (requestId) store.set(requestId, answer);
+    return json(response, answer.status, answer.body);
+  }
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://emulator');
-    const realmApi = /^\/v3\/company\/(\d{1,32})\/(query|cdc|bill\/\d{1,20}|vendor\/\d{1,20})$/.exec(
-      url.pathname,
-    );
+    const realmApi =
+      /^\/v3\/company\/(\d{1,32})\/(query|cdc|bill\/\d{1,20}|vendor\/\d{1,20}|billpayment\/\d{1,20})$/.exec(
+        url.pathname,
+      );
     if (realmApi && request.method === 'GET') {
       return accounting(request, response, realmApi[1]!, realmApi[2]!, url);
+    }
+    const realmWrite = /^\/v3\/company\/(\d{1,32})\/billpayment$/.exec(url.pathname);
+    if (realmWrite && request.method === 'POST') {
+      const body = await readBody(request);
+      if (body === null) return fault(response, 413, 'ValidationFault', '2500', 'Request body too large');
+      return accounting(request, response, realmWrite[1]!, 'billpayment', url, body);
     }
     if (url.pathname === AUTHORIZE_PATH && request.method === 'GET')
       return consentPage(response, url.searchParams);

@@ -49,6 +49,10 @@ export const APPROVAL_ERRORS = {
   stepMoved: 'Someone else decided this step a moment ago; reload to see the next one',
   policyChanged: 'Someone saved this policy a moment ago; reload it and try again',
   partialBeforeLastStep: 'Choose the bills to pay at the last step of the approval',
+  /** A bill changed in QuickBooks after the decision: its bank file waits for a new decision. */
+  changedInQuickBooks:
+    'A bill of this approval changed in QuickBooks after it was decided; its bank file is refused until someone decides again',
+  noQbChanges: 'No QuickBooks change of this approval is waiting for a decision',
   /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
   tooManyExports: (running: number) =>
     `You already have ${running} exports running. Wait for one to finish, then try again.`,
@@ -299,6 +303,42 @@ export type BillStats = v.InferOutput<typeof BillStatsSchema>;
 export const APPROVAL_ORIGINS = ['MANUAL', 'QUICKBOOKS'] as const;
 export type ApprovalOrigin = (typeof APPROVAL_ORIGINS)[number];
 
+/**
+ * A change QuickBooks reported to a bill of an approval that was already decided. It is not
+ * applied; while an approval holds any, it shows them and its bank file is refused until someone
+ * decides again.
+ */
+export const QbChangeAfterDecisionSchema = v.object({
+  billId: v.string(),
+  docNumber: nullableString,
+  /** What happened there, e.g. 'changed in QuickBooks' or 'was deleted in QuickBooks'. */
+  reason: v.string(),
+  /** The bill's amount as decided and as QuickBooks has it now (null: deleted or paid there). */
+  decidedAmount: v.nullable(v.number()),
+  amountNow: v.nullable(v.number()),
+  at: v.string(),
+});
+export type QbChangeAfterDecision = v.InferOutput<typeof QbChangeAfterDecisionSchema>;
+
+export const QB_BILL_PAYMENT_STATUSES = ['pending', 'created', 'failed'] as const;
+export type QbBillPaymentStatus = (typeof QB_BILL_PAYMENT_STATUSES)[number];
+
+/** The BillPayment recorded back in QuickBooks for a bill this approval paid. */
+export const QbBillPaymentSchema = v.object({
+  billId: v.string(),
+  docNumber: nullableString,
+  amount: v.number(),
+  txnDate: v.string(),
+  /** pending: being sent (retried on throttling or outages); created; failed: QuickBooks refused it. */
+  status: v.picklist(QB_BILL_PAYMENT_STATUSES),
+  /** QuickBooks' BillPayment id once created. */
+  qbBillPaymentId: nullableString,
+  /** Why it failed (or, while pending, the last attempt's error). */
+  error: nullableString,
+  updatedAt: v.string(),
+});
+export type QbBillPayment = v.InferOutput<typeof QbBillPaymentSchema>;
+
 export const ApprovalSchema = v.object({
   id: v.string(),
   companyId: v.number(),
@@ -346,6 +386,10 @@ export const ApprovalSchema = v.object({
   currentStepLabel: v.optional(nullableString, null),
   /** Nobody active could satisfy the current step: escalated to the ADMINs, and someone should fix the policy. */
   stuck: v.optional(v.boolean(), false),
+  /** QuickBooks changes to its bills after the decision, not applied (see QbChangeAfterDecisionSchema). */
+  qbChangesAfterDecision: v.optional(v.nullable(v.array(QbChangeAfterDecisionSchema)), null),
+  /** The BillPayments recorded back in QuickBooks for its paid bills (the single read only). */
+  qbBillPayments: v.optional(v.array(QbBillPaymentSchema)),
   /** The current e-mail of the creator's and deciders' accounts (the single read only). */
   createdByEmail: v.optional(nullableString),
   approvedByEmail: v.optional(nullableString),
@@ -362,6 +406,7 @@ export type Approval = v.InferOutput<typeof ApprovalSchema>;
 export const ApprovalSummarySchema = v.omit(ApprovalSchema, [
   'bills',
   'approvedBills',
+  'qbBillPayments',
   'createdByEmail',
   'approvedByEmail',
   'rejectedByEmail',
@@ -516,6 +561,21 @@ export const RejectionReasonSchema = v.pipe(
 );
 
 export const RejectSchema = v.object({ rejectionReason: RejectionReasonSchema });
+
+/**
+ * Deciding again after QuickBooks changed a bill of a decided approval: the decision stands as
+ * approved (the approved amounts are what its bank file pays), with the reason why.
+ */
+export const QbChangesConfirmSchema = v.object({
+  reason: v.pipe(
+    v.optional(v.string('Say why the decision stands'), ''),
+    v.trim(),
+    v.nonEmpty('Say why the decision stands'),
+    v.maxLength(REJECTION_REASON_MAX, `The reason must be at most ${REJECTION_REASON_MAX} characters`),
+    multiLine('The reason'),
+  ),
+});
+export type QbChangesConfirmInput = v.InferOutput<typeof QbChangesConfirmSchema>;
 export type RejectInput = v.InferOutput<typeof RejectSchema>;
 
 const bulkIds = v.pipe(

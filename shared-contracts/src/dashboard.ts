@@ -15,6 +15,9 @@ export const DashboardStatsSchema = v.object({
   activeUsers: v.number(),
   pendingApprovals: v.number(),
   totalApiKeys: v.number(),
+  /** Companies connected to QuickBooks, and those whose connection needs attention (error). */
+  qbConnected: v.optional(v.number(), 0),
+  qbNeedAttention: v.optional(v.number(), 0),
   recentActivity: v.array(ActivityItemSchema),
 });
 export type DashboardStats = v.InferOutput<typeof DashboardStatsSchema>;
@@ -24,6 +27,8 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   activeUsers: 0,
   pendingApprovals: 0,
   totalApiKeys: 0,
+  qbConnected: 0,
+  qbNeedAttention: 0,
   recentActivity: [],
 };
 

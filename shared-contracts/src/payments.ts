@@ -30,6 +30,7 @@ export const PAYMENT_MESSAGES = {
   odfiNameRequired: 'Bank name is required',
   odfiNameTooLong: `Bank name must be at most ${ACH_BANK_NAME_MAX} characters`,
   originNameRequired: 'Originator name is required',
+  qbBankAccountId: 'The QuickBooks bank account must be its QuickBooks Account Id (digits)',
   originNameTooLong: `Originator name must be at most ${ACH_BANK_NAME_MAX} characters`,
   vendorRefRequired: 'Vendor is required',
   vendorNameRequired: 'Vendor name is required',
@@ -135,6 +136,20 @@ export const PaymentSettingsInputSchema = v.object({
   settlementAccount: v.optional(
     v.nullable(v.object({ accountNumber: AccountNumberSchema, accountType: AccountTypeSchema })),
   ),
+  /**
+   * The company's bank account in QuickBooks (its Account Id) that payments recorded back in
+   * QuickBooks are paid from; absent keeps it, null or '' removes it.
+   */
+  qbBankAccountId: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(PAYMENT_MESSAGES.qbBankAccountId),
+        v.trim(),
+        v.transform((text) => (text === '' ? null : text)),
+        v.nullable(v.pipe(v.string(), v.regex(/^[1-9]\d{0,19}$/, PAYMENT_MESSAGES.qbBankAccountId))),
+      ),
+    ),
+  ),
 });
 export type PaymentSettingsInput = v.InferOutput<typeof PaymentSettingsInputSchema>;
 
@@ -154,6 +169,8 @@ export const PaymentSettingsSchema = v.object({
   entryDescription: v.string(),
   originName: v.string(),
   settlementAccount: v.nullable(MaskedAccountSchema),
+  /** The QuickBooks bank account (Account Id) payments are recorded from; null until set. */
+  qbBankAccountId: v.optional(v.nullable(v.string()), null),
   updatedAt: v.string(),
 });
 export type PaymentSettings = v.InferOutput<typeof PaymentSettingsSchema>;

@@ -30,6 +30,8 @@ import {
 import {
   APPROVAL_PRIORITIES,
   type ApprovalOrigin,
+  type QbBillPaymentStatus,
+  type QbChangeAfterDecision,
   APPROVAL_STATUSES,
   BANK_ACCOUNT_TYPES,
   COMPANY_STATUSES,
@@ -366,6 +368,11 @@ export const approvals = pgTable(
     /** 'GENERATED', 'PENDING', a later status, or what a failed generation misses. */
     nachaProcessingStatus: text('nacha_processing_status'),
     nachaFileUrl: varchar('nacha_file_url', { length: 2048 }),
+    /**
+     * QuickBooks changes to its bills after it was decided (migration 0024): never applied; while
+     * any is here the approval warns and its bank file is refused until someone decides again.
+     */
+    qbChangesAfterDecision: jsonb('qb_changes_after_decision').$type<QbChangeAfterDecision[]>(),
     /** 'MANUAL' (entered in the console or through the API) or 'QUICKBOOKS' (imported by a sync). */
     origin: varchar('origin', { length: 16 }).$type<ApprovalOrigin>().notNull().default('MANUAL'),
     /** The policy version (0: the built-in default) and rule (1-based) this approval follows. */
@@ -637,6 +644,8 @@ export const companyPaymentSettings = pgTable('company_payment_settings', {
   entryDescription: varchar('entry_description', { length: 10 }).notNull(),
   originName: varchar('origin_name', { length: 23 }).notNull(),
   settlementAccountEnc: text('settlement_account_enc'),
+  /** The QuickBooks bank account (Account Id) bill payments recorded in QuickBooks are paid from. */
+  qbBankAccountId: varchar('qb_bank_account_id', { length: 20 }),
   settlementAccountLast4: varchar('settlement_account_last4', { length: 4 }),
   settlementAccountType: bankAccountTypeEnum('settlement_account_type'),
   /** Dual control of the settlement account, as for vendor accounts (0: never set). */
@@ -844,6 +853,45 @@ export const qbImportedBills = pgTable(
     index('qb_imported_bills_approval_idx').on(t.approvalId),
   ],
 );
+
+/**
+ * The BillPayment recorded back in QuickBooks for each bill the console paid (migration 0024):
+ * written with the PAYMENT_COMPLETED status change, then created in QuickBooks by a job. The
+ * primary key makes one per bill; `requestId` (Intuit's requestid) makes a retried POST answer
+ * the first payment instead of creating another.
+ */
+export const qbBillPayments = pgTable(
+  'qb_bill_payments',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    qbBillId: varchar('qb_bill_id', { length: 20 }).notNull(),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    docNumber: varchar('doc_number', { length: 64 }),
+    vendorRef: varchar('vendor_ref', { length: 100 }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    txnDate: date('txn_date', { mode: 'string' }).notNull(),
+    requestId: uuid('request_id').notNull(),
+    status: varchar('status', { length: 16 }).$type<QbBillPaymentStatus>().notNull().default('pending'),
+    qbPaymentId: varchar('qb_payment_id', { length: 20 }),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.qbBillId] }),
+    check('qb_bill_payments_status_check', sql`${t.status} IN ('pending', 'created', 'failed')`),
+    index('qb_bill_payments_approval_idx').on(t.approvalId),
+    index('qb_bill_payments_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+export type QbBillPaymentRow = typeof qbBillPayments.$inferSelect;
 
 /** A company's QuickBooks vendors by QuickBooks id (the key of vendor_bank_accounts.vendor_ref). */
 export const qbVendors = pgTable(

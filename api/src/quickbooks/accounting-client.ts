@@ -120,6 +120,30 @@ export async function qbGet(
   resource: string,
   params: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
+  return qbRequest(context, 'GET', resource, params);
+}
+
+/**
+ * POST `/v3/company/{realmId}/{resource}` with a JSON body, as `qbGet` sends a GET. A write is
+ * retried (429, 5xx, a lost answer) only with a `requestid` in `params`: QuickBooks answers a
+ * requestid it has seen with its first answer instead of writing again.
+ */
+export async function qbPost(
+  context: QbRequestContext,
+  resource: string,
+  params: Record<string, string> & { requestid: string },
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  return qbRequest(context, 'POST', resource, params, body);
+}
+
+async function qbRequest(
+  context: QbRequestContext,
+  method: 'GET' | 'POST',
+  resource: string,
+  params: Record<string, string>,
+  payload?: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const base = (context.config.apiUrl ?? INTUIT_SANDBOX_API_URL).replace(/\/+$/, '');
   const url = new URL(`${base}/v3/company/${encodeURIComponent(context.realmId)}/${resource}`);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
@@ -134,7 +158,13 @@ export async function qbGet(
     try {
       context.onRequest?.();
       response = await fetch(url, {
-        headers: { Accept: 'application/json', Authorization: `Bearer ${context.accessToken}` },
+        method,
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${context.accessToken}`,
+          ...(payload ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
         redirect: 'error',
         signal: AbortSignal.timeout(context.config.timeoutMs),
       });
@@ -169,6 +199,8 @@ export async function qbGet(
     if (response.status === 403) throw new QbApiError('forbidden', 403, faultMessage(body));
     if (response.status !== 200) throw new QbApiError('rejected', response.status, faultMessage(body));
     if (!body) throw new QbApiError('bad_response', response.status);
+    // QuickBooks answers some refusals with 200 and a Fault body.
+    if (body.Fault) throw new QbApiError('rejected', response.status, faultMessage(body));
     return body;
   }
 }

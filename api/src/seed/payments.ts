@@ -88,6 +88,9 @@ export function paymentSettingsFor(
     settlementAccountEnc: settlement ? encryptSecret(settlement, key) : null,
     settlementAccountLast4: settlement ? settlement.slice(-4) : null,
     settlementAccountType: settlement ? 'checking' : null,
+    // The checking account every QuickBooks Online emulator realm has: a demo company connected
+    // to a sandbox company records its payments there.
+    qbBankAccountId: '35',
     // Demo accounts were entered and confirmed long ago (dual control), so files pay them today.
     ...(settlement
       ? {

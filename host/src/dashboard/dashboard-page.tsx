@@ -135,12 +135,34 @@ function StatCards() {
           </Card.Root>
         ))}
       </SimpleGrid>
+      <QuickBooksLine connected={data.stats.qbConnected} needAttention={data.stats.qbNeedAttention} />
       {data.failed && (
         <Text fontSize="sm" color="orange.700" role="status">
           The figures could not be read from the server; zeros are shown until it answers.
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * 'QuickBooks: N connected, M need attention': each figure opens the Companies list filtered by
+ * that QuickBooks status (a connection in its error state needs someone to reconnect it).
+ */
+function QuickBooksLine({ connected, needAttention }: { connected: number; needAttention: number }) {
+  return (
+    <Text fontSize="sm" color="gray.700" data-testid="quickbooks-line">
+      QuickBooks:{' '}
+      <Link asChild color="blue.700">
+        <RouterLink to="/companies?qb=connected">{connected.toLocaleString('en-US')} connected</RouterLink>
+      </Link>
+      ,{' '}
+      <Link asChild color={needAttention > 0 ? 'red.700' : 'blue.700'}>
+        <RouterLink to="/companies?qb=error">
+          {needAttention.toLocaleString('en-US')} need attention
+        </RouterLink>
+      </Link>
+    </Text>
   );
 }
 

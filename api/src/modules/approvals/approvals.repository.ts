@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { literalCount, preparedQuery } from '../../db/prepared';
+import { qbBillPaymentsOf } from '../payments/qb-bill-payments.repository';
 import {
   activity,
   approvalCounts,
@@ -138,6 +139,7 @@ export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string |
     stepCount: row.stepCount,
     currentStepLabel: row.status === 'PENDING' ? row.currentStepLabel : null,
     stuck: row.status === 'PENDING' && row.stuck,
+    qbChangesAfterDecision: row.qbChangesAfterDecision?.length ? row.qbChangesAfterDecision : null,
   };
 }
 
@@ -146,6 +148,7 @@ export async function findApproval(db: Db, id: string): Promise<Approval | undef
   if (!row) return undefined;
   return {
     ...toApproval(row.approval, row.companyName),
+    qbBillPayments: await qbBillPaymentsOf(db, id),
     createdByEmail: row.createdByEmail,
     approvedByEmail: row.approvedByEmail,
     rejectedByEmail: row.rejectedByEmail,

@@ -20,6 +20,7 @@ import {
   BulkOutcomeSchema,
   BulkRejectSchema,
   RejectSchema,
+  QbChangesConfirmSchema,
 } from 'shared-contracts';
 import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
@@ -42,6 +43,7 @@ import {
 import { approvalChain, queueIdentity } from './approval-policy.service';
 import {
   approveApproval,
+  confirmAfterQbChanges,
   bulkDecide,
   createApproval,
   deleteApproval,
@@ -316,6 +318,23 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       ok(
         await rejectApproval(app, currentAuth(request).user, request.params.id, request.body.rejectionReason),
       ),
+  );
+
+  app.put(
+    '/approvals/:id/qb-changes/confirm',
+    {
+      onRequest: decider,
+      schema: {
+        summary:
+          'Decide again after QuickBooks changed bills of a decided approval: the approved bills and amounts stand (with the reason); its bank file is no longer refused',
+        tags,
+        params,
+        body: QbChangesConfirmSchema,
+        response: { 200: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request) =>
+      ok(await confirmAfterQbChanges(app, currentAuth(request).user, request.params.id, request.body.reason)),
   );
 
   app.put(

@@ -504,6 +504,49 @@ export async function expireOverdueApprovals(db: Db, days: number, now = new Dat
 
 export type SourceChangeOutcome = 'updated' | 'removed' | 'expired' | 'decided';
 
+/** The reason the import gives for a bill whose balance went to 0 in QuickBooks. */
+export const PAID_IN_QUICKBOOKS = 'was paid in QuickBooks';
+/** Decided and not yet sent to the bank: a bill changed now holds the bank file back. */
+const AWAITING_PAYMENT = new Set<ApprovalStatus>(['APPROVED', 'NACHA_PENDING', 'NACHA_GENERATED']);
+
+/**
+ * Deciding again after QuickBooks changed bills of a decided approval (PUT …/qb-changes/confirm):
+ * someone who may approve it (the same rules as approving: not its creator, allowed to decide
+ * payments, …) confirms that the approved bills and amounts stand, with the reason. The changes
+ * are cleared and recorded with the reason in history; an approval still without its bank file
+ * then gets it.
+ */
+export async function confirmAfterQbChanges(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  reason: string,
+): Promise<Approval> {
+  const status = await deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id, true);
+    if (!current) throw approvalNotFound();
+    await checkMayApprove(tx, actor, current);
+    const changes = current.qbChangesAfterDecision ?? [];
+    if (changes.length === 0) throw conflict('reason', APPROVAL_ERRORS.noQbChanges);
+    await updateApproval(tx, id, { qbChangesAfterDecision: null });
+    const bills = changes.map((change) => change.docNumber ?? change.billId).join(', ');
+    await recordActivity(tx, actor, 'approval', id, {
+      action: 'approval.qb_changes_confirmed',
+      description: `${displayName(actor)} decided again after bill ${bills} changed in QuickBooks: approval ${short(id)} stands as approved (${dollars(current.approvedAmountCents)}): ${reason}`,
+      details: { changes, reason, status: current.status },
+    });
+    return current.status;
+  });
+  if (status === 'APPROVED') {
+    try {
+      await generateBankFile(deps, actor, id);
+    } catch (error) {
+      deps.log.warn({ err: error, approvalId: id }, 'bank file not generated after deciding again');
+    }
+  }
+  return getApproval(deps.db, id);
+}
+
 /**
  * A bill of an approval changed where it came from (QuickBooks), inside the caller's transaction.
  * While the approval is PENDING the bill is replaced (`bill`), or removed (`bill` null: paid or
@@ -536,10 +579,36 @@ export async function applySourceBillChange(
       },
     ]);
   if (current.status !== 'PENDING') {
+    // Its own BillPayment (or any payment) of a bill this approval paid: nothing to tell.
+    if (current.status === 'PAYMENT_COMPLETED' && bill === null && reason === PAID_IN_QUICKBOOKS) {
+      return 'decided';
+    }
+    const approved = (current.approvedBills ?? []).find((candidate) => candidate.Id === billId);
+    // Not yet paid, and a bill it pays: it warns, and its bank file waits for a new decision.
+    const holds = approved !== undefined && AWAITING_PAYMENT.has(current.status);
+    if (holds) {
+      const earlier = (current.qbChangesAfterDecision ?? []).filter((change) => change.billId !== billId);
+      await updateApproval(tx, approvalId, {
+        qbChangesAfterDecision: [
+          ...earlier,
+          {
+            billId,
+            docNumber: approved.DocNumber ?? bill?.DocNumber ?? null,
+            reason,
+            decidedAmount: approved.TotalAmt,
+            amountNow: bill ? bill.TotalAmt : null,
+            at: new Date().toISOString(),
+          },
+        ],
+      });
+    }
+    const amounts = holds
+      ? ` (${dollars(toCents(approved.TotalAmt))} approved → ${bill ? dollars(toCents(bill.TotalAmt)) : 'none'})`
+      : '';
     await record(
       'approval.source_change_not_applied',
-      `${label} ${reason} after the approval was ${current.status.toLowerCase()}: not applied to approval ${short(approvalId)}`,
-      { billId, reason, status: current.status },
+      `${label} ${reason} after the approval was ${current.status.toLowerCase()}${amounts}: not applied to approval ${short(approvalId)}${holds ? '; its bank file is refused until someone decides again' : ''}`,
+      { billId, reason, status: current.status, held: holds },
     );
     return 'decided';
   }

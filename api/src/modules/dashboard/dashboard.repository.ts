@@ -41,10 +41,12 @@ export interface DashboardCounts {
   activeUsers: number;
   pendingApprovals: number;
   totalApiKeys: number;
+  qbConnected: number;
+  qbNeedAttention: number;
 }
 
 /**
- * The dashboard's four headline counts in one statement (one round trip instead of four), each
+ * The dashboard's headline counts (and its QuickBooks line) in one statement (one round trip instead of four), each
  * from the same source as the functions above: the trigger-kept totals and the live API keys.
  */
 export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
@@ -68,6 +70,19 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
             .where(eq(approvalStatusCounts.status, 'PENDING')),
         ),
         totalApiKeys: scalar(db.select({ n: count }).from(apiKeys).where(isNull(apiKeys.revokedAt))),
+        // The QuickBooks line: the same trigger-kept counts the Companies list's filter counts with.
+        qbConnected: scalar(
+          db
+            .select({ n: sql`coalesce(sum(${companyCounts.count}), 0)` })
+            .from(companyCounts)
+            .where(eq(companyCounts.qbStatus, 'connected')),
+        ),
+        qbNeedAttention: scalar(
+          db
+            .select({ n: sql`coalesce(sum(${companyCounts.count}), 0)` })
+            .from(companyCounts)
+            .where(eq(companyCounts.qbStatus, 'error')),
+        ),
       })
       .from(sql`(select 1) as one`);
   });
@@ -77,5 +92,7 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
     activeUsers: row?.activeUsers ?? 0,
     pendingApprovals: row?.pendingApprovals ?? 0,
     totalApiKeys: row?.totalApiKeys ?? 0,
+    qbConnected: row?.qbConnected ?? 0,
+    qbNeedAttention: row?.qbNeedAttention ?? 0,
   };
 }

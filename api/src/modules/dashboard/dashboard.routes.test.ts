@@ -95,4 +95,45 @@ describe('GET /api/dashboard/stats', () => {
     expect(await read()).toBe(before + 1);
     expect(await read()).toBe(await exact());
   });
+
+  it("counts QuickBooks companies connected and needing attention, as the Companies list's filter finds them", async () => {
+    const { tokens } = await t.login('admin@example.com');
+    const stats = async () =>
+      (await t.request({ method: 'GET', url: '/api/dashboard/stats', token: tokens.accessToken })).json<{
+        data: DashboardStats;
+      }>().data;
+    const listed = async (status: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/company/companies?qbConnectionStatus=${status}&limit=1`,
+          token: tokens.accessToken,
+        })
+      ).json<{ meta: { pagination: { total: number } } }>().meta.pagination.total;
+    const before = await stats();
+    expect(before.qbConnected).toBe(await listed('connected'));
+    expect(before.qbNeedAttention).toBe(await listed('error'));
+    const [connected, broken] = await t.database.db
+      .insert(companies)
+      .values([
+        { name: 'Dashboard QB Connected', qbConnectionStatus: 'connected', qbRealmId: '9130000000000001' },
+        { name: 'Dashboard QB Broken', qbConnectionStatus: 'connected', qbRealmId: '9130000000000002' },
+      ])
+      .returning({ id: companies.id });
+    // invalid_grant puts a connection in its error state: it moves from connected to attention.
+    await t.database.db
+      .update(companies)
+      .set({ qbConnectionStatus: 'error' })
+      .where(eq(companies.id, broken!.id));
+    const after = await stats();
+    expect(after.qbConnected).toBe(before.qbConnected + 1);
+    expect(after.qbNeedAttention).toBe(before.qbNeedAttention + 1);
+    expect(after.qbNeedAttention).toBe(await listed('error'));
+    await t.database.db
+      .update(companies)
+      .set({ qbConnectionStatus: 'disconnected' })
+      .where(eq(companies.id, connected!.id));
+    expect((await stats()).qbConnected).toBe(before.qbConnected);
+    expect(await listed('disconnected')).toBeGreaterThan(0);
+  });
 });

@@ -30,6 +30,7 @@ import {
   setPaymentStatus,
 } from './bank-files.repository';
 import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
+import { queueQbBillPayments } from './qb-bill-payments.repository';
 
 /**
  * From an APPROVED approval to its bank file (issue 9). The approval moves APPROVED → NACHA_PENDING
@@ -60,6 +61,17 @@ const shortId = (id: string) => id.slice(0, APPROVAL_ID_SHOWN);
 const toCents = (amount: number) => Math.round(amount * 100);
 const usd = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/**
+ * 409 while QuickBooks reported a change to one of the approval's bills after it was decided:
+ * nobody writes, downloads or sends a bank file for bills that are no longer what was approved
+ * until someone decides again (PUT …/qb-changes/confirm).
+ */
+export function refuseIfChangedInQuickBooks(row: Pick<ApprovalRow, 'qbChangesAfterDecision'>): void {
+  if (row.qbChangesAfterDecision?.length) {
+    throw new HttpError(409, 'CONFLICT', APPROVAL_ERRORS.changedInQuickBooks);
+  }
+}
 
 /** A reason the file cannot be written yet; it becomes `nachaProcessingStatus`. */
 class NotPayable extends Error {}
@@ -102,6 +114,7 @@ export async function generateBankFile(
     if (row.status !== 'APPROVED' && row.status !== 'NACHA_PENDING') {
       throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
     }
+    refuseIfChangedInQuickBooks(row);
     await setPaymentStatus(tx, approvalId, 'NACHA_PENDING', 'PENDING');
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_pending',
@@ -171,6 +184,8 @@ interface PayableApproval {
 async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval> {
   const row = await lockApproval(tx, approvalId);
   if (row.status !== 'NACHA_PENDING') throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
+  // A change that arrived between the claim and now stops the file the same way.
+  if (row.qbChangesAfterDecision?.length) throw new NotPayable(APPROVAL_ERRORS.changedInQuickBooks);
   const companyName = (await findCompanyName(tx, row.companyId)) ?? `company ${row.companyId}`;
   const settings = await findPaymentSettings(tx, row.companyId);
   if (!settings) throw new NotPayable(`Bank file settings are missing for ${companyName}`);
@@ -424,6 +439,8 @@ export async function downloadBankFile(
   return deps.db.transaction(async (tx) => {
     const file = await findBankFileOf(tx, approvalId);
     if (!file) throw notFound(BANK_FILE_ERRORS.noFile);
+    const row = await findApproval(tx, approvalId);
+    if (row && row.status === 'NACHA_GENERATED') refuseIfChangedInQuickBooks(row);
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_download',
       description: `${displayName(actor)} downloaded bank file ${file.fileName}`,
@@ -438,23 +455,38 @@ const NEXT_STATUS = {
   PAYMENT_COMPLETED: { from: 'BANK_UPLOADED', verb: 'marked payment completed' },
 } as const;
 
-/** ADMIN: NACHA_GENERATED → BANK_UPLOADED → PAYMENT_COMPLETED, only in that order. */
+/**
+ * ADMIN: NACHA_GENERATED → BANK_UPLOADED → PAYMENT_COMPLETED, only in that order. A file whose
+ * bills changed in QuickBooks after the decision is not marked uploaded. PAYMENT_COMPLETED writes,
+ * in the same transaction, the BillPayment each paid QuickBooks bill is to get in QuickBooks
+ * (a job creates them); answers how many.
+ */
 export async function advancePaymentStatus(
   deps: Pick<AppDeps, 'db'>,
   actor: UserRow,
   approvalId: string,
   to: keyof typeof NEXT_STATUS,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+): Promise<{ qbBillPayments: number }> {
+  return deps.db.transaction(async (tx) => {
     const row = await lockApproval(tx, approvalId);
     const { from, verb } = NEXT_STATUS[to];
     if (row.status !== from)
       throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.wrongOrder(row.status, to));
+    if (to === 'BANK_UPLOADED') refuseIfChangedInQuickBooks(row);
     await setPaymentStatus(tx, approvalId, to, to);
+    const qbBillPayments =
+      to === 'PAYMENT_COMPLETED'
+        ? await queueQbBillPayments(tx, row, civilDateTime(new Date(), ACH_TIME_ZONE).date)
+        : 0;
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
-      description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}`,
-      details: { from, to },
+      description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}${
+        qbBillPayments > 0
+          ? `; ${qbBillPayments} ${qbBillPayments === 1 ? 'payment' : 'payments'} to record in QuickBooks`
+          : ''
+      }`,
+      details: { from, to, ...(qbBillPayments > 0 ? { qbBillPayments } : {}) },
     });
+    return { qbBillPayments };
   });
 }

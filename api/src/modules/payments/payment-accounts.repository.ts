@@ -37,6 +37,7 @@ export function toPaymentSettings(row: PaymentSettingsRow, people: Map<number, P
             ),
           }
         : null,
+    qbBankAccountId: row.qbBankAccountId,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

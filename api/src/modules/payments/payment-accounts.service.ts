@@ -167,6 +167,8 @@ export async function savePaymentSettings(
       achCompanyName: input.achCompanyName,
       entryDescription: input.entryDescription,
       originName: input.originName,
+      qbBankAccountId:
+        input.qbBankAccountId === undefined ? (current?.qbBankAccountId ?? null) : input.qbBankAccountId,
       ...settlement,
       updatedById: actor.id,
     });
@@ -177,6 +179,7 @@ export async function savePaymentSettings(
         odfiRoutingNumber: row.odfiRoutingNumber,
         companyIdentification: row.companyIdentification,
         settlementAccount: row.settlementAccountLast4 ? `••••${row.settlementAccountLast4}` : null,
+        qbBankAccountId: row.qbBankAccountId,
       },
     });
     return settingsView(tx, row);

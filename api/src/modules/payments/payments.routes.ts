@@ -20,6 +20,7 @@ import { existingId } from '../../http/ids';
 import { emptyOkSchema, fileSchema, okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { requestBillPayments } from '../qb-sync/qb-sync.jobs';
 import { advancePaymentStatus, downloadBankFile, generateBankFile } from './bank-files.service';
 import {
   changeVendorAccount,
@@ -283,7 +284,19 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
       async (request) => {
-        await advancePaymentStatus(app, currentAuth(request).user, request.params.id, status);
+        const { qbBillPayments } = await advancePaymentStatus(
+          app,
+          currentAuth(request).user,
+          request.params.id,
+          status,
+        );
+        // After the commit: the BillPayments are written, so a failure here only delays them
+        // (the minute's sweep queues pending ones again).
+        if (qbBillPayments > 0) {
+          await requestBillPayments(app, request.params.id).catch((error: unknown) =>
+            app.log.warn({ err: error, approvalId: request.params.id }, 'QuickBooks payments not queued'),
+          );
+        }
         return ok({ status });
       },
     );

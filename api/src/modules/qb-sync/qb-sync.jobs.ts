@@ -7,11 +7,17 @@
 import type { FastifyInstance } from 'fastify';
 import { startJobQueue, type JobQueue } from '../../jobs/queue';
 import { RealmLimiter } from '../../quickbooks/accounting-client';
+import { approvalsWithStalePayments } from '../payments/qb-bill-payments.repository';
+import { BillPaymentsRetry, runBillPayments } from './qb-bill-payments';
 import { findCompaniesDue } from './qb-sync.repository';
 import { runCompanySync, type QbSyncDeps } from './qb-sync.service';
 
 export const QB_SYNC_QUEUE = 'qb-sync';
 const QB_SYNC_DUE_QUEUE = 'qb-sync-due';
+/** Recording an approval's payments back in QuickBooks (qb-bill-payments.ts), keyed by the approval. */
+export const QB_BILL_PAYMENT_QUEUE = 'qb-bill-payment';
+/** A payment still pending this long (its job gave up, or was never sent) is queued again. */
+const STALE_PAYMENT_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +39,14 @@ export function registerQbSyncJobs(app: FastifyInstance): void {
       .finally(() => running.delete(run));
     running.add(run);
   });
+  app.decorate('runBillPaymentsInProcess', (approvalId: string) => {
+    const run = runBillPayments(app as QbSyncDeps, approvalId)
+      .catch((error: unknown) =>
+        app.log.error({ err: error, approvalId }, 'recording payments in QuickBooks failed'),
+      )
+      .finally(() => running.delete(run));
+    running.add(run);
+  });
   app.decorate('qbSyncIdle', async () => {
     await Promise.all(running);
   });
@@ -48,6 +62,9 @@ export function registerQbSyncJobs(app: FastifyInstance): void {
         // A sync cut by a dead process is retried after its lease and job expire; it resumes.
         { name: QB_SYNC_QUEUE, expireInSeconds: 30 * 60, retryLimit: 5, retryDelaySeconds: 30 },
         { name: QB_SYNC_DUE_QUEUE, expireInSeconds: 5 * 60, retryLimit: 0, retryDelaySeconds: 60 },
+        // Retried with a doubling delay from 30 s while QuickBooks throttles or is down; a process
+        // that dies mid-way leaves the job to expire and run again (requestid keeps it once).
+        { name: QB_BILL_PAYMENT_QUEUE, expireInSeconds: 10 * 60, retryLimit: 8, retryDelaySeconds: 30 },
       ],
       app.log,
     );
@@ -58,9 +75,20 @@ export function registerQbSyncJobs(app: FastifyInstance): void {
         app.log.warn({ companyId, error: outcome.error }, 'QuickBooks sync stopped');
       }
     });
+    await queue.work<{ approvalId: string }>(QB_BILL_PAYMENT_QUEUE, async ({ approvalId }) => {
+      const outcome = await runBillPayments(app as QbSyncDeps, approvalId);
+      // pg-boss retries a failed job after its delay: the payments QuickBooks could not take yet.
+      if (outcome.retryable) {
+        throw new BillPaymentsRetry(`${outcome.waiting} payment(s) wait for QuickBooks`);
+      }
+    });
     await queue.work(QB_SYNC_DUE_QUEUE, async () => {
       for (const companyId of await findCompaniesDue(app.db, 500)) {
         await queue.send(QB_SYNC_QUEUE, { companyId }, { singletonKey: String(companyId) });
+      }
+      // Payments whose job ran out of retries, or was never sent (a crash right after the commit).
+      for (const approvalId of await approvalsWithStalePayments(app.db, STALE_PAYMENT_MS, 500)) {
+        await queue.send(QB_BILL_PAYMENT_QUEUE, { approvalId }, { singletonKey: approvalId });
       }
     });
     await queue.schedule(QB_SYNC_DUE_QUEUE, '* * * * *');
@@ -74,9 +102,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts a sync in this process (used when the queue is not running here). */
     runSyncInProcess(companyId: number): void;
-    /** Resolves when the syncs started in this process have ended. */
+    /** Records an approval's payments in QuickBooks in this process (when the queue is not here). */
+    runBillPaymentsInProcess(approvalId: string): void;
+    /** Resolves when the syncs and payment runs started in this process have ended. */
     qbSyncIdle(): Promise<void>;
   }
+}
+
+/** After PAYMENT_COMPLETED: the approval's BillPayments are sent by a job (or in this process). */
+export async function requestBillPayments(app: FastifyInstance, approvalId: string): Promise<void> {
+  if (app.jobs) {
+    await app.jobs.send(QB_BILL_PAYMENT_QUEUE, { approvalId }, { singletonKey: approvalId });
+    return;
+  }
+  app.runBillPaymentsInProcess(approvalId);
 }
 
 /** 'Sync now': queued when the queue runs here, else started in this process. */

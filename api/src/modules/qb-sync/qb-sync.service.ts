@@ -42,6 +42,7 @@ import { QUICKBOOKS_SYNC_ACTOR } from '../activity/activity.service';
 import {
   applySourceBillChange,
   createApprovalInTransaction,
+  PAID_IN_QUICKBOOKS,
   QUICKBOOKS_IMPORTER,
 } from '../approvals/approvals.service';
 import { findCompanyRow, refreshCompanyQbToken } from '../companies/companies.service';
@@ -117,7 +118,7 @@ interface QbVendor {
 }
 
 /** What stops a run, with the sentence the sync panel shows. */
-class SyncError extends Error {}
+export class SyncError extends Error {}
 
 /**
  * One run for one company (the job's body; 'Sync now' queues one). Never throws for a QuickBooks
@@ -283,7 +284,11 @@ async function writePage(
 }
 
 /** The access token to use: refreshed (single-flight across processes) when near its end or refused. */
-async function currentAccessToken(deps: QbSyncDeps, companyId: number, force: boolean): Promise<string> {
+export async function currentAccessToken(
+  deps: QbSyncDeps,
+  companyId: number,
+  force: boolean,
+): Promise<string> {
   let row = await findCompanyRow(deps.db, companyId);
   if (!row) throw new SyncError('The company no longer exists');
   const expiring = !row.qbTokenExpiresAt || row.qbTokenExpiresAt.getTime() - Date.now() < 120_000;
@@ -500,7 +505,7 @@ async function applyBillChanges(tx: Db, companyId: number, bills: QbBill[]): Pro
         row.approvalId,
         bill.Id,
         null,
-        deleted ? 'was deleted in QuickBooks' : 'was paid in QuickBooks',
+        deleted ? 'was deleted in QuickBooks' : PAID_IN_QUICKBOOKS,
       );
       continue;
     }

@@ -69,3 +69,11 @@ export function bulkApprove(ids: RowId[]) {
 export function bulkReject(ids: RowId[], rejectionReason: string) {
   return api.post<BulkOutcome>(`${BASE}/bulk-reject`, { ids: ids.map(String), rejectionReason });
 }
+
+/**
+ * PUT …/qb-changes/confirm: deciding again after QuickBooks changed bills of the decided approval;
+ * the approved amounts stand, with the reason.
+ */
+export function confirmAfterQbChanges(id: string, reason: string) {
+  return andRevalidate(api.put<Approval>(`${BASE}/${id}/qb-changes/confirm`, { reason }), id);
+}

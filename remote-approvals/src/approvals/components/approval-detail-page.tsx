@@ -44,6 +44,7 @@ import { decidedNotice } from '../decided-elsewhere';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
 import { HistoryDownloadLink, NachaCard } from './nacha-card';
 import { PaymentAccountsCard } from './payment-accounts-card';
+import { QbChangesAlert, QbPaymentsCard } from './quickbooks-cards';
 import { RejectDialog } from './reject-dialog';
 
 /**
@@ -194,6 +195,8 @@ function ApprovalDetail({
         </Alert.Root>
       )}
 
+      <QbChangesAlert approval={approval} canDecide={canDecide && !isCreator} />
+
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <SectionCard title="Company & Assignment">
           <DetailList>
@@ -287,6 +290,8 @@ function ApprovalDetail({
       <PaymentAccountsCard approval={approval} />
 
       <NachaCard approval={approval} />
+
+      <QbPaymentsCard approval={approval} />
 
       <SectionCard title="System Information">
         <DetailList>

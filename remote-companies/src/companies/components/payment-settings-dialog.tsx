@@ -30,6 +30,7 @@ function toFormValues(settings: PaymentSettings | null, companyName: string): Pa
     settlementChoice: settings?.settlementAccount ? 'keep' : 'none',
     settlementAccountNumber: '',
     settlementAccountType: settings?.settlementAccount?.accountType ?? 'checking',
+    qbBankAccountId: settings?.qbBankAccountId ?? '',
   };
 }
 
@@ -139,6 +140,13 @@ export function PaymentSettingsDialog({
         </FormField>
         <FormField label="Originator name" required error={errors.originName?.message}>
           <Input {...register('originName')} maxLength={ACH_BANK_NAME_MAX} />
+        </FormField>
+        <FormField
+          label="QuickBooks bank account (Account Id)"
+          hint="Paid bills are recorded in QuickBooks as paid from this account"
+          error={errors.qbBankAccountId?.message}
+        >
+          <Input {...register('qbBankAccountId')} inputMode="numeric" autoComplete="off" maxLength={20} />
         </FormField>
         <SelectField
           label="Settlement account"

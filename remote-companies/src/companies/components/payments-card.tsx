@@ -128,6 +128,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
             <DetailRow label="ACH company name">{current.achCompanyName}</DetailRow>
             <DetailRow label="Entry description">{current.entryDescription}</DetailRow>
             <DetailRow label="Originator name">{current.originName}</DetailRow>
+            <DetailRow label="QuickBooks bank account">{current.qbBankAccountId ?? 'Not set'}</DetailRow>
             <DetailRow label="Settlement account">
               {settlement ? (
                 <Stack gap="1">

@@ -1,0 +1,131 @@
+/**
+ * The BillPayments recorded back in QuickBooks (table qb_bill_payments): one row per paid bill
+ * that came from QuickBooks, written with the approval's PAYMENT_COMPLETED and then sent by the
+ * 'qb-bill-payment' job (modules/qb-sync/qb-bill-payments.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { QbBillPayment } from 'shared-contracts';
+import type { Db } from '../../db/client';
+import { qbBillPayments, qbImportedBills, type ApprovalRow, type QbBillPaymentRow } from '../../db/schema';
+
+const toCents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * Inside the PAYMENT_COMPLETED transaction: a pending BillPayment for each approved bill that was
+ * imported into this approval from QuickBooks, dated `txnDate`, each with its own requestid. A bill
+ * that has one already keeps it (the primary key). Answers how many were written.
+ */
+export async function queueQbBillPayments(tx: Db, row: ApprovalRow, txnDate: string): Promise<number> {
+  const bills = row.approvedBills ?? [];
+  if (bills.length === 0) return 0;
+  const imported = await tx
+    .select({ qbBillId: qbImportedBills.qbBillId })
+    .from(qbImportedBills)
+    .where(
+      and(
+        eq(qbImportedBills.companyId, row.companyId),
+        eq(qbImportedBills.approvalId, row.id),
+        inArray(
+          qbImportedBills.qbBillId,
+          bills.map((bill) => bill.Id),
+        ),
+      ),
+    );
+  const fromQuickBooks = new Set(imported.map((entry) => entry.qbBillId));
+  const values = bills
+    .filter((bill) => fromQuickBooks.has(bill.Id))
+    .map((bill) => ({
+      companyId: row.companyId,
+      qbBillId: bill.Id,
+      approvalId: row.id,
+      docNumber: bill.DocNumber?.slice(0, 64) ?? null,
+      vendorRef: bill.VendorRef?.value ?? null,
+      amountCents: toCents(bill.TotalAmt),
+      txnDate,
+      requestId: randomUUID(),
+    }));
+  if (values.length === 0) return 0;
+  const written = await tx
+    .insert(qbBillPayments)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ qbBillId: qbBillPayments.qbBillId });
+  return written.length;
+}
+
+/** The approval's payments still to send, in bill id order. */
+export async function pendingQbBillPayments(db: Db, approvalId: string): Promise<QbBillPaymentRow[]> {
+  return db
+    .select()
+    .from(qbBillPayments)
+    .where(and(eq(qbBillPayments.approvalId, approvalId), eq(qbBillPayments.status, 'pending')))
+    .orderBy(asc(qbBillPayments.qbBillId));
+}
+
+/** Approvals with a payment still pending that nobody has tried for `olderThanMs` (the sweep). */
+export async function approvalsWithStalePayments(
+  db: Db,
+  olderThanMs: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ approvalId: qbBillPayments.approvalId })
+    .from(qbBillPayments)
+    .where(
+      and(
+        eq(qbBillPayments.status, 'pending'),
+        lt(qbBillPayments.updatedAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
+    .limit(limit);
+  return rows.map((row) => row.approvalId);
+}
+
+/**
+ * The outcome of one attempt, only while the row is still pending (a second run of the job that
+ * finished first changes nothing). Answers whether this call changed it.
+ */
+export async function settleQbBillPayment(
+  tx: Db,
+  row: Pick<QbBillPaymentRow, 'companyId' | 'qbBillId'>,
+  values: { status: 'pending' | 'created' | 'failed'; qbPaymentId?: string | null; error: string | null },
+): Promise<boolean> {
+  const changed = await tx
+    .update(qbBillPayments)
+    .set({
+      status: values.status,
+      qbPaymentId: values.qbPaymentId ?? null,
+      error: values.error,
+      attempts: sql`${qbBillPayments.attempts} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(qbBillPayments.companyId, row.companyId),
+        eq(qbBillPayments.qbBillId, row.qbBillId),
+        eq(qbBillPayments.status, 'pending'),
+      ),
+    )
+    .returning({ qbBillId: qbBillPayments.qbBillId });
+  return changed.length > 0;
+}
+
+/** What the approval page shows: every payment of the approval, in bill id order. */
+export async function qbBillPaymentsOf(db: Db, approvalId: string): Promise<QbBillPayment[]> {
+  const rows = await db
+    .select()
+    .from(qbBillPayments)
+    .where(eq(qbBillPayments.approvalId, approvalId))
+    .orderBy(asc(qbBillPayments.qbBillId));
+  return rows.map((row) => ({
+    billId: row.qbBillId,
+    docNumber: row.docNumber,
+    amount: row.amountCents / 100,
+    txnDate: row.txnDate,
+    status: row.status,
+    qbBillPaymentId: row.qbPaymentId,
+    error: row.error,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}

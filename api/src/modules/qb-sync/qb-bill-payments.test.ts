@@ -1,0 +1,407 @@
+/**
+ * Payment back to QuickBooks and the refusal of a bank file for bills changed there after the
+ * decision, end to end through the API and the QuickBooks emulator: connect, import, approve,
+ * bank file, uploaded, paid → one BillPayment per paid bill in QuickBooks.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
+import { APPROVAL_ERRORS, type Approval, type QbConnectStart } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity, approvals, companies, qbBillPayments, vendorBankAccounts } from '../../db/schema';
+import { encryptSecret } from '../../security/token-cipher';
+import { build, testConfig, type TestContext } from '../../test/build';
+import { consent, emulatorConfig } from '../../test/qbo-emulator';
+import { runBillPayments, type BillPaymentDeps } from './qb-bill-payments';
+import { runCompanySync } from './qb-sync.service';
+
+let t: TestContext;
+let emulator: QboEmulator;
+const tokens = { admin: '', moderator: '' };
+const CREDENTIALS = { clientId: 'pay-client', clientSecret: 'pay-secret' };
+
+beforeAll(async () => {
+  emulator = await startQboEmulator({
+    ...CREDENTIALS,
+    redirectUris: ['http://127.0.0.1:8080/companies/quickbooks/callback'],
+  });
+  t = await build({
+    config: {
+      quickBooks: emulatorConfig(emulator, CREDENTIALS, 5_000),
+      // Short back-off so a retried 5xx does not slow the suite; Retry-After is honoured as sent.
+      qbSync: { ...testConfig().qbSync, backoffMs: 20 },
+    },
+  });
+  tokens.admin = (await t.login('admin@example.com')).tokens.accessToken;
+  tokens.moderator = (await t.login('moderator@example.com')).tokens.accessToken;
+});
+afterAll(async () => {
+  await t?.close();
+  await emulator?.close();
+});
+
+const deps = (): BillPaymentDeps => t.app as unknown as BillPaymentDeps;
+const api = (method: 'GET' | 'PUT' | 'POST', url: string, token = tokens.admin, payload?: object) =>
+  t.request({ method, url: `/api/bill-approval${url}`, token, ...(payload ? { payload } : {}) });
+
+let counter = 0;
+/**
+ * A company connected to a new realm of `bills` bills, imported, with bank file settings (the
+ * QuickBooks bank account 35 unless told) and a confirmed bank account for every vendor.
+ */
+async function importedCompany(bills: number, qbBankAccountId: string | null = '35') {
+  counter += 1;
+  const realmId = emulator.createRealm(`Payment Realm ${counter}`, { bills, vendors: 3 });
+  const [company] = await t.database.db
+    .insert(companies)
+    .values({ name: `QuickBooks Payments ${counter}` })
+    .returning();
+  const id = company!.id;
+  const started = await t.request({
+    method: 'POST',
+    url: `/api/company/companies/${id}/qb-connect`,
+    token: tokens.moderator,
+  });
+  const { authorizeUrl } = started.json<{ data: QbConnectStart }>().data;
+  const callback = await t.request({
+    method: 'POST',
+    url: '/api/company/quickbooks/callback',
+    token: tokens.moderator,
+    payload: await consent(authorizeUrl, realmId),
+  });
+  expect(callback.statusCode).toBe(200);
+  // With the job queue running, its schedule may be syncing the company already: wait for it.
+  for (let attempt = 0; ; attempt += 1) {
+    const run = await runCompanySync(deps(), id);
+    if (run.status === 'done') break;
+    expect(run.status).toBe('busy');
+    expect(attempt).toBeLessThan(120);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const settings = await t.request({
+    method: 'PUT',
+    url: `/api/company/companies/${id}/payment-settings`,
+    token: tokens.moderator,
+    payload: {
+      odfiRoutingNumber: '121042882',
+      odfiName: 'First Example Bank',
+      companyIdentification: '1234567890',
+      achCompanyName: 'QB Payments',
+      originName: 'QB Payments LLC',
+      qbBankAccountId,
+    },
+  });
+  expect(settings.statusCode).toBe(200);
+  expect(settings.json().data.qbBankAccountId).toBe(qbBankAccountId);
+  for (const vendor of emulator.realm(realmId).vendors) {
+    await t.database.db.insert(vendorBankAccounts).values({
+      companyId: id,
+      vendorRef: vendor.Id,
+      vendorName: vendor.DisplayName,
+      routingNumber: '021000021',
+      accountNumberEnc: encryptSecret(`4000${vendor.Id.padStart(4, '0')}`, t.config.bankAccountKey),
+      accountLast4: vendor.Id.padStart(4, '0'),
+      accountType: 'checking',
+      confirmedAt: new Date(),
+    });
+  }
+  const [approval] = await t.database.db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')))
+    .orderBy(asc(approvals.createdAt));
+  expect(approval).toBeDefined();
+  return { id, realmId, approvalId: approval!.id, billIds: approval!.billIds };
+}
+
+/** Every step of the approval's policy decided (a MODERATOR, then an ADMIN when there is a second). */
+async function approve(approvalId: string): Promise<Approval> {
+  let approval = (await api('GET', `/approvals/${approvalId}`)).json<{ data: Approval }>().data;
+  for (const token of [tokens.moderator, tokens.admin]) {
+    if (approval.status !== 'PENDING') break;
+    const answer = await api('PUT', `/approvals/${approvalId}/approve`, token, {});
+    expect(answer.statusCode).toBe(200);
+    approval = answer.json<{ data: Approval }>().data;
+  }
+  return approval;
+}
+
+async function paid(approvalId: string) {
+  expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
+  expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+  expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+  await t.app.qbSyncIdle();
+}
+
+const detail = async (approvalId: string) =>
+  (await api('GET', `/approvals/${approvalId}`)).json<{ data: Approval }>().data;
+const history = async (approvalId: string) =>
+  (
+    await t.database.db
+      .select({ action: activity.action, description: activity.description })
+      .from(activity)
+      .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, approvalId)))
+  ).filter((entry) => entry.action.startsWith('approval.qb_') || entry.action.startsWith('approval.source_'));
+
+describe('payment back to QuickBooks', () => {
+  it('creates one BillPayment per paid bill, linked to it, from the bank account of the settings, even when the job runs again', async () => {
+    const { realmId, approvalId } = await importedCompany(3);
+    const approved = await approve(approvalId);
+    const approvedBills = JSON.parse(approved.approvedBills!) as Array<{ Id: string; TotalAmt: number }>;
+    const balances = new Map(emulator.realm(realmId).bills.map((bill) => [bill.Id, bill.Balance]));
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    await t.app.qbSyncIdle();
+
+    const payments = emulator.billPayments(realmId);
+    expect(payments).toHaveLength(approvedBills.length);
+    for (const bill of approvedBills) {
+      const payment = payments.find((candidate) => candidate.Line[0]!.LinkedTxn[0]!.TxnId === bill.Id)!;
+      expect(payment).toMatchObject({
+        PayType: 'Check',
+        CheckPayment: { BankAccountRef: { value: '35' } },
+        TotalAmt: bill.TotalAmt,
+        Line: [{ Amount: bill.TotalAmt, LinkedTxn: [{ TxnId: bill.Id, TxnType: 'Bill' }] }],
+      });
+      const owed = emulator.realm(realmId).bills.find((candidate) => candidate.Id === bill.Id)!;
+      expect(owed.Balance).toBe(Math.round((balances.get(bill.Id)! - bill.TotalAmt) * 100) / 100);
+    }
+    const shown = await detail(approvalId);
+    expect(shown.qbBillPayments).toHaveLength(approvedBills.length);
+    for (const payment of shown.qbBillPayments!) {
+      expect(payment.status).toBe('created');
+      expect(payment.error).toBeNull();
+      expect(payments.map((candidate) => candidate.Id)).toContain(payment.qbBillPaymentId);
+    }
+    expect(
+      (await history(approvalId)).filter((entry) => entry.action === 'approval.qb_bill_payment'),
+    ).toHaveLength(approvedBills.length);
+
+    // The job again: nothing pending, nothing sent.
+    const requests = emulator.traffic(realmId).requests;
+    expect(await runBillPayments(deps(), approvalId)).toMatchObject({ created: 0, failed: 0, waiting: 0 });
+    expect(emulator.traffic(realmId).requests).toBe(requests);
+
+    // A process that died after QuickBooks created the payment but before it was written down:
+    // the job sends it again with the same requestid and QuickBooks answers the same payment.
+    const first = shown.qbBillPayments![0]!;
+    await t.database.db
+      .update(qbBillPayments)
+      .set({ status: 'pending', qbPaymentId: null })
+      .where(eq(qbBillPayments.qbBillId, first.billId));
+    expect(await runBillPayments(deps(), approvalId)).toMatchObject({ created: 1 });
+    expect(emulator.billPayments(realmId)).toHaveLength(approvedBills.length);
+    expect((await detail(approvalId)).qbBillPayments![0]!.qbBillPaymentId).toBe(first.qbBillPaymentId);
+  });
+
+  it("honours a 429's Retry-After and retries a 5xx, then creates the payments", async () => {
+    const { realmId, approvalId } = await importedCompany(2);
+    expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    const before = emulator.traffic(realmId).answers.length;
+    emulator.failNext(realmId, 1, 429);
+    emulator.failNext(realmId, 2, 503);
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    await t.app.qbSyncIdle();
+
+    const answers = emulator.traffic(realmId).answers.slice(before);
+    expect(answers.map((answer) => answer.status).slice(0, 4)).toEqual([429, 503, 503, 200]);
+    // The emulator's Retry-After is 1 second: nothing was sent before it ran out.
+    expect(answers[1]!.at - answers[0]!.at).toBeGreaterThanOrEqual(1000);
+    const shown = await detail(approvalId);
+    expect(shown.qbBillPayments!.length).toBeGreaterThan(0);
+    expect(shown.qbBillPayments!.every((payment) => payment.status === 'created')).toBe(true);
+    expect(emulator.billPayments(realmId)).toHaveLength(shown.qbBillPayments!.length);
+  });
+
+  it('keeps a payment pending with its error while QuickBooks keeps failing, and sends it on the next run of its job', async () => {
+    const { realmId, approvalId } = await importedCompany(1);
+    expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    emulator.failNext(realmId, 5, 503); // every attempt of the request
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    await t.app.qbSyncIdle();
+    const waiting = await detail(approvalId);
+    expect(waiting.qbBillPayments![0]).toMatchObject({
+      status: 'pending',
+      error: 'QuickBooks answered with a server error (HTTP 503); retried later',
+    });
+    expect(emulator.billPayments(realmId)).toHaveLength(0);
+    // The job's next attempt (pg-boss retries it with back-off).
+    expect(await runBillPayments(deps(), approvalId)).toMatchObject({ created: 1, retryable: false });
+    expect((await detail(approvalId)).qbBillPayments![0]).toMatchObject({ status: 'created', error: null });
+    expect(emulator.billPayments(realmId)).toHaveLength(1);
+  });
+
+  it("records QuickBooks' refusal (more than the bill's open balance) as the bill's error on the approval", async () => {
+    const { realmId, approvalId, billIds } = await importedCompany(2);
+    expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    // Someone paid most of the first bill in QuickBooks meanwhile.
+    const bill = emulator.realm(realmId).bills.find((candidate) => candidate.Id === billIds[0])!;
+    bill.Balance = 1;
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    await t.app.qbSyncIdle();
+    const shown = await detail(approvalId);
+    const refused = shown.qbBillPayments!.find((payment) => payment.billId === billIds[0])!;
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toMatch(
+      /^QuickBooks refused the payment: Business Validation Error: .*open balance/,
+    );
+    expect(refused.qbBillPaymentId).toBeNull();
+    expect(bill.Balance).toBe(1);
+    expect(shown.qbBillPayments!.filter((payment) => payment.status === 'created')).toHaveLength(
+      billIds.length - 1,
+    );
+    const failed = (await history(approvalId)).filter(
+      (entry) => entry.action === 'approval.qb_bill_payment_failed',
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.description).toContain('open balance');
+  });
+
+  it('waits, with the reason, when the settings name no QuickBooks bank account', async () => {
+    const { realmId, approvalId } = await importedCompany(1, null);
+    await paid(approvalId);
+    expect((await detail(approvalId)).qbBillPayments![0]).toMatchObject({
+      status: 'pending',
+      error: expect.stringContaining('No QuickBooks bank account is set in the payment settings'),
+    });
+    expect(emulator.billPayments(realmId)).toHaveLength(0);
+  });
+});
+
+describe('a bill changed in QuickBooks after its approval was decided', () => {
+  it('refuses the bank file (409) until someone decides again, then writes it', async () => {
+    const { id, realmId, approvalId, billIds } = await importedCompany(2);
+    // Approved, but no file yet: a vendor account is missing.
+    await t.database.db.delete(vendorBankAccounts).where(eq(vendorBankAccounts.companyId, id));
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('APPROVED');
+    const decided = (JSON.parse(approved.approvedBills!) as Array<{ Id: string; TotalAmt: number }>)[0]!;
+
+    // The attack: the bill's amount raised in QuickBooks after the approval.
+    emulator.updateBill(realmId, decided.Id, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 5000) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const raised = emulator.realm(realmId).bills.find((bill) => bill.Id === decided.Id)!;
+
+    // Vendor accounts back: only the QuickBooks change stands in the way now.
+    for (const vendor of emulator.realm(realmId).vendors) {
+      await t.database.db.insert(vendorBankAccounts).values({
+        companyId: id,
+        vendorRef: vendor.Id,
+        vendorName: vendor.DisplayName,
+        routingNumber: '021000021',
+        accountNumberEnc: encryptSecret('40001234', t.config.bankAccountKey),
+        accountLast4: '1234',
+        accountType: 'checking',
+        confirmedAt: new Date(),
+      });
+    }
+    const shown = await detail(approvalId);
+    expect(shown.qbChangesAfterDecision).toEqual([
+      expect.objectContaining({
+        billId: decided.Id,
+        reason: 'changed in QuickBooks',
+        decidedAmount: decided.TotalAmt,
+        amountNow: raised.Balance,
+      }),
+    ]);
+    const refused = await api('POST', `/approvals/${approvalId}/nacha`, tokens.moderator);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(APPROVAL_ERRORS.changedInQuickBooks);
+    expect((await detail(approvalId)).status).toBe('APPROVED');
+    expect((await history(approvalId)).map((entry) => entry.description).join('\n')).toContain(
+      'its bank file is refused until someone decides again',
+    );
+
+    // Deciding again needs a reason and someone who may approve it.
+    const guest = (await t.login('guest@example.com')).tokens.accessToken;
+    expect(
+      (await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, guest, { reason: 'x' })).statusCode,
+    ).toBe(403);
+    const noReason = await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, tokens.moderator, {
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const again = await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, tokens.moderator, {
+      reason: 'Pay the invoice as approved; the extra is billed separately',
+    });
+    expect(again.statusCode).toBe(200);
+    const after = again.json<{ data: Approval }>().data;
+    expect(after.qbChangesAfterDecision).toBeNull();
+    expect(after.status).toBe('NACHA_GENERATED');
+    // The file pays what was approved, not the raised amount.
+    expect(after.approvedAmount).toBe(approved.approvedAmount);
+    expect(
+      (await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, tokens.moderator, { reason: 'again' }))
+        .statusCode,
+    ).toBe(409);
+    expect(billIds).toContain(decided.Id);
+  });
+
+  it('refuses to mark a generated file uploaded, or download it, after the change', async () => {
+    const { id, realmId, approvalId } = await importedCompany(1);
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('NACHA_GENERATED');
+    const billId = approved.approvedBillIds[0]!;
+    emulator.updateBill(realmId, billId, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 100) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const uploaded = await api('PUT', `/approvals/${approvalId}/bank-uploaded`);
+    expect(uploaded.statusCode).toBe(409);
+    expect(uploaded.json().error.message).toBe(APPROVAL_ERRORS.changedInQuickBooks);
+    expect((await api('GET', `/approvals/${approvalId}/nacha`, tokens.moderator)).statusCode).toBe(409);
+    expect(
+      (
+        await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, tokens.admin, {
+          reason: 'Checked with the vendor',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await api('GET', `/approvals/${approvalId}/nacha`, tokens.moderator)).statusCode).toBe(200);
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+  });
+});
+
+describe('on the job queue (pg-boss on this engine)', () => {
+  let queued: TestContext;
+  let saved: { t: TestContext; tokens: typeof tokens };
+  beforeAll(async () => {
+    saved = { t, tokens: { ...tokens } };
+    queued = await build({
+      config: {
+        quickBooks: emulatorConfig(emulator, CREDENTIALS, 5_000),
+        qbSync: { ...testConfig().qbSync, backoffMs: 20, jobs: true },
+      },
+    });
+    t = queued;
+    tokens.admin = (await t.login('admin@example.com')).tokens.accessToken;
+    tokens.moderator = (await t.login('moderator@example.com')).tokens.accessToken;
+  });
+  afterAll(async () => {
+    t = saved.t;
+    Object.assign(tokens, saved.tokens);
+    await queued?.close();
+  });
+
+  it('PAYMENT_COMPLETED queues the job, and a worker records each paid bill in QuickBooks', async () => {
+    expect(t.app.jobs).not.toBeNull();
+    const { realmId, approvalId } = await importedCompany(2);
+    await paid(approvalId);
+    let shown = await detail(approvalId);
+    for (
+      let attempt = 0;
+      attempt < 60 && !shown.qbBillPayments!.every((p) => p.status === 'created');
+      attempt += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      shown = await detail(approvalId);
+    }
+    expect(shown.qbBillPayments!.length).toBeGreaterThan(0);
+    expect(shown.qbBillPayments!.every((payment) => payment.status === 'created')).toBe(true);
+    expect(emulator.billPayments(realmId)).toHaveLength(shown.qbBillPayments!.length);
+  });
+});
