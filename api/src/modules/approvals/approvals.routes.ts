@@ -20,6 +20,7 @@ import {
   BulkOutcomeSchema,
   BulkRejectSchema,
   RejectSchema,
+  ManualApprovalCreateSchema,
 } from 'shared-contracts';
 import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
@@ -40,6 +41,7 @@ import {
   listWaitingFor,
 } from './approvals.repository';
 import { approvalChain, queueIdentity } from './approval-policy.service';
+import { createManualApproval } from './manual-approvals.service';
 import {
   approveApproval,
   bulkDecide,
@@ -204,6 +206,22 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       reply.code(201).send(ok(await createApproval(app, currentAuth(request).user, request.body))),
+  );
+
+  app.post(
+    '/approvals/manual',
+    {
+      onRequest: moderator,
+      schema: {
+        summary:
+          'Create an approval (PENDING) of bills entered by hand, for a company not connected to QuickBooks',
+        tags,
+        body: ManualApprovalCreateSchema,
+        response: { 201: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(ok(await createManualApproval(app, currentAuth(request).user, request.body))),
   );
 
   app.post(

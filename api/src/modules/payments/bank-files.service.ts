@@ -1,4 +1,5 @@
-import { APPROVAL_ERRORS, APPROVAL_ID_SHOWN, docNumberKey, type Bill } from 'shared-contracts';
+import { APPROVAL_ERRORS, APPROVAL_ID_SHOWN, billNumberKey, docNumberKey, type Bill } from 'shared-contracts';
+import { paidUnderAnotherId } from '../approvals/duplicate-bills';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -195,6 +196,22 @@ async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval
   }
   const paid = await paidBillsMatching(tx, row.companyId, bills);
   if (paid.length > 0) throw new NotPayable(paidReason(paid));
+  // The same bill under an id and a bill number that only look different ('inv 42' against a paid
+  // 'INV-0042' of the same vendor and amount) is paid already too.
+  const paidElsewhere = await paidUnderAnotherId(tx, row.companyId, row.id, bills);
+  if (paidElsewhere.length > 0) {
+    throw new NotPayable(
+      paidElsewhere
+        .map((entry) =>
+          APPROVAL_ERRORS.paidUnderAnotherId(
+            entry.bill.DocNumber ? `${entry.bill.Id} (${entry.bill.DocNumber})` : entry.bill.Id,
+            entry.paidDocNumber ? `${entry.paidBillId} (${entry.paidDocNumber})` : entry.paidBillId,
+            shortId(entry.approvalId),
+          ),
+        )
+        .join('; '),
+    );
+  }
   return { row, companyName, settings, bills, accounts };
 }
 
@@ -351,7 +368,9 @@ async function storeFile(
       approvalId,
       amountCents: toCents(bill.TotalAmt),
       vendorRef: bill.VendorRef?.value ?? null,
-      docNumberKey: docNumberKey(bill.DocNumber),
+      // The duplicate check's key (case, spaces, punctuation, leading zeros): the unique index on
+      // (company, vendor, key, amount) then refuses 'inv 42' paid at the same moment as 'INV-0042'.
+      docNumberKey: billNumberKey(bill.DocNumber),
     })),
   );
   const downloadUrl = nachaDownloadPath(approvalId);
@@ -399,13 +418,14 @@ export async function paidBillsMatching(
   if (bills.length === 0) return [];
   const rows = await findPaidBillsLike(db, companyId, bills);
   return bills.flatMap((bill) => {
-    const key = docNumberKey(bill.DocNumber);
+    // Rows paid before the duplicate rule hold the older key (docNumberKey); later ones billNumberKey.
+    const keys = [docNumberKey(bill.DocNumber), billNumberKey(bill.DocNumber)].filter((key) => key !== null);
     const match = rows.find(
       (paid) =>
         paid.billId === bill.Id ||
-        (key !== null &&
+        (keys.length > 0 &&
           paid.vendorRef === (bill.VendorRef?.value ?? null) &&
-          paid.docNumberKey === key &&
+          keys.includes(paid.docNumberKey ?? '') &&
           paid.amountCents === toCents(bill.TotalAmt)),
     );
     return match ? [{ bill: bill.DocNumber ? `${bill.Id} (${bill.DocNumber})` : bill.Id, approvalId: match.approvalId }] : [];
