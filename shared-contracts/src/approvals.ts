@@ -258,11 +258,19 @@ export const BillSchema = v.pipe(
       TotalAmt: money('TotalAmt'),
       DocNumber: text('DocNumber', 64),
       DueDate: v.optional(
-        v.pipe(v.string('DueDate must be a date'), v.isoDate('DueDate must be a date (YYYY-MM-DD)'), realDate('DueDate')),
+        v.pipe(
+          v.string('DueDate must be a date'),
+          v.isoDate('DueDate must be a date (YYYY-MM-DD)'),
+          realDate('DueDate'),
+        ),
       ),
       /** The bill's date (QuickBooks' TxnDate). */
       TxnDate: v.optional(
-        v.pipe(v.string('TxnDate must be a date'), v.isoDate('TxnDate must be a date (YYYY-MM-DD)'), realDate('TxnDate')),
+        v.pipe(
+          v.string('TxnDate must be a date'),
+          v.isoDate('TxnDate must be a date (YYYY-MM-DD)'),
+          realDate('TxnDate'),
+        ),
       ),
       VendorRef: ref('VendorRef'),
       VendorInfo: v.optional(
@@ -422,7 +430,6 @@ export const ApprovalSchema = v.object({
   duplicates: v.optional(v.array(DuplicateBillSchema)),
 });
 export type Approval = v.InferOutput<typeof ApprovalSchema>;
-
 
 /**
  * A row of the approval list: the Approval without the JSON text of its bills and approved bills

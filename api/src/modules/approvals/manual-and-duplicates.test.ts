@@ -81,7 +81,8 @@ async function entered(bills: ManualBillInput[]): Promise<Approval> {
 const approve = (id: string, token: string, payload: object = {}) =>
   call('PUT', `${APPROVALS}/${id}/approve`, token, payload);
 
-const approvalOf = async (id: string) => dataOf<Approval>(await call('GET', `${APPROVALS}/${id}`, tokens.guest));
+const approvalOf = async (id: string) =>
+  dataOf<Approval>(await call('GET', `${APPROVALS}/${id}`, tokens.guest));
 const historyOf = async (id: string) =>
   dataOf<ApprovalHistoryEntry[]>(await call('GET', `${APPROVALS}/${id}/history`, tokens.guest));
 
@@ -119,7 +120,10 @@ beforeAll(async () => {
     .returning({ id: companies.id });
   connectedId = connected!.id;
   // The demo USER approves this company's requests (the default policy's approver step).
-  const [user] = await ctx.app.db.select({ id: users.id }).from(users).where(eq(users.email, 'user@example.com'));
+  const [user] = await ctx.app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'user@example.com'));
   await ctx.app.db.update(companies).set({ approverId: user!.id }).where(eq(companies.id, companyId));
   const saved = await call('PUT', `/api/company/companies/${companyId}/payment-settings`, tokens.admin, {
     odfiRoutingNumber: '121042882',

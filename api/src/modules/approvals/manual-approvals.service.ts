@@ -89,6 +89,8 @@ async function companyVendors(db: Db, companyId: number): Promise<Map<string, st
 }
 
 async function nextManualBillId(db: Db): Promise<string> {
-  const [row] = rowsOf<{ id: string }>(await db.execute(sql`select nextval('manual_bill_id_seq')::text as id`));
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`select nextval('manual_bill_id_seq')::text as id`),
+  );
   return row!.id;
 }

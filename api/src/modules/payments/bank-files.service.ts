@@ -273,7 +273,9 @@ function buildEntries(payable: PayableApproval, bankAccountKey: Buffer): Entries
   if (settlementNumber === null)
     throw new NotPayable('The settlement account cannot be read; enter it again');
   if (settlementNumber !== undefined && !settings.settlementConfirmedAt) {
-    throw new NotPayable(`The settlement account of ${companyName} is waiting for a second person's confirmation`);
+    throw new NotPayable(
+      `The settlement account of ${companyName} is waiting for a second person's confirmation`,
+    );
   }
   return { credits, settlementNumber };
 }
@@ -289,7 +291,11 @@ interface WrittenFile {
   batchNumber: number;
 }
 
-async function writeAndValidate(tx: Db, settings: PaymentSettingsRow, entries: Entries): Promise<WrittenFile> {
+async function writeAndValidate(
+  tx: Db,
+  settings: PaymentSettingsRow,
+  entries: Entries,
+): Promise<WrittenFile> {
   const { credits, settlementNumber } = entries;
   // One File ID Modifier per originator and day: serialise this originator's files for the day.
   const now = new Date();
@@ -428,7 +434,9 @@ export async function paidBillsMatching(
           keys.includes(paid.docNumberKey ?? '') &&
           paid.amountCents === toCents(bill.TotalAmt)),
     );
-    return match ? [{ bill: bill.DocNumber ? `${bill.Id} (${bill.DocNumber})` : bill.Id, approvalId: match.approvalId }] : [];
+    return match
+      ? [{ bill: bill.DocNumber ? `${bill.Id} (${bill.DocNumber})` : bill.Id, approvalId: match.approvalId }]
+      : [];
   });
 }
 
