@@ -257,3 +257,25 @@ export async function unindexBill(tx: Db, approvalId: string, billId: string): P
     .delete(approvalBillKeys)
     .where(and(eq(approvalBillKeys.approvalId, approvalId), eq(approvalBillKeys.billId, billId)));
 }
+
+/**
+ * Keys the bills of approvals written without the create path (the demo seed inserts rows), in SQL
+ * with the same key as billNumberKey (as migration 0025 did for the approvals before it). Their
+ * flags start empty.
+ */
+export async function keyUnkeyedBills(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    insert into approval_bill_keys (approval_id, bill_id, company_id, vendor_ref, doc_key, amount_cents, bill_date)
+    select distinct on (a.id, b->>'Id')
+      a.id,
+      left(b->>'Id', 100),
+      a.company_id,
+      left(b->'VendorRef'->>'value', 100),
+      left(nullif(regexp_replace(upper(regexp_replace(normalize(coalesce(b->>'DocNumber', ''), NFKC), '[^A-Za-z0-9]', '', 'g')), '(^|[^0-9])0+([0-9])', '\\1\\2', 'g'), ''), 100),
+      round((b->>'TotalAmt')::numeric * 100)::bigint,
+      case when coalesce(b->>'TxnDate', b->>'DueDate') ~ '^\\d{4}-\\d{2}-\\d{2}$' then coalesce(b->>'TxnDate', b->>'DueDate')::date end
+    from approvals a, jsonb_array_elements(a.bills) b
+    where b->>'Id' is not null and jsonb_typeof(b->'TotalAmt') = 'number'
+      and not exists (select 1 from approval_bill_keys k where k.approval_id = a.id)
+    on conflict do nothing`);
+}
