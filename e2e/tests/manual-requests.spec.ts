@@ -153,7 +153,7 @@ test.describe('approval requests entered by hand', () => {
     await expect(duplicates.getByRole('article', { name: `Bill ${docNumber}` })).toBeVisible();
     await page.getByRole('main').getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
-    await expect(dialog.getByText('Possible duplicate')).toBeVisible();
+    await expect(dialog.getByText('Possible duplicate', { exact: true })).toBeVisible();
     await dialog.getByRole('button', { name: /^Approve/ }).click();
     await expect(
       dialog.getByText(
