@@ -222,6 +222,10 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
     query: { format: 'json', status: 'REJECTED' },
   }),
   'POST /api/bill-approval/approvals': () => ({ url: '/api/bill-approval/approvals', payload: {} }),
+  'POST /api/bill-approval/approvals/manual': () => ({
+    url: '/api/bill-approval/approvals/manual',
+    payload: {},
+  }),
   'POST /api/bill-approval/approvals/bulk-approve': () => ({
     url: '/api/bill-approval/approvals/bulk-approve',
     payload: { ids: [MISSING_APPROVAL] },

@@ -26,6 +26,8 @@ export class ApprovalFactory {
   ) {}
 
   private static lastBillId = 0;
+  /** Bills made so far per vendor, so each approval of a vendor numbers its bills on. */
+  private static readonly billsOf = new Map<string, number>();
 
   /**
    * A QuickBooks bill id (digits) no other bill of this run has: ids must be unique per company,
@@ -59,6 +61,8 @@ export class ApprovalFactory {
     amounts: number[],
     extra: { companyId?: number; managerId?: number } = {},
   ): Promise<ApprovalDto> {
+    const first = ApprovalFactory.billsOf.get(vendor) ?? 0;
+    ApprovalFactory.billsOf.set(vendor, first + amounts.length);
     return this.api.post<ApprovalDto>('/api/bill-approval/approvals', {
       companyId: extra.companyId ?? this.companyId,
       ...(extra.managerId ? { managerId: extra.managerId } : {}),
@@ -66,7 +70,9 @@ export class ApprovalFactory {
       bills: amounts.map((amount, index) => ({
         Id: ApprovalFactory.billId(),
         TotalAmt: amount,
-        DocNumber: `${vendor}-DOC${index + 1}`,
+        // Numbered on across the approvals of one vendor: the same vendor and bill number twice would
+        // be flagged as a duplicate bill, whose approval needs a reason.
+        DocNumber: `${vendor}-DOC${first + index + 1}`,
         DueDate: '2026-12-31',
         VendorRef: { name: vendor, value: vendor.slice(0, 60) },
         VendorInfo: { CompanyName: vendor, Email: 'ap@vendor.example', Phone: '(555) 010-0000' },

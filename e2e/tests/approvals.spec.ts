@@ -212,7 +212,7 @@ test.describe('approval list', () => {
       .split('\r\n');
     expect(lines[0]).toBe(fromApi.text.split('\r\n')[0]);
     expect(lines[0]).toBe(
-      'ID,Company,Status,Priority,Bills,Processed,Amount,Manager,Created,Decided By,Decided At',
+      'ID,Company,Status,Priority,Bills,Processed,Amount,Manager,Created,Decided By,Decided At,Source',
     );
     // Every matching row, not one page; the list's filter and sort went along.
     expect(lines).toHaveLength(total + 1);

@@ -56,7 +56,50 @@ export const APPROVAL_ERRORS = {
   /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
   tooManyExports: (running: number) =>
     `You already have ${running} exports running. Wait for one to finish, then try again.`,
+  /** Approving a bill flagged as a possible duplicate needs a reason (DUPLICATE_WINDOW_DAYS). */
+  duplicateReasonRequired: (bills: string[]) =>
+    `Bill ${bills.join(', ')} may be a duplicate of another bill: give a reason to approve it anyway`,
+  /** A bill whose vendor and bill number (normalised) and amount match a paid bill under another id. */
+  paidUnderAnotherId: (bill: string, paid: string, approvalShortId: string) =>
+    `Bill ${bill} is bill ${paid}, already paid by approval #${approvalShortId} (same vendor, bill number and amount)`,
+  /** Manual requests: a company connected to QuickBooks gets its bills from QuickBooks. */
+  connectedToQuickBooks: (company: string) =>
+    `${company} is connected to QuickBooks: its bills are imported from QuickBooks, so they cannot be entered by hand`,
+  unknownVendor: (vendor: string) =>
+    `${vendor} is not one of the company's vendors (add the vendor's bank account on the company page first)`,
 } as const;
+
+/**
+ * Duplicate bills: a bill of the same vendor with the same bill number (billNumberKey), or with the
+ * same amount dated within this many days of it, as another open or paid bill is flagged; approving
+ * it needs a reason.
+ */
+export const DUPLICATE_WINDOW_DAYS = 7;
+
+/** Why a bill was flagged: the same bill number, or the same amount within DUPLICATE_WINDOW_DAYS. */
+export const DUPLICATE_KINDS = ['BILL_NUMBER', 'AMOUNT_AND_DATE'] as const;
+export type DuplicateKind = (typeof DUPLICATE_KINDS)[number];
+
+/**
+ * The key two spellings of one bill number share for the duplicate check: compatibility-normalised
+ * (NFKC), only its ASCII letters and digits, upper-case, and without the leading zeros of each run
+ * of digits. 'INV-0042', 'inv 42' and 'Inv.42' share 'INV42'. The migration that indexed the
+ * bills before this rule computes the same key in SQL, so keep the two in step.
+ */
+export function billNumberKey(docNumber: string | null | undefined): string | null {
+  if (!docNumber) return null;
+  const key = docNumber
+    .normalize('NFKC')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .replace(/(^|[^0-9])0+([0-9])/g, '$1$2');
+  return key === '' ? null : key;
+}
+
+/** The date a bill is dated by for the duplicate check: its bill date, else its due date. */
+export function billDateOf(bill: Pick<Bill, 'TxnDate' | 'DueDate'>): string | null {
+  return bill.TxnDate ?? bill.DueDate ?? null;
+}
 
 /**
  * Whoever created or changed a vendor's bank account may not approve a payment to that vendor for
@@ -199,6 +242,14 @@ export const BillLineSchema = v.object(
   'Each line must be an object',
 );
 
+/** A YYYY-MM-DD that is a day of the calendar (isoDate lets 2026-02-31 through). */
+export function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+const realDate = (field: string) =>
+  v.check<string, string>(isCalendarDate, `${field} must be a day of the calendar (YYYY-MM-DD)`);
+
 /** A bill in QuickBooks' shape; line amounts must add up to TotalAmt. */
 export const BillSchema = v.pipe(
   v.object(
@@ -211,7 +262,19 @@ export const BillSchema = v.pipe(
       TotalAmt: money('TotalAmt'),
       DocNumber: text('DocNumber', 64),
       DueDate: v.optional(
-        v.pipe(v.string('DueDate must be a date'), v.isoDate('DueDate must be a date (YYYY-MM-DD)')),
+        v.pipe(
+          v.string('DueDate must be a date'),
+          v.isoDate('DueDate must be a date (YYYY-MM-DD)'),
+          realDate('DueDate'),
+        ),
+      ),
+      /** The bill's date (QuickBooks' TxnDate). */
+      TxnDate: v.optional(
+        v.pipe(
+          v.string('TxnDate must be a date'),
+          v.isoDate('TxnDate must be a date (YYYY-MM-DD)'),
+          realDate('TxnDate'),
+        ),
       ),
       VendorRef: ref('VendorRef'),
       VendorInfo: v.optional(
@@ -338,6 +401,18 @@ export const QbBillPaymentSchema = v.object({
   updatedAt: v.string(),
 });
 export type QbBillPayment = v.InferOutput<typeof QbBillPaymentSchema>;
+/** A bill of the approval flagged as a possible duplicate of another bill, with that bill. */
+export const DuplicateBillSchema = v.object({
+  billId: v.string(),
+  kind: v.picklist(DUPLICATE_KINDS),
+  /** The other bill: its approval (null when that approval was deleted), status and the bill. */
+  otherApprovalId: nullableString,
+  otherBillId: v.string(),
+  otherStatus: v.nullable(v.picklist(APPROVAL_STATUSES)),
+  /** JSON text of the other Bill (null when its approval was deleted). */
+  otherBill: nullableString,
+});
+export type DuplicateBill = v.InferOutput<typeof DuplicateBillSchema>;
 
 export const ApprovalSchema = v.object({
   id: v.string(),
@@ -394,6 +469,8 @@ export const ApprovalSchema = v.object({
   createdByEmail: v.optional(nullableString),
   approvedByEmail: v.optional(nullableString),
   rejectedByEmail: v.optional(nullableString),
+  /** Its bills flagged as possible duplicates, each with the other bill (the single read only). */
+  duplicates: v.optional(v.array(DuplicateBillSchema)),
 });
 export type Approval = v.InferOutput<typeof ApprovalSchema>;
 
@@ -404,6 +481,7 @@ export type Approval = v.InferOutput<typeof ApprovalSchema>;
  * approves every bill and needs none.
  */
 export const ApprovalSummarySchema = v.omit(ApprovalSchema, [
+  'duplicates',
   'bills',
   'approvedBills',
   'qbBillPayments',
@@ -543,6 +621,15 @@ export const ApproveSchema = v.object({
       v.minLength(1, 'Approve at least one bill'),
       v.maxLength(APPROVAL_BILLS_MAX, `At most ${APPROVAL_BILLS_MAX} bills`),
       v.transform((ids) => [...new Set(ids)]),
+    ),
+  ),
+  /** Why a bill flagged as a possible duplicate is approved anyway (required when one is). */
+  duplicateReason: v.optional(
+    v.pipe(
+      v.string('duplicateReason must be text'),
+      v.trim(),
+      v.maxLength(REJECTION_REASON_MAX, `The reason must be at most ${REJECTION_REASON_MAX} characters`),
+      multiLine('The reason'),
     ),
   ),
 });
@@ -710,8 +797,16 @@ export const ApprovalExportRowSchema = v.object({
   created: v.string(),
   decidedBy: nullableString,
   decidedAt: nullableString,
+  /** Where it came from: 'Entered by hand' or 'Imported from QuickBooks'. */
+  source: v.string(),
 });
 export type ApprovalExportRow = v.InferOutput<typeof ApprovalExportRowSchema>;
+
+/** How the screens and the CSV export name where an approval came from. */
+export const APPROVAL_ORIGIN_LABELS: Record<ApprovalOrigin, string> = {
+  MANUAL: 'Entered by hand',
+  QUICKBOOKS: 'Imported from QuickBooks',
+};
 
 /** Display helpers shared by the screens and the export. */
 export const shortApprovalId = (id: string) => id.slice(0, 8);

@@ -13,6 +13,7 @@ export * from './quickbooks';
 export * from './users';
 export * from './managers';
 export * from './approvals';
+export * from './manual-approvals';
 export * from './approval-policies';
 export * from './live-events';
 export * from './banking';

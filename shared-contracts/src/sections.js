@@ -47,7 +47,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       label: 'Approvals',
       path: '/approvals',
       minRole: 'GUEST',
-      manageRole: null,
+      manageRole: 'MODERATOR',
       devPort: 3004,
     },
   ])

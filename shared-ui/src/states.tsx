@@ -65,7 +65,8 @@ export function LoadingState({ text = UI_TEXT.loading }: { text?: string }) {
 /** Props of EmptyState. */
 export interface EmptyStateProps {
   title: string;
-  description?: string;
+  /** The sentence under the title; it may hold a link (the approvals list's leads to its create page). */
+  description?: ReactNode;
   action?: ReactNode;
 }
 

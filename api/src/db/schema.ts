@@ -38,6 +38,7 @@ import {
   MANAGER_STATUSES,
   ROLES,
   type Bill,
+  type DuplicateKind,
   type PolicyApprover,
   type PolicyDefinition,
   type StepMode,
@@ -1045,4 +1046,45 @@ export const liveEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('live_events_seq_key').on(t.seq)],
+);
+
+/**
+ * Every bill of every approval keyed for the duplicate check (billNumberKey, amount, date), and the
+ * flag: the other bill a bill matched when it came in (same vendor and bill number, or same vendor
+ * and amount within DUPLICATE_WINDOW_DAYS), and why.
+ */
+export const approvalBillKeys = pgTable(
+  'approval_bill_keys',
+  {
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    billId: varchar('bill_id', { length: 100 }).notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    vendorRef: varchar('vendor_ref', { length: 100 }),
+    docKey: varchar('doc_key', { length: 100 }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    billDate: date('bill_date', { mode: 'string' }),
+    duplicateKind: varchar('duplicate_kind', { length: 16 }).$type<DuplicateKind>(),
+    duplicateOfApprovalId: uuid('duplicate_of_approval_id').references(() => approvals.id, {
+      onDelete: 'set null',
+    }),
+    duplicateOfBillId: varchar('duplicate_of_bill_id', { length: 100 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.approvalId, t.billId] }),
+    check(
+      'approval_bill_keys_duplicate_kind_check',
+      sql`${t.duplicateKind} IS NULL OR ${t.duplicateKind} IN ('BILL_NUMBER', 'AMOUNT_AND_DATE')`,
+    ),
+    index('approval_bill_keys_doc_idx')
+      .on(t.companyId, t.vendorRef, t.docKey)
+      .where(sql`${t.docKey} IS NOT NULL`),
+    index('approval_bill_keys_amount_idx').on(t.companyId, t.vendorRef, t.amountCents, t.billDate),
+    index('approval_bill_keys_duplicate_of_idx')
+      .on(t.duplicateOfApprovalId)
+      .where(sql`${t.duplicateOfApprovalId} IS NOT NULL`),
+  ],
 );

@@ -112,6 +112,7 @@ export const ACCESS_TABLE = {
   'GET /api/bill-approval/approvals/stats': 'signed-in',
   'GET /api/bill-approval/approvals/export': 'signed-in',
   'POST /api/bill-approval/approvals': 'MODERATOR',
+  'POST /api/bill-approval/approvals/manual': 'MODERATOR',
   'POST /api/bill-approval/approvals/bulk-approve': 'USER',
   'POST /api/bill-approval/approvals/bulk-reject': 'USER',
   'GET /api/bill-approval/approvals/:id': 'signed-in',

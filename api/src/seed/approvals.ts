@@ -7,6 +7,7 @@ import {
 } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { approvals, type activity, type CompanyRow, type ManagerRow, type UserRow } from '../db/schema';
+import { keyUnkeyedBills } from '../modules/approvals/duplicate-bills';
 import { ITEMS, PLACES, REJECTION_REASONS, VENDORS } from './data';
 import { createRandom, DAY, fullName, HOUR, insertChunked, type Random, type SeedContext } from './random';
 
@@ -75,6 +76,8 @@ export async function seedDemoApprovals(
     seeded.approvalSeeds.push(seed);
   }
   await insertChunked(seeded.approvalSeeds, 200, (chunk) => tx.insert(approvals).values(chunk));
+  // The duplicate-bill check reads keys, not bills: the seeded bills get theirs too.
+  await keyUnkeyedBills(tx);
   return seeded;
 }
 

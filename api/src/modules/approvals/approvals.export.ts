@@ -4,7 +4,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { ApprovalExportQuery, ApprovalSortField } from 'shared-contracts';
+import { APPROVAL_ORIGIN_LABELS, type ApprovalExportQuery, type ApprovalSortField } from 'shared-contracts';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { approvals } from '../../db/schema';
 import { Spool } from '../../http/spool';
@@ -38,6 +38,7 @@ const CSV_HEADER = [
   'Created',
   'Decided By',
   'Decided At',
+  'Source',
 ];
 
 interface ExportRow {
@@ -52,6 +53,8 @@ interface ExportRow {
   created: string;
   decidedBy: string | null;
   decidedAt: string | null;
+  /** 'Entered by hand' or 'Imported from QuickBooks' (APPROVAL_ORIGIN_LABELS). */
+  source: string;
 }
 
 /**
@@ -70,6 +73,7 @@ interface RawRow {
   created: string;
   decided_by: string | null;
   decided_at: string | null;
+  source: string;
 }
 
 function toExportRow(raw: RawRow): ExportRow {
@@ -85,6 +89,7 @@ function toExportRow(raw: RawRow): ExportRow {
     created: raw.created,
     decidedBy: raw.decided_by,
     decidedAt: raw.decided_at,
+    source: raw.source,
   };
 }
 
@@ -115,7 +120,7 @@ export function csvField(value: string | number | null): string {
  * number (no currency sign or thousands separator), as PostgreSQL rendered it.
  */
 function csvLine(raw: RawRow): string {
-  return `${raw.id},${csvField(raw.company)},${raw.status},${raw.priority},${raw.bills},${raw.processed},${raw.amount},${csvField(raw.manager)},${raw.created},${csvField(raw.decided_by)},${raw.decided_at ?? ''}\r\n`;
+  return `${raw.id},${csvField(raw.company)},${raw.status},${raw.priority},${raw.bills},${raw.processed},${raw.amount},${csvField(raw.manager)},${raw.created},${csvField(raw.decided_by)},${raw.decided_at ?? ''},${csvField(raw.source)}\r\n`;
 }
 
 export function exportFileName(format: 'csv' | 'json', now = new Date()): string {
@@ -141,7 +146,8 @@ function exportStatement(
       coalesce(nullif(${approvals.managerName}, ''), nullif(${approvals.managerEmail}, ''), 'Not assigned') as manager,
       ${iso(approvals.createdAt)} as created,
       case when ${rejected} then ${approvals.rejectedBy} else ${approvals.approvedBy} end as decided_by,
-      ${iso(sql`case when ${rejected} then ${approvals.rejectionDate} else ${approvals.approvalDate} end`)} as decided_at${batch ? sql`, ${batch.extra}` : sql``}
+      ${iso(sql`case when ${rejected} then ${approvals.rejectionDate} else ${approvals.approvalDate} end`)} as decided_at,
+      case when ${approvals.origin} = 'QUICKBOOKS' then ${APPROVAL_ORIGIN_LABELS.QUICKBOOKS} else ${APPROVAL_ORIGIN_LABELS.MANUAL} end as source${batch ? sql`, ${batch.extra}` : sql``}
     from ${approvals}`;
   const where = and(listConditions(query), batch?.after);
   const order = sql.join(listOrder(query), sql`, `);
@@ -396,7 +402,7 @@ const formulaGuard = (column: string) =>
   `regexp_replace(nullif(${column}, ''), ${FORMULA_GUARD_PATTERN}, '''', 'g') as ${column}`;
 
 /** Quoted in every row, as csvField quotes every text (the formula guard's columns). */
-const FORCE_QUOTED = 'company, manager, decided_by';
+const FORCE_QUOTED = 'company, manager, decided_by, source';
 
 /**
  * The CSV file from `COPY (the export's SELECT) TO STDOUT WITH (FORMAT csv)`. PostgreSQL quotes
@@ -414,7 +420,7 @@ export function streamCopyCsv(
   const spool = new Spool();
   void (async () => {
     const text = `select id, ${formulaGuard('company')}, status, priority, bills, processed, amount,
-        ${formulaGuard('manager')}, created, ${formulaGuard('decided_by')}, decided_at
+        ${formulaGuard('manager')}, created, ${formulaGuard('decided_by')}, decided_at, source
       from (${inlineStatement(exportStatement(query))}) as export_rows`;
     const client = await pool.connect();
     let failure: Error | undefined;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { duplicatesOf } from './duplicate-bills';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_PRIORITIES,
@@ -152,6 +153,7 @@ export async function findApproval(db: Db, id: string): Promise<Approval | undef
     createdByEmail: row.createdByEmail,
     approvedByEmail: row.approvedByEmail,
     rejectedByEmail: row.rejectedByEmail,
+    duplicates: await duplicatesOf(db, id),
   };
 }
 
@@ -544,6 +546,7 @@ const HISTORY_LABELS: Record<string, string> = {
   'approval.approve': 'Approved',
   'approval.step_approve': 'Step approved',
   'approval.escalate': 'Escalated',
+  'approval.duplicate_flag': 'Possible duplicate',
   'approval.reject': 'Rejected',
   'approval.vendor_account_change': 'Bank account changed',
   'approval.vendor_account_confirm': 'Bank account confirmed',

@@ -789,7 +789,7 @@ describe('stats and export', () => {
     expect(response.headers['x-total-count']).toBe(String(total));
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Company,Status,Priority,Bills,Processed,Amount,Manager,Created,Decided By,Decided At',
+      'ID,Company,Status,Priority,Bills,Processed,Amount,Manager,Created,Decided By,Decided At,Source',
     );
     expect(lines).toHaveLength(total + 1);
     expect(new Set(lines.slice(1).map((line) => line.split(',')[0])).size).toBe(total);
@@ -812,6 +812,7 @@ describe('stats and export', () => {
       'created',
       'decidedBy',
       'decidedAt',
+      'source',
     ]);
     const amounts = rows.map((row) => row.amount as number);
     expect([...amounts].sort((x, y) => x - y)).toEqual(amounts);

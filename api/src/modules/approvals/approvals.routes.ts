@@ -21,6 +21,7 @@ import {
   BulkRejectSchema,
   RejectSchema,
   QbChangesConfirmSchema,
+  ManualApprovalCreateSchema,
 } from 'shared-contracts';
 import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
@@ -41,6 +42,7 @@ import {
   listWaitingFor,
 } from './approvals.repository';
 import { approvalChain, queueIdentity } from './approval-policy.service';
+import { createManualApproval } from './manual-approvals.service';
 import {
   approveApproval,
   confirmAfterQbChanges,
@@ -206,6 +208,22 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       reply.code(201).send(ok(await createApproval(app, currentAuth(request).user, request.body))),
+  );
+
+  app.post(
+    '/approvals/manual',
+    {
+      onRequest: moderator,
+      schema: {
+        summary:
+          'Create an approval (PENDING) of bills entered by hand, for a company not connected to QuickBooks',
+        tags,
+        body: ManualApprovalCreateSchema,
+        response: { 201: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(ok(await createManualApproval(app, currentAuth(request).user, request.body))),
   );
 
   app.post(

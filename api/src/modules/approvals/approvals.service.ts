@@ -1,6 +1,7 @@
 import {
   APPROVAL_ERRORS,
   BANK_ACCOUNT_COOLING_DAYS,
+  DUPLICATE_WINDOW_DAYS,
   ERROR_CODES,
   isApprovalId,
   toCents,
@@ -24,6 +25,7 @@ import { recordActivities, recordActivity } from '../activity/activity.service';
 import { recordLiveEvents } from '../live/live.service';
 import { displayName } from '../../person-name';
 import { closeSteps, decideCurrentStep, startApprovalChain } from './approval-policy.service';
+import { flaggedBillIds, indexAndFlagBills, unindexBill } from './duplicate-bills';
 import {
   deleteApprovalIfDeletable,
   expirePendingBatch,
@@ -157,6 +159,8 @@ export async function createApprovalInTransaction(
   });
   // The company's approval policy picks the rule and its steps now; the approval keeps them.
   await startApprovalChain(tx, row, now);
+  // Each bill is keyed for the duplicate check and flagged when it matches an open or paid bill.
+  const duplicates = await indexAndFlagBills(tx, row.id, company.id, input.bills);
   const summary = `approval ${short(row.id)} for ${company.name}: ${row.totalBills} bill(s), ${dollars(totalCents)}`;
   await recordActivities(tx, [
     {
@@ -177,9 +181,26 @@ export async function createApprovalInTransaction(
         },
       },
     },
+    ...duplicates.map((flag) => ({
+      userId: creator.id,
+      userName: creator.name,
+      entityType: 'approval',
+      entityId: row.id,
+      action: 'approval.duplicate_flag',
+      description: `Bill ${billLabel(flag.bill)} may be a duplicate of bill ${flag.otherBillId} of approval ${short(flag.otherApprovalId)} (${flag.kind === 'BILL_NUMBER' ? 'same vendor and bill number' : `same vendor and amount within ${DUPLICATE_WINDOW_DAYS} days`})`,
+      details: {
+        billId: flag.bill.Id,
+        kind: flag.kind,
+        otherApprovalId: flag.otherApprovalId,
+        otherBillId: flag.otherBillId,
+      },
+    })),
   ]);
   return row.id;
 }
+
+/** A bill as history and messages name it: its number, else its id. */
+const billLabel = (bill: Pick<Bill, 'Id' | 'DocNumber'>) => bill.DocNumber || bill.Id;
 
 /** PUT (PENDING only): priority, manager (copied from the managers table), recipients. */
 export async function editApproval(
@@ -299,15 +320,27 @@ async function decideApprove(
     const isLast = current.stepCount === 0 || current.currentStep === current.stepCount;
     if (!isLast && approvedBills.length < current.totalBills)
       throw validationError({ approvedBills: APPROVAL_ERRORS.partialBeforeLastStep });
+    // A bill flagged as a possible duplicate is approved only with a reason, which history keeps.
+    const flagged = await flaggedBillIds(tx, id);
+    const flaggedApproved = approvedBills.filter((bill) => flagged.has(bill.Id));
+    const duplicateReason = flaggedApproved.length > 0 ? input.duplicateReason || null : null;
+    if (flaggedApproved.length > 0 && !duplicateReason) {
+      const message = APPROVAL_ERRORS.duplicateReasonRequired(flaggedApproved.map(billLabel));
+      throw validationError({ duplicateReason: message }, message);
+    }
+    const anyway = duplicateReason
+      ? `; approved although bill ${flaggedApproved.map(billLabel).join(', ')} may be a duplicate: ${duplicateReason}`
+      : '';
     const step = await decideCurrentStep(tx, actor, current, expected, now);
     if (!step.approved) {
       const forWhom = step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : '';
       await recordActivity(tx, actor, 'approval', id, {
         action: 'approval.step_approve',
-        description: `${displayName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}`,
+        description: `${displayName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}${anyway}`,
         details: {
           before: { status: 'PENDING', currentStep: step.position },
           after: { status: 'PENDING', step: step.position, onBehalfOf: step.onBehalfOf?.id ?? null },
+          ...(duplicateReason ? { duplicateReason } : {}),
         },
       });
       return false;
@@ -334,7 +367,7 @@ async function decideApprove(
           : '';
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.approve',
-      description: `${displayName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}`,
+      description: `${displayName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}${anyway}`,
       details: {
         before: { status: 'PENDING' },
         after: {
@@ -342,6 +375,7 @@ async function decideApprove(
           approvedBillIds: row.approvedBillIds,
           approvedAmount: approvedCents / 100,
         },
+        ...(duplicateReason ? { duplicateReason } : {}),
       },
     });
     return true;
@@ -634,6 +668,9 @@ export async function applySourceBillChange(
     totalAmountCents: totalCents,
   });
   if (!row) return 'decided';
+  // The bill's keys follow it: the duplicate check reads what the approval now holds.
+  await unindexBill(tx, approvalId, billId);
+  if (bill) await indexAndFlagBills(tx, approvalId, current.companyId, [bill]);
   await record(
     'approval.source_change',
     `${label} ${reason} (${amounts}); approval ${short(approvalId)} now ${bills.length} bill(s), ${dollars(totalCents)}`,

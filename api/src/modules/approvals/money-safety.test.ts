@@ -75,7 +75,8 @@ async function addAccount(
 const confirm = (account: VendorAccount, token: string, version = account.control.version) =>
   call('PUT', `${companyPath()}/vendor-accounts/${account.id}/confirm`, token, { version });
 
-const approve = (id: string, token: string) => call('PUT', `${APPROVALS}/${id}/approve`, token, {});
+const approve = (id: string, token: string, payload: object = {}) =>
+  call('PUT', `${APPROVALS}/${id}/approve`, token, payload);
 
 async function approvalOf(id: string): Promise<Approval> {
   return ((await call('GET', `${APPROVALS}/${id}`, tokens.guest)).json() as { data: Approval }).data;
@@ -480,7 +481,13 @@ describe('a bill is paid once, whatever its id looks like', () => {
       .where(eq(bankAccountChanges.accountKey, 'vendor:6801'));
     const first = await createApproval([bill('7001', '6801', 99, 'SAME-1')]);
     const second = await createApproval([bill('7002', '6801', 99, 'same-1')]);
-    const answers = await Promise.all([approve(first.id, tokens.admin), approve(second.id, tokens.admin)]);
+    // The second is flagged as a duplicate of the first; its approver gives a reason, so both
+    // decisions race to the bank file and the paid-bill key decides.
+    expect(second.duplicates).toEqual([expect.objectContaining({ otherApprovalId: first.id })]);
+    const answers = await Promise.all([
+      approve(first.id, tokens.admin),
+      approve(second.id, tokens.admin, { duplicateReason: 'Both approved at once on purpose' }),
+    ]);
     const statuses = answers.map((answer) => (answer.json() as { data: Approval }).data.status).sort();
     expect(statuses).toEqual(['APPROVED', 'NACHA_GENERATED']);
     const loser = answers

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { docNumberKey, type Bill } from 'shared-contracts';
+import { billNumberKey, docNumberKey, type Bill } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { approvals, companies, nachaFiles, paidBills, type ApprovalRow } from '../../db/schema';
 
@@ -109,7 +109,14 @@ export async function markFileGenerated(
  */
 export async function findPaidBillsLike(db: Db, companyId: number, bills: Bill[]) {
   const keyed = bills
-    .map((bill) => ({ bill, key: docNumberKey(bill.DocNumber), vendorRef: bill.VendorRef?.value }))
+    .flatMap((bill) =>
+      // The older key (docNumberKey) of bills paid before the duplicate rule, and billNumberKey.
+      [...new Set([docNumberKey(bill.DocNumber), billNumberKey(bill.DocNumber)])].map((key) => ({
+        bill,
+        key,
+        vendorRef: bill.VendorRef?.value,
+      })),
+    )
     .filter((entry) => entry.key !== null && entry.vendorRef);
   const sameBill = or(
     inArray(

@@ -1,4 +1,5 @@
-import { APPROVAL_ERRORS, APPROVAL_ID_SHOWN, docNumberKey, type Bill } from 'shared-contracts';
+import { APPROVAL_ERRORS, APPROVAL_ID_SHOWN, billNumberKey, docNumberKey, type Bill } from 'shared-contracts';
+import { paidUnderAnotherId } from '../approvals/duplicate-bills';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -210,6 +211,22 @@ async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval
   }
   const paid = await paidBillsMatching(tx, row.companyId, bills);
   if (paid.length > 0) throw new NotPayable(paidReason(paid));
+  // The same bill under an id and a bill number that only look different ('inv 42' against a paid
+  // 'INV-0042' of the same vendor and amount) is paid already too.
+  const paidElsewhere = await paidUnderAnotherId(tx, row.companyId, row.id, bills);
+  if (paidElsewhere.length > 0) {
+    throw new NotPayable(
+      paidElsewhere
+        .map((entry) =>
+          APPROVAL_ERRORS.paidUnderAnotherId(
+            entry.bill.DocNumber ? `${entry.bill.Id} (${entry.bill.DocNumber})` : entry.bill.Id,
+            entry.paidDocNumber ? `${entry.paidBillId} (${entry.paidDocNumber})` : entry.paidBillId,
+            shortId(entry.approvalId),
+          ),
+        )
+        .join('; '),
+    );
+  }
   return { row, companyName, settings, bills, accounts };
 }
 
@@ -271,7 +288,9 @@ function buildEntries(payable: PayableApproval, bankAccountKey: Buffer): Entries
   if (settlementNumber === null)
     throw new NotPayable('The settlement account cannot be read; enter it again');
   if (settlementNumber !== undefined && !settings.settlementConfirmedAt) {
-    throw new NotPayable(`The settlement account of ${companyName} is waiting for a second person's confirmation`);
+    throw new NotPayable(
+      `The settlement account of ${companyName} is waiting for a second person's confirmation`,
+    );
   }
   return { credits, settlementNumber };
 }
@@ -287,7 +306,11 @@ interface WrittenFile {
   batchNumber: number;
 }
 
-async function writeAndValidate(tx: Db, settings: PaymentSettingsRow, entries: Entries): Promise<WrittenFile> {
+async function writeAndValidate(
+  tx: Db,
+  settings: PaymentSettingsRow,
+  entries: Entries,
+): Promise<WrittenFile> {
   const { credits, settlementNumber } = entries;
   // One File ID Modifier per originator and day: serialise this originator's files for the day.
   const now = new Date();
@@ -366,7 +389,9 @@ async function storeFile(
       approvalId,
       amountCents: toCents(bill.TotalAmt),
       vendorRef: bill.VendorRef?.value ?? null,
-      docNumberKey: docNumberKey(bill.DocNumber),
+      // The duplicate check's key (case, spaces, punctuation, leading zeros): the unique index on
+      // (company, vendor, key, amount) then refuses 'inv 42' paid at the same moment as 'INV-0042'.
+      docNumberKey: billNumberKey(bill.DocNumber),
     })),
   );
   const downloadUrl = nachaDownloadPath(approvalId);
@@ -414,16 +439,19 @@ export async function paidBillsMatching(
   if (bills.length === 0) return [];
   const rows = await findPaidBillsLike(db, companyId, bills);
   return bills.flatMap((bill) => {
-    const key = docNumberKey(bill.DocNumber);
+    // Rows paid before the duplicate rule hold the older key (docNumberKey); later ones billNumberKey.
+    const keys = [docNumberKey(bill.DocNumber), billNumberKey(bill.DocNumber)].filter((key) => key !== null);
     const match = rows.find(
       (paid) =>
         paid.billId === bill.Id ||
-        (key !== null &&
+        (keys.length > 0 &&
           paid.vendorRef === (bill.VendorRef?.value ?? null) &&
-          paid.docNumberKey === key &&
+          keys.includes(paid.docNumberKey ?? '') &&
           paid.amountCents === toCents(bill.TotalAmt)),
     );
-    return match ? [{ bill: bill.DocNumber ? `${bill.Id} (${bill.DocNumber})` : bill.Id, approvalId: match.approvalId }] : [];
+    return match
+      ? [{ bill: bill.DocNumber ? `${bill.Id} (${bill.DocNumber})` : bill.Id, approvalId: match.approvalId }]
+      : [];
   });
 }
 

@@ -349,12 +349,12 @@ describe('approving pays through a bank file', () => {
     expect(response.statusCode).toBe(201);
     return response.json().data.id as string;
   };
-  const approve = (id: string) =>
+  const approve = (id: string, payload: object = {}) =>
     ctx.request({
       method: 'PUT',
       url: `/api/bill-approval/approvals/${id}/approve`,
       token: tokens.user,
-      payload: {},
+      payload,
     });
 
   it('generates the file as soon as an approval is approved', async () => {
@@ -381,7 +381,12 @@ describe('approving pays through a bank file', () => {
   it('pays a bill held by two approvals once when both are approved at the same moment', async () => {
     const shared = bill('601', 'DL-V1', 75);
     const [first, second] = [await create([shared]), await create([shared])];
-    const answers = await Promise.all([approve(first), approve(second)]);
+    // The second holds a bill the first holds: it is flagged as a duplicate and approved with a
+    // reason, so both decisions race to the bank file.
+    const answers = await Promise.all([
+      approve(first),
+      approve(second, { duplicateReason: 'Approved twice at once on purpose' }),
+    ]);
     const statuses = answers.map((answer) => answer.json().data.status).sort();
     expect(statuses).toEqual(['APPROVED', 'NACHA_GENERATED']);
     const loser = answers.find((answer) => answer.json().data.status === 'APPROVED')!.json().data;

@@ -392,6 +392,7 @@ export function approvalBill(bill: QbBill): unknown {
     Id: bill.Id,
     TotalAmt: balance,
     DocNumber: bill.DocNumber,
+    TxnDate: bill.TxnDate,
     DueDate: bill.DueDate,
     VendorRef: bill.VendorRef,
     Line: partlyPaid

@@ -18,6 +18,8 @@ export const approvalKeys = {
   list: approvalList.key,
   stats: () => ['approvals', 'stats'] as const,
   companies: () => ['approvals', 'company-options'] as const,
+  manualCompanies: () => ['approvals', 'manual-company-options'] as const,
+  vendors: (companyId: number) => ['approvals', 'vendor-options', companyId] as const,
   detail: (id: string) => ['approvals', 'detail', id] as const,
   history: (id: string) => ['approvals', 'history', id] as const,
   chain: (id: string) => ['approvals', 'chain', id] as const,

@@ -2,7 +2,12 @@
 // too: a 409 means someone else decided, and the screen must show that.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';
-import { stepProgressLabel, type Approval, type BulkOutcome } from 'shared-contracts';
+import {
+  stepProgressLabel,
+  type Approval,
+  type BulkOutcome,
+  type ManualApprovalCreateInput,
+} from 'shared-contracts';
 import type { BulkRunOutcome, RowId } from 'shared-ui/table';
 import { approvalKeys, approvalList, revalidateApprovals } from './keys';
 
@@ -15,14 +20,27 @@ export const { andRevalidate } = approvalList;
  * PUT …/approve; `approvedBills` omitted approves every bill. `step` is the policy step the screen
  * showed: when someone decided it meanwhile the server answers 409 instead of deciding the next one.
  */
-export function approveApproval(id: string, approvedBills?: string[], step?: number | null) {
+export function approveApproval(
+  id: string,
+  approvedBills?: string[],
+  step?: number | null,
+  duplicateReason?: string,
+) {
   return andRevalidate(
     api.put<Approval>(`${BASE}/${id}/approve`, {
       ...(approvedBills ? { approvedBills } : {}),
       ...(step ? { step } : {}),
+      ...(duplicateReason ? { duplicateReason } : {}),
     }),
     id,
   );
+}
+
+/** POST …/manual: a request of bills entered by hand; answers the new approval. */
+export async function createManualApproval(input: ManualApprovalCreateInput) {
+  const approval = await api.post<Approval>(`${BASE}/manual`, input);
+  await revalidateApprovals();
+  return approval;
 }
 
 /** What an approve answered, for the notice: the approval, or the step it moved on to. */

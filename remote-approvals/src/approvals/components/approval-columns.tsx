@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  APPROVAL_ORIGIN_LABELS,
   approvalCompanyLabel,
   approvalManagerLabel,
   shortApprovalId,
@@ -101,5 +102,18 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     render: (a) => formatUsd(a.billStats.totalAmount),
   },
   { key: 'managerName', header: 'Manager', sortable: true, maxWidth: '8rem', render: approvalManagerLabel },
-  { key: 'createdAt', header: 'Created', sortable: true, render: (a) => formatDate(a.createdAt) },
+  {
+    key: 'createdAt',
+    header: 'Created',
+    sortable: true,
+    render: (a) => (
+      <Stack gap="0">
+        <Text>{formatDate(a.createdAt)}</Text>
+        {/* Where it came from: 'Entered by hand' or 'Imported from QuickBooks'. */}
+        <Text textStyle="xs" color="fg.muted" maxW="7rem">
+          {APPROVAL_ORIGIN_LABELS[a.origin]}
+        </Text>
+      </Stack>
+    ),
+  },
 ];

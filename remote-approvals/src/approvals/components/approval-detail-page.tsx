@@ -3,6 +3,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useHasRole, useSession } from 'shared-auth';
 import {
   APPROVAL_ERRORS,
+  APPROVAL_ORIGIN_LABELS,
+  DUPLICATE_WINDOW_DAYS,
   approvalManagerLabel,
   isDeletableApprovalStatus,
   parseApprovalRouteId,
@@ -10,6 +12,7 @@ import {
   shortApprovalId,
   type Approval,
   type Bill,
+  type DuplicateBill,
 } from 'shared-contracts';
 import {
   Alert,
@@ -143,6 +146,9 @@ function ApprovalDetail({
           <HStack gap="2" wrap="wrap" as="span">
             <StatusBadge status={approval.status} />
             <PriorityBadge priority={approval.priority} />
+            <Badge colorPalette={approval.origin === 'MANUAL' ? 'purple' : 'teal'} variant="outline">
+              {APPROVAL_ORIGIN_LABELS[approval.origin]}
+            </Badge>
             <Text as="span" color="fg.muted" title={formatDateLong(approval.createdAt)}>
               Created {formatRelative(approval.createdAt)} ago
             </Text>
@@ -196,6 +202,9 @@ function ApprovalDetail({
       )}
 
       <QbChangesAlert approval={approval} canDecide={canDecide && !isCreator} />
+      {(approval.duplicates?.length ?? 0) > 0 && (
+        <DuplicatesCard approval={approval} bills={bills} duplicates={approval.duplicates!} />
+      )}
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <SectionCard title="Company & Assignment">
@@ -333,9 +342,13 @@ function ApprovalDetail({
             open={dialog === 'approve'}
             onOpenChange={(open) => setDialog(open ? 'approve' : null)}
             bills={bills}
+            flaggedBillIds={approval.duplicates?.map((duplicate) => duplicate.billId)}
             isPending={busy}
-            onApprove={(ids) =>
-              void decide(() => approveApproval(approval.id, ids, approval.currentStep), approvedMessage)
+            onApprove={(ids, duplicateReason) =>
+              void decide(
+                () => approveApproval(approval.id, ids, approval.currentStep, duplicateReason),
+                approvedMessage,
+              )
             }
           />
           <RejectDialog
@@ -357,6 +370,99 @@ function ApprovalDetail({
         />
       )}
     </Stack>
+  );
+}
+
+const DUPLICATE_KIND_TEXT = {
+  BILL_NUMBER: 'Same vendor and the same bill number',
+  AMOUNT_AND_DATE: `Same vendor and the same amount within ${DUPLICATE_WINDOW_DAYS} days`,
+} as const;
+
+/** Each bill flagged as a possible duplicate beside the bill it matched, so a reviewer can compare. */
+function DuplicatesCard({
+  approval,
+  bills,
+  duplicates,
+}: {
+  approval: Approval;
+  bills: Bill[];
+  duplicates: DuplicateBill[];
+}) {
+  return (
+    <SectionCard
+      title={
+        <HStack as="span" gap="2">
+          <span>Possible duplicates</span>
+          <Badge colorPalette="orange">{duplicates.length}</Badge>
+        </HStack>
+      }
+      description={
+        approval.status === 'PENDING'
+          ? 'Compare each bill with the one it matched. Approving a flagged bill needs a reason, recorded in the history.'
+          : 'These bills matched another bill when they came in.'
+      }
+    >
+      <Stack gap="6">
+        {duplicates.map((duplicate) => {
+          const bill = bills.find((candidate) => candidate.Id === duplicate.billId);
+          const other = duplicate.otherBill ? (JSON.parse(duplicate.otherBill) as Bill) : null;
+          const sameApproval = duplicate.otherApprovalId === approval.id;
+          return (
+            <Stack
+              key={duplicate.billId}
+              gap="3"
+              as="section"
+              aria-label={`Possible duplicate: bill ${bill?.DocNumber ?? duplicate.billId}`}
+            >
+              <Alert.Root status="warning">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{DUPLICATE_KIND_TEXT[duplicate.kind]}</Alert.Title>
+                  <Alert.Description>
+                    Bill {bill?.DocNumber ?? duplicate.billId} may be bill{' '}
+                    {other?.DocNumber ?? duplicate.otherBillId}{' '}
+                    {sameApproval ? (
+                      'of this approval'
+                    ) : duplicate.otherApprovalId ? (
+                      <>
+                        of{' '}
+                        <Link asChild color="blue.700">
+                          <RouterLink to={`/approvals/${duplicate.otherApprovalId}`}>
+                            approval #{shortApprovalId(duplicate.otherApprovalId)}
+                          </RouterLink>
+                        </Link>
+                        {duplicate.otherStatus
+                          ? ` (${duplicate.otherStatus.replaceAll('_', ' ').toLowerCase()})`
+                          : ''}
+                      </>
+                    ) : (
+                      'of an approval that was deleted'
+                    )}
+                    .
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
+                <Stack gap="2">
+                  <Text fontWeight="semibold">This bill</Text>
+                  {bill ? (
+                    <BillCard bill={bill} approved={approval.approvedBillIds.includes(bill.Id)} />
+                  ) : null}
+                </Stack>
+                <Stack gap="2">
+                  <Text fontWeight="semibold">The bill it matched</Text>
+                  {other ? (
+                    <BillCard bill={other} approved={false} />
+                  ) : (
+                    <Text color="fg.muted">Bill {duplicate.otherBillId} is no longer on record</Text>
+                  )}
+                </Stack>
+              </SimpleGrid>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -388,6 +494,11 @@ function BillCard({ bill, approved }: { bill: Bill; approved: boolean }) {
         {/* Under the vendor on a phone (where the row wraps), at the right edge beside it otherwise. */}
         <Stack gap="0" align={{ base: 'flex-start', sm: 'flex-end' }}>
           <Text fontWeight="bold">{formatUsd(bill.TotalAmt)}</Text>
+          {bill.TxnDate && (
+            <Text textStyle="sm" color="fg.muted">
+              Dated {formatDate(bill.TxnDate)}
+            </Text>
+          )}
           <Text textStyle="sm" color="fg.muted">
             Due {formatDate(bill.DueDate)}
           </Text>

@@ -3,11 +3,14 @@ import { useHasRole, useSession } from 'shared-auth';
 import {
   APPROVAL_PAGE_SIZES,
   ApprovalListQuerySchema,
+  sectionNamed,
   shortApprovalId,
   type ApprovalListQuery,
   type ApprovalSummary,
   type BulkOutcome,
 } from 'shared-contracts';
+import { Link as RouterLink } from 'react-router-dom';
+import { Link } from 'shared-ui';
 import { ListView, useListController, type FilterField, type SelectOption } from 'shared-ui/table';
 import { useCompanyOptions } from '../api/get-approval-options';
 import { approvalList } from '../api/keys';
@@ -19,6 +22,9 @@ import { ApprovalStatCards } from './approval-stat-cards';
 import { BulkOutcomeSummary } from './bulk-outcome-summary';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
 import { ExportButton } from './export-button';
+
+const EMPTY_TEXT = 'Create your first approval to get started';
+const NEW_REQUEST_PATH = `${sectionNamed('approvals').path}/new`;
 
 const filterFields = (companies: SelectOption[]): Array<FilterField<ApprovalListQuery>> => [
   {
@@ -52,6 +58,8 @@ export function ApprovalListPage() {
   const { user } = useSession();
   // An account a MODERATOR registered decides nothing until an ADMIN allows it (the API refuses too).
   const canDecide = useHasRole('USER') && user?.mayDecidePayments !== false;
+  // Requests are entered by hand by the role that manages the section's records (the API insists too).
+  const canCreate = useHasRole(sectionNamed('approvals').manageRole);
   const companies = useCompanyOptions();
   const filters = useMemo(() => filterFields(companies.data ?? []), [companies.data]);
   const list = useListController({
@@ -86,6 +94,7 @@ export function ApprovalListPage() {
       description="Review, approve and reject bill approval requests"
       crumb="Approvals"
       actions={<ExportButton filters={list.filterRequest} />}
+      create={canCreate && { label: 'New approval request', to: NEW_REQUEST_PATH }}
       collapsibleFilters="approval-filters"
       summary={<ApprovalStatCards />}
       notice={
@@ -118,7 +127,18 @@ export function ApprovalListPage() {
           onClick: () => decide('reject'),
         },
       ]}
-      empty={{ title: 'No approvals found', description: 'Create your first approval to get started' }}
+      empty={{
+        title: 'No approvals found',
+        // The sentence itself leads to the screen for who may create; the others read it as text.
+        description: canCreate ? (
+          <Link asChild color="blue.700">
+            <RouterLink to={NEW_REQUEST_PATH}>{EMPTY_TEXT}</RouterLink>
+          </Link>
+        ) : (
+          EMPTY_TEXT
+        ),
+        action: null,
+      }}
     >
       {deleting && (
         <DeleteApprovalDialog approval={deleting} open onOpenChange={(open) => !open && setDeleting(null)} />

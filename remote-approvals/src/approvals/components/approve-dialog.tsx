@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { toCents, type Bill } from 'shared-contracts';
-import { Flex, Stack, Text, TruncatedText } from 'shared-ui';
+import { APPROVAL_ERRORS, REJECTION_REASON_MAX, toCents, type Bill } from 'shared-contracts';
+import { Badge, Field, Flex, Stack, Text, TruncatedText } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/dialog';
-import { Checkbox } from 'shared-ui/form';
+import { Checkbox, Textarea } from 'shared-ui/form';
 import { formatUsd } from 'shared-ui/format';
 
 /**
@@ -15,20 +15,42 @@ export function ApproveDialog({
   bills,
   isPending,
   onApprove,
+  flaggedBillIds = [],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   bills: Bill[];
   isPending: boolean;
-  /** Ids of the checked bills; undefined when every bill is checked. */
-  onApprove: (billIds: string[] | undefined) => void;
+  /** Ids of the checked bills (undefined when every bill is checked), and the duplicate reason. */
+  onApprove: (billIds: string[] | undefined, duplicateReason?: string) => void;
+  /** Bills flagged as possible duplicates: approving one of them needs a reason (the API insists). */
+  flaggedBillIds?: string[];
 }) {
   const [checked, setChecked] = useState<Set<string>>(() => new Set(bills.map((bill) => bill.Id)));
+  const [reason, setReason] = useState('');
+  const [attempted, setAttempted] = useState(false);
   useEffect(() => {
-    if (open) setChecked(new Set(bills.map((bill) => bill.Id)));
+    if (open) {
+      setChecked(new Set(bills.map((bill) => bill.Id)));
+      setReason('');
+      setAttempted(false);
+    }
   }, [open, bills]);
   const chosen = bills.filter((bill) => checked.has(bill.Id));
   const totalCents = chosen.reduce((sum, bill) => sum + toCents(bill.TotalAmt), 0);
+  const flagged = new Set(flaggedBillIds);
+  const chosenFlagged = chosen.filter((bill) => flagged.has(bill.Id));
+  const needsReason = chosenFlagged.length > 0;
+  const trimmed = reason.trim();
+
+  function submit() {
+    setAttempted(true);
+    if (needsReason && !trimmed) return;
+    onApprove(
+      chosen.length === bills.length ? undefined : chosen.map((bill) => bill.Id),
+      needsReason ? trimmed : undefined,
+    );
+  }
 
   function toggle(id: string, on: boolean) {
     setChecked((current) => {
@@ -49,7 +71,7 @@ export function ApproveDialog({
       pendingLabel="Approving..."
       isPending={isPending}
       confirmDisabled={chosen.length === 0}
-      onConfirm={() => onApprove(chosen.length === bills.length ? undefined : chosen.map((bill) => bill.Id))}
+      onConfirm={submit}
     >
       <Stack gap="2" as="fieldset" aria-label="Bills to approve">
         {bills.map((bill) => (
@@ -65,6 +87,11 @@ export function ApproveDialog({
               <Flex justify="space-between" gap="3">
                 <TruncatedText lines={2}>
                   {bill.VendorRef?.name ?? 'Unknown vendor'} · {bill.DocNumber ?? bill.Id}
+                  {flagged.has(bill.Id) && (
+                    <Badge colorPalette="orange" size="sm" ml="2">
+                      Possible duplicate
+                    </Badge>
+                  )}
                 </TruncatedText>
                 <Text as="span" fontWeight="semibold" flexShrink={0}>
                   {formatUsd(bill.TotalAmt)}
@@ -79,6 +106,31 @@ export function ApproveDialog({
             {formatUsd(totalCents / 100)}
           </Text>
         </Flex>
+        {needsReason && (
+          <Field.Root required invalid={attempted && !trimmed} mt="2">
+            <Field.Label>
+              Reason for approving a possible duplicate <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea
+              value={reason}
+              maxLength={REJECTION_REASON_MAX}
+              rows={3}
+              disabled={isPending}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            <Field.HelperText>
+              {attempted && !trimmed ? (
+                <Text as="span" color="fg.error" fontWeight="medium">
+                  {APPROVAL_ERRORS.duplicateReasonRequired(
+                    chosenFlagged.map((bill) => bill.DocNumber || bill.Id),
+                  )}
+                </Text>
+              ) : (
+                'Recorded in the approval history with your decision.'
+              )}
+            </Field.HelperText>
+          </Field.Root>
+        )}
       </Stack>
     </ConfirmDialog>
   );
