@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { APPROVAL_ORIGINS, type ApprovalOrigin } from './approvals';
 import { APPROVAL_PRIORITIES, type ApprovalPriority } from './statuses';
 import type { Role } from './roles';
 
@@ -56,6 +57,8 @@ export const PolicyConditionsSchema = v.object({
     v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(POLICY_LIMITS.vendors)),
   ),
   priorities: v.optional(v.array(v.picklist(APPROVAL_PRIORITIES))),
+  /** Entered by hand (MANUAL) or imported from QuickBooks: bills nobody typed may need another eye. */
+  origin: v.optional(v.picklist(APPROVAL_ORIGINS, 'origin must be MANUAL or QUICKBOOKS')),
 });
 export type PolicyConditions = v.InferOutput<typeof PolicyConditionsSchema>;
 
@@ -119,6 +122,7 @@ export interface PolicySubject {
   totalCents: number;
   vendorRefs: readonly string[];
   priority: ApprovalPriority;
+  origin: ApprovalOrigin;
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -128,7 +132,8 @@ export function hasConditions(conditions: PolicyConditions): boolean {
     conditions.minAmount !== undefined ||
     conditions.maxAmount !== undefined ||
     conditions.vendorRefs !== undefined ||
-    conditions.priorities !== undefined
+    conditions.priorities !== undefined ||
+    conditions.origin !== undefined
   );
 }
 
@@ -138,6 +143,7 @@ export function ruleMatches(conditions: PolicyConditions, subject: PolicySubject
   if (conditions.vendorRefs && !subject.vendorRefs.some((ref) => conditions.vendorRefs!.includes(ref)))
     return false;
   if (conditions.priorities && !conditions.priorities.includes(subject.priority)) return false;
+  if (conditions.origin !== undefined && conditions.origin !== subject.origin) return false;
   return true;
 }
 
@@ -188,6 +194,7 @@ export function covers(earlier: PolicyConditions, later: PolicyConditions): bool
     (!later.priorities || !later.priorities.every((p) => earlier.priorities!.includes(p)))
   )
     return false;
+  if (earlier.origin !== undefined && earlier.origin !== later.origin) return false;
   return true;
 }
 
@@ -249,6 +256,12 @@ function joinWith(items: string[], word: string): string {
   return `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
 }
 
+/** How the summary and the editor name an origin. */
+export const ORIGIN_LABELS: Readonly<Record<ApprovalOrigin, string>> = {
+  MANUAL: 'entered by hand',
+  QUICKBOOKS: 'imported from QuickBooks',
+};
+
 export function conditionsLabel(conditions: PolicyConditions, isLast: boolean): string {
   const parts: string[] = [];
   const { minAmount, maxAmount } = conditions;
@@ -258,6 +271,7 @@ export function conditionsLabel(conditions: PolicyConditions, isLast: boolean): 
   else if (maxAmount !== undefined) parts.push(`below ${usd(maxAmount)}`);
   if (conditions.vendorRefs) parts.push(`from vendor ${conditions.vendorRefs.join(' or ')}`);
   if (conditions.priorities) parts.push(`of priority ${conditions.priorities.join(' or ')}`);
+  if (conditions.origin) parts.push(ORIGIN_LABELS[conditions.origin]);
   if (parts.length === 0) return isLast ? 'Every other bill' : 'Every bill';
   return `Bills ${parts.join(', ')}`;
 }
@@ -491,6 +505,7 @@ export const PolicySimulationInputSchema = v.object({
   amount: v.pipe(v.number('amount must be a number'), v.minValue(0, 'amount must not be negative')),
   vendorRef: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   priority: v.optional(v.picklist(APPROVAL_PRIORITIES, 'priority must be a priority'), 'MEDIUM'),
+  origin: v.optional(v.picklist(APPROVAL_ORIGINS, 'origin must be MANUAL or QUICKBOOKS'), 'MANUAL'),
   definition: v.optional(PolicyDefinitionSchema),
 });
 export type PolicySimulationInput = v.InferOutput<typeof PolicySimulationInputSchema>;

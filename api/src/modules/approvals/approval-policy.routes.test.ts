@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalDecisions, companies, nachaFiles, users } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
 import { escalateDueSteps } from './approval-policy.service';
+import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
 
 /**
  * Decisions under an approval policy, on both engines: steps decided in order by different
@@ -425,5 +426,69 @@ describe('out of office', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     const [after] = await ctx.app.db.select().from(users).where(eq(users.id, ids.user));
     expect(after).toMatchObject({ delegateId: null, awayFrom: null, awayUntil: null });
+  });
+});
+
+describe('entered by hand vs imported', () => {
+  it('an imported approval and a typed one match different rules, and the simulator tells them apart', async () => {
+    const byOrigin: PolicyDefinition = {
+      rules: [
+        {
+          conditions: { origin: 'QUICKBOOKS' },
+          steps: [
+            { mode: 'ANY', approvers: [{ kind: 'assignee', assignee: 'approver' }] },
+            { mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] },
+          ],
+        },
+        { conditions: {}, steps: [{ mode: 'ANY', approvers: [{ kind: 'assignee', assignee: 'approver' }] }] },
+      ],
+    };
+    const bad = await call('PUT', policyPath(), tokens.moderator, {
+      definition: { rules: [{ conditions: { origin: 'PAPER' }, steps: byOrigin.rules[1]!.steps }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toMatch(/origin must be MANUAL or QUICKBOOKS/);
+    const saved = await savePolicy(byOrigin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      expect(dataOf<ApprovalPolicy>(saved).summary).toEqual([
+        "Bills imported from QuickBooks: 1) the company's approver, then 2) any ADMIN",
+        "Every other bill: 1) the company's approver",
+      ]);
+      const typed = await create(100);
+      expect(typed).toMatchObject({ origin: 'MANUAL', stepCount: 1 });
+      expect((await chainOf(typed.id)).policyRule).toBe(2);
+      const importedId = await ctx.app.db.transaction((tx) =>
+        createApprovalInTransaction(
+          tx,
+          QUICKBOOKS_IMPORTER,
+          { companyId, priority: 'HIGH', bills: [bill('7001', 100)], recipients: [] },
+          'QUICKBOOKS',
+          clock,
+        ),
+      );
+      const imported = dataOf<Approval>(await call('GET', `${APPROVALS}/${importedId}`, tokens.guest));
+      expect(imported).toMatchObject({ origin: 'QUICKBOOKS', stepCount: 2 });
+      expect((await chainOf(importedId)).policyRule).toBe(1);
+      const tries = await Promise.all(
+        (['QUICKBOOKS', 'MANUAL'] as const).map(async (origin) =>
+          dataOf<PolicySimulation>(
+            await call('POST', `${policyPath()}/simulate`, tokens.moderator, { amount: 100, origin }),
+          ),
+        ),
+      );
+      expect(tries.map((t) => [t.rule, t.steps.length])).toEqual([
+        [1, 2],
+        [2, 1],
+      ]);
+      // Without an origin the simulator tries a bill entered by hand.
+      const plain = await call('POST', `${policyPath()}/simulate`, tokens.moderator, { amount: 100 });
+      expect(dataOf<PolicySimulation>(plain).rule).toBe(2);
+      // Both are decided off the queue so the tests below start from empty queues.
+      for (const id of [typed.id, importedId])
+        await call('PUT', `${APPROVALS}/${id}/reject`, tokens.admin, { rejectionReason: 'Test done' });
+    } finally {
+      expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
+    }
   });
 });

@@ -74,13 +74,16 @@ async function nameLookup(db: Db, definition: PolicyDefinition | PolicyStep[]) {
   return (id: number) => people.get(id) ?? `user #${id}`;
 }
 
-function subjectOf(approval: Pick<ApprovalRow, 'totalAmountCents' | 'bills' | 'priority'>): PolicySubject {
+function subjectOf(
+  approval: Pick<ApprovalRow, 'totalAmountCents' | 'bills' | 'priority' | 'origin'>,
+): PolicySubject {
   return {
     totalCents: approval.totalAmountCents,
     vendorRefs: [
       ...new Set(approval.bills.flatMap((bill) => (bill.VendorRef?.value ? [bill.VendorRef.value] : []))),
     ],
     priority: approval.priority,
+    origin: approval.origin,
   };
 }
 
@@ -406,6 +409,7 @@ export async function simulatePolicy(
     totalCents: toCents(input.amount),
     vendorRefs: input.vendorRef ? [input.vendorRef] : [],
     priority: input.priority,
+    origin: input.origin,
   };
   const ruleIndex = matchRule(definition, subject);
   const staff = await activeDeciders(db);
