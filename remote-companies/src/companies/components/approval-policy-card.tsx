@@ -2,10 +2,13 @@ import { useMemo, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import { api, errorMessage, useHasRole } from 'shared-auth';
 import {
+  APPROVAL_ORIGINS,
   APPROVAL_PRIORITIES,
+  ORIGIN_LABELS,
   approverKey,
   policyProblems,
   policySummary,
+  type ApprovalOrigin,
   type ApprovalPolicy,
   type ApprovalPriority,
   type PolicyApprover,
@@ -42,6 +45,8 @@ const GROUPS: Array<{ label: string; approver: PolicyApprover }> = [
   { label: 'Any MODERATOR', approver: { kind: 'role', role: 'MODERATOR' } },
   { label: 'Any ADMIN', approver: { kind: 'role', role: 'ADMIN' } },
 ];
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const amountOf = (text: string): number | undefined => {
   const value = Number(text.replace(/[$,\s]/g, ''));
@@ -270,6 +275,29 @@ function RuleEditor({
               }}
             />
           </FormField>
+          <FormField label={`Rule ${n}: entered by hand or imported`}>
+            <NativeSelect.Root width="auto">
+              <NativeSelect.Field
+                value={c.origin ?? ''}
+                onChange={(e) =>
+                  setConditions({
+                    ...c,
+                    origin: (APPROVAL_ORIGINS as readonly string[]).includes(e.target.value)
+                      ? (e.target.value as ApprovalOrigin)
+                      : undefined,
+                  })
+                }
+              >
+                <option value="">Either</option>
+                {APPROVAL_ORIGINS.map((origin) => (
+                  <option key={origin} value={origin}>
+                    {capitalised(ORIGIN_LABELS[origin])}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
           <FormField label={`Rule ${n}: vendor ids (comma-separated)`}>
             <Input
               defaultValue={c.vendorRefs?.join(', ') ?? ''}
@@ -421,6 +449,7 @@ function Simulator({
   const [amount, setAmount] = useState('');
   const [vendorRef, setVendorRef] = useState('');
   const [priority, setPriority] = useState<ApprovalPriority>('MEDIUM');
+  const [origin, setOrigin] = useState<ApprovalOrigin>('MANUAL');
   const [result, setResult] = useState<PolicySimulation | null>(null);
   const [busy, setBusy] = useState(false);
   async function tryBill() {
@@ -431,6 +460,7 @@ function Simulator({
           amount: amountOf(amount) ?? 0,
           ...(vendorRef.trim() ? { vendorRef: vendorRef.trim() } : {}),
           priority,
+          origin,
           definition: draft,
         }),
       );
@@ -459,6 +489,21 @@ function Simulator({
               {APPROVAL_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
                   {p}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Entered by hand or imported">
+          <NativeSelect.Root width="auto">
+            <NativeSelect.Field
+              value={origin}
+              onChange={(e) => setOrigin(e.target.value === 'QUICKBOOKS' ? 'QUICKBOOKS' : 'MANUAL')}
+            >
+              {APPROVAL_ORIGINS.map((o) => (
+                <option key={o} value={o}>
+                  {capitalised(ORIGIN_LABELS[o])}
                 </option>
               ))}
             </NativeSelect.Field>
