@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   APPROVAL_ERRORS,
   type Approval,
@@ -9,7 +9,7 @@ import {
   type PolicySimulation,
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalDecisions, companies, nachaFiles, users } from '../../db/schema';
+import { activity, approvalDecisions, companies, managers, nachaFiles, users } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
 import { escalateDueSteps } from './approval-policy.service';
 import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
@@ -31,7 +31,7 @@ let billSeq = 7_100_000;
 const APPROVALS = '/api/bill-approval/approvals';
 const STRONG_PASSWORD = 'Quartz-Harbor-Ledger-71';
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   ctx.request({ method, url, token, ...(payload === undefined ? {} : { payload }) });
 const dataOf = <T>(response: { json(): unknown }) => (response.json() as { data: T }).data;
 const messageOf = (response: { json(): unknown }) =>
@@ -396,6 +396,174 @@ describe('delegation, escalation, stuck', () => {
       await call('PUT', `/api/user/users/${colleague.id}/reactivate`, tokens.admin);
       expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
     }
+  });
+});
+
+/**
+ * Every change that can leave a step with nobody able to decide it flags the approval stuck and
+ * escalates it at once, as deactivation does; a change that leaves someone able to decide does not.
+ */
+describe('stuck after any change that strands a step', () => {
+  const onlyStep = (approver: PolicyDefinition['rules'][number]['steps'][number]['approvers'][number]) => ({
+    rules: [{ conditions: {}, steps: [{ mode: 'ANY' as const, approvers: [approver] }] }],
+  });
+  const expectStuck = async (id: string, stuck: boolean) => {
+    const chain = await chainOf(id);
+    expect(chain.stuck).toBe(stuck);
+    expect(chain.steps[0]!.escalatedAt === null).toBe(!stuck);
+  };
+  const escalations = async (id: string) =>
+    (await ctx.app.db.select().from(activity).where(eq(activity.entityId, id))).filter(
+      (row) => row.action === 'approval.escalate',
+    ).length;
+  async function withPolicy(
+    definition: PolicyDefinition,
+    body: () => Promise<void>,
+    token = tokens.moderator,
+  ) {
+    const saved = await savePolicy(definition, token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      await body();
+    } finally {
+      expect((await savePolicy(TWO_STEPS, token)).statusCode).toBe(200);
+    }
+  }
+  async function newcomer(email: string, role: 'USER' | 'MODERATOR' = 'USER') {
+    const registered = await call('POST', '/api/auth/register', tokens.admin, {
+      email,
+      password: STRONG_PASSWORD,
+      firstName: 'Nina',
+      lastName: 'Newcomer',
+      role,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    return dataOf<{ id: number }>(registered).id;
+  }
+
+  it('the only named approver deleted', async () => {
+    const id = await newcomer('deleted.policy@example.com');
+    await withPolicy(onlyStep({ kind: 'user', userId: id }), async () => {
+      const approval = await create(100);
+      await expectStuck(approval.id, false);
+      const gone = await call('DELETE', `/api/user/users/${id}`, tokens.admin);
+      expect(gone.statusCode, gone.body).toBe(200);
+      await expectStuck(approval.id, true);
+      expect(await escalations(approval.id)).toBe(1);
+    });
+  });
+
+  it('the only named approver demoted to GUEST; the last holder of a role demoted', async () => {
+    const id = await newcomer('demoted.policy@example.com');
+    await withPolicy(onlyStep({ kind: 'user', userId: id }), async () => {
+      const approval = await create(100);
+      const demoted = await call('PUT', `/api/user/users/${id}/role`, tokens.admin, { role: 'GUEST' });
+      expect(demoted.statusCode, demoted.body).toBe(200);
+      await expectStuck(approval.id, true);
+    });
+    // A step any MODERATOR may decide stays decidable while another MODERATOR remains, and is
+    // stranded when the last one is demoted (by the full edit form, the other way to change a role).
+    const second = await newcomer('moderator.policy@example.com', 'MODERATOR');
+    const moderators = await ctx.app.db.select().from(users).where(eq(users.role, 'MODERATOR'));
+    const others = moderators.filter((m) => m.id !== second && m.isActive);
+    await ctx.app.db
+      .update(users)
+      .set({ isActive: false })
+      .where(
+        inArray(
+          users.id,
+          others.map((m) => m.id),
+        ),
+      );
+    try {
+      await withPolicy(
+        onlyStep({ kind: 'role', role: 'MODERATOR' }),
+        async () => {
+          const approval = await create(100, tokens.admin);
+          await expectStuck(approval.id, false);
+          const edited = await call('PUT', `/api/user/users/${second}`, tokens.admin, {
+            email: 'moderator.policy@example.com',
+            firstName: 'Nina',
+            lastName: 'Newcomer',
+            role: 'USER',
+            isActive: true,
+          });
+          expect(edited.statusCode, edited.body).toBe(200);
+          await expectStuck(approval.id, true);
+        },
+        tokens.admin,
+      );
+    } finally {
+      await ctx.app.db
+        .update(users)
+        .set({ isActive: true })
+        .where(
+          inArray(
+            users.id,
+            others.map((m) => m.id),
+          ),
+        );
+      tokens.moderator = (await ctx.login('moderator@example.com')).tokens.accessToken;
+    }
+  });
+
+  it("the company's approver changed to someone else (still decidable), then removed (stuck)", async () => {
+    await withPolicy(onlyStep({ kind: 'assignee', assignee: 'approver' }), async () => {
+      const approval = await create(100);
+      try {
+        const moved = await call('PUT', `/api/company/companies/${companyId}`, tokens.admin, {
+          approverId: colleague.id,
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        await expectStuck(approval.id, false);
+        const cleared = await call('PUT', `/api/company/companies/${companyId}`, tokens.admin, {
+          approverId: null,
+        });
+        expect(cleared.statusCode, cleared.body).toBe(200);
+        await expectStuck(approval.id, true);
+        expect(await escalations(approval.id)).toBe(1);
+      } finally {
+        await ctx.app.db.update(companies).set({ approverId: ids.user }).where(eq(companies.id, companyId));
+      }
+    });
+  });
+
+  it("the company's manager unlinked from its user account", async () => {
+    const [manager] = await ctx.app.db
+      .insert(managers)
+      .values({
+        firstName: 'Mona',
+        lastName: 'Manager',
+        email: 'mona.policy@example.com',
+        userId: colleague.id,
+      })
+      .returning({ id: managers.id });
+    await ctx.app.db.update(companies).set({ managerId: manager!.id }).where(eq(companies.id, companyId));
+    try {
+      await withPolicy(onlyStep({ kind: 'assignee', assignee: 'manager' }), async () => {
+        const approval = await create(100);
+        await expectStuck(approval.id, false);
+        const unlinked = await call('PUT', `/api/manager/managers/${manager!.id}/unlink-user`, tokens.admin);
+        expect(unlinked.statusCode, unlinked.body).toBe(200);
+        await expectStuck(approval.id, true);
+      });
+    } finally {
+      await ctx.app.db.update(companies).set({ managerId: null }).where(eq(companies.id, companyId));
+    }
+  });
+
+  it('the only named approver stopped deciding payments', async () => {
+    const id = await newcomer('nopay.policy@example.com');
+    await ctx.app.db.update(users).set({ mayDecidePayments: true }).where(eq(users.id, id));
+    await withPolicy(onlyStep({ kind: 'user', userId: id }), async () => {
+      const approval = await create(100);
+      await expectStuck(approval.id, false);
+      const stopped = await call('PUT', `/api/user/users/${id}/payment-decisions`, tokens.admin, {
+        allowed: false,
+      });
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      await expectStuck(approval.id, true);
+    });
   });
 });
 
