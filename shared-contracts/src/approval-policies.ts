@@ -526,7 +526,9 @@ export type PolicySimulation = v.InferOutput<typeof PolicySimulationSchema>;
 
 /** GET …/approvals/waiting-count. */
 export const WaitingCountSchema = v.object({
+  /** Counted up to the list's count cap: with `capped`, at least this many ('1,000+'). */
   count: v.number(),
+  capped: v.optional(v.boolean(), false),
   /** Pending approvals whose current step nobody active could satisfy (escalated to the ADMINs). */
   stuck: v.number(),
 });
