@@ -262,14 +262,18 @@ export const ORIGIN_LABELS: Readonly<Record<ApprovalOrigin, string>> = {
   QUICKBOOKS: 'imported from QuickBooks',
 };
 
-export function conditionsLabel(conditions: PolicyConditions, isLast: boolean): string {
+export function conditionsLabel(
+  conditions: PolicyConditions,
+  isLast: boolean,
+  vendorName: (ref: string) => string = (ref) => `vendor ${ref}`,
+): string {
   const parts: string[] = [];
   const { minAmount, maxAmount } = conditions;
   if (minAmount !== undefined && maxAmount !== undefined)
     parts.push(`from ${usd(minAmount)} below ${usd(maxAmount)}`);
   else if (minAmount !== undefined) parts.push(`from ${usd(minAmount)}`);
   else if (maxAmount !== undefined) parts.push(`below ${usd(maxAmount)}`);
-  if (conditions.vendorRefs) parts.push(`from vendor ${conditions.vendorRefs.join(' or ')}`);
+  if (conditions.vendorRefs) parts.push(`from ${conditions.vendorRefs.map(vendorName).join(' or ')}`);
   if (conditions.priorities) parts.push(`of priority ${conditions.priorities.join(' or ')}`);
   if (conditions.origin) parts.push(ORIGIN_LABELS[conditions.origin]);
   if (parts.length === 0) return isLast ? 'Every other bill' : 'Every bill';
@@ -277,10 +281,14 @@ export function conditionsLabel(conditions: PolicyConditions, isLast: boolean): 
 }
 
 /** One line per rule: "Bills from $10,000: 1) the company's approver, …, then 2) any ADMIN". */
-export function policySummary(policy: PolicyDefinition, userName?: (id: number) => string): string[] {
+export function policySummary(
+  policy: PolicyDefinition,
+  userName?: (id: number) => string,
+  vendorName?: (ref: string) => string,
+): string[] {
   return policy.rules.map((rule, i) => {
     const steps = rule.steps.map((step, j) => `${j + 1}) ${stepLabel(step, userName)}`).join(', then ');
-    return `${conditionsLabel(rule.conditions, i === policy.rules.length - 1 && i > 0)}: ${steps || 'no step'}`;
+    return `${conditionsLabel(rule.conditions, i === policy.rules.length - 1 && i > 0, vendorName)}: ${steps || 'no step'}`;
   });
 }
 
@@ -495,7 +503,12 @@ export type ApprovalChain = v.InferOutput<typeof ApprovalChainSchema>;
 export const PolicySaveSchema = v.object({
   definition: PolicyDefinitionSchema,
   escalationHours: v.optional(
-    v.pipe(v.number(), v.integer('escalationHours must be whole hours'), v.minValue(1), v.maxValue(24 * 30)),
+    v.pipe(
+      v.number('escalationHours must be a number of hours'),
+      v.integer('escalationHours must be whole hours'),
+      v.minValue(1, 'escalationHours must be from 1 to 720 hours'),
+      v.maxValue(24 * 30, 'escalationHours must be from 1 to 720 hours'),
+    ),
   ),
 });
 export type PolicySaveInput = v.InferOutput<typeof PolicySaveSchema>;

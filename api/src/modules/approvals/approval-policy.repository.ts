@@ -9,6 +9,7 @@ import {
   companies,
   managers,
   users,
+  vendorBankAccounts,
   type ApprovalDecisionRow,
   type ApprovalStepRow,
 } from '../../db/schema';
@@ -59,6 +60,16 @@ export async function companyPolicyContext(
     assignees: { approver: row.approver, manager: row.manager ?? null, accountant: row.accountant },
     escalationHours: row.escalationHours,
   };
+}
+
+/** The names the company's vendor accounts give these vendor refs (a ref without one is absent). */
+export async function vendorNames(db: Db, companyId: number, refs: string[]): Promise<Map<string, string>> {
+  if (refs.length === 0) return new Map();
+  const rows = await db
+    .select({ ref: vendorBankAccounts.vendorRef, name: vendorBankAccounts.vendorName })
+    .from(vendorBankAccounts)
+    .where(and(eq(vendorBankAccounts.companyId, companyId), inArray(vendorBankAccounts.vendorRef, refs)));
+  return new Map(rows.map((row) => [row.ref, row.name]));
 }
 
 export async function setEscalationHours(db: Db, companyId: number, hours: number): Promise<void> {

@@ -660,3 +660,48 @@ describe('entered by hand vs imported', () => {
     }
   });
 });
+
+describe('the editor: vendors by name, escalation time', () => {
+  it("the summary names a vendor by its account's name; the escalation time is saved, and refused outside 1–720 hours", async () => {
+    const byVendor: PolicyDefinition = {
+      rules: [
+        {
+          conditions: { vendorRefs: ['7001', '9999'] },
+          steps: [{ mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] }],
+        },
+        TWO_STEPS.rules[1]!,
+      ],
+    };
+    try {
+      const zero = await call('PUT', policyPath(), tokens.moderator, {
+        definition: byVendor,
+        escalationHours: 0,
+      });
+      expect(zero.statusCode).toBe(400);
+      expect(JSON.stringify(zero.json())).toMatch(/escalationHours must be from 1 to 720 hours/);
+      const half = await call('PUT', policyPath(), tokens.moderator, {
+        definition: byVendor,
+        escalationHours: 1.5,
+      });
+      expect(JSON.stringify(half.json())).toMatch(/escalationHours must be whole hours/);
+      const saved = await call('PUT', policyPath(), tokens.moderator, {
+        definition: byVendor,
+        escalationHours: 12,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(dataOf<ApprovalPolicy>(saved)).toMatchObject({
+        escalationHours: 12,
+        summary: [
+          'Bills from Vendor 7001 or vendor 9999: 1) any ADMIN',
+          "Every other bill: 1) the company's approver or any ADMIN",
+        ],
+      });
+    } finally {
+      const back = await call('PUT', policyPath(), tokens.moderator, {
+        definition: TWO_STEPS,
+        escalationHours: 48,
+      });
+      expect(back.statusCode, back.body).toBe(200);
+    }
+  });
+});

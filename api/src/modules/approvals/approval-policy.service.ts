@@ -50,6 +50,7 @@ import {
   stepsDueForEscalation,
   stepsOf,
   updateStep,
+  vendorNames,
   type StaffMember,
   type StepKind,
   type StuckScope,
@@ -75,6 +76,13 @@ async function nameLookup(db: Db, definition: PolicyDefinition | PolicyStep[]) {
   ];
   const people = new Map((await staffByIds(db, ids)).map((p) => [p.id, p.name]));
   return (id: number) => people.get(id) ?? `user #${id}`;
+}
+
+/** Vendor names for the summary: the company's vendor accounts name them; otherwise 'vendor <ref>'. */
+async function vendorLookup(db: Db, companyId: number, definition: PolicyDefinition) {
+  const refs = [...new Set(definition.rules.flatMap((rule) => rule.conditions.vendorRefs ?? []))];
+  const names = await vendorNames(db, companyId, refs);
+  return (ref: string) => names.get(ref) ?? `vendor ${ref}`;
 }
 
 function subjectOf(
@@ -347,7 +355,7 @@ export async function getPolicy(db: Db, companyId: number): Promise<ApprovalPoli
     escalationHours: context.escalationHours,
     createdAt: policy.createdAt?.toISOString() ?? null,
     createdBy: policy.createdBy,
-    summary: policySummary(policy.definition, name),
+    summary: policySummary(policy.definition, name, await vendorLookup(db, companyId, policy.definition)),
   };
 }
 
@@ -392,7 +400,7 @@ export async function savePolicy(
     const name = await nameLookup(tx, input.definition);
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'company.approval_policy',
-      description: `${displayName(actor)} saved approval policy version ${row.version}: ${policySummary(input.definition, name).join(' / ')}`,
+      description: `${displayName(actor)} saved approval policy version ${row.version}: ${policySummary(input.definition, name, await vendorLookup(tx, companyId, input.definition)).join(' / ')}`,
       details: { after: { version: row.version } },
     });
     return getPolicy(tx, companyId);
@@ -420,7 +428,7 @@ export async function simulatePolicy(
   const rule = definition.rules[ruleIndex]!;
   return {
     rule: ruleIndex + 1,
-    ruleSummary: policySummary(definition, name)[ruleIndex]!,
+    ruleSummary: policySummary(definition, name, await vendorLookup(db, companyId, definition))[ruleIndex]!,
     steps: rule.steps.map((step, i) => ({
       position: i + 1,
       label: stepLabel(step, name),
