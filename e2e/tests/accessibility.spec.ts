@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
@@ -47,6 +47,67 @@ test('a pending approval has no detectable accessibility violations', async ({ p
   await page.waitForLoadState('networkidle');
   await expectNoViolations(page);
 });
+
+/**
+ * The approval policy editor with its alert showing: a rule moved above another it then hides,
+ * which the editor names. Left unsaved (Cancel), so the company keeps its policy.
+ */
+async function openPolicyEditor(page: Page) {
+  await page.goto('/companies/1');
+  const card = page.getByRole('region', { name: 'Approval policy' });
+  await card.getByRole('button', { name: 'Edit policy' }).click();
+  const summary = card.getByTestId('policy-summary');
+  await expect(summary).toBeVisible();
+  await card.getByRole('button', { name: 'Add rule' }).click();
+  const added = card.getByRole('group', { name: 'Rule 2', exact: true });
+  await added.getByLabel('Rule 2: bills from ($)').fill('500');
+  await card.getByRole('button', { name: 'Move rule 2 up' }).click();
+  await expect(summary.getByRole('listitem').first()).toHaveText('Bills from $500: 1) any ADMIN');
+  await expect(card.getByTestId('policy-problems')).toContainText(
+    'Rule 2 can never apply: rule 1 above it matches every bill it would',
+  );
+  await expect(card.getByRole('button', { name: 'Save as new version' })).toBeDisabled();
+  await page.waitForLoadState('networkidle');
+  return card;
+}
+
+/** The chain of a pending approval created for the check, on its detail page. */
+async function openApprovalChain(page: Page, request: APIRequestContext) {
+  const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+  const approval = await factory.create(`Chain${Date.now().toString(36)}`, [240]);
+  await page.goto(`/approvals/${approval.id}`);
+  const chain = page.getByRole('region', { name: 'Approval steps' });
+  await expect(chain).toContainText('Step 1 of 1');
+  await expect(chain).toContainText('Waiting for');
+  await page.waitForLoadState('networkidle');
+  return chain;
+}
+
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('the approval policy editor has no detectable accessibility violations', async ({ page }, info) => {
+      const card = await openPolicyEditor(page);
+      await card.screenshot({ path: info.outputPath(`policy-editor-${width}.png`) });
+      await expectNoViolations(page);
+      await card.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    test('the approval chain on the detail page has no detectable accessibility violations', async ({
+      page,
+      request,
+    }, info) => {
+      const chain = await openApprovalChain(page, request);
+      await chain.screenshot({ path: info.outputPath(`approval-chain-${width}.png`) });
+      await page.screenshot({ path: info.outputPath(`approval-detail-${width}.png`), fullPage: true });
+      await expectNoViolations(page);
+    });
+  });
+}
 
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { APPROVAL_ORIGINS, type ApprovalOrigin } from './approvals';
 import { APPROVAL_PRIORITIES, type ApprovalPriority } from './statuses';
 import type { Role } from './roles';
 
@@ -56,6 +57,8 @@ export const PolicyConditionsSchema = v.object({
     v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(POLICY_LIMITS.vendors)),
   ),
   priorities: v.optional(v.array(v.picklist(APPROVAL_PRIORITIES))),
+  /** Entered by hand (MANUAL) or imported from QuickBooks: bills nobody typed may need another eye. */
+  origin: v.optional(v.picklist(APPROVAL_ORIGINS, 'origin must be MANUAL or QUICKBOOKS')),
 });
 export type PolicyConditions = v.InferOutput<typeof PolicyConditionsSchema>;
 
@@ -119,6 +122,7 @@ export interface PolicySubject {
   totalCents: number;
   vendorRefs: readonly string[];
   priority: ApprovalPriority;
+  origin: ApprovalOrigin;
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -128,7 +132,8 @@ export function hasConditions(conditions: PolicyConditions): boolean {
     conditions.minAmount !== undefined ||
     conditions.maxAmount !== undefined ||
     conditions.vendorRefs !== undefined ||
-    conditions.priorities !== undefined
+    conditions.priorities !== undefined ||
+    conditions.origin !== undefined
   );
 }
 
@@ -138,6 +143,7 @@ export function ruleMatches(conditions: PolicyConditions, subject: PolicySubject
   if (conditions.vendorRefs && !subject.vendorRefs.some((ref) => conditions.vendorRefs!.includes(ref)))
     return false;
   if (conditions.priorities && !conditions.priorities.includes(subject.priority)) return false;
+  if (conditions.origin !== undefined && conditions.origin !== subject.origin) return false;
   return true;
 }
 
@@ -188,6 +194,7 @@ export function covers(earlier: PolicyConditions, later: PolicyConditions): bool
     (!later.priorities || !later.priorities.every((p) => earlier.priorities!.includes(p)))
   )
     return false;
+  if (earlier.origin !== undefined && earlier.origin !== later.origin) return false;
   return true;
 }
 
@@ -249,24 +256,39 @@ function joinWith(items: string[], word: string): string {
   return `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
 }
 
-export function conditionsLabel(conditions: PolicyConditions, isLast: boolean): string {
+/** How the summary and the editor name an origin. */
+export const ORIGIN_LABELS: Readonly<Record<ApprovalOrigin, string>> = {
+  MANUAL: 'entered by hand',
+  QUICKBOOKS: 'imported from QuickBooks',
+};
+
+export function conditionsLabel(
+  conditions: PolicyConditions,
+  isLast: boolean,
+  vendorName: (ref: string) => string = (ref) => `vendor ${ref}`,
+): string {
   const parts: string[] = [];
   const { minAmount, maxAmount } = conditions;
   if (minAmount !== undefined && maxAmount !== undefined)
     parts.push(`from ${usd(minAmount)} below ${usd(maxAmount)}`);
   else if (minAmount !== undefined) parts.push(`from ${usd(minAmount)}`);
   else if (maxAmount !== undefined) parts.push(`below ${usd(maxAmount)}`);
-  if (conditions.vendorRefs) parts.push(`from vendor ${conditions.vendorRefs.join(' or ')}`);
+  if (conditions.vendorRefs) parts.push(`from ${conditions.vendorRefs.map(vendorName).join(' or ')}`);
   if (conditions.priorities) parts.push(`of priority ${conditions.priorities.join(' or ')}`);
+  if (conditions.origin) parts.push(ORIGIN_LABELS[conditions.origin]);
   if (parts.length === 0) return isLast ? 'Every other bill' : 'Every bill';
   return `Bills ${parts.join(', ')}`;
 }
 
 /** One line per rule: "Bills from $10,000: 1) the company's approver, …, then 2) any ADMIN". */
-export function policySummary(policy: PolicyDefinition, userName?: (id: number) => string): string[] {
+export function policySummary(
+  policy: PolicyDefinition,
+  userName?: (id: number) => string,
+  vendorName?: (ref: string) => string,
+): string[] {
   return policy.rules.map((rule, i) => {
     const steps = rule.steps.map((step, j) => `${j + 1}) ${stepLabel(step, userName)}`).join(', then ');
-    return `${conditionsLabel(rule.conditions, i === policy.rules.length - 1 && i > 0)}: ${steps || 'no step'}`;
+    return `${conditionsLabel(rule.conditions, i === policy.rules.length - 1 && i > 0, vendorName)}: ${steps || 'no step'}`;
   });
 }
 
@@ -481,7 +503,12 @@ export type ApprovalChain = v.InferOutput<typeof ApprovalChainSchema>;
 export const PolicySaveSchema = v.object({
   definition: PolicyDefinitionSchema,
   escalationHours: v.optional(
-    v.pipe(v.number(), v.integer('escalationHours must be whole hours'), v.minValue(1), v.maxValue(24 * 30)),
+    v.pipe(
+      v.number('escalationHours must be a number of hours'),
+      v.integer('escalationHours must be whole hours'),
+      v.minValue(1, 'escalationHours must be from 1 to 720 hours'),
+      v.maxValue(24 * 30, 'escalationHours must be from 1 to 720 hours'),
+    ),
   ),
 });
 export type PolicySaveInput = v.InferOutput<typeof PolicySaveSchema>;
@@ -491,6 +518,7 @@ export const PolicySimulationInputSchema = v.object({
   amount: v.pipe(v.number('amount must be a number'), v.minValue(0, 'amount must not be negative')),
   vendorRef: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
   priority: v.optional(v.picklist(APPROVAL_PRIORITIES, 'priority must be a priority'), 'MEDIUM'),
+  origin: v.optional(v.picklist(APPROVAL_ORIGINS, 'origin must be MANUAL or QUICKBOOKS'), 'MANUAL'),
   definition: v.optional(PolicyDefinitionSchema),
 });
 export type PolicySimulationInput = v.InferOutput<typeof PolicySimulationInputSchema>;
@@ -511,7 +539,9 @@ export type PolicySimulation = v.InferOutput<typeof PolicySimulationSchema>;
 
 /** GET …/approvals/waiting-count. */
 export const WaitingCountSchema = v.object({
+  /** Counted up to the list's count cap: with `capped`, at least this many ('1,000+'). */
   count: v.number(),
+  capped: v.optional(v.boolean(), false),
   /** Pending approvals whose current step nobody active could satisfy (escalated to the ADMINs). */
   stuck: v.number(),
 });

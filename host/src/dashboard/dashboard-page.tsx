@@ -173,7 +173,8 @@ function WaitingForYou() {
     <Text fontSize="xs" mt="1" data-testid="waiting-for-you">
       <Link asChild color="blue.700">
         <RouterLink to="/approvals?view=waiting">
-          waiting for you: {data === undefined ? '…' : data.count}
+          waiting for you:{' '}
+          {data === undefined ? '…' : `${data.count.toLocaleString('en-US')}${data.capped ? '+' : ''}`}
         </RouterLink>
       </Link>
     </Text>

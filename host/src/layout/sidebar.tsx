@@ -120,6 +120,7 @@ function WaitingBadge() {
       title="Waiting for me"
     >
       {data.count.toLocaleString('en-US')}
+      {data.capped ? '+' : ''}
     </Badge>
   );
 }

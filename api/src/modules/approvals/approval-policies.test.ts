@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import {
+  APPROVAL_ORIGINS,
   APPROVAL_PRIORITIES,
   DEFAULT_POLICY,
   ROLES,
   applyDecision,
   approverIncludes,
+  covers,
   escalatedStep,
   isAway,
   isEscalationDue,
@@ -40,6 +42,7 @@ const subject = (dollars: number, extra: Partial<PolicySubject> = {}): PolicySub
   totalCents: Math.round(dollars * 100),
   vendorRefs: [],
   priority: 'MEDIUM',
+  origin: 'MANUAL',
   ...extra,
 });
 const noAssignees: CompanyAssignees = { approver: null, manager: null, accountant: null };
@@ -78,6 +81,40 @@ describe('the default policy', () => {
     });
     const second = applyDecision(first.state, person(3, 'ADMIN'), noAssignees);
     expect(second.ok && second.approved).toBe(true);
+  });
+});
+
+describe('entered by hand vs imported', () => {
+  const admin: PolicyStep = { mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] };
+  const moderator: PolicyStep = { mode: 'ANY', approvers: [{ kind: 'role', role: 'MODERATOR' }] };
+  const policy: PolicyDefinition = {
+    rules: [
+      { conditions: { origin: 'QUICKBOOKS' }, steps: [admin] },
+      { conditions: {}, steps: [moderator] },
+    ],
+  };
+  it('an imported bill and a typed one match different rules', () => {
+    expect(matchRule(policy, subject(50, { origin: 'QUICKBOOKS' }))).toBe(0);
+    expect(matchRule(policy, subject(50, { origin: 'MANUAL' }))).toBe(1);
+    expect(policySummary(policy)).toEqual([
+      'Bills imported from QuickBooks: 1) any ADMIN',
+      'Every other bill: 1) any MODERATOR',
+    ]);
+  });
+  it('a rule for one origin hides a later rule for that origin only', () => {
+    expect(covers({ origin: 'QUICKBOOKS' }, { origin: 'QUICKBOOKS', minAmount: 10 })).toBe(true);
+    expect(covers({ origin: 'QUICKBOOKS' }, { origin: 'MANUAL' })).toBe(false);
+    expect(covers({ origin: 'QUICKBOOKS' }, { minAmount: 10 })).toBe(false);
+    expect(covers({ minAmount: 10 }, { origin: 'MANUAL', minAmount: 20 })).toBe(true);
+    expect(
+      policyProblems({
+        rules: [
+          { conditions: { origin: 'MANUAL' }, steps: [admin] },
+          { conditions: { origin: 'MANUAL', priorities: ['URGENT'] }, steps: [admin] },
+          { conditions: {}, steps: [admin] },
+        ],
+      }),
+    ).toEqual(['Rule 2 can never apply: rule 1 above it matches every bill it would']);
   });
 });
 
@@ -182,6 +219,7 @@ const conditionsArb: fc.Arbitrary<PolicyConditions> = fc.record(
     maxAmount: fc.integer({ min: 1, max: 100_000 }),
     vendorRefs: fc.uniqueArray(fc.constantFrom('v1', 'v2', 'v3'), { minLength: 1 }),
     priorities: fc.uniqueArray(fc.constantFrom(...APPROVAL_PRIORITIES), { minLength: 1 }),
+    origin: fc.constantFrom(...APPROVAL_ORIGINS),
   },
   { requiredKeys: [] },
 );
@@ -200,6 +238,7 @@ const subjectArb: fc.Arbitrary<PolicySubject> = fc.record({
   totalCents: fc.integer({ min: 0, max: 10_000_000 }),
   vendorRefs: fc.uniqueArray(fc.constantFrom('v1', 'v2', 'v3', 'v4')),
   priority: fc.constantFrom(...APPROVAL_PRIORITIES),
+  origin: fc.constantFrom(...APPROVAL_ORIGINS),
 });
 const peopleArb: fc.Arbitrary<PolicyPerson[]> = fc
   .tuple(...PEOPLE_IDS.map(() => fc.record({ role: fc.constantFrom(...ROLES), isActive: fc.boolean() })))
@@ -211,6 +250,27 @@ const assigneesArb: fc.Arbitrary<CompanyAssignees> = fc.record({
 });
 
 describe('properties', () => {
+  it('an origin condition matches exactly the approvals of that origin, whatever else the rule says', () => {
+    fc.assert(
+      fc.property(conditionsArb, subjectArb, (conditions, s) => {
+        const withoutOrigin: PolicyConditions = { ...conditions };
+        delete withoutOrigin.origin;
+        for (const origin of APPROVAL_ORIGINS) {
+          const expected = origin === s.origin && ruleMatches(withoutOrigin, s);
+          expect(ruleMatches({ ...withoutOrigin, origin }, s)).toBe(expected);
+        }
+      }),
+    );
+  });
+
+  it('a rule reported as hidden never matches an approval first: covers() is sound', () => {
+    fc.assert(
+      fc.property(conditionsArb, conditionsArb, subjectArb, (earlier, later, s) => {
+        if (covers(earlier, later) && ruleMatches(later, s)) expect(ruleMatches(earlier, s)).toBe(true);
+      }),
+    );
+  });
+
   it('every approval matches exactly one rule: the first whose conditions hold', () => {
     fc.assert(
       fc.property(policyArb, subjectArb, (policy, s) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CompanyAssignees, PolicyPerson, Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import {
@@ -9,6 +9,7 @@ import {
   companies,
   managers,
   users,
+  vendorBankAccounts,
   type ApprovalDecisionRow,
   type ApprovalStepRow,
 } from '../../db/schema';
@@ -59,6 +60,16 @@ export async function companyPolicyContext(
     assignees: { approver: row.approver, manager: row.manager ?? null, accountant: row.accountant },
     escalationHours: row.escalationHours,
   };
+}
+
+/** The names the company's vendor accounts give these vendor refs (a ref without one is absent). */
+export async function vendorNames(db: Db, companyId: number, refs: string[]): Promise<Map<string, string>> {
+  if (refs.length === 0) return new Map();
+  const rows = await db
+    .select({ ref: vendorBankAccounts.vendorRef, name: vendorBankAccounts.vendorName })
+    .from(vendorBankAccounts)
+    .where(and(eq(vendorBankAccounts.companyId, companyId), inArray(vendorBankAccounts.vendorRef, refs)));
+  return new Map(rows.map((row) => [row.ref, row.name]));
 }
 
 export async function setEscalationHours(db: Db, companyId: number, hours: number): Promise<void> {
@@ -222,24 +233,72 @@ export async function stepsDueForEscalation(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** Pending approvals whose open, not yet escalated step names this person (by id or as an assignee of the company). */
-export async function openStepsNaming(db: Db, userId: number): Promise<string[]> {
-  const rows = await db
-    .select({ approvalId: approvalSteps.approvalId })
+/**
+ * Which open, not yet escalated steps a change may leave without anybody able to decide them: those
+ * naming a person (by id or as one of the company's assignees), asking for a role, of one company
+ * (its assignees changed), or naming the company's manager through a manager record.
+ */
+export type StuckScope =
+  | { kind: 'user'; userId: number }
+  | { kind: 'role'; role: Role }
+  | { kind: 'company'; companyId: number }
+  | { kind: 'manager'; managerId: number };
+
+function scopeCondition(scope: StuckScope): SQL {
+  switch (scope.kind) {
+    case 'user':
+      return sql`(${approvalSteps.userIds} && array[${scope.userId}]::integer[]
+          or (${companies.approverId} = ${scope.userId} and 'approver' = any(${approvalSteps.assignees}))
+          or (${companies.accountantId} = ${scope.userId} and 'accountant' = any(${approvalSteps.assignees}))
+          or (${managers.userId} = ${scope.userId} and 'manager' = any(${approvalSteps.assignees})))`;
+    case 'role':
+      return sql`${approvalSteps.roles} @> array[${scope.role}]::text[]`;
+    case 'company':
+      return sql`${approvalSteps.companyId} = ${scope.companyId} and cardinality(${approvalSteps.assignees}) > 0`;
+    case 'manager':
+      return sql`${companies.managerId} = ${scope.managerId} and 'manager' = any(${approvalSteps.assignees})`;
+  }
+}
+
+/** What an open step asks, so that many approvals asking the same are judged once. */
+export interface StepKind {
+  companyId: number;
+  mode: ApprovalStepRow['mode'];
+  approvers: ApprovalStepRow['approvers'];
+}
+
+/** The distinct kinds of open, not yet escalated steps in the scope (read before the change). */
+export async function openStepKinds(db: Db, scope: StuckScope): Promise<StepKind[]> {
+  return db
+    .selectDistinct({
+      companyId: approvalSteps.companyId,
+      mode: approvalSteps.mode,
+      approvers: approvalSteps.approvers,
+    })
     .from(approvalSteps)
     .innerJoin(companies, eq(companies.id, approvalSteps.companyId))
     .leftJoin(managers, eq(managers.id, companies.managerId))
+    .where(and(eq(approvalSteps.state, 'OPEN'), isNull(approvalSteps.escalatedAt), scopeCondition(scope)));
+}
+
+/** The open, not yet escalated steps of one kind. */
+export async function openStepsOfKind(db: Db, kind: StepKind) {
+  return db
+    .select({
+      approvalId: approvalSteps.approvalId,
+      position: approvalSteps.position,
+      roles: approvalSteps.roles,
+    })
+    .from(approvalSteps)
     .where(
       and(
         eq(approvalSteps.state, 'OPEN'),
-        sql`${approvalSteps.escalatedAt} is null`,
-        sql`(${approvalSteps.userIds} && array[${userId}]::integer[]
-          or (${companies.approverId} = ${userId} and 'approver' = any(${approvalSteps.assignees}))
-          or (${companies.accountantId} = ${userId} and 'accountant' = any(${approvalSteps.assignees}))
-          or (${managers.userId} = ${userId} and 'manager' = any(${approvalSteps.assignees})))`,
+        isNull(approvalSteps.escalatedAt),
+        eq(approvalSteps.companyId, kind.companyId),
+        eq(approvalSteps.mode, kind.mode),
+        sql`${approvalSteps.approvers} = ${JSON.stringify(kind.approvers)}::jsonb`,
       ),
     );
-  return rows.map((row) => row.approvalId);
 }
 
 export async function setAbsence(

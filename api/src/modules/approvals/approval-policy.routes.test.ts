@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   APPROVAL_ERRORS,
   type Approval,
@@ -9,9 +9,10 @@ import {
   type PolicySimulation,
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalDecisions, companies, nachaFiles, users } from '../../db/schema';
+import { activity, approvalDecisions, companies, managers, nachaFiles, users } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
 import { escalateDueSteps } from './approval-policy.service';
+import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
 
 /**
  * Decisions under an approval policy, on both engines: steps decided in order by different
@@ -30,7 +31,7 @@ let billSeq = 7_100_000;
 const APPROVALS = '/api/bill-approval/approvals';
 const STRONG_PASSWORD = 'Quartz-Harbor-Ledger-71';
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   ctx.request({ method, url, token, ...(payload === undefined ? {} : { payload }) });
 const dataOf = <T>(response: { json(): unknown }) => (response.json() as { data: T }).data;
 const messageOf = (response: { json(): unknown }) =>
@@ -398,6 +399,174 @@ describe('delegation, escalation, stuck', () => {
   });
 });
 
+/**
+ * Every change that can leave a step with nobody able to decide it flags the approval stuck and
+ * escalates it at once, as deactivation does; a change that leaves someone able to decide does not.
+ */
+describe('stuck after any change that strands a step', () => {
+  const onlyStep = (approver: PolicyDefinition['rules'][number]['steps'][number]['approvers'][number]) => ({
+    rules: [{ conditions: {}, steps: [{ mode: 'ANY' as const, approvers: [approver] }] }],
+  });
+  const expectStuck = async (id: string, stuck: boolean) => {
+    const chain = await chainOf(id);
+    expect(chain.stuck).toBe(stuck);
+    expect(chain.steps[0]!.escalatedAt === null).toBe(!stuck);
+  };
+  const escalations = async (id: string) =>
+    (await ctx.app.db.select().from(activity).where(eq(activity.entityId, id))).filter(
+      (row) => row.action === 'approval.escalate',
+    ).length;
+  async function withPolicy(
+    definition: PolicyDefinition,
+    body: () => Promise<void>,
+    token = tokens.moderator,
+  ) {
+    const saved = await savePolicy(definition, token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      await body();
+    } finally {
+      expect((await savePolicy(TWO_STEPS, token)).statusCode).toBe(200);
+    }
+  }
+  async function newcomer(email: string, role: 'USER' | 'MODERATOR' = 'USER') {
+    const registered = await call('POST', '/api/auth/register', tokens.admin, {
+      email,
+      password: STRONG_PASSWORD,
+      firstName: 'Nina',
+      lastName: 'Newcomer',
+      role,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    return dataOf<{ id: number }>(registered).id;
+  }
+
+  it('the only named approver deleted', async () => {
+    const id = await newcomer('deleted.policy@example.com');
+    await withPolicy(onlyStep({ kind: 'user', userId: id }), async () => {
+      const approval = await create(100);
+      await expectStuck(approval.id, false);
+      const gone = await call('DELETE', `/api/user/users/${id}`, tokens.admin);
+      expect(gone.statusCode, gone.body).toBe(200);
+      await expectStuck(approval.id, true);
+      expect(await escalations(approval.id)).toBe(1);
+    });
+  });
+
+  it('the only named approver demoted to GUEST; the last holder of a role demoted', async () => {
+    const id = await newcomer('demoted.policy@example.com');
+    await withPolicy(onlyStep({ kind: 'user', userId: id }), async () => {
+      const approval = await create(100);
+      const demoted = await call('PUT', `/api/user/users/${id}/role`, tokens.admin, { role: 'GUEST' });
+      expect(demoted.statusCode, demoted.body).toBe(200);
+      await expectStuck(approval.id, true);
+    });
+    // A step any MODERATOR may decide stays decidable while another MODERATOR remains, and is
+    // stranded when the last one is demoted (by the full edit form, the other way to change a role).
+    const second = await newcomer('moderator.policy@example.com', 'MODERATOR');
+    const moderators = await ctx.app.db.select().from(users).where(eq(users.role, 'MODERATOR'));
+    const others = moderators.filter((m) => m.id !== second && m.isActive);
+    await ctx.app.db
+      .update(users)
+      .set({ isActive: false })
+      .where(
+        inArray(
+          users.id,
+          others.map((m) => m.id),
+        ),
+      );
+    try {
+      await withPolicy(
+        onlyStep({ kind: 'role', role: 'MODERATOR' }),
+        async () => {
+          const approval = await create(100, tokens.admin);
+          await expectStuck(approval.id, false);
+          const edited = await call('PUT', `/api/user/users/${second}`, tokens.admin, {
+            email: 'moderator.policy@example.com',
+            firstName: 'Nina',
+            lastName: 'Newcomer',
+            role: 'USER',
+            isActive: true,
+          });
+          expect(edited.statusCode, edited.body).toBe(200);
+          await expectStuck(approval.id, true);
+        },
+        tokens.admin,
+      );
+    } finally {
+      await ctx.app.db
+        .update(users)
+        .set({ isActive: true })
+        .where(
+          inArray(
+            users.id,
+            others.map((m) => m.id),
+          ),
+        );
+      tokens.moderator = (await ctx.login('moderator@example.com')).tokens.accessToken;
+    }
+  });
+
+  it("the company's approver changed to someone else (still decidable), then removed (stuck)", async () => {
+    await withPolicy(onlyStep({ kind: 'assignee', assignee: 'approver' }), async () => {
+      const approval = await create(100);
+      try {
+        const moved = await call('PUT', `/api/company/companies/${companyId}`, tokens.admin, {
+          approverId: colleague.id,
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        await expectStuck(approval.id, false);
+        const cleared = await call('PUT', `/api/company/companies/${companyId}`, tokens.admin, {
+          approverId: null,
+        });
+        expect(cleared.statusCode, cleared.body).toBe(200);
+        await expectStuck(approval.id, true);
+        expect(await escalations(approval.id)).toBe(1);
+      } finally {
+        await ctx.app.db.update(companies).set({ approverId: ids.user }).where(eq(companies.id, companyId));
+      }
+    });
+  });
+
+  it("the company's manager unlinked from its user account", async () => {
+    const [manager] = await ctx.app.db
+      .insert(managers)
+      .values({
+        firstName: 'Mona',
+        lastName: 'Manager',
+        email: 'mona.policy@example.com',
+        userId: colleague.id,
+      })
+      .returning({ id: managers.id });
+    await ctx.app.db.update(companies).set({ managerId: manager!.id }).where(eq(companies.id, companyId));
+    try {
+      await withPolicy(onlyStep({ kind: 'assignee', assignee: 'manager' }), async () => {
+        const approval = await create(100);
+        await expectStuck(approval.id, false);
+        const unlinked = await call('PUT', `/api/manager/managers/${manager!.id}/unlink-user`, tokens.admin);
+        expect(unlinked.statusCode, unlinked.body).toBe(200);
+        await expectStuck(approval.id, true);
+      });
+    } finally {
+      await ctx.app.db.update(companies).set({ managerId: null }).where(eq(companies.id, companyId));
+    }
+  });
+
+  it('the only named approver stopped deciding payments', async () => {
+    const id = await newcomer('nopay.policy@example.com');
+    await ctx.app.db.update(users).set({ mayDecidePayments: true }).where(eq(users.id, id));
+    await withPolicy(onlyStep({ kind: 'user', userId: id }), async () => {
+      const approval = await create(100);
+      await expectStuck(approval.id, false);
+      const stopped = await call('PUT', `/api/user/users/${id}/payment-decisions`, tokens.admin, {
+        allowed: false,
+      });
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      await expectStuck(approval.id, true);
+    });
+  });
+});
+
 describe('out of office', () => {
   it('a user sets their own absence and delegate; another USER may not; the delegate must be someone else', async () => {
     // Deactivating the colleague above ended their sessions: sign in again.
@@ -425,5 +594,114 @@ describe('out of office', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     const [after] = await ctx.app.db.select().from(users).where(eq(users.id, ids.user));
     expect(after).toMatchObject({ delegateId: null, awayFrom: null, awayUntil: null });
+  });
+});
+
+describe('entered by hand vs imported', () => {
+  it('an imported approval and a typed one match different rules, and the simulator tells them apart', async () => {
+    const byOrigin: PolicyDefinition = {
+      rules: [
+        {
+          conditions: { origin: 'QUICKBOOKS' },
+          steps: [
+            { mode: 'ANY', approvers: [{ kind: 'assignee', assignee: 'approver' }] },
+            { mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] },
+          ],
+        },
+        { conditions: {}, steps: [{ mode: 'ANY', approvers: [{ kind: 'assignee', assignee: 'approver' }] }] },
+      ],
+    };
+    const bad = await call('PUT', policyPath(), tokens.moderator, {
+      definition: { rules: [{ conditions: { origin: 'PAPER' }, steps: byOrigin.rules[1]!.steps }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toMatch(/origin must be MANUAL or QUICKBOOKS/);
+    const saved = await savePolicy(byOrigin);
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      expect(dataOf<ApprovalPolicy>(saved).summary).toEqual([
+        "Bills imported from QuickBooks: 1) the company's approver, then 2) any ADMIN",
+        "Every other bill: 1) the company's approver",
+      ]);
+      const typed = await create(100);
+      expect(typed).toMatchObject({ origin: 'MANUAL', stepCount: 1 });
+      expect((await chainOf(typed.id)).policyRule).toBe(2);
+      const importedId = await ctx.app.db.transaction((tx) =>
+        createApprovalInTransaction(
+          tx,
+          QUICKBOOKS_IMPORTER,
+          { companyId, priority: 'HIGH', bills: [bill('7001', 100)], recipients: [] },
+          'QUICKBOOKS',
+          clock,
+        ),
+      );
+      const imported = dataOf<Approval>(await call('GET', `${APPROVALS}/${importedId}`, tokens.guest));
+      expect(imported).toMatchObject({ origin: 'QUICKBOOKS', stepCount: 2 });
+      expect((await chainOf(importedId)).policyRule).toBe(1);
+      const tries = await Promise.all(
+        (['QUICKBOOKS', 'MANUAL'] as const).map(async (origin) =>
+          dataOf<PolicySimulation>(
+            await call('POST', `${policyPath()}/simulate`, tokens.moderator, { amount: 100, origin }),
+          ),
+        ),
+      );
+      expect(tries.map((t) => [t.rule, t.steps.length])).toEqual([
+        [1, 2],
+        [2, 1],
+      ]);
+      // Without an origin the simulator tries a bill entered by hand.
+      const plain = await call('POST', `${policyPath()}/simulate`, tokens.moderator, { amount: 100 });
+      expect(dataOf<PolicySimulation>(plain).rule).toBe(2);
+      // Both are decided off the queue so the tests below start from empty queues.
+      for (const id of [typed.id, importedId])
+        await call('PUT', `${APPROVALS}/${id}/reject`, tokens.admin, { rejectionReason: 'Test done' });
+    } finally {
+      expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('the editor: vendors by name, escalation time', () => {
+  it("the summary names a vendor by its account's name; the escalation time is saved, and refused outside 1–720 hours", async () => {
+    const byVendor: PolicyDefinition = {
+      rules: [
+        {
+          conditions: { vendorRefs: ['7001', '9999'] },
+          steps: [{ mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] }],
+        },
+        TWO_STEPS.rules[1]!,
+      ],
+    };
+    try {
+      const zero = await call('PUT', policyPath(), tokens.moderator, {
+        definition: byVendor,
+        escalationHours: 0,
+      });
+      expect(zero.statusCode).toBe(400);
+      expect(JSON.stringify(zero.json())).toMatch(/escalationHours must be from 1 to 720 hours/);
+      const half = await call('PUT', policyPath(), tokens.moderator, {
+        definition: byVendor,
+        escalationHours: 1.5,
+      });
+      expect(JSON.stringify(half.json())).toMatch(/escalationHours must be whole hours/);
+      const saved = await call('PUT', policyPath(), tokens.moderator, {
+        definition: byVendor,
+        escalationHours: 12,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(dataOf<ApprovalPolicy>(saved)).toMatchObject({
+        escalationHours: 12,
+        summary: [
+          'Bills from Vendor 7001 or vendor 9999: 1) any ADMIN',
+          "Every other bill: 1) the company's approver or any ADMIN",
+        ],
+      });
+    } finally {
+      const back = await call('PUT', policyPath(), tokens.moderator, {
+        definition: TWO_STEPS,
+        escalationHours: 48,
+      });
+      expect(back.statusCode, back.body).toBe(200);
+    }
   });
 });

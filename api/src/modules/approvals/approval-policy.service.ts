@@ -40,7 +40,8 @@ import {
   insertPolicy,
   insertSteps,
   latestPolicyRow,
-  openStepsNaming,
+  openStepKinds,
+  openStepsOfKind,
   principalsOf,
   setAbsence,
   setChainPosition,
@@ -49,7 +50,10 @@ import {
   stepsDueForEscalation,
   stepsOf,
   updateStep,
+  vendorNames,
   type StaffMember,
+  type StepKind,
+  type StuckScope,
 } from './approval-policy.repository';
 
 /** The policy a company follows now: its newest saved version, or the default (version 0). */
@@ -74,13 +78,23 @@ async function nameLookup(db: Db, definition: PolicyDefinition | PolicyStep[]) {
   return (id: number) => people.get(id) ?? `user #${id}`;
 }
 
-function subjectOf(approval: Pick<ApprovalRow, 'totalAmountCents' | 'bills' | 'priority'>): PolicySubject {
+/** Vendor names for the summary: the company's vendor accounts name them; otherwise 'vendor <ref>'. */
+async function vendorLookup(db: Db, companyId: number, definition: PolicyDefinition) {
+  const refs = [...new Set(definition.rules.flatMap((rule) => rule.conditions.vendorRefs ?? []))];
+  const names = await vendorNames(db, companyId, refs);
+  return (ref: string) => names.get(ref) ?? `vendor ${ref}`;
+}
+
+function subjectOf(
+  approval: Pick<ApprovalRow, 'totalAmountCents' | 'bills' | 'priority' | 'origin'>,
+): PolicySubject {
   return {
     totalCents: approval.totalAmountCents,
     vendorRefs: [
       ...new Set(approval.bills.flatMap((bill) => (bill.VendorRef?.value ? [bill.VendorRef.value] : []))),
     ],
     priority: approval.priority,
+    origin: approval.origin,
   };
 }
 
@@ -341,7 +355,7 @@ export async function getPolicy(db: Db, companyId: number): Promise<ApprovalPoli
     escalationHours: context.escalationHours,
     createdAt: policy.createdAt?.toISOString() ?? null,
     createdBy: policy.createdBy,
-    summary: policySummary(policy.definition, name),
+    summary: policySummary(policy.definition, name, await vendorLookup(db, companyId, policy.definition)),
   };
 }
 
@@ -386,7 +400,7 @@ export async function savePolicy(
     const name = await nameLookup(tx, input.definition);
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'company.approval_policy',
-      description: `${displayName(actor)} saved approval policy version ${row.version}: ${policySummary(input.definition, name).join(' / ')}`,
+      description: `${displayName(actor)} saved approval policy version ${row.version}: ${policySummary(input.definition, name, await vendorLookup(tx, companyId, input.definition)).join(' / ')}`,
       details: { after: { version: row.version } },
     });
     return getPolicy(tx, companyId);
@@ -406,6 +420,7 @@ export async function simulatePolicy(
     totalCents: toCents(input.amount),
     vendorRefs: input.vendorRef ? [input.vendorRef] : [],
     priority: input.priority,
+    origin: input.origin,
   };
   const ruleIndex = matchRule(definition, subject);
   const staff = await activeDeciders(db);
@@ -413,7 +428,7 @@ export async function simulatePolicy(
   const rule = definition.rules[ruleIndex]!;
   return {
     rule: ruleIndex + 1,
-    ruleSummary: policySummary(definition, name)[ruleIndex]!,
+    ruleSummary: policySummary(definition, name, await vendorLookup(db, companyId, definition))[ruleIndex]!,
     steps: rule.steps.map((step, i) => ({
       position: i + 1,
       label: stepLabel(step, name),
@@ -466,19 +481,39 @@ async function escalateStep(
   ]);
 }
 
-/** When a person is deactivated: each open step of a pending approval that nobody active can satisfy now is escalated at once. */
-export async function escalateStuckSteps(db: Db, approvalIds: string[], now: Date): Promise<string[]> {
+/**
+ * Steps a change may strand, read before the change: give them to `escalateStuck` after it. A
+ * person deactivated, deleted, demoted or stopped deciding payments; a role's last holder gone; a
+ * company's approver, manager or accountant changed or cleared: each can leave an open step that
+ * no active person can satisfy, which would otherwise wait for the escalation time.
+ */
+export async function stepsAtRisk(db: Db, scopes: StuckScope[]): Promise<StepKind[]> {
+  const kinds = new Map<string, StepKind>();
+  for (const scope of scopes)
+    for (const kind of await openStepKinds(db, scope))
+      kinds.set(`${kind.companyId}|${kind.mode}|${JSON.stringify(kind.approvers)}`, kind);
+  return [...kinds.values()];
+}
+
+/**
+ * After the change, in its transaction: every kind of step that nobody active can satisfy now is
+ * flagged stuck and escalated to the ADMINs at once, with a history row per approval. Each kind
+ * (company, mode, approvers) is judged once however many approvals wait on it.
+ */
+export async function escalateStuck(db: Db, kinds: StepKind[], now: Date): Promise<string[]> {
+  if (kinds.length === 0) return [];
   const escalated: string[] = [];
   const staff = await activeDeciders(db);
-  for (const id of approvalIds) {
-    const steps = await stepsOf(db, id);
-    const open = steps.find((s) => s.state === 'OPEN' && s.escalatedAt === null);
-    if (!open) continue;
-    const context = await companyPolicyContext(db, open.companyId);
+  const contexts = new Map<number, Awaited<ReturnType<typeof companyPolicyContext>>>();
+  for (const kind of kinds) {
+    if (!contexts.has(kind.companyId))
+      contexts.set(kind.companyId, await companyPolicyContext(db, kind.companyId));
+    const context = contexts.get(kind.companyId);
     if (!context) continue;
-    if (!stepSatisfiable(stepOfRow(open), staff, context.assignees)) {
-      await escalateStep(db, id, open.position, open.roles, now, 'stuck');
-      escalated.push(id);
+    if (stepSatisfiable({ mode: kind.mode, approvers: kind.approvers }, staff, context.assignees)) continue;
+    for (const step of await openStepsOfKind(db, kind)) {
+      await escalateStep(db, step.approvalId, step.position, step.roles, now, 'stuck');
+      escalated.push(step.approvalId);
     }
   }
   return escalated;
@@ -499,7 +534,7 @@ export async function queueIdentity(
  * now is flagged stuck and escalated at once (not after the escalation time).
  */
 export async function escalateStuckFor(db: Db, userId: number, now: Date): Promise<string[]> {
-  return escalateStuckSteps(db, await openStepsNaming(db, userId), now);
+  return escalateStuck(db, await stepsAtRisk(db, [{ kind: 'user', userId }]), now);
 }
 
 /**

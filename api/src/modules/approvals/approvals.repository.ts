@@ -475,13 +475,35 @@ function openStepsNaming(
   )`;
 }
 
-/** One page of the queue (with the list's other filters and order) and its exact total. */
+/**
+ * How many approvals `where` matches, counted up to `cap` only (a LIMIT inside the count): for an
+ * ADMIN nearly every pending approval waits, and an exact count of those is a scan that grows
+ * with the table, while the first cap + 1 matches are found in a bounded walk.
+ */
+async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<ApprovalCount> {
+  const matches = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(approvals)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * One page of the queue (with the list's other filters and order) and its total, capped like a
+ * search's (a lower bound when `capped`; never below the end of the page asked for).
+ */
 export async function listWaitingFor(
   db: Db,
   who: QueueIdentity,
   query: ApprovalListQuery,
+  countCap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<ApprovalPage> {
   const where = and(waitingCondition(who), listConditions(query));
+  const cap = Math.max(countCap, (query.page - 1) * query.limit + query.limit);
   const rows = await db
     .select({ approval: viewColumns, companyName: companies.name })
     .from(approvals)
@@ -490,18 +512,18 @@ export async function listWaitingFor(
     .orderBy(...listOrder(query))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const [counted] = await db.select({ n: count() }).from(approvals).where(where);
-  return {
-    rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
-    total: counted?.n ?? 0,
-    capped: false,
-  };
+  const counted = await cappedCount(db, where, cap);
+  return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
 }
 
-/** How many approvals wait for the person (the sidebar badge, the dashboard card). */
-export async function countWaitingFor(db: Db, who: QueueIdentity): Promise<number> {
-  const [counted] = await db.select({ n: count() }).from(approvals).where(waitingCondition(who));
-  return counted?.n ?? 0;
+/** How many approvals wait for the person (the sidebar badge, the dashboard card), up to `cap`. */
+export async function countWaitingFor(
+  db: Db,
+  who: QueueIdentity,
+  cap = APPROVAL_SEARCH_COUNT_CAP,
+): Promise<{ count: number; capped: boolean }> {
+  const counted = await cappedCount(db, waitingCondition(who), cap);
+  return { count: counted.total, capped: counted.capped };
 }
 
 /** Pending approvals flagged stuck (a partial index holds exactly these). */

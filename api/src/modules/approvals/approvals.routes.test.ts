@@ -20,7 +20,11 @@ import { activity, approvals, companies, users } from '../../db/schema';
 import { build, errorOf, type TestContext } from '../../test/build';
 import { EXPORT_FETCH_SIZE } from './approvals.export';
 import { countApprovalsExactly } from './approvals.repository';
-import { expireOverdueApprovals } from './approvals.service';
+import {
+  QUICKBOOKS_IMPORTER,
+  createApprovalInTransaction,
+  expireOverdueApprovals,
+} from './approvals.service';
 
 let t: TestContext;
 const token: Record<'admin' | 'moderator' | 'user' | 'guest', string> = {
@@ -407,6 +411,50 @@ describe('GET /approvals: a search counts its matches up to a cap', () => {
     expect(everything.pagination.total).toBe(await countApprovalsExactly(capped.database.db, {}));
     expect(everything.pagination.total).toBeGreaterThan(7);
     expect(everything.pagination).not.toHaveProperty('totalCapped');
+  });
+
+  it("'Waiting for me' and its badge count up to the cap as well: an ADMIN waits on nearly every pending approval", async () => {
+    const adminToken = (await capped.login('admin@example.com')).tokens.accessToken;
+    const get = (url: string) => capped.request({ method: 'GET', url, token: adminToken });
+    // Four more imported approvals (nobody's own), so that more than the cap of 7 wait.
+    const [company] = await capped.database.db.select().from(companies).orderBy(companies.id).limit(1);
+    for (let i = 0; i < 4; i += 1)
+      await capped.database.db.transaction((tx) =>
+        createApprovalInTransaction(
+          tx,
+          QUICKBOOKS_IMPORTER,
+          {
+            companyId: company!.id,
+            priority: 'LOW',
+            bills: [
+              {
+                Id: `cap-${i}`,
+                TotalAmt: 10 + i,
+                DocNumber: `CAP-${i}`,
+                VendorRef: { value: '1', name: 'One' },
+              },
+            ],
+            recipients: [],
+          },
+          'QUICKBOOKS',
+        ),
+      );
+    const wide = (await get(`${BASE}?view=waiting&limit=100`)).json<{
+      data: ApprovalSummary[];
+      meta: { pagination: Pagination };
+    }>();
+    const exact = wide.meta.pagination.total;
+    expect(wide.meta.pagination).not.toHaveProperty('totalCapped');
+    expect(exact).toBeGreaterThan(7);
+    expect(exact).toBeLessThan(100);
+    const first = (await get(`${BASE}?view=waiting&limit=5`)).json<{
+      data: ApprovalSummary[];
+      meta: { pagination: Pagination };
+    }>();
+    expect(first.meta.pagination).toEqual({ total: 7, page: 1, limit: 5, totalPages: 2, totalCapped: true });
+    expect(first.data.map((row) => row.id)).toEqual(wide.data.slice(0, 5).map((row) => row.id));
+    const badge = (await get(`${BASE}/waiting-count`)).json<{ data: { count: number; capped: boolean } }>();
+    expect(badge.data).toMatchObject({ count: 7, capped: true });
   });
 });
 

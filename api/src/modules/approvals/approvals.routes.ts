@@ -90,6 +90,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
               app.db,
               await queueIdentity(app.db, currentAuth(request).user, app.now()),
               query,
+              app.config.approvalSearchCountCap,
             )
           : await listApprovals(app.db, query, app.config.approvalSearchCountCap);
       return paged(rows, total, query.page, query.limit, capped);
@@ -108,7 +109,8 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const who = await queueIdentity(app.db, currentAuth(request).user, app.now());
-      return ok({ count: await countWaitingFor(app.db, who), stuck: await countStuck(app.db) });
+      const waiting = await countWaitingFor(app.db, who, app.config.approvalSearchCountCap);
+      return ok({ ...waiting, stuck: await countStuck(app.db) });
     },
   );
 

@@ -22,6 +22,7 @@ import { tokenStatus, UnreadableTokensError } from '../../quickbooks/token-statu
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { displayName } from '../../person-name';
+import { escalateStuck, stepsAtRisk } from '../approvals/approval-policy.service';
 import { findUsersByIds } from '../users/users.service';
 import {
   countApprovalsOfCompany,
@@ -162,7 +163,10 @@ export async function updateCompanyDetails(
         changes[field] = { from: current[field], to: value };
       }
       if (Object.keys(values).length === 0) return (await findCompany(tx, id))!;
+      const reassigned = ['approverId', 'managerId', 'accountantId'].some((field) => field in values);
+      const atRisk = reassigned ? await stepsAtRisk(tx, [{ kind: 'company', companyId: id }]) : [];
       const row = (await updateCompany(tx, id, values as CompanyValues))!;
+      await escalateStuck(tx, atRisk, deps.now?.() ?? new Date());
       const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
       await recordActivity(tx, actor, 'company', id, {
         action: 'company.update',
@@ -189,7 +193,10 @@ export async function assignCompany(
       if (!current) throw companyNotFound();
       if (current[field] === value) return (await findCompany(tx, id))!;
       await checkAssignees(tx, { [field]: value }, current);
+      // A step asking for the company's approver, manager or accountant may have nobody now.
+      const atRisk = await stepsAtRisk(tx, [{ kind: 'company', companyId: id }]);
       await updateCompany(tx, id, { [field]: value });
+      await escalateStuck(tx, atRisk, deps.now?.() ?? new Date());
       const company = (await findCompany(tx, id))!;
       const role = COMPANY_ASSIGNEE_ROLES[field];
       const assignee = company[role as 'manager' | 'processor' | 'approver' | 'accountant'];

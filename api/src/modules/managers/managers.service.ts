@@ -13,6 +13,7 @@ import { HttpError, notFound } from '../../http/http-error';
 import { activityEntry, recordActivities, type ActivityEntry } from '../activity/activity.service';
 import { clearManagerFromCompanies } from '../companies/companies.service';
 import { displayName } from '../../person-name';
+import { escalateStuck, stepsAtRisk } from '../approvals/approval-policy.service';
 import { findUserById } from '../users/users.service';
 import {
   countApprovalsOfManager,
@@ -127,6 +128,8 @@ export async function createManager(
   }
 }
 
+const nowOf = (deps: AppDeps) => deps.now?.() ?? new Date();
+
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'first name',
   lastName: 'last name',
@@ -173,7 +176,10 @@ export async function updateManagerDetails(
       }
       if (Object.keys(values).length === 0) return (await findManager(tx, id))!;
 
+      // The account behind "the company's manager" changes for every company this manager runs.
+      const atRisk = linkChanged ? await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]) : [];
       const row = (await updateManager(tx, id, values))!;
+      await escalateStuck(tx, atRisk, nowOf(deps));
       const entries: ActivityEntry[] = [];
       if (Object.keys(changes).length > 0) {
         const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
@@ -219,7 +225,9 @@ export async function linkManagerUser(
       if (!current) throw managerNotFound();
       if (current.userId === userId) return (await findManager(tx, id))!;
       const user = await linkableUser(tx, userId, id);
+      const atRisk = await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]);
       const row = (await updateManager(tx, id, { userId }))!;
+      await escalateStuck(tx, atRisk, nowOf(deps));
       const entries = current.userId === null ? [] : [unlink(actor, row, current.userId)];
       await recordActivities(tx, [...entries, link(actor, row, user)]);
       return (await findManager(tx, id))!;
@@ -235,7 +243,9 @@ export async function unlinkManagerUser(deps: AppDeps, actor: UserRow, id: numbe
     const current = await findManagerRow(tx, id, true);
     if (!current) throw managerNotFound();
     if (current.userId === null) return (await findManager(tx, id))!;
+    const atRisk = await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]);
     const row = (await updateManager(tx, id, { userId: null }))!;
+    await escalateStuck(tx, atRisk, nowOf(deps));
     await recordActivities(tx, [unlink(actor, row, current.userId)]);
     return (await findManager(tx, id))!;
   });
@@ -251,9 +261,11 @@ export async function deleteManager(deps: AppDeps, actor: UserRow, id: number): 
     const current = await findManagerRow(tx, id, true);
     if (!current) throw managerNotFound();
     const name = managerName(current);
+    const atRisk = await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]);
     const cleared = await clearManagerFromCompanies(tx, id);
     const approvalsKept = await countApprovalsOfManager(tx, id);
     await deleteManagerRow(tx, id);
+    await escalateStuck(tx, atRisk, nowOf(deps));
     await recordActivities(tx, [
       ...cleared.map((company): ActivityEntry => activityEntry(actor, 'company', company.id, {
         action: 'company.assignment',

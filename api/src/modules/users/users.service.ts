@@ -14,7 +14,8 @@ import {
   type UserActivityStats,
   type UserUpdateInput,
 } from 'shared-contracts';
-import { escalateStuckFor } from '../approvals/approval-policy.service';
+import { escalateStuck, escalateStuckFor, stepsAtRisk } from '../approvals/approval-policy.service';
+import type { StuckScope } from '../approvals/approval-policy.repository';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -160,7 +161,9 @@ export async function setPaymentDecisions(
     const target = await findUserForUpdate(tx, id);
     if (!target) throw userNotFound();
     if (target.mayDecidePayments === allowed) return;
+    const atRisk = allowed ? [] : await stepsAtRisk(tx, riskScopes(target));
     const updated = await updateUser(tx, id, { mayDecidePayments: allowed });
+    await escalateStuck(tx, atRisk, nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: allowed ? 'user.payment_decisions_grant' : 'user.payment_decisions_revoke',
       description: allowed
@@ -170,6 +173,20 @@ export async function setPaymentDecisions(
     });
   });
   return getUser(deps.db, id);
+}
+
+const nowOf = (deps: AppDeps) => deps.now?.() ?? new Date();
+
+/**
+ * The open steps a change to this person may strand: those naming them (by id or as a company's
+ * assignee) and, for a MODERATOR or ADMIN, those asking for their role (they may have been its last
+ * active holder).
+ */
+function riskScopes(target: UserRow): StuckScope[] {
+  const scopes: StuckScope[] = [{ kind: 'user', userId: target.id }];
+  if (target.role === 'MODERATOR' || target.role === 'ADMIN')
+    scopes.push({ kind: 'role', role: target.role });
+  return scopes;
 }
 
 function deny(actor: UserRow, target: UserRow, action: UserAction): void {
@@ -251,8 +268,11 @@ export async function updateUserDetails(
         const other = await findUserByEmail(tx, changes.email);
         if (other && other.id !== id) throw conflict('email', AUTH_ERRORS.emailTaken);
       }
+      const reduces = (changes.isActive === false && target.isActive) || changes.role !== undefined;
+      const atRisk = reduces ? await stepsAtRisk(tx, riskScopes(target)) : [];
       const updated = await updateUser(tx, id, changes);
       await endSessionsIfReduced(tx, target, updated);
+      await escalateStuck(tx, atRisk, nowOf(deps));
       const labels = Object.keys(diff).map((field) => FIELD_LABELS[field as keyof UserUpdateInput]);
       await recordActivity(tx, actor, 'user', updated.id, {
         action: 'user.update',
@@ -284,7 +304,7 @@ export async function setUserActive(
     const updated = await updateUser(tx, id, { isActive: active });
     await endSessionsIfReduced(tx, target, updated);
     // Steps only this person could approve would wait for ever: widened to the ADMINs now.
-    if (!active) await escalateStuckFor(tx, id, deps.now?.() ?? new Date());
+    if (!active) await escalateStuckFor(tx, id, nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: active ? 'user.activate' : 'user.deactivate',
       description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} user ${displayName(updated)}`,
@@ -300,8 +320,11 @@ export async function changeUserRole(deps: AppDeps, actor: UserRow, id: number, 
     deny(actor, target, 'changeRole');
     if (target.role === role) return toUser(target);
     ensureAdminRemains(actor, target, activeAdmins, { role, isActive: target.isActive }, 'demoted');
+    const atRisk = await stepsAtRisk(tx, riskScopes(target));
     const updated = await updateUser(tx, id, { role });
     await endSessionsIfReduced(tx, target, updated);
+    // The only holder of a role a step asks for, or the person it names, may be gone from it now.
+    await escalateStuck(tx, atRisk, nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: 'user.role_change',
       description: `${displayName(actor)} changed the role of ${displayName(updated)} from ${target.role} to ${role}`,
@@ -324,6 +347,8 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Pro
     ensureAdminRemains(actor, target, activeAdmins, null, 'deleted');
     const who = displayName(actor);
     const name = displayName(target);
+    // Read before the assignments are cleared: which steps named this person.
+    const atRisk = await stepsAtRisk(tx, riskScopes(target));
 
     for (const company of await companiesAssignedTo(tx, id)) {
       for (const field of ASSIGNEE_FIELDS) {
@@ -353,6 +378,7 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Pro
       details: { email: target.email, name, role: target.role },
     });
     await deleteUserRow(tx, id);
+    await escalateStuck(tx, atRisk, nowOf(deps));
   });
 }
 

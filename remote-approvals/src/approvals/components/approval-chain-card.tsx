@@ -10,6 +10,13 @@ const STATE_TEXT: Record<ApprovalChain['steps'][number]['state'], string> = {
   CLOSED: 'Closed',
 };
 
+/** Names shown before 'and N more': a step any ADMIN may decide can wait for many people. */
+const NAMES_SHOWN = 5;
+const waitingText = (names: string[]) =>
+  names.length <= NAMES_SHOWN + 1
+    ? names.join(', ')
+    : `${names.slice(0, NAMES_SHOWN).join(', ')} and ${(names.length - NAMES_SHOWN).toLocaleString('en-US')} more`;
+
 /**
  * The approval's policy chain, above the timeline: each step with who decided it and when ('X for
  * Y' for a delegate), and who the open step waits for now. Re-read whenever the approval changes.
@@ -29,41 +36,44 @@ export function ApprovalChainCard({ approval }: { approval: Approval }) {
       {!data ? (
         <Text color="fg.muted">{chain.error ? 'The approval steps could not be loaded' : 'Loading…'}</Text>
       ) : (
-        <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Approval steps">
+        <Stack gap="3">
+          {/* Outside the list: an <ol> holds only its steps. */}
           {data.stuck && (
-            <Badge colorPalette="red" alignSelf="start">
+            <Badge colorPalette="red" alignSelf="start" whiteSpace="normal">
               Stuck: nobody it names can approve it; escalated to the ADMINs
             </Badge>
           )}
-          {data.steps.map((step) => (
-            <Stack as="li" key={step.position} gap="1">
-              <HStack gap="2" flexWrap="wrap">
-                <Text fontWeight="semibold">
-                  {stepProgressLabel(step.position, data.steps.length, step.label)}
-                </Text>
-                <Badge
-                  colorPalette={step.state === 'DONE' ? 'green' : step.state === 'OPEN' ? 'orange' : 'gray'}
-                >
-                  {STATE_TEXT[step.state]}
-                </Badge>
-              </HStack>
-              {step.decisions.map((decision) => (
-                <Text key={`${decision.userId}-${decision.decidedAt}`} textStyle="sm">
-                  {decision.onBehalfOfName
-                    ? `${decision.userName ?? 'A deleted user'} for ${decision.onBehalfOfName}`
-                    : (decision.userName ?? 'A deleted user')}
-                  , {formatDateLong(decision.decidedAt)}
-                </Text>
-              ))}
-              {step.state === 'OPEN' && (
-                <Text textStyle="sm" color="fg.muted">
-                  {step.waitingFor.length > 0
-                    ? `Waiting for ${step.waitingFor.join(', ')}`
-                    : 'Nobody active can approve this step'}
-                </Text>
-              )}
-            </Stack>
-          ))}
+          <Stack as="ol" gap="3" listStyleType="none" m="0" p="0" aria-label="Approval steps">
+            {data.steps.map((step) => (
+              <Stack as="li" key={step.position} gap="1">
+                <HStack gap="2" flexWrap="wrap">
+                  <Text fontWeight="semibold">
+                    {stepProgressLabel(step.position, data.steps.length, step.label)}
+                  </Text>
+                  <Badge
+                    colorPalette={step.state === 'DONE' ? 'green' : step.state === 'OPEN' ? 'orange' : 'gray'}
+                  >
+                    {STATE_TEXT[step.state]}
+                  </Badge>
+                </HStack>
+                {step.decisions.map((decision) => (
+                  <Text key={`${decision.userId}-${decision.decidedAt}`} textStyle="sm">
+                    {decision.onBehalfOfName
+                      ? `${decision.userName ?? 'A deleted user'} for ${decision.onBehalfOfName}`
+                      : (decision.userName ?? 'A deleted user')}
+                    , {formatDateLong(decision.decidedAt)}
+                  </Text>
+                ))}
+                {step.state === 'OPEN' && (
+                  <Text textStyle="sm" color="fg.muted">
+                    {step.waitingFor.length > 0
+                      ? `Waiting for ${waitingText(step.waitingFor)}`
+                      : 'Nobody active can approve this step'}
+                  </Text>
+                )}
+              </Stack>
+            ))}
+          </Stack>
         </Stack>
       )}
     </SectionCard>

@@ -1,0 +1,47 @@
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the 'Waiting for me' queries (the page, its capped total and the
+ * badge's count) for a user, beside the status filter's page and kept count, on the PostgreSQL
+ * database of DATABASE_URL: `tsx src/bench/explain-waiting.ts [email]` (default admin@example.com).
+ * Each query the repository runs is captured by a logger and explained with its own parameters.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as v from 'valibot';
+import { ApprovalListQuerySchema } from 'shared-contracts';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import { queueIdentity } from '../modules/approvals/approval-policy.service';
+import { countWaitingFor, listApprovals, listWaitingFor } from '../modules/approvals/approvals.repository';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL must name the PostgreSQL database to explain on');
+const email = process.argv[2] ?? 'admin@example.com';
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+const captured: Array<{ query: string; params: unknown[] }> = [];
+const db = drizzle(pool, {
+  schema,
+  logger: { logQuery: (query, params) => captured.push({ query, params }) },
+}) as unknown as Db;
+
+async function explain(label: string, run: () => Promise<unknown>) {
+  captured.length = 0;
+  const started = performance.now();
+  await run();
+  const ms = performance.now() - started;
+  console.info(`\n=== ${label}: ${ms.toFixed(1)} ms for ${captured.length} queries (cold-ish, one run)`);
+  for (const { query, params } of captured) {
+    const { rows } = await pool.query(`explain (analyze, buffers) ${query}`, params);
+    console.info(`--- ${query.slice(0, 160)}…`);
+    for (const row of rows as Array<Record<string, string>>) console.info(row['QUERY PLAN']);
+  }
+}
+
+const [user] = await pool.query('select id, role from users where email = $1', [email]).then((r) => r.rows);
+if (!user) throw new Error(`no user ${email}`);
+const who = await queueIdentity(db, user, new Date());
+const query = v.parse(ApprovalListQuerySchema, { view: 'waiting' });
+const status = v.parse(ApprovalListQuerySchema, { status: 'PENDING' });
+await explain('waiting for me: page + capped total', () => listWaitingFor(db, who, query));
+await explain('waiting for me: badge count', () => countWaitingFor(db, who));
+await explain('status PENDING: page + kept count', () => listApprovals(db, status));
+await pool.end();
