@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
@@ -71,7 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : logger,
     // One access-log line per request, written when it completes (registerAccessLog), instead of
     // Fastify's two ('incoming request' and 'request completed'): half the logging per request.
-    disableRequestLogging: true,
+    // (Errors are still logged by the error handler, plugins/errors.ts.)
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     // A client may not hold a socket by sending slowly: the whole request (headers and body) must
     // arrive within requestMs (then 408), a silent socket closes after idleMs, an idle keep-alive
