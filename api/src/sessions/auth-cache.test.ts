@@ -2,35 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from 'shared-contracts';
-import { buildApp } from '../app';
-import { openPostgres, type DatabaseHandle } from '../db/client';
 import { users } from '../db/schema';
-import { build, type TestContext } from '../test/build';
+import { build, secondProcess, type TestContext } from '../test/build';
 
 // Two API processes on one database: `t.app` ("here") makes the changes, `other` answers from its
 // sign-in cache. Each change must be refused by the other process within a second.
 let t: TestContext;
 let other: FastifyInstance;
-let otherDatabase: DatabaseHandle;
+let closeOther: () => Promise<void>;
 
 beforeAll(async () => {
   t = await build();
-  otherDatabase =
-    t.database.kind === 'postgres'
-      ? openPostgres(String(t.database.pool.options.connectionString), 3, t.config.databaseSession)
-      : t.database;
-  other = await buildApp({
-    config: t.config,
-    database: otherDatabase,
-    logger: false,
-    serveFrontends: false,
-    approvalSweep: false,
-  });
-  await other.ready();
+  ({ app: other, close: closeOther } = await secondProcess(t));
 });
 afterAll(async () => {
-  await other?.close();
-  if (otherDatabase && otherDatabase !== t?.database) await otherDatabase.close();
+  await closeOther?.();
   await t?.close();
 });
 

@@ -174,3 +174,32 @@ export function errorOf(response: LightMyRequestResponse): {
   if (body.success !== false) throw new Error(`expected a failure envelope, got ${response.body}`);
   return body.error;
 }
+
+/**
+ * Another API process on the test's database: its own pool (on PostgreSQL), its own LISTEN
+ * connection and caches, as a second process behind a load balancer has. On the embedded database
+ * it shares the one PGlite instance (which has a single connection anyway).
+ */
+export async function secondProcess(
+  t: TestContext,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database: DatabaseHandle =
+    t.database.kind === 'postgres'
+      ? openPostgres(String(t.database.pool.options.connectionString), 3, t.config.databaseSession)
+      : t.database;
+  const app = await buildApp({
+    config: t.config,
+    database,
+    logger: false,
+    serveFrontends: false,
+    approvalSweep: false,
+  });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== t.database) await database.close();
+    },
+  };
+}

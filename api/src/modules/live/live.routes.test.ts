@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from 'shared-contracts';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../app';
-import { openPostgres, type DatabaseHandle } from '../../db/client';
 import { approvals, companies, users } from '../../db/schema';
-import { build, testConfig, type TestContext } from '../../test/build';
+import { build, secondProcess, testConfig, type TestContext } from '../../test/build';
 import { recordActivity } from '../activity/activity.service';
 import { expireOverdueApprovals } from '../approvals/approvals.service';
 import { pruneLiveEvents } from './live.service';
@@ -439,32 +437,14 @@ describe('ending and replaying', () => {
  * connection of its own (the wake-up crosses connections through NOTIFY, as between machines);
  * on the embedded database, a second app on the same in-process database.
  */
-async function secondProcess(): Promise<{ base: string; close(): Promise<void> }> {
-  const database: DatabaseHandle =
-    t.database.kind === 'postgres'
-      ? openPostgres(String(t.database.pool.options.connectionString), 3, t.config.databaseSession)
-      : t.database;
-  const app = await buildApp({
-    config: t.config,
-    database,
-    logger: false,
-    serveFrontends: false,
-    approvalSweep: false,
-  });
-  await app.ready();
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    base: address,
-    async close() {
-      await app.close();
-      if (database !== t.database) await database.close();
-    },
-  };
+async function listeningSecondProcess(): Promise<{ base: string; close(): Promise<void> }> {
+  const other = await secondProcess(t);
+  return { base: await other.app.listen({ port: 0, host: '127.0.0.1' }), close: other.close };
 }
 
 describe('several API processes on one database', () => {
   it("deliver each other's events through the database's wake-up (no safety poll in this file)", async () => {
-    const other = await secondProcess();
+    const other = await listeningSecondProcess();
     try {
       const here = await openStream(tokenOf('user'));
       const there = await openStream(tokenOf('user'), undefined, other.base);
