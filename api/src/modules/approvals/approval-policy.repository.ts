@@ -184,6 +184,33 @@ export async function updateStep(
     .where(and(eq(approvalSteps.approvalId, approvalId), eq(approvalSteps.position, position)));
 }
 
+/**
+ * The current step is done and the next (if any) opens, in one statement: the trigger that keeps
+ * approvals.waiting_for then rewrites the approval once, not once per step.
+ */
+export async function advanceSteps(
+  db: Db,
+  approvalId: string,
+  current: number,
+  next: number | null,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .update(approvalSteps)
+    .set({
+      state: sql`case when ${approvalSteps.position} = ${current} then 'DONE' else 'OPEN' end`,
+      completedAt: sql`case when ${approvalSteps.position} = ${current} then ${at}::timestamptz else ${approvalSteps.completedAt} end`,
+      openedAt: sql`case when ${approvalSteps.position} = ${current} then ${approvalSteps.openedAt} else ${at}::timestamptz end`,
+    })
+    .where(
+      and(
+        eq(approvalSteps.approvalId, approvalId),
+        inArray(approvalSteps.position, next === null ? [current] : [current, next]),
+      ),
+    );
+}
+
 /** The approval left PENDING (rejected, expired): its open and waiting steps wait for nobody. */
 export async function closeSteps(db: Db, approvalId: string): Promise<void> {
   await db

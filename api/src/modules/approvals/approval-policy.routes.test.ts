@@ -9,7 +9,15 @@ import {
   type PolicySimulation,
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, approvalDecisions, companies, managers, nachaFiles, users } from '../../db/schema';
+import {
+  activity,
+  approvalDecisions,
+  approvals,
+  companies,
+  managers,
+  nachaFiles,
+  users,
+} from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
 import { escalateDueSteps } from './approval-policy.service';
 import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
@@ -702,6 +710,136 @@ describe('the editor: vendors by name, escalation time', () => {
         escalationHours: 48,
       });
       expect(back.statusCode, back.body).toBe(200);
+    }
+  });
+});
+
+/**
+ * The queue reads who may decide from approvals.waiting_for (kept by triggers on the steps) and
+ * from the person's own keys (read when they ask): after every change that can alter who may decide,
+ * the stored keys and each person's queue and badge agree with the new answer.
+ */
+describe("'Waiting for me' follows every change of who may decide", () => {
+  const queued = async (token: string) => {
+    const page = await call('GET', `${APPROVALS}?view=waiting&limit=100`, token);
+    expect(page.statusCode, page.body).toBe(200);
+    const badge = dataOf<{ count: number }>(await call('GET', `${APPROVALS}/waiting-count`, token));
+    const total = (page.json() as { meta: { pagination: { total: number } } }).meta.pagination.total;
+    expect(badge.count).toBe(total);
+    return dataOf<Approval[]>(page).map((a) => a.id);
+  };
+  /** The stored keys, sorted (null: waiting for nobody). */
+  const keysOf = async (id: string) => {
+    const [row] = await ctx.app.db
+      .select({ keys: approvals.waitingFor })
+      .from(approvals)
+      .where(eq(approvals.id, id));
+    return row!.keys === null ? null : [...row!.keys].sort();
+  };
+  const expectQueues = async (
+    id: string,
+    expected: { user: boolean; admin: boolean; colleague: boolean },
+  ) => {
+    expect({
+      user: (await queued(tokens.user)).includes(id),
+      admin: (await queued(tokens.admin)).includes(id),
+      colleague: (await queued(colleague.token)).includes(id),
+    }).toEqual(expected);
+  };
+
+  it('a decision moves it to the next step, a role change and a reassigned approver apply at once, rejecting empties it', async () => {
+    const approval = await create(6000);
+    expect(await keysOf(approval.id)).toEqual([`a:${companyId}:approver`]);
+    await expectQueues(approval.id, { user: true, admin: false, colleague: false });
+
+    // The company's approver changed: nobody's approval row is rewritten, the queues follow.
+    const moved = await call('PUT', `/api/company/companies/${companyId}`, tokens.admin, {
+      approverId: colleague.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    try {
+      await expectQueues(approval.id, { user: false, admin: false, colleague: true });
+    } finally {
+      const back = await call('PUT', `/api/company/companies/${companyId}`, tokens.admin, {
+        approverId: ids.user,
+      });
+      expect(back.statusCode, back.body).toBe(200);
+    }
+
+    // Step 1 decided: step 2 (any ADMIN or the approver) is current; the step-1 approver is out.
+    expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+    expect(await keysOf(approval.id)).toEqual([`a:${companyId}:approver`, 'r:ADMIN']);
+    await expectQueues(approval.id, { user: false, admin: true, colleague: false });
+
+    // A role change: the colleague made ADMIN sees it, and no longer once a USER again.
+    await ctx.app.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, colleague.id));
+    try {
+      await expectQueues(approval.id, { user: false, admin: true, colleague: true });
+    } finally {
+      await ctx.app.db.update(users).set({ role: 'USER' }).where(eq(users.id, colleague.id));
+    }
+    await expectQueues(approval.id, { user: false, admin: true, colleague: false });
+
+    const rejected = await call('PUT', `${APPROVALS}/${approval.id}/reject`, tokens.admin, {
+      rejectionReason: 'Not ours',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await keysOf(approval.id)).toBeNull();
+    await expectQueues(approval.id, { user: false, admin: false, colleague: false });
+  });
+
+  it('a delegation window: the delegate sees it from its first instant to its end, not after', async () => {
+    const approval = await create(6000);
+    const awayFrom = new Date(clock.getTime() + 3_600_000);
+    const awayUntil = new Date(clock.getTime() + 86_400_000);
+    await ctx.app.db
+      .update(users)
+      .set({ awayFrom, awayUntil, delegateId: colleague.id })
+      .where(eq(users.id, ids.user));
+    try {
+      clock = new Date(awayFrom.getTime() - 1);
+      await expectQueues(approval.id, { user: true, admin: false, colleague: false });
+      clock = awayFrom;
+      expect((await queued(colleague.token)).includes(approval.id)).toBe(true);
+      clock = new Date(awayUntil.getTime() - 1);
+      expect((await queued(colleague.token)).includes(approval.id)).toBe(true);
+      clock = awayUntil;
+      await expectQueues(approval.id, { user: true, admin: false, colleague: false });
+    } finally {
+      await ctx.app.db
+        .update(users)
+        .set({ awayFrom: null, awayUntil: null, delegateId: null })
+        .where(eq(users.id, ids.user));
+    }
+  });
+
+  it('escalation after the deadline, and escalation at once when the only approver is deactivated, widen it to the ADMINs', async () => {
+    const waited = await create(6000);
+    await expectQueues(waited.id, { user: true, admin: false, colleague: false });
+    clock = new Date(clock.getTime() + 48 * 3_600_000);
+    await escalateDueSteps(ctx.app.db, clock);
+    expect(await keysOf(waited.id)).toEqual([`a:${companyId}:approver`, 'r:ADMIN']);
+    await expectQueues(waited.id, { user: true, admin: true, colleague: false });
+
+    const only: PolicyDefinition = {
+      rules: [
+        { conditions: {}, steps: [{ mode: 'ANY', approvers: [{ kind: 'user', userId: colleague.id }] }] },
+      ],
+    };
+    expect((await savePolicy(only)).statusCode).toBe(200);
+    try {
+      const approval = await create(100);
+      expect(await keysOf(approval.id)).toEqual([`u:${colleague.id}`]);
+      await expectQueues(approval.id, { user: false, admin: false, colleague: true });
+      const off = await call('PUT', `/api/user/users/${colleague.id}/deactivate`, tokens.admin);
+      expect(off.statusCode, off.body).toBe(200);
+      expect(await keysOf(approval.id)).toEqual(['r:ADMIN', `u:${colleague.id}`]);
+      expect((await queued(tokens.admin)).includes(approval.id)).toBe(true);
+      expect((await queued(tokens.user)).includes(approval.id)).toBe(false);
+    } finally {
+      await call('PUT', `/api/user/users/${colleague.id}/reactivate`, tokens.admin);
+      colleague.token = (await ctx.login('colleague.policy@example.com', STRONG_PASSWORD)).tokens.accessToken;
+      expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
     }
   });
 });

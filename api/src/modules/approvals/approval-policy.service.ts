@@ -33,6 +33,7 @@ import { displayName } from '../../person-name';
 import { recordActivity, recordActivities } from '../activity/activity.service';
 import {
   activeDeciders,
+  advanceSteps,
   closeSteps,
   companyPolicyContext,
   decisionsOf,
@@ -241,8 +242,7 @@ export async function decideCurrentStep(
   });
   const next = steps[current] ?? null;
   if (outcome.stepDone) {
-    await updateStep(db, approval.id, current, { state: 'DONE', completedAt: now });
-    if (next) await updateStep(db, approval.id, next.position, { state: 'OPEN', openedAt: now });
+    await advanceSteps(db, approval.id, current, next ? next.position : null, now);
     await setChainPosition(db, approval.id, {
       currentStep: next ? next.position : null,
       currentStepLabel: next ? next.label : null,

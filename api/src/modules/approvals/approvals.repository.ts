@@ -26,7 +26,6 @@ import {
   approvalCounts,
   approvalDecisions,
   approvals,
-  approvalSteps,
   companies,
   managers,
   users,
@@ -44,13 +43,14 @@ const {
   approvedBills: _approvedBills,
   searchText: _searchText,
   decisionAccounts: _decisionAccounts,
+  waitingFor: _waitingFor,
   ...viewColumns
 } = getTableColumns(approvals);
 
 /** What toApprovalSummary reads: the row without its bills or search text. */
 export type ApprovalSummaryRow = Omit<
   ApprovalRow,
-  'bills' | 'approvedBills' | 'searchText' | 'decisionAccounts'
+  'bills' | 'approvedBills' | 'searchText' | 'decisionAccounts' | 'waitingFor'
 >;
 /** What toApproval reads: the summary row plus the bills as JSON text. */
 export type ApprovalViewRow = ApprovalSummaryRow & {
@@ -444,47 +444,66 @@ const intArray = (ids: number[]) =>
   )}]::integer[]`;
 
 /**
- * The pending approvals whose open step names the person: by user id, by role, or as the
- * company's approver, accountant or manager; never their own, never one where they (or the person
- * they stand in for) approved a step already. Each arm is served by a partial index on the open
- * steps (GIN on user_ids and roles, btree on company_id) or by the companies' assignee indexes.
+ * The keys a person matches in approvals.waiting_for: their id and role, the ids of those they
+ * stand in for (their personal and assignee steps, not their role), and each company slot
+ * (approver, accountant, manager) any of them holds now. Read when asked (a few indexed rows), so a
+ * company's new approver, a changed role or a delegation window that starts or ends applies at once
+ * without rewriting any approval.
  */
-function waitingCondition(who: QueueIdentity): SQL {
+export async function queueKeys(db: Db, who: QueueIdentity): Promise<string[]> {
   const ids = [who.userId, ...who.standsInFor];
-  const assignee = (column: PgColumn, name: string) =>
-    sql`(${approvalSteps.companyId} in (select ${companies.id} from ${companies} where ${column} = any(${intArray(ids)})) and ${name} = any(${approvalSteps.assignees}))`;
-  const open = openStepsNaming(ids, who.role, assignee);
-  return sql`${approvals.status} = 'PENDING'
-    and ${approvals.id} in (${open})
+  const slots = await db.execute(sql`
+    select 'a:' || ${companies.id} || ':approver' as key from ${companies} where ${companies.approverId} = any(${intArray(ids)})
+    union all
+    select 'a:' || ${companies.id} || ':accountant' from ${companies} where ${companies.accountantId} = any(${intArray(ids)})
+    union all
+    select 'a:' || ${companies.id} || ':manager' from ${companies} join ${managers} on ${managers.id} = ${companies.managerId}
+      where ${managers.userId} = any(${intArray(ids)})`);
+  return [
+    ...ids.map((id) => `u:${id}`),
+    `r:${who.role}`,
+    ...rowsOf<{ key: string }>(slots).map((row) => row.key),
+  ];
+}
+
+/**
+ * The pending approvals whose open step names one of `keys` (queueKeys); never the person's own,
+ * never one where they (or the person they stand in for) approved a step already. waiting_for is
+ * NULL unless the approval is PENDING (kept so by triggers), hence no status filter: that would
+ * make PostgreSQL count the same rows out twice and underestimate the queue. A row filter on the
+ * waiting approvals' own index walked in order (an ADMIN matches nearly all, so a page stops after
+ * about a page of rows), or for keys on few approvals a GIN bitmap: PostgreSQL picks by the keys'
+ * frequencies (parameters, not a subquery, so it sees them).
+ */
+function waitingCondition(who: QueueIdentity, keys: string[]): SQL {
+  const ids = [who.userId, ...who.standsInFor];
+  const keyArray = sql`array[${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`${approvals.waitingFor} && ${keyArray}
     and ${approvals.createdById} is distinct from ${who.userId}
     and not exists (select 1 from ${approvalDecisions} where ${approvalDecisions.approvalId} = ${approvals.id}
       and (${approvalDecisions.userId} = any(${intArray(ids)}) or ${approvalDecisions.onBehalfOf} = any(${intArray(ids)})))`;
 }
 
-function openStepsNaming(
-  ids: number[],
-  role: string,
-  assignee: (column: PgColumn, name: string) => SQL,
-): SQL {
-  return sql`select ${approvalSteps.approvalId} from ${approvalSteps} where ${approvalSteps.state} = 'OPEN' and (
-    ${approvalSteps.userIds} && ${intArray(ids)}
-    or ${approvalSteps.roles} && array[${role}]::text[]
-    or ${assignee(companies.approverId, 'approver')}
-    or ${assignee(companies.accountantId, 'accountant')}
-    or (${approvalSteps.companyId} in (select ${companies.id} from ${companies} join ${managers} on ${managers.id} = ${companies.managerId} where ${managers.userId} = any(${intArray(ids)})) and 'manager' = any(${approvalSteps.assignees}))
-  )`;
-}
-
 /**
  * How many approvals `where` matches, counted up to `cap` only (a LIMIT inside the count): for an
  * ADMIN nearly every pending approval waits, and an exact count of those is a scan that grows
- * with the table, while the first cap + 1 matches are found in a bounded walk.
+ * with the table, while the first cap + 1 matches are found in a bounded walk (in `order`, when
+ * given, so that the walk is an index in that order).
  */
-async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<ApprovalCount> {
+async function cappedCount(
+  db: Db,
+  where: SQL | undefined,
+  cap: number,
+  order: SQL[] = [],
+): Promise<ApprovalCount> {
   const matches = db
     .select({ one: sql<number>`1`.as('one') })
     .from(approvals)
     .where(where)
+    .orderBy(...order)
     .limit(cap + 1)
     .as('matches');
   const [row] = await db.select({ n: count() }).from(matches);
@@ -502,17 +521,23 @@ export async function listWaitingFor(
   query: ApprovalListQuery,
   countCap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<ApprovalPage> {
-  const where = and(waitingCondition(who), listConditions(query));
+  const where = and(waitingCondition(who, await queueKeys(db, who)), listConditions(query));
   const cap = Math.max(countCap, (query.page - 1) * query.limit + query.limit);
-  const rows = await db
-    .select({ approval: viewColumns, companyName: companies.name })
+  // The page's ids on approvals alone (the walk), then the company of those ten only.
+  const pageIds = db
+    .select({ id: approvals.id })
     .from(approvals)
-    .leftJoin(companies, eq(approvals.companyId, companies.id))
     .where(where)
     .orderBy(...listOrder(query))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const counted = await cappedCount(db, where, cap);
+  const rows = await db
+    .select({ approval: viewColumns, companyName: companies.name })
+    .from(approvals)
+    .leftJoin(companies, eq(approvals.companyId, companies.id))
+    .where(inArray(approvals.id, pageIds))
+    .orderBy(...listOrder(query));
+  const counted = await cappedCount(db, where, cap, listOrder(query));
   return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
 }
 
@@ -522,7 +547,14 @@ export async function countWaitingFor(
   who: QueueIdentity,
   cap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
-  const counted = await cappedCount(db, waitingCondition(who), cap);
+  // In the list's default order: where most pending approvals wait for the person, the first
+  // cap + 1 are a walk of the waiting approvals' index, not a bitmap of all of them.
+  const counted = await cappedCount(
+    db,
+    waitingCondition(who, await queueKeys(db, who)),
+    cap,
+    listOrder({ sortBy: 'createdAt', sortOrder: 'desc' }),
+  );
   return { count: counted.total, capped: counted.capped };
 }
 
