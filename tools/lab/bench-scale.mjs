@@ -222,6 +222,8 @@ export async function benchScale(args) {
       ...contracts.statuses.map((status) => [`list: status ${status}`, 'list', `${list}?status=${status}`]),
       // The reviewer's queue ('Waiting for me') beside the status filter it must keep up with.
       ['list: waiting for me', 'list', `${list}?view=waiting`],
+      // Its sidebar badge and dashboard figure (capped at the list's count cap) on the same path.
+      ['waiting for me: badge count', 'list', `${list}/waiting-count`],
       ...contracts.sortFields.flatMap((field) =>
         ['asc', 'desc'].map((order) => [
           `list: sort ${field} ${order}`,
