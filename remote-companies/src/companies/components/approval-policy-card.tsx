@@ -569,8 +569,16 @@ function StepEditor({
           </NativeSelect.Root>
         </FormField>
         {onRemove && (
-          <Button size="xs" variant="ghost" colorPalette="red" onClick={onRemove}>
-            Remove {label.toLowerCase()}
+          // The field above already names the rule and step: 'Remove step' fits beside the select at
+          // 390 px, while the accessible name keeps saying which step it removes.
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            onClick={onRemove}
+            aria-label={`Remove ${label.toLowerCase()}`}
+          >
+            Remove step
           </Button>
         )}
       </Flex>
