@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanyAssignees, PolicyPerson, Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import {
@@ -126,6 +126,24 @@ export async function activeDeciders(db: Db): Promise<StaffMember[]> {
     .select(staffColumns)
     .from(users)
     .where(and(eq(users.isActive, true), ne(users.role, 'GUEST'), eq(users.mayDecidePayments, true)))
+    .orderBy(asc(users.id));
+  return rows.map(toStaff);
+}
+
+/**
+ * The active deciders among `ids` or holding one of `roles`: what a step naming those can be
+ * decided by, without reading every account (the chain of one approval).
+ */
+export async function activeDecidersAmong(db: Db, ids: number[], roles: Role[]): Promise<StaffMember[]> {
+  if (ids.length === 0 && roles.length === 0) return [];
+  const named = or(
+    ids.length > 0 ? inArray(users.id, ids) : undefined,
+    roles.length > 0 ? inArray(users.role, roles) : undefined,
+  );
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .where(and(eq(users.isActive, true), ne(users.role, 'GUEST'), eq(users.mayDecidePayments, true), named))
     .orderBy(asc(users.id));
   return rows.map(toStaff);
 }

@@ -770,6 +770,9 @@ describe("'Waiting for me' follows every change of who may decide", () => {
     expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
     expect(await keysOf(approval.id)).toEqual([`a:${companyId}:approver`, 'r:ADMIN']);
     await expectQueues(approval.id, { user: false, admin: true, colleague: false });
+    const step2 = (await chainOf(approval.id)).steps[1]!.waitingFor;
+    expect(step2).toContain('Ada Admin');
+    expect(step2).not.toContain('Uma User');
 
     // A role change: the colleague made ADMIN sees it, and no longer once a USER again.
     await ctx.app.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, colleague.id));
@@ -797,10 +800,14 @@ describe("'Waiting for me' follows every change of who may decide", () => {
       .set({ awayFrom, awayUntil, delegateId: colleague.id })
       .where(eq(users.id, ids.user));
     try {
+      // The detail's chain names the same people (read for its steps only, not every account).
+      const waitingFor = async () => (await chainOf(approval.id)).steps[0]!.waitingFor;
       clock = new Date(awayFrom.getTime() - 1);
       await expectQueues(approval.id, { user: true, admin: false, colleague: false });
+      expect(await waitingFor()).toEqual(['Uma User']);
       clock = awayFrom;
       expect((await queued(colleague.token)).includes(approval.id)).toBe(true);
+      expect(await waitingFor()).toEqual(['Cora Colleague for Uma User']);
       clock = new Date(awayUntil.getTime() - 1);
       expect((await queued(colleague.token)).includes(approval.id)).toBe(true);
       clock = awayUntil;

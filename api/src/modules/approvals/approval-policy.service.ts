@@ -25,6 +25,7 @@ import {
   type PolicySimulationInput,
   type PolicyStep,
   type PolicySubject,
+  type Role,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { ApprovalRow, ApprovalStepRow, UserRow } from '../../db/schema';
@@ -33,6 +34,7 @@ import { displayName } from '../../person-name';
 import { recordActivity, recordActivities } from '../activity/activity.service';
 import {
   activeDeciders,
+  activeDecidersAmong,
   advanceSteps,
   closeSteps,
   companyPolicyContext,
@@ -282,13 +284,43 @@ function eligiblePeople(
   );
 }
 
+/**
+ * The people the chain's open step can name (by id, as an assignee, by role) and the delegates of
+ * those, active deciders only: all that eligiblePeople and stepSatisfiable look at, instead of
+ * every active account.
+ */
+async function chainStaff(
+  db: Db,
+  approval: ApprovalRow,
+  steps: ApprovalStepRow[],
+  assignees: CompanyAssignees,
+): Promise<StaffMember[]> {
+  if (approval.status !== 'PENDING') return [];
+  const approvers = steps.filter((row) => row.state === 'OPEN').flatMap((row) => stepOfRow(row).approvers);
+  const ids = new Set<number>();
+  const roles = new Set<Role>();
+  for (const approver of approvers) {
+    if (approver.kind === 'user') ids.add(approver.userId);
+    else if (approver.kind === 'role') roles.add(approver.role);
+    else if (assignees[approver.assignee] !== null) ids.add(assignees[approver.assignee]!);
+  }
+  const named = await activeDecidersAmong(db, [...ids], [...roles]);
+  const known = new Set(named.map((p) => p.id));
+  const delegateIds = [
+    ...new Set(
+      named.flatMap((p) => (p.delegateId !== null && !known.has(p.delegateId) ? [p.delegateId] : [])),
+    ),
+  ];
+  return [...named, ...(await activeDecidersAmong(db, delegateIds, []))];
+}
+
 /** The detail page's chain: each step, who decided it and when, who it waits for, and whether it is stuck. */
 export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): Promise<ApprovalChain> {
   const steps = await stepsOf(db, approval.id);
   const decisions = await decisionsOf(db, approval.id);
   const context = await companyPolicyContext(db, approval.companyId);
   const assignees = context?.assignees ?? { approver: null, manager: null, accountant: null };
-  const staff = await activeDeciders(db);
+  const staff = await chainStaff(db, approval, steps, assignees);
   const decided = new Set(
     decisions.flatMap((d) => [d.userId, d.onBehalfOf].filter((id): id is number => id !== null)),
   );
