@@ -67,6 +67,17 @@ CREATE INDEX "approvals_waiting_for_idx" ON "approvals" USING gin ("waiting_for"
 -- Anyone else (an ADMIN, a MODERATOR): the list's default order over the waiting approvals only,
 -- walked newest first until a page (or the badge's cap + 1) matches; the keys and the creator are
 -- in the index, so the walk filters without reading the table. (`waiting_for && …` is strict, so
--- it implies the predicate and the index qualifies without a status filter.) Other orders walk
--- their own indexes.
-CREATE INDEX "approvals_waiting_created_at_id_idx" ON "approvals" USING btree ("created_at" DESC NULLS FIRST, "id" DESC NULLS FIRST) INCLUDE ("waiting_for", "created_by") WHERE "waiting_for" IS NOT NULL;
+-- it implies the predicate and the index qualifies without a status filter.) Likewise for the
+-- other orders below.
+CREATE INDEX "approvals_waiting_created_at_id_idx" ON "approvals" USING btree ("created_at" DESC NULLS FIRST, "id" DESC NULLS FIRST) INCLUDE ("waiting_for", "created_by") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+-- The list's other orders over the waiting approvals only (a few thousand rows where the whole-table
+-- index of the same order holds a million, most of them decided long ago): sorted by amount, an
+-- ADMIN's page walked about a thousand decided rows of the whole-table index to find ten waiting ones.
+CREATE INDEX "approvals_waiting_id_idx" ON "approvals" USING btree ("id") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_waiting_company_name_lower_id_idx" ON "approvals" USING btree (lower("company_name"), "id") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_waiting_status_id_idx" ON "approvals" USING btree ("status", "id") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_waiting_priority_id_idx" ON "approvals" USING btree ("priority", "id") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_waiting_total_bills_id_idx" ON "approvals" USING btree ("total_bills", "id") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_waiting_processed_bills_id_idx" ON "approvals" USING btree ("processed_bills", "id") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_waiting_total_amount_id_idx" ON "approvals" USING btree ("total_amount_cents", "id") WHERE "waiting_for" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "approvals_waiting_manager_name_lower_id_idx" ON "approvals" USING btree (lower("manager_name"), "id") WHERE "waiting_for" IS NOT NULL;

@@ -453,6 +453,31 @@ export const approvals = pgTable(
     index('approvals_waiting_created_at_id_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.waitingFor} is not null`),
+    // The list's other orders over the waiting approvals only.
+    index('approvals_waiting_id_idx')
+      .on(t.id)
+      .where(sql`${t.waitingFor} is not null`),
+    index('approvals_waiting_company_name_lower_id_idx')
+      .on(sql`lower(${t.companyName})`, t.id)
+      .where(sql`${t.waitingFor} is not null`),
+    index('approvals_waiting_status_id_idx')
+      .on(t.status, t.id)
+      .where(sql`${t.waitingFor} is not null`),
+    index('approvals_waiting_priority_id_idx')
+      .on(t.priority, t.id)
+      .where(sql`${t.waitingFor} is not null`),
+    index('approvals_waiting_total_bills_id_idx')
+      .on(t.totalBills, t.id)
+      .where(sql`${t.waitingFor} is not null`),
+    index('approvals_waiting_processed_bills_id_idx')
+      .on(t.processedBills, t.id)
+      .where(sql`${t.waitingFor} is not null`),
+    index('approvals_waiting_total_amount_id_idx')
+      .on(t.totalAmountCents, t.id)
+      .where(sql`${t.waitingFor} is not null`),
+    index('approvals_waiting_manager_name_lower_id_idx')
+      .on(sql`lower(${t.managerName})`, t.id)
+      .where(sql`${t.waitingFor} is not null`),
   ],
 );
 
