@@ -229,6 +229,11 @@ export async function advanceSteps(
     );
 }
 
+/** Takes the approval's row lock (SELECT … FOR UPDATE) until the transaction ends. */
+export async function lockApprovalRow(db: Db, approvalId: string): Promise<void> {
+  await db.select({ id: approvals.id }).from(approvals).where(eq(approvals.id, approvalId)).for('update');
+}
+
 /** The approval left PENDING (rejected, expired): its open and waiting steps wait for nobody. */
 export async function closeSteps(db: Db, approvalId: string): Promise<void> {
   await db

@@ -40,6 +40,7 @@ import {
   companyPolicyContext,
   decisionsOf,
   insertDecision,
+  lockApprovalRow,
   insertPolicy,
   insertSteps,
   latestPolicyRow,
@@ -492,6 +493,9 @@ async function escalateStep(
   now: Date,
   why: 'waited' | 'stuck',
 ): Promise<void> {
+  // The approval's row first, as a decision takes it: the step's write rewrites the approval
+  // (its waiting_for, by trigger), and the other order could deadlock with a decision of it.
+  await lockApprovalRow(db, approvalId);
   await updateStep(db, approvalId, position, {
     escalatedAt: now,
     roles: roles.includes('ADMIN') ? roles : [...roles, 'ADMIN'],
