@@ -10,8 +10,12 @@ import * as v from 'valibot';
 import { ApprovalListQuerySchema } from 'shared-contracts';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import { queueIdentity } from '../modules/approvals/approval-policy.service';
-import { countWaitingFor, listApprovals, listWaitingFor } from '../modules/approvals/approvals.repository';
+import {
+  countWaitingFor,
+  listApprovals,
+  listWaitingFor,
+  queueOf,
+} from '../modules/approvals/approvals.repository';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL must name the PostgreSQL database to explain on');
@@ -38,10 +42,10 @@ async function explain(label: string, run: () => Promise<unknown>) {
 
 const [user] = await pool.query('select id, role from users where email = $1', [email]).then((r) => r.rows);
 if (!user) throw new Error(`no user ${email}`);
-const who = await queueIdentity(db, user, new Date());
+const queue = await queueOf(db, user, new Date());
 const query = v.parse(ApprovalListQuerySchema, { view: 'waiting' });
 const status = v.parse(ApprovalListQuerySchema, { status: 'PENDING' });
-await explain('waiting for me: page + capped total', () => listWaitingFor(db, who, query));
-await explain('waiting for me: badge count', () => countWaitingFor(db, who));
+await explain('waiting for me: page + capped total', () => listWaitingFor(db, queue, query));
+await explain('waiting for me: badge count', () => countWaitingFor(db, queue));
 await explain('status PENDING: page + kept count', () => listApprovals(db, status));
 await pool.end();

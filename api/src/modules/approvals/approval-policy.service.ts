@@ -555,16 +555,6 @@ export async function escalateStuck(db: Db, kinds: StepKind[], now: Date): Promi
   return escalated;
 }
 
-/** Who the signed-in person decides as for the queue: themselves and whoever away named them delegate. */
-export async function queueIdentity(
-  db: Db,
-  user: Pick<UserRow, 'id' | 'role'>,
-  now: Date,
-): Promise<{ userId: number; role: string; standsInFor: number[] }> {
-  const principals = (await principalsOf(db, user.id)).filter((p) => p.isActive && isAway(p, now));
-  return { userId: user.id, role: user.role, standsInFor: principals.map((p) => p.id) };
-}
-
 /**
  * A person was deactivated: every open step that named them and that nobody active can satisfy
  * now is flagged stuck and escalated at once (not after the escalation time).

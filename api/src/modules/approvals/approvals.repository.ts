@@ -443,31 +443,53 @@ const intArray = (ids: number[]) =>
     sql`, `,
   )}]::integer[]`;
 
-/**
- * The keys a person matches in approvals.waiting_for: their id and role, the ids of those they
- * stand in for (their personal and assignee steps, not their role), and each company slot
- * (approver, accountant, manager) any of them holds now. Read when asked (a few indexed rows), so a
- * company's new approver, a changed role or a delegation window that starts or ends applies at once
- * without rewriting any approval.
- */
-export async function queueKeys(db: Db, who: QueueIdentity): Promise<string[]> {
-  const ids = [who.userId, ...who.standsInFor];
-  const slots = await db.execute(sql`
-    select 'a:' || ${companies.id} || ':approver' as key from ${companies} where ${companies.approverId} = any(${intArray(ids)})
-    union all
-    select 'a:' || ${companies.id} || ':accountant' from ${companies} where ${companies.accountantId} = any(${intArray(ids)})
-    union all
-    select 'a:' || ${companies.id} || ':manager' from ${companies} join ${managers} on ${managers.id} = ${companies.managerId}
-      where ${managers.userId} = any(${intArray(ids)})`);
-  return [
-    ...ids.map((id) => `u:${id}`),
-    `r:${who.role}`,
-    ...rowsOf<{ key: string }>(slots).map((row) => row.key),
-  ];
+/** Who asks, and the keys they match in approvals.waiting_for (queueOf). */
+export interface Queue {
+  who: QueueIdentity;
+  keys: string[];
 }
 
 /**
- * The pending approvals whose open step names one of `keys` (queueKeys); never the person's own,
+ * The person's queue identity and keys in one statement: their id and role, the people away now
+ * (active, inside [away_from, away_until)) who named them delegate, whose personal and assignee
+ * steps they may decide (not their role's), and each company slot (approver, accountant, manager)
+ * any of them holds now. Read per request (a few indexed rows), so a company's new approver, a
+ * changed role or a delegation window that starts or ends applies at once without rewriting any
+ * approval.
+ */
+export async function queueOf(db: Db, user: { id: number; role: string }, now: Date): Promise<Queue> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with people as (
+      select ${user.id}::integer as id
+      union
+      select ${users.id} from ${users}
+        where ${users.delegateId} = ${user.id} and ${users.isActive}
+          and ${users.awayFrom} <= ${at}::timestamptz and ${at}::timestamptz < ${users.awayUntil}
+    )
+    select people.id as person, slots.key from people left join lateral (
+      select 'a:' || ${companies.id} || ':approver' as key from ${companies} where ${companies.approverId} = people.id
+      union all
+      select 'a:' || ${companies.id} || ':accountant' from ${companies} where ${companies.accountantId} = people.id
+      union all
+      select 'a:' || ${companies.id} || ':manager' from ${companies} join ${managers} on ${managers.id} = ${companies.managerId}
+        where ${managers.userId} = people.id
+    ) slots on true`);
+  const rows = rowsOf<{ person: number; key: string | null }>(result);
+  const standsInFor = [...new Set(rows.map((row) => Number(row.person)))].filter((id) => id !== user.id);
+  const ids = [user.id, ...standsInFor];
+  return {
+    who: { userId: user.id, role: user.role, standsInFor },
+    keys: [
+      ...ids.map((id) => `u:${id}`),
+      `r:${user.role}`,
+      ...rows.flatMap((row) => (row.key === null ? [] : [row.key])),
+    ],
+  };
+}
+
+/**
+ * The pending approvals whose open step names one of `keys` (queueOf); never the person's own,
  * never one where they (or the person they stand in for) approved a step already. waiting_for is
  * NULL unless the approval is PENDING (kept so by triggers), hence no status filter: that would
  * make PostgreSQL count the same rows out twice and underestimate the queue. A row filter on the
@@ -493,12 +515,7 @@ function waitingCondition(who: QueueIdentity, keys: string[]): SQL {
  * with the table, while the first cap + 1 matches are found in a bounded walk (in `order`, when
  * given, so that the walk is an index in that order).
  */
-async function cappedCount(
-  db: Db,
-  where: SQL | undefined,
-  cap: number,
-  order: SQL[] = [],
-): Promise<ApprovalCount> {
+function cappedCountQuery(db: Db, where: SQL | undefined, cap: number, order: SQL[]) {
   const matches = db
     .select({ one: sql<number>`1`.as('one') })
     .from(approvals)
@@ -506,9 +523,20 @@ async function cappedCount(
     .orderBy(...order)
     .limit(cap + 1)
     .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  const n = row?.n ?? 0;
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  return db.select({ n: count() }).from(matches);
+}
+
+const toCapped = (n: number, cap: number): ApprovalCount =>
+  n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+
+async function cappedCount(
+  db: Db,
+  where: SQL | undefined,
+  cap: number,
+  order: SQL[] = [],
+): Promise<ApprovalCount> {
+  const [row] = await cappedCountQuery(db, where, cap, order);
+  return toCapped(row?.n ?? 0, cap);
 }
 
 /**
@@ -517,13 +545,14 @@ async function cappedCount(
  */
 export async function listWaitingFor(
   db: Db,
-  who: QueueIdentity,
+  queue: Queue,
   query: ApprovalListQuery,
   countCap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<ApprovalPage> {
-  const where = and(waitingCondition(who, await queueKeys(db, who)), listConditions(query));
+  const where = and(waitingCondition(queue.who, queue.keys), listConditions(query));
   const cap = Math.max(countCap, (query.page - 1) * query.limit + query.limit);
-  // The page's ids on approvals alone (the walk), then the company of those ten only.
+  // The page's ids on approvals alone (the walk), then the company of those ten only; the capped
+  // total in the same statement (an uncorrelated subquery PostgreSQL runs once).
   const pageIds = db
     .select({ id: approvals.id })
     .from(approvals)
@@ -531,27 +560,38 @@ export async function listWaitingFor(
     .orderBy(...listOrder(query))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
+  const total = cappedCountQuery(db, where, cap, listOrder(query));
   const rows = await db
-    .select({ approval: viewColumns, companyName: companies.name })
+    .select({
+      approval: viewColumns,
+      companyName: companies.name,
+      total: sql<number>`(${total})`.mapWith(Number),
+    })
     .from(approvals)
     .leftJoin(companies, eq(approvals.companyId, companies.id))
     .where(inArray(approvals.id, pageIds))
     .orderBy(...listOrder(query));
-  const counted = await cappedCount(db, where, cap, listOrder(query));
+  // No row: nothing matches, or a page past the end (whose total is asked for on its own).
+  const counted =
+    rows.length > 0
+      ? toCapped(rows[0]!.total, cap)
+      : query.page === 1
+        ? toCapped(0, cap)
+        : await cappedCount(db, where, cap, listOrder(query));
   return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
 }
 
 /** How many approvals wait for the person (the sidebar badge, the dashboard card), up to `cap`. */
 export async function countWaitingFor(
   db: Db,
-  who: QueueIdentity,
+  queue: Queue,
   cap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
   // In the list's default order: where most pending approvals wait for the person, the first
   // cap + 1 are a walk of the waiting approvals' index, not a bitmap of all of them.
   const counted = await cappedCount(
     db,
-    waitingCondition(who, await queueKeys(db, who)),
+    waitingCondition(queue.who, queue.keys),
     cap,
     listOrder({ sortBy: 'createdAt', sortOrder: 'desc' }),
   );

@@ -40,8 +40,9 @@ import {
   findApprovalRow,
   listApprovals,
   listWaitingFor,
+  queueOf,
 } from './approvals.repository';
-import { approvalChain, queueIdentity } from './approval-policy.service';
+import { approvalChain } from './approval-policy.service';
 import { createManualApproval } from './manual-approvals.service';
 import {
   approveApproval,
@@ -88,7 +89,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         query.view === 'waiting'
           ? await listWaitingFor(
               app.db,
-              await queueIdentity(app.db, currentAuth(request).user, app.now()),
+              await queueOf(app.db, currentAuth(request).user, app.now()),
               query,
               app.config.approvalSearchCountCap,
             )
@@ -108,8 +109,8 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const who = await queueIdentity(app.db, currentAuth(request).user, app.now());
-      const waiting = await countWaitingFor(app.db, who, app.config.approvalSearchCountCap);
+      const queue = await queueOf(app.db, currentAuth(request).user, app.now());
+      const waiting = await countWaitingFor(app.db, queue, app.config.approvalSearchCountCap);
       return ok({ ...waiting, stuck: await countStuck(app.db) });
     },
   );
