@@ -326,7 +326,10 @@ async function decideApprove(
     const duplicateReason = flaggedApproved.length > 0 ? input.duplicateReason || null : null;
     if (flaggedApproved.length > 0 && !duplicateReason) {
       const message = APPROVAL_ERRORS.duplicateReasonRequired(flaggedApproved.map(billLabel));
-      throw validationError({ duplicateReason: message }, message);
+      // Still PENDING (a fact the list's bulk outcome shows, linking to the page that asks the reason).
+      throw new HttpError(400, ERROR_CODES.validation, message, { duplicateReason: message }, undefined, {
+        status: 'PENDING',
+      });
     }
     const anyway = duplicateReason
       ? `; approved although bill ${flaggedApproved.map(billLabel).join(', ')} may be a duplicate: ${duplicateReason}`

@@ -258,6 +258,39 @@ describe('duplicate bills', () => {
     expect(decision?.details).toContain('Vendor re-issued the invoice with a new date');
   });
 
+  it("bulk approve (the list's quick path) cannot skip the reason: the flagged approval is refused and stays PENDING, the others are approved", async () => {
+    const original = await entered([manualBill('V-ACME', 'BULK-0009', 909, '2026-10-01')]);
+    const twin = await entered([manualBill('V-ACME', 'bulk 9', 909, '2026-10-02')]);
+    const clean = await entered([manualBill('V-BOLT', 'BULK-CLEAN-1', 19, '2026-10-03')]);
+    expect(twin.duplicates).toHaveLength(1);
+    // A reason smuggled into the bulk body is not a reason: the bulk route takes ids only.
+    const response = await call('POST', `${APPROVALS}/bulk-approve`, tokens.user, {
+      ids: [twin.id, clean.id],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const outcome = dataOf<{
+      succeeded: number;
+      results: Array<{ id: string; success: boolean; status: string | null; error: string | null; code: string | null }>;
+    }>(response);
+    expect(outcome.succeeded).toBe(1);
+    expect(outcome.results.find((result) => result.id === twin.id)).toMatchObject({
+      success: false,
+      status: 'PENDING',
+      error: APPROVAL_ERRORS.duplicateReasonRequired(['bulk 9']),
+      code: 'VALIDATION_ERROR',
+    });
+    expect(outcome.results.find((result) => result.id === clean.id)).toMatchObject({ success: true });
+    expect((await approvalOf(twin.id)).status).toBe('PENDING');
+    expect((await approvalOf(original.id)).status).toBe('PENDING');
+    const smuggled = await call('POST', `${APPROVALS}/bulk-approve`, tokens.user, {
+      ids: [twin.id],
+      duplicateReason: 'bulk reason',
+    });
+    const after = smuggled.statusCode === 200 ? dataOf<{ succeeded: number }>(smuggled).succeeded : 0;
+    expect(after).toBe(0);
+    expect((await approvalOf(twin.id)).status).toBe('PENDING');
+  });
+
   it('the same vendor and amount within 7 days is flagged; 8 days apart, another vendor or another amount is not', async () => {
     await entered([manualBill('V-BOLT', 'FR-100', 333.33, '2026-09-01')]);
     const near = await entered([manualBill('V-BOLT', 'FR-200', 333.33, '2026-09-08')]);

@@ -1,8 +1,9 @@
 // Approval writes. Each re-reads the lists, the statistics and the approval, after a refused write
 // too: a 409 means someone else decided, and the screen must show that.
 import { mutate } from 'swr';
-import { api } from 'shared-auth';
+import { api, isApiError } from 'shared-auth';
 import {
+  ERROR_CODES,
   stepProgressLabel,
   type Approval,
   type BulkOutcome,
@@ -34,6 +35,11 @@ export function approveApproval(
     }),
     id,
   );
+}
+
+/** The server refused an approve for want of a duplicate reason (400 naming the field). */
+export function needsDuplicateReason(error: unknown): boolean {
+  return isApiError(error) && error.status === 400 && Boolean(error.fields?.duplicateReason);
 }
 
 /** POST …/manual: a request of bills entered by hand; answers the new approval. */
@@ -73,7 +79,9 @@ export function toRunOutcome({ results }: BulkOutcome): BulkRunOutcome {
       .map((result) => ({
         id: result.id,
         message: result.error ?? 'Failed',
-        final: result.status !== 'PENDING',
+        // A refusal of the request itself (a possible duplicate needs its reason, given on the
+        // approval's page) fails the same way again: it leaves the selection too.
+        final: result.status !== 'PENDING' || result.code === ERROR_CODES.validation,
       })),
   };
 }
