@@ -62,6 +62,12 @@ export const APPROVAL_ERRORS = {
   /** A bill whose vendor and bill number (normalised) and amount match a paid bill under another id. */
   paidUnderAnotherId: (bill: string, paid: string, approvalShortId: string) =>
     `Bill ${bill} is bill ${paid}, already paid by approval #${approvalShortId} (same vendor, bill number and amount)`,
+  /**
+   * Checked again just before the bank file: a bill approved without a reason that matches a bill
+   * already paid (two requests created or approved at the same moment, or keyed before the rule).
+   */
+  duplicateOfPaidBill: (bill: string, paid: string, approvalShortId: string, why: string) =>
+    `Bill ${bill} may be a duplicate of bill ${paid}, already paid by approval #${approvalShortId} (${why}); it was not approved as a possible duplicate, so this approval does not pay it`,
   /** Manual requests: a company connected to QuickBooks gets its bills from QuickBooks. */
   connectedToQuickBooks: (company: string) =>
     `${company} is connected to QuickBooks: its bills are imported from QuickBooks, so they cannot be entered by hand`,

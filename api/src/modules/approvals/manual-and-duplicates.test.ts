@@ -373,6 +373,62 @@ describe('duplicate bills', () => {
     expect(errorOf(third).message).toMatch(/already paid by approval #/);
   });
 
+  it('checked again before the bank file: two requests of one bill that never saw each other, approved at the same moment, are paid once', async () => {
+    // Two requests created at the same moment (or keyed before the rule) do not flag each other:
+    // each transaction's duplicate check ran before the other's keys were committed.
+    const first = await entered([manualBill('V-BOLT', 'RACE-A1', 4321.09, '2026-08-10')]);
+    const second = await entered([manualBill('V-BOLT', 'RACE-B7', 4321.09, '2026-08-12')]);
+    expect(second.duplicates).toHaveLength(1);
+    await ctx.app.db
+      .update(approvalBillKeys)
+      .set({ duplicateKind: null, duplicateOfApprovalId: null, duplicateOfBillId: null })
+      .where(eq(approvalBillKeys.approvalId, second.id));
+    expect((await approvalOf(second.id)).duplicates).toEqual([]);
+
+    const answers = await Promise.all([approve(first.id, tokens.user), approve(second.id, tokens.user)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const decided = answers.map((answer) => dataOf<Approval>(answer));
+    expect(decided.map((approval) => approval.status).sort()).toEqual(['APPROVED', 'NACHA_GENERATED']);
+    const paid = decided.find((approval) => approval.status === 'NACHA_GENERATED')!;
+    const refused = decided.find((approval) => approval.status === 'APPROVED')!;
+    const paidBill = (JSON.parse(paid.bills!) as Bill[])[0]!;
+    const refusedBill = (JSON.parse(refused.bills!) as Bill[])[0]!;
+    expect(refused.nachaProcessingStatus).toBe(
+      APPROVAL_ERRORS.duplicateOfPaidBill(
+        `${refusedBill.Id} (${refusedBill.DocNumber})`,
+        paidBill.Id,
+        paid.id.slice(0, 8),
+        'same vendor and amount within 7 days',
+      ),
+    );
+    const files = await ctx.app.db
+      .select({ id: nachaFiles.id })
+      .from(nachaFiles)
+      .where(eq(nachaFiles.approvalId, refused.id));
+    expect(files).toHaveLength(0);
+    // 'Generate NACHA file' again is refused the same way: nothing acknowledges the pair afterwards.
+    const retry = await call('POST', `${APPROVALS}/${refused.id}/nacha`, tokens.admin);
+    expect(dataOf<{ status: string; nachaProcessingStatus: string }>(retry)).toMatchObject({
+      status: 'APPROVED',
+      nachaProcessingStatus: refused.nachaProcessingStatus,
+    });
+    const history = await historyOf(refused.id);
+    expect(history.some((entry) => entry.details?.includes('it was not approved as a possible duplicate'))).toBe(
+      true,
+    );
+  });
+
+  it('a pair flagged at entry and approved with a reason is paid twice on purpose: the re-check refuses only what nobody saw', async () => {
+    const first = await entered([manualBill('V-BOLT', 'TWICE-1', 2468.02, '2026-07-01')]);
+    const second = await entered([manualBill('V-BOLT', 'TWICE-2', 2468.02, '2026-07-03')]);
+    expect(second.duplicates).toEqual([expect.objectContaining({ kind: 'AMOUNT_AND_DATE', otherApprovalId: first.id })]);
+    const paidSecond = await approve(second.id, tokens.user, { duplicateReason: 'Two deliveries, two invoices' });
+    expect(dataOf<Approval>(paidSecond).status, paidSecond.body).toBe('NACHA_GENERATED');
+    // The first was approved before anyone saw a duplicate; the second's approver acknowledged the pair.
+    const paidFirst = await approve(first.id, tokens.user);
+    expect(dataOf<Approval>(paidFirst).status, paidFirst.body).toBe('NACHA_GENERATED');
+  });
+
   it('the check reads indexes, not every bill: each bill of an approval is one keyed row', async () => {
     const approval = await entered([manualBill('V-ACME', 'IDX-1', 5), manualBill('V-BOLT', 'IDX-2', 6)]);
     const rows = await ctx.app.db
