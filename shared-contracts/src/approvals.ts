@@ -53,6 +53,9 @@ export const APPROVAL_ERRORS = {
   changedInQuickBooks:
     'A bill of this approval changed in QuickBooks after it was decided; its bank file is refused until someone decides again',
   noQbChanges: 'No QuickBooks change of this approval is waiting for a decision',
+  /** A bill changed in QuickBooks once its bank file was at the bank: too late to hold, so it warns. */
+  changedAfterSentToBank:
+    'the bank file was already at the bank, so the payment could not be held: check what the bank pays against the bill in QuickBooks',
   /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
   tooManyExports: (running: number) =>
     `You already have ${running} exports running. Wait for one to finish, then try again.`,
@@ -386,6 +389,11 @@ export const QbChangeAfterDecisionSchema = v.object({
   decidedAmount: v.nullable(v.number()),
   amountNow: v.nullable(v.number()),
   at: v.string(),
+  /**
+   * false: the bank file was already at the bank (BANK_UPLOADED or later), so the change could not
+   * hold the payment; it is a warning to check the payment, not a refusal. Absent: held.
+   */
+  held: v.optional(v.boolean()),
 });
 export type QbChangeAfterDecision = v.InferOutput<typeof QbChangeAfterDecisionSchema>;
 

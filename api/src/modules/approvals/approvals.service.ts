@@ -545,6 +545,8 @@ export type SourceChangeOutcome = 'updated' | 'removed' | 'expired' | 'decided';
 export const PAID_IN_QUICKBOOKS = 'was paid in QuickBooks';
 /** Decided and not yet sent to the bank: a bill changed now holds the bank file back. */
 const AWAITING_PAYMENT = new Set<ApprovalStatus>(['APPROVED', 'NACHA_PENDING', 'NACHA_GENERATED']);
+/** The file is at the bank: a bill changed now cannot hold the payment, so the approval warns. */
+const SENT_TO_BANK = new Set<ApprovalStatus>(['BANK_UPLOADED', 'PAYMENT_COMPLETED']);
 
 /**
  * Deciding again after QuickBooks changed bills of a decided approval (PUT …/qb-changes/confirm):
@@ -567,9 +569,13 @@ export async function confirmAfterQbChanges(
     if (changes.length === 0) throw conflict('reason', APPROVAL_ERRORS.noQbChanges);
     await updateApproval(tx, id, { qbChangesAfterDecision: null });
     const bills = changes.map((change) => change.docNumber ?? change.billId).join(', ');
+    // Changes that came once the file was at the bank held nothing: clearing them says they were checked.
+    const held = changes.some((change) => change.held !== false);
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.qb_changes_confirmed',
-      description: `${displayName(actor)} decided again after bill ${bills} changed in QuickBooks: approval ${short(id)} stands as approved (${dollars(current.approvedAmountCents)}): ${reason}`,
+      description: held
+        ? `${displayName(actor)} decided again after bill ${bills} changed in QuickBooks: approval ${short(id)} stands as approved (${dollars(current.approvedAmountCents)}): ${reason}`
+        : `${displayName(actor)} checked bill ${bills}, changed in QuickBooks after the bank file of approval ${short(id)} was sent: ${reason}`,
       details: { changes, reason, status: current.status },
     });
     return current.status;
@@ -623,7 +629,9 @@ export async function applySourceBillChange(
     const approved = (current.approvedBills ?? []).find((candidate) => candidate.Id === billId);
     // Not yet paid, and a bill it pays: it warns, and its bank file waits for a new decision.
     const holds = approved !== undefined && AWAITING_PAYMENT.has(current.status);
-    if (holds) {
+    // Already at the bank: nothing can be held any more, but the approval says so loudly.
+    const tooLate = approved !== undefined && SENT_TO_BANK.has(current.status);
+    if (holds || tooLate) {
       const earlier = (current.qbChangesAfterDecision ?? []).filter((change) => change.billId !== billId);
       await updateApproval(tx, approvalId, {
         qbChangesAfterDecision: [
@@ -635,17 +643,24 @@ export async function applySourceBillChange(
             decidedAmount: approved.TotalAmt,
             amountNow: bill ? bill.TotalAmt : null,
             at: new Date().toISOString(),
+            ...(tooLate ? { held: false } : {}),
           },
         ],
       });
     }
-    const amounts = holds
-      ? ` (${dollars(toCents(approved.TotalAmt))} approved → ${bill ? dollars(toCents(bill.TotalAmt)) : 'none'})`
-      : '';
+    const amounts =
+      holds || tooLate
+        ? ` (${dollars(toCents(approved.TotalAmt))} approved → ${bill ? dollars(toCents(bill.TotalAmt)) : 'none'})`
+        : '';
+    const consequence = holds
+      ? '; its bank file is refused until someone decides again'
+      : tooLate
+        ? `; ${APPROVAL_ERRORS.changedAfterSentToBank}`
+        : '';
     await record(
       'approval.source_change_not_applied',
-      `${label} ${reason} after the approval was ${current.status.toLowerCase()}${amounts}: not applied to approval ${short(approvalId)}${holds ? '; its bank file is refused until someone decides again' : ''}`,
-      { billId, reason, status: current.status, held: holds },
+      `${label} ${reason} after the approval was ${current.status.toLowerCase()}${amounts}: not applied to approval ${short(approvalId)}${consequence}`,
+      { billId, reason, status: current.status, held: holds, tooLate },
     );
     return 'decided';
   }

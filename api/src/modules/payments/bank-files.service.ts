@@ -77,9 +77,14 @@ const usd = (cents: number) =>
  * until someone decides again (PUT …/qb-changes/confirm).
  */
 export function refuseIfChangedInQuickBooks(row: Pick<ApprovalRow, 'qbChangesAfterDecision'>): void {
-  if (row.qbChangesAfterDecision?.length) {
+  if (holdsBankFile(row)) {
     throw new HttpError(409, 'CONFLICT', APPROVAL_ERRORS.changedInQuickBooks);
   }
+}
+
+/** A change that holds the file (one that arrived after the file was at the bank only warns). */
+export function holdsBankFile(row: Pick<ApprovalRow, 'qbChangesAfterDecision'>): boolean {
+  return (row.qbChangesAfterDecision ?? []).some((change) => change.held !== false);
 }
 
 /** A reason the file cannot be written yet; it becomes `nachaProcessingStatus`. */
@@ -194,7 +199,7 @@ async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval
   const row = await lockApproval(tx, approvalId);
   if (row.status !== 'NACHA_PENDING') throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
   // A change that arrived between the claim and now stops the file the same way.
-  if (row.qbChangesAfterDecision?.length) throw new NotPayable(APPROVAL_ERRORS.changedInQuickBooks);
+  if (holdsBankFile(row)) throw new NotPayable(APPROVAL_ERRORS.changedInQuickBooks);
   const companyName = (await findCompanyName(tx, row.companyId)) ?? `company ${row.companyId}`;
   const settings = await findPaymentSettings(tx, row.companyId);
   if (!settings) throw new NotPayable(`Bank file settings are missing for ${companyName}`);

@@ -366,6 +366,52 @@ describe('a bill changed in QuickBooks after its approval was decided', () => {
   });
 });
 
+describe('a bill changed in QuickBooks once the bank file is at the bank', () => {
+  it('cannot be held any more: the approval warns (not held) and history says so; marking it paid still works', async () => {
+    const { id, realmId, approvalId } = await importedCompany(1);
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    const decided = (JSON.parse(approved.approvedBills!) as Array<{ Id: string; TotalAmt: number }>)[0]!;
+    emulator.updateBill(realmId, decided.Id, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 250) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const raised = emulator.realm(realmId).bills.find((bill) => bill.Id === decided.Id)!;
+
+    const shown = await detail(approvalId);
+    expect(shown.status).toBe('BANK_UPLOADED');
+    expect(shown.qbChangesAfterDecision).toEqual([
+      expect.objectContaining({
+        billId: decided.Id,
+        reason: 'changed in QuickBooks',
+        decidedAmount: decided.TotalAmt,
+        amountNow: raised.Balance,
+        held: false,
+      }),
+    ]);
+    // The approved amounts stand; the file at the bank is the one approved.
+    expect(shown.approvedAmount).toBe(approved.approvedAmount);
+    const said = (await history(approvalId)).map((entry) => entry.description).join('\n');
+    expect(said).toContain(`after the approval was bank_uploaded`);
+    expect(said).toContain(APPROVAL_ERRORS.changedAfterSentToBank);
+    // The file is at the bank: downloading it for the records and recording the payment go on.
+    expect((await api('GET', `/approvals/${approvalId}/nacha`, tokens.moderator)).statusCode).toBe(200);
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    expect((await detail(approvalId)).qbChangesAfterDecision).toEqual([expect.objectContaining({ held: false })]);
+    // Someone who may approve it marks it checked, with what they checked; history keeps it.
+    const checked = await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, tokens.admin, {
+      reason: 'Vendor refunds the difference',
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<{ data: Approval }>().data.qbChangesAfterDecision).toBeNull();
+    expect((await history(approvalId)).map((entry) => entry.description).join('\n')).toContain(
+      'was sent: Vendor refunds the difference',
+    );
+    await t.app.qbSyncIdle();
+  });
+});
+
 describe('on the job queue (pg-boss on this engine)', () => {
   let queued: TestContext;
   let saved: { t: TestContext; tokens: typeof tokens };
