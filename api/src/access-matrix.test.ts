@@ -256,6 +256,10 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
     url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/qb-changes/confirm`,
     payload: { reason: 'Access matrix' },
   }),
+  'PUT /api/bill-approval/approvals/:id/qb-changes/reopen': () => ({
+    url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/qb-changes/reopen`,
+    payload: { reason: 'Access matrix' },
+  }),
   'PUT /api/bill-approval/approvals/:id/recipients': () => ({
     url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/recipients`,
     payload: {},

@@ -53,6 +53,11 @@ export const APPROVAL_ERRORS = {
   changedInQuickBooks:
     'A bill of this approval changed in QuickBooks after it was decided; its bank file is refused until someone decides again',
   noQbChanges: 'No QuickBooks change of this approval is waiting for a decision',
+  /** 'Decide again' with QuickBooks' amounts withdraws a decision only before its bank file exists. */
+  reopenAfterBankFile:
+    "A bank file was already written for this approval, so it cannot go back to pending with QuickBooks' amounts; keep the approved amounts",
+  reopenWithoutBill: (bill: string) =>
+    `QuickBooks' new version of bill ${bill} was not kept with the change; keep the approved amounts, or sync the company again first`,
   /** A bill changed in QuickBooks once its bank file was at the bank: too late to hold, so it warns. */
   changedAfterSentToBank:
     'the bank file was already at the bank, so the payment could not be held: check what the bank pays against the bill in QuickBooks',

@@ -122,6 +122,7 @@ export const ACCESS_TABLE = {
   'PUT /api/bill-approval/approvals/:id/reject': 'USER',
   // Deciding again after a QuickBooks change: whoever may approve (the service applies the same rules).
   'PUT /api/bill-approval/approvals/:id/qb-changes/confirm': 'USER',
+  'PUT /api/bill-approval/approvals/:id/qb-changes/reopen': 'USER',
   'PUT /api/bill-approval/approvals/:id/recipients': 'MODERATOR',
   'GET /api/bill-approval/approvals/:id/history': 'signed-in',
   'GET /api/bill-approval/approvals/:id/chain': 'signed-in',

@@ -34,6 +34,7 @@ import { recordActivity, recordActivities } from '../activity/activity.service';
 import {
   activeDeciders,
   closeSteps,
+  dropChain,
   companyPolicyContext,
   decisionsOf,
   insertDecision,
@@ -265,7 +266,7 @@ function stepMoved(current: number): HttpError {
   });
 }
 
-export { closeSteps };
+export { closeSteps, dropChain };
 
 // ---- reading the chain ---------------------------------------------------------------------------
 

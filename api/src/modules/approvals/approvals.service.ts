@@ -7,6 +7,7 @@ import {
   toCents,
   type Approval,
   type ApprovalCreateInput,
+  type QbChangeAfterDecision,
   type ApprovalStatus,
   type ApprovalUpdateInput,
   type ApproveInput,
@@ -24,7 +25,7 @@ import { findUserById } from '../users/users.service';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { recordLiveEvents } from '../live/live.service';
 import { displayName } from '../../person-name';
-import { closeSteps, decideCurrentStep, startApprovalChain } from './approval-policy.service';
+import { closeSteps, decideCurrentStep, dropChain, startApprovalChain } from './approval-policy.service';
 import { flaggedBillIds, indexAndFlagBills, unindexBill } from './duplicate-bills';
 import {
   deleteApprovalIfDeletable,
@@ -590,6 +591,94 @@ export async function confirmAfterQbChanges(
   return getApproval(deps.db, id);
 }
 
+/** A held change as stored: with QuickBooks' bill now (null: deleted or paid there). */
+type StoredQbChange = QbChangeAfterDecision & { bill?: Bill | null };
+
+/**
+ * 'Decide again' with QuickBooks' amounts (PUT …/qb-changes/reopen): the decision taken on the old
+ * amounts is withdrawn. Only while no bank file exists (APPROVED): the approval goes back to PENDING
+ * with QuickBooks' bills (a deleted or paid one leaves; none left: EXPIRED), its approved amounts
+ * are cleared, its policy chain starts again under the company's current policy (the new amount
+ * may need other steps), and its bills are keyed and checked for duplicates again. Who may do it:
+ * whoever may approve it, with a reason; history keeps the earlier decision and why it was undone.
+ */
+export async function reopenAfterQbChanges(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  reason: string,
+): Promise<Approval> {
+  await deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id, true);
+    if (!current) throw approvalNotFound();
+    await checkMayApprove(tx, actor, current);
+    const changes = (current.qbChangesAfterDecision ?? []).filter((change) => change.held !== false);
+    if (changes.length === 0) throw conflict('reason', APPROVAL_ERRORS.noQbChanges);
+    if (current.status !== 'APPROVED') throw conflict('reason', APPROVAL_ERRORS.reopenAfterBankFile);
+    let bills = current.bills;
+    for (const change of changes as StoredQbChange[]) {
+      // Held before QuickBooks' bill was kept with the change: only a removal can be applied.
+      if (change.bill === undefined && change.amountNow !== null) {
+        throw conflict('reason', APPROVAL_ERRORS.reopenWithoutBill(change.docNumber ?? change.billId));
+      }
+      const now = change.bill ?? null;
+      bills = now
+        ? bills.map((candidate) => (candidate.Id === change.billId ? now : candidate))
+        : bills.filter((candidate) => candidate.Id !== change.billId);
+    }
+    const totalCents = cents(bills);
+    const labels = changes.map((change) => change.docNumber ?? change.billId).join(', ');
+    const undone = `${dollars(current.approvedAmountCents)} approved by ${current.approvedBy ?? 'someone'}`;
+    await updateApproval(tx, id, {
+      status: bills.length === 0 ? 'EXPIRED' : 'PENDING',
+      bills,
+      billIds: bills.map((bill) => bill.Id),
+      totalBills: bills.length,
+      totalAmountCents: totalCents,
+      processedBills: 0,
+      approvedBills: null,
+      approvedBillIds: [],
+      approvedAmountCents: 0,
+      approvedById: null,
+      approvedBy: null,
+      approvalDate: null,
+      decisionAccounts: null,
+      nachaProcessingStatus: null,
+      qbChangesAfterDecision: null,
+      currentStep: null,
+      currentStepLabel: null,
+      stuck: false,
+      updatedAt: nowOf(deps),
+    });
+    await dropChain(tx, id);
+    for (const change of changes) await unindexBill(tx, id, change.billId);
+    const replaced = bills.filter((bill) => changes.some((change) => change.billId === bill.Id));
+    const flags = replaced.length > 0 ? await indexAndFlagBills(tx, id, current.companyId, replaced) : [];
+    if (bills.length === 0) {
+      await recordActivity(tx, actor, 'approval', id, {
+        action: 'approval.qb_changes_reopened',
+        description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)}, with no bills left, expired: ${reason}`,
+        details: { changes, reason, before: { status: 'APPROVED' }, after: { status: 'EXPIRED' } },
+      });
+      return;
+    }
+    const row = await findApprovalRow(tx, id);
+    await startApprovalChain(tx, row!, nowOf(deps));
+    await recordActivity(tx, actor, 'approval', id, {
+      action: 'approval.qb_changes_reopened',
+      description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)} is pending again with QuickBooks' amounts, ${bills.length} bill(s), ${dollars(totalCents)}: ${reason}`,
+      details: {
+        changes,
+        reason,
+        before: { status: 'APPROVED', approvedAmount: current.approvedAmountCents / 100 },
+        after: { status: 'PENDING', totalAmount: totalCents / 100 },
+        ...(flags.length > 0 ? { duplicates: flags.map((flag) => flag.bill.Id) } : {}),
+      },
+    });
+  });
+  return getApproval(deps.db, id);
+}
+
 /**
  * A bill of an approval changed where it came from (QuickBooks), inside the caller's transaction.
  * While the approval is PENDING the bill is replaced (`bill`), or removed (`bill` null: paid or
@@ -644,7 +733,9 @@ export async function applySourceBillChange(
             amountNow: bill ? bill.TotalAmt : null,
             at: new Date().toISOString(),
             ...(tooLate ? { held: false } : {}),
-          },
+            // QuickBooks' bill as it is now, for 'Decide again' (never answered by the API).
+            ...(holds ? { bill } : {}),
+          } as StoredQbChange,
         ],
       });
     }

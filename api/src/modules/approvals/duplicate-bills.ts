@@ -296,7 +296,9 @@ export async function unacknowledgedPaidDuplicates(
 ): Promise<Array<{ bill: Bill; kind: DuplicateKind; paidApprovalId: string; paidBillId: string }>> {
   const flagged = await flaggedBillIds(db, approvalId);
   const keys = bills.filter((bill) => !flagged.has(bill.Id)).map((bill) => ({ bill, key: keyOf(bill) }));
-  const conditions = keys.map(({ key }) => sameBillCondition(key)).filter((condition) => condition !== undefined);
+  const conditions = keys
+    .map(({ key }) => sameBillCondition(key))
+    .filter((condition) => condition !== undefined);
   if (conditions.length === 0) return [];
   const paid = await db
     .select({

@@ -270,7 +270,13 @@ describe('duplicate bills', () => {
     expect(response.statusCode, response.body).toBe(200);
     const outcome = dataOf<{
       succeeded: number;
-      results: Array<{ id: string; success: boolean; status: string | null; error: string | null; code: string | null }>;
+      results: Array<{
+        id: string;
+        success: boolean;
+        status: string | null;
+        error: string | null;
+        code: string | null;
+      }>;
     }>(response);
     expect(outcome.succeeded).toBe(1);
     expect(outcome.results.find((result) => result.id === twin.id)).toMatchObject({
@@ -413,16 +419,20 @@ describe('duplicate bills', () => {
       nachaProcessingStatus: refused.nachaProcessingStatus,
     });
     const history = await historyOf(refused.id);
-    expect(history.some((entry) => entry.details?.includes('it was not approved as a possible duplicate'))).toBe(
-      true,
-    );
+    expect(
+      history.some((entry) => entry.details?.includes('it was not approved as a possible duplicate')),
+    ).toBe(true);
   });
 
   it('a pair flagged at entry and approved with a reason is paid twice on purpose: the re-check refuses only what nobody saw', async () => {
     const first = await entered([manualBill('V-BOLT', 'TWICE-1', 2468.02, '2026-07-01')]);
     const second = await entered([manualBill('V-BOLT', 'TWICE-2', 2468.02, '2026-07-03')]);
-    expect(second.duplicates).toEqual([expect.objectContaining({ kind: 'AMOUNT_AND_DATE', otherApprovalId: first.id })]);
-    const paidSecond = await approve(second.id, tokens.user, { duplicateReason: 'Two deliveries, two invoices' });
+    expect(second.duplicates).toEqual([
+      expect.objectContaining({ kind: 'AMOUNT_AND_DATE', otherApprovalId: first.id }),
+    ]);
+    const paidSecond = await approve(second.id, tokens.user, {
+      duplicateReason: 'Two deliveries, two invoices',
+    });
     expect(dataOf<Approval>(paidSecond).status, paidSecond.body).toBe('NACHA_GENERATED');
     // The first was approved before anyone saw a duplicate; the second's approver acknowledged the pair.
     const paidFirst = await approve(first.id, tokens.user);

@@ -341,6 +341,80 @@ describe('a bill changed in QuickBooks after its approval was decided', () => {
     expect(billIds).toContain(decided.Id);
   });
 
+  it("decide again with QuickBooks' amounts: back to PENDING with the new amount, the old decision pays nothing, the chain starts again", async () => {
+    const { id, realmId, approvalId } = await importedCompany(2);
+    const accounts = await t.database.db
+      .select()
+      .from(vendorBankAccounts)
+      .where(eq(vendorBankAccounts.companyId, id));
+    // Approved, no file yet (a vendor account is missing), then the amount raised in QuickBooks.
+    await t.database.db.delete(vendorBankAccounts).where(eq(vendorBankAccounts.companyId, id));
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('APPROVED');
+    const decided = (JSON.parse(approved.approvedBills!) as Array<{ Id: string; TotalAmt: number }>)[0]!;
+    emulator.updateBill(realmId, decided.Id, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 777) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const raised = emulator.realm(realmId).bills.find((bill) => bill.Id === decided.Id)!;
+    // The stored QuickBooks bill is for the server only.
+    expect(Object.keys((await detail(approvalId)).qbChangesAfterDecision![0]!)).not.toContain('bill');
+
+    const guest = (await t.login('guest@example.com')).tokens.accessToken;
+    expect(
+      (await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, guest, { reason: 'x' })).statusCode,
+    ).toBe(403);
+    const reopened = await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, tokens.moderator, {
+      reason: 'The vendor added freight; approve the new total',
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const pending = reopened.json<{ data: Approval }>().data;
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      approvedAmount: 0,
+      approvedBillIds: [],
+      qbChangesAfterDecision: null,
+      currentStep: 1,
+    });
+    const bills = JSON.parse(pending.bills!) as Array<{ Id: string; TotalAmt: number }>;
+    expect(bills.find((bill) => bill.Id === decided.Id)!.TotalAmt).toBe(raised.TotalAmt);
+    const newTotal = Math.round(bills.reduce((sum, bill) => sum + bill.TotalAmt * 100, 0)) / 100;
+    expect(pending.billStats.totalAmount).toBe(newTotal);
+    // The withdrawn decision pays nothing: no file for a PENDING approval, whoever asks.
+    await t.database.db.insert(vendorBankAccounts).values(accounts.map(({ id: _id, ...account }) => account));
+    const file = await api('POST', `/approvals/${approvalId}/nacha`, tokens.admin);
+    expect(file.statusCode).toBe(409);
+    expect((await detail(approvalId)).status).toBe('PENDING');
+    expect((await history(approvalId)).map((entry) => entry.description).join('\n')).toContain(
+      "is pending again with QuickBooks' amounts",
+    );
+    // Approved again (the same people may decide again), the file pays QuickBooks' amount.
+    const again = await approve(approvalId);
+    expect(again.status, again.nachaProcessingStatus ?? '').toBe('NACHA_GENERATED');
+    expect(again.approvedAmount).toBe(newTotal);
+    expect(
+      (await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, tokens.moderator, { reason: 'again' }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('once a bank file is written, deciding again can only keep the approved amounts', async () => {
+    const { id, realmId, approvalId } = await importedCompany(1);
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('NACHA_GENERATED');
+    const billId = approved.approvedBillIds[0]!;
+    emulator.updateBill(realmId, billId, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 10) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const refused = await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, tokens.admin, {
+      reason: 'Use the new amount',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(APPROVAL_ERRORS.reopenAfterBankFile);
+    expect((await detail(approvalId)).status).toBe('NACHA_GENERATED');
+  });
+
   it('refuses to mark a generated file uploaded, or download it, after the change', async () => {
     const { id, realmId, approvalId } = await importedCompany(1);
     const approved = await approve(approvalId);
@@ -398,7 +472,9 @@ describe('a bill changed in QuickBooks once the bank file is at the bank', () =>
     // The file is at the bank: downloading it for the records and recording the payment go on.
     expect((await api('GET', `/approvals/${approvalId}/nacha`, tokens.moderator)).statusCode).toBe(200);
     expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
-    expect((await detail(approvalId)).qbChangesAfterDecision).toEqual([expect.objectContaining({ held: false })]);
+    expect((await detail(approvalId)).qbChangesAfterDecision).toEqual([
+      expect.objectContaining({ held: false }),
+    ]);
     // Someone who may approve it marks it checked, with what they checked; history keeps it.
     const checked = await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, tokens.admin, {
       reason: 'Vendor refunds the difference',

@@ -15,12 +15,16 @@ describe('a possible duplicate approved from the list', () => {
     expect(needsDuplicateReason(refused)).toBe(true);
     expect(
       needsDuplicateReason(
-        new ApiError('Invalid bills', { status: 400, code: 'VALIDATION_ERROR', fields: { approvedBills: 'x' } }),
+        new ApiError('Invalid bills', {
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          fields: { approvedBills: 'x' },
+        }),
       ),
     ).toBe(false);
-    expect(needsDuplicateReason(new ApiError(APPROVAL_ERRORS.notPending, { status: 409, code: 'CONFLICT' }))).toBe(
-      false,
-    );
+    expect(
+      needsDuplicateReason(new ApiError(APPROVAL_ERRORS.notPending, { status: 409, code: 'CONFLICT' })),
+    ).toBe(false);
   });
 
   it('bulk approve reports it per approval and drops it from the selection (the same request fails again)', () => {

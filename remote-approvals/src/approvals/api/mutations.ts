@@ -103,3 +103,11 @@ export function bulkReject(ids: RowId[], rejectionReason: string) {
 export function confirmAfterQbChanges(id: string, reason: string) {
   return andRevalidate(api.put<Approval>(`${BASE}/${id}/qb-changes/confirm`, { reason }), id);
 }
+
+/**
+ * PUT …/qb-changes/reopen: deciding again with QuickBooks' amounts; the approval goes back to
+ * PENDING with the changed bills and its policy chain starts again (only before a bank file).
+ */
+export function reopenAfterQbChanges(id: string, reason: string) {
+  return andRevalidate(api.put<Approval>(`${BASE}/${id}/qb-changes/reopen`, { reason }), id);
+}
