@@ -53,6 +53,8 @@ export const APPROVAL_ERRORS = {
   changedInQuickBooks:
     'A bill of this approval changed in QuickBooks after it was decided; its bank file is refused until someone decides again',
   noQbChanges: 'No QuickBooks change of this approval is waiting for a decision',
+  /** 'Retry' of the BillPayments in QuickBooks when none was refused or is waiting. */
+  noBillPaymentToRetry: 'No payment in QuickBooks of this approval failed or is waiting: nothing to retry',
   /** 'Decide again' with QuickBooks' amounts withdraws a decision only before its bank file exists. */
   reopenAfterBankFile:
     "A bank file was already written for this approval, so it cannot go back to pending with QuickBooks' amounts; keep the approved amounts",

@@ -96,6 +96,8 @@ export const ACCESS_TABLE = {
   'POST /api/bill-approval/approvals/:id/nacha': 'MODERATOR',
   'PUT /api/bill-approval/approvals/:id/bank-uploaded': 'ADMIN',
   'PUT /api/bill-approval/approvals/:id/payment-completed': 'ADMIN',
+  // Sending the paid bills to QuickBooks again after a refusal: who marks payments completed.
+  'POST /api/bill-approval/approvals/:id/qb-bill-payments/retry': 'ADMIN',
 
   // Managers
   'GET /api/manager/managers': 'signed-in',

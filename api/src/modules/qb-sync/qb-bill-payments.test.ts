@@ -259,6 +259,44 @@ describe('payment back to QuickBooks', () => {
     expect(failed[0]!.description).toContain('open balance');
   });
 
+  it('an ADMIN retries a refused payment once its cause is fixed: one BillPayment per bill, even with two Retry clicks at once', async () => {
+    const { realmId, approvalId, billIds } = await importedCompany(2);
+    expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    const bill = emulator.realm(realmId).bills.find((candidate) => candidate.Id === billIds[0])!;
+    const balance = bill.Balance;
+    bill.Balance = 1;
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    await t.app.qbSyncIdle();
+    expect((await detail(approvalId)).qbBillPayments!.find((p) => p.billId === billIds[0])!.status).toBe(
+      'failed',
+    );
+    const retry = (token = tokens.admin) =>
+      api('POST', `/approvals/${approvalId}/qb-bill-payments/retry`, token);
+    // Retry is the ADMIN's, like marking payments completed.
+    expect((await retry(tokens.moderator)).statusCode).toBe(403);
+
+    // The cause fixed in QuickBooks (the other payment there reversed), two Retry clicks at once.
+    bill.Balance = balance;
+    const clicks = await Promise.all([retry(), retry()]);
+    for (const click of clicks) expect(click.statusCode, click.body).toBe(200);
+    await t.app.qbSyncIdle();
+    const shown = await detail(approvalId);
+    expect(shown.qbBillPayments!.every((payment) => payment.status === 'created')).toBe(true);
+    const payments = emulator.billPayments(realmId);
+    expect(payments).toHaveLength(billIds.length);
+    const retried = (await history(approvalId)).filter(
+      (entry) => entry.action === 'approval.qb_bill_payment_retry',
+    );
+    expect(retried).toHaveLength(1);
+    expect(retried[0]!.description).toContain('it had failed: QuickBooks refused the payment');
+    // Nothing refused or waiting any more: nothing to retry.
+    const nothing = await retry();
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error.message).toBe(APPROVAL_ERRORS.noBillPaymentToRetry);
+    expect(emulator.billPayments(realmId)).toHaveLength(billIds.length);
+  });
+
   it('waits, with the reason, when the settings name no QuickBooks bank account', async () => {
     const { realmId, approvalId } = await importedCompany(1, null);
     await paid(approvalId);

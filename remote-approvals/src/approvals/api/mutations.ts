@@ -111,3 +111,11 @@ export function confirmAfterQbChanges(id: string, reason: string) {
 export function reopenAfterQbChanges(id: string, reason: string) {
   return andRevalidate(api.put<Approval>(`${BASE}/${id}/qb-changes/reopen`, { reason }), id);
 }
+
+/**
+ * POST …/qb-bill-payments/retry (ADMIN): refused BillPayments are sent to QuickBooks again (a new
+ * requestid each; the server makes two clicks count once), waiting ones now.
+ */
+export function retryQbBillPayments(id: string) {
+  return andRevalidate(api.post<{ sending: number }>(`${BASE}/${id}/qb-bill-payments/retry`), id);
+}

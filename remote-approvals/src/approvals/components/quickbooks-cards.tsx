@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage, useHasRole } from 'shared-auth';
 import { REJECTION_REASON_MAX, type Approval, type QbBillPayment } from 'shared-contracts';
 import {
   Alert,
@@ -16,7 +16,7 @@ import {
 import { ConfirmDialog } from 'shared-ui/dialog';
 import { formatDateLong, formatUsd } from 'shared-ui/format';
 import { Textarea } from 'shared-ui/form';
-import { confirmAfterQbChanges, reopenAfterQbChanges } from '../api/mutations';
+import { confirmAfterQbChanges, reopenAfterQbChanges, retryQbBillPayments } from '../api/mutations';
 
 /** The warning's title, also what the browser tests look for. */
 export const QB_CHANGED_TITLE = 'Changed in QuickBooks after it was decided';
@@ -155,12 +155,36 @@ const PAYMENT_STATUS: Record<QbBillPayment['status'], { label: string; palette: 
 
 /** 'Payment in QuickBooks': the BillPayment recorded for each paid bill, or why not yet. */
 export function QbPaymentsCard({ approval }: { approval: Approval }) {
+  const isAdmin = useHasRole('ADMIN');
+  const [busy, setBusy] = useState(false);
   const payments = approval.qbBillPayments ?? [];
   if (payments.length === 0) return null;
+  // A refused payment waits for someone to fix its cause and retry (the API: ADMIN only).
+  const retryable = payments.some((payment) => payment.status === 'failed');
+
+  async function retry() {
+    setBusy(true);
+    try {
+      const { sending } = await retryQbBillPayments(approval.id);
+      notifySuccess(`Sending ${sending} payment${sending === 1 ? '' : 's'} to QuickBooks again`);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <SectionCard
       title="Payment in QuickBooks"
       description="A BillPayment is recorded in QuickBooks for each paid bill, so it is not paid twice there."
+      actions={
+        isAdmin && retryable ? (
+          <Button size="sm" variant="outline" loading={busy} onClick={() => void retry()}>
+            Retry
+          </Button>
+        ) : undefined
+      }
     >
       <Stack gap="3" data-testid="qb-payments">
         {payments.map((payment) => {
