@@ -148,15 +148,24 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
     const realm = await readRealm(emulatorOrigin);
     const otherId = imported.find((approval) => approval.id !== chosen.id)!.id;
     const other = (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${otherId}`)).body.data;
-    const [edited] = JSON.parse(other.bills!) as Array<{ Id: string }>;
-    const before = await realm.bill(edited!.Id);
-    const lines = before.Line.map((line, index) =>
+    // A bill owed in full (an approval carries what is owed: a partly paid bill's balance stays).
+    let before: QbBill | undefined;
+    for (const { Id } of JSON.parse(other.bills!) as Array<{ Id: string }>) {
+      const candidate = await realm.bill(Id);
+      if (candidate.Balance === candidate.TotalAmt) {
+        before = candidate;
+        break;
+      }
+    }
+    expect(before, 'a bill owed in full').toBeDefined();
+    const lines = before!.Line.map((line, index) =>
       index === 0 ? { ...line, Amount: Math.round((line.Amount + 123.45) * 100) / 100 } : line,
     );
-    const after = await realm.updateBill({ Id: before.Id, SyncToken: before.SyncToken, Line: lines });
-    expect(after.TotalAmt).toBeCloseTo(before.TotalAmt + 123.45, 2);
+    const after = await realm.updateBill({ Id: before!.Id, SyncToken: before!.SyncToken, Line: lines });
+    expect(after.TotalAmt).toBeCloseTo(before!.TotalAmt + 123.45, 2);
+    expect(after.Balance).toBe(after.TotalAmt);
     await page.goto(`/approvals/${other.id}`);
-    const changed = page.getByText(`Bill ${before.DocNumber ?? before.Id} changed in QuickBooks`);
+    const changed = page.getByText(`Bill ${before!.DocNumber ?? before!.Id} changed in QuickBooks`);
     await expect(async () => {
       await page.reload();
       await expect(changed).toBeVisible({ timeout: 5_000 });
