@@ -200,6 +200,9 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'PUT /api/bill-approval/approvals/:id/payment-completed': () => ({
     url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/payment-completed`,
   }),
+  'POST /api/bill-approval/approvals/:id/qb-bill-payments/retry': () => ({
+    url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/qb-bill-payments/retry`,
+  }),
 
   'GET /api/manager/managers': () => ({ url: '/api/manager/managers' }),
   'GET /api/manager/managers/search': () => ({ url: '/api/manager/managers/search', query: { q: 'a' } }),
@@ -254,6 +257,10 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   }),
   'PUT /api/bill-approval/approvals/:id/qb-changes/confirm': () => ({
     url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/qb-changes/confirm`,
+    payload: { reason: 'Access matrix' },
+  }),
+  'PUT /api/bill-approval/approvals/:id/qb-changes/reopen': () => ({
+    url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/qb-changes/reopen`,
     payload: { reason: 'Access matrix' },
   }),
   'PUT /api/bill-approval/approvals/:id/recipients': () => ({

@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ApiClient } from '../pages/api-client';
+import { ApprovalListPage, short } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO, signInFresh } from '../pages/sign-in-page';
 
@@ -167,6 +168,64 @@ test.describe('approval requests entered by hand', () => {
     await expect(notice(page, 'Approval approved successfully')).toBeVisible();
     const history = page.getByRole('region', { name: 'Activity History' });
     await expect(history).toContainText('Vendor confirmed a second delivery');
+  });
+
+  test("the list's quick approve of a possible duplicate opens the reason dialog; bulk approve names it and links to it", async ({
+    page,
+    request,
+  }) => {
+    const adminApi = await ApiClient.signIn(request, DEMO.admin);
+    const moderatorApi = await ApiClient.signIn(request, DEMO.moderator);
+    const tag = `${Date.now()}`;
+    const { company, vendorRef } = await companyWithVendor(adminApi, moderatorApi, tag);
+    const enter = (docNumber: string, date: string) =>
+      moderatorApi.post<{ id: string; duplicates: unknown[] }>('/api/bill-approval/approvals/manual', {
+        companyId: company.id,
+        bills: [
+          {
+            vendorRef,
+            DocNumber: docNumber,
+            TxnDate: date,
+            DueDate: '2026-12-20',
+            TotalAmt: 310,
+            Line: [{ Description: 'Toner', Amount: 310 }],
+          },
+        ],
+      });
+    await enter(`QA-0007-${tag}`, '2026-11-10');
+    const twin = await enter(`qa 7 ${tag}`, '2026-11-11');
+    expect(twin.duplicates).toHaveLength(1);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${tag}`);
+    await expect(list.rows).toHaveCount(2);
+
+    // Bulk approve cannot give a reason: the flagged approval is refused, named, and linked.
+    await list.select(`Select approval ${short(twin)}`);
+    await list.bulkBar.getByRole('button', { name: 'Approve' }).click();
+    const summary = page.getByRole('status', { name: 'Bulk action result' });
+    await expect(summary).toContainText('Bulk approve: 0 approved, 1 not approved');
+    await expect(summary).toContainText(
+      `Bill qa 7 ${tag} may be a duplicate of another bill: give a reason to approve it anyway (now pending)`,
+    );
+    await expect(summary.getByRole('link', { name: short(twin) })).toHaveAttribute(
+      'href',
+      `/approvals/${twin.id}`,
+    );
+    // The refusal would repeat: the approval leaves the selection.
+    await expect(list.bulkBar).toHaveCount(0);
+
+    // The row's quick approve opens the approve dialog with the reason instead of a bare error.
+    await list.quickApprove(twin).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
+    await expect(dialog.getByText('Possible duplicate', { exact: true })).toBeVisible();
+    await dialog.getByLabel(/Reason for approving a possible duplicate/).fill('Second delivery of toner');
+    await dialog.getByRole('button', { name: /^Approve/ }).click();
+    await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+    await expect(list.row(twin)).not.toContainText('Pending');
+    const history = await adminApi.get<Array<{ details: string | null }>>(
+      `/api/bill-approval/approvals/${twin.id}/history`,
+    );
+    expect(history.body.data.some((entry) => entry.details?.includes('Second delivery of toner'))).toBe(true);
   });
 
   test('the New approval request screen has no detectable accessibility violations', async ({ page }) => {

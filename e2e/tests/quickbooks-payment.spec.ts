@@ -15,6 +15,9 @@ interface QbBill {
   Id: string;
   Balance: number;
   TotalAmt: number;
+  SyncToken: string;
+  DocNumber?: string;
+  Line: Array<Record<string, unknown> & { Amount: number }>;
 }
 interface QbBillPayment {
   Id: string;
@@ -73,6 +76,20 @@ async function readRealm(emulatorOrigin: string) {
         )
       ).QueryResponse.BillPayment ?? [],
     bill: async (id: string) => (await get<{ Bill: QbBill }>(`bill/${id}?minorversion=75`)).Bill,
+    /** A sparse update, as a bookkeeper's edit in QuickBooks (SyncToken: the version edited). */
+    updateBill: async (bill: Pick<QbBill, 'Id' | 'SyncToken' | 'Line'>) => {
+      const answer = await fetch(`${emulatorOrigin}/v3/company/${REALM}/bill?minorversion=75`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ ...bill, sparse: true }),
+      });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { Bill: QbBill }).Bill;
+    },
   };
 }
 
@@ -124,6 +141,38 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
       TotalAmt: number;
       VendorRef: { value: string; name: string };
     }>;
+
+    // A bill edited in QuickBooks reaches its pending approval through the emulator's signed
+    // webhook (the API verifies intuit-signature, then syncs the change in a job): the approval
+    // page shows the new amount and the history says 'changed in QuickBooks'.
+    const realm = await readRealm(emulatorOrigin);
+    const otherId = imported.find((approval) => approval.id !== chosen.id)!.id;
+    const other = (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${otherId}`)).body.data;
+    // A bill owed in full (an approval carries what is owed: a partly paid bill's balance stays).
+    let before: QbBill | undefined;
+    for (const { Id } of JSON.parse(other.bills!) as Array<{ Id: string }>) {
+      const candidate = await realm.bill(Id);
+      if (candidate.Balance === candidate.TotalAmt) {
+        before = candidate;
+        break;
+      }
+    }
+    expect(before, 'a bill owed in full').toBeDefined();
+    const lines = before!.Line.map((line, index) =>
+      index === 0 ? { ...line, Amount: Math.round((line.Amount + 123.45) * 100) / 100 } : line,
+    );
+    const after = await realm.updateBill({ Id: before!.Id, SyncToken: before!.SyncToken, Line: lines });
+    expect(after.TotalAmt).toBeCloseTo(before!.TotalAmt + 123.45, 2);
+    expect(after.Balance).toBe(after.TotalAmt);
+    await page.goto(`/approvals/${other.id}`);
+    const changed = page.getByText(`Bill ${before!.DocNumber ?? before!.Id} changed in QuickBooks`);
+    await expect(async () => {
+      await page.reload();
+      await expect(changed).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    const total = (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${other.id}`)).body.data;
+    expect(total.status).toBe('PENDING');
+    expect(total.billStats.totalAmount).toBeCloseTo(other.billStats.totalAmount + 123.45, 2);
 
     // What the bank file needs: the settings (with the QuickBooks bank account payments come from)
     // and a confirmed bank account for each vendor.
@@ -196,7 +245,6 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
     await page.screenshot({ path: test.info().outputPath('quickbooks-payment-1440.png'), fullPage: true });
 
     // What QuickBooks holds: one BillPayment per paid bill, from bank account 35, each bill paid off.
-    const realm = await readRealm(emulatorOrigin);
     const held = await realm.billPayments();
     for (const bill of bills) {
       const paid = held.filter((payment) =>

@@ -274,6 +274,70 @@ describe('webhooks', () => {
   });
 });
 
+describe('POST /bill (a sparse update, as an edit in QuickBooks)', () => {
+  it('changes the lines and the totals with the current SyncToken, refuses a stale one, and notifies the change signed', async () => {
+    const received: Array<{ signature: string | undefined; body: string }> = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ signature: request.headers['intuit-signature'] as string | undefined, body });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    const realm = DEFAULT_COMPANIES[2]!.realmId;
+    const token = await connectTo(realm);
+    const edit = (body: unknown) =>
+      fetch(`${emulator.baseUrl}/v3/company/${realm}/bill?minorversion=75`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    try {
+      emulator.webhook = { url: `http://127.0.0.1:${port}/hook`, verifierToken: 'verifier-token-5678' };
+      const bill = emulator.realm(realm).bills.find((candidate) => candidate.Balance === candidate.TotalAmt)!;
+      const before = { SyncToken: bill.SyncToken, TotalAmt: bill.TotalAmt };
+      const lines = bill.Line.map((line, index) =>
+        index === 0 ? { ...line, Amount: line.Amount + 50 } : line,
+      );
+      const answer = await edit({ Id: bill.Id, SyncToken: before.SyncToken, sparse: true, Line: lines });
+      expect(answer.status).toBe(200);
+      const updated = ((await answer.json()) as { Bill: Bill }).Bill;
+      expect(updated.TotalAmt).toBe(Math.round((before.TotalAmt + 50) * 100) / 100);
+      expect(updated.Balance).toBe(updated.TotalAmt);
+      expect(updated.SyncToken).not.toBe(before.SyncToken);
+      // The version the editor saw is gone: Intuit's stale object error.
+      const stale = await edit({ Id: bill.Id, SyncToken: before.SyncToken, sparse: true, Line: lines });
+      expect(stale.status).toBe(400);
+      const staleFault = (await stale.json()) as { Fault: { Error: Array<{ code: string }> } };
+      expect(staleFault.Fault.Error[0]!.code).toBe('5010');
+      const negative = await edit({
+        Id: bill.Id,
+        SyncToken: updated.SyncToken,
+        sparse: true,
+        Line: [{ Amount: -1 }],
+      });
+      expect(negative.status).toBe(400);
+      expect((await edit({ Id: bill.Id, SyncToken: updated.SyncToken, Line: lines })).status).toBe(400);
+      await emulator.webhooksSettled();
+      expect(received).toHaveLength(1);
+      expect(received[0]!.signature).toBe(
+        createHmac('sha256', 'verifier-token-5678').update(received[0]!.body).digest('base64'),
+      );
+      expect(received[0]!.body).toContain(`"id":"${bill.Id}","operation":"Update"`);
+    } finally {
+      emulator.webhook = null;
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+});
+
 describe('POST /billpayment', () => {
   const realm = DEFAULT_COMPANIES[1]!.realmId;
   let token = '';

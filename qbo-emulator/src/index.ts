@@ -29,6 +29,10 @@
  * - `POST /v3/company/{realmId}/billpayment?requestid=…` — a bill payment by check, validated as
  *   Intuit does (accounting.ts), idempotent per `requestid`; `GET …/billpayment/{id}` and
  *   `select * from BillPayment` read them back.
+ * - `POST /v3/company/{realmId}/bill` — a sparse update of a bill (`{Id, SyncToken, sparse: true,
+ *   Line?, DueDate?, DocNumber?}`), as a bookkeeper's edit in QuickBooks: a stale SyncToken is 400
+ *   with Fault code 5010 'Stale Object Error', totals follow the lines, and the change is notified
+ *   by webhook like any other. Creating bills is not emulated.
  * - Every accounting call takes `minorversion` (1–75; others 400) and is throttled per realm as
  *   Intuit does: 500 requests a rolling minute and 10 in flight, else 429 with a ThrottleExceeded
  *   `Fault` and `Retry-After` (seconds).
@@ -576,6 +580,7 @@ ${choices}
       }
       const data = realmData(realmId);
       if (resource === 'billpayment') return billPayment(response, realmId, data, url, body ?? '');
+      if (resource === 'bill') return billUpdate(response, realmId, data, body ?? '');
       if (resource === 'query') {
         const parsed = parseQuery(url.searchParams.get('query') ?? '');
         return json(response, 200, { QueryResponse: runQuery(data, parsed), time: intuitTime() });
@@ -675,6 +680,72 @@ ${choices}
     return json(response, answer.status, answer.body);
   }
 
+  /**
+   * `POST /bill`: Intuit's sparse update of an existing bill. The SyncToken must be the bill's
+   * current one (else 5010 'Stale Object Error', as two editors racing get there); the lines given
+   * replace the bill's (each an amount of at least 0), DueDate and DocNumber may change too. The
+   * edit goes through updateBill, so totals, the open balance, LastUpdatedTime and the webhook
+   * follow as for any change.
+   */
+  function billUpdate(response: ServerResponse, realmId: string, data: RealmData, body: string) {
+    let parsed: Record<string, unknown>;
+    try {
+      const value: unknown = JSON.parse(body);
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new Error('not an object');
+      parsed = value as Record<string, unknown>;
+    } catch {
+      return fault(response, 400, 'ValidationFault', '2500', 'Request body is not valid JSON');
+    }
+    if (typeof parsed.Id !== 'string' || parsed.sparse !== true) {
+      return fault(
+        response,
+        400,
+        'ValidationFault',
+        '4000',
+        'Unsupported operation: only a sparse update of a bill',
+      );
+    }
+    const bill = data.bills.find((candidate) => candidate.Id === parsed.Id);
+    if (!bill) return fault(response, 400, 'ValidationFault', '610', 'Object Not Found');
+    if (parsed.SyncToken !== bill.SyncToken) {
+      return fault(
+        response,
+        400,
+        'ValidationFault',
+        '5010',
+        'Stale Object Error',
+        `You and another user were working on the same thing. Please try again. (SyncToken ${String(parsed.SyncToken).slice(0, 10)} is not ${bill.SyncToken})`,
+      );
+    }
+    const lines = parsed.Line;
+    if (
+      lines !== undefined &&
+      (!Array.isArray(lines) ||
+        lines.length === 0 ||
+        lines.some(
+          (line: unknown) =>
+            typeof line !== 'object' ||
+            line === null ||
+            typeof (line as { Amount?: unknown }).Amount !== 'number' ||
+            !((line as { Amount: number }).Amount >= 0),
+        ))
+    ) {
+      return fault(response, 400, 'ValidationFault', '2020', 'Required param missing: Line.Amount');
+    }
+    const dueDate =
+      typeof parsed.DueDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(parsed.DueDate)
+        ? parsed.DueDate
+        : undefined;
+    const docNumber = typeof parsed.DocNumber === 'string' ? parsed.DocNumber.slice(0, 21) : undefined;
+    const updated = emulator.updateBill(realmId, bill.Id, (target) => {
+      if (lines !== undefined) target.Line = lines as Bill['Line'];
+      if (dueDate) target.DueDate = dueDate;
+      if (docNumber !== undefined) target.DocNumber = docNumber;
+    });
+    return json(response, 200, { Bill: updated, time: intuitTime() });
+  }
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://emulator');
     const realmApi =
@@ -684,11 +755,11 @@ ${choices}
     if (realmApi && request.method === 'GET') {
       return accounting(request, response, realmApi[1]!, realmApi[2]!, url);
     }
-    const realmWrite = /^\/v3\/company\/(\d{1,32})\/billpayment$/.exec(url.pathname);
+    const realmWrite = /^\/v3\/company\/(\d{1,32})\/(billpayment|bill)$/.exec(url.pathname);
     if (realmWrite && request.method === 'POST') {
       const body = await readBody(request);
       if (body === null) return fault(response, 413, 'ValidationFault', '2500', 'Request body too large');
-      return accounting(request, response, realmWrite[1]!, 'billpayment', url, body);
+      return accounting(request, response, realmWrite[1]!, realmWrite[2]!, url, body);
     }
     if (url.pathname === AUTHORIZE_PATH && request.method === 'GET')
       return consentPage(response, url.searchParams);

@@ -53,6 +53,16 @@ export const APPROVAL_ERRORS = {
   changedInQuickBooks:
     'A bill of this approval changed in QuickBooks after it was decided; its bank file is refused until someone decides again',
   noQbChanges: 'No QuickBooks change of this approval is waiting for a decision',
+  /** 'Retry' of the BillPayments in QuickBooks when none was refused or is waiting. */
+  noBillPaymentToRetry: 'No payment in QuickBooks of this approval failed or is waiting: nothing to retry',
+  /** 'Decide again' with QuickBooks' amounts withdraws a decision only before its bank file exists. */
+  reopenAfterBankFile:
+    "A bank file was already written for this approval, so it cannot go back to pending with QuickBooks' amounts; keep the approved amounts",
+  reopenWithoutBill: (bill: string) =>
+    `QuickBooks' new version of bill ${bill} was not kept with the change; keep the approved amounts, or sync the company again first`,
+  /** A bill changed in QuickBooks once its bank file was at the bank: too late to hold, so it warns. */
+  changedAfterSentToBank:
+    'the bank file was already at the bank, so the payment could not be held: check what the bank pays against the bill in QuickBooks',
   /** 429: one user may run APPROVAL_EXPORTS_PER_USER exports at a time. */
   tooManyExports: (running: number) =>
     `You already have ${running} exports running. Wait for one to finish, then try again.`,
@@ -62,6 +72,12 @@ export const APPROVAL_ERRORS = {
   /** A bill whose vendor and bill number (normalised) and amount match a paid bill under another id. */
   paidUnderAnotherId: (bill: string, paid: string, approvalShortId: string) =>
     `Bill ${bill} is bill ${paid}, already paid by approval #${approvalShortId} (same vendor, bill number and amount)`,
+  /**
+   * Checked again just before the bank file: a bill approved without a reason that matches a bill
+   * already paid (two requests created or approved at the same moment, or keyed before the rule).
+   */
+  duplicateOfPaidBill: (bill: string, paid: string, approvalShortId: string, why: string) =>
+    `Bill ${bill} may be a duplicate of bill ${paid}, already paid by approval #${approvalShortId} (${why}); it was not approved as a possible duplicate, so this approval does not pay it`,
   /** Manual requests: a company connected to QuickBooks gets its bills from QuickBooks. */
   connectedToQuickBooks: (company: string) =>
     `${company} is connected to QuickBooks: its bills are imported from QuickBooks, so they cannot be entered by hand`,
@@ -380,6 +396,11 @@ export const QbChangeAfterDecisionSchema = v.object({
   decidedAmount: v.nullable(v.number()),
   amountNow: v.nullable(v.number()),
   at: v.string(),
+  /**
+   * false: the bank file was already at the bank (BANK_UPLOADED or later), so the change could not
+   * hold the payment; it is a warning to check the payment, not a refusal. Absent: held.
+   */
+  held: v.optional(v.boolean()),
 });
 export type QbChangeAfterDecision = v.InferOutput<typeof QbChangeAfterDecisionSchema>;
 

@@ -96,6 +96,8 @@ export const ACCESS_TABLE = {
   'POST /api/bill-approval/approvals/:id/nacha': 'MODERATOR',
   'PUT /api/bill-approval/approvals/:id/bank-uploaded': 'ADMIN',
   'PUT /api/bill-approval/approvals/:id/payment-completed': 'ADMIN',
+  // Sending the paid bills to QuickBooks again after a refusal: who marks payments completed.
+  'POST /api/bill-approval/approvals/:id/qb-bill-payments/retry': 'ADMIN',
 
   // Managers
   'GET /api/manager/managers': 'signed-in',
@@ -122,6 +124,7 @@ export const ACCESS_TABLE = {
   'PUT /api/bill-approval/approvals/:id/reject': 'USER',
   // Deciding again after a QuickBooks change: whoever may approve (the service applies the same rules).
   'PUT /api/bill-approval/approvals/:id/qb-changes/confirm': 'USER',
+  'PUT /api/bill-approval/approvals/:id/qb-changes/reopen': 'USER',
   'PUT /api/bill-approval/approvals/:id/recipients': 'MODERATOR',
   'GET /api/bill-approval/approvals/:id/history': 'signed-in',
   'GET /api/bill-approval/approvals/:id/chain': 'signed-in',

@@ -27,6 +27,7 @@ const BODILESS_WRITES = new Set([
   'POST /api/bill-approval/approvals/:id/nacha',
   'PUT /api/bill-approval/approvals/:id/bank-uploaded',
   'PUT /api/bill-approval/approvals/:id/payment-completed',
+  'POST /api/bill-approval/approvals/:id/qb-bill-payments/retry',
   'DELETE /api/manager/managers/:id',
   'PUT /api/manager/managers/:id/unlink-user',
   'DELETE /api/bill-approval/approvals/:id',

@@ -235,6 +235,15 @@ export async function lockApprovalRow(db: Db, approvalId: string): Promise<void>
 }
 
 /** The approval left PENDING (rejected, expired): its open and waiting steps wait for nobody. */
+/**
+ * Drops an approval's steps and decisions, for a chain started again ('Decide again' with
+ * QuickBooks' amounts): the earlier decisions stay in the approval's history.
+ */
+export async function dropChain(db: Db, approvalId: string): Promise<void> {
+  await db.delete(approvalDecisions).where(eq(approvalDecisions.approvalId, approvalId));
+  await db.delete(approvalSteps).where(eq(approvalSteps.approvalId, approvalId));
+}
+
 export async function closeSteps(db: Db, approvalId: string): Promise<void> {
   await db
     .update(approvalSteps)

@@ -37,6 +37,7 @@ import {
   activeDecidersAmong,
   advanceSteps,
   closeSteps,
+  dropChain,
   companyPolicyContext,
   decisionsOf,
   insertDecision,
@@ -268,7 +269,7 @@ function stepMoved(current: number): HttpError {
   });
 }
 
-export { closeSteps };
+export { closeSteps, dropChain };
 
 // ---- reading the chain ---------------------------------------------------------------------------
 

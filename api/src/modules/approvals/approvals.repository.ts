@@ -140,7 +140,20 @@ export function toApprovalSummary(row: ApprovalSummaryRow, companyName: string |
     stepCount: row.stepCount,
     currentStepLabel: row.status === 'PENDING' ? row.currentStepLabel : null,
     stuck: row.status === 'PENDING' && row.stuck,
-    qbChangesAfterDecision: row.qbChangesAfterDecision?.length ? row.qbChangesAfterDecision : null,
+    // QuickBooks' bill kept with a held change (for 'Decide again') is not answered.
+    qbChangesAfterDecision: row.qbChangesAfterDecision?.length
+      ? row.qbChangesAfterDecision.map(
+          ({ billId, docNumber, reason, decidedAmount, amountNow, at, held }) => ({
+            billId,
+            docNumber,
+            reason,
+            decidedAmount,
+            amountNow,
+            at,
+            ...(held === undefined ? {} : { held }),
+          }),
+        )
+      : null,
   };
 }
 

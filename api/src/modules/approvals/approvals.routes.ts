@@ -47,6 +47,7 @@ import { createManualApproval } from './manual-approvals.service';
 import {
   approveApproval,
   confirmAfterQbChanges,
+  reopenAfterQbChanges,
   bulkDecide,
   createApproval,
   deleteApproval,
@@ -356,6 +357,23 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(await confirmAfterQbChanges(app, currentAuth(request).user, request.params.id, request.body.reason)),
+  );
+
+  app.put(
+    '/approvals/:id/qb-changes/reopen',
+    {
+      onRequest: decider,
+      schema: {
+        summary:
+          "Decide again with QuickBooks' amounts after QuickBooks changed bills of an approved approval (no bank file yet): back to PENDING with the changed bills, the policy chain started again (with the reason)",
+        tags,
+        params,
+        body: QbChangesConfirmSchema,
+        response: { 200: okSchema(ApprovalSchema) },
+      },
+    },
+    async (request) =>
+      ok(await reopenAfterQbChanges(app, currentAuth(request).user, request.params.id, request.body.reason)),
   );
 
   app.put(

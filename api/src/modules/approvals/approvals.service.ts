@@ -7,6 +7,7 @@ import {
   toCents,
   type Approval,
   type ApprovalCreateInput,
+  type QbChangeAfterDecision,
   type ApprovalStatus,
   type ApprovalUpdateInput,
   type ApproveInput,
@@ -24,7 +25,7 @@ import { findUserById } from '../users/users.service';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { recordLiveEvents } from '../live/live.service';
 import { displayName } from '../../person-name';
-import { closeSteps, decideCurrentStep, startApprovalChain } from './approval-policy.service';
+import { closeSteps, decideCurrentStep, dropChain, startApprovalChain } from './approval-policy.service';
 import { flaggedBillIds, indexAndFlagBills, unindexBill } from './duplicate-bills';
 import {
   deleteApprovalIfDeletable,
@@ -326,7 +327,10 @@ async function decideApprove(
     const duplicateReason = flaggedApproved.length > 0 ? input.duplicateReason || null : null;
     if (flaggedApproved.length > 0 && !duplicateReason) {
       const message = APPROVAL_ERRORS.duplicateReasonRequired(flaggedApproved.map(billLabel));
-      throw validationError({ duplicateReason: message }, message);
+      // Still PENDING (a fact the list's bulk outcome shows, linking to the page that asks the reason).
+      throw new HttpError(400, ERROR_CODES.validation, message, { duplicateReason: message }, undefined, {
+        status: 'PENDING',
+      });
     }
     const anyway = duplicateReason
       ? `; approved although bill ${flaggedApproved.map(billLabel).join(', ')} may be a duplicate: ${duplicateReason}`
@@ -542,6 +546,8 @@ export type SourceChangeOutcome = 'updated' | 'removed' | 'expired' | 'decided';
 export const PAID_IN_QUICKBOOKS = 'was paid in QuickBooks';
 /** Decided and not yet sent to the bank: a bill changed now holds the bank file back. */
 const AWAITING_PAYMENT = new Set<ApprovalStatus>(['APPROVED', 'NACHA_PENDING', 'NACHA_GENERATED']);
+/** The file is at the bank: a bill changed now cannot hold the payment, so the approval warns. */
+const SENT_TO_BANK = new Set<ApprovalStatus>(['BANK_UPLOADED', 'PAYMENT_COMPLETED']);
 
 /**
  * Deciding again after QuickBooks changed bills of a decided approval (PUT …/qb-changes/confirm):
@@ -564,9 +570,13 @@ export async function confirmAfterQbChanges(
     if (changes.length === 0) throw conflict('reason', APPROVAL_ERRORS.noQbChanges);
     await updateApproval(tx, id, { qbChangesAfterDecision: null });
     const bills = changes.map((change) => change.docNumber ?? change.billId).join(', ');
+    // Changes that came once the file was at the bank held nothing: clearing them says they were checked.
+    const held = changes.some((change) => change.held !== false);
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.qb_changes_confirmed',
-      description: `${displayName(actor)} decided again after bill ${bills} changed in QuickBooks: approval ${short(id)} stands as approved (${dollars(current.approvedAmountCents)}): ${reason}`,
+      description: held
+        ? `${displayName(actor)} decided again after bill ${bills} changed in QuickBooks: approval ${short(id)} stands as approved (${dollars(current.approvedAmountCents)}): ${reason}`
+        : `${displayName(actor)} checked bill ${bills}, changed in QuickBooks after the bank file of approval ${short(id)} was sent: ${reason}`,
       details: { changes, reason, status: current.status },
     });
     return current.status;
@@ -578,6 +588,94 @@ export async function confirmAfterQbChanges(
       deps.log.warn({ err: error, approvalId: id }, 'bank file not generated after deciding again');
     }
   }
+  return getApproval(deps.db, id);
+}
+
+/** A held change as stored: with QuickBooks' bill now (null: deleted or paid there). */
+type StoredQbChange = QbChangeAfterDecision & { bill?: Bill | null };
+
+/**
+ * 'Decide again' with QuickBooks' amounts (PUT …/qb-changes/reopen): the decision taken on the old
+ * amounts is withdrawn. Only while no bank file exists (APPROVED): the approval goes back to PENDING
+ * with QuickBooks' bills (a deleted or paid one leaves; none left: EXPIRED), its approved amounts
+ * are cleared, its policy chain starts again under the company's current policy (the new amount
+ * may need other steps), and its bills are keyed and checked for duplicates again. Who may do it:
+ * whoever may approve it, with a reason; history keeps the earlier decision and why it was undone.
+ */
+export async function reopenAfterQbChanges(
+  deps: AppDeps,
+  actor: UserRow,
+  id: string,
+  reason: string,
+): Promise<Approval> {
+  await deps.db.transaction(async (tx) => {
+    const current = await findApprovalRow(tx, id, true);
+    if (!current) throw approvalNotFound();
+    await checkMayApprove(tx, actor, current);
+    const changes = (current.qbChangesAfterDecision ?? []).filter((change) => change.held !== false);
+    if (changes.length === 0) throw conflict('reason', APPROVAL_ERRORS.noQbChanges);
+    if (current.status !== 'APPROVED') throw conflict('reason', APPROVAL_ERRORS.reopenAfterBankFile);
+    let bills = current.bills;
+    for (const change of changes as StoredQbChange[]) {
+      // Held before QuickBooks' bill was kept with the change: only a removal can be applied.
+      if (change.bill === undefined && change.amountNow !== null) {
+        throw conflict('reason', APPROVAL_ERRORS.reopenWithoutBill(change.docNumber ?? change.billId));
+      }
+      const now = change.bill ?? null;
+      bills = now
+        ? bills.map((candidate) => (candidate.Id === change.billId ? now : candidate))
+        : bills.filter((candidate) => candidate.Id !== change.billId);
+    }
+    const totalCents = cents(bills);
+    const labels = changes.map((change) => change.docNumber ?? change.billId).join(', ');
+    const undone = `${dollars(current.approvedAmountCents)} approved by ${current.approvedBy ?? 'someone'}`;
+    await updateApproval(tx, id, {
+      status: bills.length === 0 ? 'EXPIRED' : 'PENDING',
+      bills,
+      billIds: bills.map((bill) => bill.Id),
+      totalBills: bills.length,
+      totalAmountCents: totalCents,
+      processedBills: 0,
+      approvedBills: null,
+      approvedBillIds: [],
+      approvedAmountCents: 0,
+      approvedById: null,
+      approvedBy: null,
+      approvalDate: null,
+      decisionAccounts: null,
+      nachaProcessingStatus: null,
+      qbChangesAfterDecision: null,
+      currentStep: null,
+      currentStepLabel: null,
+      stuck: false,
+      updatedAt: nowOf(deps),
+    });
+    await dropChain(tx, id);
+    for (const change of changes) await unindexBill(tx, id, change.billId);
+    const replaced = bills.filter((bill) => changes.some((change) => change.billId === bill.Id));
+    const flags = replaced.length > 0 ? await indexAndFlagBills(tx, id, current.companyId, replaced) : [];
+    if (bills.length === 0) {
+      await recordActivity(tx, actor, 'approval', id, {
+        action: 'approval.qb_changes_reopened',
+        description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)}, with no bills left, expired: ${reason}`,
+        details: { changes, reason, before: { status: 'APPROVED' }, after: { status: 'EXPIRED' } },
+      });
+      return;
+    }
+    const row = await findApprovalRow(tx, id);
+    await startApprovalChain(tx, row!, nowOf(deps));
+    await recordActivity(tx, actor, 'approval', id, {
+      action: 'approval.qb_changes_reopened',
+      description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)} is pending again with QuickBooks' amounts, ${bills.length} bill(s), ${dollars(totalCents)}: ${reason}`,
+      details: {
+        changes,
+        reason,
+        before: { status: 'APPROVED', approvedAmount: current.approvedAmountCents / 100 },
+        after: { status: 'PENDING', totalAmount: totalCents / 100 },
+        ...(flags.length > 0 ? { duplicates: flags.map((flag) => flag.bill.Id) } : {}),
+      },
+    });
+  });
   return getApproval(deps.db, id);
 }
 
@@ -620,7 +718,9 @@ export async function applySourceBillChange(
     const approved = (current.approvedBills ?? []).find((candidate) => candidate.Id === billId);
     // Not yet paid, and a bill it pays: it warns, and its bank file waits for a new decision.
     const holds = approved !== undefined && AWAITING_PAYMENT.has(current.status);
-    if (holds) {
+    // Already at the bank: nothing can be held any more, but the approval says so loudly.
+    const tooLate = approved !== undefined && SENT_TO_BANK.has(current.status);
+    if (holds || tooLate) {
       const earlier = (current.qbChangesAfterDecision ?? []).filter((change) => change.billId !== billId);
       await updateApproval(tx, approvalId, {
         qbChangesAfterDecision: [
@@ -632,17 +732,26 @@ export async function applySourceBillChange(
             decidedAmount: approved.TotalAmt,
             amountNow: bill ? bill.TotalAmt : null,
             at: new Date().toISOString(),
-          },
+            ...(tooLate ? { held: false } : {}),
+            // QuickBooks' bill as it is now, for 'Decide again' (never answered by the API).
+            ...(holds ? { bill } : {}),
+          } as StoredQbChange,
         ],
       });
     }
-    const amounts = holds
-      ? ` (${dollars(toCents(approved.TotalAmt))} approved → ${bill ? dollars(toCents(bill.TotalAmt)) : 'none'})`
-      : '';
+    const amounts =
+      holds || tooLate
+        ? ` (${dollars(toCents(approved.TotalAmt))} approved → ${bill ? dollars(toCents(bill.TotalAmt)) : 'none'})`
+        : '';
+    const consequence = holds
+      ? '; its bank file is refused until someone decides again'
+      : tooLate
+        ? `; ${APPROVAL_ERRORS.changedAfterSentToBank}`
+        : '';
     await record(
       'approval.source_change_not_applied',
-      `${label} ${reason} after the approval was ${current.status.toLowerCase()}${amounts}: not applied to approval ${short(approvalId)}${holds ? '; its bank file is refused until someone decides again' : ''}`,
-      { billId, reason, status: current.status, held: holds },
+      `${label} ${reason} after the approval was ${current.status.toLowerCase()}${amounts}: not applied to approval ${short(approvalId)}${consequence}`,
+      { billId, reason, status: current.status, held: holds, tooLate },
     );
     return 'decided';
   }

@@ -279,3 +279,67 @@ export async function keyUnkeyedBills(tx: Db): Promise<void> {
       and not exists (select 1 from approval_bill_keys k where k.approval_id = a.id)
     on conflict do nothing`);
 }
+
+/**
+ * The check run again just before a bank file is written (under the company's file lock, so a file
+ * written meanwhile is seen): approved bills of `approvalId` that nobody approved as a possible
+ * duplicate (not flagged when decided) but that match a bill another approval's bank file already
+ * paid. Two requests created at the same moment do not see each other's keys, and bills keyed
+ * before the rule were never flagged; neither may be paid twice. A pair the other approval's
+ * approver acknowledged (the paid bill flagged as a duplicate of this very bill) is not refused again.
+ */
+export async function unacknowledgedPaidDuplicates(
+  db: Db,
+  companyId: number,
+  approvalId: string,
+  bills: Bill[],
+): Promise<Array<{ bill: Bill; kind: DuplicateKind; paidApprovalId: string; paidBillId: string }>> {
+  const flagged = await flaggedBillIds(db, approvalId);
+  const keys = bills.filter((bill) => !flagged.has(bill.Id)).map((bill) => ({ bill, key: keyOf(bill) }));
+  const conditions = keys
+    .map(({ key }) => sameBillCondition(key))
+    .filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return [];
+  const paid = await db
+    .select({
+      approvalId: approvalBillKeys.approvalId,
+      billId: approvalBillKeys.billId,
+      vendorRef: approvalBillKeys.vendorRef,
+      docKey: approvalBillKeys.docKey,
+      amountCents: approvalBillKeys.amountCents,
+      billDate: approvalBillKeys.billDate,
+      duplicateOfApprovalId: approvalBillKeys.duplicateOfApprovalId,
+      duplicateOfBillId: approvalBillKeys.duplicateOfBillId,
+    })
+    .from(approvalBillKeys)
+    .innerJoin(
+      paidBills,
+      and(
+        eq(paidBills.companyId, approvalBillKeys.companyId),
+        eq(paidBills.billId, approvalBillKeys.billId),
+        eq(paidBills.approvalId, approvalBillKeys.approvalId),
+      ),
+    )
+    .where(
+      and(
+        eq(approvalBillKeys.companyId, companyId),
+        ne(approvalBillKeys.approvalId, approvalId),
+        or(...conditions),
+      ),
+    )
+    .orderBy(approvalBillKeys.billId)
+    .limit(1000);
+  const found: Array<{ bill: Bill; kind: DuplicateKind; paidApprovalId: string; paidBillId: string }> = [];
+  for (const { bill, key } of keys) {
+    for (const candidate of paid) {
+      const acknowledged =
+        candidate.duplicateOfApprovalId === approvalId && candidate.duplicateOfBillId === bill.Id;
+      const kind = acknowledged ? null : matchKind(key, candidate);
+      if (kind) {
+        found.push({ bill, kind, paidApprovalId: candidate.approvalId, paidBillId: candidate.billId });
+        break;
+      }
+    }
+  }
+  return found;
+}

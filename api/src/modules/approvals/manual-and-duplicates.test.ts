@@ -258,6 +258,45 @@ describe('duplicate bills', () => {
     expect(decision?.details).toContain('Vendor re-issued the invoice with a new date');
   });
 
+  it("bulk approve (the list's quick path) cannot skip the reason: the flagged approval is refused and stays PENDING, the others are approved", async () => {
+    const original = await entered([manualBill('V-ACME', 'BULK-0009', 909, '2026-10-01')]);
+    const twin = await entered([manualBill('V-ACME', 'bulk 9', 909, '2026-10-02')]);
+    const clean = await entered([manualBill('V-BOLT', 'BULK-CLEAN-1', 19, '2026-10-03')]);
+    expect(twin.duplicates).toHaveLength(1);
+    // A reason smuggled into the bulk body is not a reason: the bulk route takes ids only.
+    const response = await call('POST', `${APPROVALS}/bulk-approve`, tokens.user, {
+      ids: [twin.id, clean.id],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const outcome = dataOf<{
+      succeeded: number;
+      results: Array<{
+        id: string;
+        success: boolean;
+        status: string | null;
+        error: string | null;
+        code: string | null;
+      }>;
+    }>(response);
+    expect(outcome.succeeded).toBe(1);
+    expect(outcome.results.find((result) => result.id === twin.id)).toMatchObject({
+      success: false,
+      status: 'PENDING',
+      error: APPROVAL_ERRORS.duplicateReasonRequired(['bulk 9']),
+      code: 'VALIDATION_ERROR',
+    });
+    expect(outcome.results.find((result) => result.id === clean.id)).toMatchObject({ success: true });
+    expect((await approvalOf(twin.id)).status).toBe('PENDING');
+    expect((await approvalOf(original.id)).status).toBe('PENDING');
+    const smuggled = await call('POST', `${APPROVALS}/bulk-approve`, tokens.user, {
+      ids: [twin.id],
+      duplicateReason: 'bulk reason',
+    });
+    const after = smuggled.statusCode === 200 ? dataOf<{ succeeded: number }>(smuggled).succeeded : 0;
+    expect(after).toBe(0);
+    expect((await approvalOf(twin.id)).status).toBe('PENDING');
+  });
+
   it('the same vendor and amount within 7 days is flagged; 8 days apart, another vendor or another amount is not', async () => {
     await entered([manualBill('V-BOLT', 'FR-100', 333.33, '2026-09-01')]);
     const near = await entered([manualBill('V-BOLT', 'FR-200', 333.33, '2026-09-08')]);
@@ -338,6 +377,66 @@ describe('duplicate bills', () => {
     const third = await enter([manualBill('V-ACME', 'Inv.00777', 777)]);
     expect(third.statusCode).toBe(409);
     expect(errorOf(third).message).toMatch(/already paid by approval #/);
+  });
+
+  it('checked again before the bank file: two requests of one bill that never saw each other, approved at the same moment, are paid once', async () => {
+    // Two requests created at the same moment (or keyed before the rule) do not flag each other:
+    // each transaction's duplicate check ran before the other's keys were committed.
+    const first = await entered([manualBill('V-BOLT', 'RACE-A1', 4321.09, '2026-08-10')]);
+    const second = await entered([manualBill('V-BOLT', 'RACE-B7', 4321.09, '2026-08-12')]);
+    expect(second.duplicates).toHaveLength(1);
+    await ctx.app.db
+      .update(approvalBillKeys)
+      .set({ duplicateKind: null, duplicateOfApprovalId: null, duplicateOfBillId: null })
+      .where(eq(approvalBillKeys.approvalId, second.id));
+    expect((await approvalOf(second.id)).duplicates).toEqual([]);
+
+    const answers = await Promise.all([approve(first.id, tokens.user), approve(second.id, tokens.user)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const decided = answers.map((answer) => dataOf<Approval>(answer));
+    expect(decided.map((approval) => approval.status).sort()).toEqual(['APPROVED', 'NACHA_GENERATED']);
+    const paid = decided.find((approval) => approval.status === 'NACHA_GENERATED')!;
+    const refused = decided.find((approval) => approval.status === 'APPROVED')!;
+    const paidBill = (JSON.parse(paid.bills!) as Bill[])[0]!;
+    const refusedBill = (JSON.parse(refused.bills!) as Bill[])[0]!;
+    expect(refused.nachaProcessingStatus).toBe(
+      APPROVAL_ERRORS.duplicateOfPaidBill(
+        `${refusedBill.Id} (${refusedBill.DocNumber})`,
+        paidBill.Id,
+        paid.id.slice(0, 8),
+        'same vendor and amount within 7 days',
+      ),
+    );
+    const files = await ctx.app.db
+      .select({ id: nachaFiles.id })
+      .from(nachaFiles)
+      .where(eq(nachaFiles.approvalId, refused.id));
+    expect(files).toHaveLength(0);
+    // 'Generate NACHA file' again is refused the same way: nothing acknowledges the pair afterwards.
+    const retry = await call('POST', `${APPROVALS}/${refused.id}/nacha`, tokens.admin);
+    expect(dataOf<{ status: string; nachaProcessingStatus: string }>(retry)).toMatchObject({
+      status: 'APPROVED',
+      nachaProcessingStatus: refused.nachaProcessingStatus,
+    });
+    const history = await historyOf(refused.id);
+    expect(
+      history.some((entry) => entry.details?.includes('it was not approved as a possible duplicate')),
+    ).toBe(true);
+  });
+
+  it('a pair flagged at entry and approved with a reason is paid twice on purpose: the re-check refuses only what nobody saw', async () => {
+    const first = await entered([manualBill('V-BOLT', 'TWICE-1', 2468.02, '2026-07-01')]);
+    const second = await entered([manualBill('V-BOLT', 'TWICE-2', 2468.02, '2026-07-03')]);
+    expect(second.duplicates).toEqual([
+      expect.objectContaining({ kind: 'AMOUNT_AND_DATE', otherApprovalId: first.id }),
+    ]);
+    const paidSecond = await approve(second.id, tokens.user, {
+      duplicateReason: 'Two deliveries, two invoices',
+    });
+    expect(dataOf<Approval>(paidSecond).status, paidSecond.body).toBe('NACHA_GENERATED');
+    // The first was approved before anyone saw a duplicate; the second's approver acknowledged the pair.
+    const paidFirst = await approve(first.id, tokens.user);
+    expect(dataOf<Approval>(paidFirst).status, paidFirst.body).toBe('NACHA_GENERATED');
   });
 
   it('the check reads indexes, not every bill: each bill of an approval is one keyed row', async () => {

@@ -34,6 +34,14 @@ export async function findCompanyName(db: Db, id: number): Promise<string | unde
   return company?.name;
 }
 
+/**
+ * Serialises the company's bank files until the transaction ends: the paid and duplicate checks
+ * that follow read every file committed before this one.
+ */
+export async function lockCompanyFiles(db: Db, companyId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`bank-files:company:${companyId}`}))`);
+}
+
 /** An originator's files of one day, for its File ID Modifier. */
 export interface OriginatorDay {
   odfiRoutingNumber: string;

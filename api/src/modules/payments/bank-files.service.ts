@@ -1,5 +1,12 @@
-import { APPROVAL_ERRORS, APPROVAL_ID_SHOWN, billNumberKey, docNumberKey, type Bill } from 'shared-contracts';
-import { paidUnderAnotherId } from '../approvals/duplicate-bills';
+import {
+  APPROVAL_ERRORS,
+  APPROVAL_ID_SHOWN,
+  billNumberKey,
+  docNumberKey,
+  DUPLICATE_WINDOW_DAYS,
+  type Bill,
+} from 'shared-contracts';
+import { paidUnderAnotherId, unacknowledgedPaidDuplicates } from '../approvals/duplicate-bills';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -26,6 +33,7 @@ import {
   findPaidBillsLike,
   insertBankFile,
   lockAndCountFilesOfDay,
+  lockCompanyFiles,
   markFileGenerated,
   nextBatchNumber,
   setPaymentStatus,
@@ -69,9 +77,14 @@ const usd = (cents: number) =>
  * until someone decides again (PUT …/qb-changes/confirm).
  */
 export function refuseIfChangedInQuickBooks(row: Pick<ApprovalRow, 'qbChangesAfterDecision'>): void {
-  if (row.qbChangesAfterDecision?.length) {
+  if (holdsBankFile(row)) {
     throw new HttpError(409, 'CONFLICT', APPROVAL_ERRORS.changedInQuickBooks);
   }
+}
+
+/** A change that holds the file (one that arrived after the file was at the bank only warns). */
+export function holdsBankFile(row: Pick<ApprovalRow, 'qbChangesAfterDecision'>): boolean {
+  return (row.qbChangesAfterDecision ?? []).some((change) => change.held !== false);
 }
 
 /** A reason the file cannot be written yet; it becomes `nachaProcessingStatus`. */
@@ -186,7 +199,7 @@ async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval
   const row = await lockApproval(tx, approvalId);
   if (row.status !== 'NACHA_PENDING') throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
   // A change that arrived between the claim and now stops the file the same way.
-  if (row.qbChangesAfterDecision?.length) throw new NotPayable(APPROVAL_ERRORS.changedInQuickBooks);
+  if (holdsBankFile(row)) throw new NotPayable(APPROVAL_ERRORS.changedInQuickBooks);
   const companyName = (await findCompanyName(tx, row.companyId)) ?? `company ${row.companyId}`;
   const settings = await findPaymentSettings(tx, row.companyId);
   if (!settings) throw new NotPayable(`Bank file settings are missing for ${companyName}`);
@@ -209,6 +222,10 @@ async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval
       `Bill ${overLimit.DocNumber ?? overLimit.Id} (${usd(toCents(overLimit.TotalAmt))}) is over the NACHA entry limit of $99,999,999.99`,
     );
   }
+  // One company's files are written one at a time from here on, so the checks below see every
+  // file another approval wrote before this one: of two approvals of one bill decided at the same
+  // moment, the second is refused instead of both being paid.
+  await lockCompanyFiles(tx, row.companyId);
   const paid = await paidBillsMatching(tx, row.companyId, bills);
   if (paid.length > 0) throw new NotPayable(paidReason(paid));
   // The same bill under an id and a bill number that only look different ('inv 42' against a paid
@@ -222,6 +239,24 @@ async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval
             entry.bill.DocNumber ? `${entry.bill.Id} (${entry.bill.DocNumber})` : entry.bill.Id,
             entry.paidDocNumber ? `${entry.paidBillId} (${entry.paidDocNumber})` : entry.paidBillId,
             shortId(entry.approvalId),
+          ),
+        )
+        .join('; '),
+    );
+  }
+  // The duplicate rule once more: a bill approved without a reason that matches a paid bill.
+  const duplicates = await unacknowledgedPaidDuplicates(tx, row.companyId, row.id, bills);
+  if (duplicates.length > 0) {
+    throw new NotPayable(
+      duplicates
+        .map((entry) =>
+          APPROVAL_ERRORS.duplicateOfPaidBill(
+            entry.bill.DocNumber ? `${entry.bill.Id} (${entry.bill.DocNumber})` : entry.bill.Id,
+            entry.paidBillId,
+            shortId(entry.paidApprovalId),
+            entry.kind === 'BILL_NUMBER'
+              ? 'same vendor and bill number'
+              : `same vendor and amount within ${DUPLICATE_WINDOW_DAYS} days`,
           ),
         )
         .join('; '),

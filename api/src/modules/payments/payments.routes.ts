@@ -20,6 +20,7 @@ import { existingId } from '../../http/ids';
 import { emptyOkSchema, fileSchema, okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { retryBillPayments } from '../qb-sync/qb-bill-payments';
 import { requestBillPayments } from '../qb-sync/qb-sync.jobs';
 import { advancePaymentStatus, downloadBankFile, generateBankFile } from './bank-files.service';
 import {
@@ -266,6 +267,28 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(await generateBankFile(app, currentAuth(request).user, request.params.id)),
+  );
+
+  app.post(
+    '/approvals/:id/qb-bill-payments/retry',
+    {
+      onRequest: requireRole('ADMIN'),
+      schema: {
+        summary:
+          'Retry recording the paid bills in QuickBooks: refused BillPayments are sent again with a new requestid, waiting ones with their own',
+        tags,
+        params: ApprovalIdParamSchema,
+        response: { 200: okSchema(v.object({ sending: v.number() })) },
+      },
+    },
+    async (request) => {
+      const sending = await retryBillPayments(app, currentAuth(request).user, request.params.id);
+      // After the commit; a failure to queue only delays them (the minute's sweep sends pending ones).
+      await requestBillPayments(app, request.params.id).catch((error: unknown) =>
+        app.log.warn({ err: error, approvalId: request.params.id }, 'QuickBooks payments not queued'),
+      );
+      return ok({ sending });
+    },
   );
 
   for (const [path, status, summary] of [

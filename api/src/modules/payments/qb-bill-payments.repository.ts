@@ -111,6 +111,47 @@ export async function settleQbBillPayment(
   return changed.length > 0;
 }
 
+/**
+ * 'Retry' of the approval's refused BillPayments: each failed row is pending again with a new
+ * requestid. QuickBooks answers a requestid it has seen with its first answer (the refusal) again,
+ * and a refusal created nothing, so a new one cannot pay the bill twice; a row stays once per
+ * attempt because the update is conditional on 'failed' (two Retry clicks reset it once). Answers
+ * the rows reset, with the error they had.
+ */
+export async function resetFailedQbBillPayments(
+  tx: Db,
+  approvalId: string,
+): Promise<Array<Pick<QbBillPaymentRow, 'qbBillId' | 'docNumber' | 'amountCents' | 'error'>>> {
+  const failed = await tx
+    .select()
+    .from(qbBillPayments)
+    .where(and(eq(qbBillPayments.approvalId, approvalId), eq(qbBillPayments.status, 'failed')))
+    .orderBy(asc(qbBillPayments.qbBillId))
+    .for('update');
+  const reset = [];
+  for (const row of failed) {
+    const changed = await tx
+      .update(qbBillPayments)
+      .set({
+        status: 'pending',
+        error: null,
+        qbPaymentId: null,
+        requestId: randomUUID(),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(qbBillPayments.companyId, row.companyId),
+          eq(qbBillPayments.qbBillId, row.qbBillId),
+          eq(qbBillPayments.status, 'failed'),
+        ),
+      )
+      .returning({ qbBillId: qbBillPayments.qbBillId });
+    if (changed.length > 0) reset.push(row);
+  }
+  return reset;
+}
+
 /** What the approval page shows: every payment of the approval, in bill id order. */
 export async function qbBillPaymentsOf(db: Db, approvalId: string): Promise<QbBillPayment[]> {
   const rows = await db

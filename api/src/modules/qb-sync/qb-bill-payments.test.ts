@@ -259,6 +259,44 @@ describe('payment back to QuickBooks', () => {
     expect(failed[0]!.description).toContain('open balance');
   });
 
+  it('an ADMIN retries a refused payment once its cause is fixed: one BillPayment per bill, even with two Retry clicks at once', async () => {
+    const { realmId, approvalId, billIds } = await importedCompany(2);
+    expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    const bill = emulator.realm(realmId).bills.find((candidate) => candidate.Id === billIds[0])!;
+    const balance = bill.Balance;
+    bill.Balance = 1;
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    await t.app.qbSyncIdle();
+    expect((await detail(approvalId)).qbBillPayments!.find((p) => p.billId === billIds[0])!.status).toBe(
+      'failed',
+    );
+    const retry = (token = tokens.admin) =>
+      api('POST', `/approvals/${approvalId}/qb-bill-payments/retry`, token);
+    // Retry is the ADMIN's, like marking payments completed.
+    expect((await retry(tokens.moderator)).statusCode).toBe(403);
+
+    // The cause fixed in QuickBooks (the other payment there reversed), two Retry clicks at once.
+    bill.Balance = balance;
+    const clicks = await Promise.all([retry(), retry()]);
+    for (const click of clicks) expect(click.statusCode, click.body).toBe(200);
+    await t.app.qbSyncIdle();
+    const shown = await detail(approvalId);
+    expect(shown.qbBillPayments!.every((payment) => payment.status === 'created')).toBe(true);
+    const payments = emulator.billPayments(realmId);
+    expect(payments).toHaveLength(billIds.length);
+    const retried = (await history(approvalId)).filter(
+      (entry) => entry.action === 'approval.qb_bill_payment_retry',
+    );
+    expect(retried).toHaveLength(1);
+    expect(retried[0]!.description).toContain('it had failed: QuickBooks refused the payment');
+    // Nothing refused or waiting any more: nothing to retry.
+    const nothing = await retry();
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error.message).toBe(APPROVAL_ERRORS.noBillPaymentToRetry);
+    expect(emulator.billPayments(realmId)).toHaveLength(billIds.length);
+  });
+
   it('waits, with the reason, when the settings name no QuickBooks bank account', async () => {
     const { realmId, approvalId } = await importedCompany(1, null);
     await paid(approvalId);
@@ -341,6 +379,80 @@ describe('a bill changed in QuickBooks after its approval was decided', () => {
     expect(billIds).toContain(decided.Id);
   });
 
+  it("decide again with QuickBooks' amounts: back to PENDING with the new amount, the old decision pays nothing, the chain starts again", async () => {
+    const { id, realmId, approvalId } = await importedCompany(2);
+    const accounts = await t.database.db
+      .select()
+      .from(vendorBankAccounts)
+      .where(eq(vendorBankAccounts.companyId, id));
+    // Approved, no file yet (a vendor account is missing), then the amount raised in QuickBooks.
+    await t.database.db.delete(vendorBankAccounts).where(eq(vendorBankAccounts.companyId, id));
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('APPROVED');
+    const decided = (JSON.parse(approved.approvedBills!) as Array<{ Id: string; TotalAmt: number }>)[0]!;
+    emulator.updateBill(realmId, decided.Id, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 777) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const raised = emulator.realm(realmId).bills.find((bill) => bill.Id === decided.Id)!;
+    // The stored QuickBooks bill is for the server only.
+    expect(Object.keys((await detail(approvalId)).qbChangesAfterDecision![0]!)).not.toContain('bill');
+
+    const guest = (await t.login('guest@example.com')).tokens.accessToken;
+    expect(
+      (await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, guest, { reason: 'x' })).statusCode,
+    ).toBe(403);
+    const reopened = await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, tokens.moderator, {
+      reason: 'The vendor added freight; approve the new total',
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const pending = reopened.json<{ data: Approval }>().data;
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      approvedAmount: 0,
+      approvedBillIds: [],
+      qbChangesAfterDecision: null,
+      currentStep: 1,
+    });
+    const bills = JSON.parse(pending.bills!) as Array<{ Id: string; TotalAmt: number }>;
+    expect(bills.find((bill) => bill.Id === decided.Id)!.TotalAmt).toBe(raised.TotalAmt);
+    const newTotal = Math.round(bills.reduce((sum, bill) => sum + bill.TotalAmt * 100, 0)) / 100;
+    expect(pending.billStats.totalAmount).toBe(newTotal);
+    // The withdrawn decision pays nothing: no file for a PENDING approval, whoever asks.
+    await t.database.db.insert(vendorBankAccounts).values(accounts.map(({ id: _id, ...account }) => account));
+    const file = await api('POST', `/approvals/${approvalId}/nacha`, tokens.admin);
+    expect(file.statusCode).toBe(409);
+    expect((await detail(approvalId)).status).toBe('PENDING');
+    expect((await history(approvalId)).map((entry) => entry.description).join('\n')).toContain(
+      "is pending again with QuickBooks' amounts",
+    );
+    // Approved again (the same people may decide again), the file pays QuickBooks' amount.
+    const again = await approve(approvalId);
+    expect(again.status, again.nachaProcessingStatus ?? '').toBe('NACHA_GENERATED');
+    expect(again.approvedAmount).toBe(newTotal);
+    expect(
+      (await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, tokens.moderator, { reason: 'again' }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('once a bank file is written, deciding again can only keep the approved amounts', async () => {
+    const { id, realmId, approvalId } = await importedCompany(1);
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('NACHA_GENERATED');
+    const billId = approved.approvedBillIds[0]!;
+    emulator.updateBill(realmId, billId, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 10) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const refused = await api('PUT', `/approvals/${approvalId}/qb-changes/reopen`, tokens.admin, {
+      reason: 'Use the new amount',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(APPROVAL_ERRORS.reopenAfterBankFile);
+    expect((await detail(approvalId)).status).toBe('NACHA_GENERATED');
+  });
+
   it('refuses to mark a generated file uploaded, or download it, after the change', async () => {
     const { id, realmId, approvalId } = await importedCompany(1);
     const approved = await approve(approvalId);
@@ -363,6 +475,54 @@ describe('a bill changed in QuickBooks after its approval was decided', () => {
     ).toBe(200);
     expect((await api('GET', `/approvals/${approvalId}/nacha`, tokens.moderator)).statusCode).toBe(200);
     expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+  });
+});
+
+describe('a bill changed in QuickBooks once the bank file is at the bank', () => {
+  it('cannot be held any more: the approval warns (not held) and history says so; marking it paid still works', async () => {
+    const { id, realmId, approvalId } = await importedCompany(1);
+    const approved = await approve(approvalId);
+    expect(approved.status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    const decided = (JSON.parse(approved.approvedBills!) as Array<{ Id: string; TotalAmt: number }>)[0]!;
+    emulator.updateBill(realmId, decided.Id, (bill) => {
+      bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 250) * 100) / 100;
+    });
+    expect(await runCompanySync(deps(), id)).toMatchObject({ status: 'done' });
+    const raised = emulator.realm(realmId).bills.find((bill) => bill.Id === decided.Id)!;
+
+    const shown = await detail(approvalId);
+    expect(shown.status).toBe('BANK_UPLOADED');
+    expect(shown.qbChangesAfterDecision).toEqual([
+      expect.objectContaining({
+        billId: decided.Id,
+        reason: 'changed in QuickBooks',
+        decidedAmount: decided.TotalAmt,
+        amountNow: raised.Balance,
+        held: false,
+      }),
+    ]);
+    // The approved amounts stand; the file at the bank is the one approved.
+    expect(shown.approvedAmount).toBe(approved.approvedAmount);
+    const said = (await history(approvalId)).map((entry) => entry.description).join('\n');
+    expect(said).toContain(`after the approval was bank_uploaded`);
+    expect(said).toContain(APPROVAL_ERRORS.changedAfterSentToBank);
+    // The file is at the bank: downloading it for the records and recording the payment go on.
+    expect((await api('GET', `/approvals/${approvalId}/nacha`, tokens.moderator)).statusCode).toBe(200);
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    expect((await detail(approvalId)).qbChangesAfterDecision).toEqual([
+      expect.objectContaining({ held: false }),
+    ]);
+    // Someone who may approve it marks it checked, with what they checked; history keeps it.
+    const checked = await api('PUT', `/approvals/${approvalId}/qb-changes/confirm`, tokens.admin, {
+      reason: 'Vendor refunds the difference',
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<{ data: Approval }>().data.qbChangesAfterDecision).toBeNull();
+    expect((await history(approvalId)).map((entry) => entry.description).join('\n')).toContain(
+      'was sent: Vendor refunds the difference',
+    );
+    await t.app.qbSyncIdle();
   });
 });
 

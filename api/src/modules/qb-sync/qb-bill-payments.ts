@@ -15,18 +15,25 @@
  * more than its open balance…) is final and recorded as the bill's error. Every outcome is on the
  * approval page and in its history.
  */
+import { APPROVAL_ERRORS } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import { findPaymentSettings } from '../payments/payment-accounts.repository';
-import { pendingQbBillPayments, settleQbBillPayment } from '../payments/qb-bill-payments.repository';
-import type { QbBillPaymentRow } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import {
+  pendingQbBillPayments,
+  resetFailedQbBillPayments,
+  settleQbBillPayment,
+} from '../payments/qb-bill-payments.repository';
+import type { QbBillPaymentRow, UserRow } from '../../db/schema';
+import { HttpError, notFound } from '../../http/http-error';
+import { displayName } from '../../person-name';
 import {
   QbApiError,
   qbPost,
   type QbRequestContext,
   type RealmLimiter,
 } from '../../quickbooks/accounting-client';
-import { recordActivities } from '../activity/activity.service';
+import { recordActivities, recordActivity } from '../activity/activity.service';
+import { findApprovalForUpdate } from '../payments/bank-files.repository';
 import { findCompanyRow } from '../companies/companies.service';
 import { currentAccessToken, SyncError } from './qb-sync.service';
 
@@ -51,7 +58,8 @@ export class BillPaymentsRetry extends Error {}
 
 const short = (id: string) => id.slice(0, 8);
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const label = (row: QbBillPaymentRow) => `Bill ${row.docNumber ?? row.qbBillId}`;
+const label = (row: Pick<QbBillPaymentRow, 'docNumber' | 'qbBillId'>) =>
+  `Bill ${row.docNumber ?? row.qbBillId}`;
 
 /** The job's body: send the approval's pending BillPayments, one by one. */
 export async function runBillPayments(
@@ -150,6 +158,33 @@ export async function runBillPayments(
     }
   }
   return outcome;
+}
+
+/**
+ * 'Retry' (ADMIN) on the approval page: its refused BillPayments are pending again, each with a new
+ * requestid (resetFailedQbBillPayments says why that cannot pay twice), recorded in history; the
+ * caller then sends them (the job, or this process). Payments still waiting are sent again with
+ * their own requestid. Nothing refused or waiting: 409. Answers how many will be sent.
+ */
+export async function retryBillPayments(
+  deps: Pick<AppDeps, 'db'>,
+  actor: UserRow,
+  approvalId: string,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await findApprovalForUpdate(tx, approvalId))) throw notFound(APPROVAL_ERRORS.notFound);
+    const reset = await resetFailedQbBillPayments(tx, approvalId);
+    for (const row of reset) {
+      await recordActivity(tx, actor, 'approval', approvalId, {
+        action: 'approval.qb_bill_payment_retry',
+        description: `${displayName(actor)} retried recording ${label(row)} (${usd(row.amountCents)}) as paid in QuickBooks; it had failed: ${row.error ?? 'no reason given'}`,
+        details: { billId: row.qbBillId, error: row.error },
+      });
+    }
+    const waiting = await pendingQbBillPayments(tx, approvalId);
+    if (waiting.length === 0) throw new HttpError(409, 'CONFLICT', APPROVAL_ERRORS.noBillPaymentToRetry);
+    return waiting.length;
+  });
 }
 
 /** Intuit's BillPayment by check: one line paying the bill's amount, linked to the bill. */

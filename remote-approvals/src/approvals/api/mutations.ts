@@ -1,8 +1,9 @@
 // Approval writes. Each re-reads the lists, the statistics and the approval, after a refused write
 // too: a 409 means someone else decided, and the screen must show that.
 import { mutate } from 'swr';
-import { api } from 'shared-auth';
+import { api, isApiError } from 'shared-auth';
 import {
+  ERROR_CODES,
   stepProgressLabel,
   type Approval,
   type BulkOutcome,
@@ -34,6 +35,11 @@ export function approveApproval(
     }),
     id,
   );
+}
+
+/** The server refused an approve for want of a duplicate reason (400 naming the field). */
+export function needsDuplicateReason(error: unknown): boolean {
+  return isApiError(error) && error.status === 400 && Boolean(error.fields?.duplicateReason);
 }
 
 /** POST …/manual: a request of bills entered by hand; answers the new approval. */
@@ -73,7 +79,9 @@ export function toRunOutcome({ results }: BulkOutcome): BulkRunOutcome {
       .map((result) => ({
         id: result.id,
         message: result.error ?? 'Failed',
-        final: result.status !== 'PENDING',
+        // A refusal of the request itself (a possible duplicate needs its reason, given on the
+        // approval's page) fails the same way again: it leaves the selection too.
+        final: result.status !== 'PENDING' || result.code === ERROR_CODES.validation,
       })),
   };
 }
@@ -94,4 +102,20 @@ export function bulkReject(ids: RowId[], rejectionReason: string) {
  */
 export function confirmAfterQbChanges(id: string, reason: string) {
   return andRevalidate(api.put<Approval>(`${BASE}/${id}/qb-changes/confirm`, { reason }), id);
+}
+
+/**
+ * PUT …/qb-changes/reopen: deciding again with QuickBooks' amounts; the approval goes back to
+ * PENDING with the changed bills and its policy chain starts again (only before a bank file).
+ */
+export function reopenAfterQbChanges(id: string, reason: string) {
+  return andRevalidate(api.put<Approval>(`${BASE}/${id}/qb-changes/reopen`, { reason }), id);
+}
+
+/**
+ * POST …/qb-bill-payments/retry (ADMIN): refused BillPayments are sent to QuickBooks again (a new
+ * requestid each; the server makes two clicks count once), waiting ones now.
+ */
+export function retryQbBillPayments(id: string) {
+  return andRevalidate(api.post<{ sending: number }>(`${BASE}/${id}/qb-bill-payments/retry`), id);
 }

@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, isApiError, useHasRole } from 'shared-auth';
+import { api, errorMessage, isApiError, useHasRole } from 'shared-auth';
 import {
   APPROVAL_ERRORS,
   isDeletableApprovalStatus,
+  parseBills,
   shortApprovalId,
+  type Approval,
   type ApprovalSummary,
+  type Bill,
 } from 'shared-contracts';
 import { HStack, IconButton, notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
-import { approveApproval, approvedMessage, rejectApproval } from '../api/mutations';
+import { approveApproval, approvedMessage, needsDuplicateReason, rejectApproval } from '../api/mutations';
 import { REJECT_PROMPT } from '../approval-options';
 import { isNoLongerPending, notifyDecidedElsewhere } from '../decided-elsewhere';
+import { ApproveDialog } from './approve-dialog';
 
 /**
  * A decision that lost to someone else's (409) reads as what happened, not as a generic failure;
@@ -44,15 +48,35 @@ export function ApprovalRowActions({
   const navigate = useNavigate();
   const isAdmin = useHasRole('ADMIN');
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  // A possible duplicate is never approved from the list without its reason: the quick approve
+  // opens the detail page's dialog (bills, the flagged ones marked, the reason field) instead.
+  const [flagged, setFlagged] = useState<{ bills: Bill[]; flaggedBillIds: string[] } | null>(null);
   const short = shortApprovalId(approval.id);
   const pending = approval.status === 'PENDING';
   const deletable = isDeletableApprovalStatus(approval.status);
 
-  async function approve() {
+  async function approve(approvedBills?: string[], duplicateReason?: string) {
     setBusy('approve');
     try {
-      notifySuccess(approvedMessage(await approveApproval(approval.id, undefined, approval.currentStep)));
+      notifySuccess(
+        approvedMessage(
+          await approveApproval(approval.id, approvedBills, approval.currentStep, duplicateReason),
+        ),
+      );
+      setFlagged(null);
     } catch (error) {
+      if (!duplicateReason && needsDuplicateReason(error)) {
+        try {
+          const detail = await api.get<Approval>(`/api/bill-approval/approvals/${approval.id}`);
+          setFlagged({
+            bills: parseBills(detail.bills),
+            flaggedBillIds: (detail.duplicates ?? []).map((duplicate) => duplicate.billId),
+          });
+          return;
+        } catch {
+          // The approval could not be read: say why the approve was refused instead.
+        }
+      }
       await notifyDecisionError(approval.id, error);
     } finally {
       setBusy(null);
@@ -105,6 +129,16 @@ export function ApprovalRowActions({
             <DecisionIcon path="M6 6l12 12M18 6L6 18" />
           </IconButton>
         </>
+      )}
+      {flagged && (
+        <ApproveDialog
+          open
+          onOpenChange={(open) => !open && setFlagged(null)}
+          bills={flagged.bills}
+          flaggedBillIds={flagged.flaggedBillIds}
+          isPending={busy === 'approve'}
+          onApprove={(ids, duplicateReason) => void approve(ids, duplicateReason)}
+        />
       )}
       <RowActionsMenu
         label={`Actions for approval ${short}`}

@@ -1,5 +1,6 @@
+import { Link as RouterLink } from 'react-router-dom';
 import { shortApprovalId, type BulkOutcome } from 'shared-contracts';
-import { Alert, Box, CloseButton, Stack, Text } from 'shared-ui';
+import { Alert, Box, CloseButton, Link, Stack, Text } from 'shared-ui';
 
 /** What a bulk approve or reject did: how many succeeded, and each failure with its reason. */
 export function BulkOutcomeSummary({
@@ -29,9 +30,17 @@ export function BulkOutcomeSummary({
             <Stack as="ul" gap="1" mt="1" listStyleType="none">
               {failures.map((failure) => (
                 <Box as="li" key={failure.id}>
-                  <Text as="span" fontFamily="mono" fontWeight="semibold">
-                    {shortApprovalId(failure.id)}
-                  </Text>
+                  {/* An approval still pending (e.g. a possible duplicate that needs a reason) is
+                      decided on its page: its id leads there. */}
+                  {failure.status === 'PENDING' ? (
+                    <Link asChild fontFamily="mono" fontWeight="semibold" color="blue.700">
+                      <RouterLink to={`/approvals/${failure.id}`}>{shortApprovalId(failure.id)}</RouterLink>
+                    </Link>
+                  ) : (
+                    <Text as="span" fontFamily="mono" fontWeight="semibold">
+                      {shortApprovalId(failure.id)}
+                    </Text>
+                  )}
                   : {failure.error}
                   {failure.status ? ` (now ${failure.status.toLowerCase()})` : ''}
                 </Box>

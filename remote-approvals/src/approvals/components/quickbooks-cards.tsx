@@ -1,35 +1,59 @@
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
+import { errorMessage, useHasRole } from 'shared-auth';
 import { REJECTION_REASON_MAX, type Approval, type QbBillPayment } from 'shared-contracts';
-import { Alert, Badge, Button, Field, SectionCard, Stack, Text, notifyError, notifySuccess } from 'shared-ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Field,
+  HStack,
+  SectionCard,
+  Stack,
+  Text,
+  notifyError,
+  notifySuccess,
+} from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/dialog';
 import { formatDateLong, formatUsd } from 'shared-ui/format';
 import { Textarea } from 'shared-ui/form';
-import { confirmAfterQbChanges } from '../api/mutations';
+import { confirmAfterQbChanges, reopenAfterQbChanges, retryQbBillPayments } from '../api/mutations';
 
 /** The warning's title, also what the browser tests look for. */
 export const QB_CHANGED_TITLE = 'Changed in QuickBooks after it was decided';
+/** The title when the bank file was already at the bank: nothing could be held. */
+export const QB_CHANGED_AT_BANK_TITLE = 'Changed in QuickBooks after the bank file was sent';
 
 /**
  * A bill of this decided approval changed (or was deleted or paid) in QuickBooks afterwards: the
- * change was not applied, the bank file is refused, and someone who may approve it decides again
- * ('Decide again': the approved amounts stand, with a reason).
+ * change was not applied, the bank file is refused, and someone who may approve it decides again,
+ * with a reason: 'Decide again' puts the approval back to PENDING with QuickBooks' amounts (the
+ * policy applies to them afresh; no bank file was written yet), 'Keep the approved amounts' lets
+ * the file pay what was approved.
  */
 export function QbChangesAlert({ approval, canDecide }: { approval: Approval; canDecide: boolean }) {
-  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<'keep' | 'reopen' | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const changes = approval.qbChangesAfterDecision ?? [];
   if (changes.length === 0) return null;
+  // Changes that hold the bank file, or only ones that came once the file was at the bank.
+  const held = changes.some((change) => change.held !== false);
+  // Back to pending only while no bank file exists (the API insists too).
+  const reopenable = held && approval.status === 'APPROVED';
 
   async function confirm() {
     const trimmed = reason.trim();
     if (trimmed === '') return;
     setBusy(true);
     try {
-      await confirmAfterQbChanges(approval.id, trimmed);
-      notifySuccess('Decision confirmed; the approved amounts stand');
-      setOpen(false);
+      if (mode === 'reopen') {
+        await reopenAfterQbChanges(approval.id, trimmed);
+        notifySuccess("Back to pending with QuickBooks' amounts");
+      } else {
+        await confirmAfterQbChanges(approval.id, trimmed);
+        notifySuccess(held ? 'Decision confirmed; the approved amounts stand' : 'Marked as checked');
+      }
+      setMode(null);
       setReason('');
     } catch (error) {
       notifyError(errorMessage(error));
@@ -39,10 +63,10 @@ export function QbChangesAlert({ approval, canDecide }: { approval: Approval; ca
   }
 
   return (
-    <Alert.Root status="warning" data-testid="qb-changed-warning">
+    <Alert.Root status={held ? 'warning' : 'error'} data-testid="qb-changed-warning">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{QB_CHANGED_TITLE}</Alert.Title>
+        <Alert.Title>{held ? QB_CHANGED_TITLE : QB_CHANGED_AT_BANK_TITLE}</Alert.Title>
         <Alert.Description>
           <Stack gap="1" mt="1">
             {changes.map((change) => (
@@ -52,27 +76,55 @@ export function QbChangesAlert({ approval, canDecide }: { approval: Approval; ca
                 {change.amountNow === null ? 'not owed in QuickBooks' : formatUsd(change.amountNow)}.
               </Text>
             ))}
-            <Text>
-              The change was not applied. The bank file is refused until someone decides again; deciding again
-              keeps the approved amounts.
-            </Text>
+            {held ? (
+              <Text>
+                The change was not applied. The bank file is refused until someone decides again: with
+                QuickBooks' amounts (back to pending, before any bank file is written), or keeping the
+                approved amounts.
+              </Text>
+            ) : (
+              <Text fontWeight="medium">
+                The change was not applied. The bank file was already at the bank, so the payment could not be
+                held: check what the bank pays against the bill in QuickBooks.
+              </Text>
+            )}
           </Stack>
         </Alert.Description>
         {canDecide && (
-          <Button size="sm" mt="2" colorPalette="orange" onClick={() => setOpen(true)}>
-            Decide again
-          </Button>
+          <HStack gap="2" mt="2" wrap="wrap">
+            {reopenable && (
+              <Button size="sm" colorPalette="orange" onClick={() => setMode('reopen')}>
+                Decide again
+              </Button>
+            )}
+            <Button
+              size="sm"
+              colorPalette="orange"
+              variant={reopenable ? 'outline' : 'solid'}
+              onClick={() => setMode('keep')}
+            >
+              {held ? 'Keep the approved amounts' : 'Mark as checked'}
+            </Button>
+          </HStack>
         )}
       </Alert.Content>
       <ConfirmDialog
-        open={open}
+        open={mode !== null}
         onOpenChange={(next) => {
-          if (!next) setReason('');
-          setOpen(next);
+          if (!next) {
+            setReason('');
+            setMode(null);
+          }
         }}
-        title="Decide again"
-        description="The approved bills and amounts stand and the bank file pays them. Say why."
-        confirmLabel="Keep the decision"
+        title={mode === 'reopen' ? 'Decide again' : held ? 'Keep the approved amounts' : 'Mark as checked'}
+        description={
+          mode === 'reopen'
+            ? "The approval goes back to pending with QuickBooks' bills and amounts, and its approval steps start again. Say why."
+            : held
+              ? 'The approved bills and amounts stand and the bank file pays them. Say why.'
+              : 'Say what was checked; it is recorded in the history and the warning is cleared.'
+        }
+        confirmLabel={mode === 'reopen' ? 'Back to pending' : held ? 'Keep the decision' : 'Mark as checked'}
         pendingLabel="Saving..."
         isPending={busy}
         confirmDisabled={reason.trim() === ''}
@@ -103,12 +155,36 @@ const PAYMENT_STATUS: Record<QbBillPayment['status'], { label: string; palette: 
 
 /** 'Payment in QuickBooks': the BillPayment recorded for each paid bill, or why not yet. */
 export function QbPaymentsCard({ approval }: { approval: Approval }) {
+  const isAdmin = useHasRole('ADMIN');
+  const [busy, setBusy] = useState(false);
   const payments = approval.qbBillPayments ?? [];
   if (payments.length === 0) return null;
+  // A refused payment waits for someone to fix its cause and retry (the API: ADMIN only).
+  const retryable = payments.some((payment) => payment.status === 'failed');
+
+  async function retry() {
+    setBusy(true);
+    try {
+      const { sending } = await retryQbBillPayments(approval.id);
+      notifySuccess(`Sending ${sending} payment${sending === 1 ? '' : 's'} to QuickBooks again`);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <SectionCard
       title="Payment in QuickBooks"
       description="A BillPayment is recorded in QuickBooks for each paid bill, so it is not paid twice there."
+      actions={
+        isAdmin && retryable ? (
+          <Button size="sm" variant="outline" loading={busy} onClick={() => void retry()}>
+            Retry
+          </Button>
+        ) : undefined
+      }
     >
       <Stack gap="3" data-testid="qb-payments">
         {payments.map((payment) => {
