@@ -45,6 +45,9 @@ export function ConfirmDialog({
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
+      // Closed dialogs (a page keeps several) cost nothing until opened.
+      lazyMount
+      unmountOnExit
       role="alertdialog"
       open={open}
       onOpenChange={(details) => {

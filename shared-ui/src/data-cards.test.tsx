@@ -119,7 +119,7 @@ describe('DataTable at desktop width', () => {
   beforeEach(() => phone(false));
   afterEach(() => vi.restoreAllMocks());
 
-  it('is a table whose cells cut long values, with the full text on hover', () => {
+  it('is a table whose cells cut long values, with the full text on hover', async () => {
     const long = `Very Long Company ${'Name '.repeat(50)}`.trim();
     const widths = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
       this: HTMLElement,
@@ -136,7 +136,7 @@ describe('DataTable at desktop width', () => {
     );
     expect(screen.getByRole('table', { name: 'Companies' })).toBeTruthy();
     const cell = screen.getByText(long);
-    expect(cell.getAttribute('title')).toBe(long);
+    await waitFor(() => expect(cell.getAttribute('title')).toBe(long));
     expect(screen.getByText('hello@acme.test').getAttribute('title')).toBeNull();
     widths.mockRestore();
   });

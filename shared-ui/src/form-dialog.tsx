@@ -35,6 +35,9 @@ export function FormDialog({
 }: FormDialogProps) {
   return (
     <Dialog.Root
+      // Closed dialogs (a page keeps several) cost nothing until opened.
+      lazyMount
+      unmountOnExit
       open={open}
       onOpenChange={(details) => {
         if (!isPending) onOpenChange(details.open);

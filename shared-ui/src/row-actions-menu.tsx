@@ -30,6 +30,9 @@ export function RowActionsMenu({ label, items }: RowActionsMenuProps) {
   if (visible.length === 0) return null;
   return (
     <Menu.Root
+      // A list page holds one menu per row: its items are rendered on first open, not with the page.
+      lazyMount
+      unmountOnExit
       positioning={{ placement: 'bottom-end' }}
       onSelect={(details) => visible.find((item) => item.key === details.value)?.onSelect()}
     >

@@ -21,8 +21,23 @@ if (typeof window !== 'undefined') {
   }
 
   if (!('ResizeObserver' in window)) {
+    // As in browsers, an element is reported once when it starts being observed (jsdom lays nothing
+    // out, so its size is zero); code that measures on that first report is exercised as it runs.
     class ResizeObserverStub {
-      observe() {}
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        queueMicrotask(() => {
+          const box = [{ inlineSize: 0, blockSize: 0 }];
+          const entry = {
+            target,
+            contentRect: target.getBoundingClientRect(),
+            borderBoxSize: box,
+            contentBoxSize: box,
+            devicePixelContentBoxSize: box,
+          } as unknown as ResizeObserverEntry;
+          this.callback([entry], this as unknown as ResizeObserver);
+        });
+      }
       unobserve() {}
       disconnect() {}
     }

@@ -2,7 +2,7 @@
 // cut with '…' after `lines` lines, the full text in the `title` tooltip — only while it is cut, so
 // short values get no redundant tooltip. The whole text stays in the DOM for screen readers and search.
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /** Props of TruncatedText. */
 export interface TruncatedTextProps extends Omit<BoxProps, 'title'> {
@@ -17,22 +17,21 @@ export interface TruncatedTextProps extends Omit<BoxProps, 'title'> {
  */
 export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
-  const [title, setTitle] = useState<string | undefined>(undefined);
 
-  useLayoutEffect(() => {
+  // Observed again whenever the text changes: a new observation reports the element's size once, so
+  // new content is measured too. The title is written on the element, not kept in state, so a
+  // measurement never re-renders the table around it.
+  useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    const update = () => {
+    return whenResized(element, () => {
       const cut =
         element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
       const text = cut ? element.textContent?.trim() || undefined : undefined;
-      setTitle((previous) => (previous === text ? previous : text));
-    };
-    update();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(update);
-    observer.observe(element);
-    return () => observer.disconnect();
+      if (text) element.setAttribute('title', text);
+      else element.removeAttribute('title');
+      element.toggleAttribute('data-truncated', Boolean(text));
+    });
   }, [children, lines]);
 
   return (
@@ -40,8 +39,6 @@ export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextPro
     <Box
       as="span"
       ref={ref}
-      title={title}
-      data-truncated={title ? '' : undefined}
       // Padding inside the clip (and the same margin outside) keeps a link's focus ring visible.
       p="1"
       m="-1"
@@ -56,4 +53,27 @@ export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextPro
       {children}
     </Box>
   );
+}
+
+// One observer for every cut text on the page. A list page shows about 150 of them (25 rows of six
+// columns); one observer each, measured in a layout effect, forced a layout per cell while the page
+// mounted. An observer measures after the browser's own layout, all elements in one callback.
+const measures = new WeakMap<Element, () => void>();
+let observer: ResizeObserver | undefined;
+
+/** Calls `measure` once the element is laid out and whenever its size changes; returns the stop. */
+function whenResized(element: Element, measure: () => void): () => void {
+  if (typeof ResizeObserver === 'undefined') {
+    measure();
+    return () => undefined;
+  }
+  observer ??= new ResizeObserver((entries) => {
+    for (const entry of entries) measures.get(entry.target)?.();
+  });
+  measures.set(element, measure);
+  observer.observe(element);
+  return () => {
+    observer?.unobserve(element);
+    measures.delete(element);
+  };
 }
