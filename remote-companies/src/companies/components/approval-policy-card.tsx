@@ -569,14 +569,14 @@ function StepEditor({
           </NativeSelect.Root>
         </FormField>
         {onRemove && (
-          // The field above already names the rule and step: 'Remove step' fits beside the select at
-          // 390 px, while the accessible name keeps saying which step it removes.
+          // 'Remove step' fits beside the select at 390 px; the accessible name starts with the visible
+          // words (speech users say what they see) and goes on to say which step it removes.
           <Button
             size="xs"
             variant="ghost"
             colorPalette="red"
             onClick={onRemove}
-            aria-label={`Remove ${label.toLowerCase()}`}
+            aria-label={`Remove step (${label.toLowerCase()})`}
           >
             Remove step
           </Button>
