@@ -4,7 +4,7 @@
 // Long values are cut with '…' (full text on hover) so one 255-character name cannot push the other
 // columns and the row menu off-screen; on a phone the same rows are shown as cards (data-cards.tsx).
 import { Box, Checkbox, Skeleton, Table, chakra } from '@chakra-ui/react';
-import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { DataCards } from './data-cards';
 import {
   DEFAULT_CELL_MAX_WIDTH,
@@ -103,17 +103,7 @@ function SortArrow({ state }: { state: AriaSort }) {
  *   emptyState={<EmptyState title="No companies found" />}
  * />
  */
-export function DataTable<T>(props: DataTableProps<T>) {
-  // A page of rows is the heaviest render of a list page, and it usually starts with a store read
-  // (the list's data arriving), which React renders in one uninterrupted task. Deferred, the page
-  // first re-renders with the table it already shows (an unchanged table is skipped), then renders
-  // the new one in slices that yield to the browser every few milliseconds: input and painting are
-  // never blocked by a page of rows (Lighthouse's Total Blocking Time).
-  const deferred = useDeferredValue(props);
-  return <DataTableView {...(deferred as DataTableProps<unknown>)} />;
-}
-
-const DataTableView = memo(function DataTableView<T>({
+export function DataTable<T>({
   columns,
   rows,
   getRowId,
@@ -332,7 +322,7 @@ const DataTableView = memo(function DataTableView<T>({
       </Table.ScrollArea>
     </Box>
   );
-});
+}
 
 const EMPTY_SELECTION: ReadonlySet<RowId> = new Set();
 /** The bordered panel of a framed table (and of its empty state). */
