@@ -94,7 +94,7 @@ function report(profile) {
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
   }
   // Busy stretches (consecutive samples off the idle node): Lighthouse's long tasks, unthrottled.
-  const idle = new Set(profile.nodes.filter((n) => ['(idle)', '(garbage collector)'].includes(n.callFrame.functionName) && n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
   const tasks = [];
   let current = null;
   let t = profile.startTime;
