@@ -18,20 +18,22 @@ export interface TruncatedTextProps extends Omit<BoxProps, 'title'> {
 export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
 
-  // Observed again whenever the text changes: a new observation reports the element's size once, so
-  // new content is measured too. The title is written on the element, not kept in state, so a
-  // measurement never re-renders the table around it.
+  // Measured by an observer, after the browser's own layout (a measurement in a layout effect forced
+  // one layout per cell while a list mounted), and observed again whenever the text changes: a new
+  // observation reports the element once. The title is written on the element, not kept in state,
+  // so a measurement never re-renders the table around it.
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    return whenResized(element, () => {
+    const observer = new ResizeObserver(() => {
       const cut =
         element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
       const text = cut ? element.textContent?.trim() || undefined : undefined;
       if (text) element.setAttribute('title', text);
       else element.removeAttribute('title');
-      element.toggleAttribute('data-truncated', Boolean(text));
     });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [children, lines]);
 
   return (
@@ -53,27 +55,4 @@ export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextPro
       {children}
     </Box>
   );
-}
-
-// One observer for every cut text on the page. A list page shows about 150 of them (25 rows of six
-// columns); one observer each, measured in a layout effect, forced a layout per cell while the page
-// mounted. An observer measures after the browser's own layout, all elements in one callback.
-const measures = new WeakMap<Element, () => void>();
-let observer: ResizeObserver | undefined;
-
-/** Calls `measure` once the element is laid out and whenever its size changes; returns the stop. */
-function whenResized(element: Element, measure: () => void): () => void {
-  if (typeof ResizeObserver === 'undefined') {
-    measure();
-    return () => undefined;
-  }
-  observer ??= new ResizeObserver((entries) => {
-    for (const entry of entries) measures.get(entry.target)?.();
-  });
-  measures.set(element, measure);
-  observer.observe(element);
-  return () => {
-    observer?.unobserve(element);
-    measures.delete(element);
-  };
 }
