@@ -25,28 +25,61 @@ const screens: Array<[string, string, RegExp | string]> = [
   ['company list', '/companies', 'Companies'],
   ['company detail', '/companies/1', /.+/],
   ['company form', '/companies/new', 'Create Company'],
+  ['user list', '/users', 'User Management'],
+  ['user detail', '/users/1', /.+/],
+  ['profile page', '/users/profile', 'My Profile'],
+  ['manager list', '/managers', 'Managers'],
+  ['manager detail', '/managers/1', /.+/],
   ['approval list', '/approvals', 'Bill Approvals'],
 ];
 
-for (const [name, path, heading] of screens) {
-  test(`the ${name} has no detectable accessibility violations`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await expectNoViolations(page);
+// The whole tour in each theme: the stored choice is in place before the page's own theme script runs.
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((choice) => localStorage.setItem('console-theme', choice), theme);
+    });
+
+    for (const [name, path, heading] of screens) {
+      test(`the ${name} has no detectable accessibility violations`, async ({ page }, info) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({
+          path: info.outputPath(`${theme}-${name.replace(/ /g, '-')}.png`),
+          fullPage: true,
+        });
+        await expectNoViolations(page);
+      });
+    }
+
+    // A pending approval is the page with the most actions (Approve, Reject, Delete): its buttons'
+    // colours are what a settled approval never shows.
+    test('a pending approval has no detectable accessibility violations', async ({ page, request }, info) => {
+      const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+      const approval = await factory.create(`Axe${Date.now().toString(36)}`, [120]);
+      await page.goto(`/approvals/${approval.id}`);
+      await expect(
+        page.getByRole('main').getByRole('button', { name: 'Approve', exact: true }),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: info.outputPath(`${theme}-pending-approval.png`), fullPage: true });
+      await expectNoViolations(page);
+    });
+
+    test.describe('signed out', () => {
+      test.use({ storageState: { cookies: [], origins: [] } });
+
+      test('the sign-in page has no detectable accessibility violations', async ({ page }, info) => {
+        await page.goto('/login');
+        await expect(page.getByRole('heading', { name: 'Sign in to Admin Dashboard' })).toBeVisible();
+        await page.screenshot({ path: info.outputPath(`${theme}-sign-in.png`) });
+        await expectNoViolations(page);
+      });
+    });
   });
 }
-
-// A pending approval is the page with the most actions (Approve, Reject, Delete): its buttons' colours
-// are what a settled approval never shows.
-test('a pending approval has no detectable accessibility violations', async ({ page, request }) => {
-  const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
-  const approval = await factory.create(`Axe${Date.now().toString(36)}`, [120]);
-  await page.goto(`/approvals/${approval.id}`);
-  await expect(page.getByRole('main').getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await expectNoViolations(page);
-});
 
 /**
  * The approval policy editor with its alert showing: a rule moved above another it then hides,
@@ -108,13 +141,3 @@ for (const [width, height] of [
     });
   });
 }
-
-test.describe('signed out', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
-
-  test('the sign-in page has no detectable accessibility violations', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { name: 'Sign in to Admin Dashboard' })).toBeVisible();
-    await expectNoViolations(page);
-  });
-});

@@ -23,3 +23,4 @@ export * from './releases';
 export * from './people';
 export { SECTIONS, remoteDir, sectionNamed } from './sections.js';
 export * from './section-types';
+export { THEME_BOOT_SCRIPT, THEME_CHOICES, THEME_STORAGE_KEY } from './theme.js';

@@ -12,7 +12,6 @@ import {
   roleBadgeStyle,
   statusBadgeStyle,
   titleCase,
-  type BadgePalette,
 } from './badges';
 import { PALETTES, system } from './system';
 import { renderWithProviders } from './test-utils';
@@ -91,7 +90,24 @@ describe('badge components', () => {
   });
 });
 
-// WCAG 2.x contrast of the subtle badge (colorPalette.fg text on colorPalette.subtle) in light mode.
+// WCAG 2.x contrast, computed from the system's tokens as the page's CSS variables resolve them in
+// each theme (a semantic token's _light or _dark value, followed through its references).
+type Mode = '_light' | '_dark';
+const MODES: Mode[] = ['_light', '_dark'];
+const NAMED: Record<string, string> = { white: '#ffffff', black: '#000000' };
+
+function hexOf(name: string, mode: Mode): string {
+  const token = system.tokens.getByName(name);
+  if (!token) throw new Error(`No token ${name}`);
+  const conditions = token.extensions.conditions as Record<string, string> | undefined;
+  const raw = String(conditions?.[mode] ?? conditions?.['base'] ?? (token.originalValue || token.value));
+  const reference = /^\{([\w.]+)\}$/.exec(raw)?.[1];
+  if (reference) return hexOf(reference, mode);
+  const value = NAMED[raw] ?? raw;
+  if (!/^#[0-9a-f]{6}$/i.test(value)) throw new Error(`No hex value for ${name} (${mode}): ${raw}`);
+  return value.toLowerCase();
+}
+
 function luminance(hex: string): number {
   const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
   const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
@@ -102,44 +118,52 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-function lightColor(palette: BadgePalette, name: 'fg' | 'subtle'): string {
-  // The console's semantic tokens hold their light value only (system.ts, lightOnly).
-  const reference = system.tokens.getByName(`colors.${palette}.${name}`)?.originalValue;
-  const [, scale] = /\{colors\.\w+\.(\d+)\}/.exec(String(reference)) ?? [];
-  const value = system.tokens.getByName(`colors.${palette}.${scale}`)?.value;
-  if (!value) throw new Error(`No light value for ${palette}.${name}`);
-  return String(value);
+function contrast(foreground: string, background: string, mode: Mode): number {
+  const [a, b] = [luminance(hexOf(foreground, mode)), luminance(hexOf(background, mode))];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
-describe('badge contrast', () => {
-  it('meets WCAG AA (4.5:1) for every palette the badges use', () => {
-    const palettes: BadgePalette[] = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple'];
-    for (const palette of palettes) {
-      const [light, dark] = [luminance(lightColor(palette, 'subtle')), luminance(lightColor(palette, 'fg'))];
-      const ratio = (Math.max(light, dark) + 0.05) / (Math.min(light, dark) + 0.05);
-      expect(ratio, palette).toBeGreaterThanOrEqual(4.5);
-    }
-  });
-});
+/** Every pair below `minimum` (4.5:1, WCAG AA for text), as 'fg on bg (mode): ratio'. */
+function failures(pairs: [string, string][], minimum = 4.5): string[] {
+  return MODES.flatMap((mode) =>
+    pairs
+      .map(([fg, bg]) => ({ fg, bg, ratio: contrast(fg, bg, mode) }))
+      .filter(({ ratio }) => ratio < minimum)
+      .map(({ fg, bg, ratio }) => `${fg} on ${bg} (${mode}): ${ratio.toFixed(2)}`),
+  );
+}
 
-describe('solid button contrast', () => {
-  it('meets WCAG AA (4.5:1) between colorPalette.solid and colorPalette.contrast for every palette', () => {
-    const named: Record<string, string> = { white: '#ffffff', black: '#000000' };
-    const valueOf = (name: string): string => {
-      const reference = String(system.tokens.getByName(name)?.originalValue);
-      const target = /^\{(colors\.[\w.]+)\}$/.exec(reference)?.[1];
-      if (target) return valueOf(target);
-      const value = named[reference] ?? reference;
-      if (!/^#[0-9a-f]{6}$/i.test(value)) throw new Error(`No hex value for ${name}: ${reference}`);
-      return value;
-    };
-    for (const palette of PALETTES) {
-      const [bg, fg] = [
-        luminance(valueOf(`colors.${palette}.solid`)),
-        luminance(valueOf(`colors.${palette}.contrast`)),
-      ];
-      const ratio = (Math.max(bg, fg) + 0.05) / (Math.min(bg, fg) + 0.05);
-      expect(ratio, palette).toBeGreaterThanOrEqual(4.5);
-    }
+describe('contrast in both themes (WCAG AA, 4.5:1)', () => {
+  it('reads the dark values too (the check would miss the dark theme otherwise)', () => {
+    expect(hexOf('colors.bg', '_light')).toBe('#ffffff');
+    expect(hexOf('colors.bg', '_dark')).toBe('#09090b');
+    expect(contrast('colors.fg', 'colors.bg', '_dark')).toBeGreaterThan(15);
+  });
+
+  it('holds for every subtle badge (colorPalette.fg on colorPalette.subtle)', () => {
+    expect(failures(PALETTES.map((p) => [`colors.${p}.fg`, `colors.${p}.subtle`]))).toEqual([]);
+  });
+
+  it('holds for every solid button (colorPalette.contrast on colorPalette.solid)', () => {
+    expect(failures(PALETTES.map((p) => [`colors.${p}.contrast`, `colors.${p}.solid`]))).toEqual([]);
+  });
+
+  it('holds for outline and ghost buttons, links and coloured text on every surface', () => {
+    const surfaces = ['colors.bg', 'colors.bg.subtle', 'colors.bg.panel', 'colors.bg.muted'];
+    expect(
+      failures(PALETTES.flatMap((p) => surfaces.map((bg): [string, string] => [`colors.${p}.fg`, bg]))),
+    ).toEqual([]);
+  });
+
+  it('holds for the text tokens on every surface', () => {
+    const surfaces = ['colors.bg', 'colors.bg.subtle', 'colors.bg.panel', 'colors.bg.muted'];
+    const texts = ['colors.fg', 'colors.fg.muted', 'colors.fg.error', 'colors.fg.success', 'colors.fg.warning', 'colors.fg.info'];
+    expect(failures(texts.flatMap((fg) => surfaces.map((bg): [string, string] => [fg, bg])))).toEqual([]);
+  });
+
+  it('holds 3:1 for every focus ring against every surface (WCAG 2.1 non-text contrast)', () => {
+    const surfaces = ['colors.bg', 'colors.bg.subtle', 'colors.bg.panel', 'colors.bg.muted'];
+    const rings = PALETTES.map((p) => `colors.${p}.focusRing`);
+    expect(failures(rings.flatMap((ring) => surfaces.map((bg): [string, string] => [ring, bg])), 3)).toEqual([]);
   });
 });

@@ -21,9 +21,12 @@ describe('the global styles written into the pages at build time', () => {
     expect(css).toContain('@layer base{');
     expect(css).toContain('@layer tokens{');
     expect(css).toContain('--chakra-colors-blue-500:');
-    // The semantic tokens the recipes use, light values only.
+    // The semantic tokens the recipes use, in both themes: light on :root, dark under .dark (the
+    // class the page's theme script puts on <html>), with the form controls' colour scheme.
+    expect(css).toContain(':root,.light{--chakra-colors-bg:var(--chakra-colors-white);');
     expect(css).toContain('--chakra-colors-bg-subtle:var(--chakra-colors-gray-50)');
-    expect(css).not.toContain('.dark');
+    expect(css).toContain('.dark .chakra-theme:not(.light){--chakra-colors-bg:var(--chakra-colors-black);');
+    expect(css).toContain('html.dark{-webkit-print-color-scheme:dark;color-scheme:dark;}');
     expect(css).not.toContain('--chakra-colors-pink-');
   });
 

@@ -12,9 +12,9 @@ export function SectionShell({ title, description }: { title: string; descriptio
   return (
     <Stack gap="6">
       <PageHeader title={title} description={description} breadcrumbs={[{ label: title }]} />
-      <Card.Root variant="outline" bg="white" data-testid="section-session">
+      <Card.Root variant="outline" bg="bg" data-testid="section-session">
         <Card.Body>
-          <Text fontSize="sm" color="gray.700">
+          <Text fontSize="sm" color="fg">
             Signed in as <strong>{user?.email}</strong> ({user?.role}). This section is loaded at run time
             from its own build and shares the console's session and design system.
           </Text>

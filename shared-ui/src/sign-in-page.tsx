@@ -130,12 +130,12 @@ export function SignInPage({ productName }: SignInPageProps) {
       px={{ base: '4', md: '6' }}
       py="10"
       bgGradient="to-b"
-      gradientFrom="blue.50"
-      gradientTo="gray.100"
+      gradientFrom="blue.subtle"
+      gradientTo="bg.muted"
     >
       <Stack gap="6" w="full" maxW="md">
         <Stack direction="row" align="center" justify="center" gap="3">
-          <Center boxSize="10" borderRadius="l3" bg="blue.solid" color="white" fontWeight="bold" aria-hidden>
+          <Center boxSize="10" borderRadius="l3" bg="blue.solid" color="blue.contrast" fontWeight="bold" aria-hidden>
             {(productName ?? 'A').charAt(0).toUpperCase()}
           </Center>
           {productName ? (

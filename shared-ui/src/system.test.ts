@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { lightOnly, PALETTES, providerSystem, system } from './system';
+import { PALETTES, providerSystem, system } from './system';
 
 // Each re-exported component looks its recipe up by key; a missing one renders unstyled silently.
 // The core entry's components (the sign-in page and every page frame) are in the system itself.
@@ -73,17 +73,6 @@ describe('system', () => {
     }
     expect(system.token('colors.cyan.500')).toBeUndefined();
     expect(system.token('colors.pink.500')).toBeUndefined();
-  });
-
-  it('keeps only the light value of each semantic token', () => {
-    expect(
-      lightOnly({ bg: { DEFAULT: { value: { _light: '{colors.white}', _dark: '{colors.black}' } } } }),
-    ).toEqual({
-      bg: { DEFAULT: { value: '{colors.white}' } },
-    });
-    // Values without a scheme pair are left as they are.
-    expect(lightOnly({ value: { base: '1px', md: '2px' } })).toEqual({ value: { base: '1px', md: '2px' } });
-    expect(system.tokens.getByName('colors.bg')?.value).toBe('var(--chakra-colors-white)');
   });
 
   it('gives the provider no global styles to render, and the same styling engine otherwise', () => {

@@ -44,20 +44,9 @@ function withoutUnusedPalettes<T extends object>(colors: T): T {
 }
 
 /**
- * Semantic tokens for the light scheme only: `{ _light: x, _dark: y }` becomes `x`. The console has no
- * colour-mode switch, so the dark values were CSS variables (7 KB) every page parsed and matched for
- * nothing, and token work for the styling engine's start-up.
- */
-export function lightOnly<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const record = value as Record<string, unknown>;
-  if ('_light' in record && '_dark' in record) return record['_light'] as T;
-  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, lightOnly(item)])) as T;
-}
-
-/**
  * Chakra's solid green, teal and orange (the 600 shades) under white text are 3.3–3.7:1, below the
  * 4.5:1 WCAG AA asks of button labels (the Approve button is solid green); the 700 shades are 5.0–5.5:1.
+ * Both themes use the 700 shade under white (Chakra's dark orange puts black on it: 2.7:1).
  */
 const STRONGER_SOLIDS: Record<string, string> = {
   green: '{colors.green.700}',
@@ -69,9 +58,47 @@ function withStrongerSolids<T extends object>(colors: T): T {
   const entries = Object.entries(colors).map(([palette, group]) => {
     const solid = STRONGER_SOLIDS[palette];
     if (!solid || typeof group !== 'object' || group === null) return [palette, group];
-    return [palette, { ...group, solid: { value: solid } }];
+    return [palette, { ...group, solid: { value: solid }, contrast: { value: '{colors.white}' } }];
   });
   return Object.fromEntries(entries) as T;
+}
+
+/**
+ * Chakra's focus rings (the 500 shades; gray 400) are 1.7–2.8:1 on the light surfaces for gray, yellow,
+ * green, teal and orange, below the 3:1 WCAG 2.1 asks of a focus indicator; their 700 shades are
+ * 4.5:1 or more. The dark theme's rings are Chakra's own (5:1 and more on its surfaces).
+ */
+const FAINT_FOCUS_RINGS = ['gray', 'yellow', 'green', 'teal', 'orange'];
+
+function withVisibleFocusRings<T extends object>(colors: T): T {
+  const entries = Object.entries(colors).map(([palette, group]) => {
+    if (!FAINT_FOCUS_RINGS.includes(palette) || typeof group !== 'object' || group === null)
+      return [palette, group];
+    const dark = palette === 'gray' ? 400 : 500;
+    const focusRing = { value: { _light: `{colors.${palette}.700}`, _dark: `{colors.${palette}.${dark}}` } };
+    return [palette, { ...group, focusRing }];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
+/**
+ * Chakra's light error, warning and success text (red 500, orange 600, green 600: 3.0–3.8:1 on the
+ * console's surfaces) is too faint for text such as a field's error message; the 700 shades are
+ * 4.9–6.3:1 on every light surface. The dark values are Chakra's own.
+ */
+function withReadableStatusText<T extends { fg?: object }>(colors: T): T {
+  const status = (palette: string, dark: number) => ({
+    value: { _light: `{colors.${palette}.700}`, _dark: `{colors.${palette}.${dark}}` },
+  });
+  return {
+    ...colors,
+    fg: {
+      ...colors.fg,
+      error: status('red', 400),
+      warning: status('orange', 300),
+      success: status('green', 300),
+    },
+  };
 }
 
 const consoleConfig = defineConfig({
@@ -80,18 +107,23 @@ const consoleConfig = defineConfig({
   cssVarsRoot,
   globalCss: {
     ...globalCss,
-    // Light mode only: no colour-mode switch, so form controls and scrollbars stay light too.
-    html: { ...globalCss.html, colorScheme: 'light' },
+    // Form controls and scrollbars follow the theme the page's boot script chose (.light / .dark
+    // on <html>, shared-contracts/src/theme.js).
+    html: { ...globalCss.html, colorScheme: 'light', '&.dark': { colorScheme: 'dark' } },
     body: { minHeight: '100dvh', bg: 'bg.subtle' },
   },
   theme: {
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
-    semanticTokens: lightOnly({
+    // Both colour sets: their variables are written at build time (light under :root, dark under
+    // .dark), so switching theme is one class on <html> and no work for the styling engine.
+    semanticTokens: {
       ...semanticTokens,
-      colors: withStrongerSolids(withoutUnusedPalettes(semanticTokens.colors ?? {})),
-    }),
+      colors: withReadableStatusText(
+        withVisibleFocusRings(withStrongerSolids(withoutUnusedPalettes(semanticTokens.colors ?? {}))),
+      ),
+    },
     textStyles,
     layerStyles,
     animationStyles,

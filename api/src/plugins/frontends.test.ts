@@ -122,7 +122,7 @@ describe('frontends: releases, the remotes file and missing files', () => {
     // Looked at again at most once a second.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const policy = await csp();
-    expect(policy).toContain("script-src 'self' https://cdn.example.com");
+    expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/=]+' https:\/\/cdn\.example\.com/);
     expect(policy).toContain("connect-src 'self' https://cdn.example.com");
     expect(policy).not.toContain('not an origin');
   });

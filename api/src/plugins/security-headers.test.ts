@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestContext } from '../test/build';
+import { THEME_SCRIPT_HASH } from './security-headers';
 
 let t: TestContext;
 let root: string;
@@ -42,7 +43,8 @@ function directives(response: LightMyRequestResponse): Map<string, string> {
 function expectSecurityHeaders(response: LightMyRequestResponse): void {
   const csp = directives(response);
   expect(csp.get('default-src')).toBe("'self'");
-  expect(csp.get('script-src')).toBe("'self'");
+  // Scripts from this origin, and the colour theme's inline script by its hash only.
+  expect(csp.get('script-src')).toBe(`'self' ${THEME_SCRIPT_HASH}`);
   expect(csp.get('frame-ancestors')).toBe("'none'");
   expect(csp.get('object-src')).toBe("'none'");
   // No inline or eval'd script anywhere in the policy; inline styles only (Emotion).
@@ -105,7 +107,7 @@ describe('REMOTE_ORIGINS and TRUST_PROXY', () => {
     });
     try {
       const csp = directives(await other.request({ method: 'GET', url: '/api/health' }));
-      expect(csp.get('script-src')).toBe("'self' https://cdn.example.com");
+      expect(csp.get('script-src')).toBe(`'self' ${THEME_SCRIPT_HASH} https://cdn.example.com`);
       expect(csp.get('connect-src')).toBe("'self' https://cdn.example.com");
       // Without a trusted proxy, a client's X-Forwarded-Proto is not believed.
       const spoofed = await other.request({

@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { THEME_BOOT_SCRIPT } from 'shared-contracts';
 import type { AppConfig } from '../config';
+
+/**
+ * The one inline script the console's pages carry (the colour theme, applied before the first paint),
+ * allowed by its SHA-256 and nothing else inline: a changed or injected script does not run.
+ */
+export const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
 /** One year, as HSTS preload lists expect. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -11,7 +19,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every answer (HTML, assets, API) from helmet, the maintained library that
  * @fastify/helmet wraps (computed once, see below):
  * - Content-Security-Policy: scripts only from this origin (and REMOTE_ORIGINS, where remotes
- *   built elsewhere are served from): no inline and no eval'd script. Styles allow 'unsafe-inline'
+ *   built elsewhere are served from) and the theme script by its hash: no other inline and no eval'd
+ *   script. Styles allow 'unsafe-inline'
  *   because Chakra UI's Emotion injects <style> elements at run time; a nonce cannot reach them
  *   since the HTML is static, prebuilt files. `frame-ancestors 'none'` (plus X-Frame-Options for
  *   old browsers): the console is never framed.
@@ -35,7 +44,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...remotes],
+          scriptSrc: ["'self'", THEME_SCRIPT_HASH, ...remotes],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
           // data: for the small SVGs Chakra inlines (e.g. a select's chevron).

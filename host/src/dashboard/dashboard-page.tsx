@@ -57,19 +57,19 @@ function HealthCard() {
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <Box>
-            <Text fontSize="xs" color="gray.600">
+            <Text fontSize="xs" color="fg.muted">
               Status
             </Text>
             <Text
               fontWeight="semibold"
-              color={healthy ? 'green.700' : 'red.700'}
+              color={healthy ? 'green.fg' : 'red.fg'}
               data-testid="health-summary"
             >
               {healthSummary(health.status)}
             </Text>
           </Box>
           <Box>
-            <Text fontSize="xs" color="gray.600">
+            <Text fontSize="xs" color="fg.muted">
               Uptime
             </Text>
             <Text fontWeight="semibold" data-testid="health-uptime">
@@ -77,7 +77,7 @@ function HealthCard() {
             </Text>
           </Box>
           <Box>
-            <Text fontSize="xs" color="gray.600">
+            <Text fontSize="xs" color="fg.muted">
               Version
             </Text>
             <Text fontWeight="semibold" data-testid="health-version">
@@ -119,15 +119,15 @@ function StatCards() {
     <Stack gap="2">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
         {STAT_CARDS.map((card) => (
-          <Card.Root key={card.key} variant="outline" bg="white" data-testid={`stat-${card.key}`}>
+          <Card.Root key={card.key} variant="outline" bg="bg" data-testid={`stat-${card.key}`}>
             <Card.Body>
-              <Text fontSize="sm" fontWeight="medium" color="gray.600">
+              <Text fontSize="sm" fontWeight="medium" color="fg.muted">
                 {card.title}
               </Text>
-              <Text fontSize="3xl" fontWeight="bold" color="gray.900" lineHeight="1.2" mt="1">
+              <Text fontSize="3xl" fontWeight="bold" color="fg" lineHeight="1.2" mt="1">
                 {data.stats[card.key].toLocaleString('en-US')}
               </Text>
-              <Text fontSize="xs" color="gray.600" mt="1">
+              <Text fontSize="xs" color="fg.muted" mt="1">
                 {card.hint}
               </Text>
               {card.key === 'pendingApprovals' && <WaitingForYou />}
@@ -137,7 +137,7 @@ function StatCards() {
       </SimpleGrid>
       <QuickBooksLine connected={data.stats.qbConnected} needAttention={data.stats.qbNeedAttention} />
       {data.failed && (
-        <Text fontSize="sm" color="orange.700" role="status">
+        <Text fontSize="sm" color="orange.fg" role="status">
           The figures could not be read from the server; zeros are shown until it answers.
         </Text>
       )}
@@ -151,13 +151,13 @@ function StatCards() {
  */
 function QuickBooksLine({ connected, needAttention }: { connected: number; needAttention: number }) {
   return (
-    <Text fontSize="sm" color="gray.700" data-testid="quickbooks-line">
+    <Text fontSize="sm" color="fg" data-testid="quickbooks-line">
       QuickBooks:{' '}
-      <Link asChild color="blue.700">
+      <Link asChild color="blue.fg">
         <RouterLink to="/companies?qb=connected">{connected.toLocaleString('en-US')} connected</RouterLink>
       </Link>
       ,{' '}
-      <Link asChild color={needAttention > 0 ? 'red.700' : 'blue.700'}>
+      <Link asChild color={needAttention > 0 ? 'red.fg' : 'blue.fg'}>
         <RouterLink to="/companies?qb=error">
           {needAttention.toLocaleString('en-US')} need attention
         </RouterLink>
@@ -171,7 +171,7 @@ function WaitingForYou() {
   const { data } = useWaitingCount();
   return (
     <Text fontSize="xs" mt="1" data-testid="waiting-for-you">
-      <Link asChild color="blue.700">
+      <Link asChild color="blue.fg">
         <RouterLink to="/approvals?view=waiting">
           waiting for you:{' '}
           {data === undefined ? '…' : `${data.count.toLocaleString('en-US')}${data.capped ? '+' : ''}`}

@@ -31,8 +31,8 @@ export function ReleasesList() {
     })),
   ];
   return (
-    <Box mt="4" pt="3" borderTopWidth="1px" borderColor="gray.200" data-testid="releases">
-      <Text fontSize="xs" color="gray.600" mb="1">
+    <Box mt="4" pt="3" borderTopWidth="1px" borderColor="border" data-testid="releases">
+      <Text fontSize="xs" color="fg.muted" mb="1">
         {RELEASE_TEXT.aboutTitle}
       </Text>
       <SimpleGrid columns={{ base: 1, sm: 2 }} columnGap="4" rowGap="0.5">

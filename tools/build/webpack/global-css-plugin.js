@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { THEME_BOOT_SCRIPT } from '../../../shared-contracts/src/theme.js';
 import { renderAtBuild } from './render-at-build.js';
 
 const ENTRY = fileURLToPath(new URL('../../../shared-ui/src/global-css.tsx', import.meta.url));
@@ -42,12 +43,39 @@ export class GlobalCssPlugin {
         return data;
       });
     });
+    // The API allows the theme script by the hash of THEME_BOOT_SCRIPT: a page whose copy was changed
+    // on the way (a minifier rewriting it) would have its theme blocked. Fail the build instead.
+    compiler.hooks.thisCompilation.tap('GlobalCssPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'GlobalCssPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        (assets) => {
+          for (const name of Object.keys(assets).filter((file) => file.endsWith('.html'))) {
+            const html = String(assets[name].source());
+            if (!html.includes(`<script>${THEME_BOOT_SCRIPT}</script>`)) {
+              compilation.errors.push(
+                new compiler.webpack.WebpackError(
+                  `GlobalCssPlugin: ${name} does not carry the theme script exactly as shared-contracts/src/theme.js writes it`,
+                ),
+              );
+            }
+          }
+        },
+      );
+    });
   }
 }
 
-/** The page with the global styles as the first style of its head. */
+/**
+ * The page with the colour theme's boot script and the global styles first in its head: the script
+ * puts `dark` or `light` on <html> before the first paint, so the styles' variables for that theme
+ * apply from the first frame (the API allows the script by its hash, nothing else inline).
+ */
 export function insertGlobalCss(html, css) {
   if (!html.includes('</title>')) throw new Error('GlobalCssPlugin: the page has no <title>');
   if (css.includes('</style')) throw new Error('GlobalCssPlugin: the CSS would close its <style> element');
-  return html.replace('</title>', () => `</title><style id="chakra-global">${css}</style>`);
+  if (THEME_BOOT_SCRIPT.includes('</')) throw new Error('GlobalCssPlugin: the theme script would close its element');
+  return html.replace(
+    '</title>',
+    () => `</title><script>${THEME_BOOT_SCRIPT}</script><style id="chakra-global">${css}</style>`,
+  );
 }

@@ -18,7 +18,7 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     sortable: true,
     card: 'title',
     render: (approval) => (
-      <Link asChild fontFamily="mono" fontWeight="semibold" color="blue.700">
+      <Link asChild fontFamily="mono" fontWeight="semibold" color="blue.fg">
         <RouterLink to={`/approvals/${approval.id}`} aria-label={`Approval ${shortApprovalId(approval.id)}`}>
           {shortApprovalId(approval.id)}
         </RouterLink>

@@ -131,7 +131,7 @@ export function ApprovalListPage() {
         title: 'No approvals found',
         // The sentence itself leads to the screen for who may create; the others read it as text.
         description: canCreate ? (
-          <Link asChild color="blue.700">
+          <Link asChild color="blue.fg">
             <RouterLink to={NEW_REQUEST_PATH}>{EMPTY_TEXT}</RouterLink>
           </Link>
         ) : (

@@ -33,7 +33,7 @@ export function BulkOutcomeSummary({
                   {/* An approval still pending (e.g. a possible duplicate that needs a reason) is
                       decided on its page: its id leads there. */}
                   {failure.status === 'PENDING' ? (
-                    <Link asChild fontFamily="mono" fontWeight="semibold" color="blue.700">
+                    <Link asChild fontFamily="mono" fontWeight="semibold" color="blue.fg">
                       <RouterLink to={`/approvals/${failure.id}`}>{shortApprovalId(failure.id)}</RouterLink>
                     </Link>
                   ) : (

@@ -157,7 +157,7 @@ export function NachaCard({ approval }: { approval: Approval }) {
               {/* One inline run of text, so the link flows within the sentence on a phone too. */}
               <Text as="span" display="inline">
                 {failure}.{' '}
-                <Link asChild color="red.800" fontWeight="semibold" display="inline">
+                <Link asChild color="red.fg" fontWeight="semibold" display="inline">
                   <RouterLink to={`/companies/${approval.companyId}#payments`}>
                     Open the company&apos;s payment settings
                   </RouterLink>
@@ -217,7 +217,7 @@ export function HistoryDownloadLink({
     <Button
       variant="plain"
       size="sm"
-      color="blue.700"
+      color="blue.fg"
       textDecoration="underline"
       px="0"
       h="auto"

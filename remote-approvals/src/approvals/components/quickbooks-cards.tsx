@@ -197,7 +197,7 @@ export function QbPaymentsCard({ approval }: { approval: Approval }) {
               </Text>
               {payment.qbBillPaymentId && <Text>QuickBooks BillPayment {payment.qbBillPaymentId}</Text>}
               {payment.error && (
-                <Text color={payment.status === 'failed' ? 'red.700' : 'orange.800'}>{payment.error}</Text>
+                <Text color={payment.status === 'failed' ? 'red.fg' : 'orange.fg'}>{payment.error}</Text>
               )}
             </Stack>
           );

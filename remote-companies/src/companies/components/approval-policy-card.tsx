@@ -554,7 +554,7 @@ function StepEditor({
     });
   const users = step.approvers.filter((a) => a.kind === 'user');
   return (
-    <Stack gap="2" pl="3" borderLeftWidth="3px" borderColor="blue.200" role="group" aria-label={label}>
+    <Stack gap="2" pl="3" borderLeftWidth="3px" borderColor="blue.muted" role="group" aria-label={label}>
       <Flex gap="3" align="end" flexWrap="wrap">
         <FormField label={`${label}: who must approve`}>
           <NativeSelect.Root size="sm" width="auto">

@@ -114,7 +114,7 @@ function CompanyDetail({ company }: { company: Company }) {
               </DetailRow>
               <DetailRow label="Email">
                 {company.email ? (
-                  <Link href={`mailto:${company.email}`} color="blue.700">
+                  <Link href={`mailto:${company.email}`} color="blue.fg">
                     {company.email}
                   </Link>
                 ) : (
@@ -124,7 +124,7 @@ function CompanyDetail({ company }: { company: Company }) {
               <DetailRow label="Phone">{company.phone ?? '—'}</DetailRow>
               <DetailRow label="Website">
                 {company.website ? (
-                  <Link href={company.website} target="_blank" rel="noreferrer noopener" color="blue.700">
+                  <Link href={company.website} target="_blank" rel="noreferrer noopener" color="blue.fg">
                     {company.website}
                   </Link>
                 ) : (

@@ -41,7 +41,7 @@ const COLUMNS: Array<DataTableColumn<Company>> = [
     maxWidth: '20rem',
     card: 'title',
     render: (company) => (
-      <Link asChild fontWeight="semibold" color="blue.700">
+      <Link asChild fontWeight="semibold" color="blue.fg">
         <RouterLink to={`/companies/${company.id}`}>{company.name}</RouterLink>
       </Link>
     ),

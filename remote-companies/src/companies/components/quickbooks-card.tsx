@@ -119,12 +119,12 @@ export function QuickBooksCard({ company }: { company: Company }) {
           </Alert.Root>
         )}
         {state === 'not-connected' && (
-          <Text fontSize="sm" color="gray.700">
+          <Text fontSize="sm" color="fg">
             This company is not connected to QuickBooks Online.
           </Text>
         )}
         {state === 'no-tokens' && (
-          <Text fontSize="sm" color="gray.700">
+          <Text fontSize="sm" color="fg">
             A QuickBooks company is linked, but no access tokens are stored.
           </Text>
         )}

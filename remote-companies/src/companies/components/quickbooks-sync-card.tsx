@@ -59,7 +59,7 @@ export function QuickBooksSyncCard({ company }: { company: Company }) {
     >
       <Stack gap="4">
         {error && (
-          <Text fontSize="sm" color="red.700">
+          <Text fontSize="sm" color="red.fg">
             Error loading the sync: {errorMessage(error)}
           </Text>
         )}

@@ -16,7 +16,7 @@ export const MANAGER_COLUMNS: Array<DataTableColumn<Manager>> = [
       <HStack gap="3" align="center">
         <ManagerAvatar person={manager} />
         <Stack gap="0" minW="0">
-          <Link asChild fontWeight="semibold" color="blue.700">
+          <Link asChild fontWeight="semibold" color="blue.fg">
             <RouterLink to={`/managers/${manager.id}`}>{managerLabel(manager)}</RouterLink>
           </Link>
           <Text fontSize="sm" color="fg.muted">

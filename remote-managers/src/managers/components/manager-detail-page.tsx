@@ -104,7 +104,7 @@ function ManagerDetail({ manager }: { manager: Manager }) {
                 {name}
               </Heading>
               <Text color="fg.muted">{manager.title ?? MANAGER_TEXT.noTitle}</Text>
-              <Link href={`mailto:${manager.email}`} color="blue.700" wordBreak="break-all">
+              <Link href={`mailto:${manager.email}`} color="blue.fg" wordBreak="break-all">
                 {manager.email}
               </Link>
               <HStack gap="2" mt="1">
@@ -119,7 +119,7 @@ function ManagerDetail({ manager }: { manager: Manager }) {
         <SectionCard title="Contact Information">
           <DetailList>
             <DetailRow label="Email">
-              <Link href={`mailto:${manager.email}`} color="blue.700" wordBreak="break-all">
+              <Link href={`mailto:${manager.email}`} color="blue.fg" wordBreak="break-all">
                 {manager.email}
               </Link>
             </DetailRow>

@@ -76,7 +76,7 @@ export function OutOfOfficeCard({ user, onSaved }: { user: User; onSaved: () => 
   return (
     <SectionCard title="Out of office">
       <Stack gap="3">
-        <Text fontSize="sm" color="gray.600">
+        <Text fontSize="sm" color="fg.muted">
           {current
             ? `Away from ${formatDateLong(current.awayFrom)} until ${formatDateLong(current.awayUntil)}; ${delegateName(current.delegateId)} decides the approval steps waiting for ${personName(user)}.`
             : 'While away, a delegate may decide the approval steps waiting for this person.'}

@@ -114,7 +114,7 @@ export function ProfilePage() {
               >
                 <Input type="password" autoComplete="new-password" {...password.register('newPassword')} />
               </FormField>
-              <Text fontSize="xs" color="gray.600">
+              <Text fontSize="xs" color="fg.muted">
                 Changing your password signs you out everywhere else.
               </Text>
               <Button

@@ -19,11 +19,11 @@ export const USER_COLUMNS: Array<DataTableColumn<User>> = [
     render: (user) => (
       <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '26rem' }}>
         <TruncatedText>
-          <Link asChild fontWeight="semibold" color="blue.700">
+          <Link asChild fontWeight="semibold" color="blue.fg">
             <RouterLink to={`/users/${user.id}`}>{fullName(user)}</RouterLink>
           </Link>
         </TruncatedText>
-        <TruncatedText fontSize="sm" fontWeight="normal" color="gray.600">
+        <TruncatedText fontSize="sm" fontWeight="normal" color="fg.muted">
           {user.email}
         </TruncatedText>
       </Box>

@@ -178,8 +178,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
             aria-hidden="true"
             boxSize="16"
             borderRadius="full"
-            bg="blue.600"
-            color="white"
+            bg="blue.solid"
+            color="blue.contrast"
             fontSize="xl"
             fontWeight="bold"
             align="center"
@@ -191,7 +191,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
             <TruncatedText lines={2} fontSize="xl" fontWeight="bold" overflowWrap="anywhere">
               {fullName(user)}
             </TruncatedText>
-            <TruncatedText color="gray.600">{user.email}</TruncatedText>
+            <TruncatedText color="fg.muted">{user.email}</TruncatedText>
             <HStack gap="2" mt="2">
               <RoleBadge role={user.role} />
               <ActiveBadge isActive={user.isActive} />
@@ -217,7 +217,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
 
         <SectionCard title="Quick Actions">
           <Stack gap="2">
-            {actions.length === 0 && <Text color="gray.600">No actions available for your role.</Text>}
+            {actions.length === 0 && <Text color="fg.muted">No actions available for your role.</Text>}
             {actions.map((item) => (
               <Box key={item.key}>
                 <Button
@@ -231,7 +231,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
                   {item.label}
                 </Button>
                 {reasons(item.action).map((reason) => (
-                  <Text key={reason} fontSize="xs" color="gray.600" mt="1">
+                  <Text key={reason} fontSize="xs" color="fg.muted" mt="1">
                     {reason}
                   </Text>
                 ))}
@@ -330,7 +330,7 @@ function PaymentDecisionsCard({ user }: { user: User }) {
             {allowed ? 'May decide payments' : 'May not decide payments'}
           </Badge>
         </HStack>
-        <Text fontSize="sm" color="gray.600">
+        <Text fontSize="sm" color="fg.muted">
           {allowed
             ? 'This account may approve and reject approvals its role allows.'
             : 'A MODERATOR registered this account, so it approves or rejects nothing until an ADMIN allows it.'}

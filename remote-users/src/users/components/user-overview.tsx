@@ -6,19 +6,19 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 /** A figure card; while the stats load its value (and a computed hint) are placeholders of the same height. */
 function Figure({ label, value, hint }: { label: string; value: string | undefined; hint?: string | null }) {
   return (
-    <Box borderWidth="1px" borderColor="gray.200" borderRadius="md" p="4" bg="white">
-      <Text fontSize="sm" color="gray.600">
+    <Box borderWidth="1px" borderColor="border" borderRadius="md" p="4" bg="bg">
+      <Text fontSize="sm" color="fg.muted">
         {label}
       </Text>
       {/* While loading, the placeholder wraps text of the same style, so it has the same height. */}
       <Skeleton loading={value === undefined} w={value === undefined ? '20' : undefined}>
-        <Text fontSize="2xl" fontWeight="bold" color="gray.900">
+        <Text fontSize="2xl" fontWeight="bold" color="fg">
           {value ?? '0'}
         </Text>
       </Skeleton>
       {hint !== undefined && (
         <Skeleton loading={hint === null} w={hint === null ? '24' : undefined}>
-          <Text fontSize="xs" color="gray.600">
+          <Text fontSize="xs" color="fg.muted">
             {hint ?? '0'}
           </Text>
         </Skeleton>
@@ -70,12 +70,12 @@ export function UserOverview({ stats }: { stats: UserOverviewStats | undefined }
                 <Flex justify="space-between" fontSize="sm" mb="1" gap="2">
                   <Text fontWeight="medium">{ROLE_DESCRIPTIONS[role].label}</Text>
                   <Skeleton loading={count === undefined}>
-                    <Text color="gray.700">
+                    <Text color="fg">
                       {count === undefined ? '0 (0%)' : `${count.toLocaleString('en-US')} (${share}%)`}
                     </Text>
                   </Skeleton>
                 </Flex>
-                <Box h="3" bg="gray.100" borderRadius="full" overflow="hidden" aria-hidden="true">
+                <Box h="3" bg="bg.muted" borderRadius="full" overflow="hidden" aria-hidden="true">
                   <Box
                     data-testid={`role-bar-${role}`}
                     h="full"
