@@ -14,6 +14,7 @@ import {
 } from 'shared-ui';
 import { startLiveEvents } from 'shared-auth';
 import { SWRConfig } from 'swr';
+import { PaletteHost, SearchButton } from '../command-palette/palette-launcher';
 import { useLiveDashboardStats } from '../dashboard/api/get-dashboard-stats';
 import { NavIcon } from './icons';
 import { SidebarContent } from './sidebar';
@@ -60,116 +61,121 @@ export function AppLayout() {
     // SWR and its rules load with the signed-in layout, not with the sign-in page; the sidebar's
     // counts use them too.
     <SWRConfig value={SWR_OPTIONS}>
-      <Flex minH="100dvh" bg={fullScreen ? 'white' : 'gray.50'}>
-        {!fullScreen && (
-          <Box
-            as="aside"
-            aria-label="Sidebar"
-            display={{ base: 'none', lg: 'block' }}
-            w={SIDEBAR_WIDTH}
-            flexShrink={0}
-            position="sticky"
-            top="0"
-            h="100dvh"
-            bg="white"
-            borderRightWidth="1px"
-            borderColor="gray.200"
-          >
-            <SidebarContent />
-          </Box>
-        )}
-
-        <AnimatePresence>
-          {menuOpen && !fullScreen && (
-            <>
-              <motion.div
-                key="backdrop"
-                data-testid="sidebar-backdrop"
-                onClick={closeMenu}
-                initial={{ opacity: 0 }}
-                animate={{ opacity: 1 }}
-                exit={{ opacity: 0 }}
-                transition={{ duration: 0.2 }}
-                style={{ position: 'fixed', inset: 0, background: 'rgba(15, 23, 42, 0.45)', zIndex: 40 }}
-              />
-              <motion.div
-                key="drawer"
-                id="mobile-sidebar"
-                ref={drawerRef}
-                role="dialog"
-                aria-modal="true"
-                aria-label="Navigation"
-                tabIndex={-1}
-                initial={{ x: '-100%' }}
-                animate={{ x: 0 }}
-                exit={{ x: '-100%' }}
-                transition={{ type: 'tween', duration: 0.22 }}
-                style={{
-                  position: 'fixed',
-                  top: 0,
-                  bottom: 0,
-                  left: 0,
-                  width: SIDEBAR_WIDTH,
-                  maxWidth: '85vw',
-                  background: 'white',
-                  zIndex: 50,
-                  boxShadow: '0 10px 30px rgba(15, 23, 42, 0.25)',
-                  outline: 'none',
-                }}
-              >
-                <SidebarContent onNavigate={() => setMenuOpen(false)} />
-              </motion.div>
-            </>
-          )}
-        </AnimatePresence>
-
-        <Flex direction="column" flex="1" minW="0">
+      <PaletteHost>
+        <Flex minH="100dvh" bg={fullScreen ? 'bg' : 'bg.subtle'}>
           {!fullScreen && (
-            <Flex
-              as="header"
-              display={{ base: 'flex', lg: 'none' }}
-              align="center"
-              gap="3"
-              px="4"
-              h="14"
-              bg="white"
-              borderBottomWidth="1px"
-              borderColor="gray.200"
+            <Box
+              as="aside"
+              aria-label="Sidebar"
+              display={{ base: 'none', lg: 'block' }}
+              w={SIDEBAR_WIDTH}
+              flexShrink={0}
               position="sticky"
               top="0"
-              zIndex="10"
+              h="100dvh"
+              bg="bg"
+              borderRightWidth="1px"
+              borderColor="border"
             >
-              <IconButton
-                ref={menuButtonRef}
-                aria-label="Open menu"
-                aria-expanded={menuOpen}
-                aria-controls="mobile-sidebar"
-                variant="ghost"
-                onClick={() => setMenuOpen(true)}
-              >
-                <NavIcon name="menu" />
-              </IconButton>
-              <Text fontWeight="bold">Admin Panel</Text>
-            </Flex>
+              <SidebarContent />
+            </Box>
           )}
-          <Box
-            as="main"
-            id="main-content"
-            flex="1"
-            w="full"
-            maxW={fullScreen ? 'none' : '7xl'}
-            mx="auto"
-            px={fullScreen ? '0' : { base: '4', md: '8' }}
-            pt={fullScreen ? '0' : { base: '5', md: '8' }}
-            // Room under the last controls (pagination, a row menu) so they can be scrolled clear of a notice.
-            pb={fullScreen ? '0' : NOTICE_CLEARANCE}
-          >
-            <FullScreenProvider value={control}>
-              <Outlet />
-            </FullScreenProvider>
-          </Box>
+
+          <AnimatePresence>
+            {menuOpen && !fullScreen && (
+              <>
+                <motion.div
+                  key="backdrop"
+                  data-testid="sidebar-backdrop"
+                  onClick={closeMenu}
+                  initial={{ opacity: 0 }}
+                  animate={{ opacity: 1 }}
+                  exit={{ opacity: 0 }}
+                  transition={{ duration: 0.2 }}
+                  style={{ position: 'fixed', inset: 0, background: 'rgba(15, 23, 42, 0.45)', zIndex: 40 }}
+                />
+                <motion.div
+                  key="drawer"
+                  id="mobile-sidebar"
+                  ref={drawerRef}
+                  role="dialog"
+                  aria-modal="true"
+                  aria-label="Navigation"
+                  tabIndex={-1}
+                  initial={{ x: '-100%' }}
+                  animate={{ x: 0 }}
+                  exit={{ x: '-100%' }}
+                  transition={{ type: 'tween', duration: 0.22 }}
+                  style={{
+                    position: 'fixed',
+                    top: 0,
+                    bottom: 0,
+                    left: 0,
+                    width: SIDEBAR_WIDTH,
+                    maxWidth: '85vw',
+                    background: 'var(--chakra-colors-bg)',
+                    zIndex: 50,
+                    boxShadow: '0 10px 30px rgba(15, 23, 42, 0.25)',
+                    outline: 'none',
+                  }}
+                >
+                  <SidebarContent onNavigate={() => setMenuOpen(false)} />
+                </motion.div>
+              </>
+            )}
+          </AnimatePresence>
+
+          <Flex direction="column" flex="1" minW="0">
+            {!fullScreen && (
+              <Flex
+                as="header"
+                display={{ base: 'flex', lg: 'none' }}
+                align="center"
+                gap="3"
+                px="4"
+                h="14"
+                bg="bg"
+                borderBottomWidth="1px"
+                borderColor="border"
+                position="sticky"
+                top="0"
+                zIndex="10"
+              >
+                <IconButton
+                  ref={menuButtonRef}
+                  aria-label="Open menu"
+                  aria-expanded={menuOpen}
+                  aria-controls="mobile-sidebar"
+                  variant="ghost"
+                  onClick={() => setMenuOpen(true)}
+                >
+                  <NavIcon name="menu" />
+                </IconButton>
+                <Text fontWeight="bold" flex="1">
+                  Admin Panel
+                </Text>
+                <SearchButton compact />
+              </Flex>
+            )}
+            <Box
+              as="main"
+              id="main-content"
+              flex="1"
+              w="full"
+              maxW={fullScreen ? 'none' : '7xl'}
+              mx="auto"
+              px={fullScreen ? '0' : { base: '4', md: '8' }}
+              pt={fullScreen ? '0' : { base: '5', md: '8' }}
+              // Room under the last controls (pagination, a row menu) so they can be scrolled clear of a notice.
+              pb={fullScreen ? '0' : NOTICE_CLEARANCE}
+            >
+              <FullScreenProvider value={control}>
+                <Outlet />
+              </FullScreenProvider>
+            </Box>
+          </Flex>
         </Flex>
-      </Flex>
+      </PaletteHost>
     </SWRConfig>
   );
 }

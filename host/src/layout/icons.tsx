@@ -13,6 +13,7 @@ const PATHS = {
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M18 6 6 18M6 6l12 12',
   signOut: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
+  search: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM21 21l-4.35-4.35',
 } as const satisfies Record<SectionName, string> & Record<string, string>;
 
 /** The icons: one per section (by its name) and the shell's own. */

@@ -3,11 +3,13 @@ import { useAuth } from 'shared-auth';
 import { personName } from 'shared-contracts';
 import { Badge, Box, Button, Flex, Link, Stack, Text } from 'shared-ui';
 import { useWaitingCount } from '../dashboard/api/get-dashboard-stats';
+import { SearchButton } from '../command-palette/palette-launcher';
 import { LiveIndicator } from './live-indicator';
+import { ThemeChoiceButtons } from './theme-choice';
 import { NavIcon } from './icons';
 import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
 
-/** Brand, the five entries, and the signed-in user with Sign out. */
+/** Brand, the five entries, and the signed-in user with the theme choice and Sign out. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useAuth();
   const location = useLocation();
@@ -20,13 +22,16 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <Flex direction="column" h="full" w="full">
-      <Box px="5" py="5" borderBottomWidth="1px" borderColor="gray.200">
-        <Text fontWeight="bold" fontSize="lg" color="gray.900">
+      <Box px="5" py="5" borderBottomWidth="1px" borderColor="border">
+        <Text fontWeight="bold" fontSize="lg" color="fg">
           Admin Panel
         </Text>
-        <Text fontSize="xs" color="gray.600">
+        <Text fontSize="xs" color="fg.muted">
           Bill approval platform
         </Text>
+        <Box mt="4">
+          <SearchButton />
+        </Box>
       </Box>
       <Box as="nav" aria-label="Main" flex="1" px="3" py="4" overflowY="auto">
         <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
@@ -43,10 +48,14 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   borderRadius="md"
                   fontWeight="medium"
                   fontSize="sm"
-                  color={active ? 'blue.700' : 'gray.700'}
-                  bg={active ? 'blue.50' : 'transparent'}
-                  _hover={{ bg: active ? 'blue.50' : 'gray.100', color: active ? 'blue.800' : 'gray.900' }}
-                  _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '2px' }}
+                  color={active ? 'blue.fg' : 'fg.muted'}
+                  bg={active ? 'blue.subtle' : 'transparent'}
+                  _hover={{ bg: active ? 'blue.subtle' : 'bg.muted', color: active ? 'blue.fg' : 'fg' }}
+                  _focusVisible={{
+                    outline: '2px solid',
+                    outlineColor: 'blue.focusRing',
+                    outlineOffset: '2px',
+                  }}
                 >
                   <NavLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
                     <NavIcon name={item.icon} />
@@ -60,7 +69,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
         </Stack>
       </Box>
       {user && (
-        <Box px="4" py="4" borderTopWidth="1px" borderColor="gray.200">
+        <Box px="4" py="4" borderTopWidth="1px" borderColor="border">
           <LiveIndicator />
           <Flex align="center" gap="3" mb="3" minW={0}>
             <Flex
@@ -70,15 +79,15 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
               flexShrink={0}
               boxSize="9"
               borderRadius="full"
-              bg="blue.600"
-              color="white"
+              bg="blue.solid"
+              color="blue.contrast"
               fontWeight="bold"
             >
               {userInitial(user)}
             </Flex>
             <Box minW={0}>
               {/* The user's own profile (name and password), served by the users section. */}
-              <Link asChild fontSize="sm" fontWeight="semibold" color="gray.900" display="block" truncate>
+              <Link asChild fontSize="sm" fontWeight="semibold" color="fg" display="block" truncate>
                 <NavLink
                   to="/users/profile"
                   onClick={onNavigate}
@@ -87,11 +96,12 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   <span data-testid="sidebar-user-name">{personName(user)}</span>
                 </NavLink>
               </Link>
-              <Text fontSize="xs" color="gray.600" data-testid="sidebar-user-role">
+              <Text fontSize="xs" color="fg.muted" data-testid="sidebar-user-role">
                 {user.role}
               </Text>
             </Box>
           </Flex>
+          <ThemeChoiceButtons />
           <Button variant="outline" size="sm" w="full" onClick={() => void signOut()}>
             <NavIcon name="signOut" />
             Sign out

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import { Button, HStack, Text, notifyError, notifySuccess } from 'shared-ui';
+import { usePageCommands } from 'shared-ui/commands';
 import { Progress } from 'shared-ui/display';
 import { exportApprovals, type ExportProgress } from '../api/export-approvals';
 import type { ApprovalListParams } from '../api/keys';
@@ -20,6 +21,16 @@ export function ExportButton({ filters }: { filters: Omit<ApprovalListParams, 'p
       setProgress(null);
     }
   }
+
+  // The same export from the command palette, while the button is on screen.
+  usePageCommands([
+    {
+      id: 'export',
+      label: 'Export',
+      keywords: ['download', 'csv'],
+      run: () => void (progress === null && run()),
+    },
+  ]);
 
   const percent =
     progress?.total && progress.total > 0

@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ApiClient } from '../pages/api-client';
+import { ApprovalFactory, short } from '../pages/approvals-page';
+import { withoutLiveStream } from '../pages/live-stream';
+import { DEMO } from '../pages/sign-in-page';
+
+test.beforeEach(({ page }) => withoutLiveStream(page));
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Search and commands' });
+const searchBox = (page: Page) =>
+  palette(page).getByRole('combobox', { name: 'Search approvals, companies, people, or type a command' });
+
+test('Ctrl+K finds an approval by the first 8 characters of its id and opens it', async ({
+  page,
+  request,
+}) => {
+  const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+  const approval = await factory.create(`Palette${Date.now().toString(36)}`, [310]);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type(short(approval));
+  const found = palette(page).getByRole('option', { name: new RegExp(`#${short(approval)}`) });
+  await expect(found).toBeVisible();
+  await expect(palette(page).getByRole('group', { name: 'Approvals' })).toBeVisible();
+  await expect(palette(page)).toContainText('PENDING');
+  // Results are what the server found: moving onto one and Enter opens it.
+  await found.hover();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/approvals/${approval.id}$`));
+  await expect(palette(page)).toBeHidden();
+
+  // On the approval, the page's own actions: 'Approve' opens its confirmation dialog.
+  await expect(page.getByRole('heading', { level: 1, name: `Approval #${short(approval)}` })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Approve');
+  await expect(palette(page).getByRole('group', { name: 'On this page' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeHidden();
+  await expect(page.getByRole('alertdialog', { name: 'Approve Bills' })).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
+test('the palette goes to a page by name and is accessible', async ({ page }, info) => {
+  await page.goto('/dashboard');
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Search', exact: true })
+    .click();
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type('managers');
+  await expect(palette(page).getByRole('option', { name: 'Managers', exact: true })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('palette.png') });
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await palette(page).getByRole('option', { name: 'Managers', exact: true }).click();
+  await expect(page).toHaveURL(/\/managers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Managers' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header’s search button opens the palette, which finds a company', async ({ page }, info) => {
+    await page.goto('/dashboard');
+    await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(searchBox(page)).toBeFocused();
+    await page.keyboard.type('Acme');
+    const company = palette(page).getByRole('group', { name: 'Companies' }).getByRole('option').first();
+    await expect(company).toBeVisible();
+    await page.screenshot({ path: info.outputPath('palette-phone.png') });
+    await company.click();
+    await expect(page).toHaveURL(/\/companies\/\d+$/);
+  });
+});
