@@ -35,6 +35,7 @@ import {
   notifyInfo,
   notifySuccess,
 } from 'shared-ui';
+import { usePageCommands } from 'shared-ui/commands';
 import { formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
 import { RecordFailurePage, RouteRecord } from 'shared-ui/record';
 import { Table } from 'shared-ui/table';
@@ -110,6 +111,19 @@ function ApprovalDetail({
   const isCreator = user !== null && user !== undefined && approval.createdById === user.id;
   const short = shortApprovalId(approval.id);
 
+  // The page's decisions in the command palette, offered exactly when their buttons are.
+  usePageCommands([
+    ...(pending && canDecide && !isCreator
+      ? [{ id: 'approve', label: 'Approve', keywords: ['accept'], run: () => setDialog('approve') }]
+      : []),
+    ...(pending && canDecide
+      ? [{ id: 'reject', label: 'Reject', keywords: ['decline'], run: () => setDialog('reject') }]
+      : []),
+    ...(isAdmin && isDeletableApprovalStatus(approval.status)
+      ? [{ id: 'delete', label: 'Delete approval', keywords: ['remove'], run: () => setDialog('delete') }]
+      : []),
+  ]);
+
   // Decided by someone else while this page was open (the live stream re-read it): say who, and
   // close a decision dialog that can no longer succeed, instead of letting it end in a 409.
   const shownStatus = useRef(approval.status);
@@ -137,8 +151,11 @@ function ApprovalDetail({
     }
   }
 
+  const decisionBar = pending && canDecide;
+
   return (
-    <Stack gap="6">
+    // Room under the last card for the phone's fixed decision bar.
+    <Stack gap="6" pb={decisionBar ? { base: '20', md: '0' } : undefined}>
       <PageHeader
         title={`Approval #${short}`}
         breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: `#${short}` }]}
@@ -159,15 +176,41 @@ function ApprovalDetail({
             <Button variant="outline" loading={refreshing} onClick={onRefresh}>
               Refresh
             </Button>
-            {pending && canDecide && !isCreator && (
-              <Button colorPalette="green" onClick={() => setDialog('approve')}>
-                Approve
-              </Button>
-            )}
-            {pending && canDecide && (
-              <Button colorPalette="red" variant="outline" onClick={() => setDialog('reject')}>
-                Reject
-              </Button>
+            {decisionBar && (
+              // On a phone the decision stays in reach wherever the page is scrolled: the same buttons,
+              // fixed to the bottom of the screen (above the notices' clearance, below the menus).
+              <HStack
+                data-testid="decision-bar"
+                gap="2"
+                position={{ base: 'fixed', md: 'static' }}
+                insetX={{ base: '0', md: 'auto' }}
+                bottom={{ base: '0', md: 'auto' }}
+                zIndex={{ base: '30', md: 'auto' }}
+                bg={{ base: 'bg', md: 'transparent' }}
+                borderTopWidth={{ base: '1px', md: '0' }}
+                borderColor="border"
+                px={{ base: '4', md: '0' }}
+                py={{ base: '3', md: '0' }}
+                boxShadow={{ base: 'md', md: 'none' }}
+              >
+                {!isCreator && (
+                  <Button
+                    colorPalette="green"
+                    flex={{ base: '1', md: 'none' }}
+                    onClick={() => setDialog('approve')}
+                  >
+                    Approve
+                  </Button>
+                )}
+                <Button
+                  colorPalette="red"
+                  variant="outline"
+                  flex={{ base: '1', md: 'none' }}
+                  onClick={() => setDialog('reject')}
+                >
+                  Reject
+                </Button>
+              </HStack>
             )}
             {isAdmin && isDeletableApprovalStatus(approval.status) && (
               <Button colorPalette="red" variant="ghost" onClick={() => setDialog('delete')}>
@@ -211,7 +254,7 @@ function ApprovalDetail({
           <DetailList>
             <DetailRow label="Company">
               <TruncatedText lines={2}>
-                <Link asChild color="blue.700">
+                <Link asChild color="blue.fg">
                   <RouterLink to={`/companies/${approval.companyId}`}>
                     {approval.company?.name || approval.companyName || approval.companyId}
                   </RouterLink>
@@ -318,7 +361,7 @@ function ApprovalDetail({
         <SectionCard title="Activity History">
           <Stack as="ol" gap="3" listStyleType="none">
             {history.data.map((entry) => (
-              <Box as="li" key={entry.id} borderLeftWidth="3px" borderColor="blue.200" pl="3">
+              <Box as="li" key={entry.id} borderLeftWidth="3px" borderColor="blue.muted" pl="3">
                 <Flex justify="space-between" gap="2" wrap="wrap">
                   <Text fontWeight="semibold">{entry.action}</Text>
                   <Text textStyle="xs" color="fg.muted">
@@ -426,7 +469,7 @@ function DuplicatesCard({
                     ) : duplicate.otherApprovalId ? (
                       <>
                         of{' '}
-                        <Link asChild color="blue.700">
+                        <Link asChild color="blue.fg">
                           <RouterLink to={`/approvals/${duplicate.otherApprovalId}`}>
                             approval #{shortApprovalId(duplicate.otherApprovalId)}
                           </RouterLink>
