@@ -1,8 +1,9 @@
 // `pnpm lighthouse`: Lighthouse (its default mobile settings: Moto G power emulation, simulated slow
 // 4G) against the production build served by `pnpm start` on a throw-away database, driving the same
-// Debian Chromium as the e2e tests: /login signed out, then /dashboard and /companies signed in.
-// Prints each page's scores and main metrics against the issue-10 targets (Performance ≥ 90 on /login
-// and ≥ 80 signed in, Accessibility 100, Best Practices 100). It exits 1 when Accessibility or Best
+// Debian Chromium as the e2e tests: /login signed out, then every section's list and a company signed
+// in, each in the light and the dark theme.
+// Prints each page's scores and main metrics against the targets (Performance ≥ 90, Accessibility 100,
+// Best Practices 100). It exits 1 when Accessibility or Best
 // Practices miss, or a page does not load where it should: those do not depend on the machine's speed.
 // Performance is a timing (simulated from this machine's CPU), so a miss is printed, not failed, unless
 // --strict (the project's rule: speed is measured and printed, never a test that fails on a timing).
@@ -19,10 +20,24 @@ import { serveTemp } from './serve-temp.mjs';
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
 const { chromium } = require('@playwright/test');
 
+// Performance ≥ 90 on every page, Accessibility and Best
+// Practices 100 in both colour themes. The sign-in page and the first two signed-in pages are measured
+// --runs times (the median stands); every section's list, a company's page and the dark theme's pages
+// once each: their Accessibility and Best Practices do not depend on the machine, and one Performance
+// figure per page is printed for what it is.
+const SIGNED_IN = ['/dashboard', '/companies', '/users', '/managers', '/approvals', '/companies/1'];
 const PAGES = [
-  { path: '/login', signedIn: false, performance: 90 },
-  { path: '/dashboard', signedIn: true, performance: 80 },
-  { path: '/companies', signedIn: true, performance: 80 },
+  // Signed out first: once signed in, /login goes to the dashboard.
+  { path: '/login', signedIn: false, theme: 'light', performance: 90, repeat: true },
+  { path: '/login', signedIn: false, theme: 'dark', performance: 90, repeat: false },
+  ...SIGNED_IN.map((path, index) => ({
+    path,
+    signedIn: true,
+    theme: 'light',
+    performance: 90,
+    repeat: index < 2,
+  })),
+  ...SIGNED_IN.map((path) => ({ path, signedIn: true, theme: 'dark', performance: 90, repeat: false })),
 ];
 const TARGETS = { accessibility: 100, 'best-practices': 100 };
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
@@ -100,7 +115,15 @@ try {
     args: [`--remote-debugging-port=${DEBUG_PORT}`],
   });
   try {
+    let theme = null;
     for (const target of PAGES.filter((page) => !ONLY || page.path === ONLY)) {
+      if (target.theme !== theme) {
+        // The stored choice the page's theme script reads before the first paint.
+        const page = browser.pages()[0] ?? (await browser.newPage());
+        if (page.url() === 'about:blank') await page.goto(`${server.url}/login`);
+        await page.evaluate((choice) => localStorage.setItem('console-theme', choice), target.theme);
+        theme = target.theme;
+      }
       if (target.signedIn && !signedIn) {
         const page = browser.pages()[0] ?? (await browser.newPage());
         await page.goto(`${server.url}/login`);
@@ -111,27 +134,29 @@ try {
         signedIn = true;
       }
       const runs = [];
-      for (let run = 1; run <= RUNS; run += 1) {
+      for (let run = 1; run <= (target.repeat ? RUNS : 1); run += 1) {
         const result = await audit(`${server.url}${target.path}`, target.signedIn);
         if (SAVE_DIR) {
-          const name = `${target.path.slice(1) || 'root'}-${run}.json`;
+          const name = `${target.path.slice(1).replaceAll('/', '-') || 'root'}-${target.theme}-${run}.json`;
           writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(result.lhr));
         }
-        runs.push(summarize(target, result.lhr));
+        runs.push({ ...summarize(target, result.lhr), theme: target.theme });
       }
       // The run with the median Performance score stands for the page (Lighthouse's advice).
       runs.sort((a, b) => a.performance - b.performance);
       const row = { ...runs[Math.floor((runs.length - 1) / 2)], runs: runs.map((r) => r.performance) };
       rows.push(row);
-      if (row.landed !== target.path) failures.push(`${target.path} ended on ${row.landed}`);
+      const name = `${target.path} (${target.theme})`;
+      if (row.landed !== target.path) failures.push(`${name} ended on ${row.landed}`);
       if (row.performance < target.performance)
         (STRICT ? failures : belowTarget).push(
-          `${target.path}: Performance ${row.performance} < ${target.performance}`,
+          `${name}: Performance ${row.performance} < ${target.performance}`,
         );
+      if (row.cls >= 0.1) (STRICT ? failures : belowTarget).push(`${name}: CLS ${row.cls.toFixed(3)} ≥ 0.1`);
       if (row.accessibility < TARGETS.accessibility)
-        failures.push(`${target.path}: Accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
+        failures.push(`${name}: Accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
       if (row.bestPractices < TARGETS['best-practices'])
-        failures.push(`${target.path}: Best Practices ${row.bestPractices} < ${TARGETS['best-practices']}`);
+        failures.push(`${name}: Best Practices ${row.bestPractices} < ${TARGETS['best-practices']}`);
     }
   } finally {
     await browser.close();
@@ -143,14 +168,14 @@ try {
 
 const s = (value) => (Number.isFinite(value) ? `${(value / 1000).toFixed(1)} s` : '—');
 console.info(
-  `\nLighthouse 12.8, default mobile settings (simulated slow 4G, 4x CPU slowdown); median of ${RUNS} run(s) per page:`,
+  `\nLighthouse 12.8, default mobile settings (simulated slow 4G, 4x CPU slowdown); median of ${RUNS} run(s) for the first three pages, one run for the others:`,
 );
 console.info(
-  `  ${'page'.padEnd(12)} ${'Perf'.padStart(5)} ${'A11y'.padStart(5)} ${'BP'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(7)}`,
+  `  ${'page'.padEnd(20)} ${'Perf'.padStart(5)} ${'A11y'.padStart(5)} ${'BP'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(7)}`,
 );
 for (const row of rows) {
   console.info(
-    `  ${row.page.padEnd(12)} ${String(row.performance).padStart(5)} ${String(row.accessibility).padStart(5)} ${String(row.bestPractices).padStart(5)} ${s(row.fcp).padStart(7)} ${s(row.lcp).padStart(7)} ${`${Math.round(row.tbt)} ms`.padStart(8)} ${row.cls.toFixed(3).padStart(6)} ${s(row.si).padStart(7)}${RUNS > 1 ? `   runs: ${row.runs.join(' ')}` : ''}`,
+    `  ${`${row.page} ${row.theme}`.padEnd(20)} ${String(row.performance).padStart(5)} ${String(row.accessibility).padStart(5)} ${String(row.bestPractices).padStart(5)} ${s(row.fcp).padStart(7)} ${s(row.lcp).padStart(7)} ${`${Math.round(row.tbt)} ms`.padStart(8)} ${row.cls.toFixed(3).padStart(6)} ${s(row.si).padStart(7)}${row.runs.length > 1 ? `   runs: ${row.runs.join(' ')}` : ''}`,
   );
 }
 if (belowTarget.length > 0) {
