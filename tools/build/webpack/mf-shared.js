@@ -27,6 +27,7 @@ export const SINGLETONS = [
   'shared-ui/display',
   'shared-ui/record',
   'shared-ui/standalone',
+  'shared-ui/keyboard',
 ];
 
 /**
