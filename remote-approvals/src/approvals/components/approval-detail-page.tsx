@@ -35,7 +35,9 @@ import {
   notifyInfo,
   notifySuccess,
 } from 'shared-ui';
+import { ShortcutsHelpButton, ShortcutsHelpDialog } from 'shared-ui/dialog';
 import { formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
+import { HELP_KEYS, useShortcuts } from 'shared-ui/keyboard';
 import { RecordFailurePage, RouteRecord } from 'shared-ui/record';
 import { Table } from 'shared-ui/table';
 import { useApproval, useApprovalHistory } from '../api/get-approval';
@@ -49,6 +51,7 @@ import { HistoryDownloadLink, NachaCard } from './nacha-card';
 import { PaymentAccountsCard } from './payment-accounts-card';
 import { QbChangesAlert, QbPaymentsCard } from './quickbooks-cards';
 import { RejectDialog } from './reject-dialog';
+import { DETAIL_SHORTCUTS } from '../keyboard-shortcuts';
 
 /**
  * A person as the approval page names them: the name they chose, and the e-mail of their account,
@@ -109,6 +112,16 @@ function ApprovalDetail({
   const pending = approval.status === 'PENDING';
   const isCreator = user !== null && user !== undefined && approval.createdById === user.id;
   const short = shortApprovalId(approval.id);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const mayApprove = pending && canDecide && !isCreator;
+  const mayReject = pending && canDecide;
+
+  // The same dialogs as the header's buttons; a key whose button is not shown does nothing.
+  useShortcuts({
+    a: () => (mayApprove ? setDialog('approve') : false),
+    r: () => (mayReject ? setDialog('reject') : false),
+    ...Object.fromEntries(HELP_KEYS.map((keys) => [keys, () => setHelpOpen(true)])),
+  });
 
   // Decided by someone else while this page was open (the live stream re-read it): say who, and
   // close a decision dialog that can no longer succeed, instead of letting it end in a 409.
@@ -156,15 +169,16 @@ function ApprovalDetail({
         }
         actions={
           <HStack gap="2" wrap="wrap">
+            <ShortcutsHelpButton onClick={() => setHelpOpen(true)} />
             <Button variant="outline" loading={refreshing} onClick={onRefresh}>
               Refresh
             </Button>
-            {pending && canDecide && !isCreator && (
+            {mayApprove && (
               <Button colorPalette="green" onClick={() => setDialog('approve')}>
                 Approve
               </Button>
             )}
-            {pending && canDecide && (
+            {mayReject && (
               <Button colorPalette="red" variant="outline" onClick={() => setDialog('reject')}>
                 Reject
               </Button>
@@ -361,6 +375,7 @@ function ApprovalDetail({
           />
         </>
       )}
+      <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} groups={DETAIL_SHORTCUTS} />
       {dialog === 'delete' && (
         <DeleteApprovalDialog
           approval={approval}
