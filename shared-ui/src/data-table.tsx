@@ -361,8 +361,8 @@ const EMPTY_SELECTION: ReadonlySet<RowId> = new Set();
  */
 const ACTIVE_ROW_STYLE = {
   outline: 'none',
-  '&[data-active]': { bg: 'bg.muted', boxShadow: 'inset 4px 0 0 0 {colors.blue.600}' },
-  '&:focus-visible': { outline: '2px solid {colors.blue.600}', outlineOffset: '-2px' },
+  '&[data-active]': { bg: 'bg.muted', boxShadow: 'inset 4px 0 0 0 {colors.blue.solid}' },
+  '&:focus-visible': { outline: '2px solid {colors.blue.solid}', outlineOffset: '-2px' },
 } as const;
 /** The bordered panel of a framed table (and of its empty state). */
 export const FRAME = { borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel', overflow: 'hidden' } as const;

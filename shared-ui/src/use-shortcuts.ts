@@ -70,29 +70,39 @@ const SEQUENCE_TIMEOUT_MS = 1000;
 
 /**
  * The first keys of the sequences bound anywhere on the page ('g' of 'g a'), counted per binding, so
- * a page's 'a' does not also fire when the layout's 'g a' is typed: the two are bound separately.
+ * a page's 'a' does not also fire when the layout's 'g a' is typed: the two are bound separately. The
+ * host and each remote bundle their own copy of this file (shared-ui/keyboard is not a Module
+ * Federation singleton), so the state lives on the window, one per page.
  */
-const sequenceStarts = new Map<string, { press: KeyBindingPress; count: number }>();
-let sequenceStartedAt: number | null = null;
-let lastPress: { event: KeyboardEvent; inSequence: boolean } | null = null;
+interface SequenceState {
+  starts: Map<string, { press: KeyBindingPress; count: number }>;
+  startedAt: number | null;
+  last: { event: KeyboardEvent; inSequence: boolean } | null;
+}
+const STATE_KEY = Symbol.for('shared-ui/keyboard sequences');
+const state = ((globalThis as unknown as Record<symbol, SequenceState | undefined>)[STATE_KEY] ??= {
+  starts: new Map(),
+  startedAt: null,
+  last: null,
+});
 
 /** True when `event` continues a sequence begun by the previous key press (once per event, for every listener). */
 function continuesSequence(event: KeyboardEvent): boolean {
-  if (lastPress?.event === event) return lastPress.inSequence;
+  if (state.last?.event === event) return state.last.inSequence;
   const now = Date.now();
-  const inSequence = sequenceStartedAt !== null && now - sequenceStartedAt < SEQUENCE_TIMEOUT_MS;
-  const starts = [...sequenceStarts.values()].some(({ press }) => matchKeyBindingPress(event, press));
-  sequenceStartedAt = starts && !inSequence ? now : null;
-  lastPress = { event, inSequence };
+  const inSequence = state.startedAt !== null && now - state.startedAt < SEQUENCE_TIMEOUT_MS;
+  const starts = [...state.starts.values()].some(({ press }) => matchKeyBindingPress(event, press));
+  state.startedAt = starts && !inSequence ? now : null;
+  state.last = { event, inSequence };
   return inSequence;
 }
 
 function countSequenceStart(keys: string, delta: 1 | -1) {
   const first = keys.trim().split(' ')[0]!;
-  const entry = sequenceStarts.get(first) ?? { press: parseKeybinding(first)[0]!, count: 0 };
+  const entry = state.starts.get(first) ?? { press: parseKeybinding(first)[0]!, count: 0 };
   entry.count += delta;
-  if (entry.count > 0) sequenceStarts.set(first, entry);
-  else sequenceStarts.delete(first);
+  if (entry.count > 0) state.starts.set(first, entry);
+  else state.starts.delete(first);
 }
 
 /**

@@ -27,7 +27,8 @@ export const SINGLETONS = [
   'shared-ui/display',
   'shared-ui/record',
   'shared-ui/standalone',
-  'shared-ui/keyboard',
+  // Not 'shared-ui/keyboard': it holds no React context, so the host and a remote may each bundle
+  // it (about 1.5 KB gzip), while every singleton costs the sign-in page its line in the share table.
 ];
 
 /**
