@@ -41,7 +41,7 @@ test('an approval is approved and another rejected with the keyboard alone', asy
   await expect(rows).toHaveCount(2);
 
   // Keys typed into the search field are text, not shortcuts: no row, no help, no navigation.
-  const search = page.getByRole('textbox', { name: 'Search' });
+  const search = page.getByRole('searchbox', { name: 'Search' });
   await search.focus();
   await page.keyboard.press('j');
   await page.keyboard.press('g');
