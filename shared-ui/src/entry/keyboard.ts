@@ -1,6 +1,7 @@
 // `shared-ui/keyboard`: keyboard shortcuts (tinykeys under a rule for when a press is not meant as one)
-// and the 'g, then a letter' section shortcuts. No components, so the host layout can load it for the
-// section shortcuts for a few hundred bytes; the help dialog is in `shared-ui/dialog`.
+// and the 'g, then a letter' section shortcuts. No components and no React context, so it is not a
+// Module Federation singleton: the host layout and each remote that uses it bundle their own small copy
+// (the sequence state they share lives on the window). The help dialog is in `shared-ui/dialog`.
 export {
   bindShortcuts,
   isTypingTarget,
