@@ -4,7 +4,7 @@
 // Long values are cut with '…' (full text on hover) so one 255-character name cannot push the other
 // columns and the row menu off-screen; on a phone the same rows are shown as cards (data-cards.tsx).
 import { Box, Checkbox, Skeleton, Table, chakra } from '@chakra-ui/react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DataCards } from './data-cards';
 import {
   DEFAULT_CELL_MAX_WIDTH,
@@ -49,6 +49,13 @@ export interface DataTableProps<T> {
   framed?: boolean;
   /** Below the `md` breakpoint, shows each row as a card (default true); false keeps the table everywhere. */
   cardLayout?: boolean;
+  /**
+   * The keyboard's row (useRowCursor): marked, and focused when it changes, so a screen reader reads it.
+   * With onActiveRowChange the rows take part in Tab as one stop (roving tabindex).
+   */
+  activeRowId?: RowId | null;
+  /** Called when focus enters a row (Tab, a click, a control inside it): the cursor follows. */
+  onActiveRowChange?: (id: RowId) => void;
 }
 
 type AriaSort = 'ascending' | 'descending' | 'none';
@@ -121,8 +128,20 @@ export function DataTable<T>({
   size = 'md',
   framed = true,
   cardLayout = true,
+  activeRowId = null,
+  onActiveRowChange,
 }: DataTableProps<T>) {
   const phone = useMediaQuery(PHONE_QUERY);
+  const rowElements = useRef(new Map<RowId, HTMLTableRowElement>());
+  const shownActive = useRef(activeRowId);
+  // A cursor that moved (j, k, the arrows) takes focus with it, unless focus is already in that row
+  // (a click on its button made it active), so the row is scrolled into view and read out.
+  useEffect(() => {
+    if (shownActive.current === activeRowId) return;
+    shownActive.current = activeRowId;
+    const row = activeRowId === null ? undefined : rowElements.current.get(activeRowId);
+    if (row && !row.contains(document.activeElement)) row.focus();
+  }, [activeRowId]);
   const selectable = Boolean(selectedIds && onSelectionChange);
   const selected = selectedIds ?? EMPTY_SELECTION;
   const rowIds = rows.map(getRowId);
@@ -134,6 +153,9 @@ export function DataTable<T>({
       ? 'indeterminate'
       : false;
   const columnCount = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
+  const roving = Boolean(onActiveRowChange);
+  // The one row Tab stops at: the active one, else the first.
+  const tabStopId = activeRowId !== null && rowIds.includes(activeRowId) ? activeRowId : rowIds[0];
 
   const toggleAll = () => {
     if (!onSelectionChange) return;
@@ -271,6 +293,14 @@ export function DataTable<T>({
                   return (
                     <Table.Row
                       key={id}
+                      ref={(element: HTMLTableRowElement | null) => {
+                        if (element) rowElements.current.set(id, element);
+                        else rowElements.current.delete(id);
+                      }}
+                      tabIndex={roving ? (id === tabStopId ? 0 : -1) : undefined}
+                      onFocus={roving && id !== activeRowId ? () => onActiveRowChange?.(id) : undefined}
+                      data-active={id === activeRowId ? '' : undefined}
+                      css={roving ? ACTIVE_ROW_STYLE : undefined}
                       data-selected={isSelected ? '' : undefined}
                       aria-selected={selectable ? isSelected : undefined}
                       cursor={onRowClick ? 'pointer' : undefined}
@@ -325,6 +355,15 @@ export function DataTable<T>({
 }
 
 const EMPTY_SELECTION: ReadonlySet<RowId> = new Set();
+/**
+ * The keyboard's row: a bar at its start edge and a tint (seen while a dialog has the focus), and the
+ * focus ring inside the row when it has the focus (a table row cannot draw one outside its table).
+ */
+const ACTIVE_ROW_STYLE = {
+  outline: 'none',
+  '&[data-active]': { bg: 'bg.muted', boxShadow: 'inset 4px 0 0 0 {colors.blue.solid}' },
+  '&:focus-visible': { outline: '2px solid {colors.blue.solid}', outlineOffset: '-2px' },
+} as const;
 /** The bordered panel of a framed table (and of its empty state). */
 export const FRAME = { borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel', overflow: 'hidden' } as const;
 

@@ -12,6 +12,7 @@ import { PageHeader } from './page-header';
 import { FullPagination, SimplePagination } from './pagination';
 import { EmptyState, ErrorState, NoMatchesState, type EmptyStateProps } from './states';
 import type { ListController } from './use-list-controller';
+import type { RowCursor } from './use-row-cursor';
 
 /** One button of the bulk bar. */
 export interface BulkButton {
@@ -59,6 +60,8 @@ export interface ListViewProps<Row extends { id: RowId }, Query> {
   bulkActions?: BulkButton[];
   /** The state of a list with no rows and no filter set (its action is the 'Add …' link by default). */
   empty: EmptyStateProps;
+  /** The keyboard's row (useRowCursor), shown and focused by the table. */
+  cursor?: RowCursor;
   /** Dialogs of the page. */
   children?: ReactNode;
 }
@@ -93,6 +96,7 @@ export function ListView<Row extends { id: RowId }, Query>({
   canSelect,
   bulkActions = [],
   empty,
+  cursor,
   children,
 }: ListViewProps<Row, Query>) {
   const [showFilters, setShowFilters] = useState(list.activeFilters > 0);
@@ -222,6 +226,8 @@ export function ListView<Row extends { id: RowId }, Query>({
             onSelectionChange={canSelect ? list.setSelected : undefined}
             rowActions={rowActions}
             isLoading={list.isLoading}
+            activeRowId={cursor?.activeId}
+            onActiveRowChange={cursor?.setActiveId}
             emptyState={
               list.activeFilters > 0 ? (
                 <NoMatchesState itemLabel={noun.other} onClearFilters={list.resetFilters} />

@@ -1,6 +1,7 @@
-// What the page on screen offers the command palette ('Approve', 'Export', 'Add Company'): a page
-// (host or remote) lists its commands while it is mounted, the host's palette reads them. One store
-// for the whole console because this module is a Module Federation singleton (shared-ui/commands).
+// What the page on screen offers the command palette ('Approve', 'Export', 'Delete approval'): a page
+// (host or remote) lists its commands while it is mounted, the host's palette reads them. The host and
+// each remote bundle their own copy of this module (shared-ui/commands is not a Module Federation
+// singleton: every singleton adds to the sign-in page), so the store they share lives on the window.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** One command of the page: what the palette shows and what choosing it does. */
@@ -15,18 +16,24 @@ export interface PageCommand {
   run: () => void;
 }
 
-const pages = new Map<symbol, readonly PageCommand[]>();
-const listeners = new Set<() => void>();
-let current: readonly PageCommand[] = [];
+interface Store {
+  pages: Map<symbol, readonly PageCommand[]>;
+  listeners: Set<() => void>;
+  current: readonly PageCommand[];
+}
+
+const STORE_KEY = '__consolePageCommands';
+const holder = globalThis as typeof globalThis & { [STORE_KEY]?: Store };
+const store: Store = (holder[STORE_KEY] ??= { pages: new Map(), listeners: new Set(), current: [] });
 
 function publish() {
-  current = [...pages.values()].flat();
-  for (const listener of listeners) listener();
+  store.current = [...store.pages.values()].flat();
+  for (const listener of store.listeners) listener();
 }
 
 function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  store.listeners.add(listener);
+  return () => store.listeners.delete(listener);
 }
 
 /**
@@ -43,7 +50,7 @@ export function usePageCommands(commands: readonly PageCommand[]): void {
   const signature = commands.map((command) => `${command.id}\u0000${command.label}`).join('\u0001');
   useEffect(() => {
     const key = Symbol('page commands');
-    pages.set(
+    store.pages.set(
       key,
       latest.current.map((command) => ({
         ...command,
@@ -52,7 +59,7 @@ export function usePageCommands(commands: readonly PageCommand[]): void {
     );
     publish();
     return () => {
-      pages.delete(key);
+      store.pages.delete(key);
       publish();
     };
   }, [signature]);
@@ -60,5 +67,5 @@ export function usePageCommands(commands: readonly PageCommand[]): void {
 
 /** The commands of every mounted page, in mounting order; re-renders when they change. */
 export function usePageCommandList(): readonly PageCommand[] {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, () => store.current);
 }

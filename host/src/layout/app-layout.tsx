@@ -1,6 +1,6 @@
 import { AnimatePresence, motion } from 'framer-motion';
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Box,
   Flex,
@@ -25,6 +25,7 @@ const SIDEBAR_WIDTH = '16rem';
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const navigate = useNavigate();
   const drawerRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // Access Denied is full-screen: while it is shown the sidebar and the phone header leave the
@@ -39,6 +40,20 @@ export function AppLayout() {
   // This tab's live event stream, for as long as someone is signed in (the layout leaves on
   // sign-out); its connection code is fetched only now, never by the sign-in page.
   useEffect(() => startLiveEvents(), []);
+  // 'g, then d/c/u/m/a' goes to a section from any signed-in page. The keys' code (tinykeys and the
+  // rule that leaves typing alone) is fetched after the layout has painted, never by the sign-in page.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('shared-ui/keyboard').then(({ bindGoToShortcuts }) => {
+      if (!left) stop = bindGoToShortcuts((path) => navigate(path));
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [navigate]);
+
   // The sidebar's and the dashboard's counts follow other people's changes.
   useLiveDashboardStats();
 

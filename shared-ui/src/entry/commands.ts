@@ -1,3 +1,4 @@
 // `shared-ui/commands`: the store through which a page offers its actions to the host's command
-// palette; tiny, and its own singleton so the sign-in page does not carry it.
+// palette; tiny, bundled by each app that uses it (its state is on the window), never by the sign-in
+// page.
 export { usePageCommandList, usePageCommands, type PageCommand } from '../page-commands';

@@ -10,3 +10,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { ActionDialog, type ActionDialogProps } from '../action-dialog';
 export { FormDialog, type FormDialogProps } from '../form-dialog';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from '../row-actions-menu';
+export { ShortcutsHelpButton, ShortcutsHelpDialog, type ShortcutsHelpDialogProps } from '../shortcuts-help';

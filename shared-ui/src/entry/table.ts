@@ -28,6 +28,7 @@ export {
   type RowId,
   type TableSortState,
 } from '../data-table';
+export { useRowCursor, type RowCursor } from '../use-row-cursor';
 export {
   FullPagination,
   SimplePagination,

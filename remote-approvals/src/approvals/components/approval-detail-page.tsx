@@ -36,7 +36,9 @@ import {
   notifySuccess,
 } from 'shared-ui';
 import { usePageCommands } from 'shared-ui/commands';
+import { ShortcutsHelpButton, ShortcutsHelpDialog } from 'shared-ui/dialog';
 import { formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
+import { HELP_KEYS, useShortcuts } from 'shared-ui/keyboard';
 import { RecordFailurePage, RouteRecord } from 'shared-ui/record';
 import { Table } from 'shared-ui/table';
 import { useApproval, useApprovalHistory } from '../api/get-approval';
@@ -50,6 +52,7 @@ import { HistoryDownloadLink, NachaCard } from './nacha-card';
 import { PaymentAccountsCard } from './payment-accounts-card';
 import { QbChangesAlert, QbPaymentsCard } from './quickbooks-cards';
 import { RejectDialog } from './reject-dialog';
+import { DETAIL_SHORTCUTS } from '../keyboard-shortcuts';
 
 /**
  * A person as the approval page names them: the name they chose, and the e-mail of their account,
@@ -110,13 +113,23 @@ function ApprovalDetail({
   const pending = approval.status === 'PENDING';
   const isCreator = user !== null && user !== undefined && approval.createdById === user.id;
   const short = shortApprovalId(approval.id);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const mayApprove = pending && canDecide && !isCreator;
+  const mayReject = pending && canDecide;
+
+  // The same dialogs as the header's buttons; a key whose button is not shown does nothing.
+  useShortcuts({
+    a: () => (mayApprove ? setDialog('approve') : false),
+    r: () => (mayReject ? setDialog('reject') : false),
+    ...Object.fromEntries(HELP_KEYS.map((keys) => [keys, () => setHelpOpen(true)])),
+  });
 
   // The page's decisions in the command palette, offered exactly when their buttons are.
   usePageCommands([
-    ...(pending && canDecide && !isCreator
+    ...(mayApprove
       ? [{ id: 'approve', label: 'Approve', keywords: ['accept'], run: () => setDialog('approve') }]
       : []),
-    ...(pending && canDecide
+    ...(mayReject
       ? [{ id: 'reject', label: 'Reject', keywords: ['decline'], run: () => setDialog('reject') }]
       : []),
     ...(isAdmin && isDeletableApprovalStatus(approval.status)
@@ -173,6 +186,7 @@ function ApprovalDetail({
         }
         actions={
           <HStack gap="2" wrap="wrap">
+            <ShortcutsHelpButton onClick={() => setHelpOpen(true)} />
             <Button variant="outline" loading={refreshing} onClick={onRefresh}>
               Refresh
             </Button>
@@ -404,6 +418,7 @@ function ApprovalDetail({
           />
         </>
       )}
+      <ShortcutsHelpDialog open={helpOpen} onOpenChange={setHelpOpen} groups={DETAIL_SHORTCUTS} />
       {dialog === 'delete' && (
         <DeleteApprovalDialog
           approval={approval}
