@@ -26,7 +26,7 @@ export function LiveIndicator() {
   return (
     <Flex align="center" gap="2" mb="3" role="status" data-testid="live-indicator" data-state={state}>
       <Box aria-hidden="true" boxSize="2" borderRadius="full" bg={COLOURS[state]} flexShrink={0} />
-      <Text fontSize="xs" color="gray.600">
+      <Text fontSize="xs" color="fg.muted">
         Updates: {LABELS[state]}
       </Text>
     </Flex>
