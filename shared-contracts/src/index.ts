@@ -21,5 +21,6 @@ export * from './payments';
 export * from './route-id';
 export * from './releases';
 export * from './people';
-export { SECTIONS, remoteDir, sectionNamed } from './sections.js';
+export * from './audit';
+export { SECTIONS, SECTION_PAGES, remoteDir, sectionNamed } from './sections.js';
 export * from './section-types';
