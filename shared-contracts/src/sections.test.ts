@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles';
-import { remoteDir, SECTIONS, sectionNamed } from './sections.js';
+import { remoteDir, SECTION_PAGES, SECTIONS, sectionNamed } from './sections.js';
 
 describe('the section registry', () => {
   it('names each section once, mounts it at /<name> and gives each its own dev port', () => {
@@ -30,5 +30,12 @@ describe('the section registry', () => {
   it('finds a section by name and refuses a name that is not one', () => {
     expect(sectionNamed('users').label).toBe('Users');
     expect(() => sectionNamed('nope' as 'users')).toThrow('No section called "nope"');
+  });
+
+  it("puts each page under its section's path, for a role that exists", () => {
+    for (const page of SECTION_PAGES) {
+      expect(page.path.startsWith(`${sectionNamed(page.section).path}/`)).toBe(true);
+      expect(ROLES).toContain(page.minRole);
+    }
   });
 });
