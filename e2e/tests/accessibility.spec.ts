@@ -26,6 +26,7 @@ const screens: Array<[string, string, RegExp | string]> = [
   ['company detail', '/companies/1', /.+/],
   ['company form', '/companies/new', 'Create Company'],
   ['approval list', '/approvals', 'Bill Approvals'],
+  ['audit log', '/users/audit', 'Audit log'],
 ];
 
 for (const [name, path, heading] of screens) {
