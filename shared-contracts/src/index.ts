@@ -22,5 +22,6 @@ export * from './route-id';
 export * from './releases';
 export * from './people';
 export * from './audit';
-export { SECTIONS, SECTION_PAGES, remoteDir, sectionNamed } from './sections.js';
+export { SECTIONS, remoteDir, sectionNamed } from './sections.js';
+export { SECTION_PAGES } from './section-pages.js';
 export * from './section-types';

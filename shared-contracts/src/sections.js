@@ -53,23 +53,6 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
   ])
 );
 
-/**
- * @typedef {object} SectionPageEntry
- * @property {string} section     the section (its `name`) whose remote serves the page
- * @property {string} label       its sidebar entry, under the section's
- * @property {`/${string}`} path  where it opens, under the section's path
- * @property {import('./roles').Role} minRole  lowest role that may open it (its API refuses the others too)
- */
-
-/**
- * Pages of a section that get their own sidebar entry, after their section's, for the roles that
- * may open them. The audit log reads every section's records, so it is a page of Users for ADMIN
- * rather than a section of its own (no remote, no release of its own).
- */
-export const SECTION_PAGES = /** @satisfies {readonly SectionPageEntry[]} */ (
-  /** @type {const} */ ([{ section: 'users', label: 'Audit log', path: '/users/audit', minRole: 'ADMIN' }])
-);
-
 /** The folder of a section's remote. */
 export const remoteDir = (/** @type {string} */ name) => `remote-${name}`;
 

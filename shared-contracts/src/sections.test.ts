@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles';
-import { remoteDir, SECTION_PAGES, SECTIONS, sectionNamed } from './sections.js';
+import { SECTION_PAGES } from './section-pages.js';
+import { remoteDir, SECTIONS, sectionNamed } from './sections.js';
 
 describe('the section registry', () => {
   it('names each section once, mounts it at /<name> and gives each its own dev port', () => {
