@@ -14,6 +14,7 @@ import { qbSyncRoutes } from './modules/qb-sync/qb-sync.routes';
 import { qbWebhookRoutes } from './modules/qb-sync/qb-webhooks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { LiveHub } from './modules/live/live.hub';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(approvalPolicyRoutes, { prefix: '/api/company' });
     await api.register(outOfOfficeRoutes, { prefix: '/api/user' });
     await api.register(dashboardRoutes, { prefix: '/api/dashboard' });
+    await api.register(auditRoutes, { prefix: '/api/audit' });
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(liveRoutes, { prefix: '/api/events' });
   });

@@ -31,6 +31,7 @@ const screens: Array<[string, string, RegExp | string]> = [
   ['manager list', '/managers', 'Managers'],
   ['manager detail', '/managers/1', /.+/],
   ['approval list', '/approvals', 'Bill Approvals'],
+  ['audit log', '/users/audit', 'Audit log'],
 ];
 
 // The whole tour in each theme: the stored choice is in place before the page's own theme script runs.

@@ -21,6 +21,8 @@ export * from './payments';
 export * from './route-id';
 export * from './releases';
 export * from './people';
+export * from './audit';
 export { SECTIONS, remoteDir, sectionNamed } from './sections.js';
+export { SECTION_PAGES } from './section-pages.js';
 export * from './section-types';
 export { THEME_BOOT_SCRIPT, THEME_CHOICES, THEME_STORAGE_KEY } from './theme.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles';
+import { SECTION_PAGES } from './section-pages.js';
 import { remoteDir, SECTIONS, sectionNamed } from './sections.js';
 
 describe('the section registry', () => {
@@ -30,5 +31,12 @@ describe('the section registry', () => {
   it('finds a section by name and refuses a name that is not one', () => {
     expect(sectionNamed('users').label).toBe('Users');
     expect(() => sectionNamed('nope' as 'users')).toThrow('No section called "nope"');
+  });
+
+  it("puts each page under its section's path, for a role that exists", () => {
+    for (const page of SECTION_PAGES) {
+      expect(page.path.startsWith(`${sectionNamed(page.section).path}/`)).toBe(true);
+      expect(ROLES).toContain(page.minRole);
+    }
   });
 });

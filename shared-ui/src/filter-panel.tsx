@@ -179,3 +179,24 @@ export function SelectFilter({ label, value, onChange, options, hideLabel = fals
     </Field.Root>
   );
 }
+
+/** Props of DateFilter. */
+export interface DateFilterProps {
+  label: string;
+  /** YYYY-MM-DD, or '' for no day. */
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * Labelled date input for a list filter (one end of a date range); reports the day at once, '' when cleared.
+ * @example <DateFilter label="From" value={state.from} onChange={(from) => setState({ from })} />
+ */
+export function DateFilter({ label, value, onChange }: DateFilterProps) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input type="date" value={value} onChange={(event) => onChange(event.currentTarget.value)} />
+    </Field.Root>
+  );
+}

@@ -77,6 +77,19 @@ describe('ListView', () => {
     expect(list.setFilter).toHaveBeenCalledWith('status', 'ACTIVE');
   });
 
+  it('renders a date field as a labelled date input and reports the day it is set to', () => {
+    const list = controller({
+      fields: [{ kind: 'date', key: 'from', label: 'From' }],
+      values: { from: '2026-01-02' },
+    });
+    renderWithProviders(view(list));
+    const input = screen.getByLabelText('From') as HTMLInputElement;
+    expect(input.type).toBe('date');
+    expect(input.value).toBe('2026-01-02');
+    fireEvent.change(input, { target: { value: '2026-02-03' } });
+    expect(list.setFilter).toHaveBeenCalledWith('from', '2026-02-03');
+  });
+
   it('tells an empty list (with its Add link) from a filtered one without matches', () => {
     const first = renderWithProviders(view(controller()));
     expect(screen.getByText('No companies found')).toBeTruthy();

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from 'shared-auth';
 import { BulkActionBar } from './bulk-action-bar';
 import { DataTable, type DataTableColumn, type RowId } from './data-table';
-import { FilterPanel, SearchInput, SelectFilter } from './filter-panel';
+import { DateFilter, FilterPanel, SearchInput, SelectFilter } from './filter-panel';
 import { PageHeader } from './page-header';
 import { FullPagination, SimplePagination } from './pagination';
 import { EmptyState, ErrorState, NoMatchesState, type EmptyStateProps } from './states';
@@ -146,6 +146,13 @@ export function ListView<Row extends { id: RowId }, Query>({
             key={field.key}
             label={field.label}
             placeholder={field.placeholder}
+            value={list.values[field.key]!}
+            onChange={(value) => list.setFilter(field.key, value)}
+          />
+        ) : field.kind === 'date' ? (
+          <DateFilter
+            key={field.key}
+            label={field.label}
             value={list.values[field.key]!}
             onChange={(value) => list.setFilter(field.key, value)}
           />

@@ -33,8 +33,13 @@ export interface SelectField<Query = unknown> extends FilterFieldBase<Query> {
   options: readonly SelectOption[];
 }
 
+/** A day (YYYY-MM-DD, the browser's date picker); '' is no day. */
+export interface DateField<Query = unknown> extends FilterFieldBase<Query> {
+  kind: 'date';
+}
+
 /** One field of a list's filter panel. */
-export type FilterField<Query = unknown> = SearchField<Query> | SelectField<Query>;
+export type FilterField<Query = unknown> = SearchField<Query> | SelectField<Query> | DateField<Query>;
 
 /** Options of useListController. */
 export interface ListControllerOptions<Row, Query> {

@@ -580,6 +580,18 @@ export const activity = pgTable(
     index('activity_entity_idx').on(t.entityType, t.entityId, t.createdAt.desc().nullsFirst()),
     // Per-user statistics: sign-in count and the newest sign-in (migration 0007).
     index('activity_user_action_created_at_idx').on(t.userId, t.action, t.createdAt.desc().nullsFirst()),
+    // The audit log's person and action filters, in its order (migration 0029); the action's
+    // pattern operator class makes a prefix ('approval.') a range of the index too.
+    index('activity_user_created_at_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('activity_action_created_at_idx').on(
+      t.action.op('varchar_pattern_ops'),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

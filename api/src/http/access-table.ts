@@ -139,6 +139,10 @@ export const ACCESS_TABLE = {
   'GET /api/events': 'signed-in',
 
   'GET /api/dashboard/stats': 'signed-in',
+
+  // Audit log: every person's actions, payment-detail changes included
+  'GET /api/audit': 'ADMIN',
+  'GET /api/audit/export': 'ADMIN',
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ACCESS_TABLE;

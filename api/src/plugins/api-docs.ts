@@ -25,6 +25,10 @@ const TAGS = [
     description: "Per company, versioned: who approves which bills in which order; 'Try a bill'",
   },
   { name: 'Dashboard', description: 'Headline counts and recent activity' },
+  {
+    name: 'Audit',
+    description: 'Every recorded action across the console, filtered and exported as CSV (ADMIN)',
+  },
   { name: 'Health', description: 'Liveness and system health' },
   { name: 'Events', description: 'The live console: a Server-Sent Events stream of changes' },
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
+import { activeNavPath, isNavItemActive, navItemsFor, userInitial } from './nav-items';
 
 describe('isNavItemActive', () => {
   it('matches the path itself and its sub-paths only', () => {
@@ -28,5 +28,26 @@ describe('navItemsFor', () => {
       { label: 'Managers', path: '/managers', icon: 'managers' },
       { label: 'Approvals', path: '/approvals', icon: 'approvals' },
     ]);
+  });
+
+  it("shows the audit log to ADMIN only, after its section's entry", () => {
+    for (const role of ['GUEST', 'USER', 'MODERATOR'] as const) {
+      expect(navItemsFor(role).map((item) => item.path)).not.toContain('/users/audit');
+    }
+    expect(navItemsFor('ADMIN').map((item) => item.path)).toEqual([
+      '/dashboard',
+      '/companies',
+      '/users',
+      '/users/audit',
+      '/managers',
+      '/approvals',
+    ]);
+  });
+
+  it("highlights a page's own entry, not its section's", () => {
+    const items = navItemsFor('ADMIN');
+    expect(activeNavPath(items, '/users/audit')).toBe('/users/audit');
+    expect(activeNavPath(items, '/users/12')).toBe('/users');
+    expect(activeNavPath(items, '/elsewhere')).toBeUndefined();
   });
 });

@@ -7,13 +7,15 @@ import { SearchButton } from '../command-palette/palette-launcher';
 import { LiveIndicator } from './live-indicator';
 import { ThemeChoiceButtons } from './theme-choice';
 import { NavIcon } from './icons';
-import { isNavItemActive, navItemsFor, userInitial } from './nav-items';
+import { activeNavPath, navItemsFor, userInitial } from './nav-items';
 
 /** Brand, the five entries, and the signed-in user with the theme choice and Sign out. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { user, logout } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const navItems = navItemsFor(user?.role);
+  const activePath = activeNavPath(navItems, location.pathname);
 
   async function signOut() {
     await logout();
@@ -35,8 +37,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </Box>
       <Box as="nav" aria-label="Main" flex="1" px="3" py="4" overflowY="auto">
         <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
-          {navItemsFor(user?.role).map((item) => {
-            const active = isNavItemActive(item.path, location.pathname);
+          {navItems.map((item) => {
+            const active = item.path === activePath;
             return (
               <li key={item.path}>
                 <Flex

@@ -40,9 +40,11 @@ export {
   type SimplePaginationProps,
 } from '../pagination';
 export {
+  DateFilter,
   FilterPanel,
   SearchInput,
   SelectFilter,
+  type DateFilterProps,
   type FilterPanelProps,
   type SearchInputProps,
   type SelectFilterProps,
@@ -59,6 +61,7 @@ export {
 } from '../use-list-search-params';
 export {
   useListController,
+  type DateField,
   type FilterField,
   type ListController,
   type ListControllerOptions,
@@ -66,6 +69,7 @@ export {
   type SelectField,
 } from '../use-list-controller';
 export { ListView, activationButtons, type BulkButton, type ListViewProps } from '../list-view';
+export { CsvExportButton, exportCsv, type CsvExportButtonProps, type ExportProgress } from '../csv-export';
 export {
   bulkEach,
   doneNotice,

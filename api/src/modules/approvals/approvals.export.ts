@@ -1,4 +1,4 @@
-import { PassThrough, Transform, type Readable, type TransformCallback, type Writable } from 'node:stream';
+import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { APPROVAL_ORIGIN_LABELS, type ApprovalExportQuery, type ApprovalSortField } from 'shared-contracts';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { approvals } from '../../db/schema';
+import { csvField, writerOf } from '../../http/csv';
 import { Spool } from '../../http/spool';
 import { listConditions, listOrder, rowsOf, SORT_EXPRESSIONS } from './approvals.repository';
 
@@ -25,6 +26,9 @@ export const EXPORT_KEYSET_BATCH = 1000;
  * which reads from the spool file): it may run past the API's ordinary statement_timeout.
  */
 const EXPORT_STATEMENT_TIMEOUT = '10min';
+
+// The CSV cell rules every export shares (the tests of the formula guard read them from here).
+export { csvField };
 
 const CSV_HEADER = [
   'ID',
@@ -91,27 +95,6 @@ function toExportRow(raw: RawRow): ExportRow {
     decidedAt: raw.decided_at,
     source: raw.source,
   };
-}
-
-/**
- * Where a spreadsheet could start a cell that runs as a formula: a formula trigger (=, +, -, @,
- * tab, CR) at the start of the field, or after any character some spreadsheet splits cells on
- * (a semicolon-locale Excel reads `"Sock;=2+5;"` as the cells `"Sock`, `=2+5` and `"`, quotes or
- * not; others split on tabs, pipes or line breaks), with only spaces between (importers trim them).
- * csvField puts a quote character before each such trigger, so every cell any of these readings
- * makes starts as plain text. FORMULA_GUARD_PATTERN is the same expression for PostgreSQL.
- */
-const FORMULA_TRIGGER_AT_CELL_START = /(?<=(?:^|[,;|\t\r\n"]) *)(?=[=+\-@\t\r])/g;
-
-/**
- * A CSV field. Text is always quoted (quotes doubled) after the formula guard; an empty or missing
- * text is an empty field. Numbers are written bare, so spreadsheets keep them numeric.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null || value === '') return '';
-  if (typeof value === 'number') return String(value);
-  const safe = value.replace(FORMULA_TRIGGER_AT_CELL_START, "'");
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -234,24 +217,6 @@ function chunkOf(format: ApprovalExportQuery['format'], rows: RawRow[], first: b
 const fileStart = (format: ApprovalExportQuery['format']) =>
   format === 'csv' ? `${CSV_HEADER.join(',')}\r\n` : '[';
 const fileEnd = (format: ApprovalExportQuery['format']) => (format === 'csv' ? '' : '\n]\n');
-
-/** Writes to `out` and waits while it is full; throws once `out` is gone (the client left). */
-function writerOf(out: Writable): (chunk: string) => Promise<void> {
-  return async (chunk) => {
-    if (out.destroyed) throw new Error('export stream closed by the client');
-    if (!out.write(chunk)) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          out.off('drain', done);
-          out.off('close', done);
-          resolve();
-        };
-        out.on('drain', done);
-        out.on('close', done);
-      });
-    }
-  };
-}
 
 /**
  * The file in keyset batches (EXPORT_KEYSET_BATCH rows after the last row of the previous batch,
@@ -391,7 +356,7 @@ export function inlineStatement(statement: SQL): string {
   return result;
 }
 
-/** FORMULA_TRIGGER_AT_CELL_START as a PostgreSQL regular expression (AREs have the same lookarounds). */
+/** csv.ts's FORMULA_TRIGGER_AT_CELL_START as a PostgreSQL regular expression (AREs have the same lookarounds). */
 const FORMULA_GUARD_PATTERN = String.raw`'(?<=(?:^|[,;|\t\r\n"]) *)(?=[=+@\t\r-])'`;
 
 /**

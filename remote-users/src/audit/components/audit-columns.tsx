@@ -1,0 +1,70 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { auditEntityPath, type AuditEntry } from 'shared-contracts';
+import { Box, Link, Text, TruncatedText } from 'shared-ui';
+import { FALLBACK, formatDateLong } from 'shared-ui/format';
+import type { DataTableColumn } from 'shared-ui/table';
+import { entityLabel } from '../audit-text';
+
+// On a phone each row is a card: the description as its title, the rest as labelled fields.
+export const AUDIT_COLUMNS: Array<DataTableColumn<AuditEntry>> = [
+  {
+    key: 'createdAt',
+    header: 'Time',
+    card: 'field',
+    render: (entry) => formatDateLong(entry.createdAt),
+  },
+  {
+    key: 'userName',
+    header: 'Person',
+    card: 'field',
+    render: (entry) =>
+      entry.userId !== null ? (
+        <Link asChild color="blue.700">
+          <RouterLink to={`/users/${entry.userId}`}>{entry.userName ?? `User #${entry.userId}`}</RouterLink>
+        </Link>
+      ) : (
+        (entry.userName ?? FALLBACK)
+      ),
+  },
+  {
+    key: 'action',
+    header: 'Action',
+    card: 'field',
+    render: (entry) => (
+      <Text as="span" fontFamily="mono" fontSize="sm">
+        {entry.action}
+      </Text>
+    ),
+  },
+  {
+    key: 'entity',
+    header: 'Entity',
+    card: 'field',
+    render: (entry) => {
+      const label = entityLabel(entry.entityType, entry.entityId);
+      const path = auditEntityPath(entry.entityType, entry.entityId);
+      if (label === null) return FALLBACK;
+      return path ? (
+        <Link asChild color="blue.700">
+          <RouterLink to={path}>{label}</RouterLink>
+        </Link>
+      ) : (
+        label
+      );
+    },
+  },
+  {
+    key: 'description',
+    header: 'Description',
+    card: 'title',
+    minWidth: '16rem',
+    maxWidth: 'none',
+    render: (entry) => (
+      <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '32rem' }}>
+        <TruncatedText>
+          <Text as="span">{entry.description}</Text>
+        </TruncatedText>
+      </Box>
+    ),
+  },
+];
