@@ -173,7 +173,6 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
                 value={text}
                 onValueChange={setText}
                 placeholder="Search approvals, companies, people, or type a command…"
-                aria-label="Search approvals, companies, people, or type a command"
               />
               <Command.List>
                 {searching && <Command.Loading>Searching…</Command.Loading>}
