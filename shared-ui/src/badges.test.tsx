@@ -13,7 +13,8 @@ import {
   statusBadgeStyle,
   titleCase,
 } from './badges';
-import { PALETTES, system } from './system';
+import { cssSystem as system } from './contrast-overrides';
+import { PALETTES } from './system';
 import { renderWithProviders } from './test-utils';
 
 describe('badge styles', () => {
@@ -157,13 +158,25 @@ describe('contrast in both themes (WCAG AA, 4.5:1)', () => {
 
   it('holds for the text tokens on every surface', () => {
     const surfaces = ['colors.bg', 'colors.bg.subtle', 'colors.bg.panel', 'colors.bg.muted'];
-    const texts = ['colors.fg', 'colors.fg.muted', 'colors.fg.error', 'colors.fg.success', 'colors.fg.warning', 'colors.fg.info'];
+    const texts = [
+      'colors.fg',
+      'colors.fg.muted',
+      'colors.fg.error',
+      'colors.fg.success',
+      'colors.fg.warning',
+      'colors.fg.info',
+    ];
     expect(failures(texts.flatMap((fg) => surfaces.map((bg): [string, string] => [fg, bg])))).toEqual([]);
   });
 
   it('holds 3:1 for every focus ring against every surface (WCAG 2.1 non-text contrast)', () => {
     const surfaces = ['colors.bg', 'colors.bg.subtle', 'colors.bg.panel', 'colors.bg.muted'];
     const rings = PALETTES.map((p) => `colors.${p}.focusRing`);
-    expect(failures(rings.flatMap((ring) => surfaces.map((bg): [string, string] => [ring, bg])), 3)).toEqual([]);
+    expect(
+      failures(
+        rings.flatMap((ring) => surfaces.map((bg): [string, string] => [ring, bg])),
+        3,
+      ),
+    ).toEqual([]);
   });
 });

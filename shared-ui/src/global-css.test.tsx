@@ -27,6 +27,13 @@ describe('the global styles written into the pages at build time', () => {
     expect(css).toContain('--chakra-colors-bg-subtle:var(--chakra-colors-gray-50)');
     expect(css).toContain('.dark .chakra-theme:not(.light){--chakra-colors-bg:var(--chakra-colors-black);');
     expect(css).toContain('html.dark{-webkit-print-color-scheme:dark;color-scheme:dark;}');
+    // The contrast values (./contrast-overrides.ts) are in the variables, not in the browser's system.
+    expect(css).toContain('--chakra-colors-fg-error:var(--chakra-colors-red-700)');
+    expect(css).toContain('--chakra-colors-green-solid:var(--chakra-colors-green-700)');
+    expect(system.tokens.getByName('colors.fg.error')?.extensions.conditions).toEqual({
+      _light: '{colors.red.500}',
+      _dark: '{colors.red.400}',
+    });
     expect(css).not.toContain('--chakra-colors-pink-');
   });
 

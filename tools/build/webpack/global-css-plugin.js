@@ -5,7 +5,9 @@ import { THEME_BOOT_SCRIPT } from '../../../shared-contracts/src/theme.js';
 import { renderAtBuild } from './render-at-build.js';
 
 const ENTRY = fileURLToPath(new URL('../../../shared-ui/src/global-css.tsx', import.meta.url));
-const SYSTEM = fileURLToPath(new URL('../../../shared-ui/src/system.ts', import.meta.url));
+const SOURCES = ['system.ts', 'contrast-overrides.ts'].map((file) =>
+  fileURLToPath(new URL(`../../../shared-ui/src/${file}`, import.meta.url)),
+);
 
 /**
  * Writes the console's global styles — Chakra's cascade layer order, its reset, the global CSS and
@@ -26,7 +28,7 @@ export class GlobalCssPlugin {
     let cached = null;
     const globalCss = () => {
       // Computed once per build process, again in a dev server when the system's source changes.
-      const mtime = statSync(SYSTEM).mtimeMs;
+      const mtime = Math.max(...SOURCES.map((file) => statSync(file).mtimeMs));
       if (!cached || cached.mtime !== mtime) {
         const css = renderAtBuild({ entry: ENTRY, exportName: 'renderGlobalCss' }).catch((error) => {
           // A failed render is not kept: a dev server tries again on its next compilation.
