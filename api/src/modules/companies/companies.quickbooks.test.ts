@@ -80,7 +80,10 @@ const activityOf = (id: number, action: string) =>
   t.database.db
     .select()
     .from(activity)
-    .where(and(eq(activity.entityId, String(id)), eq(activity.action, action)));
+    .where(and(eq(activity.entityId, String(id)), eq(activity.action, action)))
+    // In the order written: without it the rows come in whatever order the plan reads them (the
+    // audit log's (action, created_at) index changed it).
+    .orderBy(activity.id);
 
 describe('GET /api/company/companies/{id}/qb-token-status', () => {
   it('reports no tokens for a company never connected and one with a realm only', async () => {
