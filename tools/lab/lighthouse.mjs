@@ -135,7 +135,9 @@ try {
       }
       const runs = [];
       for (let run = 1; run <= (target.repeat ? RUNS : 1); run += 1) {
-        const result = await audit(`${server.url}${target.path}`, target.signedIn);
+        // Lighthouse's storage reset would also drop the stored theme: keep storage for the dark
+        // sign-in page too (it holds nothing else before signing in).
+        const result = await audit(`${server.url}${target.path}`, target.signedIn || target.theme === 'dark');
         if (SAVE_DIR) {
           const name = `${target.path.slice(1).replaceAll('/', '-') || 'root'}-${target.theme}-${run}.json`;
           writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(result.lhr));
