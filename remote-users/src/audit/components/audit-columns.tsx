@@ -19,7 +19,7 @@ export const AUDIT_COLUMNS: Array<DataTableColumn<AuditEntry>> = [
     card: 'field',
     render: (entry) =>
       entry.userId !== null ? (
-        <Link asChild color="blue.700">
+        <Link asChild color="blue.fg">
           <RouterLink to={`/users/${entry.userId}`}>{entry.userName ?? `User #${entry.userId}`}</RouterLink>
         </Link>
       ) : (
@@ -45,7 +45,7 @@ export const AUDIT_COLUMNS: Array<DataTableColumn<AuditEntry>> = [
       const path = auditEntityPath(entry.entityType, entry.entityId);
       if (label === null) return FALLBACK;
       return path ? (
-        <Link asChild color="blue.700">
+        <Link asChild color="blue.fg">
           <RouterLink to={path}>{label}</RouterLink>
         </Link>
       ) : (
