@@ -25,9 +25,19 @@ export async function serveTemp(extraEnv = {}) {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group, so a failed start can end the builds it runs too, not leave them behind.
+    detached: true,
   });
+  const kill = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
+  // The start builds every stale frontend first: on a busy two-core machine that alone can take 15 min.
+  const deadline = Date.now() + 1_500_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
@@ -35,14 +45,18 @@ export async function serveTemp(extraEnv = {}) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the server did not start in time');
+    if (Date.now() > deadline) {
+      kill();
+      throw new Error('the server did not start in time');
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return {
     url,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      kill();
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
