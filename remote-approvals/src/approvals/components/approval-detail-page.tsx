@@ -33,7 +33,6 @@ import {
   Text,
   TruncatedText,
   notifyInfo,
-  notifySuccess,
 } from 'shared-ui';
 import { usePageCommands } from 'shared-ui/commands';
 import { ShortcutsHelpButton, ShortcutsHelpDialog } from 'shared-ui/dialog';
@@ -42,10 +41,9 @@ import { HELP_KEYS, useShortcuts } from 'shared-ui/keyboard';
 import { RecordFailurePage, RouteRecord } from 'shared-ui/record';
 import { Table } from 'shared-ui/table';
 import { useApproval, useApprovalHistory } from '../api/get-approval';
-import { approveApproval, approvedMessage, rejectApproval } from '../api/mutations';
 import { ApprovalChainCard } from './approval-chain-card';
 import { ApproveDialog } from './approve-dialog';
-import { notifyDecisionError } from './approval-row-actions';
+import { useDecision } from './use-decision';
 import { decidedNotice } from '../decided-elsewhere';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
 import { HistoryDownloadLink, NachaCard } from './nacha-card';
@@ -107,7 +105,8 @@ function ApprovalDetail({
   const isAdmin = useHasRole('ADMIN');
   const history = useApprovalHistory(approval.id);
   const [dialog, setDialog] = useState<'approve' | 'reject' | 'delete' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const decision = useDecision(approval.id, () => setDialog(null));
+  const busy = decision.busy;
   const bills = parseBills(approval.bills);
   const approvedBills = parseBills(approval.approvedBills);
   const pending = approval.status === 'PENDING';
@@ -150,19 +149,6 @@ function ApprovalDetail({
     const notice = decidedNotice(approval);
     if (notice && deciderId !== user?.id) notifyInfo(notice);
   }, [approval, busy, user?.id]);
-
-  async function decide(run: () => Promise<Approval>, success: string | ((approval: Approval) => string)) {
-    setBusy(true);
-    try {
-      const decided = await run();
-      notifySuccess(typeof success === 'string' ? success : success(decided));
-    } catch (failure) {
-      await notifyDecisionError(approval.id, failure);
-    } finally {
-      setBusy(false);
-      setDialog(null);
-    }
-  }
 
   const decisionBar = pending && canDecide;
 
@@ -402,19 +388,14 @@ function ApprovalDetail({
             flaggedBillIds={approval.duplicates?.map((duplicate) => duplicate.billId)}
             isPending={busy}
             onApprove={(ids, duplicateReason) =>
-              void decide(
-                () => approveApproval(approval.id, ids, approval.currentStep, duplicateReason),
-                approvedMessage,
-              )
+              void decision.approve(ids, approval.currentStep, duplicateReason)
             }
           />
           <RejectDialog
             open={dialog === 'reject'}
             onOpenChange={(open) => setDialog(open ? 'reject' : null)}
             isPending={busy}
-            onReject={(reason) =>
-              void decide(() => rejectApproval(approval.id, reason), 'Approval rejected successfully')
-            }
+            onReject={(reason) => void decision.reject(reason)}
           />
         </>
       )}

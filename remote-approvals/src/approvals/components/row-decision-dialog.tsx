@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { errorMessage } from 'shared-auth';
-import { parseBills, type Approval, type ApprovalSummary } from 'shared-contracts';
-import { notifyError, notifySuccess } from 'shared-ui';
+import { parseBills, type ApprovalSummary } from 'shared-contracts';
+import { notifyError } from 'shared-ui';
 import { useApproval } from '../api/get-approval';
-import { approveApproval, approvedMessage, rejectApproval } from '../api/mutations';
-import { notifyDecisionError } from './approval-row-actions';
 import { ApproveDialog } from './approve-dialog';
 import { RejectDialog } from './reject-dialog';
+import { useDecision } from './use-decision';
 
 /**
  * The list's keyboard decision on one row ('a' / 'r'): the detail page's own Approve Bills or Reject
@@ -23,26 +22,13 @@ export function RowDecisionDialog({
   onClose: () => void;
 }) {
   const detail = useApproval(verb === 'approve' ? approval.id : null);
-  const [busy, setBusy] = useState(false);
+  const decision = useDecision(approval.id, onClose);
 
   useEffect(() => {
     if (!detail.error) return;
     notifyError(`Error loading approval: ${errorMessage(detail.error)}`);
     onClose();
   }, [detail.error, onClose]);
-
-  async function decide(run: () => Promise<Approval>, success: string | ((approval: Approval) => string)) {
-    setBusy(true);
-    try {
-      const decided = await run();
-      notifySuccess(typeof success === 'string' ? success : success(decided));
-    } catch (failure) {
-      await notifyDecisionError(approval.id, failure);
-    } finally {
-      setBusy(false);
-      onClose();
-    }
-  }
 
   const onOpenChange = (open: boolean) => {
     if (!open) onClose();
@@ -53,10 +39,8 @@ export function RowDecisionDialog({
       <RejectDialog
         open
         onOpenChange={onOpenChange}
-        isPending={busy}
-        onReject={(reason) =>
-          void decide(() => rejectApproval(approval.id, reason), 'Approval rejected successfully')
-        }
+        isPending={decision.busy}
+        onReject={(reason) => void decision.reject(reason)}
       />
     );
   }
@@ -68,13 +52,8 @@ export function RowDecisionDialog({
       onOpenChange={onOpenChange}
       bills={parseBills(loaded.bills)}
       flaggedBillIds={loaded.duplicates?.map((duplicate) => duplicate.billId)}
-      isPending={busy}
-      onApprove={(ids, duplicateReason) =>
-        void decide(
-          () => approveApproval(approval.id, ids, approval.currentStep, duplicateReason),
-          approvedMessage,
-        )
-      }
+      isPending={decision.busy}
+      onApprove={(ids, duplicateReason) => void decision.approve(ids, approval.currentStep, duplicateReason)}
     />
   );
 }
