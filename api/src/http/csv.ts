@@ -1,4 +1,4 @@
-import type { Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 
 // What every CSV export writes its cells with, and how it waits for a slow client.
 
@@ -39,4 +39,52 @@ export function writerOf(out: Writable): (chunk: string) => Promise<void> {
       });
     }
   };
+}
+
+/** How streamKeysetBatches reads and writes one export. */
+export interface KeysetExport<Row, Position> {
+  /** The rows after `after` (undefined: from the start), at most `limit`, in the file's order. */
+  readBatch: (after: Position | undefined, limit: number) => Promise<Row[]>;
+  /** Where the next batch starts: the last row's sort key and id. */
+  positionOf: (row: Row) => Position;
+  /** The text of some rows; `first` says whether they open the file (JSON needs no comma then). */
+  text: (rows: Row[], first: boolean) => string;
+  /** What opens and closes the file (a CSV header; JSON's brackets). */
+  start: string;
+  end?: string;
+  batchSize: number;
+  /** Called once with the failure that ended the file early (the client sees a cut file). */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * A file written in keyset batches, each its own short query, the next read only once the client has
+ * taken this one (back-pressure): no transaction, cursor or pooled connection is held while a slow
+ * client reads, and on the embedded database (one query at a time) every other request waits for at
+ * most one batch. The file's start goes out with the first rows, so a database that fails at once
+ * sends nothing and the client gets the error answer.
+ */
+export function streamKeysetBatches<Row, Position>(options: KeysetExport<Row, Position>): Readable {
+  const { readBatch, positionOf, text, start, end = '', batchSize, onError } = options;
+  const out = new PassThrough();
+  const write = writerOf(out);
+  void (async () => {
+    let after: Position | undefined;
+    let first = true;
+    for (;;) {
+      const rows = await readBatch(after, batchSize);
+      await write(`${first ? start : ''}${text(rows, first)}`);
+      first = false;
+      if (rows.length < batchSize) break;
+      after = positionOf(rows[rows.length - 1]!);
+    }
+    await write(end);
+    out.end();
+  })().catch((error: unknown) => {
+    if (!out.destroyed) {
+      onError(error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+  return out;
 }

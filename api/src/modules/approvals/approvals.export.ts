@@ -1,4 +1,4 @@
-import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -7,7 +7,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { APPROVAL_ORIGIN_LABELS, type ApprovalExportQuery, type ApprovalSortField } from 'shared-contracts';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { approvals } from '../../db/schema';
-import { csvField, writerOf } from '../../http/csv';
+import { csvField, streamKeysetBatches, writerOf } from '../../http/csv';
 import { Spool } from '../../http/spool';
 import { listConditions, listOrder, rowsOf, SORT_EXPRESSIONS } from './approvals.repository';
 
@@ -230,36 +230,25 @@ export function streamKeysetExport(
   onError: (error: unknown) => void,
   batchSize = EXPORT_KEYSET_BATCH,
 ): Readable {
-  const out = new PassThrough();
-  const write = writerOf(out);
   const key = SORT_EXPRESSIONS[query.sortBy];
-  void (async () => {
-    let last: KeysetPosition | undefined;
-    let first = true;
-    for (;;) {
-      const statement = exportStatement(query, {
-        extra: sql`(${key})::text as sort_key`,
-        after: last && afterPosition(query, last),
-        limit: batchSize,
-      });
-      const rows = rowsOf<RawRow & { sort_key: string | null }>(await db.execute(statement));
-      // The file's start goes out with the first rows, so a database that fails at once sends
-      // nothing and the client gets the error answer.
-      await write(`${first ? fileStart(query.format) : ''}${chunkOf(query.format, rows, first)}`);
-      first = false;
-      if (rows.length < batchSize) break;
-      const end = rows[rows.length - 1]!;
-      last = { key: end.sort_key, id: end.id };
-    }
-    await write(fileEnd(query.format));
-    out.end();
-  })().catch((error: unknown) => {
-    if (!out.destroyed) {
-      onError(error);
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
+  return streamKeysetBatches<RawRow & { sort_key: string | null }, KeysetPosition>({
+    readBatch: async (after, limit) =>
+      rowsOf(
+        await db.execute(
+          exportStatement(query, {
+            extra: sql`(${key})::text as sort_key`,
+            after: after && afterPosition(query, after),
+            limit,
+          }),
+        ),
+      ),
+    positionOf: (row) => ({ key: row.sort_key, id: row.id }),
+    text: (rows, first) => chunkOf(query.format, rows, first),
+    start: fileStart(query.format),
+    end: fileEnd(query.format),
+    batchSize,
+    onError,
   });
-  return out;
 }
 
 /**

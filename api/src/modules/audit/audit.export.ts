@@ -1,7 +1,7 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { AUDIT_CSV_HEADER, type AuditEntry, type AuditExportQuery } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { csvField, writerOf } from '../../http/csv';
+import { csvField, streamKeysetBatches } from '../../http/csv';
 import { auditBatch, type AuditPosition } from './audit.repository';
 
 /**
@@ -35,10 +35,9 @@ export function auditExportFileName(now = new Date()): string {
 
 /**
  * Every row matching the filters as CSV, newest first, in keyset batches (AUDIT_EXPORT_BATCH rows
- * after the previous batch's last (created_at, id)): the next batch is read only once the client
- * has taken this one (back-pressure), and a client that stops reading is cut off by the route's
- * stall timer. The log only grows at its new end, so rows written during the export are not in it
- * and none already in it is skipped or repeated.
+ * after the previous batch's last (created_at, id)); a client that stops reading is cut off by the
+ * route's stall timer. The log only grows at its new end, so rows written during the export are not
+ * in it and none already in it is skipped or repeated.
  */
 export function streamAuditExport(
   db: Db,
@@ -46,28 +45,12 @@ export function streamAuditExport(
   onError: (error: unknown) => void,
   batchSize = AUDIT_EXPORT_BATCH,
 ): Readable {
-  const out = new PassThrough();
-  const write = writerOf(out);
-  void (async () => {
-    let after: AuditPosition | undefined;
-    let first = true;
-    for (;;) {
-      const rows = await auditBatch(db, query, after, batchSize);
-      // The header goes out with the first rows, so a database that fails at once sends nothing
-      // and the client gets the error answer.
-      let chunk = first ? `${AUDIT_CSV_HEADER.join(',')}\r\n` : '';
-      for (const row of rows) chunk += auditCsvLine(row);
-      await write(chunk);
-      first = false;
-      if (rows.length < batchSize) break;
-      after = rows[rows.length - 1]!.position;
-    }
-    out.end();
-  })().catch((error: unknown) => {
-    if (!out.destroyed) {
-      onError(error);
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
+  return streamKeysetBatches<AuditEntry & { position: AuditPosition }, AuditPosition>({
+    readBatch: (after, limit) => auditBatch(db, query, after, limit),
+    positionOf: (row) => row.position,
+    text: (rows) => rows.map(auditCsvLine).join(''),
+    start: `${AUDIT_CSV_HEADER.join(',')}\r\n`,
+    batchSize,
+    onError,
   });
-  return out;
 }
