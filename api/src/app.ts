@@ -14,6 +14,7 @@ import { qbSyncRoutes } from './modules/qb-sync/qb-sync.routes';
 import { qbWebhookRoutes } from './modules/qb-sync/qb-webhooks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { ExportSlots } from './http/export-slots';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('liveHub', liveHub);
   const authCache = new AuthCache(listener);
   app.decorate('authCache', authCache);
+  app.decorate('exportSlots', new ExportSlots(config.approvalExport));
   // Sent after the handler's transaction committed: the sign-in cache waits for the database's
   // notifications of this write before it answers from memory again.
   app.addHook('onSend', (request, _reply, payload, done) => {

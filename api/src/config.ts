@@ -158,7 +158,7 @@ export interface DatabaseSessionLimits {
 export interface ApprovalExportLimits {
   /** A reply whose buffered bytes have not drained to the client for this long is ended. */
   stallTimeoutMs: number;
-  /** Exports one user may run at once; one more is answered 429 with Retry-After. */
+  /** Exports one user may run at once, of any kind (ExportSlots); one more is answered 429 with Retry-After. */
   perUser: number;
 }
 

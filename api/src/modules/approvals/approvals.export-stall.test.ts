@@ -24,6 +24,7 @@ let base: string;
 const openExports = new Set<object>();
 let guest: string;
 let user: string;
+let admin: string;
 beforeAll(async () => {
   t = await build({
     config: { approvalExport: { stallTimeoutMs: STALL_MS, perUser: 2 } },
@@ -52,6 +53,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   guest = (await t.login('guest@example.com')).tokens.accessToken;
   user = (await t.login('user@example.com')).tokens.accessToken;
+  admin = (await t.login('admin@example.com')).tokens.accessToken;
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -186,6 +188,25 @@ describe('exports per user', () => {
       }
       expect(again?.status).toBe(200);
       await again?.body?.cancel();
+    } finally {
+      first.socket.destroy();
+      second.socket.destroy();
+    }
+  });
+
+  it("counts every export route's downloads against one allowance", async () => {
+    const first = await stalledExport(admin, 'csv');
+    const second = await stalledExport(admin, 'json');
+    try {
+      // Two approval exports running: the audit log's export is refused too.
+      const audit = await fetch(`${base}/api/audit/export`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(audit.status).toBe(429);
+      expect(await audit.json()).toEqual({
+        success: false,
+        error: { code: ERROR_CODES.tooManyRequests, message: APPROVAL_ERRORS.tooManyExports(2) },
+      });
     } finally {
       first.socket.destroy();
       second.socket.destroy();

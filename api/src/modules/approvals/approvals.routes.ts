@@ -26,7 +26,6 @@ import {
 import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
-import { endWhenStalled } from '../../http/stall';
 import { emptyOkSchema, fileSchema, okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
@@ -58,8 +57,6 @@ import {
 } from './approvals.service';
 
 const tags = ['Approvals'];
-/** Seconds a caller refused for running too many exports is asked to wait. */
-const EXPORT_RETRY_AFTER_S = 10;
 const params = ApprovalIdParamSchema;
 
 /**
@@ -131,8 +128,6 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
 
   // Exports running per user id: each holds a spool file or keyset reads until its client has the
   // file, so one account may not start them without limit (this process's count).
-  const exportsRunning = new Map<number, number>();
-  const exportLimits = app.config.approvalExport;
 
   // Every matching row (no page, no cap), streamed; X-Total-Count lets the console show progress.
   app.get(
@@ -160,28 +155,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const query = request.query;
       const userId = currentAuth(request).user.id;
-      const running = exportsRunning.get(userId) ?? 0;
-      if (running >= exportLimits.perUser) {
-        throw new HttpError(
-          429,
-          ERROR_CODES.tooManyRequests,
-          APPROVAL_ERRORS.tooManyExports(running),
-          undefined,
-          { 'Retry-After': String(EXPORT_RETRY_AFTER_S) },
-        );
-      }
-      exportsRunning.set(userId, running + 1);
-      let released = false;
-      reply.raw.once('close', () => {
-        if (released) return;
-        released = true;
-        const left = (exportsRunning.get(userId) ?? 1) - 1;
-        if (left > 0) exportsRunning.set(userId, left);
-        else exportsRunning.delete(userId);
-      });
-      endWhenStalled(reply.raw, exportLimits.stallTimeoutMs, () =>
-        request.log.info({ stallTimeoutMs: exportLimits.stallTimeoutMs }, 'approval export stalled: ended'),
-      );
+      app.exportSlots.hold(request, reply, userId, 'approval');
 
       const total = await countApprovals(app.db, query);
       const stream = streamApprovalExport(app.database, query, (error) =>

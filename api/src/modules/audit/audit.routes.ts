@@ -1,24 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  APPROVAL_ERRORS,
   AuditEntrySchema,
   AuditExportQuerySchema,
   AuditQuerySchema,
-  ERROR_CODES,
 } from 'shared-contracts';
 import * as v from 'valibot';
 import { paged } from '../../http/envelope';
-import { HttpError } from '../../http/http-error';
 import { fileSchema, pagedSchema } from '../../http/response-schemas';
-import { endWhenStalled } from '../../http/stall';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { currentAuth, requireRole } from '../../plugins/auth';
 import { auditExportFileName, streamAuditExport } from './audit.export';
 import { auditPage, countAudit } from './audit.repository';
 
 const tags = ['Audit'];
-/** Seconds a caller refused for running too many exports is asked to wait. */
-const EXPORT_RETRY_AFTER_S = 10;
 
 /**
  * /api/audit: the activity log of the whole console (sign-ins, changes of companies, users,
@@ -50,8 +44,6 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
 
   // Exports running per user id (this process's count): each holds keyset reads until its client
   // has the file. The same limits as the approvals export.
-  const exportsRunning = new Map<number, number>();
-  const exportLimits = app.config.approvalExport;
 
   app.get(
     '/export',
@@ -78,28 +70,7 @@ export async function auditRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const query = request.query;
       const userId = currentAuth(request).user.id;
-      const running = exportsRunning.get(userId) ?? 0;
-      if (running >= exportLimits.perUser) {
-        throw new HttpError(
-          429,
-          ERROR_CODES.tooManyRequests,
-          APPROVAL_ERRORS.tooManyExports(running),
-          undefined,
-          { 'Retry-After': String(EXPORT_RETRY_AFTER_S) },
-        );
-      }
-      exportsRunning.set(userId, running + 1);
-      let released = false;
-      reply.raw.once('close', () => {
-        if (released) return;
-        released = true;
-        const left = (exportsRunning.get(userId) ?? 1) - 1;
-        if (left > 0) exportsRunning.set(userId, left);
-        else exportsRunning.delete(userId);
-      });
-      endWhenStalled(reply.raw, exportLimits.stallTimeoutMs, () =>
-        request.log.info({ stallTimeoutMs: exportLimits.stallTimeoutMs }, 'audit export stalled: ended'),
-      );
+      app.exportSlots.hold(request, reply, userId, 'audit');
 
       const total = await countAudit(app.db, query);
       const stream = streamAuditExport(app.db, query, (error) =>
