@@ -194,6 +194,51 @@ describe('DataTable', () => {
       await waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
       expect(lastSelection(onChange)).toEqual([]);
     });
+    it('selects both rows of two quick clicks, the second before the first is drawn', async () => {
+      const onChange = vi.fn();
+      renderWithProviders(<Selectable onChange={onChange} />);
+      fireEvent.click(checkbox('Select Acme Corp'));
+      fireEvent.click(checkbox('Select Initech'));
+      await waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
+      expect(lastSelection(onChange).sort()).toEqual([1, 3]);
+      await waitFor(() => expect(checkbox('Select Initech').checked).toBe(true));
+      expect(checkbox('Select Acme Corp').checked).toBe(true);
+    });
+
+    it('draws new rows and keeps the selection current while they arrive', async () => {
+      const onChange = vi.fn();
+      function Paged() {
+        const [selected, setSelected] = useState<Set<RowId>>(new Set());
+        const [rows, setRows] = useState(COMPANIES.slice(0, 2));
+        return (
+          <>
+            <Button onClick={() => setRows(COMPANIES.slice(1))}>Next page</Button>
+            <DataTable
+              caption="Companies"
+              columns={COLUMNS}
+              rows={rows}
+              getRowId={(c) => c.id}
+              rowLabel={(c) => c.name}
+              selectedIds={selected}
+              onSelectionChange={(ids) => {
+                setSelected(ids);
+                onChange(ids);
+              }}
+            />
+          </>
+        );
+      }
+      renderWithProviders(<Paged />);
+      fireEvent.click(checkbox('Select Globex'));
+      await waitFor(() => expect(lastSelection(onChange)).toEqual([2]));
+      fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+      // Initech arrives in the background render; Globex stays selected across the change.
+      await waitFor(() => expect(checkbox('Select Initech')).toBeTruthy());
+      expect(screen.queryByRole('checkbox', { name: 'Select Acme Corp' })).toBeNull();
+      expect(checkbox('Select Globex').checked).toBe(true);
+      fireEvent.click(checkbox('Select Initech'));
+      await waitFor(() => expect(lastSelection(onChange).sort()).toEqual([2, 3]));
+    });
   });
 
   it('adds an Actions column and keeps clicks in it from counting as row clicks', () => {

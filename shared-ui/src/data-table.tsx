@@ -4,7 +4,17 @@
 // Long values are cut with '…' (full text on hover) so one 255-character name cannot push the other
 // columns and the row menu off-screen; on a phone the same rows are shown as cards (data-cards.tsx).
 import { Box, Checkbox, Skeleton, Table, chakra } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { DataCards } from './data-cards';
 import {
   DEFAULT_CELL_MAX_WIDTH,
@@ -112,7 +122,7 @@ function SortArrow({ state }: { state: AriaSort }) {
  */
 export function DataTable<T>({
   columns,
-  rows,
+  rows: currentRows,
   getRowId,
   caption,
   sort,
@@ -121,7 +131,7 @@ export function DataTable<T>({
   onSelectionChange,
   rowLabel,
   rowActions,
-  isLoading = false,
+  isLoading: currentlyLoading = false,
   loadingRows = 5,
   emptyState,
   onRowClick,
@@ -131,6 +141,17 @@ export function DataTable<T>({
   activeRowId = null,
   onActiveRowChange,
 }: DataTableProps<T>) {
+  // New rows (a page arriving, a sort, the next page) render in a background transition that React
+  // splits into short tasks, so a page of rows never blocks the main thread as one long task; until it
+  // is ready the table keeps showing what it showed (the skeleton or the previous rows). Only the rows
+  // and the loading flag wait: the selection, the cursor and the handlers are always current.
+  const shownData = useMemo(
+    () => ({ rows: currentRows, isLoading: currentlyLoading }),
+    [currentRows, currentlyLoading],
+  );
+  const deferredData = useDeferredValue(shownData);
+  const { rows, isLoading } = deferredData;
+  const pending = deferredData !== shownData;
   const phone = useMediaQuery(PHONE_QUERY);
   const rowElements = useRef(new Map<RowId, HTMLTableRowElement>());
   const shownActive = useRef(activeRowId);
@@ -144,7 +165,7 @@ export function DataTable<T>({
   }, [activeRowId]);
   const selectable = Boolean(selectedIds && onSelectionChange);
   const selected = selectedIds ?? EMPTY_SELECTION;
-  const rowIds = rows.map(getRowId);
+  const rowIds = useMemo(() => rows.map(getRowId), [rows, getRowId]);
   const selectedOnPage = rowIds.filter((id) => selected.has(id)).length;
   const allChecked = rowIds.length > 0 && selectedOnPage === rowIds.length;
   const headerChecked: boolean | 'indeterminate' = allChecked
@@ -157,21 +178,36 @@ export function DataTable<T>({
   // The one row Tab stops at: the active one, else the first.
   const tabStopId = activeRowId !== null && rowIds.includes(activeRowId) ? activeRowId : rowIds[0];
 
-  const toggleAll = () => {
-    if (!onSelectionChange) return;
-    const next = new Set(selected);
-    // Checked or partly checked → clear this table's rows; unchecked → select them all.
-    if (selectedOnPage > 0) rowIds.forEach((id) => next.delete(id));
-    else rowIds.forEach((id) => next.add(id));
-    onSelectionChange(next);
-  };
-
-  const toggleRow = (id: RowId, checked: boolean) => {
-    if (!onSelectionChange) return;
-    const next = new Set(selected);
+  // Event handlers read the props of the last commit, never those of the render that drew the row:
+  // rows drawn before a selection change (while new rows were being prepared) still toggle against the
+  // current selection, so two quick clicks select two rows.
+  const latest = useRef({ selected, onSelectionChange, onRowClick, onActiveRowChange });
+  useLayoutEffect(() => {
+    latest.current = { selected, onSelectionChange, onRowClick, onActiveRowChange };
+  });
+  const toggleRow = useCallback((id: RowId, checked: boolean) => {
+    const { selected: current, onSelectionChange: change } = latest.current;
+    if (!change) return;
+    const next = new Set(current);
     if (checked) next.add(id);
     else next.delete(id);
-    onSelectionChange(next);
+    // A second click before the parent has drawn this one builds on it.
+    latest.current.selected = next;
+    change(next);
+  }, []);
+  const clickRow = useCallback((row: T) => latest.current.onRowClick?.(row), []);
+  const activateRow = useCallback((id: RowId) => latest.current.onActiveRowChange?.(id), []);
+
+  const toggleAll = () => {
+    const { selected: current, onSelectionChange: change } = latest.current;
+    if (!change) return;
+    const next = new Set(current);
+    const onPage = rowIds.filter((id) => current.has(id)).length;
+    // Checked or partly checked → clear this table's rows; unchecked → select them all.
+    if (onPage > 0) rowIds.forEach((id) => next.delete(id));
+    else rowIds.forEach((id) => next.add(id));
+    latest.current.selected = next;
+    change(next);
   };
 
   if (!isLoading && rows.length === 0 && emptyState !== undefined) {
@@ -196,7 +232,7 @@ export function DataTable<T>({
         rowActions={rowActions}
         isLoading={isLoading}
         loadingRows={loadingRows}
-        onRowClick={onRowClick}
+        onRowClick={onRowClick ? clickRow : undefined}
       />
     );
   }
@@ -205,7 +241,11 @@ export function DataTable<T>({
     <Box {...(framed ? FRAME : {})} minW="0" maxW="100%">
       {/* The scroll region is focusable so keyboard users can scroll a wide table on a phone. */}
       <Table.ScrollArea tabIndex={0} role="region" aria-label={caption} focusRingOffset="-2px">
-        <Table.Root size={size} interactive={Boolean(onRowClick)} aria-busy={isLoading || undefined}>
+        <Table.Root
+          size={size}
+          interactive={Boolean(onRowClick)}
+          aria-busy={isLoading || pending || undefined}
+        >
           <Table.Caption srOnly>{caption}</Table.Caption>
           <Table.Header>
             <Table.Row bg="bg.subtle">
@@ -276,83 +316,157 @@ export function DataTable<T>({
               ) : null}
             </Table.Row>
           </Table.Header>
-          <Table.Body>
-            {isLoading
-              ? Array.from({ length: loadingRows }, (_, index) => (
-                  <Table.Row key={`loading-${index}`} aria-hidden="true">
-                    {Array.from({ length: columnCount }, (__, cell) => (
-                      <Table.Cell key={cell}>
-                        <Skeleton height="4" />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))
-              : rows.map((row, index) => {
-                  const id = rowIds[index] as RowId;
-                  const isSelected = selected.has(id);
-                  return (
-                    <Table.Row
-                      key={id}
-                      ref={(element: HTMLTableRowElement | null) => {
-                        if (element) rowElements.current.set(id, element);
-                        else rowElements.current.delete(id);
-                      }}
-                      tabIndex={roving ? (id === tabStopId ? 0 : -1) : undefined}
-                      onFocus={roving && id !== activeRowId ? () => onActiveRowChange?.(id) : undefined}
-                      data-active={id === activeRowId ? '' : undefined}
-                      css={roving ? ACTIVE_ROW_STYLE : undefined}
-                      data-selected={isSelected ? '' : undefined}
-                      aria-selected={selectable ? isSelected : undefined}
-                      cursor={onRowClick ? 'pointer' : undefined}
-                      onClick={onRowClick ? (event) => isRowClick(event) && onRowClick(row) : undefined}
-                    >
-                      {selectable ? (
-                        <Table.Cell px="3">
-                          <Checkbox.Root
-                            size="sm"
-                            checked={isSelected}
-                            onCheckedChange={(details) => toggleRow(id, details.checked === true)}
-                          >
-                            <Checkbox.HiddenInput />
-                            <Checkbox.Control />
-                            <Checkbox.Label srOnly>
-                              Select {rowLabel ? rowLabel(row) : `row ${id}`}
-                            </Checkbox.Label>
-                          </Checkbox.Root>
-                        </Table.Cell>
-                      ) : null}
-                      {columns.map((column) => (
-                        <Table.Cell
-                          key={column.key}
-                          textAlign={column.align ?? 'start'}
-                          minW={column.minWidth}
-                        >
-                          {column.maxWidth === 'none' ? (
-                            cellContent(column, row)
-                          ) : (
-                            <TruncatedText
-                              maxW={column.maxWidth ?? DEFAULT_CELL_MAX_WIDTH}
-                              ms={column.align === 'end' ? 'auto' : undefined}
-                            >
-                              {cellContent(column, row)}
-                            </TruncatedText>
-                          )}
-                        </Table.Cell>
-                      ))}
-                      {rowActions ? (
-                        <Table.Cell textAlign="end" whiteSpace="nowrap">
-                          {rowActions(row)}
-                        </Table.Cell>
-                      ) : null}
-                    </Table.Row>
-                  );
-                })}
-          </Table.Body>
+          <TableRows<T>
+            pending={pending}
+            columns={columns}
+            rows={rows}
+            rowIds={rowIds}
+            isLoading={isLoading}
+            loadingRows={loadingRows}
+            columnCount={columnCount}
+            selectable={selectable}
+            selected={selected}
+            rowLabel={rowLabel}
+            rowActions={rowActions}
+            clickable={Boolean(onRowClick)}
+            roving={roving}
+            activeRowId={activeRowId}
+            tabStopId={tabStopId}
+            rowElements={rowElements.current}
+            onToggleRow={toggleRow}
+            onRowClick={clickRow}
+            onActivateRow={activateRow}
+          />
         </Table.Root>
       </Table.ScrollArea>
     </Box>
   );
 }
+
+interface TableRowsProps<T> {
+  /** New rows are being prepared in the background: keep what is drawn (see areRowPropsEqual). */
+  pending: boolean;
+  columns: Array<DataTableColumn<T>>;
+  rows: T[];
+  rowIds: RowId[];
+  isLoading: boolean;
+  loadingRows: number;
+  columnCount: number;
+  selectable: boolean;
+  selected: ReadonlySet<RowId>;
+  rowLabel?: (row: T) => string;
+  rowActions?: (row: T) => ReactNode;
+  clickable: boolean;
+  roving: boolean;
+  activeRowId: RowId | null;
+  tabStopId: RowId | undefined;
+  rowElements: Map<RowId, HTMLTableRowElement>;
+  onToggleRow: (id: RowId, checked: boolean) => void;
+  onRowClick: (row: T) => void;
+  onActivateRow: (id: RowId) => void;
+}
+
+/**
+ * While new rows are prepared in the background, the urgent render that starts it does not draw the old
+ * rows again (the costly part of a table): the rows on screen stay as drawn, and their handlers read the
+ * current props (DataTable's `latest`), until the new rows replace them.
+ */
+function areRowPropsEqual<T>(previous: TableRowsProps<T>, next: TableRowsProps<T>): boolean {
+  if (next.pending) return true;
+  return (Object.keys(next) as Array<keyof TableRowsProps<T>>).every((key) =>
+    Object.is(previous[key], next[key]),
+  );
+}
+
+const TableRows = memo(function TableRows<T>({
+  columns,
+  rows,
+  rowIds,
+  isLoading,
+  loadingRows,
+  columnCount,
+  selectable,
+  selected,
+  rowLabel,
+  rowActions,
+  clickable,
+  roving,
+  activeRowId,
+  tabStopId,
+  rowElements,
+  onToggleRow,
+  onRowClick,
+  onActivateRow,
+}: TableRowsProps<T>) {
+  return (
+    <Table.Body>
+      {isLoading
+        ? Array.from({ length: loadingRows }, (_, index) => (
+            <Table.Row key={`loading-${index}`} aria-hidden="true">
+              {Array.from({ length: columnCount }, (__, cell) => (
+                <Table.Cell key={cell}>
+                  <Skeleton height="4" />
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          ))
+        : rows.map((row, index) => {
+            const id = rowIds[index] as RowId;
+            const isSelected = selected.has(id);
+            return (
+              <Table.Row
+                key={id}
+                ref={(element: HTMLTableRowElement | null) => {
+                  if (element) rowElements.set(id, element);
+                  else rowElements.delete(id);
+                }}
+                tabIndex={roving ? (id === tabStopId ? 0 : -1) : undefined}
+                onFocus={roving && id !== activeRowId ? () => onActivateRow(id) : undefined}
+                data-active={id === activeRowId ? '' : undefined}
+                css={roving ? ACTIVE_ROW_STYLE : undefined}
+                data-selected={isSelected ? '' : undefined}
+                aria-selected={selectable ? isSelected : undefined}
+                cursor={clickable ? 'pointer' : undefined}
+                onClick={clickable ? (event) => isRowClick(event) && onRowClick(row) : undefined}
+              >
+                {selectable ? (
+                  <Table.Cell px="3">
+                    <Checkbox.Root
+                      size="sm"
+                      checked={isSelected}
+                      onCheckedChange={(details) => onToggleRow(id, details.checked === true)}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label srOnly>Select {rowLabel ? rowLabel(row) : `row ${id}`}</Checkbox.Label>
+                    </Checkbox.Root>
+                  </Table.Cell>
+                ) : null}
+                {columns.map((column) => (
+                  <Table.Cell key={column.key} textAlign={column.align ?? 'start'} minW={column.minWidth}>
+                    {column.maxWidth === 'none' ? (
+                      cellContent(column, row)
+                    ) : (
+                      <TruncatedText
+                        maxW={column.maxWidth ?? DEFAULT_CELL_MAX_WIDTH}
+                        ms={column.align === 'end' ? 'auto' : undefined}
+                      >
+                        {cellContent(column, row)}
+                      </TruncatedText>
+                    )}
+                  </Table.Cell>
+                ))}
+                {rowActions ? (
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {rowActions(row)}
+                  </Table.Cell>
+                ) : null}
+              </Table.Row>
+            );
+          })}
+    </Table.Body>
+  );
+}, areRowPropsEqual) as <T>(props: TableRowsProps<T>) => ReactNode;
 
 const EMPTY_SELECTION: ReadonlySet<RowId> = new Set();
 /**
