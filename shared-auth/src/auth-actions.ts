@@ -1,4 +1,5 @@
 import { AUTH_ERRORS, LOGIN_ERRORS, type AuthResult, type User } from 'shared-contracts';
+import { startTransition } from 'react';
 import { ApiError, isApiError } from './api-error';
 import { request } from './api';
 import {
@@ -100,22 +101,30 @@ async function runInitialization(): Promise<void> {
     return;
   }
   setSessionLoading(true);
-  try {
-    if (!tokenStorage.getAccessToken()) {
-      clearSessionUser();
-      return;
-    }
-    try {
-      // No navigation from here: RequireAuth sends the visitor to /login and remembers the page.
-      const user = await fetchCurrentUser(false);
-      if (version === sessionVersion) setSessionUser(user);
-    } catch (error) {
-      if (version !== sessionVersion) return;
-      if (isAuthFailure(error)) tokenStorage.clear();
-      clearSessionUser();
-    }
-  } finally {
+  if (!tokenStorage.getAccessToken()) {
+    clearSessionUser();
     setSessionLoading(false);
+    return;
+  }
+  // What the check found, applied at the end together with the end of loading.
+  let settle = clearSessionUser;
+  try {
+    // No navigation from here: RequireAuth sends the visitor to /login and remembers the page.
+    const user = await fetchCurrentUser(false);
+    if (version === sessionVersion) settle = () => setSessionUser(user);
+    else settle = () => {};
+  } catch (error) {
+    if (version !== sessionVersion) settle = () => {};
+    else if (isAuthFailure(error)) tokenStorage.clear();
+  } finally {
+    // The signed-in shell's first render (sidebar, the section, its list) is the biggest piece of
+    // work of a page load: as a transition React renders it in short slices instead of one long task.
+    // The user and the end of loading change in the same transition, so no render sees one without
+    // the other (and sends a signed-in visitor to the sign-in page).
+    startTransition(() => {
+      settle();
+      setSessionLoading(false);
+    });
   }
 }
 
