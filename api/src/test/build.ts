@@ -74,8 +74,13 @@ export interface TestContext {
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Signs in (default password: the demo one) and returns the envelope's data. */
   login(email: string, password?: string): Promise<AuthResult>;
+  /** Signs in as `<role>@example.com` for each role asked (the demo accounts): their access tokens. */
+  demoTokens<R extends DemoRole>(...roles: R[]): Promise<Record<R, string>>;
   close(): Promise<void>;
 }
+
+/** The demo accounts, one per role: `<role>@example.com` with the demo password. */
+export type DemoRole = 'admin' | 'moderator' | 'user' | 'guest';
 
 export async function build(options: BuildOptions = {}): Promise<TestContext> {
   const config = testConfig(options.config);
@@ -104,7 +109,7 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
     });
   };
 
-  return {
+  const context: TestContext = {
     app,
     database,
     config,
@@ -119,11 +124,18 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
         throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
       return response.json<{ data: AuthResult }>().data;
     },
+    async demoTokens(...roles) {
+      const tokens = {} as Record<(typeof roles)[number], string>;
+      for (const role of roles)
+        tokens[role] = (await context.login(`${role}@example.com`)).tokens.accessToken;
+      return tokens;
+    },
     async close() {
       await app.close();
       await dispose();
     },
   };
+  return context;
 }
 
 async function openTestDatabase(

@@ -38,9 +38,7 @@ type Role = keyof typeof token;
 beforeAll(async () => {
   // No sweep at start: the expiry test runs it itself, at a known moment.
   t = await build({ app: { approvalSweep: false } });
-  for (const role of Object.keys(token) as Role[]) {
-    token[role] = (await t.login(`${role}@example.com`)).tokens.accessToken;
-  }
+  Object.assign(token, await t.demoTokens('admin', 'moderator', 'user', 'guest'));
 });
 afterAll(async () => {
   await t?.close();

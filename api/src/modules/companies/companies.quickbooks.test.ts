@@ -27,9 +27,7 @@ beforeAll(async () => {
     },
   });
   quickBooks = { ...t.config.quickBooks };
-  for (const role of Object.keys(token) as Array<keyof typeof token>) {
-    token[role] = (await t.login(`${role}@example.com`)).tokens.accessToken;
-  }
+  Object.assign(token, await t.demoTokens('moderator', 'user', 'guest'));
 });
 afterEach(() => {
   mock.behaviour = 'ok';

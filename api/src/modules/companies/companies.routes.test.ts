@@ -24,9 +24,7 @@ const token: Record<'admin' | 'moderator' | 'user' | 'guest', string> = {
 
 beforeAll(async () => {
   t = await build();
-  for (const role of Object.keys(token) as Array<keyof typeof token>) {
-    token[role] = (await t.login(`${role}@example.com`)).tokens.accessToken;
-  }
+  Object.assign(token, await t.demoTokens('admin', 'moderator', 'user', 'guest'));
 });
 afterAll(async () => {
   await t?.close();

@@ -23,9 +23,7 @@ type Role = keyof typeof token;
 
 beforeAll(async () => {
   t = await build();
-  for (const role of Object.keys(token) as Role[]) {
-    token[role] = (await t.login(`${role}@example.com`)).tokens.accessToken;
-  }
+  Object.assign(token, await t.demoTokens('admin', 'moderator', 'user', 'guest'));
 });
 afterAll(async () => {
   await t?.close();
