@@ -171,6 +171,38 @@ describe('the first full sync and incremental syncs', () => {
     expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
   });
 
+  it('misses no bill when bills leave the unpaid set between two pages (paid or deleted in QuickBooks meanwhile)', async () => {
+    const { id, realmId } = await connectedCompany(2500);
+    const unpaidAtStart = unpaidIds(realmId);
+    let changed = false;
+    const outcome = await runCompanySync(deps(t.app), id, {
+      onPageWritten: (page) => {
+        if (page.phase !== 'bills' || changed) return;
+        changed = true;
+        // Between the first and the second page, two bills of the first page leave the set: with
+        // STARTPOSITION paging every later bill moves two places down and two are never read.
+        emulator.updateBill(realmId, unpaidAtStart[10]!, (bill) => {
+          bill.Balance = 0;
+        });
+        emulator.deleteBill(realmId, unpaidAtStart[20]!);
+      },
+    });
+    expect(outcome.status).toBe('done');
+    expect(changed).toBe(true);
+    const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
+    expect(state).toMatchObject({ phase: 'incremental', afterId: null });
+    const claimed = await t.database.db
+      .select({ id: qbImportedBills.qbBillId })
+      .from(qbImportedBills)
+      .where(eq(qbImportedBills.companyId, id));
+    // Every bill unpaid when the sync started was read, once.
+    expect(sorted(claimed.map((row) => row.id))).toEqual(sorted(unpaidAtStart));
+    // The two that left were taken out of their approval by the CDC pass that follows.
+    const ids = await importedIds(id);
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(sorted(ids)).toEqual(sorted(unpaidIds(realmId)));
+  });
+
   it('answers Sync now for a company without QuickBooks with 400, and GUEST with 403', async () => {
     const [company] = await t.database.db.insert(companies).values({ name: 'No QuickBooks' }).returning();
     const refused = await t.request({
@@ -332,7 +364,11 @@ describe('two API processes, crashes and throttling', () => {
 describe('vendors', () => {
   it("matches an imported bill's vendor to the company's vendor bank account by QuickBooks vendor id", async () => {
     const { id, realmId } = await connectedCompany(40);
-    const vendor = emulator.realm(realmId).vendors[0]!;
+    // A vendor with an unpaid bill (which one depends on the realm's generated data).
+    const realm = emulator.realm(realmId);
+    const vendor = realm.vendors.find((candidate) =>
+      realm.bills.some((bill) => bill.Balance > 0 && bill.VendorRef.value === candidate.Id),
+    )!;
     const added = await t.request({
       method: 'POST',
       url: `/api/company/companies/${id}/vendor-accounts`,
