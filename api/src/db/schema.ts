@@ -866,6 +866,12 @@ export const qbSyncState = pgTable(
     nextPosition: integer('next_position').notNull().default(1),
     /** The last QuickBooks id the full sync's phase read; the next page asks for the ids after it. */
     afterId: varchar('after_id', { length: 20 }),
+    /**
+     * The QuickBooks company (realm) whose vendors and bills this company holds (migration 0031):
+     * QuickBooks ids are unique only within one realm, so a company holding them is never
+     * connected to another realm.
+     */
+    realmId: varchar('realm_id', { length: 32 }),
     fullSyncStartedAt: timestamp('full_sync_started_at', { withTimezone: true }),
     cdcSince: timestamp('cdc_since', { withTimezone: true }),
     leaseOwner: varchar('lease_owner', { length: 64 }),

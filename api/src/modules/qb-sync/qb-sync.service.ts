@@ -567,13 +567,16 @@ export async function getSyncStatus(deps: AppDeps, companyId: number): Promise<Q
 
 /**
  * A company just connected through the consent flow: its sync state is created due now, so the
- * schedule imports it within a minute. A realm changed by a reconnect starts over with a full
- * sync (bills already imported stay imported, by their ids).
+ * schedule imports it within a minute. A realm other than the one the state was for (allowed only
+ * while the company holds no QuickBooks data: the connect checks it) starts over with a full sync.
  */
-export async function scheduleFirstSync(db: Db, companyId: number, realmChanged: boolean): Promise<void> {
+export async function scheduleFirstSync(db: Db, companyId: number, realmId: string): Promise<void> {
   await ensureSyncState(db, companyId);
+  const state = await findSyncState(db, companyId);
+  const realmChanged = state?.realmId !== realmId;
   await updateSyncState(db, companyId, {
     nextRunAt: new Date(),
+    realmId,
     ...(realmChanged
       ? {
           phase: 'vendors' as const,

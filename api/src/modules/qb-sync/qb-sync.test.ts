@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
-import type { QbConnectStart, QbSyncStatus } from 'shared-contracts';
+import { QB_CONNECT_ERRORS, type QbConnectStart, type QbSyncStatus } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppConfig } from '../../config';
@@ -51,20 +51,24 @@ async function connectedCompany(bills: number): Promise<{ id: number; realmId: s
     .values({ name: `QuickBooks Sync ${companyCounter}` })
     .returning();
   const id = company!.id;
+  expect((await connect(id, realmId)).statusCode).toBe(200);
+  return { id, realmId };
+}
+
+/** The connect flow for an existing company: consent to `realmId`, then the callback's answer. */
+async function connect(id: number, realmId: string) {
   const started = await t.request({
     method: 'POST',
     url: `/api/company/companies/${id}/qb-connect`,
     token: moderator,
   });
   const { authorizeUrl } = started.json<{ data: QbConnectStart }>().data;
-  const callback = await t.request({
+  return t.request({
     method: 'POST',
     url: '/api/company/quickbooks/callback',
     token: moderator,
     payload: await consent(authorizeUrl, realmId),
   });
-  expect(callback.statusCode).toBe(200);
-  return { id, realmId };
 }
 
 async function importedIds(companyId: number): Promise<string[]> {
@@ -233,6 +237,66 @@ describe('the first full sync and incremental syncs', () => {
     expect(answer.statusCode).toBe(202);
     await t.app.qbSyncIdle(); // the run it started in this process (no queue in these tests)
     expect(sorted(await importedIds(id))).toEqual(sorted(unpaidIds(realmId)));
+  });
+});
+
+describe('another QuickBooks company', () => {
+  it("refuses to connect a company holding one realm's bills to another realm, whose ids overlap", async () => {
+    const { id, realmId } = await connectedCompany(60);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    const imported = sorted(await importedIds(id));
+    expect(imported.length).toBeGreaterThan(0);
+    const disconnected = await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${id}/qb-disconnect`,
+      token: moderator,
+    });
+    expect(disconnected.statusCode).toBe(200);
+
+    // QuickBooks ids are unique only within a realm: the other realm has bills of the same ids.
+    const other = emulator.createRealm('Overlapping Realm', { bills: 60 });
+    const otherIds = new Set(unpaidIds(other));
+    expect(imported.some((billId) => otherIds.has(billId))).toBe(true);
+    const refused = await connect(id, other);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      QB_CONNECT_ERRORS.realmChanged(realmId, other),
+    );
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, id));
+    expect(company).toMatchObject({
+      qbRealmId: null,
+      qbRefreshTokenEnc: null,
+      qbConnectionStatus: 'disconnected',
+    });
+    const [failed] = await t.database.db
+      .select()
+      .from(activity)
+      .where(
+        and(
+          eq(activity.entityType, 'company'),
+          eq(activity.entityId, String(id)),
+          eq(activity.action, 'company.qb_connect_failed'),
+        ),
+      );
+    expect(failed?.details).toMatchObject({ realmId: other });
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('failed');
+    expect(sorted(await importedIds(id))).toEqual(imported);
+
+    // The realm it holds may come back, and goes on where it was: nothing imported twice.
+    expect((await connect(id, realmId)).statusCode).toBe(200);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    expect(sorted(await importedIds(id))).toEqual(imported);
+
+    // A company that holds nothing of its realm yet may change realm.
+    const { id: fresh } = await connectedCompany(5);
+    await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${fresh}/qb-disconnect`,
+      token: moderator,
+    });
+    expect((await connect(fresh, other)).statusCode).toBe(200);
+    expect((await runCompanySync(deps(t.app), fresh)).status).toBe('done');
+    expect(sorted(await importedIds(fresh))).toEqual(sorted(unpaidIds(other)));
   });
 });
 
