@@ -106,7 +106,7 @@ export interface QbSyncConfig {
   jobs: boolean;
   /** Minutes between a company's syncs (QB_SYNC_INTERVAL_MINUTES, default 60). */
   intervalMinutes: number;
-  /** Bills per query page (STARTPOSITION … MAXRESULTS); Intuit's largest is 1000. */
+  /** Bills per query page (MAXRESULTS); Intuit's largest is 1000. */
   pageSize: number;
   /** Our own ceiling per realm and process, under Intuit's 500 a minute and 10 at once. */
   perMinute: number;

@@ -70,6 +70,31 @@ describe('GET /v3/company/{realmId}/query', () => {
     expect(seen).toEqual(unpaid.map((bill) => bill.Id));
   });
 
+  it('pages by key with Id > and ORDERBY Id [ASC|DESC], and refuses ORDERBY on another field', async () => {
+    const unpaid = emulator
+      .realm(REALM)
+      .bills.filter((bill) => bill.Balance > 0)
+      .map((bill) => bill.Id);
+    const seen: string[] = [];
+    let after = '0';
+    for (;;) {
+      const answer = await query(
+        `select * from Bill where Balance > '0' and Id > '${after}' ORDERBY Id STARTPOSITION 1 MAXRESULTS 100`,
+      );
+      expect(answer.status).toBe(200);
+      const page = ((await answer.json()) as { QueryResponse: { Bill?: Bill[] } }).QueryResponse.Bill ?? [];
+      seen.push(...page.map((bill) => bill.Id));
+      if (page.length < 100) break;
+      after = page.at(-1)!.Id;
+    }
+    expect(seen).toEqual(unpaid);
+    const descending = await query(`select * from Bill where Balance > '0' ORDERBY Id DESC MAXRESULTS 3`);
+    const top = ((await descending.json()) as { QueryResponse: { Bill: Bill[] } }).QueryResponse.Bill;
+    expect(top.map((bill) => bill.Id)).toEqual(unpaid.slice(-3).reverse());
+    const other = await query(`select * from Bill ORDERBY DueDate MAXRESULTS 3`);
+    expect(other.status).toBe(400);
+  });
+
   it('is the same data on every start, with 1 to 20 lines per bill, overdue bills and a repeated DocNumber', async () => {
     const again = await startQboEmulator({ clientId: 'id', clientSecret: 'secret' });
     try {

@@ -1,8 +1,9 @@
 /**
  * The accounting API's query endpoint for the subset of Intuit's query language the import uses:
- * `select * from Vendor|Bill|BillPayment [where <cond> [and <cond>]…] [STARTPOSITION n] [MAXRESULTS m]`, where
- * a condition is `<field> <op> '<value>'` on `Balance`, `Id`, `VendorRef` or
- * `MetaData.LastUpdatedTime` with `=`, `<`, `>`, `<=`, `>=`. Each realm's data is generated from its
+ * `select * from Vendor|Bill|BillPayment [where <cond> [and <cond>]…] [ORDERBY Id [ASC|DESC]]
+ * [STARTPOSITION n] [MAXRESULTS m]`, where a condition is `<field> <op> '<value>'` on `Balance`,
+ * `Id`, `VendorRef` or `MetaData.LastUpdatedTime` with `=`, `<`, `>`, `<=`, `>=` (Intuit documents
+ * Id as filterable and sortable; ids here are numbers, compared and sorted as numbers). Each realm's data is generated from its
  * realm id, so every run (and every test) sees the same vendors and bills.
  */
 
@@ -231,13 +232,15 @@ export type QueryEntity = 'Vendor' | 'Bill' | 'BillPayment';
 export interface ParsedQuery {
   entity: QueryEntity;
   conditions: Condition[];
+  /** `ORDERBY Id DESC`; otherwise ascending Id order (also without ORDERBY). */
+  descending: boolean;
   /** 1-based, as Intuit counts. */
   startPosition: number;
   maxResults: number;
 }
 
 const QUERY =
-  /^select \* from (vendor|billpayment|bill)(?: where (.+?))?(?: startposition (\d+))?(?: maxresults (\d+))?$/i;
+  /^select \* from (vendor|billpayment|bill)(?: where (.+?))?(?: orderby (\S+)(?: (asc|desc))?)?(?: startposition (\d+))?(?: maxresults (\d+))?$/i;
 const CONDITION = /^([A-Za-z.]+) *(<=|>=|=|<|>) *'([^']*)'$/;
 const FIELDS = ['Balance', 'Id', 'VendorRef', 'MetaData.LastUpdatedTime'];
 
@@ -253,14 +256,18 @@ export function parseQuery(text: string): ParsedQuery {
         return { field: condition[1]!, op: condition[2]!, value: condition[3]! };
       })
     : [];
-  const maxResults = match[4] ? Number(match[4]) : 100;
+  if (match[3] !== undefined && match[3] !== 'Id') {
+    throw new QueryError(`Unsupported ORDERBY: ${match[3].slice(0, 100)}`);
+  }
+  const maxResults = match[6] ? Number(match[6]) : 100;
   if (maxResults > MAX_RESULTS) throw new QueryError(`MAXRESULTS may be at most ${MAX_RESULTS}`);
   return {
     entity: ({ vendor: 'Vendor', bill: 'Bill', billpayment: 'BillPayment' } as const)[
       match[1]!.toLowerCase() as 'vendor' | 'bill' | 'billpayment'
     ],
     conditions,
-    startPosition: Math.max(1, match[3] ? Number(match[3]) : 1),
+    descending: match[4]?.toLowerCase() === 'desc',
+    startPosition: Math.max(1, match[5] ? Number(match[5]) : 1),
     maxResults,
   };
 }
@@ -295,9 +302,9 @@ function matches(entity: Vendor | Bill | BillPayment, condition: Condition): boo
 export function runQuery(data: RealmData, query: ParsedQuery): Record<string, unknown> {
   const all: Array<Vendor | Bill | BillPayment> =
     query.entity === 'Vendor' ? data.vendors : query.entity === 'Bill' ? data.bills : data.billPayments;
-  const page = all
-    .filter((entity) => query.conditions.every((condition) => matches(entity, condition)))
-    .slice(query.startPosition - 1, query.startPosition - 1 + query.maxResults);
+  const matching = all.filter((entity) => query.conditions.every((condition) => matches(entity, condition)));
+  if (query.descending) matching.reverse();
+  const page = matching.slice(query.startPosition - 1, query.startPosition - 1 + query.maxResults);
   return page.length === 0
     ? {}
     : { [query.entity]: page, startPosition: query.startPosition, maxResults: page.length };

@@ -18,7 +18,7 @@
  *   revokes both.
  *
  * - `GET  /v3/company/{realmId}/query?query=…` — the accounting API's query endpoint (as
- *   quickbooks.api.intuit.com) for `select * from Vendor|Bill … STARTPOSITION n MAXRESULTS m`
+ *   quickbooks.api.intuit.com) for `select * from Vendor|Bill … [ORDERBY Id] STARTPOSITION n MAXRESULTS m`
  *   (accounting.ts), with a Bearer access token: an unknown or expired one is 401 with Intuit's
  *   `fault` body, a token of another realm 403, a query it cannot run 400 with a `Fault`.
  * - `GET  /v3/company/{realmId}/bill/{id}`, `…/vendor/{id}` — reads by id (`{Bill: …}`), an

@@ -11,6 +11,8 @@ export const QB_CONNECT_ERRORS = {
   realmTaken: (companyName: string) =>
     `This QuickBooks company is already connected to ${companyName}; disconnect it there first`,
   notConnected: 'This company is not connected to QuickBooks',
+  realmChanged: (heldRealmId: string, realmId: string) =>
+    `This company holds bills and vendors imported from QuickBooks company ${heldRealmId}, and QuickBooks ids are unique only within one QuickBooks company: reconnect it to QuickBooks company ${heldRealmId}, or add a new company for QuickBooks company ${realmId}`,
   codeRejected: 'QuickBooks refused the authorization; start again from the company page',
 } as const;
 

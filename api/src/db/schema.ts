@@ -850,8 +850,8 @@ export type { ApprovalOrigin };
 export type QbSyncPhase = 'vendors' | 'bills' | 'incremental';
 
 /**
- * Where a company's QuickBooks sync stands (migration 0023): the phase and the next STARTPOSITION
- * (a sync cut between pages resumes there), the CDC time the next incremental sync asks from, the
+ * Where a company's QuickBooks sync stands (migration 0023): the phase and the last id it read
+ * (a sync cut between pages resumes after it), the CDC time the next incremental sync asks from, the
  * lease of the process running it (its owner fences every page's write), and what the sync
  * panel shows.
  */
@@ -862,7 +862,16 @@ export const qbSyncState = pgTable(
       .primaryKey()
       .references(() => companies.id, { onDelete: 'cascade' }),
     phase: varchar('phase', { length: 16 }).$type<QbSyncPhase>().notNull().default('vendors'),
+    /** Pages written in this phase, plus one: the fence of each page's write (migration 0031). */
     nextPosition: integer('next_position').notNull().default(1),
+    /** The last QuickBooks id the full sync's phase read; the next page asks for the ids after it. */
+    afterId: varchar('after_id', { length: 20 }),
+    /**
+     * The QuickBooks company (realm) whose vendors and bills this company holds (migration 0031):
+     * QuickBooks ids are unique only within one realm, so a company holding them is never
+     * connected to another realm.
+     */
+    realmId: varchar('realm_id', { length: 32 }),
     fullSyncStartedAt: timestamp('full_sync_started_at', { withTimezone: true }),
     cdcSince: timestamp('cdc_since', { withTimezone: true }),
     leaseOwner: varchar('lease_owner', { length: 64 }),

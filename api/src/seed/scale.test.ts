@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billDateOf, billNumberKey, toCents, type Bill } from 'shared-contracts';
 import { build, demoPasswordHash, type TestContext } from '../test/build';
 import { markerMatches, readScaleMarker, seedScale, type ScaleSizes } from './scale';
 
@@ -43,6 +44,8 @@ describe('the scale seed (small sizes)', () => {
     // What decides whether `pnpm bench -- --scale` reuses the database.
     expect(markerMatches(marker!, SIZES)).toBe(true);
     expect(markerMatches(marker!, { ...SIZES, approvals: SIZES.approvals + 1 })).toBe(false);
+    // A database seeded before the bills were keyed is seeded again.
+    expect(markerMatches({ ...marker!, version: undefined }, SIZES)).toBe(false);
   });
 
   it('keeps every trigger-kept count exact', async () => {
@@ -108,5 +111,51 @@ describe('the scale seed (small sizes)', () => {
       select count(*)::int as n from companies c where not exists (select 1 from company_payment_settings s where s.company_id = c.id)
         or (select count(*) from vendor_bank_accounts v where v.company_id = c.id) < 14`);
     expect(accounts?.n).toBe(0);
+  });
+
+  it("keys every approval's bills for duplicate detection as creating an approval does", async () => {
+    const [counts] = await rows<{ bills: number; keys: number; unkeyed: number }>(sql`
+      select (select count(distinct (a.id, b ->> 'Id'))::int from approvals a, jsonb_array_elements(a.bills) b) as bills,
+        (select count(*)::int from approval_bill_keys) as keys,
+        (select count(*)::int from approvals a where not exists (
+          select 1 from approval_bill_keys k where k.approval_id = a.id)) as unkeyed`);
+    expect(counts!.keys).toBe(counts!.bills);
+    expect(counts!.unkeyed).toBe(0);
+    // Each key is what indexAndFlagBills writes for the bill (its keyOf), checked on a sample.
+    const sample = await rows<{
+      bill: Bill;
+      company_id: number;
+      key_company: number;
+      vendor_ref: string | null;
+      doc_key: string | null;
+      amount_cents: string;
+      bill_date: string | null;
+    }>(sql`
+      select b as bill, a.company_id, k.company_id as key_company, k.vendor_ref, k.doc_key,
+        k.amount_cents::text as amount_cents, k.bill_date::text as bill_date
+      from approvals a cross join lateral jsonb_array_elements(a.bills) b
+      join approval_bill_keys k on k.approval_id = a.id and k.bill_id = b ->> 'Id'
+      order by a.id, b ->> 'Id' limit 300`);
+    expect(sample).toHaveLength(300);
+    for (const row of sample) {
+      expect({
+        company: row.key_company,
+        vendorRef: row.vendor_ref,
+        docKey: row.doc_key,
+        amountCents: Number(row.amount_cents),
+        billDate: row.bill_date,
+      }).toEqual({
+        company: row.company_id,
+        vendorRef: row.bill.VendorRef?.value ?? null,
+        docKey: billNumberKey(row.bill.DocNumber),
+        amountCents: toCents(row.bill.TotalAmt),
+        billDate: billDateOf(row.bill),
+      });
+    }
+    expect(sample.every((row) => row.doc_key !== null)).toBe(true);
+    // Its indexes were dropped for the load and built again.
+    const [indexes] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from pg_indexes where tablename = 'approval_bill_keys'`);
+    expect(indexes!.n).toBe(4);
   });
 });

@@ -19,6 +19,9 @@
  * definitions, read from pg_index, with more maintenance_work_mem), then VACUUM ANALYZE. The steps commit one by one:
  * a seed interrupted half way leaves no marker, and the next run drops the database and starts over.
  *
+ * Every approval's bills are keyed for duplicate detection (approval_bill_keys) as creating an
+ * approval keys them, set-based after the approvals are in.
+ *
  * PENDING approvals are only created during the last 25 days (the expiry sweep turns older ones
  * EXPIRED); decided ones carry who decided and when, with a history row for each step. Approvals in
  * the bank-file statuses carry the file's name and batch on the row; the bank files themselves (the
@@ -61,20 +64,31 @@ async function countOf(db: Db, table: string): Promise<number> {
 }
 
 /** The sizes recorded by a finished scale seed, or undefined. */
-export async function readScaleMarker(db: Db): Promise<(ScaleSizes & { seededAt: string }) | undefined> {
+export async function readScaleMarker(
+  db: Db,
+): Promise<(ScaleSizes & { version?: number; seededAt: string }) | undefined> {
   const [exists] = rowsOf<{ t: string | null }>(
     await db.execute(sql`select to_regclass(${SCALE_MARKER_TABLE}) as t`),
   );
   if (!exists?.t) return undefined;
-  const [row] = rowsOf<{ sizes: ScaleSizes; seeded_at: Date | string }>(
+  const [row] = rowsOf<{ sizes: ScaleSizes & { version?: number }; seeded_at: Date | string }>(
     await db.execute(sql.raw(`select sizes, seeded_at from "${SCALE_MARKER_TABLE}" limit 1`)),
   );
   return row ? { ...row.sizes, seededAt: new Date(row.seeded_at).toISOString() } : undefined;
 }
 
-/** True when a marker records exactly these sizes (its other fields, like seededAt, aside). */
-export function markerMatches(marker: ScaleSizes, sizes: ScaleSizes): boolean {
-  return (Object.keys(SCALE_SIZES) as Array<keyof ScaleSizes>).every((key) => marker[key] === sizes[key]);
+/**
+ * What the data set holds, recorded in the marker: a database seeded by an older version (2: the
+ * bills' duplicate-detection keys) is seeded again rather than measured without what it lacks.
+ */
+export const SCALE_SEED_VERSION = 2;
+
+/** True when a marker records exactly these sizes and this seed version (seededAt aside). */
+export function markerMatches(marker: ScaleSizes & { version?: number }, sizes: ScaleSizes): boolean {
+  return (
+    marker.version === SCALE_SEED_VERSION &&
+    (Object.keys(SCALE_SIZES) as Array<keyof ScaleSizes>).every((key) => marker[key] === sizes[key])
+  );
 }
 
 export interface ScaleSeedOptions {
@@ -136,6 +150,7 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<void
   if (missingApprovals > 0) {
     await insertApprovals(db, sessions, missingApprovals, options.chunk ?? APPROVAL_CHUNK, now, log, step);
   }
+  await step("duplicate-detection keys of every approval's bills", () => insertBillKeys(db, sessions, step));
   await step('steps of the pending approvals (the default approval policy)', () => insertDefaultSteps(db));
   await step('VACUUM ANALYZE', async () => {
     // The two big tables side by side when there are sessions for it, then everything else.
@@ -154,7 +169,7 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<void
   );
   await db.execute(sql.raw(`delete from "${SCALE_MARKER_TABLE}"`));
   await db.execute(
-    sql`insert into ${sql.identifier(SCALE_MARKER_TABLE)} (sizes, seconds) values (${JSON.stringify(sizes)}::jsonb, ${Math.round((Date.now() - started) / 1000)})`,
+    sql`insert into ${sql.identifier(SCALE_MARKER_TABLE)} (sizes, seconds) values (${JSON.stringify({ ...sizes, version: SCALE_SEED_VERSION })}::jsonb, ${Math.round((Date.now() - started) / 1000)})`,
   );
 }
 
@@ -659,6 +674,56 @@ function approvalHistory(now: Date) {
       or (e.action = 'approval.reject' and i.rejection_date is not null)
       or (e.action = 'approval.expire' and i.status = 'EXPIRED')
   `;
+}
+
+/**
+ * The key billNumberKey computes, in SQL: NFKC, ASCII letters and digits only, upper-case, no
+ * leading zeros in a run of digits; null when nothing is left (as migration 0025's backfill).
+ */
+const billNumberKeySql = (docNumber: string) =>
+  `nullif(regexp_replace(upper(regexp_replace(normalize(coalesce(${docNumber}, ''), NFKC), '[^A-Za-z0-9]', '', 'g')), '(^|[^0-9])0+([0-9])', '\\1\\2', 'g'), '')`;
+
+/**
+ * The duplicate-detection keys (approval_bill_keys) of every approval's bills that has none, as
+ * creating an approval writes them (indexAndFlagBills: bill id, vendor, bill number key, amount in
+ * cents, bill date), so the scale database is measured with them. Set-based, one INSERT … SELECT
+ * per session over its share of the approvals, with the table's secondary indexes dropped for the
+ * load and built again after it. The flags start empty, as migration 0025 keyed the approvals that
+ * existed: the generated bills are drawn at random, not entered twice.
+ */
+async function insertBillKeys(
+  db: Db,
+  sessions: Db[],
+  step: (label: string, work: () => Promise<unknown>) => Promise<void>,
+): Promise<void> {
+  const indexes = await secondaryIndexes(db, 'approval_bill_keys');
+  for (const index of indexes) await db.execute(sql.raw(`drop index "${index.name}"`));
+  const shares = sessions.length;
+  await runTasks(
+    sessions,
+    sessions.map(
+      (_, share) => (session: Db) =>
+        session.transaction(async (tx) => {
+          await tx.execute(sql`set local synchronous_commit = off`);
+          await tx.execute(sql`set local jit = off`);
+          await tx.execute(
+            sql.raw(`
+          insert into approval_bill_keys (approval_id, bill_id, company_id, vendor_ref, doc_key, amount_cents, bill_date)
+          select distinct on (a.id, b ->> 'Id')
+            a.id, left(b ->> 'Id', 100), a.company_id, left(b -> 'VendorRef' ->> 'value', 100),
+            left(${billNumberKeySql(`b ->> 'DocNumber'`)}, 100),
+            round((b ->> 'TotalAmt')::numeric * 100)::bigint,
+            case when coalesce(b ->> 'TxnDate', b ->> 'DueDate') ~ '^\\d{4}-\\d{2}-\\d{2}$'
+              then coalesce(b ->> 'TxnDate', b ->> 'DueDate')::date end
+          from approvals a cross join lateral jsonb_array_elements(a.bills) b
+          where mod(abs(hashtext(a.id::text)::bigint), ${shares}) = ${share}
+            and b ->> 'Id' is not null and jsonb_typeof(b -> 'TotalAmt') = 'number'
+            and not exists (select 1 from approval_bill_keys k where k.approval_id = a.id)`),
+          );
+        }),
+    ),
+  );
+  await buildIndexes(sessions, indexes, step);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, exists, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, qbOauthStates } from '../../db/schema';
+import { companies, qbImportedBills, qbOauthStates, qbSyncState, qbVendors } from '../../db/schema';
 
 export interface NewQbState {
   stateHash: string;
@@ -56,4 +56,35 @@ export async function findCompanyWithRealm(
     .where(and(eq(companies.qbRealmId, realmId), ne(companies.id, exceptId)))
     .limit(1);
   return row;
+}
+
+/**
+ * The realm whose QuickBooks data the company holds, when it holds any (imported bills or
+ * vendors): QuickBooks ids of another realm would collide with them.
+ */
+export async function findHeldRealm(db: Db, companyId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ realmId: qbSyncState.realmId })
+    .from(qbSyncState)
+    .where(
+      and(
+        eq(qbSyncState.companyId, companyId),
+        isNotNull(qbSyncState.realmId),
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(qbImportedBills)
+              .where(eq(qbImportedBills.companyId, companyId)),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(qbVendors)
+              .where(eq(qbVendors.companyId, companyId)),
+          ),
+        ),
+      ),
+    );
+  return row?.realmId ?? undefined;
 }

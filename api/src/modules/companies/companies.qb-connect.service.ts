@@ -28,7 +28,12 @@ import { hashOpaqueToken } from '../../security/opaque-tokens';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
 import { scheduleFirstSync } from '../qb-sync/qb-sync.service';
-import { claimQbState, findCompanyWithRealm, insertQbState } from './companies.qb-connect.repository';
+import {
+  claimQbState,
+  findCompanyWithRealm,
+  findHeldRealm,
+  insertQbState,
+} from './companies.qb-connect.repository';
 import { findCompany, findCompanyRow, updateCompany } from './companies.repository';
 
 /** How long a connect flow may take from the click to the callback. */
@@ -115,6 +120,17 @@ export async function completeQbConnect(
     );
   }
 
+  // QuickBooks ids are unique only within one realm, and the company's imported bills, paid
+  // bills, duplicate keys, vendor bank accounts and bill payments are keyed by them: another
+  // realm's Bill 123 would be taken for this one's (skipped as imported, changed, paid twice).
+  const held = await findHeldRealm(deps.db, id);
+  if (held !== undefined && held !== callback.realmId) {
+    await refuse(
+      `it holds bills and vendors of QuickBooks company ${held}`,
+      new HttpError(409, ERROR_CODES.conflict, QB_CONNECT_ERRORS.realmChanged(held, callback.realmId)),
+    );
+  }
+
   let tokens;
   try {
     tokens = await exchangeAuthorizationCode(deps.config.quickBooks, callback.code, callback.state);
@@ -133,6 +149,14 @@ export async function completeQbConnect(
     // A second flow may have connected the realm elsewhere while this one was at Intuit.
     const raced = await findCompanyWithRealm(tx, callback.realmId, id);
     if (raced) throw new HttpError(409, ERROR_CODES.conflict, QB_CONNECT_ERRORS.realmTaken(raced.name));
+    const heldNow = await findHeldRealm(tx, id);
+    if (heldNow !== undefined && heldNow !== callback.realmId) {
+      throw new HttpError(
+        409,
+        ERROR_CODES.conflict,
+        QB_CONNECT_ERRORS.realmChanged(heldNow, callback.realmId),
+      );
+    }
     await updateCompany(tx, id, {
       qbRealmId: callback.realmId,
       qbAccessTokenEnc: encryptSecret(tokens.accessToken, key),
@@ -141,7 +165,7 @@ export async function completeQbConnect(
       qbLastRefresh: now,
       qbConnectionStatus: 'connected',
     });
-    await scheduleFirstSync(tx, id, company.qbRealmId !== callback.realmId);
+    await scheduleFirstSync(tx, id, callback.realmId);
     await recordActivity(tx, auth.user, 'company', id, {
       action: 'company.qb_connected',
       description: `${displayName(auth.user)} connected ${company.name} to QuickBooks company ${callback.realmId}`,

@@ -2,8 +2,8 @@
  * Importing a company's unpaid QuickBooks bills as approval requests.
  *
  * A run: take the company's lease (one process at a time), then
- *  1. first full sync: vendors, then unpaid bills (`select * from Bill where Balance > '0'
- *     STARTPOSITION n MAXRESULTS m`), page by page past 1,000;
+ *  1. first full sync: vendors, then unpaid bills (`select * from Bill where Balance > '0' and
+ *     Id > '<last id read>' ORDERBY Id MAXRESULTS m`), page by page past 1,000;
  *  2. then incremental: CDC (`/cdc?entities=Bill,Vendor&changedSince=…`) from where the last one
  *     (or the full sync's start) left off.
  * Each page is written in its own transaction, fenced by the lease owner and the position the page
@@ -181,17 +181,16 @@ export async function runCompanySync(
       if (phase === 'vendors' || phase === 'bills') {
         const fullSyncStartedAt = state.fullSyncStartedAt ?? new Date();
         const entity = phase === 'vendors' ? 'Vendor' : 'Bill';
-        const where = phase === 'bills' ? ` where Balance > '0'` : '';
-        const answer = await get('query', {
-          query: `select * from ${entity}${where} STARTPOSITION ${position} MAXRESULTS ${sync.pageSize}`,
-        });
-        const page = queryPage(answer, entity);
+        const page = queryPage(
+          await get('query', { query: fullSyncQuery(entity, state.afterId, sync.pageSize) }),
+          entity,
+        );
         const done = page.length < sync.pageSize;
         const next = done
           ? phase === 'vendors'
-            ? { phase: 'bills' as const, nextPosition: 1 }
-            : { phase: 'incremental' as const, nextPosition: 1, cdcSince: fullSyncStartedAt }
-          : { phase, nextPosition: position + page.length };
+            ? { phase: 'bills' as const, nextPosition: 1, afterId: null }
+            : { phase: 'incremental' as const, nextPosition: 1, afterId: null, cdcSince: fullSyncStartedAt }
+          : { phase, nextPosition: position + page.length, afterId: lastId(page) };
         const written = await writePage(deps, companyId, owner, phase, position, async (tx) => {
           if (phase === 'vendors') await saveVendors(tx, companyId, page as QbVendor[]);
           else await importBills(tx, companyId, page as QbBill[], outcome);
@@ -211,9 +210,10 @@ export async function runCompanySync(
         await updateSyncState(deps.db, companyId, {
           phase: 'vendors',
           nextPosition: 1,
+          afterId: null,
           fullSyncStartedAt: null,
         });
-        state = { ...state, phase: 'vendors', nextPosition: 1, fullSyncStartedAt: null };
+        state = { ...state, phase: 'vendors', nextPosition: 1, afterId: null, fullSyncStartedAt: null };
         continue;
       }
       const askedAt = new Date();
@@ -329,6 +329,29 @@ function failureText(error: unknown): string {
     }
   }
   return 'The sync failed unexpectedly';
+}
+
+/**
+ * A page of the full sync, by key: the ids after the last one read, in Id order (Intuit documents
+ * Id as filterable and sortable). Paging by STARTPOSITION would skip a bill whenever one before it
+ * left the set between two pages (paid or deleted meanwhile: every later bill moves one place
+ * down); by key nothing moves. A bill that leaves or joins the set meanwhile is also a change
+ * the CDC pass that follows the full sync reads.
+ */
+export function fullSyncQuery(entity: 'Vendor' | 'Bill', afterId: string | null, pageSize: number): string {
+  const conditions = [
+    ...(entity === 'Bill' ? [`Balance > '0'`] : []),
+    ...(afterId !== null ? [`Id > '${afterId}'`] : []),
+  ];
+  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+  return `select * from ${entity}${where} ORDERBY Id STARTPOSITION 1 MAXRESULTS ${pageSize}`;
+}
+
+/** The page's last id, where the next page starts after (only digits are ever put into a query). */
+function lastId(page: Array<QbBill | QbVendor>): string {
+  const id = page.at(-1)?.Id;
+  if (typeof id !== 'string' || !/^\d{1,20}$/.test(id)) throw new QbApiError('bad_response', 200);
+  return id;
 }
 
 function queryPage(answer: Record<string, unknown>, entity: 'Vendor' | 'Bill'): Array<QbBill | QbVendor> {
@@ -544,15 +567,24 @@ export async function getSyncStatus(deps: AppDeps, companyId: number): Promise<Q
 
 /**
  * A company just connected through the consent flow: its sync state is created due now, so the
- * schedule imports it within a minute. A realm changed by a reconnect starts over with a full
- * sync (bills already imported stay imported, by their ids).
+ * schedule imports it within a minute. A realm other than the one the state was for (allowed only
+ * while the company holds no QuickBooks data: the connect checks it) starts over with a full sync.
  */
-export async function scheduleFirstSync(db: Db, companyId: number, realmChanged: boolean): Promise<void> {
+export async function scheduleFirstSync(db: Db, companyId: number, realmId: string): Promise<void> {
   await ensureSyncState(db, companyId);
+  const state = await findSyncState(db, companyId);
+  const realmChanged = state?.realmId !== realmId;
   await updateSyncState(db, companyId, {
     nextRunAt: new Date(),
+    realmId,
     ...(realmChanged
-      ? { phase: 'vendors' as const, nextPosition: 1, fullSyncStartedAt: null, cdcSince: null }
+      ? {
+          phase: 'vendors' as const,
+          nextPosition: 1,
+          afterId: null,
+          fullSyncStartedAt: null,
+          cdcSince: null,
+        }
       : {}),
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
-import type { QbConnectStart, QbSyncStatus } from 'shared-contracts';
+import { QB_CONNECT_ERRORS, type QbConnectStart, type QbSyncStatus } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppConfig } from '../../config';
@@ -51,20 +51,24 @@ async function connectedCompany(bills: number): Promise<{ id: number; realmId: s
     .values({ name: `QuickBooks Sync ${companyCounter}` })
     .returning();
   const id = company!.id;
+  expect((await connect(id, realmId)).statusCode).toBe(200);
+  return { id, realmId };
+}
+
+/** The connect flow for an existing company: consent to `realmId`, then the callback's answer. */
+async function connect(id: number, realmId: string) {
   const started = await t.request({
     method: 'POST',
     url: `/api/company/companies/${id}/qb-connect`,
     token: moderator,
   });
   const { authorizeUrl } = started.json<{ data: QbConnectStart }>().data;
-  const callback = await t.request({
+  return t.request({
     method: 'POST',
     url: '/api/company/quickbooks/callback',
     token: moderator,
     payload: await consent(authorizeUrl, realmId),
   });
-  expect(callback.statusCode).toBe(200);
-  return { id, realmId };
 }
 
 async function importedIds(companyId: number): Promise<string[]> {
@@ -171,6 +175,38 @@ describe('the first full sync and incremental syncs', () => {
     expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
   });
 
+  it('misses no bill when bills leave the unpaid set between two pages (paid or deleted in QuickBooks meanwhile)', async () => {
+    const { id, realmId } = await connectedCompany(2500);
+    const unpaidAtStart = unpaidIds(realmId);
+    let changed = false;
+    const outcome = await runCompanySync(deps(t.app), id, {
+      onPageWritten: (page) => {
+        if (page.phase !== 'bills' || changed) return;
+        changed = true;
+        // Between the first and the second page, two bills of the first page leave the set: with
+        // STARTPOSITION paging every later bill moves two places down and two are never read.
+        emulator.updateBill(realmId, unpaidAtStart[10]!, (bill) => {
+          bill.Balance = 0;
+        });
+        emulator.deleteBill(realmId, unpaidAtStart[20]!);
+      },
+    });
+    expect(outcome.status).toBe('done');
+    expect(changed).toBe(true);
+    const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
+    expect(state).toMatchObject({ phase: 'incremental', afterId: null });
+    const claimed = await t.database.db
+      .select({ id: qbImportedBills.qbBillId })
+      .from(qbImportedBills)
+      .where(eq(qbImportedBills.companyId, id));
+    // Every bill unpaid when the sync started was read, once.
+    expect(sorted(claimed.map((row) => row.id))).toEqual(sorted(unpaidAtStart));
+    // The two that left were taken out of their approval by the CDC pass that follows.
+    const ids = await importedIds(id);
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(sorted(ids)).toEqual(sorted(unpaidIds(realmId)));
+  });
+
   it('answers Sync now for a company without QuickBooks with 400, and GUEST with 403', async () => {
     const [company] = await t.database.db.insert(companies).values({ name: 'No QuickBooks' }).returning();
     const refused = await t.request({
@@ -201,6 +237,66 @@ describe('the first full sync and incremental syncs', () => {
     expect(answer.statusCode).toBe(202);
     await t.app.qbSyncIdle(); // the run it started in this process (no queue in these tests)
     expect(sorted(await importedIds(id))).toEqual(sorted(unpaidIds(realmId)));
+  });
+});
+
+describe('another QuickBooks company', () => {
+  it("refuses to connect a company holding one realm's bills to another realm, whose ids overlap", async () => {
+    const { id, realmId } = await connectedCompany(60);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    const imported = sorted(await importedIds(id));
+    expect(imported.length).toBeGreaterThan(0);
+    const disconnected = await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${id}/qb-disconnect`,
+      token: moderator,
+    });
+    expect(disconnected.statusCode).toBe(200);
+
+    // QuickBooks ids are unique only within a realm: the other realm has bills of the same ids.
+    const other = emulator.createRealm('Overlapping Realm', { bills: 60 });
+    const otherIds = new Set(unpaidIds(other));
+    expect(imported.some((billId) => otherIds.has(billId))).toBe(true);
+    const refused = await connect(id, other);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      QB_CONNECT_ERRORS.realmChanged(realmId, other),
+    );
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, id));
+    expect(company).toMatchObject({
+      qbRealmId: null,
+      qbRefreshTokenEnc: null,
+      qbConnectionStatus: 'disconnected',
+    });
+    const [failed] = await t.database.db
+      .select()
+      .from(activity)
+      .where(
+        and(
+          eq(activity.entityType, 'company'),
+          eq(activity.entityId, String(id)),
+          eq(activity.action, 'company.qb_connect_failed'),
+        ),
+      );
+    expect(failed?.details).toMatchObject({ realmId: other });
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('failed');
+    expect(sorted(await importedIds(id))).toEqual(imported);
+
+    // The realm it holds may come back, and goes on where it was: nothing imported twice.
+    expect((await connect(id, realmId)).statusCode).toBe(200);
+    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
+    expect(sorted(await importedIds(id))).toEqual(imported);
+
+    // A company that holds nothing of its realm yet may change realm.
+    const { id: fresh } = await connectedCompany(5);
+    await t.request({
+      method: 'POST',
+      url: `/api/company/companies/${fresh}/qb-disconnect`,
+      token: moderator,
+    });
+    expect((await connect(fresh, other)).statusCode).toBe(200);
+    expect((await runCompanySync(deps(t.app), fresh)).status).toBe('done');
+    expect(sorted(await importedIds(fresh))).toEqual(sorted(unpaidIds(other)));
   });
 });
 
@@ -332,7 +428,11 @@ describe('two API processes, crashes and throttling', () => {
 describe('vendors', () => {
   it("matches an imported bill's vendor to the company's vendor bank account by QuickBooks vendor id", async () => {
     const { id, realmId } = await connectedCompany(40);
-    const vendor = emulator.realm(realmId).vendors[0]!;
+    // A vendor with an unpaid bill (which one depends on the realm's generated data).
+    const realm = emulator.realm(realmId);
+    const vendor = realm.vendors.find((candidate) =>
+      realm.bills.some((bill) => bill.Balance > 0 && bill.VendorRef.value === candidate.Id),
+    )!;
     const added = await t.request({
       method: 'POST',
       url: `/api/company/companies/${id}/vendor-accounts`,
