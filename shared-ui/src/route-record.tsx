@@ -1,7 +1,7 @@
 // The one loader of a record's page (detail or edit form): the route's :id → parse → load → a loading
 // state, "not found" or an error with Retry → the page. Every section's detail and form pages render
 // through it, so a missing, 'undefined' or unknown id and a failed read behave the same everywhere.
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Box, Button, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from 'shared-auth';
@@ -101,6 +101,10 @@ export function RouteRecord<Id = number, T = unknown>({
   const id = raw === undefined ? null : parseId(raw);
   const request = useRecord(id);
   const state = recordState(raw, id, request, renderNew !== undefined);
+  // The record's first appearance is the page's biggest render (every card at once): it is drawn in
+  // a background transition, in short slices, while the loading state stays up a moment longer. Later
+  // answers (a revalidation, a live update) render at once as before.
+  const shownReady = useDeferredValue(state.kind === 'ready');
   switch (state.kind) {
     case 'new':
       return <>{renderNew?.()}</>;
@@ -109,7 +113,7 @@ export function RouteRecord<Id = number, T = unknown>({
     case 'failed':
       return <>{renderFailure(state.failure)}</>;
     case 'ready':
-      return <>{children(state.record, request)}</>;
+      return shownReady ? <>{children(state.record, request)}</> : <LoadingState text={loadingText} />;
   }
 }
 
