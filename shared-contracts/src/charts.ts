@@ -27,11 +27,22 @@ export const PaidWeekSchema = v.object({
 });
 export type PaidWeek = v.InferOutput<typeof PaidWeekSchema>;
 
+export const CreatedDaySchema = v.object({ day: DaySchema, created: v.number() });
+export type CreatedDay = v.InferOutput<typeof CreatedDaySchema>;
+
+export const SignInDaySchema = v.object({ day: DaySchema, signIns: v.number() });
+export type SignInDay = v.InferOutput<typeof SignInDaySchema>;
+
+/** The console's charts: the dashboard's two, the approvals list's trends and the users overview's. */
 export const DashboardChartsSchema = v.object({
   /** The last CHART_DAYS days, oldest first, today included; days without a decision are zeros. */
   decidedPerDay: v.array(DecidedDaySchema),
   /** The last CHART_WEEKS weeks, oldest first, this week included; weeks without payments are zeros. */
   paidPerWeek: v.array(PaidWeekSchema),
+  /** Approvals created per day (the approvals list's Total trend), like decidedPerDay. */
+  createdPerDay: v.array(CreatedDaySchema),
+  /** Successful sign-ins per day (the users overview), like decidedPerDay. */
+  signInsPerDay: v.array(SignInDaySchema),
 });
 export type DashboardCharts = v.InferOutput<typeof DashboardChartsSchema>;
 

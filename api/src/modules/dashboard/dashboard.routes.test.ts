@@ -231,4 +231,30 @@ describe('GET /api/dashboard/charts', () => {
       weeks.reduce((sum, week) => sum + week.amountCents, 0);
     expect(total(after.paidPerWeek) - total(before.paidPerWeek)).toBe(12_400);
   });
+
+  it('counts approvals created and sign-ins per UTC day', async () => {
+    const before = await charts();
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+    await t.database.db.insert(approvals).values([
+      { companyId: company!.id, createdAt: daysAgo(2) },
+      { companyId: company!.id, createdAt: daysAgo(2, 1) },
+      { companyId: company!.id, createdAt: daysAgo(CHART_DAYS) },
+    ]);
+    await t.login('moderator@example.com');
+    await t.login('moderator@example.com');
+    await t.database.db.insert(activity).values([
+      { action: 'auth.login', description: 'old sign-in', createdAt: daysAgo(CHART_DAYS, 23) },
+      { action: 'auth.logout', description: 'not a sign-in', createdAt: new Date() },
+    ]);
+    // charts() signs in once more (the guest) before reading.
+    const after = await charts();
+    const createdChange = after.createdPerDay.map((day, i) => day.created - before.createdPerDay[i]!.created);
+    expect(createdChange.at(-3)).toBe(2);
+    expect(createdChange.reduce((a, b) => a + b, 0)).toBe(2);
+    const signInChange = after.signInsPerDay.map((day, i) => day.signIns - before.signInsPerDay[i]!.signIns);
+    expect(signInChange.at(-1)).toBe(3);
+    expect(signInChange.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(after.createdPerDay.map((day) => day.day)).toEqual(after.decidedPerDay.map((day) => day.day));
+    expect(after.signInsPerDay).toHaveLength(CHART_DAYS);
+  });
 });

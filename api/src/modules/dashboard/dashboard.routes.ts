@@ -17,7 +17,13 @@ import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth } from '../../plugins/auth';
 import { recentActivity } from '../activity/activity.service';
-import { dashboardCounts, decidedPerDay, paidPerWeek } from './dashboard.repository';
+import {
+  createdPerDay,
+  dashboardCounts,
+  decidedPerDay,
+  paidPerWeek,
+  signInsPerDay,
+} from './dashboard.repository';
 
 /** /api/dashboard: headline counts and recent activity for any signed-in role. */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
@@ -38,7 +44,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   const chartsSchema = {
-    summary: `Approvals decided per day (last ${CHART_DAYS} days) and the amount paid per week (last ${CHART_WEEKS} weeks)`,
+    summary: `The console's charts: approvals decided and created per day and sign-ins per day (last ${CHART_DAYS} days), the amount paid per week (last ${CHART_WEEKS} weeks)`,
     description:
       'Days and weeks are UTC; weeks start on Monday. Every day and week of the window is listed, oldest first, with zeros where nothing happened. Counts over the whole console, like the headline counts, for any signed-in role.',
     tags: ['Dashboard'],
@@ -46,10 +52,25 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.get('/charts', { onRequest: authenticate, schema: chartsSchema }, async () => {
     const now = new Date();
-    const [decided, paid] = await Promise.all([
-      decidedPerDay(app.db, firstDayStart(now, CHART_DAYS)),
+    const dayStart = firstDayStart(now, CHART_DAYS);
+    const [decided, paid, created, signIns] = await Promise.all([
+      decidedPerDay(app.db, dayStart),
       paidPerWeek(app.db, firstWeekStart(now, CHART_WEEKS)),
+      createdPerDay(app.db, dayStart),
+      signInsPerDay(app.db, dayStart),
     ]);
+    // One row per day of the window: GROUP BY returns only the days that have rows.
+    const days = <T extends { day: string }>(
+      rows: { day: string; n: number }[],
+      toRow: (day: string, n: number) => T,
+    ) =>
+      fillDays(
+        rows.map((row) => toRow(row.day, row.n)),
+        (row) => row.day,
+        now,
+        CHART_DAYS,
+        (day) => toRow(day, 0),
+      );
     const charts: DashboardCharts = {
       decidedPerDay: fillDays(
         decided,
@@ -73,6 +94,8 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
           payments: 0,
         }),
       ),
+      createdPerDay: days(created, (day, n) => ({ day, created: n })),
+      signInsPerDay: days(signIns, (day, n) => ({ day, signIns: n })),
     };
     return ok(charts);
   });
