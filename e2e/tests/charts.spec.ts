@@ -161,3 +161,47 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('the users overview charts sign-ins per day, with a table of the same numbers', async ({
+  page,
+  request,
+}) => {
+  await ApiClient.signIn(request, DEMO.guest);
+  const charts = (
+    await (
+      await ApiClient.signIn(request)
+    ).get<{ signInsPerDay: Array<{ day: string; signIns: number }> }>('/api/dashboard/charts')
+  ).body.data;
+  // This run's own sign-ins are today's.
+  expect(charts.signInsPerDay.at(-1)!.signIns).toBeGreaterThanOrEqual(2);
+  await page.goto('/users');
+  const chart = page.getByTestId('sign-ins-chart');
+  await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+  await expect(chart.getByRole('table', { name: 'Sign-ins per day, last 30 days' })).toBeAttached();
+  const rows = await tableRows(chart);
+  expect(rows).toHaveLength(30);
+  // Earlier days as the API said; today's count may have grown with this page's own session.
+  expect(rows.slice(0, -1)).toEqual(
+    charts.signInsPerDay.slice(0, -1).map((day) => [utcLabel(day.day), String(day.signIns)]),
+  );
+  expect(Number(rows.at(-1)![1])).toBeGreaterThanOrEqual(charts.signInsPerDay.at(-1)!.signIns);
+});
+
+test('the approvals list status cards show their 30-day trends', async ({ page, request }) => {
+  const charts = (
+    await (
+      await ApiClient.signIn(request)
+    ).get<Charts & { createdPerDay: Array<{ day: string; created: number }> }>('/api/dashboard/charts')
+  ).body.data;
+  const created = charts.createdPerDay.reduce((sum, day) => sum + day.created, 0);
+  const approved = charts.decidedPerDay.reduce((sum, day) => sum + day.approved, 0);
+  await page.goto('/approvals');
+  for (const card of ['total', 'approved', 'rejected']) {
+    await expect(page.getByTestId(`trend-${card}`)).toBeAttached();
+  }
+  await expect(page.getByTestId('trend-total')).toContainText(`${created} created in the last 30 days`);
+  await expect(page.getByTestId('trend-approved')).toContainText(`${approved} approved in the last 30 days`);
+  await expect(
+    page.getByTestId('trend-approved').getByRole('table', { name: 'Approved per day, last 30 days' }),
+  ).toBeAttached();
+});
