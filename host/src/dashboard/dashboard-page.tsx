@@ -219,8 +219,8 @@ function QuickActions() {
 const DecidedChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DecidedChart })));
 const PaidChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.PaidChart })));
 
-/** The plot, its one- or two-line summary and their gap: what a placeholder reserves. */
-const CHART_BLOCK_HEIGHT = 'calc(var(--chakra-sizes-48) + 3.75rem)';
+/** The legend, the plot, its one- or two-line summary and their gaps: what a placeholder reserves. */
+const CHART_BLOCK_HEIGHT = 'calc(var(--chakra-sizes-48) + 5.25rem)';
 
 /** True once any of the element is in the viewport (and stays true). */
 function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {

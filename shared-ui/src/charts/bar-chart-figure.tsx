@@ -1,6 +1,6 @@
 import { Chart, useChart } from '@chakra-ui/charts';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Box, Center, Text, VisuallyHidden } from 'shared-ui';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Box, Center, HStack, Stack, Text, VisuallyHidden } from 'shared-ui';
 
 export interface ChartSeries<Key extends string> {
   key: Key;
@@ -34,6 +34,64 @@ export interface BarChartFigureProps<Key extends string, Row extends Record<Key,
   /** A small trend without axes, grid or legend (the table and the summary still hold the numbers). */
   compact?: boolean;
   'data-testid'?: string;
+}
+
+interface TooltipProps {
+  active?: boolean;
+  label?: unknown;
+  payload?: ReadonlyArray<{ name?: unknown; value?: unknown; color?: string }>;
+}
+
+/**
+ * The hovered row's values. Ours rather than Chart.Tooltip, whose colour swatches need a recipe only
+ * the shared-ui/display entry carries (and, in the host, one consumed module more in its runtime).
+ */
+function ChartTooltip({
+  active,
+  label,
+  payload,
+  formatX,
+  formatValue,
+}: TooltipProps & { formatX: (value: string) => string; formatValue: (value: number) => string }) {
+  if (!active || !payload?.length) return null;
+  return (
+    <Stack
+      gap="1"
+      bg="bg.panel"
+      color="fg"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="md"
+      px="3"
+      py="2"
+      boxShadow="md"
+      textStyle="xs"
+    >
+      <Text fontWeight="medium">{formatX(String(label))}</Text>
+      {payload.map((item) => (
+        <HStack key={String(item.name)} gap="2">
+          <Box width="2.5" height="2.5" borderRadius="sm" style={{ background: item.color }} />
+          <Text>
+            {String(item.name)}: {formatValue(Number(item.value))}
+          </Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+/** The series' names and colours above the plot. */
+function ChartLegend({ items }: { items: readonly { label: string; color: string }[] }) {
+  return (
+    <HStack gap="4" justify="flex-end" textStyle="xs" color="fg.muted" mb="1">
+      {items.map((item) => (
+        <HStack key={item.label} gap="1.5">
+          <Box width="2.5" height="2.5" borderRadius="sm" style={{ background: item.color }} />
+          <Text>{item.label}</Text>
+        </HStack>
+      ))}
+    </HStack>
+  );
 }
 
 const plainNumber = (value: number) => value.toLocaleString('en-US');
@@ -101,8 +159,13 @@ export function BarChartFigure<Key extends string, Row extends Record<Key, numbe
   }
   return (
     <Box as="figure" m="0" data-testid={testId}>
-      <Box aria-hidden="true" height={height}>
-        <Chart.Root chart={chart} height="full" aspectRatio="auto">
+      <Box aria-hidden="true">
+        {!compact && series.length > 1 && (
+          <ChartLegend
+            items={series.map((item) => ({ label: item.label, color: chart.color(item.color) }))}
+          />
+        )}
+        <Chart.Root height={height} chart={chart} aspectRatio="auto">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart
               data={chart.data}
@@ -133,12 +196,11 @@ export function BarChartFigure<Key extends string, Row extends Record<Key, numbe
                 <Tooltip
                   cursor={{ fill: chart.color('bg.muted') }}
                   animationDuration={0}
-                  labelFormatter={(label) => formatX(String(label))}
-                  formatter={(value) => formatValue(Number(value))}
-                  content={<Chart.Tooltip />}
+                  content={(props: TooltipProps) => (
+                    <ChartTooltip {...props} formatX={formatX} formatValue={formatValue} />
+                  )}
                 />
               )}
-              {!compact && series.length > 1 && <Legend content={<Chart.Legend />} />}
               {series.map((item) => (
                 <Bar
                   key={item.key}

@@ -83,13 +83,19 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
             test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
             loader: fileURLToPath(new URL('./lazy-global-css-loader.cjs', import.meta.url)),
           },
-          {
-            // @chakra-ui/charts gets Chakra through the shared singletons (shared-ui/src/charts/
-            // chakra-for-charts.ts): its own import of @chakra-ui/react would be a second Chakra in a
-            // remote, whose context the host's provider never fills.
-            test: /@chakra-ui[\\/]charts[\\/]/,
-            resolve: { alias: { '@chakra-ui/react$': CHAKRA_FOR_CHARTS } },
-          },
+          // A remote's @chakra-ui/charts gets Chakra through the shared singletons (shared-ui/src/
+          // charts/chakra-for-charts.ts): its own import of @chakra-ui/react would be a second Chakra,
+          // whose context the host's provider never fills. The host needs no such detour (its
+          // @chakra-ui/react modules are the very ones it provides shared-ui from), and a consumed
+          // module more would cost its runtime, which the sign-in page loads, a handler entry.
+          ...(isHost
+            ? []
+            : [
+                {
+                  test: /@chakra-ui[\\/]charts[\\/]/,
+                  resolve: { alias: { '@chakra-ui/react$': CHAKRA_FOR_CHARTS } },
+                },
+              ]),
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
