@@ -107,9 +107,9 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
 /**
  * Approvals decided per UTC day since `from`, by outcome. Each half is one range read of a partial
  * index on its decision time (migration 0030: only decided rows are in it), so the cost follows the
- * decisions of the window (a few thousand at most), not the table: on the million-approval database
- * EXPLAIN shows an Index Only Scan on approvals_approval_date_idx / approvals_rejection_date_idx
- * with `Index Cond: (approval_date >= $1)` under a HashAggregate, never a Seq Scan.
+ * decisions of the window, not the table's history: with 1,000,000 approvals EXPLAIN shows a Bitmap
+ * Index Scan on approvals_approval_date_idx (`Index Cond: approval_date >= …`) under a HashAggregate
+ * (docs/performance.md).
  */
 export async function decidedPerDay(
   db: Db,
@@ -144,8 +144,8 @@ export async function decidedPerDay(
  * The amount paid per week (Monday, UTC) since `from`: the approvals marked PAYMENT_COMPLETED, found
  * by their 'approval.payment_completed' activity rows (the time of that change is only kept there).
  * A range of activity_action_created_at_idx (action, created_at; migration 0029) and one primary-key
- * lookup per payment: EXPLAIN shows a Nested Loop of an Index Scan on that index (`Index Cond:
- * action = … AND created_at >= $1`) and an Index Scan on approvals_pkey.
+ * lookup per payment: EXPLAIN shows a Nested Loop of a Bitmap Index Scan on that index (`Index Cond:
+ * action = … AND created_at >= …`) and an Index Scan on approvals_pkey.
  */
 export async function paidPerWeek(
   db: Db,
@@ -185,8 +185,8 @@ async function perDay(
 }
 
 /**
- * Approvals created per UTC day since `from`: a range of approvals_created_at_id_idx (EXPLAIN: Index
- * Only Scan, `Index Cond: created_at >= $1`), the window's rows only.
+ * Approvals created per UTC day since `from`: a range of approvals_created_at_id_idx (EXPLAIN: Bitmap
+ * Index Scan, `Index Cond: created_at >= …`), the window's rows only.
  */
 export function createdPerDay(db: Db, from: Date): Promise<{ day: string; n: number }[]> {
   return perDay(db, approvals, approvals.createdAt, gte(approvals.createdAt, from));
@@ -194,7 +194,8 @@ export function createdPerDay(db: Db, from: Date): Promise<{ day: string; n: num
 
 /**
  * Successful sign-ins per UTC day since `from`: the 'auth.login' rows of the activity log, a range of
- * activity_action_created_at_idx (action, created_at; migration 0029). The kept user_login_days
+ * activity_action_created_at_idx (action, created_at; migration 0029) or, where sign-ins are most of
+ * the window's rows as in the demo data, of activity_created_at_idx. The kept user_login_days
  * counts each user once on the day of their last sign-in, which is not this.
  */
 export function signInsPerDay(db: Db, from: Date): Promise<{ day: string; n: number }[]> {
