@@ -175,6 +175,8 @@ test('the users overview charts sign-ins per day, with a table of the same numbe
   // This run's own sign-ins are today's.
   expect(charts.signInsPerDay.at(-1)!.signIns).toBeGreaterThanOrEqual(2);
   await page.goto('/users');
+  // The chart is fetched once its card is in view.
+  await page.getByRole('heading', { name: 'Sign-ins per day, last 30 days' }).scrollIntoViewIfNeeded();
   const chart = page.getByTestId('sign-ins-chart');
   await expect(chart.locator('svg.recharts-surface')).toBeVisible();
   await expect(chart.getByRole('table', { name: 'Sign-ins per day, last 30 days' })).toBeAttached();

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test-utils';
 import { BarChartFigure, formatChartDay, isEmptyChart } from './bar-chart-figure';
+import { Sparkline } from './sparkline';
 
 const SERIES = [
   { key: 'approved', label: 'Approved', color: 'green.solid' },
@@ -62,5 +63,52 @@ describe('chart helpers', () => {
     expect(isEmptyChart([{ a: 0, b: 0 }], [{ key: 'a' }, { key: 'b' }])).toBe(true);
     expect(isEmptyChart([{ a: 0, b: 2 }], [{ key: 'a' }, { key: 'b' }])).toBe(false);
     expect(isEmptyChart([], [{ key: 'a' }])).toBe(true);
+  });
+});
+
+describe('Sparkline', () => {
+  it('draws a bar per day hidden from assistive technology, with the summary and a table', () => {
+    renderWithProviders(
+      <Sparkline
+        data={[
+          { label: 'Nov 1', value: 0 },
+          { label: 'Nov 2', value: 3 },
+        ]}
+        color="green.solid"
+        valueLabel="Approved"
+        caption="Approved per day, last 30 days"
+        summary="3 approved in the last 2 days, 3 today."
+        emptyText="None in 30 days"
+        height="8"
+        data-testid="trend"
+      />,
+    );
+    const svg = screen.getByTestId('trend').querySelector('svg')!;
+    expect(svg.getAttribute('aria-hidden')).toBe('true');
+    expect(svg.querySelectorAll('rect')).toHaveLength(2);
+    expect(svg.querySelectorAll('rect')[0]!.getAttribute('fill')).toBe('var(--chakra-colors-green-solid)');
+    const table = screen.getByRole('table', { name: 'Approved per day, last 30 days' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DayApproved', 'Nov 10', 'Nov 23']);
+    expect(screen.getByText('3 approved in the last 2 days, 3 today.')).toBeTruthy();
+  });
+
+  it('says so when every value is zero', () => {
+    renderWithProviders(
+      <Sparkline
+        data={[{ label: 'Nov 1', value: 0 }]}
+        color="red.solid"
+        valueLabel="Rejected"
+        caption="Rejected per day"
+        summary="0 rejected"
+        emptyText="None in 30 days"
+        height="8"
+      />,
+    );
+    expect(screen.getByText('None in 30 days')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

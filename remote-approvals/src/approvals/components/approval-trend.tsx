@@ -1,7 +1,7 @@
-// A stat card's small trend: a chunk of its own (shared-ui/charts, @chakra-ui/charts and recharts),
-// imported by the stat cards once their counts are shown.
+// A stat card's small trend: an SVG sparkline (shared-ui/charts' Sparkline, no chart library), in a
+// chunk of its own imported by the stat cards once their counts are shown.
 import { CHART_DAYS, type DashboardCharts } from 'shared-contracts';
-import { BarChartFigure, formatChartDay } from 'shared-ui/charts';
+import { Sparkline, formatChartDay } from 'shared-ui/charts';
 
 export type TrendCard = 'total' | 'approved' | 'rejected';
 
@@ -36,17 +36,14 @@ export default function ApprovalTrend({
   const days = trendDays(charts, card);
   const trend = TRENDS[card];
   return (
-    <BarChartFigure
-      data={days}
-      xKey="day"
-      xLabel="Day"
-      formatX={formatChartDay}
-      series={[{ key: 'value', label: trend.label, color: trend.color }]}
+    <Sparkline
+      data={days.map((day) => ({ label: formatChartDay(day.day), value: day.value }))}
+      color={trend.color}
+      valueLabel={trend.label}
       caption={`${trend.label} per day, last ${CHART_DAYS} days`}
       summary={trendSummary(days, card)}
       emptyText={`None in ${CHART_DAYS} days`}
       height={height}
-      compact
       data-testid={`trend-${card}`}
     />
   );
