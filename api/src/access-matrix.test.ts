@@ -296,6 +296,7 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'GET /api/events': () => ({ url: '/api/events' }),
 
   'GET /api/dashboard/stats': () => ({ url: '/api/dashboard/stats' }),
+  'GET /api/dashboard/charts': () => ({ url: '/api/dashboard/charts' }),
   'GET /api/audit': () => ({ url: '/api/audit?page=1&limit=1' }),
   // A day with no rows: a short file.
   'GET /api/audit/export': () => ({ url: '/api/audit/export?from=2000-01-01&to=2000-01-01' }),

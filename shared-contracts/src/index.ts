@@ -5,6 +5,7 @@ export * from './statuses';
 export * from './common';
 export * from './auth';
 export * from './dashboard';
+export * from './charts';
 export * from './entities';
 export * from './lists';
 export * from './form-fields';

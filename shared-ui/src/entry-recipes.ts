@@ -6,6 +6,7 @@ import {
   avatarSlotRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
+  colorSwatchRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
   fieldsetSlotRecipe,
@@ -28,7 +29,7 @@ export function addEntryRecipes(): void {
   added = true;
   // Keyed as Chakra's components look them up (createRecipeContext({ key })).
   addRecipes({
-    recipes: { checkmark: checkmarkRecipe, textarea: textareaRecipe },
+    recipes: { checkmark: checkmarkRecipe, colorSwatch: colorSwatchRecipe, textarea: textareaRecipe },
     slotRecipes: {
       avatar: avatarSlotRecipe,
       checkbox: checkboxSlotRecipe,

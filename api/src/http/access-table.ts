@@ -139,6 +139,8 @@ export const ACCESS_TABLE = {
   'GET /api/events': 'signed-in',
 
   'GET /api/dashboard/stats': 'signed-in',
+  // Console-wide counts and sums, like the headline counts (no row or name in them)
+  'GET /api/dashboard/charts': 'signed-in',
 
   // Audit log: every person's actions, payment-detail changes included
   'GET /api/audit': 'ADMIN',

@@ -1,5 +1,5 @@
 // Pure rules of the dashboard's cards, kept apart from the views so they are unit-tested.
-import { hasRole, sectionNamed, type Role } from 'shared-contracts';
+import { hasRole, sectionNamed, type DecidedDay, type PaidWeek, type Role } from 'shared-contracts';
 
 /** One quick action and the lowest role that may use its target (lower roles would meet Access Denied). */
 export interface QuickAction {
@@ -51,4 +51,43 @@ export function healthSummary(status: string): string {
 export function releaseIdOf(entry: string | undefined): string | null {
   if (!entry) return null;
   return /\/releases\/[a-z]+\/([^/?#]+)\/mf-manifest\.json(?:[?#]|$)/.exec(entry)?.[1] ?? null;
+}
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The decided chart's sentence: '12 approved and 3 rejected in the last 30 days; most on Nov 4 (5).' */
+export function decidedSummary(days: readonly DecidedDay[]): string {
+  const approved = days.reduce((sum, day) => sum + day.approved, 0);
+  const rejected = days.reduce((sum, day) => sum + day.rejected, 0);
+  const busiest = days.reduce<DecidedDay | undefined>(
+    (best, day) => (!best || day.approved + day.rejected > best.approved + best.rejected ? day : best),
+    undefined,
+  );
+  const peak = busiest ? busiest.approved + busiest.rejected : 0;
+  return `${approved.toLocaleString('en-US')} approved and ${rejected.toLocaleString('en-US')} rejected in the last ${days.length} days${
+    peak > 0 && busiest ? `; the most on ${formatUtcDay(busiest.day)} (${peak.toLocaleString('en-US')})` : ''
+  }.`;
+}
+
+/** The paid chart's sentence: '$1,234.50 paid in 4 payments over the last 12 weeks.' */
+export function paidSummary(weeks: readonly PaidWeek[]): string {
+  const cents = weeks.reduce((sum, week) => sum + week.amountCents, 0);
+  const payments = weeks.reduce((sum, week) => sum + week.payments, 0);
+  return `${dollars.format(cents / 100)} paid in ${plural(payments, 'payment', 'payments')} over the last ${weeks.length} weeks.`;
+}
+
+/** The weeks with their amount in dollars, as the chart plots and its table lists it. */
+export function paidWeeksInDollars(weeks: readonly PaidWeek[]): { weekStart: string; amount: number }[] {
+  return weeks.map((week) => ({ weekStart: week.weekStart, amount: week.amountCents / 100 }));
+}
+
+/** 'Nov 4' for '2026-11-04', a UTC day. */
+function formatUtcDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

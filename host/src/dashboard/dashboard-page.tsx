@@ -1,6 +1,7 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
-import { RECENT_ACTIVITY_SHOWN } from 'shared-contracts';
+import { CHART_DAYS, CHART_WEEKS, RECENT_ACTIVITY_SHOWN, type DashboardCharts } from 'shared-contracts';
 import {
   Badge,
   Box,
@@ -15,6 +16,7 @@ import {
   Text,
 } from 'shared-ui';
 import { ActivityList, formatUptime } from 'shared-ui/format';
+import { useDashboardCharts } from './api/get-dashboard-charts';
 import { useDashboardStats, useWaitingCount } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
 import { healthSummary, quickActionsFor } from './dashboard-model';
@@ -211,7 +213,85 @@ function QuickActions() {
   );
 }
 
-/** The dashboard: health, headline counts, recent activity and quick actions. */
+// The charts' chunk (shared-ui/charts with @chakra-ui/charts and recharts, about 120 KB gzip) is
+// fetched only when the charts come near the viewport: they stand last on the page, below the fold,
+// so neither the dashboard's first render nor its budget in `pnpm size` pays for them.
+const DecidedChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DecidedChart })));
+const PaidChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.PaidChart })));
+
+/** The legend, the plot, its one- or two-line summary and their gaps: what a placeholder reserves. */
+const CHART_BLOCK_HEIGHT = 'calc(var(--chakra-sizes-48) + 5.25rem)';
+
+/** True once any of the element is in the viewport (and stays true). */
+function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      // No margin: at 1280 × 720 (`pnpm size`, Lighthouse's phone) the charts start below the fold.
+      { rootMargin: '0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+function ChartCard({
+  title,
+  charts,
+  failed,
+  children,
+}: {
+  title: string;
+  charts: DashboardCharts | undefined;
+  failed: boolean;
+  children: (charts: DashboardCharts) => ReactNode;
+}) {
+  const placeholder = <Skeleton height={CHART_BLOCK_HEIGHT} borderRadius="md" />;
+  return (
+    <SectionCard title={title}>
+      <Box minHeight={CHART_BLOCK_HEIGHT}>
+        {failed ? (
+          <Text fontSize="sm" color="orange.fg" role="status">
+            The chart could not be read from the server.
+          </Text>
+        ) : charts ? (
+          <Suspense fallback={placeholder}>{children(charts)}</Suspense>
+        ) : (
+          placeholder
+        )}
+      </Box>
+    </SectionCard>
+  );
+}
+
+/** Approvals decided per day and the amount paid per week, read and drawn once scrolled near. */
+function Charts() {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const { data, error } = useDashboardCharts(near);
+  return (
+    <SimpleGrid ref={ref} columns={{ base: 1, lg: 2 }} gap="6" data-testid="dashboard-charts">
+      <ChartCard title={`Approvals decided, last ${CHART_DAYS} days`} charts={data} failed={Boolean(error)}>
+        {(charts) => <DecidedChart charts={charts} />}
+      </ChartCard>
+      <ChartCard title={`Paid per week, last ${CHART_WEEKS} weeks`} charts={data} failed={Boolean(error)}>
+        {(charts) => <PaidChart charts={charts} />}
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
+
+/** The dashboard: health, headline counts, recent activity and quick actions, then the charts. */
 export function DashboardPage() {
   return (
     <Stack gap="6">
@@ -226,6 +306,7 @@ export function DashboardPage() {
         <RecentActivity />
         <QuickActions />
       </SimpleGrid>
+      <Charts />
     </Stack>
   );
 }

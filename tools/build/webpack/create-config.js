@@ -15,6 +15,9 @@ import { BuildInfoPlugin } from './build-info-plugin.js';
 import { newBuildId } from './build-id.js';
 
 const API_PORT = Number(process.env.API_PORT ?? 8080);
+const CHAKRA_FOR_CHARTS = fileURLToPath(
+  new URL('../../../shared-ui/src/charts/chakra-for-charts.ts', import.meta.url),
+);
 const TEMPLATE = fileURLToPath(new URL('./index.html', import.meta.url));
 /** The product label of the sign-in page and the sidebar, fixed at build time. */
 export const PRODUCT_NAME = process.env.PRODUCT_NAME ?? 'Agent API';
@@ -80,6 +83,19 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
             test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
             loader: fileURLToPath(new URL('./lazy-global-css-loader.cjs', import.meta.url)),
           },
+          // A remote's @chakra-ui/charts gets Chakra through the shared singletons (shared-ui/src/
+          // charts/chakra-for-charts.ts): its own import of @chakra-ui/react would be a second Chakra,
+          // whose context the host's provider never fills. The host needs no such detour (its
+          // @chakra-ui/react modules are the very ones it provides shared-ui from), and a consumed
+          // module more would cost its runtime, which the sign-in page loads, a handler entry.
+          ...(isHost
+            ? []
+            : [
+                {
+                  test: /@chakra-ui[\\/]charts[\\/]/,
+                  resolve: { alias: { '@chakra-ui/react$': CHAKRA_FOR_CHARTS } },
+                },
+              ]),
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,

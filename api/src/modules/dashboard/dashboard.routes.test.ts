@@ -1,6 +1,13 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats } from 'shared-contracts';
+import {
+  CHART_DAYS,
+  CHART_WEEKS,
+  utcDay,
+  utcWeekStart,
+  type DashboardCharts,
+  type DashboardStats,
+} from 'shared-contracts';
 import { activity, apiKeys, approvals, companies, users } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
 
@@ -135,5 +142,119 @@ describe('GET /api/dashboard/stats', () => {
       .where(eq(companies.id, connected!.id));
     expect((await stats()).qbConnected).toBe(before.qbConnected);
     expect(await listed('disconnected')).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/dashboard/charts', () => {
+  const charts = async (email = 'guest@example.com') => {
+    const { tokens } = await t.login(email);
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/dashboard/charts',
+      token: tokens.accessToken,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ data: DashboardCharts }>().data;
+  };
+  const daysAgo = (days: number, hour = 12) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days, hour));
+  };
+
+  it('needs a signed-in user', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/dashboard/charts' })).statusCode).toBe(401);
+  });
+
+  it('lists 30 UTC days and 12 Monday weeks, oldest first, ending today, with zeros filled in', async () => {
+    const data = await charts();
+    expect(data.decidedPerDay).toHaveLength(CHART_DAYS);
+    expect(data.decidedPerDay.at(-1)?.day).toBe(utcDay(new Date()));
+    expect(data.decidedPerDay[0]?.day).toBe(utcDay(daysAgo(CHART_DAYS - 1)));
+    expect(data.paidPerWeek).toHaveLength(CHART_WEEKS);
+    expect(data.paidPerWeek.at(-1)?.weekStart).toBe(utcWeekStart(new Date()));
+    for (const week of data.paidPerWeek) expect(new Date(`${week.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+  });
+
+  it('counts decisions by UTC day and outcome inside the window only, for any role', async () => {
+    const before = await charts();
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+    await t.database.db.insert(approvals).values([
+      { companyId: company!.id, status: 'APPROVED', approvalDate: daysAgo(0, 0) },
+      { companyId: company!.id, status: 'APPROVED', approvalDate: daysAgo(0, 23) },
+      { companyId: company!.id, status: 'REJECTED', rejectionDate: daysAgo(3) },
+      // The day before the window's first day: not counted.
+      { companyId: company!.id, status: 'APPROVED', approvalDate: daysAgo(CHART_DAYS) },
+    ]);
+    const after = await charts('user@example.com');
+    const change = after.decidedPerDay.map((day, index) => ({
+      day: day.day,
+      approved: day.approved - before.decidedPerDay[index]!.approved,
+      rejected: day.rejected - before.decidedPerDay[index]!.rejected,
+    }));
+    expect(change.at(-1)).toEqual({ day: utcDay(daysAgo(0)), approved: 2, rejected: 0 });
+    expect(change.at(-4)).toEqual({ day: utcDay(daysAgo(3)), approved: 0, rejected: 1 });
+    expect(change.reduce((sum, day) => sum + day.approved + day.rejected, 0)).toBe(3);
+  });
+
+  it('sums the approved amounts of the payments completed each week, from their activity rows', async () => {
+    const before = await charts();
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+    const paid = await t.database.db
+      .insert(approvals)
+      .values([
+        { companyId: company!.id, status: 'PAYMENT_COMPLETED', approvedAmountCents: 12_345 },
+        { companyId: company!.id, status: 'PAYMENT_COMPLETED', approvedAmountCents: 55 },
+        { companyId: company!.id, status: 'PAYMENT_COMPLETED', approvedAmountCents: 1_000_000 },
+      ])
+      .returning({ id: approvals.id });
+    const completed = (id: string, createdAt: Date) => ({
+      action: 'approval.payment_completed',
+      entityType: 'approval',
+      entityId: id,
+      description: 'test payment',
+      createdAt,
+    });
+    await t.database.db.insert(activity).values([
+      completed(paid[0]!.id, new Date()),
+      completed(paid[1]!.id, new Date()),
+      // Thirteen weeks ago: outside the window.
+      completed(paid[2]!.id, daysAgo(7 * CHART_WEEKS + 1)),
+      // Another action on the same approval is not a payment.
+      { ...completed(paid[2]!.id, new Date()), action: 'approval.bank_uploaded' },
+    ]);
+    const after = await charts();
+    const thisWeek = after.paidPerWeek.at(-1)!;
+    const weekBefore = before.paidPerWeek.at(-1)!;
+    expect(thisWeek.amountCents - weekBefore.amountCents).toBe(12_400);
+    expect(thisWeek.payments - weekBefore.payments).toBe(2);
+    const total = (weeks: DashboardCharts['paidPerWeek']) =>
+      weeks.reduce((sum, week) => sum + week.amountCents, 0);
+    expect(total(after.paidPerWeek) - total(before.paidPerWeek)).toBe(12_400);
+  });
+
+  it('counts approvals created and sign-ins per UTC day', async () => {
+    const before = await charts();
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+    await t.database.db.insert(approvals).values([
+      { companyId: company!.id, createdAt: daysAgo(2) },
+      { companyId: company!.id, createdAt: daysAgo(2, 1) },
+      { companyId: company!.id, createdAt: daysAgo(CHART_DAYS) },
+    ]);
+    await t.login('moderator@example.com');
+    await t.login('moderator@example.com');
+    await t.database.db.insert(activity).values([
+      { action: 'auth.login', description: 'old sign-in', createdAt: daysAgo(CHART_DAYS, 23) },
+      { action: 'auth.logout', description: 'not a sign-in', createdAt: new Date() },
+    ]);
+    // charts() signs in once more (the guest) before reading.
+    const after = await charts();
+    const createdChange = after.createdPerDay.map((day, i) => day.created - before.createdPerDay[i]!.created);
+    expect(createdChange.at(-3)).toBe(2);
+    expect(createdChange.reduce((a, b) => a + b, 0)).toBe(2);
+    const signInChange = after.signInsPerDay.map((day, i) => day.signIns - before.signInsPerDay[i]!.signIns);
+    expect(signInChange.at(-1)).toBe(3);
+    expect(signInChange.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(after.createdPerDay.map((day) => day.day)).toEqual(after.decidedPerDay.map((day) => day.day));
+    expect(after.signInsPerDay).toHaveLength(CHART_DAYS);
   });
 });

@@ -37,9 +37,16 @@ export function PaymentAccountsCard({ approval }: { approval: Approval }) {
 function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
   const account = entry.account;
   const recent =
-    account !== null && Date.now() - new Date(account.control.changedAt).getTime() < BANK_ACCOUNT_RECENT_DAYS * DAY_MS;
+    account !== null &&
+    Date.now() - new Date(account.control.changedAt).getTime() < BANK_ACCOUNT_RECENT_DAYS * DAY_MS;
   return (
-    <Box as="li" borderWidth="1px" borderRadius="md" p="3" aria-label={`Payment account of ${entry.vendorName}`}>
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      aria-label={`Payment account of ${entry.vendorName}`}
+    >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Stack gap="0" minW={0}>
           <Text fontWeight="semibold">{entry.vendorName}</Text>
@@ -52,7 +59,8 @@ function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
       {account ? (
         <Stack gap="1" mt="2">
           <Text>
-            Routing {account.routingNumber} · Account ••••{account.accountLast4} · {typeLabel(account.accountType)}
+            Routing {account.routingNumber} · Account ••••{account.accountLast4} ·{' '}
+            {typeLabel(account.accountType)}
           </Text>
           {recent ? (
             <Text textStyle="sm" color="orange.fg" fontWeight="medium">
@@ -77,8 +85,8 @@ function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
           <Alert.Content>
             <Alert.Title>The account changed after the decision</Alert.Title>
             <Alert.Description>
-              The approver saw routing {entry.decided.routingNumber} ••••{entry.decided.accountLast4}. No bank file
-              pays the new account on this approval.
+              The approver saw routing {entry.decided.routingNumber} ••••{entry.decided.accountLast4}. No bank
+              file pays the new account on this approval.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -1,5 +1,59 @@
-import { ROLE_DESCRIPTIONS, ROLES, type UserOverviewStats } from 'shared-contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { CHART_DAYS, ROLE_DESCRIPTIONS, ROLES, type UserOverviewStats } from 'shared-contracts';
 import { Box, Flex, SectionCard, SimpleGrid, Skeleton, Stack, Text, roleBadgeStyle } from 'shared-ui';
+
+import { useSignInsPerDay } from '../api/get-sign-ins';
+
+const SignInsChart = lazy(() => import('./sign-ins-chart'));
+
+/** The plot's height and, under it, room for its summary on two lines: the card never changes height. */
+const PLOT_HEIGHT = '32';
+const CHART_BLOCK_HEIGHT = 'calc(var(--chakra-sizes-32) + 3.75rem)';
+
+/**
+ * Sign-ins per day: data and chart chunk fetched once the overview's figures are shown and the card is
+ * in view, in a block
+ * of fixed height (the table below must not move when the chart arrives).
+ */
+function SignInsCard({ ready }: { ready: boolean }) {
+  // Only once the card is in view as well: the chart's chunk (recharts, about 125 KB gzip) and its
+  // first render are a second of main-thread work on a phone, which the page's own first render
+  // should not wait behind (Lighthouse's phone shows the card below the fold).
+  const ref = useRef<HTMLDivElement>(null);
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (inView || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setInView(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [inView]);
+  const { data, error } = useSignInsPerDay(ready && inView);
+  const placeholder = <Skeleton height={CHART_BLOCK_HEIGHT} borderRadius="md" />;
+  return (
+    <SectionCard title={`Sign-ins per day, last ${CHART_DAYS} days`}>
+      <Box ref={ref} height={CHART_BLOCK_HEIGHT} overflow="hidden">
+        {error ? (
+          <Text fontSize="sm" color="orange.fg" role="status">
+            The chart could not be read from the server.
+          </Text>
+        ) : data ? (
+          <Suspense fallback={placeholder}>
+            <SignInsChart days={data.signInsPerDay} height={PLOT_HEIGHT} />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
+      </Box>
+    </SectionCard>
+  );
+}
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
@@ -52,43 +106,46 @@ export function UserOverview({ stats }: { stats: UserOverviewStats | undefined }
           hint="Active users who signed in during the last 30 days"
         />
       </SimpleGrid>
-      <SectionCard title="Users by Role">
-        <Stack gap="3" role="list" aria-label="Users by role">
-          {ROLES.map((role) => {
-            const count = stats?.usersByRole[role];
-            const share = count === undefined ? 0 : percent(count, totalUsers);
-            return (
-              <Box
-                key={role}
-                role="listitem"
-                aria-label={
-                  count === undefined
-                    ? ROLE_DESCRIPTIONS[role].label
-                    : `${ROLE_DESCRIPTIONS[role].label}: ${count} users, ${share}%`
-                }
-              >
-                <Flex justify="space-between" fontSize="sm" mb="1" gap="2">
-                  <Text fontWeight="medium">{ROLE_DESCRIPTIONS[role].label}</Text>
-                  <Skeleton loading={count === undefined}>
-                    <Text color="fg">
-                      {count === undefined ? '0 (0%)' : `${count.toLocaleString('en-US')} (${share}%)`}
-                    </Text>
-                  </Skeleton>
-                </Flex>
-                <Box h="3" bg="bg.muted" borderRadius="full" overflow="hidden" aria-hidden="true">
-                  <Box
-                    data-testid={`role-bar-${role}`}
-                    h="full"
-                    w={`${share}%`}
-                    bg={`${roleBadgeStyle(role).palette}.500`}
-                    borderRadius="full"
-                  />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '3', md: '4' }}>
+        <SectionCard title="Users by Role">
+          <Stack gap="3" role="list" aria-label="Users by role">
+            {ROLES.map((role) => {
+              const count = stats?.usersByRole[role];
+              const share = count === undefined ? 0 : percent(count, totalUsers);
+              return (
+                <Box
+                  key={role}
+                  role="listitem"
+                  aria-label={
+                    count === undefined
+                      ? ROLE_DESCRIPTIONS[role].label
+                      : `${ROLE_DESCRIPTIONS[role].label}: ${count} users, ${share}%`
+                  }
+                >
+                  <Flex justify="space-between" fontSize="sm" mb="1" gap="2">
+                    <Text fontWeight="medium">{ROLE_DESCRIPTIONS[role].label}</Text>
+                    <Skeleton loading={count === undefined}>
+                      <Text color="fg">
+                        {count === undefined ? '0 (0%)' : `${count.toLocaleString('en-US')} (${share}%)`}
+                      </Text>
+                    </Skeleton>
+                  </Flex>
+                  <Box h="3" bg="bg.muted" borderRadius="full" overflow="hidden" aria-hidden="true">
+                    <Box
+                      data-testid={`role-bar-${role}`}
+                      h="full"
+                      w={`${share}%`}
+                      bg={`${roleBadgeStyle(role).palette}.500`}
+                      borderRadius="full"
+                    />
+                  </Box>
                 </Box>
-              </Box>
-            );
-          })}
-        </Stack>
-      </SectionCard>
+              );
+            })}
+          </Stack>
+        </SectionCard>
+        <SignInsCard ready={stats !== undefined} />
+      </SimpleGrid>
     </Stack>
   );
 }
