@@ -203,7 +203,6 @@ test('the approvals list status cards show their 30-day trends', async ({ page, 
   }
   await expect(page.getByTestId('trend-total')).toContainText(`${created} created in the last 30 days`);
   await expect(page.getByTestId('trend-approved')).toContainText(`${approved} approved in the last 30 days`);
-  await expect(
-    page.getByTestId('trend-approved').getByRole('table', { name: 'Approved per day, last 30 days' }),
-  ).toBeAttached();
+  // A card's text alternative is its summary sentence, not a table of every day (the dashboard has those).
+  await expect(page.getByTestId('trend-approved').getByRole('table')).toHaveCount(0);
 });

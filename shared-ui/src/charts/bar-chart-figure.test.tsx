@@ -67,7 +67,7 @@ describe('chart helpers', () => {
 });
 
 describe('Sparkline', () => {
-  it('draws a bar per day hidden from assistive technology, with the summary and a table', () => {
+  it('draws a bar per day hidden from assistive technology, with the summary as its caption', () => {
     renderWithProviders(
       <Sparkline
         data={[
@@ -75,8 +75,6 @@ describe('Sparkline', () => {
           { label: 'Nov 2', value: 3 },
         ]}
         color="green.solid"
-        valueLabel="Approved"
-        caption="Approved per day, last 30 days"
         summary="3 approved in the last 2 days, 3 today."
         emptyText="None in 30 days"
         height="8"
@@ -87,13 +85,11 @@ describe('Sparkline', () => {
     expect(svg.getAttribute('aria-hidden')).toBe('true');
     expect(svg.querySelectorAll('rect')).toHaveLength(2);
     expect(svg.querySelectorAll('rect')[0]!.getAttribute('fill')).toBe('var(--chakra-colors-green-solid)');
-    const table = screen.getByRole('table', { name: 'Approved per day, last 30 days' });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .map((row) => row.textContent),
-    ).toEqual(['DayApproved', 'Nov 10', 'Nov 23']);
-    expect(screen.getByText('3 approved in the last 2 days, 3 today.')).toBeTruthy();
+    // The summary is the figure's caption (no 30-row table beside a stat card).
+    const caption = screen.getByText('3 approved in the last 2 days, 3 today.');
+    expect(caption.tagName).toBe('FIGCAPTION');
+    expect(caption.parentElement).toBe(screen.getByTestId('trend'));
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('says so when every value is zero', () => {
@@ -101,8 +97,6 @@ describe('Sparkline', () => {
       <Sparkline
         data={[{ label: 'Nov 1', value: 0 }]}
         color="red.solid"
-        valueLabel="Rejected"
-        caption="Rejected per day"
         summary="0 rejected"
         emptyText="None in 30 days"
         height="8"

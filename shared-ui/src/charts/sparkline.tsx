@@ -1,15 +1,11 @@
 import { Box, Center, Text, VisuallyHidden } from 'shared-ui';
 
 export interface SparklineProps {
-  /** The values oldest first, each with its x label for the table ('Nov 3'). */
+  /** The values oldest first, each with its x label ('Nov 3'). */
   data: readonly { label: string; value: number }[];
   /** A semantic colour token ('green.solid'), drawn through its CSS variable (both themes). */
   color: string;
-  /** Header of the table's value column. */
-  valueLabel: string;
-  /** The table's caption. */
-  caption: string;
-  /** One sentence with the figures; read by screen readers in place of the bars. */
+  /** One sentence with the figures (the total and today's); read by screen readers in place of the bars. */
   summary: string;
   emptyText: string;
   height: string;
@@ -22,14 +18,14 @@ export const tokenVar = (token: string) => `var(--chakra-colors-${token.replace(
 /**
  * A small bar trend drawn as one SVG (no chart library: a stat card's 30 bars are not worth the
  * 125 KB of recharts and the second of main-thread work it costs a phone, which took the approvals
- * list's Lighthouse score from 91 to 65). Same text alternative as BarChartFigure: the bars are
- * hidden from assistive technology, a summary and a visually hidden table carry the numbers.
+ * list's Lighthouse score from 91 to 65). The bars are hidden from assistive technology; the
+ * summary sentence is their text alternative. Unlike BarChartFigure there is no table of every day:
+ * a card's trend is a glance beside its count, and three 30-row tables on a list page would put 90
+ * rows before the list itself for a screen reader (the dashboard's charts have the full tables).
  */
 export function Sparkline({
   data,
   color,
-  valueLabel,
-  caption,
   summary,
   emptyText,
   height,
@@ -70,26 +66,7 @@ export function Sparkline({
           );
         })}
       </svg>
-      <VisuallyHidden>
-        <figcaption>{summary}</figcaption>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">{valueLabel}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((item) => (
-              <tr key={item.label}>
-                <th scope="row">{item.label}</th>
-                <td>{item.value.toLocaleString('en-US')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <VisuallyHidden as="figcaption">{summary}</VisuallyHidden>
     </Box>
   );
 }

@@ -6,9 +6,9 @@ import { Sparkline, formatChartDay } from 'shared-ui/charts';
 export type TrendCard = 'total' | 'approved' | 'rejected';
 
 const TRENDS = {
-  total: { label: 'Created', color: 'blue.solid', noun: 'created' },
-  approved: { label: 'Approved', color: 'green.solid', noun: 'approved' },
-  rejected: { label: 'Rejected', color: 'red.solid', noun: 'rejected' },
+  total: { color: 'blue.solid', noun: 'created' },
+  approved: { color: 'green.solid', noun: 'approved' },
+  rejected: { color: 'red.solid', noun: 'rejected' },
 } as const;
 
 /** The card's series: approvals created per day for Total, decided with that outcome for the others. */
@@ -39,8 +39,6 @@ export default function ApprovalTrend({
     <Sparkline
       data={days.map((day) => ({ label: formatChartDay(day.day), value: day.value }))}
       color={trend.color}
-      valueLabel={trend.label}
-      caption={`${trend.label} per day, last ${CHART_DAYS} days`}
       summary={trendSummary(days, card)}
       emptyText={`None in ${CHART_DAYS} days`}
       height={height}
