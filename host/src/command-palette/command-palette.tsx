@@ -133,7 +133,7 @@ const ITEM_STYLES = {
     color: 'fg',
   },
   '& [cmdk-item][data-selected=true]': { bg: 'blue.subtle', color: 'blue.fg' },
-  '& [cmdk-empty], & [cmdk-loading]': { px: '3', py: '4', fontSize: 'sm', color: 'fg.muted' },
+  '& [cmdk-empty]': { px: '3', py: '4', fontSize: 'sm', color: 'fg.muted' },
 } as const;
 
 /** The palette as a modal dialog; `onClose` when it is dismissed or something was chosen. */
@@ -174,8 +174,11 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
                 onValueChange={setText}
                 placeholder="Search approvals, companies, people, or type a command…"
               />
+              {/* Outside the listbox, whose children may only be options and their groups. */}
+              <Text role="status" px="4" pt={searching ? '2' : '0'} fontSize="sm" color="fg.muted">
+                {searching ? 'Searching…' : ''}
+              </Text>
               <Command.List>
-                {searching && <Command.Loading>Searching…</Command.Loading>}
                 <Command.Empty>No matches.</Command.Empty>
                 {pageCommands.length > 0 && (
                   <Command.Group heading="On this page">
