@@ -32,6 +32,9 @@ export class CompanyListPage {
 
   async names(): Promise<string[]> {
     await expect(this.rows.first()).toBeVisible();
+    // The table is busy while the rows of a newer answer are prepared in the background: read the
+    // rows once they are the list's current ones.
+    await expect(this.table).not.toHaveAttribute('aria-busy', 'true');
     return (await this.nameCells().allInnerTexts()).map((text) => text.trim());
   }
 
