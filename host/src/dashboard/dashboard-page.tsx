@@ -28,9 +28,6 @@ const STAT_CARDS = [
   { key: 'pendingApprovals', title: 'Pending Approvals', hint: 'Awaiting review' },
 ] as const;
 
-/** Four placeholder cards show while the three stat cards load. */
-const PLACEHOLDER_CARDS = 4;
-
 function HealthCard() {
   const { data: health, isLoading } = useSystemHealth();
   const healthy = health?.status === 'healthy';
@@ -97,24 +94,23 @@ function StatCards() {
   const { data, isLoading } = useDashboardStats();
   if (isLoading || !data) {
     return (
-      // Four placeholders for three cards, sized so that the loading grid is as tall as the
-      // cards' grid at each width: one column of four as tall as three cards on a phone, two rows of
-      // card-high placeholders from `sm`, one row from `lg` (where the cards stand three in a row).
-      <SimpleGrid
-        columns={{ base: 1, sm: 2, lg: 4 }}
-        gap="4"
-        aria-busy="true"
-        aria-label="Loading statistics"
-      >
-        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
-          <Skeleton
-            key={index}
-            height={{ base: '24', sm: '8.25rem' }}
-            borderRadius="lg"
-            data-testid="stat-placeholder"
-          />
-        ))}
-      </SimpleGrid>
+      // The cards' own layout with a placeholder of each card's height (a card 8.3125rem; the pending
+      // approvals card one 'waiting for you' line more, 9.6875rem) and of the QuickBooks line below
+      // them, so the page below does not move when the figures arrive: one row from `lg`, two from
+      // `sm`, one column on a phone (an e2e test adds up the layout shifts at 1440 and 390 px).
+      <Stack gap="2" aria-busy="true" aria-label="Loading statistics">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {STAT_CARDS.map((card) => (
+            <Skeleton
+              key={card.key}
+              height={card.key === 'pendingApprovals' ? '9.6875rem' : '8.3125rem'}
+              borderRadius="lg"
+              data-testid="stat-placeholder"
+            />
+          ))}
+        </SimpleGrid>
+        <Skeleton height="1.3125rem" width="72" data-testid="stat-placeholder" />
+      </Stack>
     );
   }
   return (
