@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import { CHART_DAYS, CHART_WEEKS, RECENT_ACTIVITY_SHOWN, type DashboardCharts } from 'shared-contracts';
@@ -16,6 +16,7 @@ import {
   Text,
 } from 'shared-ui';
 import { ActivityList, formatUptime } from 'shared-ui/format';
+import { useInView } from 'shared-ui/viewport';
 import { useDashboardCharts } from './api/get-dashboard-charts';
 import { useDashboardStats, useWaitingCount } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
@@ -59,11 +60,7 @@ function HealthCard() {
             <Text fontSize="xs" color="fg.muted">
               Status
             </Text>
-            <Text
-              fontWeight="semibold"
-              color={healthy ? 'green.fg' : 'red.fg'}
-              data-testid="health-summary"
-            >
+            <Text fontWeight="semibold" color={healthy ? 'green.fg' : 'red.fg'} data-testid="health-summary">
               {healthSummary(health.status)}
             </Text>
           </Box>
@@ -218,30 +215,6 @@ const PaidChart = lazy(() => import('./dashboard-charts').then((m) => ({ default
 /** The legend, the plot, its one- or two-line summary and their gaps: what a placeholder reserves. */
 const CHART_BLOCK_HEIGHT = 'calc(var(--chakra-sizes-48) + 5.25rem)';
 
-/** True once any of the element is in the viewport (and stays true). */
-function useNearViewport<T extends Element>(): [RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      // No margin: at 1280 × 720 (`pnpm size`, Lighthouse's phone) the charts start below the fold.
-      { rootMargin: '0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near];
-}
-
 function ChartCard({
   title,
   charts,
@@ -273,7 +246,7 @@ function ChartCard({
 
 /** Approvals decided per day and the amount paid per week, read and drawn once scrolled near. */
 function Charts() {
-  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const [ref, near] = useInView<HTMLDivElement>();
   const { data, error } = useDashboardCharts(near);
   return (
     <SimpleGrid ref={ref} columns={{ base: 1, lg: 2 }} gap="6" data-testid="dashboard-charts">

@@ -27,7 +27,8 @@ export const SINGLETONS = [
   'shared-ui/display',
   'shared-ui/record',
   'shared-ui/standalone',
-  // Not 'shared-ui/keyboard' nor 'shared-ui/commands': they hold no React context (what they share
+  // Not 'shared-ui/keyboard', 'shared-ui/commands', 'shared-ui/viewport' nor 'shared-ui/charts' (loaded
+  // on demand): they hold no React context (what they share
   // between the host and a remote lives on the window), so each app may bundle its own copy (1–2 KB
   // gzip), while every singleton costs the sign-in page its line in the share table.
 ];

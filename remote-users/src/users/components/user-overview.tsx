@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { CHART_DAYS, ROLE_DESCRIPTIONS, ROLES, type UserOverviewStats } from 'shared-contracts';
 import { Box, Flex, SectionCard, SimpleGrid, Skeleton, Stack, Text, roleBadgeStyle } from 'shared-ui';
 
+import { useInView } from 'shared-ui/viewport';
 import { useSignInsPerDay } from '../api/get-sign-ins';
 
 const SignInsChart = lazy(() => import('./sign-ins-chart'));
@@ -19,21 +20,7 @@ function SignInsCard({ ready }: { ready: boolean }) {
   // Only once the card is in view as well: the chart's chunk (recharts, about 125 KB gzip) and its
   // first render are a second of main-thread work on a phone, which the page's own first render
   // should not wait behind (Lighthouse's phone shows the card below the fold).
-  const ref = useRef<HTMLDivElement>(null);
-  const [inView, setInView] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (inView || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setInView(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [inView]);
+  const [ref, inView] = useInView<HTMLDivElement>();
   const { data, error } = useSignInsPerDay(ready && inView);
   const placeholder = <Skeleton height={CHART_BLOCK_HEIGHT} borderRadius="md" />;
   return (
