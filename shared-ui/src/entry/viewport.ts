@@ -1,4 +1,5 @@
-// `shared-ui/viewport`: a hook telling when an element has come into view. Tiny and without React
-// context, so it is not a Module Federation singleton: each app that uses it bundles its own copy,
-// and the sign-in page pays nothing for it.
+// `shared-ui/viewport`: hooks telling when secondary content may load (an element has come into view,
+// the browser has had an idle moment). Tiny and without React context, so they are not a Module
+// Federation singleton: each app that uses them bundles its own copy, and the sign-in page pays nothing.
+export { useIdle } from '../use-idle';
 export { useInView } from '../use-in-view';

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { DashboardCharts } from 'shared-contracts';
 import { Box, Card, SimpleGrid, Skeleton } from 'shared-ui';
 import { Stat } from 'shared-ui/display';
+import { useIdle } from 'shared-ui/viewport';
 import { useApprovalStats } from '../api/get-approval-options';
 import { useApprovalTrends } from '../api/get-approval-trends';
 import type { TrendCard } from './approval-trend';
@@ -47,8 +48,9 @@ const CARDS = [
  */
 export function ApprovalStatCards() {
   const { data } = useApprovalStats();
-  // The trends (approvals created, approved and rejected per day) once the counts are shown.
-  const { data: charts } = useApprovalTrends(data !== undefined);
+  // The trends (approvals created, approved and rejected per day) once the counts are shown and the
+  // browser has had an idle moment: their request and chunk wait for the list's own first render.
+  const { data: charts } = useApprovalTrends(useIdle(data !== undefined));
   return (
     <SimpleGrid as="section" aria-label="Approval statistics" columns={{ base: 2, md: 3, lg: 5 }} gap="3">
       {CARDS.map((card) => (
