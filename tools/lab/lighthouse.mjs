@@ -3,10 +3,10 @@
 // Debian Chromium as the e2e tests: /login signed out, then every section's list and a company signed
 // in, each in the light and the dark theme.
 // Prints each page's scores and main metrics against the targets (Performance ≥ 90, Accessibility 100,
-// Best Practices 100). It exits 1 when Accessibility or Best
-// Practices miss, or a page does not load where it should: those do not depend on the machine's speed.
-// Performance is a timing (simulated from this machine's CPU), so a miss is printed, not failed, unless
-// --strict (the project's rule: speed is measured and printed, never a test that fails on a timing).
+// Best Practices 100, CLS < 0.1). It exits 1 when Accessibility, Best Practices or CLS miss on any page,
+// or a page does not land where it should: none of those depends on the machine's speed. Performance is
+// a timing (simulated from this machine's CPU), so a miss is printed, not failed, unless --strict (the
+// project's rule: speed is measured and printed, never a test that fails on a timing).
 //
 // Lighthouse 12.8 (the last release that runs on Node 20; 13.x needs Node 22.19).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,25 +20,19 @@ import { serveTemp } from './serve-temp.mjs';
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
 const { chromium } = require('@playwright/test');
 
-// Performance ≥ 90 on every page, Accessibility and Best
-// Practices 100 in both colour themes. The sign-in page and the first two signed-in pages are measured
-// --runs times (the median stands); every section's list, a company's page and the dark theme's pages
-// once each: their Accessibility and Best Practices do not depend on the machine, and one Performance
-// figure per page is printed for what it is.
+// Performance ≥ 90, Accessibility and Best Practices 100 and CLS < 0.1 on every page in both colour
+// themes: the sign-in page, every section's list and a company's page. Each page is measured --runs
+// times and the median stands (Lighthouse's own advice for a machine that also does other work).
 const SIGNED_IN = ['/dashboard', '/companies', '/users', '/managers', '/approvals', '/companies/1'];
 const PAGES = [
   // Signed out first: once signed in, /login goes to the dashboard.
-  { path: '/login', signedIn: false, theme: 'light', performance: 90, repeat: true },
-  { path: '/login', signedIn: false, theme: 'dark', performance: 90, repeat: false },
-  ...SIGNED_IN.map((path, index) => ({
-    path,
-    signedIn: true,
-    theme: 'light',
-    performance: 90,
-    repeat: index < 2,
-  })),
-  ...SIGNED_IN.map((path) => ({ path, signedIn: true, theme: 'dark', performance: 90, repeat: false })),
+  { path: '/login', signedIn: false, theme: 'light' },
+  { path: '/login', signedIn: false, theme: 'dark' },
+  ...SIGNED_IN.map((path) => ({ path, signedIn: true, theme: 'light' })),
+  ...SIGNED_IN.map((path) => ({ path, signedIn: true, theme: 'dark' })),
 ];
+const PERFORMANCE = 90;
+const MAX_CLS = 0.1;
 const TARGETS = { accessibility: 100, 'best-practices': 100 };
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
 const args = process.argv.slice(2);
@@ -134,7 +128,7 @@ try {
         signedIn = true;
       }
       const runs = [];
-      for (let run = 1; run <= (target.repeat ? RUNS : 1); run += 1) {
+      for (let run = 1; run <= RUNS; run += 1) {
         // Lighthouse's storage reset would also drop the stored theme: keep storage for the dark
         // sign-in page too (it holds nothing else before signing in).
         const result = await audit(`${server.url}${target.path}`, target.signedIn || target.theme === 'dark');
@@ -150,18 +144,14 @@ try {
       rows.push(row);
       const name = `${target.path} (${target.theme})`;
       if (row.landed !== target.path) failures.push(`${name} ended on ${row.landed}`);
-      if (row.performance < target.performance)
-        (STRICT ? failures : belowTarget).push(
-          `${name}: Performance ${row.performance} < ${target.performance}`,
-        );
-      if (row.cls >= 0.1) (STRICT ? failures : belowTarget).push(`${name}: CLS ${row.cls.toFixed(3)} ≥ 0.1`);
-      // Enforced on the pages measured before the themes and the other lists joined (their axe checks
-      // run in the e2e tour in both themes); printed for the rest until a run has shown them at 100.
-      const misses = STRICT || target.repeat ? failures : belowTarget;
+      if (row.performance < PERFORMANCE)
+        (STRICT ? failures : belowTarget).push(`${name}: Performance ${row.performance} < ${PERFORMANCE}`);
+      // Layout stability is the page's design (space kept for what arrives later), not a timing.
+      if (!(row.cls < MAX_CLS)) failures.push(`${name}: CLS ${row.cls.toFixed(3)} ≥ ${MAX_CLS}`);
       if (row.accessibility < TARGETS.accessibility)
-        misses.push(`${name}: Accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
+        failures.push(`${name}: Accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
       if (row.bestPractices < TARGETS['best-practices'])
-        misses.push(`${name}: Best Practices ${row.bestPractices} < ${TARGETS['best-practices']}`);
+        failures.push(`${name}: Best Practices ${row.bestPractices} < ${TARGETS['best-practices']}`);
     }
   } finally {
     await browser.close();
@@ -173,7 +163,7 @@ try {
 
 const s = (value) => (Number.isFinite(value) ? `${(value / 1000).toFixed(1)} s` : '—');
 console.info(
-  `\nLighthouse 12.8, default mobile settings (simulated slow 4G, 4x CPU slowdown); median of ${RUNS} run(s) for the first three pages, one run for the others:`,
+  `\nLighthouse 12.8, default mobile settings (simulated slow 4G, 4x CPU slowdown); median of ${RUNS} run(s) per page:`,
 );
 console.info(
   `  ${'page'.padEnd(20)} ${'Perf'.padStart(5)} ${'A11y'.padStart(5)} ${'BP'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(8)} ${'CLS'.padStart(6)} ${'SI'.padStart(7)}`,
@@ -194,6 +184,6 @@ if (failures.length > 0) {
 }
 console.info(
   belowTarget.length > 0
-    ? '\nAccessibility and Best Practices meet their targets on every page.'
+    ? '\nAccessibility, Best Practices and CLS meet their targets on every page.'
     : '\nEvery page meets its targets.',
 );
