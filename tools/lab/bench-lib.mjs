@@ -96,16 +96,22 @@ async function freePort() {
  * The API alone, as `pnpm start` runs it (the compiled api/dist/main.js, built first when missing
  * or stale; STATIC_ROOT an empty folder), without building the frontends. Same server code and
  * database; only the static console is missing. `nodeArgs` go to node before the bundle (say
- * `--cpu-prof`).
+ * `--cpu-prof`), `workers` how many API processes share the port.
  */
-export async function serveApiOnly(dir, extraEnv = {}, nodeArgs = []) {
+export async function serveApiOnly(dir, extraEnv = {}, nodeArgs = [], { workers = 1 } = {}) {
   const port = extraEnv.PORT ?? String(await freePort());
   if (apiNeedsBuild()) {
     console.info('Building api…');
     await buildApi();
   }
   const staticRoot = mkdtempSync(path.join(tmpdir(), 'console-bench-static-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, API_BUNDLE], {
+  // With workers > 1 the API runs as that many processes on one port (tools/lab/cluster-api.mjs); the
+  // pid returned is then the cluster's primary, whose children are the API processes.
+  const command =
+    workers > 1
+      ? [path.join(ROOT, 'tools', 'lab', 'cluster-api.mjs'), String(workers), ...nodeArgs]
+      : ['--enable-source-maps', ...nodeArgs, API_BUNDLE];
+  const child = spawn(process.execPath, command, {
     cwd: ROOT,
     env: {
       ...process.env,

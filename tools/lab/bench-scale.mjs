@@ -8,7 +8,9 @@
 // free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N,
 // --only TEXT[,TEXT…] (measure only the endpoints whose label contains one of them, e.g. "list: sort"; the ceiling
 // is always measured, the approve, export and NACHA rows only when their label matches),
-// --cpu-prof DIR (the API runs under node --cpu-prof and writes its profile into DIR when it stops).
+// --cpu-prof DIR (the API runs under node --cpu-prof and writes its profile into DIR when it stops),
+// --workers N (the API as N processes on one port through node:cluster, tools/lab/cluster-api.mjs;
+// CPU per request then counts every process).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,6 +47,27 @@ function processCpuSeconds(pid) {
   }
 }
 
+/** The pid and, for a cluster's primary, its children's pids (Linux /proc; just the pid elsewhere). */
+function processTree(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return [pid, ...(children ? children.split(' ').map(Number) : [])];
+  } catch {
+    return [pid];
+  }
+}
+
+/** CPU seconds of a process and its children (the API's workers); null where /proc cannot be read. */
+function treeCpuSeconds(pid) {
+  let total = 0;
+  for (const member of processTree(pid)) {
+    const seconds = processCpuSeconds(member);
+    if (seconds === null) return null;
+    total += seconds;
+  }
+  return total;
+}
+
 /**
  * Where each request's CPU goes: the API process, the PostgreSQL backends serving its pool (their
  * pids from pg_stat_activity; a backend that started during the window counts from zero), and this
@@ -62,9 +85,9 @@ async function cpuProbe(apiPid, monitor, database) {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1e6;
   };
-  const start = { api: processCpuSeconds(apiPid), db: await backends(), client: client() };
+  const start = { api: treeCpuSeconds(apiPid), db: await backends(), client: client() };
   return async (count) => {
-    const api = processCpuSeconds(apiPid);
+    const api = treeCpuSeconds(apiPid);
     const db = await backends();
     let dbSeconds = 0;
     let readable = db.size > 0;
@@ -113,6 +136,11 @@ export async function benchScale(args) {
   const only = option('only', undefined);
   const selected = (label) => only === undefined || only.split(',').some((part) => label.includes(part));
   const cpuProf = option('cpu-prof', undefined);
+  const workers = Number(option('workers', 1));
+  if (!Number.isSafeInteger(workers) || workers < 1) {
+    console.error('--workers must be a whole number of at least 1');
+    process.exit(1);
+  }
   const base = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base || !/^postgres(ql)?:\/\//.test(base)) {
     console.error(
@@ -162,6 +190,7 @@ export async function benchScale(args) {
       ...(port ? { PORT: String(port) } : {}),
     },
     cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProf)] : [],
+    { workers },
   );
   const rows = [];
   const notes = [];
@@ -338,6 +367,7 @@ export async function benchScale(args) {
       concurrency,
       seedSeconds,
       notes,
+      workers,
     });
   } finally {
     await Promise.all(monitors.map((monitor) => monitor.end()));
@@ -424,6 +454,7 @@ function printTable({
   seconds,
   concurrency,
   seedSeconds,
+  workers,
 }) {
   const [one, five, fifteen] = loadavg();
   const page1 = rows.find((row) => row.label === 'list: page 1');
@@ -432,10 +463,10 @@ function printTable({
     `Scale bench ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} cores (${cpus()[0]?.model ?? '?'}) · load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)}`,
   );
   console.info(
-    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/main.js (compiled, as pnpm start)`,
+    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/main.js (compiled, as pnpm start)${workers > 1 ? ` in ${workers} processes (node:cluster)` : ''}`,
   );
   console.info(
-    `Ceiling (constant JSON route, same process): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s; CPU ms per request (API · DB · client) ${cpuCell(ceilingBefore)}`,
+    `Ceiling (constant JSON route, same API process(es)): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s; CPU ms per request (API · DB · client) ${cpuCell(ceilingBefore)}`,
   );
   if (pgbenchTps !== null)
     console.info(
