@@ -277,6 +277,10 @@ export async function benchScale(args) {
       [`users list (${counts.users})`, 'list', '/api/user/users'],
       [`managers list (${counts.managers})`, 'list', '/api/manager/managers'],
       [`companies list (${counts.companies})`, 'list', '/api/company/companies'],
+      // A page past the first: its page and total were two statements until issue 27.
+      ['users list page 50', 'list', '/api/user/users?page=50'],
+      ['managers list page 20', 'list', '/api/manager/managers?page=20'],
+      ['companies list page 50', 'list', '/api/company/companies?page=50'],
     ];
     for (const [label, kind, route] of views) {
       if (selected(label)) add(label, kind, await measureRoute(route));

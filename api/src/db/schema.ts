@@ -436,6 +436,10 @@ export const approvals = pgTable(
     index('approvals_search_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),
+    // A search's capped count and default-order page read this alone, never the ~3 KB rows (the
+    // migration adds INCLUDE (status, priority, company_id, search_text), which Drizzle's builder
+    // cannot say).
+    index('approvals_search_covering_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The dashboard's decided-per-day chart: the last 30 days of decisions as an index range
     // (migration 0030); partial, so undecided rows cost nothing.
     index('approvals_approval_date_idx')

@@ -275,14 +275,17 @@ function filterValues(query: ListFilters): Record<string, unknown> {
 }
 
 /**
- * One page, filtered, sorted and paged in SQL, and the total of the same filter.
+ * One page, filtered, sorted and paged in SQL, and the total of the same filter, in one statement
+ * (one round trip, one snapshot) for every page.
  *
  * Pages in the second half of the list are read from its other end: the same order reversed, with
  * the offset counted from the last row (then put back in order), so the last page costs what the
  * first does instead of an OFFSET walk over every row before it (the numbered pagination has a
- * Last button). The total is known first for those; page 1 reads page and total at once. A search's
- * total may be capped (at `countCap`, or the end of the page asked for when that is further); its
- * pages are then always read forward.
+ * Last button). Which half a page is in depends on the total, so past the first page the statement
+ * holds both walks, each behind a condition on the total that PostgreSQL tests once before running
+ * it (a one-time filter): only one of them reads rows. A search's total may be capped (at
+ * `countCap`, or the end of the page asked for when that is further); its pages are always read
+ * forward (a search's pages end near the cap, so the walk is short).
  */
 export async function listApprovals(
   db: Db,
@@ -292,76 +295,117 @@ export async function listApprovals(
   const offset = (query.page - 1) * query.limit;
   const shape = filterShape(query);
   const values = filterValues(query);
-  const page = (total: number | undefined) => {
-    const fromEnd = total === undefined ? -1 : total - offset - query.limit;
-    const reversed = total !== undefined && fromEnd < offset;
-    const prepared = preparedQuery(
-      db,
-      `approvals:page:${shape}:${query.sortBy}:${query.sortOrder}:${reversed ? 'r' : 'f'}`,
-      () => selectPage(db, shape, query, reversed),
-    );
-    return prepared.execute({
-      ...values,
-      limit: reversed ? query.limit + Math.min(0, fromEnd) : query.limit,
-      offset: reversed ? Math.max(0, fromEnd) : offset,
-    });
-  };
-  const toPage = (rows: Awaited<ReturnType<typeof page>>, count: ApprovalCount): ApprovalPage => ({
-    rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
-    ...count,
-  });
   // A capped count reaches at least the end of the page asked for, so a page past the cap still
   // says how far the matches go (and the console's Next stays on while more match).
   const cap = Math.max(countCap, offset + query.limit);
-  if (offset === 0) {
-    // The first page and its total in one statement (one round trip, one snapshot): the count is
-    // an uncorrelated subquery PostgreSQL runs once. No row means nothing matches: total 0.
+  const toRows = (rows: Array<{ approval: ApprovalSummaryRow; companyName: string | null }>) =>
+    rows.map((row) => toApprovalSummary(row.approval, row.companyName));
+  if (offset === 0 || query.search) {
+    // Read forward: the page and its total (the count an uncorrelated subquery PostgreSQL runs once).
     const prepared = preparedQuery(
       db,
-      `approvals:first-page:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
-      () => {
-        const counted = countQuery(db, shape);
-        return selectPage(db, shape, query, false, query.limit, {
-          total: sql<number>`(${counted})`.mapWith(Number),
-        });
-      },
+      `approvals:forward-page:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}:${offset === 0 ? 'first' : 'n'}`,
+      () =>
+        selectPage(db, shape, query, false, query.limit, offset === 0 ? 'first' : 'placeholder', {
+          total: sql<number>`(${countQuery(db, shape)})`.mapWith(Number),
+        }),
     );
-    const rows = await prepared.execute({ ...values, capPlusOne: cap + 1 });
-    const n = rows[0]?.total ?? 0;
-    const count = query.search && n > cap ? { total: cap, capped: true } : { total: n, capped: false };
-    return {
-      rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
-      ...count,
-    };
+    const rows = await prepared.execute({ ...values, capPlusOne: cap + 1, offset });
+    // No row: nothing matches (a first page), or a page past the end, whose total is asked alone.
+    const first = rows[0];
+    const count = first
+      ? toCapped(first.total, query.search ? cap : Infinity)
+      : offset === 0
+        ? { total: 0, capped: false }
+        : await countListed(db, query, cap);
+    return { rows: toRows(rows), ...count };
   }
-  const count = await countListed(db, query, cap);
-  if (count.capped) return toPage(await page(undefined), count);
-  return toPage(offset >= count.total ? [] : await page(count.total), count);
+  const prepared = preparedQuery(
+    db,
+    `approvals:either-page:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
+    () => selectEitherEnd(db, shape, query),
+  );
+  const rows = await prepared.execute({
+    ...values,
+    offset,
+    middle: 2 * offset + query.limit,
+    pageEnd: offset + query.limit,
+  });
+  const n = rows[0]?.total ?? 0;
+  // Read from the end (n < middle): for a last, short page that was the page's size counted back
+  // from the last row, so the rows before the page's first (offset) are dropped; past the end, all.
+  const onPage =
+    n >= 2 * offset + query.limit ? rows : rows.slice(Math.max(0, rows.length - Math.max(0, n - offset)));
+  return { rows: toRows(onPage), total: n, capped: false };
+}
+
+/**
+ * A page past the first of a shape without a search, in one statement: the total (counted once, a
+ * CTE) decides which walk runs, forward from the first row (`offset`) when the page is in the first
+ * half of the list (total ≥ `middle` = 2 × offset + page size), else from the last row in the
+ * reversed order, skipping total − `pageEnd` rows. Each walk's condition has no column in it, so
+ * PostgreSQL evaluates it once and skips the walk whose condition is false.
+ */
+function selectEitherEnd(
+  db: Db,
+  shape: string,
+  query: Pick<ApprovalListQuery, 'sortBy' | 'sortOrder' | 'limit'>,
+) {
+  const counted = db.$with('counted').as(countQuery(db, shape));
+  const total = sql`(select ${sql.identifier('n')} from ${counted})`;
+  const walk = (reversed: boolean) =>
+    db
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(
+        and(
+          placeholderConditions(shape),
+          reversed
+            ? sql`${total} < ${sql.placeholder('middle')}::bigint`
+            : sql`${total} >= ${sql.placeholder('middle')}::bigint`,
+        ),
+      )
+      .orderBy(...listOrder(query, reversed))
+      .limit(literalCount(query.limit))
+      .offset(
+        reversed
+          ? (sql`greatest(0, ${total} - ${sql.placeholder('pageEnd')}::bigint)` as unknown as number)
+          : (sql`${sql.placeholder('offset')}::bigint` as unknown as number),
+      );
+  return db
+    .with(counted)
+    .select({
+      approval: viewColumns,
+      companyName: companies.name,
+      total: sql<number>`${total}`.mapWith(Number),
+    })
+    .from(approvals)
+    .leftJoin(companies, eq(approvals.companyId, companies.id))
+    .where(sql`${approvals.id} in (${walk(false)} union all ${walk(true)})`)
+    .orderBy(...listOrder(query));
 }
 
 /**
  * The page query of a shape: the page's ids first (on approvals alone, in index order), then the
- * company join for them, plus `extra` columns. `firstPage`: the first page of that size, its
- * LIMIT written into the SQL (literalCount: so PostgreSQL keeps one plan for it); otherwise
- * `limit` and `offset` placeholders.
+ * company join for them, plus `extra` columns. Its LIMIT is written into the SQL (literalCount: so
+ * PostgreSQL keeps one plan for it); the OFFSET too for a first page, else an `offset` placeholder.
  */
 function selectPage<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: Db,
   shape: string,
   query: Pick<ApprovalFilters, 'sortBy' | 'sortOrder'>,
   reversed: boolean,
-  firstPage?: number,
+  limit: number,
+  offset: 'first' | 'placeholder',
   extra?: Extra,
 ) {
   const ordered = db
     .select({ id: approvals.id })
     .from(approvals)
     .where(placeholderConditions(shape))
-    .orderBy(...listOrder(query, reversed));
-  const pageIds =
-    firstPage === undefined
-      ? ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
-      : ordered.limit(literalCount(firstPage));
+    .orderBy(...listOrder(query, reversed))
+    .limit(literalCount(limit));
+  const pageIds = offset === 'first' ? ordered : ordered.offset(sql.placeholder('offset'));
   return db
     .select({ approval: viewColumns, companyName: companies.name, ...(extra ?? ({} as Extra)) })
     .from(approvals)
@@ -384,13 +428,16 @@ function countQuery(db: Db, shape: string) {
       .where(placeholderConditions(shape))
       .limit(sql.placeholder('capPlusOne'))
       .as('matches');
-    return db.select({ n: count() }).from(matches);
+    return db.select({ n: count().as('n') }).from(matches);
   }
   if (shape[2] === 'c') {
-    return db.select({ n: count() }).from(approvals).where(placeholderConditions(shape));
+    return db
+      .select({ n: count().as('n') })
+      .from(approvals)
+      .where(placeholderConditions(shape));
   }
   return db
-    .select({ n: sql<number>`coalesce(sum(${approvalCounts.count}), 0)`.mapWith(Number) })
+    .select({ n: sql<number>`coalesce(sum(${approvalCounts.count}), 0)`.mapWith(Number).as('n') })
     .from(approvalCounts)
     .where(
       and(

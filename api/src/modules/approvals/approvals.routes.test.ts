@@ -353,6 +353,41 @@ describe('GET /approvals (list)', () => {
       }
     }
   });
+  it('every page past the first, read in one statement, has the exact total and the forward rows', async () => {
+    // Pages past the first choose their end from the total inside one statement (issue 27): each
+    // page's rows and total must be what a forward read and an exact COUNT say, for kept totals
+    // (status), an exact COUNT (company) and a search, up to pages past the end.
+    const companyId = (await list('limit=5')).rows.find((row) => row.company)?.company?.id;
+    expect(companyId).toBeDefined();
+    const filters = [
+      '',
+      'status=PENDING&',
+      `companyId=${companyId}&`,
+      'sortBy=billStats.totalAmount&',
+      'search=inv-&',
+    ];
+    for (const filter of filters) {
+      const params = new URLSearchParams(filter);
+      const exact = await countApprovalsExactly(db(), {
+        status: (params.get('status') ?? undefined) as ApprovalSummary['status'] | undefined,
+        companyId: params.has('companyId') ? Number(params.get('companyId')) : undefined,
+        search: params.get('search') ?? undefined,
+      });
+      const all = (await list(`${filter}limit=100`)).rows.map((row) => row.id);
+      expect(all.length, filter).toBe(Math.min(exact, 100));
+      for (const limit of [5, 10]) {
+        const last = Math.max(1, Math.ceil(exact / limit));
+        for (let page = 2; page <= last + 2; page += 1) {
+          const { rows, pagination } = await list(`${filter}limit=${limit}&page=${page}`);
+          expect(pagination.total, `${filter} limit ${limit} page ${page}`).toBe(exact);
+          expect(
+            rows.map((row) => row.id),
+            `${filter} limit ${limit} page ${page}`,
+          ).toEqual(all.slice((page - 1) * limit, page * limit));
+        }
+      }
+    }
+  });
 });
 
 describe('GET /approvals: a search counts its matches up to a cap', () => {

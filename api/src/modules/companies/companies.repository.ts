@@ -69,9 +69,9 @@ const companySelection = {
   accountant: userRef(accountant),
 };
 
-function selectCompanies(db: Db) {
+function selectCompanies<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
   return db
-    .select(companySelection)
+    .select({ ...(extra ?? ({} as Extra)), ...companySelection })
     .from(companies)
     .leftJoin(manager, eq(companies.managerId, manager.id))
     .leftJoin(processor, eq(companies.processorId, processor.id))
@@ -79,7 +79,9 @@ function selectCompanies(db: Db) {
     .leftJoin(accountant, eq(companies.accountantId, accountant.id));
 }
 
-type SelectedCompany = Awaited<ReturnType<ReturnType<typeof selectCompanies>['execute']>>[number];
+type SelectedCompany = Awaited<
+  ReturnType<ReturnType<typeof selectCompanies<Record<never, SQL>>>['execute']>
+>[number];
 
 /** A left-joined user: null when the join found nobody (every column null). */
 function userRefOrNull(ref: { id: number | null } | null): UserRef | null {
@@ -191,21 +193,27 @@ export async function listCompanies(
     .limit(literalCount(query.limit))
     // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
     .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit);
-  const [rows, total] = await Promise.all([
-    selectCompanies(db)
-      .where(inArray(companies.id, pageIds))
-      .orderBy(...order),
-    countCompanies(db, query),
-  ]);
-  return { rows: rows.map(toCompany), total };
+  // The total of the same filter in the same statement: one round trip and one snapshot, the count
+  // an uncorrelated subquery PostgreSQL runs once. Only a page past the end (no row to carry the
+  // total) asks for it on its own.
+  const found = await selectCompanies(db, {
+    total: sql<number>`(${companyTotalQuery(db, query)})`.mapWith(Number),
+  })
+    .where(inArray(companies.id, pageIds))
+    .orderBy(...order);
+  const first = found[0];
+  if (first) return { rows: found.map(toCompany), total: first.total };
+  if (query.page === 1) return { rows: [], total: 0 };
+  const [counted] = await companyTotalQuery(db, query);
+  return { rows: [], total: counted?.n ?? 0 };
 }
 
-async function countCompanies(
-  db: Db,
-  query: Pick<CompanyListQuery, 'search' | 'status' | 'qbConnectionStatus'>,
-): Promise<number> {
-  if (query.search) return countCompaniesExactly(db, query);
-  const [row] = await db
+type CompanyFilter = Pick<CompanyListQuery, 'search' | 'status' | 'qbConnectionStatus'>;
+
+/** The list's total as one query: the kept company_counts without a search, else an exact COUNT. */
+function companyTotalQuery(db: Db, query: CompanyFilter) {
+  if (query.search) return db.select({ n: count() }).from(companies).where(listConditions(query));
+  return db
     .select({ n: sql<number>`coalesce(sum(${companyCounts.count}), 0)`.mapWith(Number) })
     .from(companyCounts)
     .where(
@@ -214,7 +222,6 @@ async function countCompanies(
         query.qbConnectionStatus ? eq(companyCounts.qbStatus, query.qbConnectionStatus) : undefined,
       ),
     );
-  return row?.n ?? 0;
 }
 
 /** Exact COUNT(*) of a filter, bypassing company_counts (tests compare the two). */

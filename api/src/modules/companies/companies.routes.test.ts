@@ -643,4 +643,23 @@ describe('list totals', () => {
       }
     }
   });
+
+  it('gives every page past the first the exact total and the rows of a forward read, past the end too', async () => {
+    // Page and total are one statement (issue 27); a page past the end asks for the total alone.
+    for (const query of [{}, { status: 'ACTIVE' as const }, { search: 'a' }]) {
+      const filter = new URLSearchParams(query as Record<string, string>).toString();
+      const exact = await countCompaniesExactly(db(), query);
+      const all = (await list(`${filter}&limit=100`)).rows.map((c) => c.id);
+      expect(all.length, filter).toBe(Math.min(exact, 100));
+      const last = Math.max(1, Math.ceil(exact / 5));
+      for (let page = 1; page <= last + 2; page += 1) {
+        const { rows, pagination } = await list(`${filter}&limit=5&page=${page}`);
+        expect(pagination.total, `${filter} page ${page}`).toBe(exact);
+        expect(
+          rows.map((c) => c.id),
+          `${filter} page ${page}`,
+        ).toEqual(all.slice((page - 1) * 5, page * 5));
+      }
+    }
+  });
 });

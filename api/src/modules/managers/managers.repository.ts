@@ -17,9 +17,10 @@ import {
 
 const linkedUser = alias(users, 'linked_user');
 
-function selectManagers(db: Db) {
+function selectManagers<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
   return db
     .select({
+      ...(extra ?? ({} as Extra)),
       manager: managers,
       user: {
         id: linkedUser.id,
@@ -34,7 +35,9 @@ function selectManagers(db: Db) {
     .leftJoin(linkedUser, eq(managers.userId, linkedUser.id));
 }
 
-type SelectedManager = Awaited<ReturnType<ReturnType<typeof selectManagers>['execute']>>[number];
+type SelectedManager = Awaited<
+  ReturnType<ReturnType<typeof selectManagers<Record<never, SQL>>>['execute']>
+>[number];
 
 function toManager(row: SelectedManager): Manager {
   const m = row.manager;
@@ -124,7 +127,9 @@ function listConditions(query: ListFilter) {
 
 /**
  * One page of the manager list, filtered, sorted and paged in SQL over the whole table, with the
- * total of the same filter (from manager_counts without a search, else a COUNT over the WHERE).
+ * total of the same filter (from manager_counts without a search, else a COUNT over the WHERE) in
+ * the same statement: one round trip and one snapshot, the count an uncorrelated subquery
+ * PostgreSQL runs once. Only a page past the end (no row to carry the total) asks for it on its own.
  */
 export async function listManagers(
   db: Db,
@@ -144,18 +149,22 @@ export async function listManagers(
     .limit(literalCount(query.limit))
     // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
     .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit);
-  const [rows, total] = await Promise.all([
-    selectManagers(db)
-      .where(inArray(managers.id, pageIds))
-      .orderBy(...order),
-    countManagers(db, query),
-  ]);
-  return { rows: rows.map(toManager), total };
+  const found = await selectManagers(db, {
+    total: sql<number>`(${managerTotalQuery(db, query)})`.mapWith(Number),
+  })
+    .where(inArray(managers.id, pageIds))
+    .orderBy(...order);
+  const first = found[0];
+  if (first) return { rows: found.map(toManager), total: first.total };
+  if (query.page === 1) return { rows: [], total: 0 };
+  const [counted] = await managerTotalQuery(db, query);
+  return { rows: [], total: counted?.n ?? 0 };
 }
 
-async function countManagers(db: Db, query: ListFilter): Promise<number> {
-  if (query.search) return countManagersExactly(db, query);
-  const [row] = await db
+/** The list's total as one query: the kept manager_counts without a search, else an exact COUNT. */
+function managerTotalQuery(db: Db, query: ListFilter) {
+  if (query.search) return db.select({ n: count() }).from(managers).where(listConditions(query));
+  return db
     .select({ n: sql<number>`coalesce(sum(${managerCounts.count}), 0)`.mapWith(Number) })
     .from(managerCounts)
     .where(
@@ -164,7 +173,6 @@ async function countManagers(db: Db, query: ListFilter): Promise<number> {
         query.linked ? eq(managerCounts.linked, query.linked === 'yes') : undefined,
       ),
     );
-  return row?.n ?? 0;
 }
 
 /** Exact COUNT(*) of a filter, bypassing manager_counts (tests compare the two). */

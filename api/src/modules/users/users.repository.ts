@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   Role,
@@ -134,15 +134,11 @@ function userWhere(query: Pick<UserListQuery, 'search' | 'role' | 'isActive'>): 
   );
 }
 
-/**
- * Users matching the role / status filters without a search, from the trigger-kept user_counts
- * (at most 8 rows), so the list's common views never COUNT(*) the table.
- */
-export async function countUsersByFilter(
-  db: Db,
-  filter: { role?: Role[] | undefined; isActive?: boolean | undefined },
-): Promise<number> {
-  const [row] = await db
+type UserFilter = Pick<UserListQuery, 'search' | 'role' | 'isActive'>;
+
+/** What the kept user_counts (at most 8 rows) hold for the role / status filters of a list. */
+function keptUserCount(db: Db, filter: Pick<UserFilter, 'role' | 'isActive'>) {
+  return db
     .select({ n: sql<number>`coalesce(sum(${userCounts.count}), 0)`.mapWith(Number) })
     .from(userCounts)
     .where(
@@ -151,32 +147,59 @@ export async function countUsersByFilter(
         filter.isActive === undefined ? undefined : eq(userCounts.isActive, filter.isActive),
       ),
     );
+}
+
+/**
+ * The list's total as one query: from the kept counts without a search (the list's common views
+ * never COUNT(*) the table), else an exact COUNT over the search's WHERE (the screen shows it exactly).
+ */
+function userTotalQuery(db: Db, query: UserFilter) {
+  return query.search
+    ? db.select({ n: count() }).from(users).where(userWhere(query))
+    : keptUserCount(db, query);
+}
+
+/**
+ * Users matching the role / status filters without a search, from the trigger-kept user_counts
+ * (at most 8 rows), so the list's common views never COUNT(*) the table.
+ */
+export async function countUsersByFilter(
+  db: Db,
+  filter: { role?: Role[] | undefined; isActive?: boolean | undefined },
+): Promise<number> {
+  const [row] = await keptUserCount(db, filter);
   return row?.n ?? 0;
 }
 
 /** The exact COUNT(*) the trigger-kept totals must equal (tests compare the two). */
-export async function countUsersExactly(
-  db: Db,
-  query: Pick<UserListQuery, 'search' | 'role' | 'isActive'>,
-): Promise<number> {
+export async function countUsersExactly(db: Db, query: UserFilter): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(userWhere(query));
   return row?.n ?? 0;
 }
 
-/** A page of users, filtered, sorted and paged in SQL (id breaks ties so pages are stable). */
+/**
+ * A page of users, filtered, sorted and paged in SQL (id breaks ties so pages are stable), and the
+ * total of the same filter in the same statement: one round trip and one snapshot, the count an
+ * uncorrelated subquery PostgreSQL runs once. Only a page past the end (no row to carry the total)
+ * asks for the total on its own.
+ */
 export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(userWhere(query))
-      .orderBy(...userOrder(query))
-      .limit(literalCount(query.limit))
-      // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
-      .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit),
-    query.search ? countUsersExactly(db, query) : countUsersByFilter(db, query),
-  ]);
-  return { rows, total };
+  const found = await db
+    .select({
+      user: getTableColumns(users),
+      total: sql<number>`(${userTotalQuery(db, query)})`.mapWith(Number),
+    })
+    .from(users)
+    .where(userWhere(query))
+    .orderBy(...userOrder(query))
+    .limit(literalCount(query.limit))
+    // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
+    .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit);
+  const first = found[0];
+  if (first) return { rows: found.map((row) => row.user), total: first.total };
+  if (query.page === 1) return { rows: [], total: 0 };
+  const [counted] = await userTotalQuery(db, query);
+  return { rows: [], total: counted?.n ?? 0 };
 }
 
 /** Locks and returns the user row for a change (two admins editing one user wait for each other). */
