@@ -820,6 +820,74 @@ describe("'Waiting for me' follows every change of who may decide", () => {
     }
   });
 
+  /** The stored deciders, sorted (null: waiting for nobody). */
+  const decidedOf = async (id: string) => {
+    const [row] = await ctx.app.db
+      .select({ decided: approvals.waitingDecided })
+      .from(approvals)
+      .where(eq(approvals.id, id));
+    return row!.decided === null ? null : [...row!.decided].sort((a, b) => a - b);
+  };
+
+  it("an 'all of' step: a decision that leaves it open takes the decider (and whom they stood in for) out of the queue, not the others", async () => {
+    const allOf: PolicyDefinition = {
+      rules: [
+        {
+          conditions: {},
+          steps: [
+            {
+              mode: 'ALL',
+              approvers: [
+                { kind: 'user', userId: ids.user },
+                { kind: 'user', userId: ids.admin },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect((await savePolicy(allOf)).statusCode).toBe(200);
+    try {
+      const approval = await create(100);
+      expect(await decidedOf(approval.id)).toEqual([]);
+      await expectQueues(approval.id, { user: true, admin: true, colleague: false });
+
+      // The colleague decides for Uma, who is away: the step stays open (the ADMIN has not decided),
+      // its keys are unchanged, and neither the colleague nor Uma may decide it again.
+      const awayFrom = new Date(clock.getTime() - 3_600_000);
+      const awayUntil = new Date(clock.getTime() + 3_600_000);
+      await ctx.app.db
+        .update(users)
+        .set({ awayFrom, awayUntil, delegateId: colleague.id })
+        .where(eq(users.id, ids.user));
+      try {
+        expect((await queued(colleague.token)).includes(approval.id)).toBe(true);
+        const forUma = await approve(approval.id, colleague.token);
+        expect(forUma.statusCode, forUma.body).toBe(200);
+        expect(dataOf<Approval>(forUma)).toMatchObject({ status: 'PENDING', currentStep: 1 });
+        expect((await queued(colleague.token)).includes(approval.id)).toBe(false);
+      } finally {
+        await ctx.app.db
+          .update(users)
+          .set({ awayFrom: null, awayUntil: null, delegateId: null })
+          .where(eq(users.id, ids.user));
+      }
+      expect(await keysOf(approval.id)).toEqual([`u:${ids.user}`, `u:${ids.admin}`].sort());
+      expect(await decidedOf(approval.id)).toEqual([ids.user, colleague.id].sort((a, b) => a - b));
+      // Uma back: her step was decided for her, so it is not in her queue.
+      await expectQueues(approval.id, { user: false, admin: true, colleague: false });
+
+      const last = await approve(approval.id, tokens.admin);
+      expect(last.statusCode, last.body).toBe(200);
+      expect(dataOf<Approval>(last).status).not.toBe('PENDING');
+      expect(await keysOf(approval.id)).toBeNull();
+      expect(await decidedOf(approval.id)).toBeNull();
+      await expectQueues(approval.id, { user: false, admin: false, colleague: false });
+    } finally {
+      expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
+    }
+  });
+
   it('escalation after the deadline, and escalation at once when the only approver is deactivated, widen it to the ADMINs', async () => {
     const waited = await create(6000);
     await expectQueues(waited.id, { user: true, admin: false, colleague: false });

@@ -24,7 +24,6 @@ import { qbBillPaymentsOf } from '../payments/qb-bill-payments.repository';
 import {
   activity,
   approvalCounts,
-  approvalDecisions,
   approvals,
   companies,
   managers,
@@ -44,13 +43,14 @@ const {
   searchText: _searchText,
   decisionAccounts: _decisionAccounts,
   waitingFor: _waitingFor,
+  waitingDecided: _waitingDecided,
   ...viewColumns
 } = getTableColumns(approvals);
 
 /** What toApprovalSummary reads: the row without its bills or search text. */
 export type ApprovalSummaryRow = Omit<
   ApprovalRow,
-  'bills' | 'approvedBills' | 'searchText' | 'decisionAccounts' | 'waitingFor'
+  'bills' | 'approvedBills' | 'searchText' | 'decisionAccounts' | 'waitingFor' | 'waitingDecided'
 >;
 /** What toApproval reads: the summary row plus the bills as JSON text. */
 export type ApprovalViewRow = ApprovalSummaryRow & {
@@ -442,99 +442,92 @@ export async function countApprovalsExactly(db: Db, query: ListFilters): Promise
 
 // ---- the reviewer's queue ('Waiting for me') ---------------------------------------------------
 
-/** Who the signed-in person decides as: themselves, plus those away who named them delegate. */
-export interface QueueIdentity {
-  userId: number;
+/** The signed-in person, as the queue reads them (their role as the request authenticated it). */
+export interface QueuePerson {
+  id: number;
   role: string;
-  /** People away now whose delegate this is (their personal and assignee steps only). */
-  standsInFor: number[];
-}
-
-const intArray = (ids: number[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::integer[]`;
-
-/** Who asks, and the keys they match in approvals.waiting_for (queueOf). */
-export interface Queue {
-  who: QueueIdentity;
-  keys: string[];
 }
 
 /**
- * The person's queue identity and keys in one statement: their id and role, the people away now
- * (active, inside [away_from, away_until)) who named them delegate, whose personal and assignee
- * steps they may decide (not their role's), and each company slot (approver, accountant, manager)
- * any of them holds now. Read per request (a few indexed rows), so a company's new approver, a
- * changed role or a delegation window that starts or ends applies at once without rewriting any
- * approval.
+ * Roles the default policy names on every step 1 and (ADMIN) every step 2, so that nearly every
+ * waiting approval waits for them: their queue is a walk of the waiting approvals' index in the
+ * list's order, stopped after a page (or the count's cap) of matches. Anyone else is named on a
+ * few approvals (their companies' slots, their own name) and is found through the GIN index.
  */
-export async function queueOf(db: Db, user: { id: number; role: string }, now: Date): Promise<Queue> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with people as (
-      select ${user.id}::integer as id
-      union
-      select ${users.id} from ${users}
-        where ${users.delegateId} = ${user.id} and ${users.isActive}
-          and ${users.awayFrom} <= ${at}::timestamptz and ${at}::timestamptz < ${users.awayUntil}
-    )
-    select people.id as person, slots.key from people left join lateral (
-      select 'a:' || ${companies.id} || ':approver' as key from ${companies} where ${companies.approverId} = people.id
-      union all
-      select 'a:' || ${companies.id} || ':accountant' from ${companies} where ${companies.accountantId} = people.id
-      union all
-      select 'a:' || ${companies.id} || ':manager' from ${companies} join ${managers} on ${managers.id} = ${companies.managerId}
-        where ${managers.userId} = people.id
-    ) slots on true`);
-  const rows = rowsOf<{ person: number; key: string | null }>(result);
-  const standsInFor = [...new Set(rows.map((row) => Number(row.person)))].filter((id) => id !== user.id);
-  const ids = [user.id, ...standsInFor];
-  return {
-    who: { userId: user.id, role: user.role, standsInFor },
-    keys: [
-      ...ids.map((id) => `u:${id}`),
-      `r:${user.role}`,
-      ...rows.flatMap((row) => (row.key === null ? [] : [row.key])),
-    ],
-  };
-}
+const BROAD_ROLES = new Set<string>(['ADMIN', 'MODERATOR']);
 
 /**
- * The pending approvals whose open step names one of `keys` (queueOf); never the person's own,
- * never one where they (or the person they stand in for) approved a step already. waiting_for is
- * NULL unless the approval is PENDING (kept so by triggers), hence no status filter: that would
- * make PostgreSQL count the same rows out twice and underestimate the queue. A row filter on the
- * waiting approvals' own index walked in order (an ADMIN matches nearly all, so a page stops after
- * about a page of rows), or for keys on few approvals a GIN bitmap: PostgreSQL picks by the keys'
- * frequencies (parameters, not a subquery, so it sees them).
+ * Whom the person decides as, with placeholders `me` and `at`: themselves and those away now
+ * (active, inside [away_from, away_until)) who named them delegate. Read within the queue's own
+ * statement, so a delegation window that starts or ends applies at once without rewriting anything.
  */
-function waitingCondition(who: QueueIdentity, keys: string[]): SQL {
-  const ids = [who.userId, ...who.standsInFor];
-  const keyArray = sql`array[${sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  )}]::text[]`;
-  return sql`${approvals.waitingFor} && ${keyArray}
-    and ${approvals.createdById} is distinct from ${who.userId}
-    and not exists (select 1 from ${approvalDecisions} where ${approvalDecisions.approvalId} = ${approvals.id}
-      and (${approvalDecisions.userId} = any(${intArray(ids)}) or ${approvalDecisions.onBehalfOf} = any(${intArray(ids)})))`;
-}
+const people = sql`(select ${sql.placeholder('me')}::integer as id
+  union
+  select ${users.id} from ${users}
+    where ${users.delegateId} = ${sql.placeholder('me')}::integer and ${users.isActive}
+      and ${users.awayFrom} <= ${sql.placeholder('at')}::timestamptz
+      and ${sql.placeholder('at')}::timestamptz < ${users.awayUntil})`;
 
 /**
- * How many approvals `where` matches, counted up to `cap` only (a LIMIT inside the count): for an
- * ADMIN nearly every pending approval waits, and an exact count of those is a scan that grows
- * with the table, while the first cap + 1 matches are found in a bounded walk (in `order`, when
- * given, so that the walk is an index in that order).
+ * The keys the person matches in approvals.waiting_for: their id and that of each person they stand
+ * in for ('u:'), their own role ('r:'; a delegate does not take the absent person's role), and every
+ * company slot any of them holds now ('a:<company>:<slot>'). An uncorrelated ARRAY subquery, which
+ * PostgreSQL runs once per statement; a company's new approver or a role change applies at once.
  */
-function cappedCountQuery(db: Db, where: SQL | undefined, cap: number, order: SQL[]) {
+const queueKeys = sql`array(
+  select 'u:' || p.id from ${people} p
+  union all
+  select 'r:' || ${sql.placeholder('role')}::text
+  union all
+  select 'a:' || ${companies.id} || ':approver' from ${companies}
+    where ${companies.approverId} in (select p.id from ${people} p)
+  union all
+  select 'a:' || ${companies.id} || ':accountant' from ${companies}
+    where ${companies.accountantId} in (select p.id from ${people} p)
+  union all
+  select 'a:' || ${companies.id} || ':manager' from ${companies}
+    join ${managers} on ${managers.id} = ${companies.managerId}
+    where ${managers.userId} in (select p.id from ${people} p))`;
+
+/**
+ * The pending approvals whose open step names one of the person's keys; never their own, never one
+ * where they (or anyone they stand in for) decided a step already (waiting_decided, kept beside the
+ * keys, so no look-up of approval_decisions per row). waiting_for is NULL unless the approval is
+ * PENDING with an open step (kept so by triggers), hence no status filter.
+ *
+ * The plan is chosen by the role, not by the keys' statistics: the statement is prepared once per
+ * shape and its keys are computed inside it, so PostgreSQL plans it without knowing them. For a
+ * broad role the overlap is written so no index can use it (coalesce), and the waiting approvals'
+ * ordered partial index (`waiting_for is not null`) is walked with it as a row filter, stopping at
+ * the LIMIT: the default order's index includes the keys, the deciders and the creator, so that
+ * walk (every badge count, the default page) does not read the table. For anyone else the overlap
+ * is an operator on the GIN index: a bitmap of their few approvals, then a sort of those.
+ */
+function queueCondition(broad: boolean): SQL {
+  const matches = broad
+    ? sql`${approvals.waitingFor} is not null and coalesce(${approvals.waitingFor} && ${queueKeys}, false)`
+    : sql`${approvals.waitingFor} && ${queueKeys}`;
+  return sql`${matches}
+    and ${approvals.createdById} is distinct from ${sql.placeholder('me')}::integer
+    and not coalesce(${approvals.waitingDecided} && array(select p.id from ${people} p), false)`;
+}
+
+const DEFAULT_ORDER = listOrder({ sortBy: 'createdAt', sortOrder: 'desc' });
+
+/**
+ * How many approvals `where` matches, counted up to `capPlusOne` - 1 only (a LIMIT inside the
+ * count): for an ADMIN nearly every pending approval waits, and an exact count of those is a scan
+ * that grows with the table, while the first cap + 1 matches are a bounded walk. Walked in the
+ * default order whatever the page's: the number of matches up to a limit does not depend on the
+ * order, and that order's index is the one that covers the filter.
+ */
+function cappedCountQuery(db: Db, where: SQL | undefined, capPlusOne: number) {
   const matches = db
     .select({ one: sql<number>`1`.as('one') })
     .from(approvals)
     .where(where)
-    .orderBy(...order)
-    .limit(cap + 1)
+    .orderBy(...DEFAULT_ORDER)
+    .limit(capPlusOne)
     .as('matches');
   return db.select({ n: count() }).from(matches);
 }
@@ -542,72 +535,94 @@ function cappedCountQuery(db: Db, where: SQL | undefined, cap: number, order: SQ
 const toCapped = (n: number, cap: number): ApprovalCount =>
   n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 
-async function cappedCount(
-  db: Db,
-  where: SQL | undefined,
-  cap: number,
-  order: SQL[] = [],
-): Promise<ApprovalCount> {
-  const [row] = await cappedCountQuery(db, where, cap, order);
-  return toCapped(row?.n ?? 0, cap);
+/** The placeholder values every queue statement takes: who asks, and when (delegation windows). */
+function personValues(person: QueuePerson, now: Date): Record<string, unknown> {
+  return { me: person.id, role: person.role, at: now.toISOString() };
+}
+
+const queueClass = (person: QueuePerson) => (BROAD_ROLES.has(person.role) ? 'broad' : 'narrow');
+
+/** The queue's capped count of a filter shape, `capPlusOne` a placeholder. */
+function preparedQueueCount(db: Db, broad: boolean, shape: string) {
+  return preparedQuery(db, `approvals:queue-count:${broad ? 'broad' : 'narrow'}:${shape}`, () =>
+    cappedCountQuery(
+      db,
+      and(queueCondition(broad), placeholderConditions(shape)),
+      sql.placeholder('capPlusOne') as unknown as number,
+    ),
+  );
 }
 
 /**
  * One page of the queue (with the list's other filters and order) and its total, capped like a
- * search's (a lower bound when `capped`; never below the end of the page asked for).
+ * search's (a lower bound when `capped`; never below the end of the page asked for), in one prepared
+ * statement: the person's keys, the page and the count.
  */
 export async function listWaitingFor(
   db: Db,
-  queue: Queue,
+  person: QueuePerson,
+  now: Date,
   query: ApprovalListQuery,
   countCap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<ApprovalPage> {
-  const where = and(waitingCondition(queue.who, queue.keys), listConditions(query));
-  const cap = Math.max(countCap, (query.page - 1) * query.limit + query.limit);
+  const offset = (query.page - 1) * query.limit;
+  const cap = Math.max(countCap, offset + query.limit);
+  const kind = queueClass(person);
+  const broad = kind === 'broad';
+  const shape = filterShape(query);
+  const values = { ...personValues(person, now), ...filterValues(query), offset, capPlusOne: cap + 1 };
   // The page's ids on approvals alone (the walk), then the company of those ten only; the capped
-  // total in the same statement (an uncorrelated subquery PostgreSQL runs once).
-  const pageIds = db
-    .select({ id: approvals.id })
-    .from(approvals)
-    .where(where)
-    .orderBy(...listOrder(query))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const total = cappedCountQuery(db, where, cap, listOrder(query));
-  const rows = await db
-    .select({
-      approval: viewColumns,
-      companyName: companies.name,
-      total: sql<number>`(${total})`.mapWith(Number),
-    })
-    .from(approvals)
-    .leftJoin(companies, eq(approvals.companyId, companies.id))
-    .where(inArray(approvals.id, pageIds))
-    .orderBy(...listOrder(query));
+  // total in the same statement (an uncorrelated subquery PostgreSQL runs once). The LIMIT is written
+  // into the SQL (literalCount), so the generic plan knows it stops after a page.
+  const prepared = preparedQuery(
+    db,
+    `approvals:queue-page:${kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
+    () => {
+      const where = and(queueCondition(broad), placeholderConditions(shape));
+      const pageIds = db
+        .select({ id: approvals.id })
+        .from(approvals)
+        .where(where)
+        .orderBy(...listOrder(query))
+        .limit(literalCount(query.limit))
+        .offset(sql.placeholder('offset') as unknown as number);
+      const total = cappedCountQuery(db, where, sql.placeholder('capPlusOne') as unknown as number);
+      return db
+        .select({
+          approval: viewColumns,
+          companyName: companies.name,
+          total: sql<number>`(${total})`.mapWith(Number),
+        })
+        .from(approvals)
+        .leftJoin(companies, eq(approvals.companyId, companies.id))
+        .where(inArray(approvals.id, pageIds))
+        .orderBy(...listOrder(query));
+    },
+  );
+  const rows = await prepared.execute(values);
   // No row: nothing matches, or a page past the end (whose total is asked for on its own).
-  const counted =
-    rows.length > 0
-      ? toCapped(rows[0]!.total, cap)
-      : query.page === 1
-        ? toCapped(0, cap)
-        : await cappedCount(db, where, cap, listOrder(query));
+  let counted: ApprovalCount;
+  if (rows.length > 0) counted = toCapped(rows[0]!.total, cap);
+  else if (query.page === 1) counted = toCapped(0, cap);
+  else {
+    const [row] = await preparedQueueCount(db, broad, shape).execute(values);
+    counted = toCapped(row?.n ?? 0, cap);
+  }
   return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
 }
 
 /** How many approvals wait for the person (the sidebar badge, the dashboard card), up to `cap`. */
 export async function countWaitingFor(
   db: Db,
-  queue: Queue,
+  person: QueuePerson,
+  now: Date,
   cap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
-  // In the list's default order: where most pending approvals wait for the person, the first
-  // cap + 1 are a walk of the waiting approvals' index, not a bitmap of all of them.
-  const counted = await cappedCount(
-    db,
-    waitingCondition(queue.who, queue.keys),
-    cap,
-    listOrder({ sortBy: 'createdAt', sortOrder: 'desc' }),
-  );
+  const [row] = await preparedQueueCount(db, BROAD_ROLES.has(person.role), filterShape({})).execute({
+    ...personValues(person, now),
+    capPlusOne: cap + 1,
+  });
+  const counted = toCapped(row?.n ?? 0, cap);
   return { count: counted.total, capped: counted.capped };
 }
 
