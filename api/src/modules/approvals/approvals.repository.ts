@@ -6,6 +6,7 @@ import {
   APPROVAL_SEARCH_COUNT_CAP,
   APPROVAL_STATUSES,
   DELETABLE_APPROVAL_STATUSES,
+  POLICY_ROLES,
   PAYMENT_RECORD_STATUSES,
   type Approval,
   type ApprovalFilters,
@@ -449,14 +450,6 @@ export interface QueuePerson {
 }
 
 /**
- * Roles the default policy names on every step 1 and (ADMIN) every step 2, so that nearly every
- * waiting approval waits for them: their queue is a walk of the waiting approvals' index in the
- * list's order, stopped after a page (or the count's cap) of matches. Anyone else is named on a
- * few approvals (their companies' slots, their own name) and is found through the GIN index.
- */
-const BROAD_ROLES = new Set<string>(['ADMIN', 'MODERATOR']);
-
-/**
  * Whom the person decides as, with placeholders `me` and `at`: themselves and those away now
  * (active, inside [away_from, away_until)) who named them delegate. Read within the queue's own
  * statement, so a delegation window that starts or ends applies at once without rewriting anything.
@@ -469,15 +462,13 @@ const people = sql`(select ${sql.placeholder('me')}::integer as id
       and ${sql.placeholder('at')}::timestamptz < ${users.awayUntil})`;
 
 /**
- * The keys the person matches in approvals.waiting_for: their id and that of each person they stand
- * in for ('u:'), their own role ('r:'; a delegate does not take the absent person's role), and every
- * company slot any of them holds now ('a:<company>:<slot>'). An uncorrelated ARRAY subquery, which
- * PostgreSQL runs once per statement; a company's new approver or a role change applies at once.
+ * The keys the person matches in approvals.waiting_for besides their role's: their id and that of
+ * each person they stand in for ('u:'), and every company slot any of them holds now
+ * ('a:<company>:<slot>'). An uncorrelated ARRAY subquery, which PostgreSQL runs once per statement;
+ * a company's new approver or someone's delegation window applies at once.
  */
-const queueKeys = sql`array(
+const personalKeys = sql`array(
   select 'u:' || p.id from ${people} p
-  union all
-  select 'r:' || ${sql.placeholder('role')}::text
   union all
   select 'a:' || ${companies.id} || ':approver' from ${companies}
     where ${companies.approverId} in (select p.id from ${people} p)
@@ -489,27 +480,104 @@ const queueKeys = sql`array(
     join ${managers} on ${managers.id} = ${companies.managerId}
     where ${managers.userId} in (select p.id from ${people} p))`;
 
+/** The role key, written into the statement's text: a role is one of a few fixed words. */
+function roleKey(role: string): SQL {
+  if (!/^[A-Z]+$/.test(role)) throw new Error(`not a role: ${role}`);
+  return sql.raw(`array['r:${role}']::text[]`);
+}
+
 /**
- * The pending approvals whose open step names one of the person's keys; never their own, never one
- * where they (or anyone they stand in for) decided a step already (waiting_decided, kept beside the
- * keys, so no look-up of approval_decisions per row). waiting_for is NULL unless the approval is
- * PENDING with an open step (kept so by triggers), hence no status filter.
+ * The pending approvals whose open step names the person's role or one of their personal keys;
+ * never their own, never one where they (or anyone they stand in for) decided a step already
+ * (waiting_decided, kept beside the keys: no look-up of approval_decisions per row; never NULL where
+ * waiting_for is not). waiting_for is NULL unless the approval is PENDING with an open step (kept so
+ * by triggers), hence no status filter.
  *
- * The plan is chosen by the role, not by the keys' statistics: the statement is prepared once per
- * shape and its keys are computed inside it, so PostgreSQL plans it without knowing them. For a
- * broad role the overlap is written so no index can use it (coalesce), and the waiting approvals'
- * ordered partial index (`waiting_for is not null`) is walked with it as a row filter, stopping at
- * the LIMIT: the default order's index includes the keys, the deciders and the creator, so that
- * walk (every badge count, the default page) does not read the table. For anyone else the overlap
- * is an operator on the GIN index: a bitmap of their few approvals, then a sort of those.
+ * The statement is prepared once per role and shape. The role's key is in its text, so PostgreSQL
+ * knows from the keys' statistics how much of the queue it matches, even in a generic plan: for an
+ * ADMIN or a MODERATOR (named on nearly every waiting approval by the default policy) it walks the
+ * waiting approvals' partial index in the list's order and stops at the LIMIT — the default order's
+ * index includes the keys, the deciders and the creator, so that walk (every badge count, the
+ * default page) reads no table row; for a role named on few, the GIN index's bitmap of the few.
+ * The personal keys are computed inside the statement (a role change, a new approver or a
+ * delegation window applies at once), and match few approvals each.
  */
-function queueCondition(broad: boolean): SQL {
-  const matches = broad
-    ? sql`${approvals.waitingFor} is not null and coalesce(${approvals.waitingFor} && ${queueKeys}, false)`
-    : sql`${approvals.waitingFor} && ${queueKeys}`;
-  return sql`${matches}
+function queueCondition(role: string): SQL {
+  return sql`(${approvals.waitingFor} && ${roleKey(role)} or ${approvals.waitingFor} && ${personalKeys})
     and ${approvals.createdById} is distinct from ${sql.placeholder('me')}::integer
-    and not coalesce(${approvals.waitingDecided} && array(select p.id from ${people} p), false)`;
+    and not (${approvals.waitingDecided} && array(select p.id from ${people} p))`;
+}
+
+/** Whether steps may name the role (MODERATOR, ADMIN): its holders' queue is the walk above. */
+const namedRole = (role: string) => (POLICY_ROLES as readonly string[]).includes(role);
+
+/** `n` placeholders `${name}0`…, as an array of `type`. */
+const placeholderArray = (name: string, n: number, type: string) =>
+  sql`array[${sql.join(
+    Array.from({ length: n }, (_, i) => sql`${sql.placeholder(`${name}${i}`)}`),
+    sql`, `,
+  )}]::${sql.raw(type)}`;
+
+/**
+ * The queue of someone whose role no step names (a USER): their personal keys only, which match
+ * few approvals each. PostgreSQL must see them to know that (computed inside the statement, it
+ * guesses a share of the whole table and walks every waiting approval in order, checking each), so
+ * they are read first (queueKeys) and sent as values: the GIN index's bitmap of the person's
+ * approvals, then a sort of those. `nKeys` and `nIds` are powers of two (padded by repeating the
+ * last value, which changes no overlap), so there are a few such statements, not one per count.
+ */
+function narrowCondition(nKeys: number, nIds: number): SQL {
+  return sql`${approvals.waitingFor} && ${placeholderArray('k', nKeys, 'text[]')}
+    and ${approvals.createdById} is distinct from ${sql.placeholder('me')}::integer
+    and not (${approvals.waitingDecided} && ${placeholderArray('i', nIds, 'integer[]')})`;
+}
+
+const nextPowerOfTwo = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+
+/** `values` padded to a power of two, as placeholder values `${name}0`…. */
+function paddedValues(name: string, values: readonly (string | number)[]): Record<string, string | number> {
+  const size = nextPowerOfTwo(values.length);
+  return Object.fromEntries(
+    Array.from({ length: size }, (_, i) => [`${name}${i}`, values[Math.min(i, values.length - 1)]!]),
+  );
+}
+
+/** The personal keys and the ids the person decides as (themselves first), for narrowCondition. */
+async function queueKeys(db: Db, person: QueuePerson, now: Date): Promise<{ keys: string[]; ids: number[] }> {
+  const prepared = preparedQuery(db, 'approvals:queue-keys', () =>
+    db
+      .select({
+        keys: sql<string[]>`${personalKeys}`,
+        ids: sql<
+          number[]
+        >`array(select p.id from ${people} p order by p.id <> ${sql.placeholder('me')}::integer)`,
+      })
+      .from(sql`(select 1) as one`),
+  );
+  const [row] = await prepared.execute(personValues(person, now));
+  return { keys: row?.keys ?? [`u:${person.id}`], ids: (row?.ids ?? [person.id]).map(Number) };
+}
+
+/**
+ * The statement's condition and values for the person: the role's walk (one statement per role
+ * and shape, keys computed inside it), or the personal keys read first and sent as values.
+ */
+async function queueOf(
+  db: Db,
+  person: QueuePerson,
+  now: Date,
+): Promise<{ kind: string; where: () => SQL; values: Record<string, unknown> }> {
+  const base = personValues(person, now);
+  if (namedRole(person.role))
+    return { kind: person.role, where: () => queueCondition(person.role), values: base };
+  const { keys, ids } = await queueKeys(db, person, now);
+  const nKeys = nextPowerOfTwo(keys.length);
+  const nIds = nextPowerOfTwo(ids.length);
+  return {
+    kind: `keys-${nKeys}-${nIds}`,
+    where: () => narrowCondition(nKeys, nIds),
+    values: { ...base, ...paddedValues('k', keys), ...paddedValues('i', ids) },
+  };
 }
 
 const DEFAULT_ORDER = listOrder({ sortBy: 'createdAt', sortOrder: 'desc' });
@@ -537,17 +605,15 @@ const toCapped = (n: number, cap: number): ApprovalCount =>
 
 /** The placeholder values every queue statement takes: who asks, and when (delegation windows). */
 function personValues(person: QueuePerson, now: Date): Record<string, unknown> {
-  return { me: person.id, role: person.role, at: now.toISOString() };
+  return { me: person.id, at: now.toISOString() };
 }
 
-const queueClass = (person: QueuePerson) => (BROAD_ROLES.has(person.role) ? 'broad' : 'narrow');
-
 /** The queue's capped count of a filter shape, `capPlusOne` a placeholder. */
-function preparedQueueCount(db: Db, broad: boolean, shape: string) {
-  return preparedQuery(db, `approvals:queue-count:${broad ? 'broad' : 'narrow'}:${shape}`, () =>
+function preparedQueueCount(db: Db, kind: string, where: () => SQL, shape: string) {
+  return preparedQuery(db, `approvals:queue-count:${kind}:${shape}`, () =>
     cappedCountQuery(
       db,
-      and(queueCondition(broad), placeholderConditions(shape)),
+      and(where(), placeholderConditions(shape)),
       sql.placeholder('capPlusOne') as unknown as number,
     ),
   );
@@ -567,18 +633,17 @@ export async function listWaitingFor(
 ): Promise<ApprovalPage> {
   const offset = (query.page - 1) * query.limit;
   const cap = Math.max(countCap, offset + query.limit);
-  const kind = queueClass(person);
-  const broad = kind === 'broad';
   const shape = filterShape(query);
-  const values = { ...personValues(person, now), ...filterValues(query), offset, capPlusOne: cap + 1 };
+  const queue = await queueOf(db, person, now);
+  const values = { ...queue.values, ...filterValues(query), offset, capPlusOne: cap + 1 };
   // The page's ids on approvals alone (the walk), then the company of those ten only; the capped
   // total in the same statement (an uncorrelated subquery PostgreSQL runs once). The LIMIT is written
   // into the SQL (literalCount), so the generic plan knows it stops after a page.
   const prepared = preparedQuery(
     db,
-    `approvals:queue-page:${kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
+    `approvals:queue-page:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
     () => {
-      const where = and(queueCondition(broad), placeholderConditions(shape));
+      const where = and(queue.where(), placeholderConditions(shape));
       const pageIds = db
         .select({ id: approvals.id })
         .from(approvals)
@@ -605,7 +670,7 @@ export async function listWaitingFor(
   if (rows.length > 0) counted = toCapped(rows[0]!.total, cap);
   else if (query.page === 1) counted = toCapped(0, cap);
   else {
-    const [row] = await preparedQueueCount(db, broad, shape).execute(values);
+    const [row] = await preparedQueueCount(db, queue.kind, queue.where, shape).execute(values);
     counted = toCapped(row?.n ?? 0, cap);
   }
   return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
@@ -618,8 +683,9 @@ export async function countWaitingFor(
   now: Date,
   cap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
-  const [row] = await preparedQueueCount(db, BROAD_ROLES.has(person.role), filterShape({})).execute({
-    ...personValues(person, now),
+  const queue = await queueOf(db, person, now);
+  const [row] = await preparedQueueCount(db, queue.kind, queue.where, filterShape({})).execute({
+    ...queue.values,
     capPlusOne: cap + 1,
   });
   const counted = toCapped(row?.n ?? 0, cap);
