@@ -18,7 +18,7 @@ import {
   type ApprovalStatus,
   type Role,
 } from 'shared-contracts';
-import type { Db } from '../../db/client';
+import { PLAN_PER_EXECUTION, type Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { literalCount, preparedQuery } from '../../db/prepared';
 import { qbBillPaymentsOf } from '../payments/qb-bill-payments.repository';
@@ -525,9 +525,12 @@ const placeholderArray = (name: string, n: number, type: string) =>
  * they are read first (queueKeys) and sent as values: the GIN index's bitmap of the person's
  * approvals, then a sort of those. `nKeys` and `nIds` are powers of two (padded by repeating the
  * last value, which changes no overlap), so there are a few such statements, not one per count.
+ * Planned on every execution (PLAN_PER_EXECUTION): a generic plan cannot see the keys, guesses a
+ * share of the whole table and would keep the walk of every waiting approval (45 ms at 1M against
+ * 3 ms with the bitmap).
  */
 function narrowCondition(nKeys: number, nIds: number): SQL {
-  return sql`${approvals.waitingFor} && ${placeholderArray('k', nKeys, 'text[]')}
+  return sql`${sql.raw(PLAN_PER_EXECUTION)} ${approvals.waitingFor} && ${placeholderArray('k', nKeys, 'text[]')}
     and ${approvals.createdById} is distinct from ${sql.placeholder('me')}::integer
     and not (${approvals.waitingDecided} && ${placeholderArray('i', nIds, 'integer[]')})`;
 }
