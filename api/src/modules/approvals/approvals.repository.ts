@@ -498,7 +498,7 @@ function roleKey(role: string): SQL {
  * ADMIN or a MODERATOR (named on nearly every waiting approval by the default policy) it walks the
  * waiting approvals' partial index in the list's order and stops at the LIMIT — the default order's
  * index includes the keys, the deciders and the creator, so that walk (every badge count, the
- * default page) reads no table row; for a role named on few, the GIN index's bitmap of the few.
+ * default page) reads no table row; were the role named on few, the GIN index's bitmap of those.
  * The personal keys are computed inside the statement (a role change, a new approver or a
  * delegation window applies at once), and match few approvals each.
  */
@@ -625,7 +625,8 @@ function preparedQueueCount(db: Db, kind: string, where: () => SQL, shape: strin
 /**
  * One page of the queue (with the list's other filters and order) and its total, capped like a
  * search's (a lower bound when `capped`; never below the end of the page asked for), in one prepared
- * statement: the person's keys, the page and the count.
+ * statement: the person's keys, the page and the count (after reading the keys on their own for
+ * someone whose role no step names: narrowCondition).
  */
 export async function listWaitingFor(
   db: Db,
