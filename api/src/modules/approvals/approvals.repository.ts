@@ -450,16 +450,23 @@ export interface QueuePerson {
 }
 
 /**
+ * Who asks and when, as sub-selects of the placeholders: PostgreSQL then estimates the statement
+ * alike in its custom and generic plans (it cannot see either value in both), so after five
+ * executions it keeps the generic plan instead of planning the statement again on every request.
+ */
+const me = sql`(select ${sql.placeholder('me')}::integer)`;
+const at = sql`(select ${sql.placeholder('at')}::timestamptz)`;
+
+/**
  * Whom the person decides as, with placeholders `me` and `at`: themselves and those away now
  * (active, inside [away_from, away_until)) who named them delegate. Read within the queue's own
  * statement, so a delegation window that starts or ends applies at once without rewriting anything.
  */
-const people = sql`(select ${sql.placeholder('me')}::integer as id
+const people = sql`(select ${me} as id
   union
   select ${users.id} from ${users}
-    where ${users.delegateId} = ${sql.placeholder('me')}::integer and ${users.isActive}
-      and ${users.awayFrom} <= ${sql.placeholder('at')}::timestamptz
-      and ${sql.placeholder('at')}::timestamptz < ${users.awayUntil})`;
+    where ${users.delegateId} = ${me} and ${users.isActive}
+      and ${users.awayFrom} <= ${at} and ${at} < ${users.awayUntil})`;
 
 /**
  * The keys the person matches in approvals.waiting_for besides their role's: their id and that of
@@ -504,7 +511,7 @@ function roleKey(role: string): SQL {
  */
 function queueCondition(role: string): SQL {
   return sql`(${approvals.waitingFor} && ${roleKey(role)} or ${approvals.waitingFor} && ${personalKeys})
-    and ${approvals.createdById} is distinct from ${sql.placeholder('me')}::integer
+    and ${approvals.createdById} is distinct from ${me}
     and not (${approvals.waitingDecided} && array(select p.id from ${people} p))`;
 }
 
@@ -611,14 +618,14 @@ function personValues(person: QueuePerson, now: Date): Record<string, unknown> {
   return { me: person.id, at: now.toISOString() };
 }
 
-/** The queue's capped count of a filter shape, `capPlusOne` a placeholder. */
-function preparedQueueCount(db: Db, kind: string, where: () => SQL, shape: string) {
-  return preparedQuery(db, `approvals:queue-count:${kind}:${shape}`, () =>
-    cappedCountQuery(
-      db,
-      and(where(), placeholderConditions(shape)),
-      sql.placeholder('capPlusOne') as unknown as number,
-    ),
+/**
+ * The queue's capped count of a filter shape, its LIMIT written into the text (literalCount): with
+ * `LIMIT $1` the generic plan guesses a tenth of the rows, costs more than the custom ones and is
+ * never kept, so the statement was planned again on every request.
+ */
+function preparedQueueCount(db: Db, kind: string, where: () => SQL, shape: string, capPlusOne: number) {
+  return preparedQuery(db, `approvals:queue-count:${kind}:${shape}:${capPlusOne}`, () =>
+    cappedCountQuery(db, and(where(), placeholderConditions(shape)), literalCount(capPlusOne)),
   );
 }
 
@@ -639,23 +646,30 @@ export async function listWaitingFor(
   const cap = Math.max(countCap, offset + query.limit);
   const shape = filterShape(query);
   const queue = await queueOf(db, person, now);
+  const firstPage = offset === 0;
   const values = { ...queue.values, ...filterValues(query), offset, capPlusOne: cap + 1 };
   // The page's ids on approvals alone (the walk), then the company of those ten only; the capped
   // total in the same statement (an uncorrelated subquery PostgreSQL runs once). The LIMIT is written
   // into the SQL (literalCount), so the generic plan knows it stops after a page.
   const prepared = preparedQuery(
     db,
-    `approvals:queue-page:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}`,
+    `approvals:queue-page:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}:${firstPage ? cap + 1 : 'n'}`,
     () => {
       const where = and(queue.where(), placeholderConditions(shape));
-      const pageIds = db
+      const ordered = db
         .select({ id: approvals.id })
         .from(approvals)
         .where(where)
         .orderBy(...listOrder(query))
-        .limit(literalCount(query.limit))
-        .offset(sql.placeholder('offset') as unknown as number);
-      const total = cappedCountQuery(db, where, sql.placeholder('capPlusOne') as unknown as number);
+        .limit(literalCount(query.limit));
+      // The first page (nearly every request) with its offset and the count's LIMIT in the text,
+      // so that PostgreSQL keeps one generic plan for it (see preparedQueueCount).
+      const pageIds = firstPage ? ordered : ordered.offset(sql.placeholder('offset') as unknown as number);
+      const total = cappedCountQuery(
+        db,
+        where,
+        firstPage ? literalCount(cap + 1) : (sql.placeholder('capPlusOne') as unknown as number),
+      );
       return db
         .select({
           approval: viewColumns,
@@ -674,7 +688,7 @@ export async function listWaitingFor(
   if (rows.length > 0) counted = toCapped(rows[0]!.total, cap);
   else if (query.page === 1) counted = toCapped(0, cap);
   else {
-    const [row] = await preparedQueueCount(db, queue.kind, queue.where, shape).execute(values);
+    const [row] = await preparedQueueCount(db, queue.kind, queue.where, shape, cap + 1).execute(values);
     counted = toCapped(row?.n ?? 0, cap);
   }
   return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
@@ -688,10 +702,9 @@ export async function countWaitingFor(
   cap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
   const queue = await queueOf(db, person, now);
-  const [row] = await preparedQueueCount(db, queue.kind, queue.where, filterShape({})).execute({
-    ...queue.values,
-    capPlusOne: cap + 1,
-  });
+  const [row] = await preparedQueueCount(db, queue.kind, queue.where, filterShape({}), cap + 1).execute(
+    queue.values,
+  );
   const counted = toCapped(row?.n ?? 0, cap);
   return { count: counted.total, capped: counted.capped };
 }
