@@ -473,6 +473,12 @@ export const ChainDecisionSchema = v.object({
   decidedAt: v.string(),
 });
 
+/**
+ * Most names a chain step lists as waiting for it (the rest are counted, 'and N more'): six, so
+ * that a list of six never reads 'five names and 1 more'.
+ */
+export const CHAIN_WAITING_NAMES = 6;
+
 export const ChainStepSchema = v.object({
   position: v.number(),
   mode: v.picklist(STEP_MODES),
@@ -482,8 +488,13 @@ export const ChainStepSchema = v.object({
   completedAt: v.nullable(v.string()),
   escalatedAt: v.nullable(v.string()),
   decisions: v.array(ChainDecisionSchema),
-  /** Who may decide it now (names; 'X for Y' for a delegate), while it is the open step. */
+  /**
+   * Who may decide it now (names; 'X for Y' for a delegate), while it is the open step: the first
+   * CHAIN_WAITING_NAMES of them only (a step any ADMIN may decide can wait for a great many people).
+   */
   waitingFor: v.array(v.string()),
+  /** How many people may decide it now: waitingFor's length unless more than it lists. */
+  waitingForCount: v.number(),
   /** Open, and no active person can satisfy it. */
   stuck: v.boolean(),
 });

@@ -1,7 +1,12 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestContext } from '../test/build';
-import { openPostgres, PREPARED_STATEMENTS_PER_CONNECTION, type PostgresDatabaseHandle } from './client';
+import {
+  openPostgres,
+  PLAN_PER_EXECUTION,
+  PREPARED_STATEMENTS_PER_CONNECTION,
+  type PostgresDatabaseHandle,
+} from './client';
 import { literalCount } from './prepared';
 import { companies } from './schema';
 
@@ -28,6 +33,14 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('statements on Postgre
         'select name, statement from pg_prepared_statements order by prepare_time',
       )
     ).rows;
+
+  it('leaves a statement marked PLAN_PER_EXECUTION unnamed, planned for its values each time', async () => {
+    const before = (await prepared()).length;
+    for (const n of [1, 2]) {
+      expect(await number(sql`select ${sql.raw(PLAN_PER_EXECUTION)} ${n}::int + 1 as n`)).toBe(n + 1);
+    }
+    expect(await prepared()).toHaveLength(before);
+  });
 
   it('prepares a parameterised query once and reuses it, with the right answers', async () => {
     const before = (await prepared()).length;

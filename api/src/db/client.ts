@@ -111,6 +111,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * A comment that keeps a statement unnamed (planned for its values on every execution): for the few
+ * whose best plan depends on values PostgreSQL cannot estimate generically, where a kept generic
+ * plan would be far slower than planning again (the queue of a person named on few approvals).
+ */
+export const PLAN_PER_EXECUTION = '/* plan per execution */';
+
 /** Most distinct statements one connection keeps prepared; further ones run unnamed. */
 export const PREPARED_STATEMENTS_PER_CONNECTION = 500;
 
@@ -124,7 +131,8 @@ export const PREPARED_STATEMENTS_PER_CONNECTION = 500;
  * too; a text with a semicolon and no parameters keeps the simple protocol (it may hold several
  * statements: migrations, which the extended protocol refuses), as does a bare query(text); streams
  * (COPY, cursors) pass through; past PREPARED_STATEMENTS_PER_CONNECTION distinct texts a
- * connection runs the rest unnamed, so the server's memory per connection stays bounded.
+ * connection runs the rest unnamed, so the server's memory per connection stays bounded. A text
+ * holding PLAN_PER_EXECUTION runs unnamed.
  */
 export class PreparingClient extends pg.Client {
   private readonly prepared = new Set<string>();
@@ -138,6 +146,7 @@ export class PreparingClient extends pg.Client {
       typeof config.submit !== 'function' &&
       typeof config.text === 'string' &&
       config.name === undefined &&
+      !config.text.includes(PLAN_PER_EXECUTION) &&
       Array.isArray(values) &&
       (values.length > 0 || !config.text.includes(';'))
     ) {

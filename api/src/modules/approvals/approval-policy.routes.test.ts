@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   APPROVAL_ERRORS,
+  CHAIN_WAITING_NAMES,
   type Approval,
   type ApprovalChain,
   type ApprovalPolicy,
@@ -19,7 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
-import { escalateDueSteps } from './approval-policy.service';
+import { escalateDueSteps, namedBy } from './approval-policy.service';
 import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
 
 /**
@@ -163,6 +164,38 @@ beforeAll(async () => {
   colleague = { id: login.user.id, token: login.tokens.accessToken };
 });
 afterAll(() => ctx.close());
+
+describe('the accounts a re-check reads', () => {
+  it('are those the steps name, by id or as an assignee holding the slot now, and the roles they name', () => {
+    const assignees = { approver: 41, manager: null, accountant: 43 };
+    expect(
+      namedBy([
+        {
+          step: {
+            mode: 'ANY',
+            approvers: [
+              { kind: 'user', userId: 7 },
+              { kind: 'assignee', assignee: 'approver' },
+              { kind: 'assignee', assignee: 'manager' },
+            ],
+          },
+          assignees,
+        },
+        {
+          step: {
+            mode: 'ALL',
+            approvers: [
+              { kind: 'role', role: 'ADMIN' },
+              { kind: 'user', userId: 7 },
+            ],
+          },
+          assignees: { approver: 52, manager: 53, accountant: null },
+        },
+      ]),
+    ).toEqual({ ids: [7, 41], roles: ['ADMIN'] });
+    expect(namedBy([])).toEqual({ ids: [], roles: [] });
+  });
+});
 
 describe('policies', () => {
   it('answers the default policy (version 0) until one is saved, then each save is a new version', async () => {
@@ -817,6 +850,112 @@ describe("'Waiting for me' follows every change of who may decide", () => {
         .update(users)
         .set({ awayFrom: null, awayUntil: null, delegateId: null })
         .where(eq(users.id, ids.user));
+    }
+  });
+
+  /** The stored deciders, sorted (null: waiting for nobody). */
+  const decidedOf = async (id: string) => {
+    const [row] = await ctx.app.db
+      .select({ decided: approvals.waitingDecided })
+      .from(approvals)
+      .where(eq(approvals.id, id));
+    return row!.decided === null ? null : [...row!.decided].sort((a, b) => a - b);
+  };
+
+  it("an 'all of' step: a decision that leaves it open takes the decider (and whom they stood in for) out of the queue, not the others", async () => {
+    const allOf: PolicyDefinition = {
+      rules: [
+        {
+          conditions: {},
+          steps: [
+            {
+              mode: 'ALL',
+              approvers: [
+                { kind: 'user', userId: ids.user },
+                { kind: 'user', userId: ids.admin },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect((await savePolicy(allOf)).statusCode).toBe(200);
+    try {
+      const approval = await create(100);
+      expect(await decidedOf(approval.id)).toEqual([]);
+      await expectQueues(approval.id, { user: true, admin: true, colleague: false });
+
+      // The colleague decides for Uma, who is away: the step stays open (the ADMIN has not decided),
+      // its keys are unchanged, and neither the colleague nor Uma may decide it again.
+      const awayFrom = new Date(clock.getTime() - 3_600_000);
+      const awayUntil = new Date(clock.getTime() + 3_600_000);
+      await ctx.app.db
+        .update(users)
+        .set({ awayFrom, awayUntil, delegateId: colleague.id })
+        .where(eq(users.id, ids.user));
+      try {
+        expect((await queued(colleague.token)).includes(approval.id)).toBe(true);
+        const forUma = await approve(approval.id, colleague.token);
+        expect(forUma.statusCode, forUma.body).toBe(200);
+        expect(dataOf<Approval>(forUma)).toMatchObject({ status: 'PENDING', currentStep: 1 });
+        expect((await queued(colleague.token)).includes(approval.id)).toBe(false);
+      } finally {
+        await ctx.app.db
+          .update(users)
+          .set({ awayFrom: null, awayUntil: null, delegateId: null })
+          .where(eq(users.id, ids.user));
+      }
+      expect(await keysOf(approval.id)).toEqual([`u:${ids.user}`, `u:${ids.admin}`].sort());
+      expect(await decidedOf(approval.id)).toEqual([ids.user, colleague.id].sort((a, b) => a - b));
+      // Uma back: her step was decided for her, so it is not in her queue.
+      await expectQueues(approval.id, { user: false, admin: true, colleague: false });
+
+      const last = await approve(approval.id, tokens.admin);
+      expect(last.statusCode, last.body).toBe(200);
+      expect(dataOf<Approval>(last).status).not.toBe('PENDING');
+      expect(await keysOf(approval.id)).toBeNull();
+      expect(await decidedOf(approval.id)).toBeNull();
+      await expectQueues(approval.id, { user: false, admin: false, colleague: false });
+    } finally {
+      expect((await savePolicy(TWO_STEPS)).statusCode).toBe(200);
+    }
+  });
+
+  it('a step any ADMIN may decide lists the first few of them by name and counts them all', async () => {
+    const extra = await ctx.app.db
+      .insert(users)
+      .values(
+        Array.from({ length: 8 }, (_, i) => ({
+          email: `admin.${i}.chain@example.com`,
+          passwordHash: 'not a hash: never signs in',
+          firstName: 'Extra',
+          lastName: `Admin ${i}`,
+          role: 'ADMIN' as const,
+        })),
+      )
+      .returning({ id: users.id });
+    try {
+      const approval = await create(6000);
+      expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+      // Step 2: any ADMIN (the approver decided step 1); the MODERATOR created it.
+      const admins = await ctx.app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true), eq(users.mayDecidePayments, true)));
+      expect(admins.length).toBeGreaterThan(CHAIN_WAITING_NAMES);
+      const step = (await chainOf(approval.id)).steps[1]!;
+      expect(step.waitingForCount).toBe(admins.length);
+      expect(step.waitingFor).toHaveLength(CHAIN_WAITING_NAMES);
+      expect(new Set(step.waitingFor).size).toBe(CHAIN_WAITING_NAMES);
+      // Step 1, decided: waits for nobody.
+      expect((await chainOf(approval.id)).steps[0]).toMatchObject({ waitingFor: [], waitingForCount: 0 });
+    } finally {
+      await ctx.app.db.delete(users).where(
+        inArray(
+          users.id,
+          extra.map((row) => row.id),
+        ),
+      );
     }
   });
 

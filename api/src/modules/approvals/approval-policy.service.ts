@@ -1,5 +1,6 @@
 import {
   APPROVAL_ERRORS,
+  CHAIN_WAITING_NAMES,
   DEFAULT_POLICY,
   ERROR_CODES,
   OUT_OF_OFFICE_MESSAGES,
@@ -287,6 +288,26 @@ function eligiblePeople(
 }
 
 /**
+ * Whom steps name, each with its company's assignees: the user ids (named, or holding the slot
+ * of an assignee entry now) and the roles. What a step's satisfiability depends on, so the
+ * accounts to read are those (and holders of those roles), not every active account.
+ */
+export function namedBy(steps: ReadonlyArray<{ step: PolicyStep; assignees: CompanyAssignees }>): {
+  ids: number[];
+  roles: Role[];
+} {
+  const ids = new Set<number>();
+  const roles = new Set<Role>();
+  for (const { step, assignees } of steps)
+    for (const approver of step.approvers) {
+      if (approver.kind === 'user') ids.add(approver.userId);
+      else if (approver.kind === 'role') roles.add(approver.role);
+      else if (assignees[approver.assignee] !== null) ids.add(assignees[approver.assignee]!);
+    }
+  return { ids: [...ids].sort((a, b) => a - b), roles: [...roles].sort() };
+}
+
+/**
  * The people the chain's open step can name (by id, as an assignee, by role) and the delegates of
  * those, active deciders only: all that eligiblePeople and stepSatisfiable look at, instead of
  * every active account.
@@ -298,15 +319,11 @@ async function chainStaff(
   assignees: CompanyAssignees,
 ): Promise<StaffMember[]> {
   if (approval.status !== 'PENDING') return [];
-  const approvers = steps.filter((row) => row.state === 'OPEN').flatMap((row) => stepOfRow(row).approvers);
-  const ids = new Set<number>();
-  const roles = new Set<Role>();
-  for (const approver of approvers) {
-    if (approver.kind === 'user') ids.add(approver.userId);
-    else if (approver.kind === 'role') roles.add(approver.role);
-    else if (assignees[approver.assignee] !== null) ids.add(assignees[approver.assignee]!);
-  }
-  const named = await activeDecidersAmong(db, [...ids], [...roles]);
+  const open = steps
+    .filter((row) => row.state === 'OPEN')
+    .map((row) => ({ step: stepOfRow(row), assignees }));
+  const { ids, roles } = namedBy(open);
+  const named = await activeDecidersAmong(db, ids, roles);
   const known = new Set(named.map((p) => p.id));
   const delegateIds = [
     ...new Set(
@@ -336,6 +353,7 @@ export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): P
       const delegate = staff.find((s) => s.id === p.delegateId);
       return delegate && !excluded.has(delegate.id) ? [`${delegate.name} for ${p.name}`] : [];
     });
+    const names = [...waitingFor.filter((p) => !isAway(p, now)).map((p) => p.name), ...delegates];
     return {
       position: row.position,
       mode: row.mode,
@@ -353,7 +371,8 @@ export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): P
           onBehalfOfName: d.onBehalfOfName,
           decidedAt: d.decidedAt.toISOString(),
         })),
-      waitingFor: [...waitingFor.filter((p) => !isAway(p, now)).map((p) => p.name), ...delegates],
+      waitingFor: names.slice(0, CHAIN_WAITING_NAMES),
+      waitingForCount: names.length,
       // As the policy wrote it: an escalated step can be decided by the ADMINs, yet still says
       // that nobody it names can, so that someone fixes the policy or the assignment.
       stuck:
@@ -540,11 +559,22 @@ export async function stepsAtRisk(db: Db, scopes: StuckScope[]): Promise<StepKin
 export async function escalateStuck(db: Db, kinds: StepKind[], now: Date): Promise<string[]> {
   if (kinds.length === 0) return [];
   const escalated: string[] = [];
-  const staff = await activeDeciders(db);
   const contexts = new Map<number, Awaited<ReturnType<typeof companyPolicyContext>>>();
-  for (const kind of kinds) {
+  for (const kind of kinds)
     if (!contexts.has(kind.companyId))
       contexts.set(kind.companyId, await companyPolicyContext(db, kind.companyId));
+  // Only the accounts these steps name (and the holders of the roles they name): a change to one
+  // person's account re-checks a few steps, and need not read every active account to do so.
+  const { ids, roles } = namedBy(
+    kinds.flatMap((kind) => {
+      const context = contexts.get(kind.companyId);
+      return context
+        ? [{ step: { mode: kind.mode, approvers: kind.approvers }, assignees: context.assignees }]
+        : [];
+    }),
+  );
+  const staff = await activeDecidersAmong(db, ids, roles);
+  for (const kind of kinds) {
     const context = contexts.get(kind.companyId);
     if (!context) continue;
     if (stepSatisfiable({ mode: kind.mode, approvers: kind.approvers }, staff, context.assignees)) continue;
@@ -581,7 +611,7 @@ export async function setOutOfOffice(
     if (input.delegateId !== null) {
       if (input.delegateId === userId)
         throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.selfDelegate });
-      const delegate = (await activeDeciders(tx)).find((p) => p.id === input.delegateId);
+      const [delegate] = await activeDecidersAmong(tx, [input.delegateId], []);
       if (!delegate) throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.unknownDelegate });
     }
     const values = {

@@ -6,6 +6,7 @@ import {
   APPROVAL_SEARCH_COUNT_CAP,
   APPROVAL_STATUSES,
   DELETABLE_APPROVAL_STATUSES,
+  POLICY_ROLES,
   PAYMENT_RECORD_STATUSES,
   type Approval,
   type ApprovalFilters,
@@ -17,14 +18,13 @@ import {
   type ApprovalStatus,
   type Role,
 } from 'shared-contracts';
-import type { Db } from '../../db/client';
+import { PLAN_PER_EXECUTION, type Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { literalCount, preparedQuery } from '../../db/prepared';
 import { qbBillPaymentsOf } from '../payments/qb-bill-payments.repository';
 import {
   activity,
   approvalCounts,
-  approvalDecisions,
   approvals,
   companies,
   managers,
@@ -44,13 +44,14 @@ const {
   searchText: _searchText,
   decisionAccounts: _decisionAccounts,
   waitingFor: _waitingFor,
+  waitingDecided: _waitingDecided,
   ...viewColumns
 } = getTableColumns(approvals);
 
 /** What toApprovalSummary reads: the row without its bills or search text. */
 export type ApprovalSummaryRow = Omit<
   ApprovalRow,
-  'bills' | 'approvedBills' | 'searchText' | 'decisionAccounts' | 'waitingFor'
+  'bills' | 'approvedBills' | 'searchText' | 'decisionAccounts' | 'waitingFor' | 'waitingDecided'
 >;
 /** What toApproval reads: the summary row plus the bills as JSON text. */
 export type ApprovalViewRow = ApprovalSummaryRow & {
@@ -489,99 +490,169 @@ export async function countApprovalsExactly(db: Db, query: ListFilters): Promise
 
 // ---- the reviewer's queue ('Waiting for me') ---------------------------------------------------
 
-/** Who the signed-in person decides as: themselves, plus those away who named them delegate. */
-export interface QueueIdentity {
-  userId: number;
+/** The signed-in person, as the queue reads them (their role as the request authenticated it). */
+export interface QueuePerson {
+  id: number;
   role: string;
-  /** People away now whose delegate this is (their personal and assignee steps only). */
-  standsInFor: number[];
-}
-
-const intArray = (ids: number[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::integer[]`;
-
-/** Who asks, and the keys they match in approvals.waiting_for (queueOf). */
-export interface Queue {
-  who: QueueIdentity;
-  keys: string[];
 }
 
 /**
- * The person's queue identity and keys in one statement: their id and role, the people away now
- * (active, inside [away_from, away_until)) who named them delegate, whose personal and assignee
- * steps they may decide (not their role's), and each company slot (approver, accountant, manager)
- * any of them holds now. Read per request (a few indexed rows), so a company's new approver, a
- * changed role or a delegation window that starts or ends applies at once without rewriting any
- * approval.
+ * Who asks and when, as sub-selects of the placeholders: PostgreSQL then estimates the statement
+ * alike in its custom and generic plans (it cannot see either value in both), so after five
+ * executions it keeps the generic plan instead of planning the statement again on every request.
  */
-export async function queueOf(db: Db, user: { id: number; role: string }, now: Date): Promise<Queue> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with people as (
-      select ${user.id}::integer as id
-      union
-      select ${users.id} from ${users}
-        where ${users.delegateId} = ${user.id} and ${users.isActive}
-          and ${users.awayFrom} <= ${at}::timestamptz and ${at}::timestamptz < ${users.awayUntil}
-    )
-    select people.id as person, slots.key from people left join lateral (
-      select 'a:' || ${companies.id} || ':approver' as key from ${companies} where ${companies.approverId} = people.id
-      union all
-      select 'a:' || ${companies.id} || ':accountant' from ${companies} where ${companies.accountantId} = people.id
-      union all
-      select 'a:' || ${companies.id} || ':manager' from ${companies} join ${managers} on ${managers.id} = ${companies.managerId}
-        where ${managers.userId} = people.id
-    ) slots on true`);
-  const rows = rowsOf<{ person: number; key: string | null }>(result);
-  const standsInFor = [...new Set(rows.map((row) => Number(row.person)))].filter((id) => id !== user.id);
-  const ids = [user.id, ...standsInFor];
+const me = sql`(select ${sql.placeholder('me')}::integer)`;
+const at = sql`(select ${sql.placeholder('at')}::timestamptz)`;
+
+/**
+ * Whom the person decides as, with placeholders `me` and `at`: themselves and those away now
+ * (active, inside [away_from, away_until)) who named them delegate. Read within the queue's own
+ * statement, so a delegation window that starts or ends applies at once without rewriting anything.
+ */
+const people = sql`(select ${me} as id
+  union
+  select ${users.id} from ${users}
+    where ${users.delegateId} = ${me} and ${users.isActive}
+      and ${users.awayFrom} <= ${at} and ${at} < ${users.awayUntil})`;
+
+/**
+ * The keys the person matches in approvals.waiting_for besides their role's: their id and that of
+ * each person they stand in for ('u:'), and every company slot any of them holds now
+ * ('a:<company>:<slot>'). An uncorrelated ARRAY subquery, which PostgreSQL runs once per statement;
+ * a company's new approver or someone's delegation window applies at once.
+ */
+const personalKeys = sql`array(
+  select 'u:' || p.id from ${people} p
+  union all
+  select 'a:' || ${companies.id} || ':approver' from ${companies}
+    where ${companies.approverId} in (select p.id from ${people} p)
+  union all
+  select 'a:' || ${companies.id} || ':accountant' from ${companies}
+    where ${companies.accountantId} in (select p.id from ${people} p)
+  union all
+  select 'a:' || ${companies.id} || ':manager' from ${companies}
+    join ${managers} on ${managers.id} = ${companies.managerId}
+    where ${managers.userId} in (select p.id from ${people} p))`;
+
+/** The role key, written into the statement's text: a role is one of a few fixed words. */
+function roleKey(role: string): SQL {
+  if (!/^[A-Z]+$/.test(role)) throw new Error(`not a role: ${role}`);
+  return sql.raw(`array['r:${role}']::text[]`);
+}
+
+/**
+ * The pending approvals whose open step names the person's role or one of their personal keys;
+ * never their own, never one where they (or anyone they stand in for) decided a step already
+ * (waiting_decided, kept beside the keys: no look-up of approval_decisions per row; never NULL where
+ * waiting_for is not). waiting_for is NULL unless the approval is PENDING with an open step (kept so
+ * by triggers), hence no status filter.
+ *
+ * The statement is prepared once per role and shape. The role's key is in its text, so PostgreSQL
+ * knows from the keys' statistics how much of the queue it matches, even in a generic plan: for an
+ * ADMIN or a MODERATOR (named on nearly every waiting approval by the default policy) it walks the
+ * waiting approvals' partial index in the list's order and stops at the LIMIT — the default order's
+ * index includes the keys, the deciders and the creator, so that walk (every badge count, the
+ * default page) reads no table row; were the role named on few, the GIN index's bitmap of those.
+ * The personal keys are computed inside the statement (a role change, a new approver or a
+ * delegation window applies at once), and match few approvals each.
+ */
+function queueCondition(role: string): SQL {
+  return sql`(${approvals.waitingFor} && ${roleKey(role)} or ${approvals.waitingFor} && ${personalKeys})
+    and ${approvals.createdById} is distinct from ${me}
+    and not (${approvals.waitingDecided} && array(select p.id from ${people} p))`;
+}
+
+/** Whether steps may name the role (MODERATOR, ADMIN): its holders' queue is the walk above. */
+const namedRole = (role: string) => (POLICY_ROLES as readonly string[]).includes(role);
+
+/** `n` placeholders `${name}0`…, as an array of `type`. */
+const placeholderArray = (name: string, n: number, type: string) =>
+  sql`array[${sql.join(
+    Array.from({ length: n }, (_, i) => sql`${sql.placeholder(`${name}${i}`)}`),
+    sql`, `,
+  )}]::${sql.raw(type)}`;
+
+/**
+ * The queue of someone whose role no step names (a USER): their personal keys only, which match
+ * few approvals each. PostgreSQL must see them to know that (computed inside the statement, it
+ * guesses a share of the whole table and walks every waiting approval in order, checking each), so
+ * they are read first (queueKeys) and sent as values: the GIN index's bitmap of the person's
+ * approvals, then a sort of those. `nKeys` and `nIds` are powers of two (padded by repeating the
+ * last value, which changes no overlap), so there are a few such statements, not one per count.
+ * Planned on every execution (PLAN_PER_EXECUTION): a generic plan cannot see the keys, guesses a
+ * share of the whole table and would keep the walk of every waiting approval (45 ms at 1M against
+ * 3 ms with the bitmap).
+ */
+function narrowCondition(nKeys: number, nIds: number): SQL {
+  return sql`${sql.raw(PLAN_PER_EXECUTION)} ${approvals.waitingFor} && ${placeholderArray('k', nKeys, 'text[]')}
+    and ${approvals.createdById} is distinct from ${sql.placeholder('me')}::integer
+    and not (${approvals.waitingDecided} && ${placeholderArray('i', nIds, 'integer[]')})`;
+}
+
+const nextPowerOfTwo = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+
+/** `values` padded to a power of two, as placeholder values `${name}0`…. */
+function paddedValues(name: string, values: readonly (string | number)[]): Record<string, string | number> {
+  const size = nextPowerOfTwo(values.length);
+  return Object.fromEntries(
+    Array.from({ length: size }, (_, i) => [`${name}${i}`, values[Math.min(i, values.length - 1)]!]),
+  );
+}
+
+/** The personal keys and the ids the person decides as (themselves first), for narrowCondition. */
+async function queueKeys(db: Db, person: QueuePerson, now: Date): Promise<{ keys: string[]; ids: number[] }> {
+  const prepared = preparedQuery(db, 'approvals:queue-keys', () =>
+    db
+      .select({
+        keys: sql<string[]>`${personalKeys}`,
+        ids: sql<
+          number[]
+        >`array(select p.id from ${people} p order by p.id <> ${sql.placeholder('me')}::integer)`,
+      })
+      .from(sql`(select 1) as one`),
+  );
+  const [row] = await prepared.execute(personValues(person, now));
+  return { keys: row?.keys ?? [`u:${person.id}`], ids: (row?.ids ?? [person.id]).map(Number) };
+}
+
+/**
+ * The statement's condition and values for the person: the role's walk (one statement per role
+ * and shape, keys computed inside it), or the personal keys read first and sent as values.
+ */
+async function queueOf(
+  db: Db,
+  person: QueuePerson,
+  now: Date,
+): Promise<{ kind: string; where: () => SQL; values: Record<string, unknown> }> {
+  const base = personValues(person, now);
+  if (namedRole(person.role))
+    return { kind: person.role, where: () => queueCondition(person.role), values: base };
+  const { keys, ids } = await queueKeys(db, person, now);
+  const nKeys = nextPowerOfTwo(keys.length);
+  const nIds = nextPowerOfTwo(ids.length);
   return {
-    who: { userId: user.id, role: user.role, standsInFor },
-    keys: [
-      ...ids.map((id) => `u:${id}`),
-      `r:${user.role}`,
-      ...rows.flatMap((row) => (row.key === null ? [] : [row.key])),
-    ],
+    kind: `keys-${nKeys}-${nIds}`,
+    where: () => narrowCondition(nKeys, nIds),
+    values: { ...base, ...paddedValues('k', keys), ...paddedValues('i', ids) },
   };
 }
 
-/**
- * The pending approvals whose open step names one of `keys` (queueOf); never the person's own,
- * never one where they (or the person they stand in for) approved a step already. waiting_for is
- * NULL unless the approval is PENDING (kept so by triggers), hence no status filter: that would
- * make PostgreSQL count the same rows out twice and underestimate the queue. A row filter on the
- * waiting approvals' own index walked in order (an ADMIN matches nearly all, so a page stops after
- * about a page of rows), or for keys on few approvals a GIN bitmap: PostgreSQL picks by the keys'
- * frequencies (parameters, not a subquery, so it sees them).
- */
-function waitingCondition(who: QueueIdentity, keys: string[]): SQL {
-  const ids = [who.userId, ...who.standsInFor];
-  const keyArray = sql`array[${sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  )}]::text[]`;
-  return sql`${approvals.waitingFor} && ${keyArray}
-    and ${approvals.createdById} is distinct from ${who.userId}
-    and not exists (select 1 from ${approvalDecisions} where ${approvalDecisions.approvalId} = ${approvals.id}
-      and (${approvalDecisions.userId} = any(${intArray(ids)}) or ${approvalDecisions.onBehalfOf} = any(${intArray(ids)})))`;
-}
+const DEFAULT_ORDER = listOrder({ sortBy: 'createdAt', sortOrder: 'desc' });
 
 /**
- * How many approvals `where` matches, counted up to `cap` only (a LIMIT inside the count): for an
- * ADMIN nearly every pending approval waits, and an exact count of those is a scan that grows
- * with the table, while the first cap + 1 matches are found in a bounded walk (in `order`, when
- * given, so that the walk is an index in that order).
+ * How many approvals `where` matches, counted up to `capPlusOne` - 1 only (a LIMIT inside the
+ * count): for an ADMIN nearly every pending approval waits, and an exact count of those is a scan
+ * that grows with the table, while the first cap + 1 matches are a bounded walk. Walked in the
+ * default order whatever the page's: the number of matches up to a limit does not depend on the
+ * order, and that order's index is the one that covers the filter.
  */
-function cappedCountQuery(db: Db, where: SQL | undefined, cap: number, order: SQL[]) {
+function cappedCountQuery(db: Db, where: SQL | undefined, capPlusOne: number) {
   const matches = db
     .select({ one: sql<number>`1`.as('one') })
     .from(approvals)
     .where(where)
-    .orderBy(...order)
-    .limit(cap + 1)
+    .orderBy(...DEFAULT_ORDER)
+    .limit(capPlusOne)
     .as('matches');
   return db.select({ n: count() }).from(matches);
 }
@@ -589,72 +660,99 @@ function cappedCountQuery(db: Db, where: SQL | undefined, cap: number, order: SQ
 const toCapped = (n: number, cap: number): ApprovalCount =>
   n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 
-async function cappedCount(
-  db: Db,
-  where: SQL | undefined,
-  cap: number,
-  order: SQL[] = [],
-): Promise<ApprovalCount> {
-  const [row] = await cappedCountQuery(db, where, cap, order);
-  return toCapped(row?.n ?? 0, cap);
+/** The placeholder values every queue statement takes: who asks, and when (delegation windows). */
+function personValues(person: QueuePerson, now: Date): Record<string, unknown> {
+  return { me: person.id, at: now.toISOString() };
+}
+
+/**
+ * The queue's capped count of a filter shape, its LIMIT written into the text (literalCount): with
+ * `LIMIT $1` the generic plan guesses a tenth of the rows, costs more than the custom ones and is
+ * never kept, so the statement was planned again on every request.
+ */
+function preparedQueueCount(db: Db, kind: string, where: () => SQL, shape: string, capPlusOne: number) {
+  return preparedQuery(db, `approvals:queue-count:${kind}:${shape}:${capPlusOne}`, () =>
+    cappedCountQuery(db, and(where(), placeholderConditions(shape)), literalCount(capPlusOne)),
+  );
 }
 
 /**
  * One page of the queue (with the list's other filters and order) and its total, capped like a
- * search's (a lower bound when `capped`; never below the end of the page asked for).
+ * search's (a lower bound when `capped`; never below the end of the page asked for), in one prepared
+ * statement: the person's keys, the page and the count (after reading the keys on their own for
+ * someone whose role no step names: narrowCondition).
  */
 export async function listWaitingFor(
   db: Db,
-  queue: Queue,
+  person: QueuePerson,
+  now: Date,
   query: ApprovalListQuery,
   countCap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<ApprovalPage> {
-  const where = and(waitingCondition(queue.who, queue.keys), listConditions(query));
-  const cap = Math.max(countCap, (query.page - 1) * query.limit + query.limit);
+  const offset = (query.page - 1) * query.limit;
+  const cap = Math.max(countCap, offset + query.limit);
+  const shape = filterShape(query);
+  const queue = await queueOf(db, person, now);
+  const firstPage = offset === 0;
+  const values = { ...queue.values, ...filterValues(query), offset, capPlusOne: cap + 1 };
   // The page's ids on approvals alone (the walk), then the company of those ten only; the capped
-  // total in the same statement (an uncorrelated subquery PostgreSQL runs once).
-  const pageIds = db
-    .select({ id: approvals.id })
-    .from(approvals)
-    .where(where)
-    .orderBy(...listOrder(query))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-  const total = cappedCountQuery(db, where, cap, listOrder(query));
-  const rows = await db
-    .select({
-      approval: viewColumns,
-      companyName: companies.name,
-      total: sql<number>`(${total})`.mapWith(Number),
-    })
-    .from(approvals)
-    .leftJoin(companies, eq(approvals.companyId, companies.id))
-    .where(inArray(approvals.id, pageIds))
-    .orderBy(...listOrder(query));
+  // total in the same statement (an uncorrelated subquery PostgreSQL runs once). The LIMIT is written
+  // into the SQL (literalCount), so the generic plan knows it stops after a page.
+  const prepared = preparedQuery(
+    db,
+    `approvals:queue-page:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}:${firstPage ? cap + 1 : 'n'}`,
+    () => {
+      const where = and(queue.where(), placeholderConditions(shape));
+      const ordered = db
+        .select({ id: approvals.id })
+        .from(approvals)
+        .where(where)
+        .orderBy(...listOrder(query))
+        .limit(literalCount(query.limit));
+      // The first page (nearly every request) with its offset and the count's LIMIT in the text,
+      // so that PostgreSQL keeps one generic plan for it (see preparedQueueCount).
+      const pageIds = firstPage ? ordered : ordered.offset(sql.placeholder('offset') as unknown as number);
+      const total = cappedCountQuery(
+        db,
+        where,
+        firstPage ? literalCount(cap + 1) : (sql.placeholder('capPlusOne') as unknown as number),
+      );
+      return db
+        .select({
+          approval: viewColumns,
+          companyName: companies.name,
+          total: sql<number>`(${total})`.mapWith(Number),
+        })
+        .from(approvals)
+        .leftJoin(companies, eq(approvals.companyId, companies.id))
+        .where(inArray(approvals.id, pageIds))
+        .orderBy(...listOrder(query));
+    },
+  );
+  const rows = await prepared.execute(values);
   // No row: nothing matches, or a page past the end (whose total is asked for on its own).
-  const counted =
-    rows.length > 0
-      ? toCapped(rows[0]!.total, cap)
-      : query.page === 1
-        ? toCapped(0, cap)
-        : await cappedCount(db, where, cap, listOrder(query));
+  let counted: ApprovalCount;
+  if (rows.length > 0) counted = toCapped(rows[0]!.total, cap);
+  else if (query.page === 1) counted = toCapped(0, cap);
+  else {
+    const [row] = await preparedQueueCount(db, queue.kind, queue.where, shape, cap + 1).execute(values);
+    counted = toCapped(row?.n ?? 0, cap);
+  }
   return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
 }
 
 /** How many approvals wait for the person (the sidebar badge, the dashboard card), up to `cap`. */
 export async function countWaitingFor(
   db: Db,
-  queue: Queue,
+  person: QueuePerson,
+  now: Date,
   cap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
-  // In the list's default order: where most pending approvals wait for the person, the first
-  // cap + 1 are a walk of the waiting approvals' index, not a bitmap of all of them.
-  const counted = await cappedCount(
-    db,
-    waitingCondition(queue.who, queue.keys),
-    cap,
-    listOrder({ sortBy: 'createdAt', sortOrder: 'desc' }),
+  const queue = await queueOf(db, person, now);
+  const [row] = await preparedQueueCount(db, queue.kind, queue.where, filterShape({}), cap + 1).execute(
+    queue.values,
   );
+  const counted = toCapped(row?.n ?? 0, cap);
   return { count: counted.total, capped: counted.capped };
 }
 

@@ -39,7 +39,6 @@ import {
   findApprovalRow,
   listApprovals,
   listWaitingFor,
-  queueOf,
 } from './approvals.repository';
 import { approvalChain } from './approval-policy.service';
 import { createManualApproval } from './manual-approvals.service';
@@ -87,7 +86,8 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         query.view === 'waiting'
           ? await listWaitingFor(
               app.db,
-              await queueOf(app.db, currentAuth(request).user, app.now()),
+              currentAuth(request).user,
+              app.now(),
               query,
               app.config.approvalSearchCountCap,
             )
@@ -107,8 +107,12 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const queue = await queueOf(app.db, currentAuth(request).user, app.now());
-      const waiting = await countWaitingFor(app.db, queue, app.config.approvalSearchCountCap);
+      const waiting = await countWaitingFor(
+        app.db,
+        currentAuth(request).user,
+        app.now(),
+        app.config.approvalSearchCountCap,
+      );
       return ok({ ...waiting, stuck: await countStuck(app.db) });
     },
   );

@@ -2,6 +2,7 @@ import { stepProgressLabel, type Approval, type ApprovalChain } from 'shared-con
 import { Badge, HStack, SectionCard, Stack, Text } from 'shared-ui';
 import { formatDateLong } from 'shared-ui/format';
 import { useApprovalChain } from '../api/get-approval';
+import { waitingText } from './waiting-text';
 
 const STATE_TEXT: Record<ApprovalChain['steps'][number]['state'], string> = {
   WAITING: 'Not yet',
@@ -9,13 +10,6 @@ const STATE_TEXT: Record<ApprovalChain['steps'][number]['state'], string> = {
   DONE: 'Approved',
   CLOSED: 'Closed',
 };
-
-/** Names shown before 'and N more': a step any ADMIN may decide can wait for many people. */
-const NAMES_SHOWN = 5;
-const waitingText = (names: string[]) =>
-  names.length <= NAMES_SHOWN + 1
-    ? names.join(', ')
-    : `${names.slice(0, NAMES_SHOWN).join(', ')} and ${(names.length - NAMES_SHOWN).toLocaleString('en-US')} more`;
 
 /**
  * The approval's policy chain, above the timeline: each step with who decided it and when ('X for
@@ -67,7 +61,7 @@ export function ApprovalChainCard({ approval }: { approval: Approval }) {
                 {step.state === 'OPEN' && (
                   <Text textStyle="sm" color="fg.muted">
                     {step.waitingFor.length > 0
-                      ? `Waiting for ${waitingText(step.waitingFor)}`
+                      ? `Waiting for ${waitingText(step.waitingFor, step.waitingForCount)}`
                       : 'Nobody active can approve this step'}
                   </Text>
                 )}
