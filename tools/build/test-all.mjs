@@ -19,8 +19,8 @@ const steps = [
   // so `pnpm size` (which serves the build through the same script) reuses that build and adds only a
   // server start and two page loads, well under a minute.
   { name: 'bundle size budgets', args: ['size'] },
-  // On the build the end-to-end tests made: scores and metrics printed, Accessibility and Best
-  // Practices enforced (tools/lab/lighthouse.mjs). Each page's median of three runs, Lighthouse's own
+  // On the build the end-to-end tests made: scores and metrics printed, Accessibility, Best
+  // Practices and CLS enforced on every page (tools/lab/lighthouse.mjs). Each page's median of three runs, Lighthouse's own
   // advice for a score taken on a machine that is also doing other work.
   { name: 'lighthouse', args: ['lighthouse', '--runs', '3'] },
 ];
