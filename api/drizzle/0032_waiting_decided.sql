@@ -36,25 +36,21 @@ CREATE OR REPLACE FUNCTION "approvals_refresh_waiting_for"(ids uuid[]) RETURNS v
 $$;--> statement-breakpoint
 -- Every write of a decision (an approval of a step; a chain started again drops them; a deleted
 -- user's id set to NULL) refreshes its approvals in the same transaction, as step writes do: a
--- decision that leaves an 'all of' step open changes no step, only who may still decide it.
+-- decision that leaves an 'all of' step open changes no step, only who may still decide it. One
+-- function for the three triggers: each names its transition table (new rows, or the deleted ones)
+-- changed_decisions.
 CREATE FUNCTION "approval_decisions_written"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "approvals_refresh_waiting_for"(array(SELECT DISTINCT "approval_id" FROM new_decisions));
+  PERFORM "approvals_refresh_waiting_for"(array(SELECT DISTINCT "approval_id" FROM changed_decisions));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "approval_decisions_inserted" AFTER INSERT ON "approval_decisions"
-  REFERENCING NEW TABLE AS new_decisions FOR EACH STATEMENT EXECUTE FUNCTION "approval_decisions_written"();--> statement-breakpoint
+  REFERENCING NEW TABLE AS changed_decisions FOR EACH STATEMENT EXECUTE FUNCTION "approval_decisions_written"();--> statement-breakpoint
 CREATE TRIGGER "approval_decisions_updated" AFTER UPDATE ON "approval_decisions"
-  REFERENCING NEW TABLE AS new_decisions FOR EACH STATEMENT EXECUTE FUNCTION "approval_decisions_written"();--> statement-breakpoint
-CREATE FUNCTION "approval_decisions_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "approvals_refresh_waiting_for"(array(SELECT DISTINCT "approval_id" FROM old_decisions));
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
+  REFERENCING NEW TABLE AS changed_decisions FOR EACH STATEMENT EXECUTE FUNCTION "approval_decisions_written"();--> statement-breakpoint
 CREATE TRIGGER "approval_decisions_deleted" AFTER DELETE ON "approval_decisions"
-  REFERENCING OLD TABLE AS old_decisions FOR EACH STATEMENT EXECUTE FUNCTION "approval_decisions_deleted"();--> statement-breakpoint
+  REFERENCING OLD TABLE AS changed_decisions FOR EACH STATEMENT EXECUTE FUNCTION "approval_decisions_written"();--> statement-breakpoint
 -- Leaving PENDING empties both.
 CREATE OR REPLACE FUNCTION "approvals_not_waiting"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

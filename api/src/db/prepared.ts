@@ -45,3 +45,21 @@ export function literalCount(n: number): number {
   // Drizzle writes an SQL chunk given to limit()/offset() as it is (its types only say number).
   return sql.raw(String(n)) as unknown as number;
 }
+
+/**
+ * The rows and total of a list page read in one statement whose every row carries the filter's
+ * total. A page with no row has nothing to carry it: on page 1 that means nothing matches; past the
+ * end, the total is counted on its own.
+ * @example return pageAndTotal(found, query.page, toCompany, async () => (await totalQuery)[0]?.n ?? 0);
+ */
+export async function pageAndTotal<Row extends { total: number }, Out>(
+  found: readonly Row[],
+  page: number,
+  toRow: (row: Row) => Out,
+  countAlone: () => Promise<number>,
+): Promise<{ rows: Out[]; total: number }> {
+  const first = found[0];
+  if (first) return { rows: found.map(toRow), total: first.total };
+  if (page === 1) return { rows: [], total: 0 };
+  return { rows: [], total: await countAlone() };
+}

@@ -23,7 +23,7 @@ import type {
   UserRef,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { literalCount } from '../../db/prepared';
+import { literalCount, pageAndTotal } from '../../db/prepared';
 import {
   approvals,
   companies,
@@ -201,11 +201,12 @@ export async function listCompanies(
   })
     .where(inArray(companies.id, pageIds))
     .orderBy(...order);
-  const first = found[0];
-  if (first) return { rows: found.map(toCompany), total: first.total };
-  if (query.page === 1) return { rows: [], total: 0 };
-  const [counted] = await companyTotalQuery(db, query);
-  return { rows: [], total: counted?.n ?? 0 };
+  return pageAndTotal(
+    found,
+    query.page,
+    toCompany,
+    async () => (await companyTotalQuery(db, query))[0]?.n ?? 0,
+  );
 }
 
 type CompanyFilter = Pick<CompanyListQuery, 'search' | 'status' | 'qbConnectionStatus'>;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQ
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Manager, ManagerListQuery, ManagerSortField } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { literalCount } from '../../db/prepared';
+import { literalCount, pageAndTotal } from '../../db/prepared';
 import { likePattern } from '../../db/like';
 import {
   approvals,
@@ -154,11 +154,12 @@ export async function listManagers(
   })
     .where(inArray(managers.id, pageIds))
     .orderBy(...order);
-  const first = found[0];
-  if (first) return { rows: found.map(toManager), total: first.total };
-  if (query.page === 1) return { rows: [], total: 0 };
-  const [counted] = await managerTotalQuery(db, query);
-  return { rows: [], total: counted?.n ?? 0 };
+  return pageAndTotal(
+    found,
+    query.page,
+    toManager,
+    async () => (await managerTotalQuery(db, query))[0]?.n ?? 0,
+  );
 }
 
 /** The list's total as one query: the kept manager_counts without a search, else an exact COUNT. */

@@ -8,7 +8,7 @@ import type {
   UserSortField,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { literalCount } from '../../db/prepared';
+import { literalCount, pageAndTotal } from '../../db/prepared';
 import { likePattern } from '../../db/like';
 import {
   activity,
@@ -195,11 +195,12 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: U
     .limit(literalCount(query.limit))
     // LIMIT and a first page's OFFSET 0 in the SQL text: one plan kept per statement (literalCount).
     .offset(query.page === 1 ? literalCount(0) : (query.page - 1) * query.limit);
-  const first = found[0];
-  if (first) return { rows: found.map((row) => row.user), total: first.total };
-  if (query.page === 1) return { rows: [], total: 0 };
-  const [counted] = await userTotalQuery(db, query);
-  return { rows: [], total: counted?.n ?? 0 };
+  return pageAndTotal(
+    found,
+    query.page,
+    (row) => row.user,
+    async () => (await userTotalQuery(db, query))[0]?.n ?? 0,
+  );
 }
 
 /** Locks and returns the user row for a change (two admins editing one user wait for each other). */
