@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import {
   APPROVAL_SEARCH_COUNT_CAP,
+  WAITING_COUNT_CAP,
   PASSWORD_MAX,
   USER_PASSWORD_MIN,
   VALIDATION,
@@ -89,6 +90,8 @@ export interface AppConfig {
   benchRoutes: boolean;
   /** The approvals list counts a search's matches up to this many (APPROVAL_SEARCH_COUNT_CAP; tests lower it). */
   approvalSearchCountCap: number;
+  /** 'Waiting for me' and its badge count up to this many (WAITING_COUNT_CAP; tests lower it). */
+  waitingCountCap: number;
   /** How long a client may take over its requests and how long a connection may sit idle. */
   http: HttpTimeouts;
   /** Limits PostgreSQL applies to the API's own sessions (not to migrations, seeds or benchmarks). */
@@ -413,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     approvalSweepIntervalMs: 3_600_000,
     benchRoutes: e.BENCH_ROUTES === 'true' || e.BENCH_ROUTES === '1',
     approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,
+    waitingCountCap: WAITING_COUNT_CAP,
     http: {
       requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
       idleMs: e.HTTP_IDLE_TIMEOUT_MS,

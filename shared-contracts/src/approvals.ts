@@ -182,6 +182,14 @@ export const APPROVAL_SEARCH_MAX = 200;
  * name matches a quarter of a million-row table, and counting it exactly costs seconds (issue 11).
  */
 export const APPROVAL_SEARCH_COUNT_CAP = 1000;
+/**
+ * 'Waiting for me' (the list's total, the sidebar badge, the dashboard card) counts up to this many;
+ * beyond it the console says '100+' ('more than 100 approvals'). Nobody works through more than a
+ * hundred decisions from a number, and the count is a walk of the matching index entries that no
+ * kept count can replace (each person's own and already-decided approvals are left out): stopping
+ * at 101 entries instead of 1,001 keeps the queue as cheap as a status filter at a million approvals.
+ */
+export const WAITING_COUNT_CAP = 100;
 /** Default of APPROVAL_EXPIRY_DAYS: a PENDING approval older than this becomes EXPIRED. */
 export const APPROVAL_EXPIRY_DAYS_DEFAULT = 30;
 

@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_PRIORITIES,
   APPROVAL_SEARCH_COUNT_CAP,
+  WAITING_COUNT_CAP,
   APPROVAL_STATUSES,
   DELETABLE_APPROVAL_STATUSES,
   POLICY_ROLES,
@@ -677,8 +678,8 @@ function preparedQueueCount(db: Db, kind: string, where: () => SQL, shape: strin
 }
 
 /**
- * One page of the queue (with the list's other filters and order) and its total, capped like a
- * search's (a lower bound when `capped`; never below the end of the page asked for), in one prepared
+ * One page of the queue (with the list's other filters and order) and its total, capped at
+ * WAITING_COUNT_CAP (a lower bound when `capped`; never below the end of the page asked for), in one prepared
  * statement: the person's keys, the page and the count (after reading the keys on their own for
  * someone whose role no step names: narrowCondition).
  */
@@ -687,7 +688,7 @@ export async function listWaitingFor(
   person: QueuePerson,
   now: Date,
   query: ApprovalListQuery,
-  countCap = APPROVAL_SEARCH_COUNT_CAP,
+  countCap = WAITING_COUNT_CAP,
 ): Promise<ApprovalPage> {
   const offset = (query.page - 1) * query.limit;
   const cap = Math.max(countCap, offset + query.limit);
@@ -746,7 +747,7 @@ export async function countWaitingFor(
   db: Db,
   person: QueuePerson,
   now: Date,
-  cap = APPROVAL_SEARCH_COUNT_CAP,
+  cap = WAITING_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
   const queue = await queueOf(db, person, now);
   const [row] = await preparedQueueCount(db, queue.kind, queue.where, filterShape({}), cap + 1).execute(

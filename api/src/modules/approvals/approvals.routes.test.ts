@@ -395,7 +395,10 @@ describe('GET /approvals: a search counts its matches up to a cap', () => {
   let capped: TestContext;
   let capToken = '';
   beforeAll(async () => {
-    capped = await build({ app: { approvalSweep: false }, config: { approvalSearchCountCap: 7 } });
+    capped = await build({
+      app: { approvalSweep: false },
+      config: { approvalSearchCountCap: 7, waitingCountCap: 6 },
+    });
     capToken = (await capped.login('guest@example.com')).tokens.accessToken;
   });
   afterAll(async () => {
@@ -446,10 +449,10 @@ describe('GET /approvals: a search counts its matches up to a cap', () => {
     expect(everything.pagination).not.toHaveProperty('totalCapped');
   });
 
-  it("'Waiting for me' and its badge count up to the cap as well: an ADMIN waits on nearly every pending approval", async () => {
+  it("'Waiting for me' and its badge count up to their own, lower cap: an ADMIN waits on nearly every pending approval", async () => {
     const adminToken = (await capped.login('admin@example.com')).tokens.accessToken;
     const get = (url: string) => capped.request({ method: 'GET', url, token: adminToken });
-    // Four more imported approvals (nobody's own), so that more than the cap of 7 wait.
+    // Four more imported approvals (nobody's own), so that more than the search's cap of 7 wait.
     const [company] = await capped.database.db.select().from(companies).orderBy(companies.id).limit(1);
     for (let i = 0; i < 4; i += 1)
       await capped.database.db.transaction((tx) =>
@@ -484,10 +487,19 @@ describe('GET /approvals: a search counts its matches up to a cap', () => {
       data: ApprovalSummary[];
       meta: { pagination: Pagination };
     }>();
-    expect(first.meta.pagination).toEqual({ total: 7, page: 1, limit: 5, totalPages: 2, totalCapped: true });
+    // The queue stops at its own cap (6), not the search's (7).
+    expect(first.meta.pagination).toEqual({ total: 6, page: 1, limit: 5, totalPages: 2, totalCapped: true });
     expect(first.data.map((row) => row.id)).toEqual(wide.data.slice(0, 5).map((row) => row.id));
+    // A page past the cap counts to its own end, and reads the same rows as the wide page.
+    const second = (await get(`${BASE}?view=waiting&limit=5&page=2`)).json<{
+      data: ApprovalSummary[];
+      meta: { pagination: Pagination };
+    }>();
+    expect(second.data.map((row) => row.id)).toEqual(wide.data.slice(5, 10).map((row) => row.id));
+    expect(second.meta.pagination.total).toBe(Math.min(exact, 10));
+    expect(second.meta.pagination.totalCapped === true).toBe(exact > 10);
     const badge = (await get(`${BASE}/waiting-count`)).json<{ data: { count: number; capped: boolean } }>();
-    expect(badge.data).toMatchObject({ count: 7, capped: true });
+    expect(badge.data).toMatchObject({ count: 6, capped: true });
   });
 });
 

@@ -89,7 +89,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
               currentAuth(request).user,
               app.now(),
               query,
-              app.config.approvalSearchCountCap,
+              app.config.waitingCountCap,
             )
           : await listApprovals(app.db, query, app.config.approvalSearchCountCap);
       return paged(rows, total, query.page, query.limit, capped);
@@ -111,7 +111,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         app.db,
         currentAuth(request).user,
         app.now(),
-        app.config.approvalSearchCountCap,
+        app.config.waitingCountCap,
       );
       return ok({ ...waiting, stuck: await countStuck(app.db) });
     },
