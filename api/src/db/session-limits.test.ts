@@ -1,7 +1,8 @@
 /**
  * The API's PostgreSQL sessions carry statement_timeout and idle_in_transaction_session_timeout, so
  * neither a runaway statement nor a transaction left open by a stuck request holds a connection
- * (and its locks) for long; migrations lift both for their own session.
+ * (and its locks) for long; migrations lift both for their own session. JIT compilation is off in
+ * them (a few-row statement must not spend 100 ms compiling because its estimate looks large).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -31,10 +32,11 @@ describe.runIf(process.env.TEST_DB_ENGINE === 'postgres')('PostgreSQL session li
     const rows = rowsOf<{ statement: string; idle: string }>(
       await t.database.db.execute(
         sql`select current_setting('statement_timeout') as statement,
-        current_setting('idle_in_transaction_session_timeout') as idle`,
+        current_setting('idle_in_transaction_session_timeout') as idle, current_setting('jit') as jit`,
       ),
     );
-    expect(rows[0]).toEqual({ statement: '30s', idle: '15s' });
+    // No JIT: a short statement whose estimate passes jit_above_cost would compile on every run.
+    expect(rows[0]).toEqual({ statement: '30s', idle: '15s', jit: 'off' });
   });
 
   it('cancel a statement that runs too long and end a transaction left idle', async () => {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyAssignees, PolicyPerson, Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import {
@@ -120,33 +121,106 @@ function toStaff(row: {
   };
 }
 
+/** An active account that may decide payments (never a GUEST). */
+const isDecider = (person: { isActive: PgColumn; role: PgColumn; mayDecidePayments: PgColumn }) =>
+  and(eq(person.isActive, true), ne(person.role, 'GUEST'), eq(person.mayDecidePayments, true));
+
 /** The active accounts that may ever decide (not GUEST): who could satisfy a step. */
 export async function activeDeciders(db: Db): Promise<StaffMember[]> {
   const rows = await db
     .select(staffColumns)
     .from(users)
-    .where(and(eq(users.isActive, true), ne(users.role, 'GUEST'), eq(users.mayDecidePayments, true)))
+    .where(isDecider(users))
     .orderBy(asc(users.id));
   return rows.map(toStaff);
 }
 
 /**
- * The active deciders among `ids` or holding one of `roles`: what a step naming those can be
- * decided by, without reading every account (the chain of one approval).
+ * The active deciders among `ids`, and of each of `roles` the first `perRole` holders by id that
+ * are not in `except`: what a step naming those can be decided by, without reading every account.
+ * A role can have tens of thousands of holders, and a step needs at most one distinct person per
+ * entry, so `perRole` holders (at least the step's entries, plus the names a chain shows) decide
+ * whether it can be satisfied exactly as all of them would: any matching that uses a holder past
+ * the first `perRole` can use one of those first ones that it leaves free instead.
  */
-export async function activeDecidersAmong(db: Db, ids: number[], roles: Role[]): Promise<StaffMember[]> {
-  if (ids.length === 0 && roles.length === 0) return [];
-  const named = or(
-    ids.length > 0 ? inArray(users.id, ids) : undefined,
-    roles.length > 0 ? inArray(users.role, roles) : undefined,
-  );
-  const rows = await db
-    .select(staffColumns)
-    .from(users)
-    .where(and(eq(users.isActive, true), ne(users.role, 'GUEST'), eq(users.mayDecidePayments, true), named))
-    .orderBy(asc(users.id));
-  return rows.map(toStaff);
+export async function activeDecidersAmong(
+  db: Db,
+  ids: number[],
+  roles: Role[],
+  perRole: number,
+  except: number[] = [],
+): Promise<StaffMember[]> {
+  const reads: Array<Promise<Array<Parameters<typeof toStaff>[0]>>> = [];
+  if (ids.length > 0)
+    reads.push(db.select(staffColumns).from(users).where(and(isDecider(users), inArray(users.id, ids))));
+  for (const role of new Set(roles))
+    reads.push(
+      db
+        .select(staffColumns)
+        .from(users)
+        .where(
+          and(
+            isDecider(users),
+            eq(users.role, role),
+            except.length > 0 ? sql`${users.id} <> all(${sqlIntArray(except)})` : undefined,
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(perRole),
+    );
+  const byId = new Map<number, StaffMember>();
+  for (const rows of await Promise.all(reads)) for (const row of rows) byId.set(row.id, toStaff(row));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
 }
+
+/**
+ * How many entries a chain step's 'waiting for' holds, counted in SQL over every holder of the
+ * roles it names: each active decider it names by id or role who is not `except`, present now, or
+ * away with a delegate who is an active decider and not `except` ('X for Y'). The same rule as the
+ * names the chain lists (approval-policy.service.ts), without reading the holders.
+ */
+export async function countWaitingNames(
+  db: Db,
+  ids: number[],
+  roles: Role[],
+  except: number[],
+  now: Date,
+): Promise<number> {
+  if (ids.length === 0 && roles.length === 0) return 0;
+  const delegate = alias(users, 'delegate');
+  const at = now.toISOString();
+  const away = sql`coalesce(${users.delegateId} is not null and ${users.awayFrom} <= ${at}::timestamptz and ${at}::timestamptz < ${users.awayUntil}, false)`;
+  // The delegate is looked up only for those away (a sub-select evaluated when `not away` fails):
+  // a join would hash every account to find the few delegates.
+  const delegateStandsIn = db
+    .select({ one: sql`1` })
+    .from(delegate)
+    .where(
+      and(
+        eq(delegate.id, users.delegateId),
+        isDecider(delegate),
+        except.length > 0 ? sql`${delegate.id} <> all(${sqlIntArray(except)})` : undefined,
+      ),
+    );
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        isDecider(users),
+        or(
+          ids.length > 0 ? inArray(users.id, ids) : undefined,
+          roles.length > 0 ? inArray(users.role, roles) : undefined,
+        ),
+        except.length > 0 ? sql`${users.id} <> all(${sqlIntArray(except)})` : undefined,
+        or(sql`not ${away}`, exists(delegateStandsIn)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** A list of ids as one integer[] parameter (a fixed statement text whatever its length). */
+const sqlIntArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 export async function staffByIds(db: Db, ids: number[]): Promise<StaffMember[]> {
   if (ids.length === 0) return [];

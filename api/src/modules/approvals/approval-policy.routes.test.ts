@@ -922,10 +922,13 @@ describe("'Waiting for me' follows every change of who may decide", () => {
   });
 
   it('a step any ADMIN may decide lists the first few of them by name and counts them all', async () => {
+    // More ADMINs than the chain reads (it reads the first few holders of a role and counts the rest
+    // in SQL): one away with an active delegate (counted once, 'X for Y'), one away whose delegate is
+    // deactivated (nobody can stand in: not counted), that delegate itself (inactive: not counted).
     const extra = await ctx.app.db
       .insert(users)
       .values(
-        Array.from({ length: 8 }, (_, i) => ({
+        Array.from({ length: 16 }, (_, i) => ({
           email: `admin.${i}.chain@example.com`,
           passwordHash: 'not a hash: never signs in',
           firstName: 'Extra',
@@ -934,6 +937,19 @@ describe("'Waiting for me' follows every change of who may decide", () => {
         })),
       )
       .returning({ id: users.id });
+    const away = {
+      awayFrom: new Date(clock.getTime() - 3_600_000),
+      awayUntil: new Date(clock.getTime() + 3_600_000),
+    };
+    await ctx.app.db
+      .update(users)
+      .set({ ...away, delegateId: extra[1]!.id })
+      .where(eq(users.id, extra[14]!.id));
+    await ctx.app.db.update(users).set({ isActive: false }).where(eq(users.id, extra[13]!.id));
+    await ctx.app.db
+      .update(users)
+      .set({ ...away, delegateId: extra[13]!.id })
+      .where(eq(users.id, extra[15]!.id));
     try {
       const approval = await create(6000);
       expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
@@ -942,11 +958,20 @@ describe("'Waiting for me' follows every change of who may decide", () => {
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true), eq(users.mayDecidePayments, true)));
-      expect(admins.length).toBeGreaterThan(CHAIN_WAITING_NAMES);
+      expect(admins.length).toBeGreaterThan(CHAIN_WAITING_NAMES + 2);
       const step = (await chainOf(approval.id)).steps[1]!;
-      expect(step.waitingForCount).toBe(admins.length);
+      expect(step.waitingForCount).toBe(admins.length - 1);
       expect(step.waitingFor).toHaveLength(CHAIN_WAITING_NAMES);
       expect(new Set(step.waitingFor).size).toBe(CHAIN_WAITING_NAMES);
+      // Extra Admin 14 comes back: counted under their own name now.
+      await ctx.app.db
+        .update(users)
+        .set({ awayFrom: null, awayUntil: null, delegateId: null })
+        .where(eq(users.id, extra[14]!.id));
+      expect((await chainOf(approval.id)).steps[1]!.waitingForCount).toBe(admins.length - 1);
+      // Extra Admin 15's delegate is reactivated: both count, one of them as 'X for Y'.
+      await ctx.app.db.update(users).set({ isActive: true }).where(eq(users.id, extra[13]!.id));
+      expect((await chainOf(approval.id)).steps[1]!.waitingForCount).toBe(admins.length + 1);
       // Step 1, decided: waits for nobody.
       expect((await chainOf(approval.id)).steps[0]).toMatchObject({ waitingFor: [], waitingForCount: 0 });
     } finally {
