@@ -479,6 +479,20 @@ export const ChainDecisionSchema = v.object({
  */
 export const CHAIN_WAITING_NAMES = 6;
 
+/** Names shown before 'and N more' when more people may decide a step than fit in a line. */
+const NAMES_SHOWN = CHAIN_WAITING_NAMES - 1;
+
+/**
+ * Who may decide a step, in words: every name when the API listed them all (`count` people may
+ * decide it, of whom it lists the first CHAIN_WAITING_NAMES), otherwise the first five and how many
+ * more, so that a step any ADMIN may decide reads 'A, B, C, D, E and 7 more'. The chain's 'Waiting
+ * for' and the policy simulator's people both say it so.
+ */
+export function peopleText(names: readonly string[], count: number): string {
+  if (count <= names.length) return names.join(', ');
+  return `${names.slice(0, NAMES_SHOWN).join(', ')} and ${(count - NAMES_SHOWN).toLocaleString('en-US')} more`;
+}
+
 export const ChainStepSchema = v.object({
   position: v.number(),
   mode: v.picklist(STEP_MODES),
@@ -541,7 +555,10 @@ export const PolicySimulationSchema = v.object({
     v.object({
       position: v.number(),
       label: v.string(),
+      /** Who could approve it now: the first CHAIN_WAITING_NAMES names (a role can have thousands). */
       people: v.array(v.string()),
+      /** How many could: people's length unless more than it lists. */
+      peopleCount: v.number(),
       satisfiable: v.boolean(),
     }),
   ),
@@ -550,7 +567,7 @@ export type PolicySimulation = v.InferOutput<typeof PolicySimulationSchema>;
 
 /** GET …/approvals/waiting-count. */
 export const WaitingCountSchema = v.object({
-  /** Counted up to the list's count cap: with `capped`, at least this many ('1,000+'). */
+  /** Counted up to WAITING_COUNT_CAP: with `capped`, at least this many ('100+'). */
   count: v.number(),
   capped: v.optional(v.boolean(), false),
   /** Pending approvals whose current step nobody active could satisfy (escalated to the ADMINs). */

@@ -26,6 +26,7 @@ import {
   type PolicySubject,
 } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { namedBy } from './approval-policy.service';
 
 /**
  * Rule matching and step evaluation, pure: the examples the default policy promises, the edges of
@@ -324,6 +325,25 @@ describe('properties', () => {
           }
         },
       ),
+    );
+  });
+
+  it("a step's satisfiability needs only the people it names and as many holders of each role as it has entries", () => {
+    // What the API reads instead of every account (activeDecidersAmong): the active people named by
+    // id or as an assignee, and of each role the first `entries` active holders by id.
+    fc.assert(
+      fc.property(stepArb, peopleArb, assigneesArb, fc.boolean(), (step, people, assignees, all) => {
+        const judged: PolicyStep = { ...step, mode: all ? 'ALL' : step.mode };
+        const { ids, roles } = namedBy([{ step: judged, assignees }]);
+        const active = people.filter((p) => p.isActive).sort((a, b) => a.id - b.id);
+        const bounded = active.filter(
+          (p) =>
+            ids.includes(p.id) ||
+            (roles.includes(p.role) &&
+              active.filter((q) => q.role === p.role).indexOf(p) < judged.approvers.length),
+        );
+        expect(stepSatisfiable(judged, bounded, assignees)).toBe(stepSatisfiable(judged, people, assignees));
+      }),
     );
   });
 

@@ -125,16 +125,6 @@ function toStaff(row: {
 const isDecider = (person: { isActive: PgColumn; role: PgColumn; mayDecidePayments: PgColumn }) =>
   and(eq(person.isActive, true), ne(person.role, 'GUEST'), eq(person.mayDecidePayments, true));
 
-/** The active accounts that may ever decide (not GUEST): who could satisfy a step. */
-export async function activeDeciders(db: Db): Promise<StaffMember[]> {
-  const rows = await db
-    .select(staffColumns)
-    .from(users)
-    .where(isDecider(users))
-    .orderBy(asc(users.id));
-  return rows.map(toStaff);
-}
-
 /**
  * The active deciders among `ids`, and of each of `roles` the first `perRole` holders by id that
  * are not in `except`: what a step naming those can be decided by, without reading every account.
@@ -152,7 +142,12 @@ export async function activeDecidersAmong(
 ): Promise<StaffMember[]> {
   const reads: Array<Promise<Array<Parameters<typeof toStaff>[0]>>> = [];
   if (ids.length > 0)
-    reads.push(db.select(staffColumns).from(users).where(and(isDecider(users), inArray(users.id, ids))));
+    reads.push(
+      db
+        .select(staffColumns)
+        .from(users)
+        .where(and(isDecider(users), inArray(users.id, ids))),
+    );
   for (const role of new Set(roles))
     reads.push(
       db
@@ -171,6 +166,24 @@ export async function activeDecidersAmong(
   const byId = new Map<number, StaffMember>();
   for (const rows of await Promise.all(reads)) for (const row of rows) byId.set(row.id, toStaff(row));
   return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** How many active deciders there are among `ids` or holding one of `roles` (the policy simulator's count). */
+export async function countActiveDeciders(db: Db, ids: number[], roles: Role[]): Promise<number> {
+  if (ids.length === 0 && roles.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        isDecider(users),
+        or(
+          ids.length > 0 ? inArray(users.id, ids) : undefined,
+          roles.length > 0 ? inArray(users.role, roles) : undefined,
+        ),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /**

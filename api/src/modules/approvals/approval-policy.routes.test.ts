@@ -243,7 +243,46 @@ describe('policies', () => {
       "any ADMIN or the company's approver",
     ]);
     expect(simulation.steps[0]!.people).toEqual(['Uma User']);
+    expect(simulation.steps[0]!.peopleCount).toBe(1);
     expect(simulation.steps[1]!.people).toContain('Ada Admin');
+  });
+
+  it('tries a bill whose step any of many ADMINs could approve: a few names and how many in all', async () => {
+    const extra = await ctx.app.db
+      .insert(users)
+      .values(
+        Array.from({ length: CHAIN_WAITING_NAMES + 3 }, (_, i) => ({
+          email: `admin.${i}.simulated@example.com`,
+          passwordHash: 'not a hash: never signs in',
+          firstName: 'Simulated',
+          lastName: `Admin ${i}`,
+          role: 'ADMIN' as const,
+        })),
+      )
+      .returning({ id: users.id });
+    try {
+      const response = await call('POST', `${policyPath()}/simulate`, tokens.moderator, {
+        amount: 6000,
+        priority: 'LOW',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const step = dataOf<PolicySimulation>(response).steps[1]!;
+      // The approver (Uma) or any active ADMIN who may decide payments.
+      const admins = await ctx.app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true), eq(users.mayDecidePayments, true)));
+      expect(step.peopleCount).toBe(admins.length + 1);
+      expect(step.people).toHaveLength(CHAIN_WAITING_NAMES);
+      expect(step.satisfiable).toBe(true);
+    } finally {
+      await ctx.app.db.delete(users).where(
+        inArray(
+          users.id,
+          extra.map((row) => row.id),
+        ),
+      );
+    }
   });
 });
 

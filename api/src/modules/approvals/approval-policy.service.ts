@@ -34,8 +34,8 @@ import { forbidden, HttpError, notFound, validationError } from '../../http/http
 import { displayName } from '../../person-name';
 import { recordActivity, recordActivities } from '../activity/activity.service';
 import {
-  activeDeciders,
   activeDecidersAmong,
+  countActiveDeciders,
   countWaitingNames,
   advanceSteps,
   closeSteps,
@@ -437,7 +437,16 @@ export async function savePolicy(
     const context = await companyPolicyContext(tx, companyId);
     if (!context) throw notFound('Company not found');
     const problems = policyProblems(input.definition);
-    const staff = await activeDeciders(tx);
+    // The people the policy names and, of each role it names, as many holders as a step has
+    // entries (enough to decide whether a step can be satisfied), not every account.
+    const steps = input.definition.rules.flatMap((rule) => rule.steps);
+    const { ids, roles } = namedBy(steps.map((step) => ({ step, assignees: context.assignees })));
+    const staff = await activeDecidersAmong(
+      tx,
+      ids,
+      roles,
+      Math.max(0, ...steps.map((step) => step.approvers.length)),
+    );
     const known = new Set(staff.map((p) => p.id));
     for (const rule of input.definition.rules)
       for (const step of rule.steps)
@@ -487,18 +496,29 @@ export async function simulatePolicy(
     origin: input.origin,
   };
   const ruleIndex = matchRule(definition, subject);
-  const staff = await activeDeciders(db);
-  const name = await nameLookup(db, definition);
   const rule = definition.rules[ruleIndex]!;
+  const name = await nameLookup(db, definition);
+  const steps = await Promise.all(
+    rule.steps.map(async (step, i) => {
+      // The people named and the first holders of each role named, counted in full in SQL: a role
+      // can have thousands of holders, and the simulator shows a few names and how many more.
+      const { ids, roles } = namedBy([{ step, assignees: context.assignees }]);
+      const staff = await activeDecidersAmong(db, ids, roles, CHAIN_WAITING_NAMES + step.approvers.length);
+      return {
+        position: i + 1,
+        label: stepLabel(step, name),
+        people: eligiblePeople(step, staff, context.assignees, new Set())
+          .slice(0, CHAIN_WAITING_NAMES)
+          .map((p) => p.name),
+        peopleCount: await countActiveDeciders(db, ids, roles),
+        satisfiable: stepSatisfiable(step, staff, context.assignees),
+      };
+    }),
+  );
   return {
     rule: ruleIndex + 1,
     ruleSummary: policySummary(definition, name, await vendorLookup(db, companyId, definition))[ruleIndex]!,
-    steps: rule.steps.map((step, i) => ({
-      position: i + 1,
-      label: stepLabel(step, name),
-      people: eligiblePeople(step, staff, context.assignees, new Set()).map((p) => p.name),
-      satisfiable: stepSatisfiable(step, staff, context.assignees),
-    })),
+    steps,
   };
 }
 

@@ -1,8 +1,7 @@
-import { stepProgressLabel, type Approval, type ApprovalChain } from 'shared-contracts';
+import { peopleText, stepProgressLabel, type Approval, type ApprovalChain } from 'shared-contracts';
 import { Badge, HStack, SectionCard, Stack, Text } from 'shared-ui';
 import { formatDateLong } from 'shared-ui/format';
 import { useApprovalChain } from '../api/get-approval';
-import { waitingText } from './waiting-text';
 
 const STATE_TEXT: Record<ApprovalChain['steps'][number]['state'], string> = {
   WAITING: 'Not yet',
@@ -61,7 +60,7 @@ export function ApprovalChainCard({ approval }: { approval: Approval }) {
                 {step.state === 'OPEN' && (
                   <Text textStyle="sm" color="fg.muted">
                     {step.waitingFor.length > 0
-                      ? `Waiting for ${waitingText(step.waitingFor, step.waitingForCount)}`
+                      ? `Waiting for ${peopleText(step.waitingFor, step.waitingForCount)}`
                       : 'Nobody active can approve this step'}
                   </Text>
                 )}

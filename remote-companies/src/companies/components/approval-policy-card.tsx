@@ -7,6 +7,7 @@ import {
   ORIGIN_LABELS,
   POLICY_LIMITS,
   approverKey,
+  peopleText,
   policyProblems,
   policySummary,
   type ApprovalOrigin,
@@ -727,7 +728,9 @@ function Simulator({
           {result.steps.map((step) => (
             <Text key={step.position} textStyle="sm">
               Step {step.position} ({step.label}):{' '}
-              {step.people.length > 0 ? step.people.join(', ') : 'nobody active can approve it'}
+              {step.peopleCount > 0
+                ? peopleText(step.people, step.peopleCount)
+                : 'nobody active can approve it'}
             </Text>
           ))}
         </Stack>
