@@ -58,6 +58,9 @@ test.describe('approval policies', () => {
     browser,
     request,
   }) => {
+    // Three people in three browser contexts, a policy edited, a bill tried, two approvals and the
+    // bank file: about 40 s on a quiet machine, too close to the 45 s every other test gets.
+    test.slow();
     const adminApi = await ApiClient.signIn(request);
     const users = (
       await adminApi.get<Array<{ id: number; email: string }>>('/api/user/users?search=user%40example.com')
