@@ -78,14 +78,32 @@ function packageOf(file) {
 }
 
 const PACKAGE_CATEGORIES = [
-  ['PostgreSQL driver (pg, pg-protocol)', /^(pg|pg-protocol|pg-pool|pg-types|pg-int8|pgpass|pg-connection-string|pg-cloudflare|postgres-.*|pg-copy-streams)$/],
+  [
+    'PostgreSQL driver (pg, pg-protocol)',
+    /^(pg|pg-protocol|pg-pool|pg-types|pg-int8|pgpass|pg-connection-string|pg-cloudflare|postgres-.*|pg-copy-streams)$/,
+  ],
   ['Drizzle ORM', /^drizzle-orm$/],
-  ['compression (zlib, Brotli, @fastify/compress)', /^(@fastify\/compress|minipass|pumpify|duplexify|peek-stream|through2|readable-stream|mnemonist)$/],
-  ['serialisation (fast-json-stringify)', /^(fast-json-stringify|@fastify\/fast-json-stringify-compiler|json-schema-ref-resolver|fast-deep-equal|rfdc)$/],
-  ['validation (ajv, valibot, zod)', /^(ajv|ajv-formats|@fastify\/ajv-compiler|fast-uri|valibot|@valibot\/.*|zod)$/],
-  ['logging (pino)', /^(pino|pino-std-serializers|sonic-boom|thread-stream|quick-format-unescaped|atomic-sleep|on-exit-leak-free|safe-stable-stringify|fast-redact|@pinojs\/.*)$/],
+  [
+    'compression (zlib, Brotli, @fastify/compress)',
+    /^(@fastify\/compress|minipass|pumpify|duplexify|peek-stream|through2|readable-stream|mnemonist)$/,
+  ],
+  [
+    'serialisation (fast-json-stringify)',
+    /^(fast-json-stringify|@fastify\/fast-json-stringify-compiler|json-schema-ref-resolver|fast-deep-equal|rfdc)$/,
+  ],
+  [
+    'validation (ajv, valibot, zod)',
+    /^(ajv|ajv-formats|@fastify\/ajv-compiler|fast-uri|valibot|@valibot\/.*|zod)$/,
+  ],
+  [
+    'logging (pino)',
+    /^(pino|pino-std-serializers|sonic-boom|thread-stream|quick-format-unescaped|atomic-sleep|on-exit-leak-free|safe-stable-stringify|fast-redact|@pinojs\/.*)$/,
+  ],
   ['auth (jose, crypto)', /^(jose|oauth4webapi|@node-rs\/.*)$/],
-  ['Fastify (routing, hooks, reply)', /^(fastify|find-my-way|avvio|light-my-request|fastify-plugin|@fastify\/.*|abstract-logging|process-warning|toad-cache|secure-json-parse|fast-querystring|fast-content-type-parse|content-type|ret|safe-regex2|cookie|fast-decode-uri-component|proxy-addr|forwarded|ipaddr\.js|semver|tiny-lru|lru-cache)$/],
+  [
+    'Fastify (routing, hooks, reply)',
+    /^(fastify|find-my-way|avvio|light-my-request|fastify-plugin|@fastify\/.*|abstract-logging|process-warning|toad-cache|secure-json-parse|fast-querystring|fast-content-type-parse|content-type|ret|safe-regex2|cookie|fast-decode-uri-component|proxy-addr|forwarded|ipaddr\.js|semver|tiny-lru|lru-cache)$/,
+  ],
 ];
 
 /** The category of a frame's file (already mapped to its source for the API bundle). */
@@ -96,9 +114,17 @@ function categoryOfFile(file, functionName) {
   if (/^node:(internal\/)?crypto/.test(file) || file.startsWith('node:internal/crypto'))
     return 'auth (jose, crypto)';
   if (file.startsWith('node:')) {
-    if (/^node:(internal\/)?(http|_http|net|stream|streams|stream_base_commons|dgram|dns|tls|_tls|internal\/(http|net|stream|streams|stream_base_commons|js_stream_socket|socket)|internal\/perf)/.test(file))
+    if (
+      /^node:(internal\/)?(http|_http|net|stream|streams|stream_base_commons|dgram|dns|tls|_tls|internal\/(http|net|stream|streams|stream_base_commons|js_stream_socket|socket)|internal\/perf)/.test(
+        file,
+      )
+    )
       return 'sockets, streams, HTTP (node internals)';
-    if (/^node:(internal\/)?(timers|internal\/timers|internal\/process\/task_queues|events|internal\/events|internal\/async_hooks|async_hooks|internal\/async_local_storage)/.test(file))
+    if (
+      /^node:(internal\/)?(timers|internal\/timers|internal\/process\/task_queues|events|internal\/events|internal\/async_hooks|async_hooks|internal\/async_local_storage)/.test(
+        file,
+      )
+    )
       return 'event loop, timers, promises (node internals)';
     return 'other node internals';
   }
@@ -109,7 +135,8 @@ function categoryOfFile(file, functionName) {
   }
   if (/\/(api|shared-contracts|qbo-emulator)\/(src|dist)\//.test(file)) {
     if (/compression\.ts$/.test(file)) return 'compression (zlib, Brotli, @fastify/compress)';
-    if (/(schema|schemas|validation|contracts\/src)/.test(file)) return "the API's own code: schemas and contracts";
+    if (/(schema|schemas|validation|contracts\/src)/.test(file))
+      return "the API's own code: schemas and contracts";
     if (/\/db\//.test(file)) return "the API's own code: db (statements, mapping)";
     return "the API's own code: routes, services, hooks";
   }
@@ -228,7 +255,8 @@ export function summariseProfile(profile, { root = process.cwd(), top = 15 } = {
 export function formatSummary(summary, { msPerRequest = null } = {}) {
   const out = [];
   const pct = (value) => `${(value * 100).toFixed(1)}%`.padStart(6);
-  const perReq = (value) => (msPerRequest === null ? '' : `  ${(value * msPerRequest).toFixed(3).padStart(6)} ms/req`);
+  const perReq = (value) =>
+    msPerRequest === null ? '' : `  ${(value * msPerRequest).toFixed(3).padStart(6)} ms/req`;
   out.push(
     `busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms (shares are of the busy time${msPerRequest === null ? '' : `; ms/req split the measured ${msPerRequest.toFixed(2)} ms of API CPU per request`})`,
   );
