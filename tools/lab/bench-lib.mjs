@@ -10,25 +10,30 @@ import { API_BUNDLE, apiNeedsBuild, buildApi } from '../build/build-api.mjs';
 import { ROOT } from '../build/frontends.mjs';
 
 /** A browser's Accept-Encoding: the server compresses as it would for the console. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /**
  * One request over a kept-alive connection of `agent` (node:http, no fetch): resolves with the
- * status once the whole answer has been read. The body is read but not decoded or decompressed:
- * the client's part of the shared CPU stays small, the server's work is what a browser gets.
+ * status and the body's size on the wire (bytes as sent, before any decompression) once the whole
+ * answer has been read. The body is read but not decoded or decompressed: the client's part of the
+ * shared CPU stays small, the server's work is what a browser gets. `acceptEncoding` replaces the
+ * browser's Accept-Encoding (say 'br', 'gzip' or 'identity' to compare the server's compression).
  */
-function send(agent, url, init = {}) {
+function send(agent, url, init = {}, acceptEncoding = ACCEPT_ENCODING) {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
         agent,
         method: init.method ?? 'GET',
-        headers: { 'accept-encoding': ACCEPT_ENCODING, ...(init.headers ?? {}) },
+        headers: { 'accept-encoding': acceptEncoding, ...(init.headers ?? {}) },
       },
       (response) => {
-        response.on('data', () => {});
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        let bytes = 0;
+        response.on('data', (chunk) => {
+          bytes += chunk.length;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
         response.on('error', reject);
       },
     );
@@ -45,10 +50,11 @@ function send(agent, url, init = {}) {
  * [url, init] for each request (or null: no more work, that client stops). Latencies are per
  * request as the client sees them; non-2xx answers and network errors count as errors.
  */
-export async function measure(next, { seconds, concurrency }) {
+export async function measure(next, { seconds, concurrency, acceptEncoding = ACCEPT_ENCODING }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   let errors = 0;
+  let bodyBytes = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
   async function worker() {
@@ -57,7 +63,8 @@ export async function measure(next, { seconds, concurrency }) {
       if (!request) break;
       const start = performance.now();
       try {
-        const status = await send(agent, request[0], request[1]);
+        const { status, bytes } = await send(agent, request[0], request[1], acceptEncoding);
+        bodyBytes += bytes;
         if (status < 200 || status >= 300) errors += 1;
       } catch {
         errors += 1;
@@ -78,6 +85,8 @@ export async function measure(next, { seconds, concurrency }) {
     p95: pick(95),
     p99: pick(99),
     errors,
+    // Mean body bytes per answer as received (compressed when the server compressed it).
+    bytesPerResponse: latencies.length === 0 ? 0 : bodyBytes / latencies.length,
   };
 }
 

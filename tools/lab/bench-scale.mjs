@@ -8,17 +8,23 @@
 // free port), --database NAME (default bench_scale), --approvals/--companies/--users/--managers N,
 // --only TEXT[,TEXT…] (measure only the endpoints whose label contains one of them, e.g. "list: sort"; the ceiling
 // is always measured, the approve, export and NACHA rows only when their label matches),
-// --cpu-prof DIR (the API runs under node --cpu-prof and writes its profile into DIR when it stops),
+// --cpu-prof DIR (the API runs under node --cpu-prof and writes one profile of the whole run into DIR
+// when it stops), --profile-each DIR (one CPU profile per measured view, DIR/<view>.cpuprofile, of its
+// measured window only, taken in-process through the bench routes' Profiler; each is summarised by
+// tools/lab/profile-summary.mjs as it is written; --profile-interval N µs between samples, default 200),
+// --encoding ENC (the client's Accept-Encoding, e.g. br, gzip or identity; default a browser's
+// "gzip, deflate, br"; each view's line then shows the bytes per answer as received),
 // --workers N (the API as N processes on one port through node:cluster, tools/lab/cluster-api.mjs;
 // CPU per request then counts every process).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../build/frontends.mjs';
-import { measure, serveApiOnly } from './bench-lib.mjs';
+import { ACCEPT_ENCODING, measure, serveApiOnly } from './bench-lib.mjs';
+import { formatSummary, summariseProfile } from './profile-summary.mjs';
 
 const TSX = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
 
@@ -141,6 +147,14 @@ export async function benchScale(args) {
     console.error('--workers must be a whole number of at least 1');
     process.exit(1);
   }
+  const profileEach = option('profile-each', undefined);
+  const profileInterval = Number(option('profile-interval', 200));
+  if (profileEach && workers > 1) {
+    console.error('--profile-each profiles one API process: use it with --workers 1');
+    process.exit(1);
+  }
+  if (profileEach) mkdirSync(profileEach, { recursive: true });
+  const acceptEncoding = option('encoding', ACCEPT_ENCODING);
   const base = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base || !/^postgres(ql)?:\/\//.test(base)) {
     console.error(
@@ -217,19 +231,31 @@ export async function benchScale(args) {
 
     // Each endpoint gets a one-second warm-up at the same concurrency (not counted): the first
     // requests of a route pay for compiling its code paths and filling caches.
-    const warm = (next) => measure(next, { seconds: Math.min(1, seconds), concurrency });
+    const warm = (next) => measure(next, { seconds: Math.min(1, seconds), concurrency, acceptEncoding });
     const monitor = new pg.Client({ connectionString: scaleUrl });
     await monitor.connect();
     monitors.push(monitor);
-    const measured = async (next) => {
+    const measured = async (next, label) => {
+      // The profile covers the measured window only (after the warm-up), the same requests the CPU
+      // per request divides by; the two bench calls around it are a few ms against the window's seconds.
+      if (profileEach && label)
+        await fetch(api(`/api/bench/profile/start?intervalUs=${profileInterval}`), { method: 'POST' });
       const cpu = await cpuProbe(server.pid, monitor, database);
-      const result = await measure(next, { seconds, concurrency });
-      return { ...result, ...(await cpu(result.count)) };
+      const result = await measure(next, { seconds, concurrency, acceptEncoding });
+      const row = { ...result, ...(await cpu(result.count)) };
+      if (profileEach && label) {
+        const profile = await fetch(api('/api/bench/profile/stop'), { method: 'POST' }).then((r) => r.json());
+        const file = path.join(profileEach, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        const summary = summariseProfile(profile, { root: ROOT, top: 15 });
+        console.info(`\n  profile of "${label}": ${file}\n${formatSummary(summary, { msPerRequest: row.apiMs }).replace(/^/gm, '    ')}\n`);
+      }
+      return row;
     };
-    const measureRoute = async (route) => {
+    const measureRoute = async (route, label) => {
       const next = () => [api(route), { headers: auth }];
       await warm(next);
-      return measured(next);
+      return measured(next, label);
     };
     const ceilingRun = async () => {
       const next = () => [api('/api/bench/ceiling'), {}];
@@ -242,7 +268,7 @@ export async function benchScale(args) {
     const add = (label, kind, result) => {
       rows.push({ label, kind, ...result });
       console.info(
-        `  ${label.padEnd(44)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)}  p99 ${result.p99.toFixed(1).padStart(6)}${result.errors ? `  errors ${result.errors}` : ''}`,
+        `  ${label.padEnd(44)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1).padStart(6)}  p99 ${result.p99.toFixed(1).padStart(6)}  CPU ms/req ${cpuCell(result)}  ${result.bytesPerResponse.toFixed(0).padStart(6)} B/answer${result.errors ? `  errors ${result.errors}` : ''}`,
       );
     };
     const list = '/api/bill-approval/approvals';
@@ -283,7 +309,7 @@ export async function benchScale(args) {
       ['companies list page 50', 'list', '/api/company/companies?page=50'],
     ];
     for (const [label, kind, route] of views) {
-      if (selected(label)) add(label, kind, await measureRoute(route));
+      if (selected(label)) add(label, kind, await measureRoute(route, label));
     }
 
     if (selected('approve')) {
@@ -372,6 +398,7 @@ export async function benchScale(args) {
       seedSeconds,
       notes,
       workers,
+      acceptEncoding,
     });
   } finally {
     await Promise.all(monitors.map((monitor) => monitor.end()));
@@ -459,6 +486,7 @@ function printTable({
   concurrency,
   seedSeconds,
   workers,
+  acceptEncoding,
 }) {
   const [one, five, fifteen] = loadavg();
   const page1 = rows.find((row) => row.label === 'list: page 1');
@@ -467,7 +495,7 @@ function printTable({
     `Scale bench ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} cores (${cpus()[0]?.model ?? '?'}) · load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)}`,
   );
   console.info(
-    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/main.js (compiled, as pnpm start)${workers > 1 ? ` in ${workers} processes (node:cluster)` : ''}`,
+    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/main.js (compiled, as pnpm start)${workers > 1 ? ` in ${workers} processes (node:cluster)` : ''} · Accept-Encoding: ${acceptEncoding}`,
   );
   console.info(
     `Ceiling (constant JSON route, same API process(es)): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s; CPU ms per request (API · DB · client) ${cpuCell(ceilingBefore)}`,

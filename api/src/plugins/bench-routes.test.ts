@@ -22,6 +22,8 @@ describe('bench routes (BENCH_ROUTES)', () => {
       ['GET', '/api/bench/ceiling'],
       ['GET', '/api/bench/memory'],
       ['POST', '/api/bench/memory/reset-peak'],
+      ['POST', '/api/bench/profile/start'],
+      ['POST', '/api/bench/profile/stop'],
     ] as const) {
       expect((await t.request({ method, url })).statusCode, url).toBe(404);
     }
@@ -56,5 +58,19 @@ describe('bench routes (BENCH_ROUTES)', () => {
       // Right after a reset the peak is about the current size again.
       expect(after.peakRss).toBeLessThanOrEqual(Math.max(memory.peakRss!, after.rss * 1.5));
     }
+  });
+
+  it('profile the process between start and stop', async () => {
+    const t = on;
+    expect((await t.request({ method: 'POST', url: '/api/bench/profile/stop' })).statusCode).toBe(409);
+    const start = await t.request({ method: 'POST', url: '/api/bench/profile/start?intervalUs=100' });
+    expect(start.json()).toEqual({ started: true });
+    expect((await t.request({ method: 'POST', url: '/api/bench/profile/start' })).statusCode).toBe(409);
+    for (let i = 0; i < 20; i += 1) await t.request({ method: 'GET', url: '/api/bench/ceiling' });
+    const stop = await t.request({ method: 'POST', url: '/api/bench/profile/stop' });
+    expect(stop.statusCode).toBe(200);
+    const profile = stop.json<{ nodes: unknown[]; samples: number[]; startTime: number; endTime: number }>();
+    expect(profile.nodes.length).toBeGreaterThan(1);
+    expect(profile.endTime).toBeGreaterThan(profile.startTime);
   });
 });
