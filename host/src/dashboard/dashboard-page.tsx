@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import { CHART_DAYS, CHART_WEEKS, RECENT_ACTIVITY_SHOWN, type DashboardCharts } from 'shared-contracts';
@@ -16,7 +16,7 @@ import {
   Text,
 } from 'shared-ui';
 import { ActivityList, formatUptime } from 'shared-ui/format';
-import { useInView } from 'shared-ui/viewport';
+import { lazyRetry, OptionalContent, useInView } from 'shared-ui/viewport';
 import { useDashboardCharts } from './api/get-dashboard-charts';
 import { useDashboardStats, useWaitingCount } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
@@ -209,8 +209,8 @@ function QuickActions() {
 // The charts' chunk (shared-ui/charts with @chakra-ui/charts and recharts, about 120 KB gzip) is
 // fetched only when the charts come near the viewport: they stand last on the page, below the fold,
 // so neither the dashboard's first render nor its budget in `pnpm size` pays for them.
-const DecidedChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.DecidedChart })));
-const PaidChart = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.PaidChart })));
+const DecidedChart = lazyRetry(() => import('./dashboard-charts').then((m) => ({ default: m.DecidedChart })));
+const PaidChart = lazyRetry(() => import('./dashboard-charts').then((m) => ({ default: m.PaidChart })));
 
 /** The legend, the plot, its one- or two-line summary and their gaps: what a placeholder reserves. */
 const CHART_BLOCK_HEIGHT = 'calc(var(--chakra-sizes-48) + 5.25rem)';
@@ -235,7 +235,15 @@ function ChartCard({
             The chart could not be read from the server.
           </Text>
         ) : charts ? (
-          <Suspense fallback={placeholder}>{children(charts)}</Suspense>
+          <OptionalContent
+            fallback={
+              <Text fontSize="sm" color="orange.fg" role="status">
+                The chart could not be loaded. Reload the page to try again.
+              </Text>
+            }
+          >
+            <Suspense fallback={placeholder}>{children(charts)}</Suspense>
+          </OptionalContent>
         ) : (
           placeholder
         )}

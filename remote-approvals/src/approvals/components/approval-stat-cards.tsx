@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { DashboardCharts } from 'shared-contracts';
 import { Box, Card, SimpleGrid, Skeleton } from 'shared-ui';
 import { Stat } from 'shared-ui/display';
-import { useIdle } from 'shared-ui/viewport';
+import { lazyRetry, OptionalContent, useIdle } from 'shared-ui/viewport';
 import { useApprovalStats } from '../api/get-approval-options';
 import { useApprovalTrends } from '../api/get-approval-trends';
 import type { TrendCard } from './approval-trend';
 
-const ApprovalTrend = lazy(() => import('./approval-trend'));
+const ApprovalTrend = lazyRetry(() => import('./approval-trend'));
 
 /** A trend's height, reserved from the first render so the cards never grow. */
 const TREND_HEIGHT = '8';
@@ -22,9 +22,12 @@ function Trend({ card, charts }: { card: TrendCard; charts: DashboardCharts | un
   return (
     <Box mt="2" height={TREND_HEIGHT}>
       {charts ? (
-        <Suspense fallback={placeholder}>
-          <ApprovalTrend charts={charts} card={card} height={TREND_HEIGHT} />
-        </Suspense>
+        // A trend whose chunk cannot be loaded leaves its place empty; the cards and the list stay.
+        <OptionalContent fallback={placeholder}>
+          <Suspense fallback={placeholder}>
+            <ApprovalTrend charts={charts} card={card} height={TREND_HEIGHT} />
+          </Suspense>
+        </OptionalContent>
       ) : (
         placeholder
       )}

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { CHART_DAYS, ROLE_DESCRIPTIONS, ROLES, type UserOverviewStats } from 'shared-contracts';
 import { Box, Flex, SectionCard, SimpleGrid, Skeleton, Stack, Text, roleBadgeStyle } from 'shared-ui';
 
-import { useInView } from 'shared-ui/viewport';
+import { lazyRetry, OptionalContent, useInView } from 'shared-ui/viewport';
 import { useSignInsPerDay } from '../api/get-sign-ins';
 
-const SignInsChart = lazy(() => import('./sign-ins-chart'));
+const SignInsChart = lazyRetry(() => import('./sign-ins-chart'));
 
 /** The plot's height and, under it, room for its summary on two lines: the card never changes height. */
 const PLOT_HEIGHT = '32';
@@ -31,9 +31,17 @@ function SignInsCard({ ready }: { ready: boolean }) {
             The chart could not be read from the server.
           </Text>
         ) : data ? (
-          <Suspense fallback={placeholder}>
-            <SignInsChart days={data.signInsPerDay} height={PLOT_HEIGHT} />
-          </Suspense>
+          <OptionalContent
+            fallback={
+              <Text fontSize="sm" color="orange.fg" role="status">
+                The chart could not be loaded. Reload the page to try again.
+              </Text>
+            }
+          >
+            <Suspense fallback={placeholder}>
+              <SignInsChart days={data.signInsPerDay} height={PLOT_HEIGHT} />
+            </Suspense>
+          </OptionalContent>
         ) : (
           placeholder
         )}
