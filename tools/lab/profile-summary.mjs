@@ -9,8 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+import { decodeSegment } from './source-map.mjs';
 
 /**
  * A source map's mappings as, per generated line, sorted [column, source index, source line]
@@ -26,19 +25,7 @@ function decodeMappings(mappings) {
     let column = 0;
     for (const segment of text.split(',')) {
       if (!segment) continue;
-      const values = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segment) {
-        const digit = BASE64.indexOf(char);
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
+      const values = decodeSegment(segment);
       column += values[0];
       if (values.length >= 4) {
         source += values[1];

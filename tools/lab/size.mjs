@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { ROOT } from '../build/frontends.mjs';
 import { REMOTES } from '../build/webpack/remotes.js';
 import { serveTemp } from './serve-temp.mjs';
+import { decodeSegment } from './source-map.mjs';
 
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
 const { chromium } = require('@playwright/test');
@@ -83,25 +84,6 @@ function distFile(urlPath) {
   return remote
     ? path.join(ROOT, `remote-${remote[1]}`, 'dist', remote[2])
     : path.join(ROOT, 'host', 'dist', urlPath.slice(1));
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-/** One source-map segment's numbers (base64 VLQ). */
-function decodeSegment(text) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of text) {
-    const digit = BASE64.indexOf(char);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >> 1) : value >> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
 }
 
 /** Who a source file belongs to: its npm package, or the workspace package and file. */

@@ -121,6 +121,17 @@ function toStaff(row: {
   };
 }
 
+/** The account is named by id or holds one of the roles (no condition when neither is given). */
+const namedByIdOrRole = (ids: number[], roles: Role[]) =>
+  or(
+    ids.length > 0 ? inArray(users.id, ids) : undefined,
+    roles.length > 0 ? inArray(users.role, roles) : undefined,
+  );
+
+/** `column` is none of `ids`, sent as one integer[] parameter (one statement text whatever their number). */
+const notAmong = (column: PgColumn, ids: number[]) =>
+  ids.length > 0 ? sql`${column} <> all(${`{${ids.join(',')}}`}::int[])` : undefined;
+
 /** An active account that may decide payments (never a GUEST). */
 const isDecider = (person: { isActive: PgColumn; role: PgColumn; mayDecidePayments: PgColumn }) =>
   and(eq(person.isActive, true), ne(person.role, 'GUEST'), eq(person.mayDecidePayments, true));
@@ -153,13 +164,7 @@ export async function activeDecidersAmong(
       db
         .select(staffColumns)
         .from(users)
-        .where(
-          and(
-            isDecider(users),
-            eq(users.role, role),
-            except.length > 0 ? sql`${users.id} <> all(${sqlIntArray(except)})` : undefined,
-          ),
-        )
+        .where(and(isDecider(users), eq(users.role, role), notAmong(users.id, except)))
         .orderBy(asc(users.id))
         .limit(perRole),
     );
@@ -174,15 +179,7 @@ export async function countActiveDeciders(db: Db, ids: number[], roles: Role[]):
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(
-      and(
-        isDecider(users),
-        or(
-          ids.length > 0 ? inArray(users.id, ids) : undefined,
-          roles.length > 0 ? inArray(users.role, roles) : undefined,
-        ),
-      ),
-    );
+    .where(and(isDecider(users), namedByIdOrRole(ids, roles)));
   return row?.n ?? 0;
 }
 
@@ -208,32 +205,20 @@ export async function countWaitingNames(
   const delegateStandsIn = db
     .select({ one: sql`1` })
     .from(delegate)
-    .where(
-      and(
-        eq(delegate.id, users.delegateId),
-        isDecider(delegate),
-        except.length > 0 ? sql`${delegate.id} <> all(${sqlIntArray(except)})` : undefined,
-      ),
-    );
+    .where(and(eq(delegate.id, users.delegateId), isDecider(delegate), notAmong(delegate.id, except)));
   const [row] = await db
     .select({ n: count() })
     .from(users)
     .where(
       and(
         isDecider(users),
-        or(
-          ids.length > 0 ? inArray(users.id, ids) : undefined,
-          roles.length > 0 ? inArray(users.role, roles) : undefined,
-        ),
-        except.length > 0 ? sql`${users.id} <> all(${sqlIntArray(except)})` : undefined,
+        namedByIdOrRole(ids, roles),
+        notAmong(users.id, except),
         or(sql`not ${away}`, exists(delegateStandsIn)),
       ),
     );
   return row?.n ?? 0;
 }
-
-/** A list of ids as one integer[] parameter (a fixed statement text whatever its length). */
-const sqlIntArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 export async function staffByIds(db: Db, ids: number[]): Promise<StaffMember[]> {
   if (ids.length === 0) return [];

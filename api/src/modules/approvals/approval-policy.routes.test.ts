@@ -79,6 +79,37 @@ async function savePolicy(definition: PolicyDefinition, token = tokens.moderator
   return call('PUT', policyPath(), token, { definition });
 }
 
+/** Runs `run` with `n` more ADMINs ('<firstName> Admin <i>', who never sign in), removed after it. */
+async function withExtraAdmins(n: number, firstName: string, run: (ids: number[]) => Promise<void>) {
+  const rows = await ctx.app.db
+    .insert(users)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `admin.${i}.${firstName.toLowerCase()}@example.com`,
+        passwordHash: 'not a hash: never signs in',
+        firstName,
+        lastName: `Admin ${i}`,
+        role: 'ADMIN' as const,
+      })),
+    )
+    .returning({ id: users.id });
+  const ids = rows.map((row) => row.id);
+  try {
+    await run(ids);
+  } finally {
+    await ctx.app.db.delete(users).where(inArray(users.id, ids));
+  }
+}
+
+/** How many active ADMINs may decide payments now. */
+const activeAdmins = async () =>
+  (
+    await ctx.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true), eq(users.mayDecidePayments, true)))
+  ).length;
+
 /** From $5,000: 1) the company's approver, then 2) any ADMIN or the company's approver. */
 const TWO_STEPS: PolicyDefinition = {
   rules: [
@@ -248,19 +279,7 @@ describe('policies', () => {
   });
 
   it('tries a bill whose step any of many ADMINs could approve: a few names and how many in all', async () => {
-    const extra = await ctx.app.db
-      .insert(users)
-      .values(
-        Array.from({ length: CHAIN_WAITING_NAMES + 3 }, (_, i) => ({
-          email: `admin.${i}.simulated@example.com`,
-          passwordHash: 'not a hash: never signs in',
-          firstName: 'Simulated',
-          lastName: `Admin ${i}`,
-          role: 'ADMIN' as const,
-        })),
-      )
-      .returning({ id: users.id });
-    try {
+    await withExtraAdmins(CHAIN_WAITING_NAMES + 3, 'Simulated', async () => {
       const response = await call('POST', `${policyPath()}/simulate`, tokens.moderator, {
         amount: 6000,
         priority: 'LOW',
@@ -268,21 +287,10 @@ describe('policies', () => {
       expect(response.statusCode, response.body).toBe(200);
       const step = dataOf<PolicySimulation>(response).steps[1]!;
       // The approver (Uma) or any active ADMIN who may decide payments.
-      const admins = await ctx.app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true), eq(users.mayDecidePayments, true)));
-      expect(step.peopleCount).toBe(admins.length + 1);
+      expect(step.peopleCount).toBe((await activeAdmins()) + 1);
       expect(step.people).toHaveLength(CHAIN_WAITING_NAMES);
       expect(step.satisfiable).toBe(true);
-    } finally {
-      await ctx.app.db.delete(users).where(
-        inArray(
-          users.id,
-          extra.map((row) => row.id),
-        ),
-      );
-    }
+    });
   });
 });
 
@@ -964,63 +972,41 @@ describe("'Waiting for me' follows every change of who may decide", () => {
     // More ADMINs than the chain reads (it reads the first few holders of a role and counts the rest
     // in SQL): one away with an active delegate (counted once, 'X for Y'), one away whose delegate is
     // deactivated (nobody can stand in: not counted), that delegate itself (inactive: not counted).
-    const extra = await ctx.app.db
-      .insert(users)
-      .values(
-        Array.from({ length: 16 }, (_, i) => ({
-          email: `admin.${i}.chain@example.com`,
-          passwordHash: 'not a hash: never signs in',
-          firstName: 'Extra',
-          lastName: `Admin ${i}`,
-          role: 'ADMIN' as const,
-        })),
-      )
-      .returning({ id: users.id });
-    const away = {
-      awayFrom: new Date(clock.getTime() - 3_600_000),
-      awayUntil: new Date(clock.getTime() + 3_600_000),
-    };
-    await ctx.app.db
-      .update(users)
-      .set({ ...away, delegateId: extra[1]!.id })
-      .where(eq(users.id, extra[14]!.id));
-    await ctx.app.db.update(users).set({ isActive: false }).where(eq(users.id, extra[13]!.id));
-    await ctx.app.db
-      .update(users)
-      .set({ ...away, delegateId: extra[13]!.id })
-      .where(eq(users.id, extra[15]!.id));
-    try {
+    await withExtraAdmins(16, 'Extra', async (extra) => {
+      const away = {
+        awayFrom: new Date(clock.getTime() - 3_600_000),
+        awayUntil: new Date(clock.getTime() + 3_600_000),
+      };
+      await ctx.app.db
+        .update(users)
+        .set({ ...away, delegateId: extra[1]! })
+        .where(eq(users.id, extra[14]!));
+      await ctx.app.db.update(users).set({ isActive: false }).where(eq(users.id, extra[13]!));
+      await ctx.app.db
+        .update(users)
+        .set({ ...away, delegateId: extra[13]! })
+        .where(eq(users.id, extra[15]!));
       const approval = await create(6000);
       expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
       // Step 2: any ADMIN (the approver decided step 1); the MODERATOR created it.
-      const admins = await ctx.app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true), eq(users.mayDecidePayments, true)));
-      expect(admins.length).toBeGreaterThan(CHAIN_WAITING_NAMES + 2);
+      const admins = await activeAdmins();
+      expect(admins).toBeGreaterThan(CHAIN_WAITING_NAMES + 2);
       const step = (await chainOf(approval.id)).steps[1]!;
-      expect(step.waitingForCount).toBe(admins.length - 1);
+      expect(step.waitingForCount).toBe(admins - 1);
       expect(step.waitingFor).toHaveLength(CHAIN_WAITING_NAMES);
       expect(new Set(step.waitingFor).size).toBe(CHAIN_WAITING_NAMES);
       // Extra Admin 14 comes back: counted under their own name now.
       await ctx.app.db
         .update(users)
         .set({ awayFrom: null, awayUntil: null, delegateId: null })
-        .where(eq(users.id, extra[14]!.id));
-      expect((await chainOf(approval.id)).steps[1]!.waitingForCount).toBe(admins.length - 1);
+        .where(eq(users.id, extra[14]!));
+      expect((await chainOf(approval.id)).steps[1]!.waitingForCount).toBe(admins - 1);
       // Extra Admin 15's delegate is reactivated: both count, one of them as 'X for Y'.
-      await ctx.app.db.update(users).set({ isActive: true }).where(eq(users.id, extra[13]!.id));
-      expect((await chainOf(approval.id)).steps[1]!.waitingForCount).toBe(admins.length + 1);
+      await ctx.app.db.update(users).set({ isActive: true }).where(eq(users.id, extra[13]!));
+      expect((await chainOf(approval.id)).steps[1]!.waitingForCount).toBe(admins + 1);
       // Step 1, decided: waits for nobody.
       expect((await chainOf(approval.id)).steps[0]).toMatchObject({ waitingFor: [], waitingForCount: 0 });
-    } finally {
-      await ctx.app.db.delete(users).where(
-        inArray(
-          users.id,
-          extra.map((row) => row.id),
-        ),
-      );
-    }
+    });
   });
 
   it('escalation after the deadline, and escalation at once when the only approver is deactivated, widen it to the ADMINs', async () => {
