@@ -498,8 +498,61 @@ describe('GET /approvals: a search counts its matches up to a cap', () => {
     expect(second.data.map((row) => row.id)).toEqual(wide.data.slice(5, 10).map((row) => row.id));
     expect(second.meta.pagination.total).toBe(Math.min(exact, 10));
     expect(second.meta.pagination.totalCapped === true).toBe(exact > 10);
+    // Past the end: no row carries the total, which is counted on its own, exactly.
+    const pastEnd = Math.ceil(exact / 5) + 1;
+    const beyond = (await get(`${BASE}?view=waiting&limit=5&page=${pastEnd}`)).json<{
+      data: ApprovalSummary[];
+      meta: { pagination: Pagination };
+    }>();
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.pagination.total).toBe(exact);
+    expect(beyond.meta.pagination).not.toHaveProperty('totalCapped');
+    // Another order (its page walks its own index beside the count's): the same queue, reversed.
+    const oldest = (await get(`${BASE}?view=waiting&limit=5&sortBy=createdAt&sortOrder=asc`)).json<{
+      data: ApprovalSummary[];
+      meta: { pagination: Pagination };
+    }>();
+    expect(oldest.data.map((row) => row.id)).toEqual(
+      wide.data
+        .map((row) => row.id)
+        .reverse()
+        .slice(0, 5),
+    );
+    expect(oldest.meta.pagination).toEqual(first.meta.pagination);
     const badge = (await get(`${BASE}/waiting-count`)).json<{ data: { count: number; capped: boolean } }>();
     expect(badge.data).toMatchObject({ count: 6, capped: true });
+  });
+  it("a USER's queue (their own keys only, counted exactly) pages, sorts and counts as the wide page does", async () => {
+    const userToken = (await capped.login('user@example.com')).tokens.accessToken;
+    type Page = { data: ApprovalSummary[]; meta: { pagination: Pagination } };
+    const get = async (query: string) => {
+      const response = await capped.request({ method: 'GET', url: `${BASE}?${query}`, token: userToken });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Page>();
+    };
+    const wide = await get('view=waiting&limit=100&sortBy=billStats.totalAmount&sortOrder=asc');
+    const ids = wide.data.map((row) => row.id);
+    const exact = wide.meta.pagination.total;
+    expect(ids.length).toBe(exact);
+    expect(exact).toBeGreaterThan(6);
+    const amounts = wide.data.map((row) => row.billStats.totalAmount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    // Pages of five in the same order: the same rows; the total capped at 6 until a page reaches past it.
+    for (let page = 1; page <= Math.ceil(exact / 5); page += 1) {
+      const part = await get(`view=waiting&limit=5&page=${page}&sortBy=billStats.totalAmount&sortOrder=asc`);
+      expect(part.data.map((row) => row.id)).toEqual(ids.slice((page - 1) * 5, page * 5));
+      const reach = Math.max(6, page * 5);
+      expect(part.meta.pagination.total).toBe(Math.min(exact, reach));
+      expect(part.meta.pagination.totalCapped === true).toBe(exact > reach);
+    }
+    const beyond = await get(`view=waiting&limit=5&page=${Math.ceil(exact / 5) + 1}`);
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.pagination.total).toBe(exact);
+    const badge = await capped.request({ method: 'GET', url: `${BASE}/waiting-count`, token: userToken });
+    expect(badge.json<{ data: { count: number; capped: boolean } }>().data).toMatchObject({
+      count: 6,
+      capped: true,
+    });
   });
 });
 
