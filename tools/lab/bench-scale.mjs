@@ -217,6 +217,13 @@ export async function benchScale(args) {
       body: JSON.stringify({ email: 'admin@example.com', password: 'Password123!' }),
     }).then((r) => r.json());
     const auth = { Authorization: `Bearer ${login.data.tokens.accessToken}` };
+    // A USER's queue is a different statement (no step names the role: their own keys, read first).
+    const userLogin = await fetch(api('/api/auth/login'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'user@example.com', password: 'Password123!' }),
+    }).then((r) => r.json());
+    const userAuth = { Authorization: `Bearer ${userLogin.data.tokens.accessToken}` };
     const get = (route) => fetch(api(route), { headers: auth }).then((r) => r.json());
     const stats = (await get('/api/bill-approval/approvals/stats')).data;
     const total = stats.total;
@@ -252,8 +259,8 @@ export async function benchScale(args) {
       }
       return row;
     };
-    const measureRoute = async (route, label) => {
-      const next = () => [api(route), { headers: auth }];
+    const measureRoute = async (route, label, headers = auth) => {
+      const next = () => [api(route), { headers }];
       await warm(next);
       return measured(next, label);
     };
@@ -279,6 +286,8 @@ export async function benchScale(args) {
       ['list: waiting for me', 'list', `${list}?view=waiting`],
       // Its sidebar badge and dashboard figure (capped at the list's count cap) on the same path.
       ['waiting for me: badge count', 'list', `${list}/waiting-count`],
+      ['list: waiting for me, a USER', 'list', `${list}?view=waiting`, userAuth],
+      ['waiting for me: badge count, a USER', 'list', `${list}/waiting-count`, userAuth],
       ...contracts.sortFields.flatMap((field) =>
         ['asc', 'desc'].map((order) => [
           `list: sort ${field} ${order}`,
@@ -308,8 +317,8 @@ export async function benchScale(args) {
       ['managers list page 20', 'list', '/api/manager/managers?page=20'],
       ['companies list page 50', 'list', '/api/company/companies?page=50'],
     ];
-    for (const [label, kind, route] of views) {
-      if (selected(label)) add(label, kind, await measureRoute(route, label));
+    for (const [label, kind, route, headers] of views) {
+      if (selected(label)) add(label, kind, await measureRoute(route, label, headers));
     }
 
     if (selected('approve')) {
