@@ -726,11 +726,13 @@ type Queue = Awaited<ReturnType<typeof queueOf>>;
 
 /**
  * The queue of someone named on few approvals (narrowCondition): every match at once, through the
- * GIN index's bitmap of their keys, then the page sorted from those and the total counted from them
- * (exact: toCapped caps it). Not a walk in the page's order stopped at the LIMIT, which PostgreSQL
- * prefers when it overestimates the matches (rare keys: 426 guessed for 54 at a million approvals),
- * and which then reads every waiting approval to find fewer than a page: 17 ms against 0.5.
- * `mine` is referenced twice, so PostgreSQL materializes it once.
+ * GIN index's bitmap of their keys, then the page's ids sorted from those and the total counted
+ * from them (exact: toCapped caps it). Not a walk in the page's order stopped at the LIMIT, which
+ * PostgreSQL prefers when it overestimates the matches (rare keys: 426 guessed for 54 at a million
+ * approvals), and which then reads every waiting approval to find fewer than a page: 17 ms against
+ * 0.5. That statement is planned on every execution (its plan depends on the keys), so it reads ids
+ * only; the page's rows come by id from a statement prepared once (pageByIds): planning the rows'
+ * join too doubled the database's time. `mine` is referenced twice, so PostgreSQL materializes it.
  */
 async function listNarrowQueue(
   db: Db,
@@ -743,7 +745,7 @@ async function listNarrowQueue(
   const firstPage = query.page === 1;
   const prepared = preparedQuery(
     db,
-    `approvals:queue-narrow-page:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}:${firstPage ? 'first' : 'n'}`,
+    `approvals:queue-narrow-ids:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}:${firstPage ? 'first' : 'n'}`,
     () => {
       const direction = query.sortOrder === 'asc' ? asc : desc;
       const mine = db.$with('mine').as(
@@ -753,31 +755,35 @@ async function listNarrowQueue(
           .where(and(queue.where(), placeholderConditions(shape))),
       );
       const ordered = db
-        .select({ id: mine.id })
+        .with(mine)
+        .select({ id: mine.id, total: sql<number>`(select count(*) from ${mine})`.mapWith(Number) })
         .from(mine)
         .orderBy(direction(mine.key), direction(mine.id))
         .limit(literalCount(query.limit));
-      const pageIds = firstPage ? ordered : ordered.offset(sql.placeholder('offset') as unknown as number);
-      return db
-        .with(mine)
-        .select({
-          approval: viewColumns,
-          companyName: companies.name,
-          total: sql<number>`(select count(*) from ${mine})`.mapWith(Number),
-        })
-        .from(approvals)
-        .leftJoin(companies, eq(approvals.companyId, companies.id))
-        .where(inArray(approvals.id, pageIds))
-        .orderBy(...listOrder(query));
+      return firstPage ? ordered : ordered.offset(sql.placeholder('offset') as unknown as number);
     },
   );
-  const rows = await prepared.execute(values);
+  const found = await prepared.execute(values);
   // No row: nothing matches (page 1), or a page past the end, whose total is counted on its own.
-  const total = rows[0]?.total ?? (firstPage ? 0 : await narrowCount(db, queue, shape, values));
+  const total = found[0]?.total ?? (firstPage ? 0 : await narrowCount(db, queue, shape, values));
+  const rows =
+    found.length > 0 ? await pageByIds(db, query).execute({ ids: found.map((row) => row.id) }) : [];
   return {
     rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
     ...toCapped(total, cap),
   };
+}
+
+/** A page's rows by id, in the page's order: one prepared statement per order. */
+function pageByIds(db: Db, query: Pick<ApprovalListQuery, 'sortBy' | 'sortOrder'>) {
+  return preparedQuery(db, `approvals:page-by-ids:${query.sortBy}:${query.sortOrder}`, () =>
+    db
+      .select({ approval: viewColumns, companyName: companies.name })
+      .from(approvals)
+      .leftJoin(companies, eq(approvals.companyId, companies.id))
+      .where(sql`${approvals.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(...listOrder(query)),
+  );
 }
 
 /** How many approvals a narrow queue holds, exactly (the GIN index's bitmap; no ordered walk). */
