@@ -19,7 +19,7 @@ import {
   type ApprovalStatus,
   type Role,
 } from 'shared-contracts';
-import { PLAN_PER_EXECUTION, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { literalCount, preparedQuery } from '../../db/prepared';
 import { qbBillPaymentsOf } from '../payments/qb-bill-payments.repository';
@@ -549,72 +549,30 @@ function queueCondition(role: string): SQL {
 /** Whether steps may name the role (MODERATOR, ADMIN): its holders' queue is the walk above. */
 const namedRole = (role: string) => (POLICY_ROLES as readonly string[]).includes(role);
 
-/** `n` placeholders `${name}0`…, as an array of `type`. */
-const placeholderArray = (name: string, n: number, type: string) =>
-  sql`array[${sql.join(
-    Array.from({ length: n }, (_, i) => sql`${sql.placeholder(`${name}${i}`)}`),
-    sql`, `,
-  )}]::${sql.raw(type)}`;
-
 /**
  * The queue of someone whose role no step names (a USER): their personal keys only, which match
- * few approvals each. PostgreSQL must see them to know that (computed inside the statement, it
- * guesses a share of the whole table and walks every waiting approval in order, checking each), so
- * they are read first (queueKeys) and sent as values: the GIN index's bitmap of the person's
- * approvals, then a sort of those. `nKeys` and `nIds` are powers of two (padded by repeating the
- * last value, which changes no overlap), so there are a few such statements, not one per count.
- * Planned on every execution (PLAN_PER_EXECUTION): a generic plan cannot see the keys, guesses a
- * share of the whole table and would keep the walk of every waiting approval (45 ms at 1M against
- * 3 ms with the bitmap).
+ * few approvals each, computed inside the statement like a role holder's. On coalesce(waiting_for,
+ * '{}') (its own GIN index, migration 0035), which the waiting approvals' partial indexes cannot
+ * serve: PostgreSQL has no walk in the list's order to choose, and its kept generic plan is that
+ * index's bitmap of the keys, whatever number of matches it guesses. (On waiting_for itself, a
+ * generic plan guessed a share of the table and walked every waiting approval: 17 ms at a million,
+ * so the keys were read first and the statement planned again on every request.)
  */
-function narrowCondition(nKeys: number, nIds: number): SQL {
-  return sql`${sql.raw(PLAN_PER_EXECUTION)} ${approvals.waitingFor} && ${placeholderArray('k', nKeys, 'text[]')}
-    and ${approvals.createdById} is distinct from ${sql.placeholder('me')}::integer
-    and not (${approvals.waitingDecided} && ${placeholderArray('i', nIds, 'integer[]')})`;
+function narrowCondition(): SQL {
+  return sql`coalesce(${approvals.waitingFor}, '{}'::text[]) && ${personalKeys}
+    and ${approvals.createdById} is distinct from ${me}
+    and not (${approvals.waitingDecided} && ${people})`;
 }
 
-const nextPowerOfTwo = (n: number) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
-
-/** `values` padded to a power of two, as placeholder values `${name}0`…. */
-function paddedValues(name: string, values: readonly (string | number)[]): Record<string, string | number> {
-  const size = nextPowerOfTwo(values.length);
-  return Object.fromEntries(
-    Array.from({ length: size }, (_, i) => [`${name}${i}`, values[Math.min(i, values.length - 1)]!]),
-  );
-}
-
-/** The personal keys and the ids the person decides as (themselves first), for narrowCondition. */
-async function queueKeys(db: Db, person: QueuePerson, now: Date): Promise<{ keys: string[]; ids: number[] }> {
-  const prepared = preparedQuery(db, 'approvals:queue-keys', () =>
-    db
-      .select({ keys: sql<string[]>`${personalKeys}`, ids: sql<number[]>`${people}` })
-      .from(sql`(select 1) as one`),
-  );
-  const [row] = await prepared.execute(personValues(person, now));
-  return { keys: row?.keys ?? [`u:${person.id}`], ids: (row?.ids ?? [person.id]).map(Number) };
-}
-
-/**
- * The statement's condition and values for the person: the role's walk (one statement per role
- * and shape, keys computed inside it), or the personal keys read first and sent as values.
- */
-async function queueOf(
-  db: Db,
+/** The statement's condition for the person: the role's walk, or their own keys' bitmap. */
+function queueOf(
   person: QueuePerson,
   now: Date,
-): Promise<{ kind: string; narrow: boolean; where: () => SQL; values: Record<string, unknown> }> {
-  const base = personValues(person, now);
-  if (namedRole(person.role))
-    return { kind: person.role, narrow: false, where: () => queueCondition(person.role), values: base };
-  const { keys, ids } = await queueKeys(db, person, now);
-  const nKeys = nextPowerOfTwo(keys.length);
-  const nIds = nextPowerOfTwo(ids.length);
-  return {
-    kind: `keys-${nKeys}-${nIds}`,
-    narrow: true,
-    where: () => narrowCondition(nKeys, nIds),
-    values: { ...base, ...paddedValues('k', keys), ...paddedValues('i', ids) },
-  };
+): { kind: string; narrow: boolean; where: () => SQL; values: Record<string, unknown> } {
+  const values = personValues(person, now);
+  return namedRole(person.role)
+    ? { kind: person.role, narrow: false, where: () => queueCondition(person.role), values }
+    : { kind: 'own-keys', narrow: true, where: narrowCondition, values };
 }
 
 const DEFAULT_ORDER = listOrder({ sortBy: 'createdAt', sortOrder: 'desc' });
@@ -672,7 +630,7 @@ export async function listWaitingFor(
   const offset = (query.page - 1) * query.limit;
   const cap = Math.max(countCap, offset + query.limit);
   const shape = filterShape(query);
-  const queue = await queueOf(db, person, now);
+  const queue = queueOf(person, now);
   const firstPage = offset === 0;
   const values = { ...queue.values, ...filterValues(query), offset, capPlusOne: cap + 1 };
   if (queue.narrow) return listNarrowQueue(db, queue, shape, query, values, cap);
@@ -722,17 +680,13 @@ export async function listWaitingFor(
   return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
 }
 
-type Queue = Awaited<ReturnType<typeof queueOf>>;
+type Queue = ReturnType<typeof queueOf>;
 
 /**
  * The queue of someone named on few approvals (narrowCondition): every match at once, through the
- * GIN index's bitmap of their keys, then the page's ids sorted from those and the total counted
- * from them (exact: toCapped caps it). Not a walk in the page's order stopped at the LIMIT, which
- * PostgreSQL prefers when it overestimates the matches (rare keys: 426 guessed for 54 at a million
- * approvals), and which then reads every waiting approval to find fewer than a page: 17 ms against
- * 0.5. That statement is planned on every execution (its plan depends on the keys), so it reads ids
- * only; the page's rows come by id from a statement prepared once (pageByIds): planning the rows'
- * join too doubled the database's time. `mine` is referenced twice, so PostgreSQL materializes it.
+ * GIN index's bitmap of their keys, then the page sorted from those and the total counted from them
+ * (exact: toCapped caps it), in one prepared statement. `mine` is referenced twice, so PostgreSQL
+ * materializes it once.
  */
 async function listNarrowQueue(
   db: Db,
@@ -745,7 +699,7 @@ async function listNarrowQueue(
   const firstPage = query.page === 1;
   const prepared = preparedQuery(
     db,
-    `approvals:queue-narrow-ids:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}:${firstPage ? 'first' : 'n'}`,
+    `approvals:queue-narrow-page:${queue.kind}:${shape}:${query.sortBy}:${query.sortOrder}:${query.limit}:${firstPage ? 'first' : 'n'}`,
     () => {
       const direction = query.sortOrder === 'asc' ? asc : desc;
       const mine = db.$with('mine').as(
@@ -755,35 +709,31 @@ async function listNarrowQueue(
           .where(and(queue.where(), placeholderConditions(shape))),
       );
       const ordered = db
-        .with(mine)
-        .select({ id: mine.id, total: sql<number>`(select count(*) from ${mine})`.mapWith(Number) })
+        .select({ id: mine.id })
         .from(mine)
         .orderBy(direction(mine.key), direction(mine.id))
         .limit(literalCount(query.limit));
-      return firstPage ? ordered : ordered.offset(sql.placeholder('offset') as unknown as number);
+      const pageIds = firstPage ? ordered : ordered.offset(sql.placeholder('offset') as unknown as number);
+      return db
+        .with(mine)
+        .select({
+          approval: viewColumns,
+          companyName: companies.name,
+          total: sql<number>`(select count(*) from ${mine})`.mapWith(Number),
+        })
+        .from(approvals)
+        .leftJoin(companies, eq(approvals.companyId, companies.id))
+        .where(inArray(approvals.id, pageIds))
+        .orderBy(...listOrder(query));
     },
   );
-  const found = await prepared.execute(values);
+  const rows = await prepared.execute(values);
   // No row: nothing matches (page 1), or a page past the end, whose total is counted on its own.
-  const total = found[0]?.total ?? (firstPage ? 0 : await narrowCount(db, queue, shape, values));
-  const rows =
-    found.length > 0 ? await pageByIds(db, query).execute({ ids: found.map((row) => row.id) }) : [];
+  const total = rows[0]?.total ?? (firstPage ? 0 : await narrowCount(db, queue, shape, values));
   return {
     rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
     ...toCapped(total, cap),
   };
-}
-
-/** A page's rows by id, in the page's order: one prepared statement per order. */
-function pageByIds(db: Db, query: Pick<ApprovalListQuery, 'sortBy' | 'sortOrder'>) {
-  return preparedQuery(db, `approvals:page-by-ids:${query.sortBy}:${query.sortOrder}`, () =>
-    db
-      .select({ approval: viewColumns, companyName: companies.name })
-      .from(approvals)
-      .leftJoin(companies, eq(approvals.companyId, companies.id))
-      .where(sql`${approvals.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .orderBy(...listOrder(query)),
-  );
 }
 
 /** How many approvals a narrow queue holds, exactly (the GIN index's bitmap; no ordered walk). */
@@ -804,7 +754,7 @@ export async function countWaitingFor(
   now: Date,
   cap = WAITING_COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
-  const queue = await queueOf(db, person, now);
+  const queue = queueOf(person, now);
   const shape = filterShape({});
   const counted = toCapped(
     queue.narrow
