@@ -211,19 +211,17 @@ export async function benchScale(args) {
   const monitors = [];
   try {
     const api = (route) => `${server.url}${route}`;
-    const login = await fetch(api('/api/auth/login'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'Password123!' }),
-    }).then((r) => r.json());
-    const auth = { Authorization: `Bearer ${login.data.tokens.accessToken}` };
-    // A USER's queue is a different statement (no step names the role: their own keys, read first).
-    const userLogin = await fetch(api('/api/auth/login'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'user@example.com', password: 'Password123!' }),
-    }).then((r) => r.json());
-    const userAuth = { Authorization: `Bearer ${userLogin.data.tokens.accessToken}` };
+    const signIn = (email) =>
+      fetch(api('/api/auth/login'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: 'Password123!' }),
+      }).then((r) => r.json());
+    const bearer = (signedIn) => ({ Authorization: `Bearer ${signedIn.data.tokens.accessToken}` });
+    const login = await signIn('admin@example.com');
+    const auth = bearer(login);
+    // A USER's queue is a different statement from a role holder's: their own keys, another index.
+    const userAuth = bearer(await signIn('user@example.com'));
     const get = (route) => fetch(api(route), { headers: auth }).then((r) => r.json());
     const stats = (await get('/api/bill-approval/approvals/stats')).data;
     const total = stats.total;

@@ -5,23 +5,13 @@
  * statement may be): `tsx src/bench/explain-waiting.ts [email]` (default admin@example.com).
  * Each query the repository runs is captured by a logger and explained with its own parameters.
  */
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as v from 'valibot';
 import { ApprovalListQuerySchema } from 'shared-contracts';
-import type { Db } from '../db/client';
-import * as schema from '../db/schema';
+import { capturingDb } from './capture';
 import { countWaitingFor, listApprovals, listWaitingFor } from '../modules/approvals/approvals.repository';
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('DATABASE_URL must name the PostgreSQL database to explain on');
+const { pool, db, captured } = capturingDb('explain on');
 const email = process.argv[2] ?? 'admin@example.com';
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-const captured: Array<{ query: string; params: unknown[] }> = [];
-const db = drizzle(pool, {
-  schema,
-  logger: { logQuery: (query, params) => captured.push({ query, params }) },
-}) as unknown as Db;
 
 async function explain(label: string, run: () => Promise<unknown>) {
   captured.length = 0;

@@ -12,24 +12,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as v from 'valibot';
 import { ApprovalListQuerySchema } from 'shared-contracts';
-import { PLAN_PER_EXECUTION, type Db } from '../db/client';
-import * as schema from '../db/schema';
+import { PLAN_PER_EXECUTION } from '../db/client';
+import { capturingDb } from './capture';
 import { countWaitingFor, listApprovals, listWaitingFor } from '../modules/approvals/approvals.repository';
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('DATABASE_URL must name the PostgreSQL database to measure on');
+const { url, pool, db, captured } = capturingDb('measure on');
 const email = process.argv[2] ?? 'admin@example.com';
 const seconds = Number(process.argv[3] ?? 10);
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-const captured: Array<{ query: string; params: unknown[] }> = [];
-const db = drizzle(pool, {
-  schema,
-  logger: { logQuery: (query, params) => captured.push({ query, params }) },
-}) as unknown as Db;
 const dir = mkdtempSync(path.join(tmpdir(), 'pgbench-waiting-'));
 console.info(`scripts in ${dir}`);
 
@@ -66,7 +57,7 @@ async function measure(label: string, run: () => Promise<unknown>) {
         ...defines,
         '-f',
         script,
-        url!,
+        url,
       ],
       { encoding: 'utf8' },
     );
