@@ -35,7 +35,10 @@ export function connectLiveEvents(): () => void {
       const headers = new Headers(init?.headers);
       sentToken = tokenStorage.getAccessToken();
       if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
-      return fetch(input, { ...init, headers });
+      // Low priority: the stream stays open for the page's life, and must neither compete with the
+      // page's own requests nor count as one the page is still waiting for (Lighthouse and other
+      // load monitors wait for the high-priority requests to settle).
+      return fetch(input, { ...init, headers, priority: 'low' });
     },
     async onopen(response) {
       if (response.ok && response.headers.get('content-type')?.startsWith(EventStreamContentType)) {
