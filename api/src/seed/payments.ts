@@ -5,7 +5,17 @@ import {
   routingCheckDigit,
 } from 'shared-contracts';
 import type { Db } from '../db/client';
-import { companyPaymentSettings, vendorBankAccounts, type CompanyRow, type UserRow } from '../db/schema';
+import {
+  bankAccountChanges,
+  companyPaymentSettings,
+  vendorBankAccounts,
+  type CompanyRow,
+  type UserRow,
+} from '../db/schema';
+import {
+  SETTLEMENT_ACCOUNT_KEY,
+  vendorAccountKey,
+} from '../modules/payments/bank-account-control.repository';
 import { advancePaymentStatus, generateBankFile } from '../modules/payments/bank-files.service';
 import { encryptSecret } from '../security/token-cipher';
 import { VENDORS } from './data';
@@ -113,9 +123,10 @@ export async function seedDemoPaymentAccounts(
   bankAccountKey: Buffer,
   random: Random,
 ): Promise<void> {
-  await tx
-    .insert(companyPaymentSettings)
-    .values(companyRows.map((company, index) => paymentSettingsFor(company, index, random, bankAccountKey)));
+  const settings = companyRows.map((company, index) =>
+    paymentSettingsFor(company, index, random, bankAccountKey),
+  );
+  await tx.insert(companyPaymentSettings).values(settings);
   const accountSeeds: Array<typeof vendorBankAccounts.$inferInsert> = [];
   for (const company of companyRows) {
     VENDORS.forEach((vendor, index) => {
@@ -136,6 +147,34 @@ export async function seedDemoPaymentAccounts(
     });
   }
   await insertChunked(accountSeeds, 500, (chunk) => tx.insert(vendorBankAccounts).values(chunk));
+  // Each account's version 1 on record, as entering it through the API would have left it.
+  const history: Array<typeof bankAccountChanges.$inferInsert> = [
+    ...settings.flatMap((row) =>
+      row.settlementVersion
+        ? [
+            {
+              companyId: row.companyId,
+              accountKey: SETTLEMENT_ACCOUNT_KEY,
+              version: row.settlementVersion,
+              routingNumber: null,
+              accountLast4: row.settlementAccountLast4 ?? null,
+              accountType: row.settlementAccountType ?? null,
+              changedAt: SEEDED_ACCOUNTS_AT,
+            },
+          ]
+        : [],
+    ),
+    ...accountSeeds.map((account) => ({
+      companyId: account.companyId,
+      accountKey: vendorAccountKey(account.vendorRef),
+      version: 1,
+      routingNumber: account.routingNumber,
+      accountLast4: account.accountLast4,
+      accountType: account.accountType ?? null,
+      changedAt: SEEDED_ACCOUNTS_AT,
+    })),
+  ];
+  await insertChunked(history, 500, (chunk) => tx.insert(bankAccountChanges).values(chunk));
 }
 
 /** The failure example joins the plan: its generation fails for want of that one account. */

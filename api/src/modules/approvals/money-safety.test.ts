@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   APPROVAL_ERRORS,
@@ -10,7 +12,15 @@ import {
   type VendorAccount,
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, bankAccountChanges, companies, nachaFiles, users } from '../../db/schema';
+import {
+  activity,
+  bankAccountChanges,
+  companies,
+  nachaFiles,
+  users,
+  vendorBankAccounts,
+} from '../../db/schema';
+import { encryptSecret } from '../../security/token-cipher';
 import { build, type TestContext } from '../../test/build';
 
 /**
@@ -349,6 +359,120 @@ describe('a bank account change needs a second person, and the approver sees the
     };
     expect(guestHistory.data.length).toBeGreaterThan(0);
     expect(guestHistory.data.map((entry) => entry.action)).not.toContain('Bank account changed');
+  });
+
+  /** An account as entered before the version history existed: version 1, nothing on record. */
+  async function legacyAccount(vendorRef: string, accountNumber: string): Promise<number> {
+    const [row] = await ctx.app.db
+      .insert(vendorBankAccounts)
+      .values({
+        companyId,
+        vendorRef,
+        vendorName: `Vendor ${vendorRef}`,
+        routingNumber: '121042882',
+        accountNumberEnc: encryptSecret(accountNumber, ctx.config.bankAccountKey),
+        accountLast4: accountNumber.slice(-4),
+        accountType: 'checking',
+        // Pending, so the decision below writes no file yet and the change comes before it.
+        confirmedAt: null,
+      })
+      .returning({ id: vendorBankAccounts.id });
+    return row!.id;
+  }
+
+  it('an account older than its history: its first change is a new version, and the file approved for the old one is refused', async () => {
+    const accountId = await legacyAccount('7101', '40001111');
+    const approval = await createApproval([bill('7101001', '7101', 48)], tokens.admin);
+    expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+    expect(await filesOf(approval.id)).toBe(0);
+
+    // The attack: a MODERATOR points the vendor at their own account; a second person confirms.
+    const changed = await call('PUT', `${companyPath()}/vendor-accounts/${accountId}`, tokens.moderator, {
+      vendorName: 'Vendor 7101',
+      routingNumber: '021000021',
+      accountNumber: '55558999',
+      accountType: 'checking',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const changedAccount = (changed.json() as { data: VendorAccount }).data;
+    expect(changedAccount.control.version).toBe(2);
+    expect((await confirm(changedAccount, tokens.admin)).statusCode).toBe(200);
+
+    expect(await filesOf(approval.id)).toBe(0);
+    expect((await approvalOf(approval.id)).nachaProcessingStatus).toMatch(
+      /^The bank account of Vendor 7101 changed after the approval was decided \(routing 121042882 ••••1111 → 021000021 ••••8999\)/,
+    );
+    const view = (await call('GET', `${APPROVALS}/${approval.id}/payment-accounts`, tokens.guest)).json() as {
+      data: ApprovalPaymentAccounts;
+    };
+    expect(view.data.accounts[0]).toMatchObject({
+      decided: { routingNumber: '121042882', accountLast4: '1111', version: 1 },
+      account: { routingNumber: '021000021', accountLast4: '8999', version: 2 },
+      changedSinceDecision: true,
+    });
+    // Both versions are on record, numbered once each.
+    const versions = await ctx.app.db
+      .select({ version: bankAccountChanges.version })
+      .from(bankAccountChanges)
+      .where(
+        and(eq(bankAccountChanges.companyId, companyId), eq(bankAccountChanges.accountKey, 'vendor:7101')),
+      );
+    expect(versions.map((row) => row.version)).toEqual([2]);
+  });
+
+  it('an account whose details differ from what the decision saw is refused even at the same version', async () => {
+    const accountId = await legacyAccount('7201', '40002222');
+    const approval = await createApproval([bill('7201001', '7201', 31)], tokens.admin);
+    expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
+    // Changed behind the counter's back (any path that forgets to number a change), then confirmed.
+    await ctx.app.db
+      .update(vendorBankAccounts)
+      .set({ routingNumber: '021000021', confirmedAt: new Date() })
+      .where(eq(vendorBankAccounts.id, accountId));
+
+    const retried = await call('POST', `${APPROVALS}/${approval.id}/nacha`, tokens.admin);
+    expect(retried.statusCode).toBe(200);
+    const outcome = (retried.json() as { data: { status: string; nachaProcessingStatus: string } }).data;
+    expect(outcome.status).toBe('APPROVED');
+    expect(outcome.nachaProcessingStatus).toMatch(
+      /^The bank account of Vendor 7201 changed after the approval was decided \(routing 121042882 ••••2222 → 021000021 ••••2222\)/,
+    );
+    expect(await filesOf(approval.id)).toBe(0);
+    const view = (await call('GET', `${APPROVALS}/${approval.id}/payment-accounts`, tokens.guest)).json() as {
+      data: ApprovalPaymentAccounts;
+    };
+    expect(view.data.accounts[0]).toMatchObject({ changedSinceDecision: true });
+  });
+
+  it('the migration puts every account older than the history on record at the version it stands at', async () => {
+    await legacyAccount('7301', '40003333');
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../drizzle/0036_account_history_backfill.sql', import.meta.url)),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await ctx.app.db.execute(sql.raw(statement));
+    const rows = await ctx.app.db
+      .select()
+      .from(bankAccountChanges)
+      .where(
+        and(eq(bankAccountChanges.companyId, companyId), eq(bankAccountChanges.accountKey, 'vendor:7301')),
+      );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        version: 1,
+        routingNumber: '121042882',
+        accountLast4: '3333',
+        accountType: 'checking',
+      }),
+    ]);
+    // Run again, it adds nothing: accounts already on record are left alone.
+    const before = await ctx.app.db.select({ id: bankAccountChanges.id }).from(bankAccountChanges);
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await ctx.app.db.execute(sql.raw(statement));
+    expect(await ctx.app.db.select({ id: bankAccountChanges.id }).from(bankAccountChanges)).toHaveLength(
+      before.length,
+    );
   });
 
   it('every open approval of the vendor gets a history entry when its account changes', async () => {

@@ -15,7 +15,10 @@ export const vendorAccountKey = (vendorRef: string) => `vendor:${vendorRef}`;
 export const SETTLEMENT_ACCOUNT_KEY = 'settlement';
 
 /** The people with these ids, by id (deleted accounts are simply absent). */
-export async function peopleByIds(db: Db, ids: Array<number | null | undefined>): Promise<Map<number, PersonRef>> {
+export async function peopleByIds(
+  db: Db,
+  ids: Array<number | null | undefined>,
+): Promise<Map<number, PersonRef>> {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return new Map();
   const rows = await db
@@ -56,6 +59,8 @@ export async function recordAccountVersion(
   values: {
     companyId: number;
     accountKey: string;
+    /** The version the account has now (0: none); the new one is above it and above every recorded one. */
+    currentVersion?: number;
     routingNumber: string | null;
     accountLast4: string | null;
     accountType: 'checking' | 'savings' | null;
@@ -67,9 +72,14 @@ export async function recordAccountVersion(
     .select({ version: max(bankAccountChanges.version) })
     .from(bankAccountChanges)
     .where(
-      and(eq(bankAccountChanges.companyId, values.companyId), eq(bankAccountChanges.accountKey, values.accountKey)),
+      and(
+        eq(bankAccountChanges.companyId, values.companyId),
+        eq(bankAccountChanges.accountKey, values.accountKey),
+      ),
     );
-  const version = (last?.version ?? 0) + 1;
+  // Above both: an account may be older than its history (rows entered before the history existed
+  // stood at version 1 with nothing recorded), and a version must never be handed out twice.
+  const version = Math.max(last?.version ?? 0, values.currentVersion ?? 0) + 1;
   await db.insert(bankAccountChanges).values({
     companyId: values.companyId,
     accountKey: values.accountKey,

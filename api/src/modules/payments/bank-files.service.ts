@@ -38,6 +38,7 @@ import {
   nextBatchNumber,
   setPaymentStatus,
 } from './bank-files.repository';
+import { changedSinceDecision } from './decision-accounts';
 import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
 import { queueQbBillPayments } from './qb-bill-payments.repository';
 
@@ -285,7 +286,7 @@ function checkAccounts(row: ApprovalRow, bills: Bill[], accounts: Map<string, Ve
   // The approver approved paying the accounts they were shown: one changed since is not paid.
   for (const seen of row.decisionAccounts ?? []) {
     const now = accounts.get(seen.vendorRef);
-    if (now && now.version !== seen.version) {
+    if (now && changedSinceDecision(seen, now)) {
       throw new NotPayable(
         `The bank account of ${now.vendorName} changed after the approval was decided (routing ${seen.routingNumber} ••••${seen.accountLast4} → ${now.routingNumber} ••••${now.accountLast4}); it will not be paid on this approval`,
       );

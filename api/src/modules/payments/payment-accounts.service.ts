@@ -31,6 +31,7 @@ import {
   vendorAccountKey,
 } from './bank-account-control.repository';
 import { generateBankFile } from './bank-files.service';
+import { changedSinceDecision } from './decision-accounts';
 import {
   deleteVendorAccount,
   findPaymentSettings,
@@ -158,7 +159,14 @@ export async function savePaymentSettings(
               settlementConfirmedById: null,
               settlementConfirmedAt: null,
             }
-          : await newSettlementAccount(tx, actor, companyId, input.settlementAccount, deps.config.bankAccountKey);
+          : await newSettlementAccount(
+              tx,
+              actor,
+              companyId,
+              input.settlementAccount,
+              deps.config.bankAccountKey,
+              current?.settlementVersion ?? 0,
+            );
     const row = await upsertPaymentSettings(tx, {
       companyId,
       odfiRoutingNumber: input.odfiRoutingNumber,
@@ -193,11 +201,13 @@ async function newSettlementAccount(
   companyId: number,
   account: { accountNumber: string; accountType: 'checking' | 'savings' },
   key: Buffer,
+  currentVersion: number,
 ) {
   const at = new Date();
   const version = await recordAccountVersion(tx, {
     companyId,
     accountKey: SETTLEMENT_ACCOUNT_KEY,
+    currentVersion,
     routingNumber: null,
     accountLast4: last4(account.accountNumber),
     accountType: account.accountType,
@@ -250,7 +260,11 @@ export async function confirmSettlementAccount(
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.settlement.confirm',
       description: `${displayName(actor)} confirmed the settlement account ••••${row.settlementAccountLast4} of ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
-      details: { version, changedById: current.settlementChangedById, changedAt: current.settlementChangedAt },
+      details: {
+        version,
+        changedById: current.settlementChangedById,
+        changedAt: current.settlementChangedAt,
+      },
     });
     return settingsView(tx, row);
   });
@@ -350,11 +364,13 @@ export async function changeVendorAccount(
     const name = await companyName(tx, companyId);
     const current = await existingAccount(tx, companyId, accountId, true);
     const at = new Date();
-    const accountLast4 = input.accountNumber === undefined ? current.accountLast4 : last4(input.accountNumber);
+    const accountLast4 =
+      input.accountNumber === undefined ? current.accountLast4 : last4(input.accountNumber);
     // Every change, the name on the file included, is a new version waiting for confirmation.
     const version = await recordAccountVersion(tx, {
       companyId,
       accountKey: vendorAccountKey(current.vendorRef),
+      currentVersion: current.version,
       routingNumber: input.routingNumber,
       accountLast4,
       accountType: input.accountType,
@@ -413,11 +429,19 @@ export async function confirmVendorAccount(
     const current = await existingAccount(tx, companyId, accountId, true);
     const changer = current.changedById ? await findUserRow(tx, current.changedById) : undefined;
     checkConfirmation(actor, current, version, changer);
-    const row = await updateVendorAccount(tx, accountId, { confirmedById: actor.id, confirmedAt: new Date() });
+    const row = await updateVendorAccount(tx, accountId, {
+      confirmedById: actor.id,
+      confirmedAt: new Date(),
+    });
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.confirm',
       description: `${displayName(actor)} confirmed the bank account ••••${row.accountLast4} of ${row.vendorName} at ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
-      details: { vendorRef: row.vendorRef, version, changedById: current.changedById, changedAt: current.changedAt },
+      details: {
+        vendorRef: row.vendorRef,
+        version,
+        changedById: current.changedById,
+        changedAt: current.changedAt,
+      },
     });
     await tellOpenApprovals(
       tx,
@@ -457,10 +481,14 @@ export async function removeVendorAccount(
  * ones once decided), the account a file would pay now, with who entered and confirmed it, and
  * the account the decision saw. The approver sees where the money goes before deciding.
  */
-export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Promise<ApprovalPaymentAccounts> {
+export async function getApprovalPaymentAccounts(
+  db: Db,
+  approvalId: string,
+): Promise<ApprovalPaymentAccounts> {
   const approval = await findApprovalForAccounts(db, approvalId);
   if (!approval) throw notFound(APPROVAL_ERRORS.notFound);
-  const bills = approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
+  const bills =
+    approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
   const vendors = new Map<string | null, { name: string; billIds: string[] }>();
   for (const bill of bills) {
     const ref = bill.VendorRef?.value ?? null;
@@ -500,7 +528,7 @@ export async function getApprovalPaymentAccounts(db: Db, approvalId: string): Pr
               version: decided.version,
             }
           : null,
-        changedSinceDecision: Boolean(decided && row && row.version !== decided.version),
+        changedSinceDecision: Boolean(decided && row && changedSinceDecision(decided, row)),
       };
     }),
   };
