@@ -27,6 +27,8 @@ export const PASSWORD_RULES = {
   tooEasy: 'This password is too easy to guess',
   /** The detail when the estimator gives neither a warning nor a suggestion. */
   tooEasyDetail: 'use a longer mix of uncommon words',
+  /** One strength check at a time per person: a second one while the first runs is refused. */
+  checkRunning: 'A password check is already running for you. Please try again in a moment.',
 } as const;
 
 export const LOGIN_ERRORS = {

@@ -4,7 +4,7 @@
  */
 import { PASSWORD_RULES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { estimateStrength, passwordProblem } from './password-policy';
+import { ESTIMATED_LENGTH, estimateStrength, estimatesInQueue, passwordProblem } from './password-policy';
 
 const owner = { email: 'ada.lovelace@example.com', firstName: 'Grace', lastName: 'Hopper' };
 const tooEasy = expect.stringMatching(new RegExp(`^${PASSWORD_RULES.tooEasy}: \\S`));
@@ -67,5 +67,38 @@ describe('passwordProblem', () => {
     const passwords = ['Password123!', 'Quartz-Lantern-Meadow-73', 'iloveyou1234', 'Gx7#pLq2!vRz'];
     const verdicts = await Promise.all(passwords.map((password) => passwordProblem(password, owner)));
     expect(verdicts.map((verdict) => verdict === null)).toEqual([false, true, false, true]);
+  });
+});
+
+describe('the shared estimator is nobody’s to fill', () => {
+  it('reads only the first 100 characters: a weak start is weak whatever follows', async () => {
+    const strongTail = 'Quartz-Lantern-Meadow-73-Gx7#pLq2!vRz';
+    const weakStart = 'a'.repeat(ESTIMATED_LENGTH);
+    expect(await passwordProblem(`${weakStart}${strongTail}`, owner)).toEqual(tooEasy);
+    // The same characters within the first 100 count.
+    expect(await passwordProblem(`${'a'.repeat(20)}${strongTail}`, owner)).toBeNull();
+  });
+
+  it('gives one person one estimate at a time; another person is not held up', async () => {
+    const long = 'Quartz-Lantern-Meadow-73-'.repeat(5);
+    const first = estimateStrength(long, [], 'user:7');
+    await expect(estimateStrength(long, [], 'user:7')).rejects.toMatchObject({
+      statusCode: 429,
+      message: PASSWORD_RULES.checkRunning,
+    });
+    const other = estimateStrength('Gx7#pLq2!vRz', [], 'user:8');
+    expect(estimatesInQueue()).toBe(2);
+    await Promise.all([first, other]);
+    // Done: the same person may ask again.
+    expect((await estimateStrength('Gx7#pLq2!vRz', [], 'user:7')).score).toBeGreaterThanOrEqual(3);
+    expect(estimatesInQueue()).toBe(0);
+  });
+
+  it('frees the person’s place when an estimate fails', async () => {
+    // Something the worker cannot be sent (a symbol has no structured clone): the estimate fails.
+    const failing = estimateStrength(Symbol('x') as unknown as string, [], 'user:9');
+    await expect(failing).rejects.toThrow();
+    expect(estimatesInQueue()).toBe(0);
+    expect((await estimateStrength('Gx7#pLq2!vRz', [], 'user:9')).score).toBeGreaterThanOrEqual(3);
   });
 });

@@ -8,13 +8,21 @@
  * console's pages, which show the server's field message instead. One estimate of a long password
  * costs up to a few hundred milliseconds of CPU, so it runs in a worker thread (one, started on
  * first use): requests queue there instead of stalling every other request on the event loop.
+ * That queue is shared by everyone, so nobody may fill it: only the first ESTIMATED_LENGTH
+ * characters are estimated (zxcvbn's cost grows with the length; a password that long is judged
+ * by its start, which must then be strong on its own), and a person has at most one estimate
+ * waiting — another one meanwhile is refused at once (429), before it reaches the worker.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { PASSWORD_RULES, USER_PASSWORD_MIN } from 'shared-contracts';
+import { tooManyRequests } from '../http/http-error';
 
 /** zxcvbn's score below which a password is refused (3: "safely unguessable", ~10^8 guesses). */
 export const MIN_PASSWORD_SCORE = 3;
+
+/** How much of a password the estimator reads: enough for any password a person types. */
+export const ESTIMATED_LENGTH = 100;
 
 /** A name part shorter than this is not looked for (initials, "Al"). */
 const MIN_NAME_PART = 3;
@@ -100,17 +108,44 @@ function estimator(): Worker {
   return started;
 }
 
-/** zxcvbn's estimate of `password`, with `userInputs` (the owner's e-mail and names) guessed first. */
-export function estimateStrength(password: string, userInputs: string[]): Promise<StrengthEstimate> {
-  return new Promise((resolve, reject) => {
+/** The people with an estimate waiting or running in the worker. */
+const estimating = new Set<string>();
+
+/** How many estimates are waiting or running in the worker now. */
+export function estimatesInQueue(): number {
+  return pending.size;
+}
+
+/**
+ * zxcvbn's estimate of `password` (its first ESTIMATED_LENGTH characters), with `userInputs` (the
+ * owner's e-mail and names) guessed first. With `person`, refused (429) while that person already
+ * has an estimate in the worker's queue.
+ */
+export function estimateStrength(
+  password: string,
+  userInputs: string[],
+  person?: string,
+): Promise<StrengthEstimate> {
+  if (person !== undefined && estimating.has(person)) {
+    return Promise.reject(tooManyRequests(PASSWORD_RULES.checkRunning, 1));
+  }
+  if (person !== undefined) estimating.add(person);
+  const estimate = new Promise<StrengthEstimate>((resolve, reject) => {
     const id = (nextId += 1);
     const thread = estimator();
     pending.set(id, { resolve, reject });
     // Kept alive only while an answer is awaited: idle, it must not hold a process (a test run, a
     // CLI, a server shutting down) open.
     thread.ref();
-    thread.postMessage({ id, password, userInputs });
+    try {
+      thread.postMessage({ id, password: [...password].slice(0, ESTIMATED_LENGTH).join(''), userInputs });
+    } catch (error) {
+      pending.delete(id);
+      if (pending.size === 0) thread.unref();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
   });
+  return person === undefined ? estimate : estimate.finally(() => estimating.delete(person));
 }
 
 /** The e-mail's name part (before the last @), and its pieces between dots, dashes, pluses and underscores. */
@@ -126,15 +161,22 @@ function personNames(owner: PasswordOwner): string[] {
     .filter((name) => name.length >= MIN_NAME_PART);
 }
 
-/** Why `password` cannot be a new password of `owner`, or null when it can. */
-export async function passwordProblem(password: string, owner: PasswordOwner): Promise<string | null> {
+/**
+ * Why `password` cannot be a new password of `owner`, or null when it can. `person` names who asks
+ * (the account changing its password, the administrator creating one): one estimate at a time each.
+ */
+export async function passwordProblem(
+  password: string,
+  owner: PasswordOwner,
+  person?: string,
+): Promise<string | null> {
   if ([...password].length < USER_PASSWORD_MIN) return PASSWORD_RULES.tooShort;
   const lower = password.toLowerCase();
   const email = emailNames(owner.email);
   if (email.some((part) => lower.includes(part))) return PASSWORD_RULES.containsEmail;
   const names = personNames(owner);
   if (names.some((name) => lower.includes(name))) return PASSWORD_RULES.containsName;
-  const estimate = await estimateStrength(password, [owner.email, ...email, ...names]);
+  const estimate = await estimateStrength(password, [owner.email, ...email, ...names], person);
   if (estimate.score >= MIN_PASSWORD_SCORE) return null;
   return `${PASSWORD_RULES.tooEasy}: ${estimate.warning || estimate.suggestion || PASSWORD_RULES.tooEasyDetail}`;
 }

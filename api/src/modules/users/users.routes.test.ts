@@ -90,6 +90,73 @@ describe('PUT /api/user/password', () => {
     await t.login('guest@example.com');
   });
 
+  /** A fresh account (its own throttle record), signed in: its access token. */
+  async function freshAccount(email: string): Promise<string> {
+    const admin = (await t.login('admin@example.com')).tokens.accessToken;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      token: admin,
+      payload: { email, password: NEW_PASSWORD, firstName: 'Flo', lastName: 'Oder', role: 'GUEST' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return (await t.login(email, NEW_PASSWORD)).tokens.accessToken;
+  }
+
+  it('a throttled person is answered 429 before any strength estimate', async () => {
+    const token = await freshAccount('throttled.guesser@example.com');
+    // Five wrong current passwords: the throttle's limit for one e-mail from one address.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await changePassword(token, {
+        currentPassword: `Wrong-${attempt}-Pass!`,
+        newPassword: 'Gx7#pLq2!vRz',
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    // A weak new password now: were it estimated first, the answer would be 400 'too easy'.
+    const throttled = await changePassword(token, {
+      currentPassword: NEW_PASSWORD,
+      newPassword: 'qwertyuiop12',
+    });
+    expect(throttled.statusCode).toBe(429);
+    expect(errorOf(throttled).message).toBe(AUTH_ERRORS.tooManyPasswordAttempts);
+  });
+
+  it('one person floods long passwords: one is estimated at a time, the rest refused at once; others are served', async () => {
+    const token = await freshAccount('flooding.guest@example.com');
+    const admin = (await t.login('admin@example.com')).tokens.accessToken;
+    const long = 'Quartz-Lantern-Meadow-73-'.repeat(6).slice(0, 128);
+    const flood = Array.from({ length: 4 }, () =>
+      changePassword(token, { currentPassword: 'Not-The-Current-1', newPassword: long }),
+    );
+    const register = t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      token: admin,
+      payload: {
+        email: 'served.meanwhile@example.com',
+        password: NEW_PASSWORD,
+        firstName: 'Sam',
+        lastName: 'Served',
+        role: 'USER',
+      },
+    });
+    const answers = await Promise.all(flood);
+    expect((await register).statusCode).toBe(201);
+    const refused = answers.filter(
+      (answer) => answer.statusCode === 429 && errorOf(answer).message === PASSWORD_RULES.checkRunning,
+    );
+    // The first reached the estimator (and then failed on the current password); the others came
+    // while it ran.
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(
+      answers.length - refused.length,
+    );
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    // A refused check costs no guess: the throttle counted only the one that was checked.
+    const after = await changePassword(token, { currentPassword: NEW_PASSWORD, newPassword: 'qwertyuiop12' });
+    expect(after.statusCode).toBe(400);
+  });
+
   it('changes the password, keeps this session and signs out the others', async () => {
     const other = await t.login('moderator@example.com');
     const current = await t.login('moderator@example.com');

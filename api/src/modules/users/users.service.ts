@@ -45,15 +45,23 @@ import {
   type UserChanges,
 } from './users.repository';
 
-/** 400 on `field` when `password` cannot be a new password of `owner` (security/password-policy.ts). */
-async function ensureStrongPassword(field: string, password: string, owner: PasswordOwner): Promise<void> {
-  const problem = await passwordProblem(password, owner);
+/**
+ * 400 on `field` when `password` cannot be a new password of `owner` (security/password-policy.ts);
+ * 429 while `person` (who asks) already has a check running.
+ */
+async function ensureStrongPassword(
+  field: string,
+  password: string,
+  owner: PasswordOwner,
+  person: UserRow,
+): Promise<void> {
+  const problem = await passwordProblem(password, owner, `user:${person.id}`);
   if (problem) throw validationError({ [field]: problem });
 }
 
 /** Creates an account on behalf of `actor`, with its activity row, in one transaction. */
 export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterInput): Promise<UserRow> {
-  await ensureStrongPassword('password', input.password, input);
+  await ensureStrongPassword('password', input.password, input, actor);
   if (await findUserByEmail(deps.db, input.email)) throw conflict('email', AUTH_ERRORS.emailTaken);
   const passwordHash = await deps.passwords.hash(input.password);
   try {
@@ -105,10 +113,17 @@ export async function changePassword(
   input: ChangePasswordInput,
   ip: string,
 ): Promise<void> {
-  // Before the current password is looked at: it tells nothing about it, and costs no guess.
-  await ensureStrongPassword('newPassword', input.newPassword, user);
+  // The throttle first: a throttled client is answered at once, before any strength estimate (a
+  // shared worker's time). The new password is judged before the current one is looked at, so a
+  // weak one tells nothing about it and its guess is forgiven.
   const limits = deps.config.loginThrottle;
   const guess = await takeGuess(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
+  try {
+    await ensureStrongPassword('newPassword', input.newPassword, user, user);
+  } catch (error) {
+    await forgiveGuess(deps.db, guess);
+    throw error;
+  }
   if (!(await deps.passwords.verify(user.passwordHash, input.currentPassword))) {
     throw validationError({ currentPassword: AUTH_ERRORS.currentPasswordWrong });
   }
