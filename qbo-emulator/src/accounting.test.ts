@@ -252,7 +252,58 @@ describe('throttling', () => {
 });
 
 describe('webhooks', () => {
-  it("POSTs Intuit's change notification for a changed or deleted bill, signed with the verifier token", async () => {
+  it("POSTs Intuit's change notification for a changed or deleted bill, signed with the verifier token: CloudEvents by default", async () => {
+    const received: Array<{ signature: string | undefined; type: string | undefined; body: string }> = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({
+          signature: request.headers['intuit-signature'] as string | undefined,
+          type: request.headers['content-type'],
+          body,
+        });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const realm = emulator.createRealm('CloudEvents Co', { bills: 5 });
+      emulator.webhook = { url: `http://127.0.0.1:${port}/hook`, verifierToken: 'verifier-token-1234' };
+      const [first, second] = emulator.realm(realm).bills;
+      emulator.updateBill(realm, first!.Id, (bill) => {
+        bill.Line[0]!.Amount += 1;
+      });
+      emulator.deleteBill(realm, second!.Id);
+      await emulator.webhooksSettled();
+      expect(emulator.webhookDeliveries).toEqual([200, 200]);
+      for (const { signature, type, body } of received) {
+        expect(signature).toBe(createHmac('sha256', 'verifier-token-1234').update(body).digest('base64'));
+        expect(type).toBe('application/cloudevents-batch+json');
+      }
+      const events = received.map((delivery) => JSON.parse(delivery.body) as Array<Record<string, string>>);
+      expect(events.map((batch) => batch.length)).toEqual([1, 1]);
+      expect(
+        events.map((batch) => [batch[0]!.intuitaccountid, batch[0]!.type, batch[0]!.intuitentityid]),
+      ).toEqual([
+        [realm, 'qbo.bill.updated.v1', first!.Id],
+        [realm, 'qbo.bill.deleted.v1', second!.Id],
+      ]);
+      expect(events[0]![0]).toMatchObject({
+        specversion: '1.0',
+        id: expect.any(String),
+        source: expect.stringMatching(/^intuit\./),
+      });
+      expect(events[0]![0]!.id).not.toBe(events[1]![0]!.id);
+    } finally {
+      emulator.webhook = null;
+      emulator.webhookDeliveries.length = 0;
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it('POSTs the legacy eventNotifications object when asked for it', async () => {
     const received: Array<{ signature: string | undefined; body: string }> = [];
     const receiver = createServer((request, response) => {
       let body = '';
@@ -266,7 +317,11 @@ describe('webhooks', () => {
     const { port } = receiver.address() as AddressInfo;
     try {
       const realm = emulator.createRealm('Webhook Co', { bills: 5 });
-      emulator.webhook = { url: `http://127.0.0.1:${port}/hook`, verifierToken: 'verifier-token-1234' };
+      emulator.webhook = {
+        url: `http://127.0.0.1:${port}/hook`,
+        verifierToken: 'verifier-token-1234',
+        format: 'legacy',
+      };
       const [first, second] = emulator.realm(realm).bills;
       emulator.updateBill(realm, first!.Id, (bill) => {
         bill.Line[0]!.Amount += 1;
@@ -355,7 +410,13 @@ describe('POST /bill (a sparse update, as an edit in QuickBooks)', () => {
       expect(received[0]!.signature).toBe(
         createHmac('sha256', 'verifier-token-5678').update(received[0]!.body).digest('base64'),
       );
-      expect(received[0]!.body).toContain(`"id":"${bill.Id}","operation":"Update"`);
+      expect(JSON.parse(received[0]!.body)).toEqual([
+        expect.objectContaining({
+          type: 'qbo.bill.updated.v1',
+          intuitentityid: bill.Id,
+          intuitaccountid: realm,
+        }),
+      ]);
     } finally {
       emulator.webhook = null;
       await new Promise((resolve) => receiver.close(resolve));

@@ -40,7 +40,7 @@
  * A refresh token it never issued is adopted on first use (the demo seed stores made-up tokens);
  * once rotated or revoked it is refused like any other. It never logs tokens.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
@@ -131,7 +131,22 @@ export interface QboEmulatorOptions {
 export interface WebhookTarget {
   url: string;
   verifierToken: string;
+  /**
+   * The payload's format: Intuit's CloudEvents batch (default, what Intuit sends today) or the
+   * legacy `eventNotifications` object (what apps not yet migrated were sent).
+   */
+  format?: 'cloudevents' | 'legacy';
 }
+
+/** CloudEvents' past-tense operation for each of Intuit's legacy operation names. */
+const CLOUD_EVENT_OPERATIONS: Record<string, string> = {
+  Create: 'created',
+  Update: 'updated',
+  Delete: 'deleted',
+  Merge: 'merged',
+  Void: 'voided',
+  Emailed: 'emailed',
+};
 
 /** What the accounting API of one realm has seen (for tests and the benchmark). */
 export interface RealmTraffic {
@@ -320,25 +335,43 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
 
   const deliveries = new Set<Promise<void>>();
   /**
-   * Intuit's change notification: `{eventNotifications: [{realmId, dataChangeEvent: {entities:
-   * [{name, id, operation, lastUpdated}]}}]}`, signed with HMAC-SHA256 of the body under the
-   * verifier token, base64, in `intuit-signature`. Intuit batches them; this sends one per change.
+   * Intuit's change notification, one per change (Intuit batches them), signed with HMAC-SHA256
+   * of the body under the verifier token, base64, in `intuit-signature`. CloudEvents: a list of
+   * `{specversion, id, source, type: "qbo.bill.updated.v1", datacontenttype, time,
+   * intuitentityid, intuitaccountid, data}` as application/cloudevents-batch+json; legacy:
+   * `{eventNotifications: [{realmId, dataChangeEvent: {entities: [{name, id, operation,
+   * lastUpdated}]}}]}` as application/json.
    */
   function notify(realmId: string, name: string, id: string, operation: string) {
     const target = emulator.webhook;
     if (!target) return;
-    const body = JSON.stringify({
-      eventNotifications: [
-        {
-          realmId,
-          dataChangeEvent: { entities: [{ name, id, operation, lastUpdated: isoTime(Date.now()) }] },
-        },
-      ],
-    });
+    const time = isoTime(Date.now());
+    const legacy = target.format === 'legacy';
+    const body = JSON.stringify(
+      legacy
+        ? {
+            eventNotifications: [
+              { realmId, dataChangeEvent: { entities: [{ name, id, operation, lastUpdated: time }] } },
+            ],
+          }
+        : [
+            {
+              specversion: '1.0',
+              id: randomUUID(),
+              source: `intuit.${createHmac('sha256', 'qbo-emulator').update(target.url).digest('base64')}`,
+              type: `qbo.${name.toLowerCase()}.${CLOUD_EVENT_OPERATIONS[operation] ?? operation.toLowerCase()}.v1`,
+              datacontenttype: 'application/json',
+              time,
+              intuitentityid: id,
+              intuitaccountid: realmId,
+              data: {},
+            },
+          ],
+    );
     const delivery = fetch(target.url, {
       method: 'POST',
       headers: {
-        'Content-Type': 'application/json',
+        'Content-Type': legacy ? 'application/json' : 'application/cloudevents-batch+json',
         'intuit-signature': createHmac('sha256', target.verifierToken).update(body).digest('base64'),
       },
       body,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { shapeUnion } from './common';
 
 /** The notice the company page shows after a completed connect flow. */
 export const QB_CONNECTED_NOTICE = 'QuickBooks connected successfully';
@@ -54,15 +55,19 @@ export const QbSyncStatusSchema = v.object({
 });
 export type QbSyncStatus = v.InferOutput<typeof QbSyncStatusSchema>;
 
+const realmIdSchema = (field: string) =>
+  v.pipe(v.string(), v.regex(/^\d{1,32}$/, `${field} must be a QuickBooks realm id (digits)`));
+
 /**
- * POST /api/quickbooks/webhooks: Intuit's change notification (signed in `intuit-signature`).
- * Only what the API reads is checked; anything else in it is ignored.
+ * Intuit's legacy change notification: `{eventNotifications: [{realmId, dataChangeEvent:
+ * {entities: [{name, id, operation, lastUpdated}]}}]}`. Only what the API reads is checked;
+ * anything else in it is ignored.
  */
 export const QbWebhookSchema = v.object({
   eventNotifications: v.pipe(
     v.array(
       v.object({
-        realmId: v.pipe(v.string(), v.regex(/^\d{1,32}$/, 'realmId must be digits')),
+        realmId: realmIdSchema('realmId'),
         dataChangeEvent: v.optional(
           v.object({
             entities: v.pipe(
@@ -86,10 +91,56 @@ export const QbWebhookSchema = v.object({
 });
 export type QbWebhook = v.InferOutput<typeof QbWebhookSchema>;
 
-/** The webhook's answer: how many company syncs it queued. */
-export const QbWebhookResultSchema = v.object({ syncsQueued: v.number() });
+/**
+ * One change in Intuit's CloudEvents format (CloudEvents 1.0): `type` is
+ * `qbo.<entity>.<created|updated|deleted|merged|voided|emailed>.v1`, `intuitaccountid` the realm,
+ * `intuitentityid` the entity's id. Only what the API reads is checked.
+ */
+export const QbCloudEventSchema = v.object({
+  specversion: v.literal('1.0', 'specversion must be "1.0"'),
+  id: v.pipe(v.string('id must be a string'), v.minLength(1, 'id must not be empty'), v.maxLength(128)),
+  type: v.pipe(
+    v.string('type must be a string'),
+    v.regex(/^qbo\.[a-z]{1,64}\.[a-z]{1,32}\.v\d{1,3}$/, 'type must look like qbo.<entity>.<operation>.v1'),
+  ),
+  intuitaccountid: realmIdSchema('intuitaccountid'),
+  intuitentityid: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  time: v.optional(v.pipe(v.string(), v.maxLength(64))),
+});
+export type QbCloudEvent = v.InferOutput<typeof QbCloudEventSchema>;
+
+/** Intuit's CloudEvents batch: a top-level list of events. */
+export const QbCloudEventBatchSchema = v.pipe(
+  v.array(QbCloudEventSchema, 'A CloudEvents batch must be a list of events'),
+  v.minLength(1, 'a CloudEvents batch must hold at least one event'),
+  v.maxLength(10_000, 'a CloudEvents batch holds at most 10,000 events'),
+);
+
+/**
+ * POST /api/quickbooks/webhooks: either of Intuit's formats, told apart by shape — a list is a
+ * CloudEvents batch, an object with `specversion` one CloudEvent, any other object the legacy
+ * notification (so its missing `eventNotifications` is what a stray object is told about).
+ */
+export const QbWebhookPayloadSchema = shapeUnion(
+  [QbCloudEventBatchSchema, QbCloudEventSchema, QbWebhookSchema],
+  (input) =>
+    Array.isArray(input)
+      ? QbCloudEventBatchSchema
+      : input !== null && typeof input === 'object' && 'specversion' in input
+        ? QbCloudEventSchema
+        : QbWebhookSchema,
+);
+export type QbWebhookPayload = v.InferOutput<typeof QbWebhookPayloadSchema>;
+
+/**
+ * The webhook's answer: how many company syncs it queued, and whether the same payload had
+ * already been received in the last minutes (acknowledged, nothing queued again).
+ */
+export const QbWebhookResultSchema = v.object({ syncsQueued: v.number(), duplicate: v.boolean() });
 export type QbWebhookResult = v.InferOutput<typeof QbWebhookResultSchema>;
 
 export const QB_WEBHOOK_ERRORS = {
   badSignature: 'The intuit-signature header is missing or does not match the payload',
+  unsupportedType:
+    'A QuickBooks notification is JSON: application/json or application/cloudevents-batch+json',
 } as const;

@@ -873,6 +873,21 @@ export type { ApprovalOrigin };
 export type QbSyncPhase = 'vendors' | 'bills' | 'incremental';
 
 /**
+ * QuickBooks notifications received lately, by the SHA-256 of their signed bytes: the same
+ * payload again within the replay window is acknowledged but queues nothing (Intuit retries a
+ * delivery it thinks failed; a captured one may be replayed). Rows older than the window are
+ * deleted as new ones arrive.
+ */
+export const qbWebhookReceipts = pgTable(
+  'qb_webhook_receipts',
+  {
+    digest: varchar('digest', { length: 64 }).primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qb_webhook_receipts_received_at_idx').on(t.receivedAt)],
+);
+
+/**
  * Where a company's QuickBooks sync stands (migration 0023): the phase and the last id it read
  * (a sync cut between pages resumes after it), the CDC time the next incremental sync asks from, the
  * lease of the process running it (its owner fences every page's write), and what the sync

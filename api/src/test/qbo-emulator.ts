@@ -1,6 +1,9 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { QboEmulator } from 'qbo-emulator';
+import type { QbConnectStart } from 'shared-contracts';
 import type { QuickBooksConfig } from '../config';
-import { TEST_WEBHOOK_VERIFIER_TOKEN } from './build';
+import { companies } from '../db/schema';
+import { TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from './build';
 
 /** The API's QuickBooks configuration pointing every endpoint at an in-process emulator. */
 export function emulatorConfig(
@@ -48,4 +51,40 @@ export async function consent(
   const location = new URL(answer.headers.get('location') ?? 'http://invalid/');
   const get = (name: string) => location.searchParams.get(name) ?? '';
   return { code: get('code'), state: get('state'), realmId: get('realmId') };
+}
+
+/**
+ * Connects company `id` to `realmId` through the real flow, as `token` (a MODERATOR or above):
+ * start, consent on the emulator's page, then the callback. The callback's answer.
+ */
+export async function connectThroughConsent(
+  t: Pick<TestContext, 'request'>,
+  token: string,
+  id: number,
+  realmId: string,
+): Promise<LightMyRequestResponse> {
+  const started = await t.request({ method: 'POST', url: `/api/company/companies/${id}/qb-connect`, token });
+  const { authorizeUrl } = started.json<{ data: QbConnectStart }>().data;
+  return t.request({
+    method: 'POST',
+    url: '/api/company/quickbooks/callback',
+    token,
+    payload: await consent(authorizeUrl, realmId),
+  });
+}
+
+/** A new company connected, through the real connect flow, to a new emulator realm of `bills` bills. */
+export async function connectedCompany(
+  t: Pick<TestContext, 'request' | 'database'>,
+  emulator: QboEmulator,
+  token: string,
+  name: string,
+  bills: number,
+): Promise<{ id: number; realmId: string }> {
+  const realmId = emulator.createRealm(name, { bills });
+  const [company] = await t.database.db.insert(companies).values({ name }).returning({ id: companies.id });
+  const answer = await connectThroughConsent(t, token, company!.id, realmId);
+  if (answer.statusCode !== 200)
+    throw new Error(`connecting ${name} failed: ${answer.statusCode} ${answer.body}`);
+  return { id: company!.id, realmId };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   approvals,
@@ -6,6 +6,7 @@ import {
   qbImportedBills,
   qbSyncState,
   qbVendors,
+  qbWebhookReceipts,
   type QbSyncPhase,
 } from '../../db/schema';
 
@@ -239,4 +240,23 @@ export async function findConnectedCompaniesOfRealms(db: Db, realmIds: string[])
     .from(companies)
     .where(and(inArray(companies.qbRealmId, realmIds), eq(companies.qbConnectionStatus, 'connected')));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Records a notification's digest; false when the same one was recorded within `windowSeconds`
+ * (a replay: acknowledged, nothing queued). Receipts older than the window are deleted first, in
+ * the same statement's transaction, so the table holds only the window.
+ */
+export async function recordWebhookReceipt(db: Db, digest: string, windowSeconds: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(qbWebhookReceipts)
+      .where(lt(qbWebhookReceipts.receivedAt, sql`now() - make_interval(secs => ${windowSeconds})`));
+    const inserted = await tx
+      .insert(qbWebhookReceipts)
+      .values({ digest })
+      .onConflictDoNothing()
+      .returning({ digest: qbWebhookReceipts.digest });
+    return inserted.length > 0;
+  });
 }

@@ -1,15 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
-import { QB_CONNECT_ERRORS, type QbConnectStart, type QbSyncStatus } from 'shared-contracts';
+import { QB_CONNECT_ERRORS, type QbSyncStatus } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppConfig } from '../../config';
 import { activity, approvals, companies, qbImportedBills, qbSyncState, qbVendors } from '../../db/schema';
-import { build, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from '../../test/build';
-import { consent, emulatorConfig } from '../../test/qbo-emulator';
+import { build, type TestContext } from '../../test/build';
+import {
+  connectedCompany as connectCompany,
+  connectThroughConsent,
+  emulatorConfig,
+} from '../../test/qbo-emulator';
 import { importPriority, runCompanySync, SyncInterrupted, type QbSyncDeps } from './qb-sync.service';
-import { intuitSignature } from './qb-webhooks.routes';
 import { findCompaniesDue } from './qb-sync.repository';
 
 let t: TestContext;
@@ -43,33 +46,13 @@ function deps(app: FastifyInstance, sync: Partial<AppConfig['qbSync']> = {}): Qb
 
 let companyCounter = 0;
 /** A new company connected, through the real connect flow, to a new realm of `bills` bills. */
-async function connectedCompany(bills: number): Promise<{ id: number; realmId: string }> {
+function connectedCompany(bills: number): Promise<{ id: number; realmId: string }> {
   companyCounter += 1;
-  const realmId = emulator.createRealm(`Sync Realm ${companyCounter}`, { bills });
-  const [company] = await t.database.db
-    .insert(companies)
-    .values({ name: `QuickBooks Sync ${companyCounter}` })
-    .returning();
-  const id = company!.id;
-  expect((await connect(id, realmId)).statusCode).toBe(200);
-  return { id, realmId };
+  return connectCompany(t, emulator, moderator, `QuickBooks Sync ${companyCounter}`, bills);
 }
 
 /** The connect flow for an existing company: consent to `realmId`, then the callback's answer. */
-async function connect(id: number, realmId: string) {
-  const started = await t.request({
-    method: 'POST',
-    url: `/api/company/companies/${id}/qb-connect`,
-    token: moderator,
-  });
-  const { authorizeUrl } = started.json<{ data: QbConnectStart }>().data;
-  return t.request({
-    method: 'POST',
-    url: '/api/company/quickbooks/callback',
-    token: moderator,
-    payload: await consent(authorizeUrl, realmId),
-  });
-}
+const connect = (id: number, realmId: string) => connectThroughConsent(t, moderator, id, realmId);
 
 async function importedIds(companyId: number): Promise<string[]> {
   const rows = await t.database.db
@@ -566,82 +549,5 @@ describe('bills changed in QuickBooks after the import', () => {
     expect(decidedAfter.status).not.toBe('PENDING');
     expect(decidedAfter.bills).toEqual(decided.bills);
     expect((await history(decided.id)).join('\n')).toContain('changed in QuickBooks after the approval was');
-  });
-});
-
-describe('POST /api/quickbooks/webhooks', () => {
-  const notification = (realmId: string, billId: string) =>
-    JSON.stringify({
-      eventNotifications: [
-        { realmId, dataChangeEvent: { entities: [{ name: 'Bill', id: billId, operation: 'Update' }] } },
-      ],
-    });
-
-  it('refuses an unsigned or wrongly signed notification with 401 and changes nothing', async () => {
-    const { id, realmId } = await connectedCompany(30);
-    const payload = notification(realmId, '1000');
-    for (const signature of [
-      undefined,
-      '',
-      intuitSignature('another-verifier-token', payload),
-      'x'.repeat(44),
-    ]) {
-      const answer = await t.request({
-        method: 'POST',
-        url: '/api/quickbooks/webhooks',
-        payload,
-        headers: {
-          'content-type': 'application/json',
-          ...(signature === undefined ? {} : { 'intuit-signature': signature }),
-        },
-      });
-      expect(answer.statusCode).toBe(401);
-      expect(answer.json<{ error: { code: string } }>().error.code).toBe('UNAUTHORIZED');
-    }
-    // A payload changed after signing is refused too.
-    const tampered = await t.request({
-      method: 'POST',
-      url: '/api/quickbooks/webhooks',
-      payload: payload.replace('1000', '1001'),
-      headers: {
-        'content-type': 'application/json',
-        'intuit-signature': intuitSignature(TEST_WEBHOOK_VERIFIER_TOKEN, payload),
-      },
-    });
-    expect(tampered.statusCode).toBe(401);
-    await t.app.qbSyncIdle();
-    const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
-    expect(state).toMatchObject({ runStartedAt: null, requests: 0, billsImported: 0 }); // no sync ran
-  });
-
-  it("brings a bill edited in QuickBooks to its PENDING approval through the emulator's signed webhook", async () => {
-    const { id, realmId } = await connectedCompany(40);
-    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    emulator.webhook = {
-      url: `${address}/api/quickbooks/webhooks`,
-      verifierToken: TEST_WEBHOOK_VERIFIER_TOKEN,
-    };
-    try {
-      const billId = (await importedIds(id))[0]!;
-      const edited = emulator.updateBill(realmId, billId, (bill) => {
-        bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 5) * 100) / 100;
-      });
-      await emulator.webhooksSettled();
-      expect(emulator.webhookDeliveries.at(-1)).toBe(200);
-      await t.app.qbSyncIdle(); // the sync the notification started
-      const [holder] = await t.database.db
-        .select()
-        .from(approvals)
-        .where(and(eq(approvals.companyId, id), sql`${billId} = any(${approvals.billIds})`));
-      expect(holder!.bills.find((bill) => bill.Id === billId)!.TotalAmt).toBe(edited.Balance);
-      const history = await t.database.db
-        .select()
-        .from(activity)
-        .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, holder!.id)));
-      expect(history.map((row) => row.description).join('\n')).toContain('changed in QuickBooks');
-    } finally {
-      emulator.webhook = null;
-    }
   });
 });
