@@ -21,6 +21,7 @@
  *   quickbooks.api.intuit.com) for `select * from Vendor|Bill … [ORDERBY Id] STARTPOSITION n MAXRESULTS m`
  *   (accounting.ts), with a Bearer access token: an unknown or expired one is 401 with Intuit's
  *   `fault` body, a token of another realm 403, a query it cannot run 400 with a `Fault`.
+ * - `GET  /v3/company/{realmId}/companyinfo/{realmId}` — the company's record (`{CompanyInfo}`).
  * - `GET  /v3/company/{realmId}/bill/{id}`, `…/vendor/{id}` — reads by id (`{Bill: …}`), an
  *   unknown id 400 with Fault code 610 'Object Not Found'.
  * - `GET  /v3/company/{realmId}/cdc?entities=Bill,Vendor&changedSince=…` — change data capture:
@@ -638,6 +639,18 @@ ${choices}
           time: intuitTime(),
         });
       }
+      // The company's own record, read by its realm id (as the connect flow checks its token).
+      const info = /^companyinfo\/(\d{1,32})$/.exec(resource);
+      if (info) {
+        const company = companies.find((candidate) => candidate.realmId === realmId)!;
+        if (info[1] !== realmId) {
+          return fault(response, 400, 'ValidationFault', '610', 'Object Not Found');
+        }
+        return json(response, 200, {
+          CompanyInfo: { Id: '1', CompanyName: company.name, LegalName: company.name, Country: 'US' },
+          time: intuitTime(),
+        });
+      }
       const read = /^(bill|vendor|billpayment)\/(\d{1,20})$/.exec(resource);
       if (read) {
         const list: Array<{ Id: string }> =
@@ -782,7 +795,7 @@ ${choices}
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://emulator');
     const realmApi =
-      /^\/v3\/company\/(\d{1,32})\/(query|cdc|bill\/\d{1,20}|vendor\/\d{1,20}|billpayment\/\d{1,20})$/.exec(
+      /^\/v3\/company\/(\d{1,32})\/(query|cdc|companyinfo\/\d{1,32}|bill\/\d{1,20}|vendor\/\d{1,20}|billpayment\/\d{1,20})$/.exec(
         url.pathname,
       );
     if (realmApi && request.method === 'GET') {

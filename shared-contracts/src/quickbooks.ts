@@ -15,6 +15,8 @@ export const QB_CONNECT_ERRORS = {
   realmChanged: (heldRealmId: string, realmId: string) =>
     `This company holds bills and vendors imported from QuickBooks company ${heldRealmId}, and QuickBooks ids are unique only within one QuickBooks company: reconnect it to QuickBooks company ${heldRealmId}, or add a new company for QuickBooks company ${realmId}`,
   codeRejected: 'QuickBooks refused the authorization; start again from the company page',
+  realmNotAuthorized: (realmId: string) =>
+    `QuickBooks did not authorize QuickBooks company ${realmId}: the connection was not made; start again from the company page and choose the company there`,
 } as const;
 
 /** POST /api/company/companies/{id}/qb-connect: where to send the browser. */

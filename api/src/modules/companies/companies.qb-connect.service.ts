@@ -23,6 +23,7 @@ import {
   exchangeAuthorizationCode,
   revokeQuickBooksToken,
 } from '../../quickbooks/oauth-client';
+import { QbApiError, qbGet, type RealmLimiter } from '../../quickbooks/accounting-client';
 import { QbTokenError } from '../../quickbooks/token-client';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
@@ -94,7 +95,7 @@ export async function startQbConnect(deps: AppDeps, auth: AuthContext, id: numbe
  * company; then the code is exchanged and the tokens are stored encrypted.
  */
 export async function completeQbConnect(
-  deps: AppDeps,
+  deps: AppDeps & { qbLimiter: RealmLimiter },
   auth: AuthContext,
   callback: QbConnectCallback,
 ): Promise<QbConnectResult> {
@@ -141,6 +142,39 @@ export async function completeQbConnect(
       'QuickBooks code exchange failed',
     );
     return refuse(`QuickBooks answered ${error.kind}`, upstreamError(error));
+  }
+
+  // Intuit's token answer does not say which QuickBooks company it is for, and the realm id comes
+  // from the browser: the company is read with the new token before anything is stored. A token
+  // of another company is refused there, and given back; nothing is reserved for that realm.
+  try {
+    await qbGet(
+      {
+        config: deps.config.quickBooks,
+        sync: deps.config.qbSync,
+        limiter: deps.qbLimiter,
+        realmId: callback.realmId,
+        accessToken: tokens.accessToken,
+      },
+      `companyinfo/${callback.realmId}`,
+    );
+  } catch (error) {
+    if (!(error instanceof QbApiError)) throw error;
+    await revokeQuickBooksToken(deps.config.quickBooks, tokens.refreshToken).catch(() => undefined);
+    deps.log.warn(
+      { companyId: id, kind: error.kind, status: error.status },
+      'QuickBooks company check failed',
+    );
+    if (error.kind === 'forbidden' || error.kind === 'unauthorized') {
+      return refuse(
+        `the authorization QuickBooks gave is not for QuickBooks company ${callback.realmId}`,
+        new HttpError(409, ERROR_CODES.conflict, QB_CONNECT_ERRORS.realmNotAuthorized(callback.realmId)),
+      );
+    }
+    return refuse(
+      `QuickBooks company ${callback.realmId} could not be read (${error.kind})`,
+      new HttpError(502, ERROR_CODES.upstream, COMPANY_ERRORS.qbUpstream),
+    );
   }
 
   const now = new Date();

@@ -174,6 +174,24 @@ describe('connecting a company to QuickBooks', () => {
     await disconnect(first.id);
   });
 
+  it('refuses a realm id the authorization is not for, stores nothing and reserves nothing', async () => {
+    const company = await newCompany();
+    // Consent given for one QuickBooks company; the browser sends back another's realm id.
+    const given = await consent(await start(company.id), realm(0));
+    const answer = await callback({ ...given, realmId: realm(1) });
+    expect(answer.statusCode).toBe(409);
+    expect(errorOf(answer).message).toBe(QB_CONNECT_ERRORS.realmNotAuthorized(realm(1)));
+    const after = await row(company.id);
+    expect(after).toMatchObject({ qbRealmId: null, qbAccessTokenEnc: null, qbRefreshTokenEnc: null });
+    expect(after.qbConnectionStatus).not.toBe('connected');
+    expect(await actions(company.id)).toEqual(['company.qb_connect_started', 'company.qb_connect_failed']);
+    // The realm named is still free: its real owner connects it.
+    const owner = await newCompany();
+    expect((await callback(await consent(await start(owner.id), realm(1)))).statusCode).toBe(200);
+    expect((await row(owner.id)).qbRealmId).toBe(realm(1));
+    await disconnect(owner.id);
+  });
+
   it('stores the rotated refresh token on every refresh; the old one is then refused', async () => {
     const company = await newCompany();
     expect((await callback(await consent(await start(company.id), realm(0)))).statusCode).toBe(200);
