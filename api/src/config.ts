@@ -138,6 +138,14 @@ export interface LiveEventLimits {
   safetyPollMs: number;
   /** Bytes a stream may have unsent; a client that cannot keep up is disconnected. */
   maxBufferedBytes: number;
+  /** Streams one account may hold open in this process at once (LIVE_MAX_STREAMS_PER_ACCOUNT); more is 429. */
+  maxStreamsPerAccount: number;
+  /** Events a reconnecting stream is replayed at most; further behind, it is told to resync. */
+  maxReplayEvents: number;
+  /** Replays one account may ask for in a minute; past them a reconnection gets a resync instead. */
+  replaysPerMinute: number;
+  /** The `retry:` the stream tells clients: how long to wait before reconnecting. */
+  retryMs: number;
 }
 
 /** Milliseconds; every one at most a minute, so a client sending a byte now and then cannot hold a socket. */
@@ -301,6 +309,7 @@ const EnvSchema = v.object({
   BENCH_ROUTES: v.optional(v.picklist(['1', '0', 'true', 'false'], 'BENCH_ROUTES must be 1 or 0'), '0'),
   HTTP_REQUEST_TIMEOUT_MS: v.optional(intFromEnv('HTTP_REQUEST_TIMEOUT_MS', 1000, 60_000), '30000'),
   HTTP_IDLE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_IDLE_TIMEOUT_MS', 1000, 60_000), '60000'),
+  LIVE_MAX_STREAMS_PER_ACCOUNT: v.optional(intFromEnv('LIVE_MAX_STREAMS_PER_ACCOUNT', 1, 1000), '10'),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_KEEP_ALIVE_TIMEOUT_MS', 1000, 60_000), '10000'),
   DB_STATEMENT_TIMEOUT_MS: v.optional(intFromEnv('DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000), '30000'),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(
@@ -446,6 +455,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       logSize: 10_000,
       safetyPollMs: 2_000,
       maxBufferedBytes: 256 * 1024,
+      maxStreamsPerAccount: e.LIVE_MAX_STREAMS_PER_ACCOUNT,
+      maxReplayEvents: 500,
+      replaysPerMinute: 20,
+      retryMs: 3_000,
     },
   };
 }

@@ -17,3 +17,8 @@ export interface LiveEventData {
   /** When it was recorded (ISO 8601). */
   at: string;
 }
+
+export const LIVE_ERRORS = {
+  tooManyStreams: (limit: number) =>
+    `This account already has ${limit} live connections open; close a console tab or try again in a moment`,
+} as const;

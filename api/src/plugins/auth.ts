@@ -13,6 +13,8 @@ import { createPasswordHasher, type PasswordHasher } from '../security/passwords
 export interface AuthContext {
   user: UserRow;
   sessionId: string;
+  /** When the access token of this request expires (epoch milliseconds). */
+  tokenExpiresAt: number;
 }
 
 declare module 'fastify' {
@@ -59,7 +61,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     authCache.store(generation, claims.userId, claims.sessionId, user, found.liveUntil);
   }
   if (!user.isActive) throw unauthorized();
-  request.auth = { user, sessionId: claims.sessionId };
+  request.auth = { user, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
 }
 
 /** onRequest hook: signed in with `role` or a higher one (GUEST < USER < MODERATOR < ADMIN), else 403. */

@@ -14,6 +14,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** A verified token's claims, and when it expires (epoch milliseconds). */
+export interface VerifiedClaims extends AccessClaims {
+  expiresAt: number;
+}
+
 /**
  * The HMAC key imported into WebCrypto once per secret: jose imports a raw Uint8Array on every call,
  * which the auth check of every request paid for (a WebCrypto job of its own, issue 11's profile).
@@ -64,7 +69,7 @@ function decodeJsonPart(part: string): Json | null {
  * canonical base64url that matches in constant time, then exp (required; expired at exp), nbf,
  * iat, issuer and audience. Tokens are still signed by jose (signAccessToken).
  */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<VerifiedClaims | null> {
   try {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
@@ -102,7 +107,7 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     ) {
       return null;
     }
-    return { userId, role: payload.role, sessionId: payload.sid };
+    return { userId, role: payload.role, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }

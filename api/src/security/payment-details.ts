@@ -14,8 +14,19 @@ export const PAYMENT_DETAIL_ACTION = /^(payments\.|approval\.vendor_account_)/;
 /** The lowest role that reads payment details. */
 export const PAYMENT_DETAILS_MIN_ROLE: Role = 'USER';
 
-/** The lowest role that may see the record of `action`. */
+/**
+ * What happens to people's accounts (created, role changed, allowed to decide payments, away and
+ * who stands in) and to a company's approval policy: who decides what is for those who manage
+ * people and policies, not for every signed-in viewer of the live stream.
+ */
+export const PEOPLE_ACTION = /^(user\.|company\.approval_policy)/;
+
+/** The lowest role that is told of people's accounts and approval policies as they change. */
+export const PEOPLE_MIN_ROLE: Role = 'MODERATOR';
+
+/** The lowest role that may see the record of `action` as a live event. */
 export function minRoleOfAction(action: string): Role {
+  if (PEOPLE_ACTION.test(action)) return PEOPLE_MIN_ROLE;
   return PAYMENT_DETAIL_ACTION.test(action) ? PAYMENT_DETAILS_MIN_ROLE : 'GUEST';
 }
 

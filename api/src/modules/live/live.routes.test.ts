@@ -5,6 +5,7 @@ import { approvals, companies, users } from '../../db/schema';
 import { build, secondProcess, testConfig, type TestContext } from '../../test/build';
 import { recordActivity } from '../activity/activity.service';
 import { expireOverdueApprovals } from '../approvals/approvals.service';
+import { openEventStream, until } from '../../test/live-stream';
 import { pruneLiveEvents } from './live.service';
 
 let t: TestContext;
@@ -38,68 +39,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Received {
-  id: string | null;
-  event: string;
-  data: Record<string, unknown>;
-}
-
-/** An open stream, read as the browser's streaming fetch reads it. */
-async function openStream(token: string, lastEventId?: string, from = base) {
-  const controller = new AbortController();
-  const response = await fetch(`${from}/api/events`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'text/event-stream',
-      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
-    },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const received: Received[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const ended = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = new Map<string, string>();
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':') || !line.includes(':')) continue;
-            const at = line.indexOf(':');
-            fields.set(line.slice(0, at), line.slice(at + 1).trimStart());
-          }
-          if (!fields.has('data')) continue;
-          received.push({
-            id: fields.get('id') ?? null,
-            event: fields.get('event') ?? 'message',
-            data: JSON.parse(fields.get('data') ?? '{}') as Record<string, unknown>,
-          });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  return { received, ended, close: () => controller.abort() };
-}
-
-async function until<T>(check: () => T | undefined | false, ms = 3_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** An open stream of `token` on this file's server. */
+const openStream = (token: string, lastEventId?: string, from = base) =>
+  openEventStream(from, token, lastEventId);
 
 async function actor() {
   const [row] = await t.database.db.select().from(users).limit(1);

@@ -2,7 +2,8 @@ import fastifySse from '@fastify/sse';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { fileSchema } from '../../http/response-schemas';
-import { hasRole, type LiveEventData, type Role } from 'shared-contracts';
+import { hasRole, LIVE_ERRORS, type LiveEventData, type Role } from 'shared-contracts';
+import { tooManyRequests } from '../../http/http-error';
 import { authenticate, currentAuth } from '../../plugins/auth';
 import { LIVE_EVENT_BATCH, type LiveHub } from './live.hub';
 import { liveEventBounds, liveEventsAfter, type LiveEventRow } from './live.service';
@@ -32,9 +33,46 @@ function parseLastEventId(value: string | null): number | null {
   return Number(value.trim());
 }
 
+/**
+ * What one account holds in this process: its open streams (capped, so one client cannot hold
+ * thousands of sockets and replays) and when it last asked for replays (rate-limited, since a
+ * replay reads the log).
+ */
+class AccountStreams {
+  private readonly open = new Map<number, number>();
+  private readonly replays = new Map<number, number[]>();
+
+  constructor(private readonly limits: { maxStreamsPerAccount: number; replaysPerMinute: number }) {}
+
+  /** Takes a place for a stream of `userId`, or false when the account has all of its places. */
+  take(userId: number): boolean {
+    const count = this.open.get(userId) ?? 0;
+    if (count >= this.limits.maxStreamsPerAccount) return false;
+    this.open.set(userId, count + 1);
+    return true;
+  }
+
+  release(userId: number): void {
+    const count = (this.open.get(userId) ?? 1) - 1;
+    if (count <= 0) this.open.delete(userId);
+    else this.open.set(userId, count);
+  }
+
+  /** Counts a replay of `userId`; false past the minute's allowance. */
+  mayReplay(userId: number, now = Date.now()): boolean {
+    const recent = (this.replays.get(userId) ?? []).filter((at) => at > now - 60_000);
+    const allowed = recent.length < this.limits.replaysPerMinute;
+    if (allowed) recent.push(now);
+    if (recent.length > 0) this.replays.set(userId, recent);
+    else this.replays.delete(userId);
+    return allowed;
+  }
+}
+
 /** GET /api/events: the live console's Server-Sent Events stream of the signed-in user. */
 export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
   const limits = fastify.config.liveEvents;
+  const accounts = new AccountStreams(limits);
   await fastify.register(fastifySse, { heartbeatInterval: limits.heartbeatMs });
   const sessions = new SessionWatch(
     fastify.db,
@@ -65,6 +103,17 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = currentAuth(request);
       const { db, liveHub } = request.server;
+      if (!accounts.take(auth.user.id)) {
+        throw tooManyRequests(LIVE_ERRORS.tooManyStreams(limits.maxStreamsPerAccount), 5);
+      }
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        accounts.release(auth.user.id);
+      };
+      // However the stream ends (closed here, by the client, or by an error), its place is freed.
+      reply.raw.once('close', release);
       let role: Role = auth.user.role;
       let lastSent = liveHub.cursor;
       let replaying = true;
@@ -80,6 +129,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
         unsubscribe();
         unwatch();
         for (const timer of timers) clearInterval(timer);
+        release();
         reply.sse.close();
       };
       const send = (event: LiveEventRow) => {
@@ -98,7 +148,8 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       reply.sse.onClose(() => close());
       reply.header('cache-control', 'no-store');
       reply.sse.sendHeaders();
-      reply.raw.write(': live\n\n');
+      // How long a client waits before reconnecting, for clients that follow the field.
+      reply.raw.write(`: live\nretry: ${limits.retryMs}\n\n`);
 
       unsubscribe = liveHub.subscribe({
         deliver(event) {
@@ -113,8 +164,11 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
         if (!user || !user.isActive) close();
         else role = user.role;
       });
-      // Ends now and then, so the client comes back with its current access token.
-      timers.push(setTimeout(close, limits.maxStreamMs));
+      // Ends when its access token expires (or now and then before), so the client comes back with
+      // its current token and a stream never outlives what authorized it.
+      timers.push(
+        setTimeout(close, Math.max(0, Math.min(limits.maxStreamMs, auth.tokenExpiresAt - Date.now()))),
+      );
 
       const lastEventId = parseLastEventId(reply.sse.lastEventId);
       // A new client learns where it starts (an id without data): when it reconnects, after a
@@ -131,7 +185,16 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
         const { oldest, newest } = await liveEventBounds(db);
         const missedSome = oldest !== null && lastEventId < oldest - 1;
         const fromAnotherLog = lastEventId > (newest ?? 0);
-        if (missedSome || fromAnotherLog) {
+        // A replay reads the log: a long one, or one more than the account's allowance this
+        // minute, is a resync instead (one line; the client revalidates what it shows).
+        const tooFarBehind = (newest ?? 0) - lastEventId > limits.maxReplayEvents;
+        const upToDate = lastEventId === (newest ?? 0);
+        if (
+          missedSome ||
+          fromAnotherLog ||
+          tooFarBehind ||
+          (!upToDate && !accounts.mayReplay(auth.user.id))
+        ) {
           // Too far behind (or from before the log was reset): the client revalidates everything.
           lastSent = Math.max(newest ?? 0, liveHub.cursor);
           await reply.sse.send({ id: String(newest ?? 0), event: 'resync', data: {} });
