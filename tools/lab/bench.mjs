@@ -67,10 +67,12 @@ if (extraCompanies > 0 || extraUsers > 0) {
     },
   );
 }
-// BENCH_ROUTES: the process's memory reading, for the live stream's figures.
+// BENCH_ROUTES: the process's memory reading, for the live stream's figures. The live bench's
+// thousand consoles stand for as many people, over a few demo accounts.
+const benchEnv = { BENCH_ROUTES: '1', LIVE_MAX_STREAMS_PER_ACCOUNT: '1000' };
 const server = args.includes('--api-only')
-  ? await serveApiOnly(dataDir, { BENCH_ROUTES: '1' })
-  : await serveTemp({ DATA_DIR: dataDir, BENCH_ROUTES: '1' });
+  ? await serveApiOnly(dataDir, benchEnv)
+  : await serveTemp({ DATA_DIR: dataDir, ...benchEnv });
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',

@@ -140,6 +140,8 @@ const apiEnv = {
   QB_TOKEN_KEY: randomBytes(32).toString('hex'),
   BANK_ACCOUNT_KEY: randomBytes(32).toString('hex'),
   ACCESS_TOKEN_TTL: '3600',
+  // The soak's live clients stand for many people's tabs but share one account.
+  LIVE_MAX_STREAMS_PER_ACCOUNT: '1000',
   DATA_DIR: path.join(pgDir, 'api-data'),
   STATIC_ROOT: staticRoot,
   LOG_LEVEL: 'error',
