@@ -126,4 +126,31 @@ describe('frontends: releases, the remotes file and missing files', () => {
     expect(policy).toContain("connect-src 'self' https://cdn.example.com");
     expect(policy).not.toContain('not an origin');
   });
+
+  it("lets a host on a named origin read a section's manifest and entry (CORS), and no other origin", async () => {
+    const dir = join(releases, 'users', ID);
+    write(join(dir, 'mf-manifest.json'), '{"name":"users"}');
+    write(join(dir, 'remoteEntry.js'), 'var users_release;');
+    // The origins file of the test above names https://cdn.example.com.
+    for (const url of [
+      `/releases/users/${ID}/mf-manifest.json`,
+      `/releases/users/${ID}/remoteEntry.js`,
+      '/remotes/users/remoteEntry.js',
+    ]) {
+      const named = await t.request({ method: 'GET', url, headers: { origin: 'https://cdn.example.com' } });
+      expect(named.statusCode, url).toBe(200);
+      expect(named.headers['access-control-allow-origin'], url).toBe('https://cdn.example.com');
+      expect(named.headers['access-control-allow-credentials'], url).toBeUndefined();
+      expect(String(named.headers['vary']), url).toContain('Origin');
+      const stranger = await t.request({ method: 'GET', url, headers: { origin: 'https://evil.example' } });
+      expect(stranger.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+    // Not the API: its answers keep the API's own policy (CORS_ORIGINS only, none here).
+    const api = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://cdn.example.com' },
+    });
+    expect(api.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });

@@ -70,14 +70,21 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   const originsFile = remoteOriginsFile(config.remoteOriginsFile, (line) =>
     app.log.warn({ file: config.remoteOriginsFile, line }, 'not an origin; ignored'),
   );
-  let headers = build([...new Set([...config.remoteOrigins, ...originsFile.origins()])]);
+  let fileOrigins = originsFile.origins();
+  let headers = build([...new Set([...config.remoteOrigins, ...fileOrigins])]);
+  // The sections' manifests and scripts are read by hosts on other origins too (a console that
+  // loads a section from this server): the origins this deployment names — CORS_ORIGINS, and the
+  // origins that serve or load its sections — may read them.
+  let sectionReaders = new Set([...config.corsOrigins, ...config.remoteOrigins, ...fileOrigins]);
   let checkedAt = Date.now();
   const currentHeaders = () => {
     const now = Date.now();
     if (now - checkedAt >= 1000) {
       checkedAt = now;
       if (originsFile.changed()) {
-        headers = build([...new Set([...config.remoteOrigins, ...originsFile.origins()])]);
+        fileOrigins = originsFile.origins();
+        headers = build([...new Set([...config.remoteOrigins, ...fileOrigins])]);
+        sectionReaders = new Set([...config.corsOrigins, ...config.remoteOrigins, ...fileOrigins]);
       }
     }
     return headers;
@@ -88,6 +95,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     if (request.url.startsWith('/remotes/') || request.url.startsWith('/releases/')) {
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      const origin = request.headers.origin;
+      // Public files: no credentials, so the API's own CORS (with credentials) is not needed here.
+      if (origin && sectionReaders.has(origin) && !reply.hasHeader('Access-Control-Allow-Origin')) {
+        reply.header('Access-Control-Allow-Origin', origin);
+        reply.header('Vary', 'Origin');
+      }
     }
   });
   app.addHook('onSend', async (request, reply, payload) => {
