@@ -45,6 +45,8 @@ export const APPROVAL_ERRORS = {
     `The bills total ${usd(totalCents)}, over the bank-file limit of ${usd(BANK_ENTRY_AMOUNT_MAX_CENTS)} per payment: split them into several approvals`,
   /** Approval policies: one person approves one step; the step must name them. */
   decidedEarlierStep: 'You approved another step of this approval, so someone else must approve this one',
+  linkedAccountDecided:
+    'An account you registered, or the account that registered yours, approved another step of this approval, so someone else must approve this one (one person, one decision)',
   notYourStep: (label: string) => `This step waits for ${label}, and you are not one of them`,
   stepMoved: 'Someone else decided this step a moment ago; reload to see the next one',
   policyChanged: 'Someone saved this policy a moment ago; reload it and try again',

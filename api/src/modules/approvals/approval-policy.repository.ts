@@ -227,6 +227,31 @@ export async function staffByIds(db: Db, ids: number[]): Promise<StaffMember[]> 
 }
 
 /** The people who named `delegateId` as their delegate (whether they are away now is checked by the caller). */
+/**
+ * Of `ids`, the accounts that are the same person as `actor` for the "different people" rules:
+ * the account that registered the actor's, and accounts the actor registered.
+ */
+export async function linkedAccountsAmong(
+  db: Db,
+  actor: { id: number; createdById: number | null },
+  ids: readonly number[],
+): Promise<number[]> {
+  const others = ids.filter((id) => id !== actor.id);
+  if (others.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, others),
+        actor.createdById === null
+          ? eq(users.createdById, actor.id)
+          : or(eq(users.id, actor.createdById), eq(users.createdById, actor.id)),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 export async function principalsOf(db: Db, delegateId: number): Promise<StaffMember[]> {
   const rows = await db.select(staffColumns).from(users).where(eq(users.delegateId, delegateId));
   return rows.map(toStaff);

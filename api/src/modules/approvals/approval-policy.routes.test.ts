@@ -193,6 +193,9 @@ beforeAll(async () => {
   expect(registered.statusCode, registered.body).toBe(201);
   const login = await ctx.login('colleague.policy@example.com', STRONG_PASSWORD);
   colleague = { id: login.user.id, token: login.tokens.accessToken };
+  // A colleague of long standing, not an account the ADMIN made for themselves: two accounts where
+  // one registered the other are one person, and the tests here need two people.
+  await ctx.app.db.update(users).set({ createdById: null }).where(eq(users.id, colleague.id));
 });
 afterAll(() => ctx.close());
 

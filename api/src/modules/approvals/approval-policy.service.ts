@@ -47,6 +47,7 @@ import {
   insertPolicy,
   insertSteps,
   latestPolicyRow,
+  linkedAccountsAmong,
   openStepKinds,
   openStepsOfKind,
   principalsOf,
@@ -208,12 +209,20 @@ export async function decideCurrentStep(
   const state = await chainState(db, steps, current);
   const me: PolicyPerson = { id: actor.id, role: actor.role, isActive: actor.isActive };
   if (state.deciderIds.has(actor.id)) throw forbidden(APPROVAL_ERRORS.decidedEarlierStep);
+  // Two accounts where one registered the other are one person: a second account must not be a
+  // second approver, directly or standing in for someone.
+  if ((await linkedAccountsAmong(db, actor, [...state.deciderIds])).length > 0) {
+    throw forbidden(APPROVAL_ERRORS.linkedAccountDecided);
+  }
   let outcome = applyDecision(state, me, assignees);
   let onBehalfOf: StaffMember | null = null;
   if (!outcome.ok && outcome.reason === 'notAnApprover') {
     // Standing in for someone away: counted as them, recorded as "X for Y".
-    for (const principal of await principalsOf(db, actor.id)) {
+    const principals = await principalsOf(db, actor.id);
+    const linked = new Set(await linkedAccountsAmong(db, actor, principals.map((p) => p.id)));
+    for (const principal of principals) {
       if (
+        linked.has(principal.id) ||
         !isAway(principal, now) ||
         principal.id === approval.createdById ||
         state.deciderIds.has(principal.id)
