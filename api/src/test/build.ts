@@ -1,21 +1,22 @@
 /**
  * The one test helper (fastify/demo style): a fresh, migrated and lightly seeded database per
  * call, and the app built on it for `inject`. PGlite in memory by default; PostgreSQL when the
- * vitest project says so (TEST_DB_ENGINE=postgres), in a uniquely named database created from
- * TEST_DATABASE_URL and dropped on close.
+ * vitest project says so (TEST_DB_ENGINE=postgres), in a uniquely named database created on
+ * TEST_DATABASE_URL and dropped on close. Migrated and seeded once per run and engine, copied per
+ * call (test/databases.ts); another seed is migrated and seeded in place.
  */
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import type { AuthResult } from 'shared-contracts';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
-import { loadConfig, type AppConfig, type DatabaseSessionLimits } from '../config';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { seedDemoData, SMALL_COUNTS, type SeedCounts } from '../seed/demo';
+import { loadConfig, type AppConfig } from '../config';
+import { openPostgres, type DatabaseHandle } from '../db/client';
+import { SMALL_COUNTS, type SeedCounts } from '../seed/demo';
 import { DEMO_PASSWORD } from '../seed/users';
 import { createPasswordHasher } from '../security/passwords';
+import { migrateAndSeed, openTestDatabase, testEngine, type EngineTemplates } from './databases';
 
 /**
  * A password the new-password rules accept (12+ characters, no name or e-mail, strong), for the
@@ -64,6 +65,8 @@ export interface BuildOptions {
   app?: Partial<Omit<BuildAppOptions, 'config' | 'database'>>;
   /** Called before `ready()`, e.g. to add a route that exercises a plugin. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Migrate and seed here instead of copying the run's template (to compare the two). */
+  fresh?: boolean;
 }
 
 export interface TestContext {
@@ -84,15 +87,13 @@ export type DemoRole = 'admin' | 'moderator' | 'user' | 'guest';
 
 export async function build(options: BuildOptions = {}): Promise<TestContext> {
   const config = testConfig(options.config);
-  const { database, dispose } = await openTestDatabase(config.databaseSession);
-  await migrateDatabase(database);
   const seed = options.seed ?? SMALL_COUNTS;
-  if (seed) {
-    await seedDemoData(database.db, {
+  const template = options.fresh ? undefined : templateFor(seed, config);
+  const { database, dispose } = await openTestDatabase(testEngine(), config.databaseSession, template);
+  if (!template) {
+    await migrateAndSeed(database, seed, {
       passwordHash: await demoPasswordHash(),
-      qbTokenKey: Buffer.alloc(32),
       bankAccountKey: config.bankAccountKey,
-      counts: seed,
     });
   }
   const app = await buildApp({ config, database, logger: false, serveFrontends: false, ...options.app });
@@ -138,39 +139,23 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   return context;
 }
 
-async function openTestDatabase(
-  limits: DatabaseSessionLimits,
-): Promise<{ database: DatabaseHandle; dispose(): Promise<void> }> {
-  if (process.env.TEST_DB_ENGINE !== 'postgres') {
-    const database = await openPglite();
-    return { database, dispose: () => database.close() };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 5, limits);
-  return {
-    database,
-    async dispose() {
-      await database.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      );
-    },
-  };
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/**
+ * The run's template holding what `seed` asks for (test/templates.ts), or undefined when there is
+ * none: another seed, a bank account key other than the one the template was seeded with, or no
+ * globalSetup (a file run by another runner).
+ */
+function templateFor(seed: SeedCounts | false, config: AppConfig): string | undefined {
+  let templates: EngineTemplates | undefined;
   try {
-    return await run(client);
-  } finally {
-    await client.end();
+    templates = inject('apiTestTemplates');
+  } catch {
+    return undefined;
   }
+  if (templates?.engine !== testEngine()) return undefined;
+  if (seed === false) return templates.empty;
+  const sameSeed =
+    isDeepStrictEqual(seed, SMALL_COUNTS) && config.bankAccountKey.equals(testConfig().bankAccountKey);
+  return sameSeed ? templates.seeded : undefined;
 }
 
 /** The `error` of a failure envelope. */

@@ -1,0 +1,86 @@
+/**
+ * The API's vitest projects, one per database engine, for api/vitest.config.ts (`pnpm --filter api
+ * test`) and the workspace's vitest.config.ts (`pnpm test:unit`, every package in one process).
+ *
+ * Which files run on which engine:
+ * - without TEST_DATABASE_URL, every file on PGlite (the only engine there is);
+ * - with it (CI), every file on PostgreSQL, the engine deployments use, and on PGlite only the
+ *   files of BOTH_ENGINES below;
+ * - TEST_FULL=1 (`pnpm test:full`): every file on both.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * The test files that run on both engines in every `pnpm test`, each with the engine-specific code
+ * it covers: code that branches on `database.kind`, or that leans on what only one engine has (a
+ * server with many connections: LISTEN, COPY, pools, advisory locks between sessions; or PGlite's one
+ * connection and its own notification and query paths). A new file of that kind belongs here.
+ */
+export const BOTH_ENGINES: Readonly<Record<string, string>> = {
+  'src/test/build.test.ts':
+    'migrations through each engine\'s migrator (advisory-locked on PostgreSQL), and the template every other file starts from (a PGlite data folder, a PostgreSQL TEMPLATE database) equal to a fresh migration and seed',
+  'src/modules/approvals/approvals.export.test.ts':
+    'the export streams: COPY … TO STDOUT and a cursor on PostgreSQL, keyset batches on PGlite',
+  'src/modules/approvals/approvals.export-stall.test.ts':
+    "a stalled export reader holds no PostgreSQL session (COPY, transaction) and, on PGlite, not the one connection everyone shares",
+  'src/seed/prepare.test.ts': 'start-up data rules; ANALYZE on every start on PGlite only (it has no autovacuum)',
+  'src/jobs/queue.test.ts':
+    "pg-boss through the pool with its set-up under an advisory lock on PostgreSQL, through PGlite's multi-statement exec on PGlite",
+  'src/modules/qb-sync/qb-bill-payments.test.ts':
+    'the QuickBooks payment job run by pg-boss (jobs on) on each engine',
+  'src/modules/qb-sync/qb-sync.test.ts':
+    "QuickBooks sync by two API processes at once: leases taken from separate pools on PostgreSQL, PGlite's shared instance",
+  'src/modules/live/live.routes.test.ts':
+    "the process's LISTEN connection (node-postgres client, listening again after a drop) against PGlite's listen(), and events between two API processes",
+  'src/sessions/auth-cache.test.ts':
+    'the sign-in cache dropped by NOTIFY from another API process (its own pool and LISTEN connection on PostgreSQL)',
+  'src/modules/health/health.routes.test.ts':
+    "the detailed health check while the database is held: PGlite's one connection inside a transaction, every connection of the PostgreSQL pool taken",
+  'src/fuzz.test.ts':
+    "every route with generated input: on PGlite a query issued outside a route's open transaction waits for its one connection forever, which PostgreSQL's pool hides",
+};
+
+/** Anything but '', '0' and 'false'. */
+function flag(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+export type Engine = 'pglite' | 'postgres';
+
+const ALL_FILES = ['src/**/*.test.ts'];
+const API_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+// A file renamed or removed would otherwise leave the list, and its engine, without a word.
+const missing = Object.keys(BOTH_ENGINES).filter((file) => !existsSync(`${API_ROOT}${file}`));
+if (missing.length > 0) throw new Error(`BOTH_ENGINES names missing test files: ${missing.join(', ')}`);
+
+/**
+ * The engine projects. `root`: the API folder seen from the config that uses them (omitted: the
+ * config's own folder). Test settings of the API live here, so both configs run its tests alike.
+ */
+export function apiTestProjects(
+  root?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): TestProjectInlineConfiguration[] {
+  const postgres = !!env.TEST_DATABASE_URL;
+  const full = flag(env.TEST_FULL);
+  const include: Record<Engine, string[]> = {
+    pglite: postgres && !full ? Object.keys(BOTH_ENGINES) : ALL_FILES,
+    postgres: ALL_FILES,
+  };
+  const engines: Engine[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
+  return engines.map((engine) => ({
+    ...(root ? { root } : {}),
+    test: {
+      name: engine,
+      include: include[engine],
+      env: { TEST_DB_ENGINE: engine },
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      // The migrated and the seeded database, made once per engine and run (test/templates.ts).
+      globalSetup: [fileURLToPath(new URL('./templates.ts', import.meta.url))],
+    },
+  }));
+}
