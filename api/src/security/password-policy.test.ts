@@ -4,7 +4,13 @@
  */
 import { PASSWORD_RULES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { ESTIMATED_LENGTH, estimateStrength, estimatesInQueue, passwordProblem } from './password-policy';
+import {
+  ESTIMATED_LENGTH,
+  estimateStrength,
+  estimatesInQueue,
+  passwordProblem,
+  refuseWhileEstimating,
+} from './password-policy';
 
 const owner = { email: 'ada.lovelace@example.com', firstName: 'Grace', lastName: 'Hopper' };
 const tooEasy = expect.stringMatching(new RegExp(`^${PASSWORD_RULES.tooEasy}: \\S`));
@@ -86,9 +92,13 @@ describe('the shared estimator is nobody’s to fill', () => {
       statusCode: 429,
       message: PASSWORD_RULES.checkRunning,
     });
+    expect(() => refuseWhileEstimating('user:7')).toThrow(PASSWORD_RULES.checkRunning);
     const other = estimateStrength('Gx7#pLq2!vRz', [], 'user:8');
     expect(estimatesInQueue()).toBe(2);
-    await Promise.all([first, other]);
+    // The other person's check ran on another thread: done long before the first one's.
+    const order: string[] = [];
+    await Promise.all([first.then(() => order.push('first')), other.then(() => order.push('other'))]);
+    expect(order).toEqual(['other', 'first']);
     // Done: the same person may ask again.
     expect((await estimateStrength('Gx7#pLq2!vRz', [], 'user:7')).score).toBeGreaterThanOrEqual(3);
     expect(estimatesInQueue()).toBe(0);

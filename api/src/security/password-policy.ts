@@ -6,9 +6,9 @@
  *
  * Runs on the server only: the estimator and its dictionaries are about 1 MB, far too much for the
  * console's pages, which show the server's field message instead. One estimate of a long password
- * costs up to a few hundred milliseconds of CPU, so it runs in a worker thread (one, started on
+ * costs up to a second or more of CPU, so it runs in worker threads (ESTIMATOR_THREADS, started on
  * first use): requests queue there instead of stalling every other request on the event loop.
- * That queue is shared by everyone, so nobody may fill it: only the first ESTIMATED_LENGTH
+ * Those threads are shared by everyone, so nobody may fill them: only the first ESTIMATED_LENGTH
  * characters are estimated (zxcvbn's cost grows with the length; a password that long is judged
  * by its start, which must then be strong on its own), and a person has at most one estimate
  * waiting — another one meanwhile is refused at once (429), before it reaches the worker.
@@ -73,14 +73,24 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-let worker: Worker | undefined;
-let nextId = 0;
-const pending = new Map<number, Pending>();
+/**
+ * Worker threads the estimates are spread over. Each person has at most one estimate in them, so
+ * one person, however hostile, keeps at most one thread busy and everyone else's check starts on
+ * another at once (a long password costs a thread over a second of CPU).
+ */
+export const ESTIMATOR_THREADS = 2;
 
-function estimator(): Worker {
-  if (worker) return worker;
+interface Estimator {
+  thread: Worker;
+  waiting: Map<number, Pending>;
+}
+
+const estimators: Estimator[] = [];
+let nextId = 0;
+
+function startEstimator(): Estimator {
   const resolve = createRequire(import.meta.url).resolve;
-  const started = new Worker(WORKER_SOURCE, {
+  const thread = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
       core: resolve('@zxcvbn-ts/core'),
@@ -88,32 +98,53 @@ function estimator(): Worker {
       english: resolve('@zxcvbn-ts/language-en'),
     },
   });
-  started.on('message', (message: { id: number; error?: string } & StrengthEstimate) => {
-    const waiting = pending.get(message.id);
+  const estimator: Estimator = { thread, waiting: new Map() };
+  thread.on('message', (message: { id: number; error?: string } & StrengthEstimate) => {
+    const waiting = estimator.waiting.get(message.id);
     if (!waiting) return;
-    pending.delete(message.id);
-    if (pending.size === 0) started.unref();
+    estimator.waiting.delete(message.id);
+    if (estimator.waiting.size === 0) thread.unref();
     if (message.error !== undefined)
       waiting.reject(new Error(`password strength estimate failed: ${message.error}`));
     else waiting.resolve({ score: message.score, warning: message.warning, suggestion: message.suggestion });
   });
   const fail = (error: Error) => {
-    if (worker === started) worker = undefined;
-    for (const waiting of pending.values()) waiting.reject(error);
-    pending.clear();
+    const index = estimators.indexOf(estimator);
+    if (index >= 0) estimators.splice(index, 1);
+    for (const waiting of estimator.waiting.values()) waiting.reject(error);
+    estimator.waiting.clear();
   };
-  started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`the password strength worker stopped (exit code ${code})`)));
-  worker = started;
-  return started;
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`a password strength worker stopped (exit code ${code})`)));
+  estimators.push(estimator);
+  return estimator;
 }
 
-/** The people with an estimate waiting or running in the worker. */
+/** An idle thread if there is one (started when fewer than ESTIMATOR_THREADS run), else the least busy. */
+function leastBusy(): Estimator {
+  const idle = estimators.find((estimator) => estimator.waiting.size === 0);
+  if (idle) return idle;
+  if (estimators.length < ESTIMATOR_THREADS) return startEstimator();
+  return estimators.reduce((best, estimator) =>
+    estimator.waiting.size < best.waiting.size ? estimator : best,
+  );
+}
+
+/** The people with an estimate waiting or running. */
 const estimating = new Set<string>();
 
-/** How many estimates are waiting or running in the worker now. */
+/** How many estimates are waiting or running now, over every thread. */
 export function estimatesInQueue(): number {
-  return pending.size;
+  return estimators.reduce((sum, estimator) => sum + estimator.waiting.size, 0);
+}
+
+/**
+ * 429 at once while `person` already has an estimate waiting or running: checked before anything
+ * else a password check does (the throttle's database writes included), so a flood from one person
+ * costs a lookup in memory per request.
+ */
+export function refuseWhileEstimating(person: string): void {
+  if (estimating.has(person)) throw tooManyRequests(PASSWORD_RULES.checkRunning, 1);
 }
 
 /**
@@ -132,7 +163,7 @@ export function estimateStrength(
   if (person !== undefined) estimating.add(person);
   const estimate = new Promise<StrengthEstimate>((resolve, reject) => {
     const id = (nextId += 1);
-    const thread = estimator();
+    const { thread, waiting: pending } = leastBusy();
     pending.set(id, { resolve, reject });
     // Kept alive only while an answer is awaited: idle, it must not hold a process (a test run, a
     // CLI, a server shutting down) open.

@@ -19,7 +19,7 @@ import type { StuckScope } from '../approvals/approval-policy.repository';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { passwordProblem, type PasswordOwner } from '../../security/password-policy';
+import { passwordProblem, refuseWhileEstimating, type PasswordOwner } from '../../security/password-policy';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
 import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../../sessions/sessions.repository';
@@ -45,6 +45,9 @@ import {
   type UserChanges,
 } from './users.repository';
 
+/** Who a password check is counted against: one estimate at a time each. */
+const estimatorKey = (person: UserRow) => `user:${person.id}`;
+
 /**
  * 400 on `field` when `password` cannot be a new password of `owner` (security/password-policy.ts);
  * 429 while `person` (who asks) already has a check running.
@@ -55,12 +58,13 @@ async function ensureStrongPassword(
   owner: PasswordOwner,
   person: UserRow,
 ): Promise<void> {
-  const problem = await passwordProblem(password, owner, `user:${person.id}`);
+  const problem = await passwordProblem(password, owner, estimatorKey(person));
   if (problem) throw validationError({ [field]: problem });
 }
 
 /** Creates an account on behalf of `actor`, with its activity row, in one transaction. */
 export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterInput): Promise<UserRow> {
+  refuseWhileEstimating(estimatorKey(actor));
   await ensureStrongPassword('password', input.password, input, actor);
   if (await findUserByEmail(deps.db, input.email)) throw conflict('email', AUTH_ERRORS.emailTaken);
   const passwordHash = await deps.passwords.hash(input.password);
@@ -116,6 +120,8 @@ export async function changePassword(
   // The throttle first: a throttled client is answered at once, before any strength estimate (a
   // shared worker's time). The new password is judged before the current one is looked at, so a
   // weak one tells nothing about it and its guess is forgiven.
+  // A check of this person's already running: refused before anything, the throttle's writes too.
+  refuseWhileEstimating(estimatorKey(user));
   const limits = deps.config.loginThrottle;
   const guess = await takeGuess(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
   try {
