@@ -9,6 +9,9 @@
 // --qb-import [--bills 2500,10000]: the QuickBooks import of realms of those sizes from the
 // emulator instead (tools/lab/bench-qb-import.mjs). The full run ends with it too (2,500 and
 // 10,000 bills: wall time, requests, bills/s, peak memory; --no-qb-import leaves it out).
+// --abuse: what one hostile GUEST costs everyone else (tools/lab/bench-abuse.mjs): an ADMIN's account
+// creation while the GUEST floods password changes, and /api/health and memory while 100 GUEST
+// streams replay the live log.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +25,11 @@ const args = process.argv.slice(2);
 if (args.includes('--qb-import')) {
   const { benchQbImport } = await import('./bench-qb-import.mjs');
   await benchQbImport(args);
+  process.exit(0);
+}
+if (args.includes('--abuse')) {
+  const { benchAbuse } = await import('./bench-abuse.mjs');
+  await benchAbuse();
   process.exit(0);
 }
 if (args.includes('--scale')) {

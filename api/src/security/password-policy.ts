@@ -11,7 +11,8 @@
  * Those threads are shared by everyone, so nobody may fill them: only the first ESTIMATED_LENGTH
  * characters are estimated (zxcvbn's cost grows with the length; a password that long is judged
  * by its start, which must then be strong on its own), and a person has at most one estimate
- * waiting — another one meanwhile is refused at once (429), before it reaches the worker.
+ * waiting — another one meanwhile, or within as long again as their last long one took, is
+ * refused at once (429), before it reaches a worker.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -130,8 +131,23 @@ function leastBusy(): Estimator {
   );
 }
 
-/** The people with an estimate waiting or running. */
-const estimating = new Set<string>();
+/** An estimate longer than this is a long one (a password of ordinary length takes tens of ms). */
+const LONG_ESTIMATE_MS = 250;
+
+/**
+ * Per person: until when they may not start another estimate — while one of theirs waits or runs
+ * (Infinity), then, after a long one, for as long again as it took, so one person's back-to-back
+ * long checks use at most half of a thread and leave the machine to everyone else.
+ */
+const busyUntil = new Map<string, number>();
+
+function isBusy(person: string, now = Date.now()): boolean {
+  const until = busyUntil.get(person);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  busyUntil.delete(person);
+  return false;
+}
 
 /** How many estimates are waiting or running now, over every thread. */
 export function estimatesInQueue(): number {
@@ -139,28 +155,29 @@ export function estimatesInQueue(): number {
 }
 
 /**
- * 429 at once while `person` already has an estimate waiting or running: checked before anything
- * else a password check does (the throttle's database writes included), so a flood from one person
- * costs a lookup in memory per request.
+ * 429 at once while `person` has an estimate waiting or running, or just had a long one: checked
+ * before anything else a password check does (the throttle's database writes included), so a
+ * flood from one person costs a lookup in memory per request.
  */
 export function refuseWhileEstimating(person: string): void {
-  if (estimating.has(person)) throw tooManyRequests(PASSWORD_RULES.checkRunning, 1);
+  if (isBusy(person)) throw tooManyRequests(PASSWORD_RULES.checkRunning, 1);
 }
 
 /**
  * zxcvbn's estimate of `password` (its first ESTIMATED_LENGTH characters), with `userInputs` (the
- * owner's e-mail and names) guessed first. With `person`, refused (429) while that person already
- * has an estimate in the worker's queue.
+ * owner's e-mail and names) guessed first. With `person`, refused (429) while that person has one
+ * waiting or running, or just had one (see busyUntil).
  */
 export function estimateStrength(
   password: string,
   userInputs: string[],
   person?: string,
 ): Promise<StrengthEstimate> {
-  if (person !== undefined && estimating.has(person)) {
+  if (person !== undefined && isBusy(person)) {
     return Promise.reject(tooManyRequests(PASSWORD_RULES.checkRunning, 1));
   }
-  if (person !== undefined) estimating.add(person);
+  const started = Date.now();
+  if (person !== undefined) busyUntil.set(person, Infinity);
   const estimate = new Promise<StrengthEstimate>((resolve, reject) => {
     const id = (nextId += 1);
     const { thread, waiting: pending } = leastBusy();
@@ -176,7 +193,13 @@ export function estimateStrength(
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
-  return person === undefined ? estimate : estimate.finally(() => estimating.delete(person));
+  if (person === undefined) return estimate;
+  return estimate.finally(() => {
+    const now = Date.now();
+    const took = now - started;
+    if (took > LONG_ESTIMATE_MS) busyUntil.set(person, now + took);
+    else busyUntil.delete(person);
+  });
 }
 
 /** The e-mail's name part (before the last @), and its pieces between dots, dashes, pluses and underscores. */
