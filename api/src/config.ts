@@ -111,8 +111,13 @@ export interface QbSyncConfig {
   intervalMinutes: number;
   /** Bills per query page (MAXRESULTS); Intuit's largest is 1000. */
   pageSize: number;
-  /** Our own ceiling per realm and process, under Intuit's 500 a minute and 10 at once. */
+  /**
+   * Our own ceiling per realm and process, under Intuit's throttles of 500 requests a minute per
+   * realm and 10 a second per realm and app: requests in a rolling minute, in a rolling second, and
+   * in flight at once (Intuit no longer documents a limit of its own on that one).
+   */
   perMinute: number;
+  perSecond: number;
   concurrent: number;
   /** Attempts of one request on 429, 5xx or a network failure before the sync records the error. */
   maxAttempts: number;
@@ -441,6 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       intervalMinutes: e.QB_SYNC_INTERVAL_MINUTES,
       pageSize: 1000,
       perMinute: 400,
+      perSecond: 8,
       concurrent: 4,
       maxAttempts: 5,
       backoffMs: 1000,

@@ -8,7 +8,7 @@ afterEach(() => {
 describe('RealmLimiter', () => {
   it('keeps at most `concurrent` requests of a realm in flight and `perMinute` in a rolling minute', async () => {
     vi.useFakeTimers();
-    const limiter = new RealmLimiter({ perMinute: 3, concurrent: 2 });
+    const limiter = new RealmLimiter({ perMinute: 3, perSecond: 100, concurrent: 2 });
     const budget = limiter.budget('123');
     const granted: number[] = [];
     const take = (n: number) => void budget.acquire().then(() => granted.push(n));
@@ -38,7 +38,7 @@ describe('RealmLimiter', () => {
 
   it('sends nothing for the realm while it is paused by a 429', async () => {
     vi.useFakeTimers();
-    const budget = new RealmLimiter({ perMinute: 100, concurrent: 10 }).budget('1');
+    const budget = new RealmLimiter({ perMinute: 100, perSecond: 10, concurrent: 10 }).budget('1');
     budget.pausedUntil = Date.now() + 5_000;
     let sent = false;
     void budget.acquire().then(() => {
@@ -48,6 +48,26 @@ describe('RealmLimiter', () => {
     expect(sent).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect(sent).toBe(true);
+  });
+});
+
+describe('the per-second budget', () => {
+  it('counts a request from when it is sent until a second after its answer came back', async () => {
+    vi.useFakeTimers();
+    const budget = new RealmLimiter({ perMinute: 100, perSecond: 2, concurrent: 10 }).budget('1');
+    const granted: number[] = [];
+    const take = (n: number) => void budget.acquire().then(() => granted.push(n));
+    take(1);
+    take(2);
+    take(3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(granted).toEqual([1, 2]); // two in flight fill the second
+    await vi.advanceTimersByTimeAsync(700);
+    budget.release(); // the first answer comes back 700 ms after it was sent
+    await vi.advanceTimersByTimeAsync(999);
+    expect(granted).toEqual([1, 2]); // a second after the answer, not after the sending
+    await vi.advanceTimersByTimeAsync(1);
+    expect(granted).toEqual([1, 2, 3]);
   });
 });
 

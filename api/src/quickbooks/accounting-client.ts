@@ -3,10 +3,11 @@
  * endpoint, CDC and reads by id, each with `minorversion` and a Bearer access token.
  *
  * Every request of a realm goes through the realm's limiter, which keeps this process under
- * Intuit's throttles (500 requests a minute and 10 at once per realm and app) with room to spare.
- * A 429 still happens (another app, another process): the realm then waits the answer's
- * Retry-After before any of its requests goes out again, and the request is retried. A 5xx or a
- * network failure is retried with a doubling back-off. Tokens never appear in an error or a log.
+ * Intuit's throttles (per realm, a rolling minute and a rolling second; qbSync in config.ts says
+ * how far under). A 429 still happens (another app, another process): the realm then waits the
+ * answer's Retry-After before any of its requests goes out again, and the request is retried. A
+ * 5xx or a network failure is retried with a doubling back-off. Tokens never appear in an error or
+ * a log.
  */
 import { INTUIT_SANDBOX_API_URL, type QbSyncConfig, type QuickBooksConfig } from '../config';
 import { parseJson } from './token-client';
@@ -43,50 +44,76 @@ export class QbApiError extends Error {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type BudgetLimits = Pick<QbSyncConfig, 'perMinute' | 'perSecond' | 'concurrent'>;
+
 /**
- * One realm's budget in this process: at most `perMinute` requests in a rolling minute and
- * `concurrent` in flight, and nothing at all until `pausedUntil` (after a 429).
+ * One realm's budget in this process: at most `perMinute` requests in a rolling minute,
+ * `perSecond` in a rolling second and `concurrent` in flight, and nothing at all until
+ * `pausedUntil` (after a 429).
+ *
+ * QuickBooks counts a request when it arrives, somewhere between our sending it and its answer
+ * coming back, and answers vary in how long they take: counting by the time sent, a slow request
+ * followed a second later by a fast one can land in one of QuickBooks' windows together with the
+ * next second's. So a request counts against a window from when it is sent until the window's
+ * length after its answer came back: then whatever QuickBooks counted in any of its windows, this
+ * budget counted too, and staying within the budget stays within QuickBooks' limits.
  */
 class RealmBudget {
-  private readonly sent: number[] = [];
   private inFlight = 0;
+  /** When each answer of the last minute came back, oldest first. */
+  private readonly answered: number[] = [];
   pausedUntil = 0;
-  private readonly waiters: Array<() => void> = [];
+  private waiters: Array<() => void> = [];
 
-  constructor(private readonly limits: Pick<QbSyncConfig, 'perMinute' | 'concurrent'>) {}
+  constructor(private readonly limits: BudgetLimits) {}
 
   async acquire(): Promise<void> {
     for (;;) {
       const now = Date.now();
-      while (this.sent.length > 0 && this.sent[0]! <= now - 60_000) this.sent.shift();
+      while (this.answered.length > 0 && this.answered[0]! <= now - 60_000) this.answered.shift();
       if (now < this.pausedUntil) {
         await sleep(this.pausedUntil - now);
         continue;
       }
-      if (this.sent.length >= this.limits.perMinute) {
-        await sleep(this.sent[0]! + 60_000 - now);
-        continue;
+      let lastSecond = 0;
+      while (
+        lastSecond < this.answered.length &&
+        this.answered[this.answered.length - 1 - lastSecond]! > now - 1000
+      ) {
+        lastSecond += 1;
       }
-      if (this.inFlight >= this.limits.concurrent) {
-        await new Promise<void>((resolve) => this.waiters.push(resolve));
-        continue;
+      // Full: wait for an answer to leave its window, or for one in flight to come back.
+      let leaves: number | undefined;
+      if (this.inFlight + this.answered.length >= this.limits.perMinute) {
+        leaves = this.answered[0] === undefined ? undefined : this.answered[0] + 60_000;
+      } else if (this.inFlight + lastSecond >= this.limits.perSecond) {
+        leaves = lastSecond === 0 ? undefined : this.answered[this.answered.length - lastSecond]! + 1000;
+      } else if (this.inFlight < this.limits.concurrent) {
+        this.inFlight += 1;
+        return;
       }
-      this.sent.push(now);
-      this.inFlight += 1;
-      return;
+      await (leaves === undefined ? this.nextAnswer() : sleep(leaves - now));
     }
   }
 
   release(): void {
     this.inFlight -= 1;
-    this.waiters.shift()?.();
+    this.answered.push(Date.now());
+    // Every waiter looks again: the one that cannot go yet sleeps until its window has room.
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  private nextAnswer(): Promise<void> {
+    return new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 }
 
 /** The per-realm limiters of this process. */
 export class RealmLimiter {
   private readonly budgets = new Map<string, RealmBudget>();
-  constructor(private readonly limits: Pick<QbSyncConfig, 'perMinute' | 'concurrent'>) {}
+  constructor(private readonly limits: BudgetLimits) {}
 
   budget(realmId: string): RealmBudget {
     let budget = this.budgets.get(realmId);
