@@ -39,7 +39,7 @@ import { loginAttempts, users } from './db/schema';
 import { ACCESS_TABLE, type Access, type RouteKey } from './http/access-table';
 import { isValibotSchema, requestJsonSchema } from './http/valibot-type-provider';
 import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
-import { emulatorConfig } from './test/qbo-emulator';
+import { emulatorConfig, TEST_REDIRECT_URI } from './test/qbo-emulator';
 import { WriteTracker, changedTables, type DbSnapshot } from './test/db-snapshot';
 import { build, demoPasswordHash, type TestContext } from './test/build';
 import { hostileString, partArbitraries, type Flavour, type Schema } from './test/fuzz/arbitraries';
@@ -118,7 +118,11 @@ const jsonSchemaOf = (schema: unknown): Schema | undefined =>
   isValibotSchema(schema) ? (requestJsonSchema(schema) as Schema) : undefined;
 
 beforeAll(async () => {
-  mock = await startQboEmulator({ clientId: 'fuzz-client', clientSecret: 'fuzz-secret' });
+  mock = await startQboEmulator({
+    clientId: 'fuzz-client',
+    clientSecret: 'fuzz-secret',
+    redirectUris: [TEST_REDIRECT_URI],
+  });
   t = await build({
     config: {
       // A slow CI machine must not turn the local emulator into a 502.

@@ -2,14 +2,14 @@
  * `pnpm --filter api start`: reads the configuration, opens and migrates the database, seeds an
  * empty embedded one, then serves the API (and the built console) on PORT.
  */
-import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './seed/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/users';
-import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
+import type { QboEmulator } from 'qbo-emulator';
+import { startDemoEmulator, usesDemoEmulator } from './quickbooks/demo-emulator';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -33,34 +33,10 @@ async function main(): Promise<void> {
   // instead of Intuit: the same protocol, reached through the same configuration, so connecting,
   // refreshing and disconnecting all work without an Intuit account.
   let emulator: QboEmulator | undefined;
-  if (!config.databaseUrl && !config.quickBooks.tokenUrl) {
-    const clientId = config.quickBooks.clientId ?? 'demo-client';
-    const clientSecret = config.quickBooks.clientSecret ?? randomBytes(24).toString('base64url');
-    const callbackHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    const redirectUri =
-      config.quickBooks.redirectUri ?? `http://${callbackHost}:${config.port}/companies/quickbooks/callback`;
-    // The emulator posts its change notifications to this API, signed as Intuit signs them.
-    const webhookVerifierToken =
-      config.quickBooks.webhookVerifierToken ?? randomBytes(24).toString('base64url');
-    emulator = await startQboEmulator({
-      clientId,
-      clientSecret,
-      webhook: {
-        url: `http://${callbackHost}:${config.port}/api/quickbooks/webhooks`,
-        verifierToken: webhookVerifierToken,
-      },
-    });
-    config.quickBooks = {
-      ...config.quickBooks,
-      webhookVerifierToken,
-      clientId,
-      clientSecret,
-      redirectUri,
-      authorizeUrl: emulator.authorizeUrl,
-      tokenUrl: emulator.tokenUrl,
-      revokeUrl: emulator.revokeUrl,
-      apiUrl: emulator.baseUrl,
-    };
+  if (usesDemoEmulator(config)) {
+    const demo = await startDemoEmulator(config);
+    emulator = demo.emulator;
+    config.quickBooks = demo.quickBooks;
     console.info(
       `QuickBooks: demo mode, talking to the local QuickBooks Online emulator at ${emulator.baseUrl}`,
     );

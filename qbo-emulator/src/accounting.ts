@@ -1,10 +1,7 @@
 /**
- * The accounting API's query endpoint for the subset of Intuit's query language the import uses:
- * `select * from Vendor|Bill|BillPayment [where <cond> [and <cond>]…] [ORDERBY Id [ASC|DESC]]
- * [STARTPOSITION n] [MAXRESULTS m]`, where a condition is `<field> <op> '<value>'` on `Balance`,
- * `Id`, `VendorRef` or `MetaData.LastUpdatedTime` with `=`, `<`, `>`, `<=`, `>=` (Intuit documents
- * Id as filterable and sortable; ids here are numbers, compared and sorted as numbers). Each realm's data is generated from its
- * realm id, so every run (and every test) sees the same vendors and bills.
+ * Each realm's generated vendors and bills, change data capture and bill payments. The data is
+ * generated from the realm id, so every run (and every test) sees the same vendors and bills; the
+ * query language over it is query.ts.
  */
 
 export interface Vendor {
@@ -216,98 +213,6 @@ export function seedRealm(realmId: string, now: number, size: RealmSize = {}): R
     bankAccounts: BANK_ACCOUNTS.map((account) => ({ ...account })),
     billPayments: [],
   };
-}
-
-/** A query the endpoint cannot run: answered 400 with a `Fault` of type ValidationFault. */
-export class QueryError extends Error {}
-
-interface Condition {
-  field: string;
-  op: string;
-  value: string;
-}
-
-export type QueryEntity = 'Vendor' | 'Bill' | 'BillPayment';
-
-export interface ParsedQuery {
-  entity: QueryEntity;
-  conditions: Condition[];
-  /** `ORDERBY Id DESC`; otherwise ascending Id order (also without ORDERBY). */
-  descending: boolean;
-  /** 1-based, as Intuit counts. */
-  startPosition: number;
-  maxResults: number;
-}
-
-const QUERY =
-  /^select \* from (vendor|billpayment|bill)(?: where (.+?))?(?: orderby (\S+)(?: (asc|desc))?)?(?: startposition (\d+))?(?: maxresults (\d+))?$/i;
-const CONDITION = /^([A-Za-z.]+) *(<=|>=|=|<|>) *'([^']*)'$/;
-const FIELDS = ['Balance', 'Id', 'VendorRef', 'MetaData.LastUpdatedTime'];
-
-export function parseQuery(text: string): ParsedQuery {
-  const match = QUERY.exec(text.trim().replace(/\s+/g, ' '));
-  if (!match) throw new QueryError(`Error parsing query: ${text.slice(0, 200)}`);
-  const conditions = match[2]
-    ? match[2].split(/ and /i).map((part) => {
-        const condition = CONDITION.exec(part.trim());
-        if (!condition || !FIELDS.includes(condition[1]!)) {
-          throw new QueryError(`Unsupported condition: ${part.trim().slice(0, 100)}`);
-        }
-        return { field: condition[1]!, op: condition[2]!, value: condition[3]! };
-      })
-    : [];
-  if (match[3] !== undefined && match[3] !== 'Id') {
-    throw new QueryError(`Unsupported ORDERBY: ${match[3].slice(0, 100)}`);
-  }
-  const maxResults = match[6] ? Number(match[6]) : 100;
-  if (maxResults > MAX_RESULTS) throw new QueryError(`MAXRESULTS may be at most ${MAX_RESULTS}`);
-  return {
-    entity: ({ vendor: 'Vendor', bill: 'Bill', billpayment: 'BillPayment' } as const)[
-      match[1]!.toLowerCase() as 'vendor' | 'bill' | 'billpayment'
-    ],
-    conditions,
-    descending: match[4]?.toLowerCase() === 'desc',
-    startPosition: Math.max(1, match[5] ? Number(match[5]) : 1),
-    maxResults,
-  };
-}
-
-function fieldValue(entity: Vendor | Bill | BillPayment, field: string): number {
-  if (field === 'Balance') return 'Balance' in entity ? entity.Balance : NaN;
-  if (field === 'Id') return Number(entity.Id);
-  if (field === 'VendorRef') return 'VendorRef' in entity ? Number(entity.VendorRef.value) : NaN;
-  return parseTime(entity.MetaData.LastUpdatedTime);
-}
-
-function matches(entity: Vendor | Bill | BillPayment, condition: Condition): boolean {
-  const actual = fieldValue(entity, condition.field);
-  const expected =
-    condition.field === 'MetaData.LastUpdatedTime' ? parseTime(condition.value) : Number(condition.value);
-  if (Number.isNaN(expected)) throw new QueryError(`Invalid value for ${condition.field}`);
-  switch (condition.op) {
-    case '=':
-      return actual === expected;
-    case '<':
-      return actual < expected;
-    case '>':
-      return actual > expected;
-    case '<=':
-      return actual <= expected;
-    default:
-      return actual >= expected;
-  }
-}
-
-/** The QueryResponse body: the page of matching entities in Id order, as Intuit answers it. */
-export function runQuery(data: RealmData, query: ParsedQuery): Record<string, unknown> {
-  const all: Array<Vendor | Bill | BillPayment> =
-    query.entity === 'Vendor' ? data.vendors : query.entity === 'Bill' ? data.bills : data.billPayments;
-  const matching = all.filter((entity) => query.conditions.every((condition) => matches(entity, condition)));
-  if (query.descending) matching.reverse();
-  const page = matching.slice(query.startPosition - 1, query.startPosition - 1 + query.maxResults);
-  return page.length === 0
-    ? {}
-    : { [query.entity]: page, startPosition: query.startPosition, maxResults: page.length };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_COMPANIES, startQboEmulator, type QboEmulator } from './index';
+import { DEFAULT_COMPANIES, startQboEmulator, type QboEmulator, type QboEmulatorOptions } from './index';
+import { read } from './test-support';
 
 let emulator: QboEmulator;
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -103,5 +104,100 @@ describe('tokens', () => {
       `Basic ${Buffer.from('id:nope').toString('base64')}`,
     );
     expect([wrong.status, await wrong.json()]).toEqual([401, { error: 'invalid_client' }]);
+  });
+});
+
+describe('registered redirect URIs', () => {
+  it('accepts only a registered one, exactly: none registered (or the option left out) accepts none', async () => {
+    expect((await authorize({ ...good, redirect_uri: `${REDIRECT}/` })).status).toBe(400);
+    expect((await authorize({ ...good, redirect_uri: REDIRECT.replace(':9/', ':90/') })).status).toBe(400);
+    for (const options of [
+      { clientId: 'id', clientSecret: 'secret', redirectUris: [] },
+      // A caller in plain JavaScript that forgets the option registers nothing.
+      { clientId: 'id', clientSecret: 'secret' } as QboEmulatorOptions,
+    ]) {
+      const bare = await startQboEmulator(options);
+      try {
+        const page = await fetch(`${bare.authorizeUrl}?${new URLSearchParams(good).toString()}`);
+        expect([page.status, await page.text()]).toEqual([400, expect.stringContaining('not registered')]);
+        const consent = await fetch(`${bare.baseUrl}/connect/oauth2/consent`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            client_id: 'id',
+            redirect_uri: REDIRECT,
+            state: 's1',
+            realmId: DEFAULT_COMPANIES[0]!.realmId,
+            decision: 'connect',
+          }).toString(),
+          redirect: 'manual',
+        });
+        expect(consent.status).toBe(400);
+        expect(consent.headers.get('location')).toBeNull();
+      } finally {
+        await bare.close();
+      }
+    }
+  });
+});
+
+describe('realms of tokens', () => {
+  const [first, second] = [DEFAULT_COMPANIES[0]!.realmId, DEFAULT_COMPANIES[1]!.realmId];
+  const refresh = async (refreshToken: string) => {
+    const answer = await token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as { access_token: string; refresh_token: string };
+  };
+
+  it('binds an adopted refresh token to the first company it reads, and every token rotated from it', async () => {
+    const adopted = await refresh('made-up-by-a-seed');
+    // A realm that is no sandbox company binds nothing.
+    expect((await read(emulator, '1234567890123456/vendor/1', adopted.access_token)).status).toBe(403);
+    expect((await read(emulator, `${first}/vendor/1`, adopted.access_token)).status).toBe(200);
+    expect((await read(emulator, `${second}/vendor/1`, adopted.access_token)).status).toBe(403);
+    const rotated = await refresh(adopted.refresh_token);
+    expect((await read(emulator, `${second}/vendor/1`, rotated.access_token)).status).toBe(403);
+    expect((await read(emulator, `${first}/vendor/1`, rotated.access_token)).status).toBe(200);
+  });
+
+  it('keeps a consented token to its company through every refresh', async () => {
+    const code = (await codeFor(second)).searchParams.get('code')!;
+    const answer = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT });
+    const pair = (await answer.json()) as { refresh_token: string };
+    const rotated = await refresh(pair.refresh_token);
+    expect((await read(emulator, `${first}/vendor/1`, rotated.access_token)).status).toBe(403);
+    expect((await read(emulator, `${second}/vendor/1`, rotated.access_token)).status).toBe(200);
+  });
+});
+
+describe('intuit_tid', () => {
+  it('is on every answer of every endpoint, a new one each time', async () => {
+    const adopted = (await (
+      await token({ grant_type: 'refresh_token', refresh_token: 'tid-test' })
+    ).json()) as { access_token: string };
+    const realm = DEFAULT_COMPANIES[2]!.realmId;
+    emulator.failNext(realm, 1, 429);
+    const answers = [
+      await authorize(good),
+      await authorize({ ...good, client_id: 'other' }),
+      await codeFor(realm).then(() => authorize(good)),
+      await token({ grant_type: 'authorization_code', code: 'nope', redirect_uri: REDIRECT }),
+      await token({ grant_type: 'refresh_token', refresh_token: 'x' }, 'Basic bm9wZQ=='),
+      await fetch(emulator.revokeUrl, {
+        method: 'POST',
+        headers: { Authorization: basic, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: 'whatever' }),
+      }),
+      await read(emulator, `${realm}/vendor/1`, adopted.access_token), // 429 (failNext)
+      await read(emulator, `${realm}/vendor/1`, adopted.access_token),
+      await read(emulator, `${realm}/vendor/1`, 'nonsense'),
+      await fetch(`${emulator.baseUrl}/nowhere`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([
+      200, 400, 200, 400, 401, 200, 429, 200, 401, 404,
+    ]);
+    const ids = answers.map((answer) => answer.headers.get('intuit_tid'));
+    for (const id of ids) expect(id).toMatch(/^[\w-]{16,}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

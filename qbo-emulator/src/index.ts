@@ -4,8 +4,9 @@
  * configuration alone (QB_AUTHORIZE_URL, QB_TOKEN_URL, QB_REVOKE_URL, QB_API_URL).
  *
  * - `GET  /connect/oauth2` — the consent page (as appcenter.intuit.com/connect/oauth2): checks
- *   client_id, response_type=code, the scope and the redirect URI, then shows an HTML page where
- *   the person picks one of the sandbox companies and clicks 'Connect'.
+ *   client_id, response_type=code, the scope and the redirect URI (one of `redirectUris`, the URIs
+ *   registered for the app: none registered, none accepted), then shows an HTML page where the
+ *   person picks one of the sandbox companies and clicks 'Connect'.
  * - `POST /connect/oauth2/consent` — the page's form: redirects to the redirect URI with `code`,
  *   `state` and `realmId` (or `error=access_denied` on Cancel). Codes are single-use and live
  *   five minutes.
@@ -18,9 +19,10 @@
  *   revokes both.
  *
  * - `GET  /v3/company/{realmId}/query?query=…` — the accounting API's query endpoint (as
- *   quickbooks.api.intuit.com) for `select * from Vendor|Bill … [ORDERBY Id] STARTPOSITION n MAXRESULTS m`
- *   (accounting.ts), with a Bearer access token: an unknown or expired one is 401 with Intuit's
- *   `fault` body, a token of another realm 403, a query it cannot run 400 with a `Fault`.
+ *   quickbooks.api.intuit.com): `select *|count(*) from Vendor|Bill|BillPayment [where …]
+ *   [ORDERBY …] [STARTPOSITION n] [MAXRESULTS m]` (query.ts), with a Bearer access token: an
+ *   unknown or expired one is 401 with Intuit's `fault` body, a token of another realm 403, a query
+ *   it cannot run 400 with a `Fault`.
  * - `GET  /v3/company/{realmId}/companyinfo/{realmId}` — the company's record (`{CompanyInfo}`).
  * - `GET  /v3/company/{realmId}/bill/{id}`, `…/vendor/{id}` — reads by id (`{Bill: …}`), an
  *   unknown id 400 with Fault code 610 'Object Not Found'.
@@ -35,11 +37,15 @@
  *   with Fault code 5010 'Stale Object Error', totals follow the lines, and the change is notified
  *   by webhook like any other. Creating bills is not emulated.
  * - Every accounting call takes `minorversion` (1–75; others 400) and is throttled per realm as
- *   Intuit does: 500 requests a rolling minute and 10 in flight, else 429 with a ThrottleExceeded
- *   `Fault` and `Retry-After` (seconds).
+ *   Intuit documents it (throttle.ts): 500 requests a rolling minute and 10 a rolling second, else
+ *   429 with a ThrottleExceeded `Fault` and `Retry-After` (seconds).
+ * - Every answer, of any endpoint, carries an `intuit_tid` header unique to it, as Intuit's do
+ *   (the id Intuit's support asks for).
  *
- * A refresh token it never issued is adopted on first use (the demo seed stores made-up tokens);
- * once rotated or revoked it is refused like any other. It never logs tokens.
+ * A refresh token it never issued is adopted on first use (the demo seed stores made-up tokens):
+ * its access tokens, and those of every token rotated from it, belong to the first sandbox company
+ * they read, and another company is refused (403) as a token of another realm is at Intuit. Once
+ * rotated or revoked it is refused like any other. It never logs tokens.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -50,24 +56,24 @@ import {
   createBillPayment,
   PaymentFault,
   isoTime,
-  parseQuery,
   parseTime,
-  QueryError,
-  runQuery,
   seedRealm,
   type Bill,
   type BillPayment,
   type RealmData,
   type RealmSize,
 } from './accounting';
+import { parseQuery, QueryError, runQuery } from './query';
+import { INTUIT_LIMITS, RealmThrottle, type ThrottleLimits } from './throttle';
 
+export { parseQuery, type ParsedQuery } from './query';
+export { INTUIT_LIMITS, type ThrottleLimits } from './throttle';
 export {
   BANK_ACCOUNTS,
   MAX_RESULTS,
   type BankAccount,
   type BillPayment,
   isoTime,
-  parseQuery,
   seedRealm,
   type Bill,
   type RealmData,
@@ -100,22 +106,17 @@ export const DEFAULT_COMPANIES: readonly SandboxCompany[] = [
 
 export type EmulatorBehaviour = 'ok' | 'error' | 'hang';
 
-/** Intuit's throttles of the accounting API, per realm and app. */
-export interface ThrottleLimits {
-  /** Requests per rolling minute (Intuit: 500). */
-  perMinute: number;
-  /** Requests in flight at once (Intuit: 10). */
-  concurrent: number;
-}
-export const INTUIT_LIMITS: ThrottleLimits = { perMinute: 500, concurrent: 10 };
 /** The newest minor version of the accounting API; older ones are served as it (as Intuit does since 75). */
 export const LATEST_MINOR_VERSION = 75;
 
 export interface QboEmulatorOptions {
   clientId: string;
   clientSecret: string;
-  /** Redirect URIs registered for the client; when given, any other is refused like Intuit does. */
-  redirectUris?: string[];
+  /**
+   * The redirect URIs registered for the app, as in Intuit's developer settings: any other is
+   * refused on the consent page as Intuit refuses it (an empty list accepts none).
+   */
+  redirectUris: readonly string[];
   companies?: readonly SandboxCompany[];
   /** Default 127.0.0.1 (loopback only). */
   host?: string;
@@ -123,7 +124,7 @@ export interface QboEmulatorOptions {
   port?: number;
   /** Default INTUIT_LIMITS. */
   limits?: ThrottleLimits;
-  /** Each accounting answer waits this long while it counts as in flight (default 0). */
+  /** Each accounting answer waits this long before it is sent (default 0). */
   latencyMs?: number;
   /** Where to POST change notifications, and the verifier token that signs them. */
   webhook?: WebhookTarget;
@@ -157,6 +158,8 @@ export interface RealmTraffic {
   throttled: number;
   /** The most requests in flight at once. */
   peakConcurrent: number;
+  /** The most requests that arrived within any one second (refused ones too). */
+  peakPerSecond: number;
   /** When each of the last 1000 requests arrived and the status it got. */
   answers: Array<{ at: number; status: number }>;
 }
@@ -214,8 +217,16 @@ interface PendingCode {
   expiresAt: number;
 }
 
-interface Grant {
+/**
+ * The realm a grant may read, shared by every token pair rotated from it. Null for an adopted
+ * refresh token not used yet: the first sandbox company its access token reads binds it.
+ */
+interface Binding {
   realmId: string | null;
+}
+
+interface Grant {
+  binding: Binding;
   /** The pair's other token (access ↔ refresh), so revoking either revokes both. */
   partner: string;
 }
@@ -227,7 +238,7 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
   const sizes = new Map<string, RealmSize>();
   const traffic = new Map<
     string,
-    RealmTraffic & { recent: number[]; inFlight: number; failures: number[] }
+    Omit<RealmTraffic, 'peakPerSecond'> & { throttle: RealmThrottle; inFlight: number; failures: number[] }
   >();
   const realmTraffic = (realmId: string) => {
     let entry = traffic.get(realmId);
@@ -237,7 +248,7 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
         throttled: 0,
         peakConcurrent: 0,
         answers: [],
-        recent: [],
+        throttle: new RealmThrottle(),
         inFlight: 0,
         failures: [],
       };
@@ -252,8 +263,8 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
   const refreshTokens = new Map<string, Grant>();
   /** Refresh tokens rotated away or revoked: refused for good. */
   const deadTokens = new Set<string>();
-  /** Access tokens → their realm (null: adopted, any realm) and expiry. */
-  const accessTokens = new Map<string, { realmId: string | null; expiresAt: number }>();
+  /** Access tokens → the realm they may read and their expiry. */
+  const accessTokens = new Map<string, { binding: Binding; expiresAt: number }>();
   const realms = new Map<string, RealmData>();
   /**
    * Per realm, the answer given to each `requestid` of a write: the same request sent again (a
@@ -321,8 +332,9 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
       notify(realmId, 'Bill', billId, 'Delete');
     },
     traffic: (realmId) => {
-      const { requests, throttled, peakConcurrent, answers } = realmTraffic(realmId);
-      return { requests, throttled, peakConcurrent, answers: [...answers] };
+      const { requests, throttled, peakConcurrent, answers, throttle } = realmTraffic(realmId);
+      const peakPerSecond = throttle.peakPerSecond;
+      return { requests, throttled, peakConcurrent, peakPerSecond, answers: [...answers] };
     },
     billPayments: (realmId) => [...realmData(realmId).billPayments],
     failNext: (realmId, count, status) => {
@@ -395,11 +407,11 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
     deadTokens.add(refreshToken);
   }
 
-  function issue(realmId: string | null) {
+  function issue(binding: Binding) {
     const accessToken = `emu-access-${randomBytes(24).toString('base64url')}`;
     const refreshToken = `emu-refresh-${randomBytes(18).toString('base64url')}`;
-    refreshTokens.set(refreshToken, { realmId, partner: accessToken });
-    accessTokens.set(accessToken, { realmId, expiresAt: Date.now() + ACCESS_TOKEN_TTL * 1000 });
+    refreshTokens.set(refreshToken, { binding, partner: accessToken });
+    accessTokens.set(accessToken, { binding, expiresAt: Date.now() + ACCESS_TOKEN_TTL * 1000 });
     return {
       token_type: 'bearer',
       access_token: accessToken,
@@ -436,8 +448,9 @@ export async function startQboEmulator(options: QboEmulatorOptions): Promise<Qbo
     );
   };
 
-  const redirectAllowed = (uri: string) =>
-    /^https?:\/\/\S+$/.test(uri) && (!options.redirectUris || options.redirectUris.includes(uri));
+  // Left out by a caller in plain JavaScript: nothing is registered, so nothing is accepted.
+  const registered: readonly string[] = options.redirectUris ?? [];
+  const redirectAllowed = (uri: string) => /^https?:\/\/\S+$/.test(uri) && registered.includes(uri);
 
   function consentPage(response: ServerResponse, params: URLSearchParams) {
     const clientId = params.get('client_id') ?? '';
@@ -503,7 +516,7 @@ ${choices}
       if (!pending || pending.expiresAt < Date.now() || pending.redirectUri !== form.get('redirect_uri')) {
         return json(response, 400, { error: 'invalid_grant' });
       }
-      return json(response, 200, issue(pending.realmId));
+      return json(response, 200, issue({ realmId: pending.realmId }));
     }
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token');
@@ -511,9 +524,10 @@ ${choices}
       if (refreshToken.startsWith(REVOKED_TOKEN_PREFIX) || deadTokens.has(refreshToken)) {
         return json(response, 400, { error: 'invalid_grant', error_description: 'Token invalid' });
       }
+      // A token never issued here is adopted, bound to no realm until its first read.
       const grant = refreshTokens.get(refreshToken);
       kill(refreshToken);
-      return json(response, 200, issue(grant?.realmId ?? null));
+      return json(response, 200, issue(grant?.binding ?? { realmId: null }));
     }
     return json(response, 400, { error: 'unsupported_grant_type' });
   }
@@ -532,7 +546,7 @@ ${choices}
 
   /**
    * The accounting API of one realm: authentication, then Intuit's throttles (per realm: at most
-   * `perMinute` requests in a rolling minute and `concurrent` at once, else 429 with a
+   * `perMinute` requests in a rolling minute and `perSecond` in a rolling second, else 429 with a
    * `ThrottleExceeded` Fault and Retry-After), then `minorversion`, then the resource.
    */
   async function accounting(
@@ -560,10 +574,9 @@ ${choices}
         time: intuitTime(),
       });
     }
-    if (
-      (grant.realmId !== null && grant.realmId !== realmId) ||
-      !companies.some((c) => c.realmId === realmId)
-    ) {
+    const known = companies.some((c) => c.realmId === realmId);
+    if (known && grant.binding.realmId === null) grant.binding.realmId = realmId;
+    if (!known || grant.binding.realmId !== realmId) {
       return fault(response, 403, 'AuthorizationFault', '3100', 'ApplicationAuthorizationFailed');
     }
     const seen = realmTraffic(realmId);
@@ -573,15 +586,11 @@ ${choices}
       seen.answers.push({ at: now, status: response.statusCode });
       if (seen.answers.length > 1000) seen.answers.shift();
     });
-    while (seen.recent.length > 0 && seen.recent[0]! <= now - 60_000) seen.recent.shift();
-    const limits = emulator.limits;
     const forced = seen.failures.shift();
-    if (forced === 429 || seen.recent.length >= limits.perMinute || seen.inFlight >= limits.concurrent) {
+    const wait = forced === 429 ? 1 : seen.throttle.admit(now, emulator.limits);
+    if (wait !== null) {
       seen.throttled += 1;
-      // The minute's oldest request leaves the window then; a concurrency refusal clears sooner.
-      const wait =
-        seen.recent.length >= limits.perMinute ? Math.ceil((seen.recent[0]! + 60_000 - now) / 1000) : 1;
-      response.setHeader('Retry-After', String(Math.max(1, wait)));
+      response.setHeader('Retry-After', String(wait));
       return fault(
         response,
         429,
@@ -591,7 +600,6 @@ ${choices}
         'The request limit was reached. Please try again later.',
       );
     }
-    seen.recent.push(now);
     seen.inFlight += 1;
     seen.peakConcurrent = Math.max(seen.peakConcurrent, seen.inFlight);
     try {
@@ -837,6 +845,7 @@ ${choices}
   };
 
   const server = createServer((request, response) => {
+    response.setHeader('intuit_tid', transactionId());
     handle(request, response).catch(() => {
       if (!response.headersSent) json(response, 500, { error: 'server_error' });
     });
@@ -855,6 +864,11 @@ ${choices}
   emulator.tokenUrl = emulator.baseUrl + TOKEN_PATH;
   emulator.revokeUrl = emulator.baseUrl + REVOKE_PATH;
   return emulator;
+}
+
+/** A new id for one answer, shaped like Intuit's `intuit_tid` (version, time in hex, random). */
+function transactionId(): string {
+  return `1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
 }
 
 function same(a: string, b: string): boolean {

@@ -35,7 +35,7 @@ export async function benchQbImport(args) {
     '--bills',
     sizes.join(','),
   ]);
-  const { baseUrl, realms } = JSON.parse(ready);
+  const { baseUrl, redirectUri, realms } = JSON.parse(ready);
   const rows = [];
   try {
     for (const bills of sizes) {
@@ -45,6 +45,8 @@ export async function benchQbImport(args) {
         baseUrl,
         '--realm',
         realms[bills],
+        '--redirect-uri',
+        redirectUri,
       ]);
       await new Promise((resolve) => child.once('exit', resolve));
       rows.push({ realm: bills, ...JSON.parse(result) });

@@ -5,7 +5,7 @@
  * second, and this process's peak memory (RSS and JS heap, sampled every 20 ms) before and during;
  * run with --expose-gc, also the largest JS heap left after a full collection after each page.
  *
- *   tsx src/bench/qb-import.ts --api-url http://127.0.0.1:PORT --realm REALM_ID
+ *   tsx src/bench/qb-import.ts --api-url http://127.0.0.1:PORT --realm REALM_ID --redirect-uri URI
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +29,7 @@ const argument = (name: string) => {
 };
 const apiUrl = argument('api-url');
 const realmId = argument('realm');
+const redirectUri = argument('redirect-uri');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'qb-import-bench-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS: 'off' });
@@ -36,7 +37,7 @@ config.quickBooks = {
   ...config.quickBooks,
   clientId: 'bench-client',
   clientSecret: 'bench-secret',
-  redirectUri: 'http://127.0.0.1:9/companies/quickbooks/callback',
+  redirectUri,
   authorizeUrl: `${apiUrl}/connect/oauth2`,
   tokenUrl: `${apiUrl}/oauth2/v1/tokens/bearer`,
   revokeUrl: `${apiUrl}/oauth2/v1/tokens/revoke`,

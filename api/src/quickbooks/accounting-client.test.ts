@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RealmLimiter, retryAfterSeconds } from './accounting-client';
+import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../test/build';
+import { qbGet, RealmLimiter, retryAfterSeconds, type QbRequestContext } from './accounting-client';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -68,6 +70,52 @@ describe('the per-second budget', () => {
     expect(granted).toEqual([1, 2]); // a second after the answer, not after the sending
     await vi.advanceTimersByTimeAsync(1);
     expect(granted).toEqual([1, 2, 3]);
+  });
+});
+
+describe('qbGet against the emulator', () => {
+  let emulator: QboEmulator;
+  let accessToken = '';
+  const realmId = '9341453050071001';
+  const config = testConfig();
+  beforeAll(async () => {
+    emulator = await startQboEmulator({
+      clientId: 'limits',
+      clientSecret: 'limits-secret',
+      redirectUris: [],
+    });
+    // A refresh token the emulator never issued is adopted, for the realm it first reads.
+    const answer = await fetch(emulator.tokenUrl, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from('limits:limits-secret').toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'limits-test' }).toString(),
+    });
+    accessToken = ((await answer.json()) as { access_token: string }).access_token;
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+  const context = (limiter: RealmLimiter): QbRequestContext => ({
+    config: { ...config.quickBooks, apiUrl: emulator.baseUrl, timeoutMs: 5_000 },
+    // One attempt: a 429 would be an error here, not a retry.
+    sync: { ...config.qbSync, maxAttempts: 1 },
+    limiter,
+    realmId,
+    accessToken,
+  });
+
+  it('keeps within the rolling second QuickBooks counts in: nothing refused, however the answers take', async () => {
+    emulator.limits = { perMinute: 500, perSecond: 3 };
+    const limiter = new RealmLimiter({ perMinute: 400, perSecond: 3, concurrent: 4 });
+    const before = emulator.traffic(realmId);
+    await Promise.all(Array.from({ length: 7 }, () => qbGet(context(limiter), 'vendor/1')));
+    const after = emulator.traffic(realmId);
+    expect(after.requests - before.requests).toBe(7);
+    expect(after.throttled).toBe(before.throttled);
+    expect(after.peakPerSecond).toBeLessThanOrEqual(3);
   });
 });
 

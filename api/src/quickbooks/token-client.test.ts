@@ -8,7 +8,8 @@ import { QbTokenError, refreshQuickBooksTokens } from './token-client';
 let mock: QboEmulator;
 let config: QuickBooksConfig;
 beforeAll(async () => {
-  mock = await startQboEmulator({ clientId: 'client-id', clientSecret: 'client-secret' });
+  // Only refresh grants here: no redirect URI is registered.
+  mock = await startQboEmulator({ clientId: 'client-id', clientSecret: 'client-secret', redirectUris: [] });
   config = { tokenUrl: mock.tokenUrl, clientId: 'client-id', clientSecret: 'client-secret', timeoutMs: 300 };
 });
 afterEach(() => {

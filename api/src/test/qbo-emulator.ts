@@ -5,6 +5,9 @@ import type { QuickBooksConfig } from '../config';
 import { companies } from '../db/schema';
 import { TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from './build';
 
+/** The redirect URI of the tests' QuickBooks app: register it with the emulator (`redirectUris`). */
+export const TEST_REDIRECT_URI = 'http://127.0.0.1:8080/companies/quickbooks/callback';
+
 /** The API's QuickBooks configuration pointing every endpoint at an in-process emulator. */
 export function emulatorConfig(
   emulator: QboEmulator,
@@ -18,7 +21,7 @@ export function emulatorConfig(
     tokenUrl: emulator.tokenUrl,
     revokeUrl: emulator.revokeUrl,
     apiUrl: emulator.baseUrl,
-    redirectUri: 'http://127.0.0.1:8080/companies/quickbooks/callback',
+    redirectUri: TEST_REDIRECT_URI,
     webhookVerifierToken: TEST_WEBHOOK_VERIFIER_TOKEN,
   };
 }

@@ -15,7 +15,8 @@ const token = { moderator: '', user: '', guest: '' };
 let quickBooks: TestContext['config']['quickBooks'];
 
 beforeAll(async () => {
-  mock = await startQboEmulator({ clientId: 'test-client', clientSecret: 'test-secret' });
+  // Only refresh grants here: no redirect URI is registered.
+  mock = await startQboEmulator({ clientId: 'test-client', clientSecret: 'test-secret', redirectUris: [] });
   t = await build({
     config: {
       quickBooks: {
