@@ -1,7 +1,13 @@
 import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../test/build';
-import { qbGet, RealmLimiter, retryAfterSeconds, type QbRequestContext } from './accounting-client';
+import {
+  QbApiError,
+  qbGet,
+  RealmLimiter,
+  retryAfterSeconds,
+  type QbRequestContext,
+} from './accounting-client';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -116,6 +122,20 @@ describe('qbGet against the emulator', () => {
     expect(after.requests - before.requests).toBe(7);
     expect(after.throttled).toBe(before.throttled);
     expect(after.peakPerSecond).toBeLessThanOrEqual(3);
+  });
+
+  it("carries the answer's intuit_tid in a failure", async () => {
+    emulator.limits = { perMinute: 500, perSecond: 10 };
+    emulator.failNext(realmId, 1, 503);
+    const failure = await qbGet(context(new RealmLimiter(config.qbSync)), 'vendor/1').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(QbApiError);
+    const { kind, status, intuitTid, message } = failure as QbApiError;
+    expect([kind, status]).toEqual(['server_error', 503]);
+    expect(intuitTid).toMatch(/^\S{16,}$/);
+    expect(message).toContain(`intuit_tid ${intuitTid}`);
   });
 });
 

@@ -7,10 +7,11 @@
  * how far under). A 429 still happens (another app, another process): the realm then waits the
  * answer's Retry-After before any of its requests goes out again, and the request is retried. A
  * 5xx or a network failure is retried with a doubling back-off. Tokens never appear in an error or
- * a log.
+ * a log; a failure QuickBooks answered carries the answer's `intuit_tid`, the id Intuit's support
+ * traces a request by.
  */
 import { INTUIT_SANDBOX_API_URL, type QbSyncConfig, type QuickBooksConfig } from '../config';
-import { parseJson } from './token-client';
+import { intuitTid, parseJson } from './token-client';
 
 /** The minor version of the accounting API this client is written against. */
 export const QB_MINOR_VERSION = '75';
@@ -36,8 +37,14 @@ export class QbApiError extends Error {
     readonly status?: number,
     /** The first `Fault.Error[].Message` (or `Detail`) QuickBooks sent, at most 200 characters. */
     readonly fault?: string,
+    /** The answer's `intuit_tid` header (none when no answer came), for Intuit's support. */
+    readonly intuitTid?: string,
   ) {
-    super(`QuickBooks API ${kind}${status ? ` (HTTP ${status})` : ''}${fault ? `: ${fault}` : ''}`);
+    super(
+      `QuickBooks API ${kind}${status ? ` (HTTP ${status})` : ''}${fault ? `: ${fault}` : ''}${
+        intuitTid ? ` [intuit_tid ${intuitTid}]` : ''
+      }`,
+    );
     this.name = 'QbApiError';
   }
 }
@@ -207,27 +214,30 @@ async function qbRequest(
       budget.release();
     }
     const body = text.length > MAX_ANSWER_BYTES ? undefined : parseJson(text);
+    const tid = intuitTid(response);
     if (response.status === 429) {
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
       if (last || retryAfter > context.sync.maxRetryAfterSeconds) {
-        throw new QbApiError('throttled', 429, faultMessage(body));
+        throw new QbApiError('throttled', 429, faultMessage(body), tid);
       }
       // Every request of the realm waits, not only this one.
       budget.pausedUntil = Math.max(budget.pausedUntil, Date.now() + retryAfter * 1000);
       continue;
     }
     if (response.status >= 500) {
-      if (last) throw new QbApiError('server_error', response.status, faultMessage(body));
+      if (last) throw new QbApiError('server_error', response.status, faultMessage(body), tid);
       await sleep(backoff);
       backoff *= 2;
       continue;
     }
-    if (response.status === 401) throw new QbApiError('unauthorized', 401);
-    if (response.status === 403) throw new QbApiError('forbidden', 403, faultMessage(body));
-    if (response.status !== 200) throw new QbApiError('rejected', response.status, faultMessage(body));
-    if (!body) throw new QbApiError('bad_response', response.status);
+    if (response.status === 401) throw new QbApiError('unauthorized', 401, undefined, tid);
+    if (response.status === 403) throw new QbApiError('forbidden', 403, faultMessage(body), tid);
+    if (response.status !== 200) {
+      throw new QbApiError('rejected', response.status, faultMessage(body), tid);
+    }
+    if (!body) throw new QbApiError('bad_response', response.status, undefined, tid);
     // QuickBooks answers some refusals with 200 and a Fault body.
-    if (body.Fault) throw new QbApiError('rejected', response.status, faultMessage(body));
+    if (body.Fault) throw new QbApiError('rejected', response.status, faultMessage(body), tid);
     return body;
   }
 }

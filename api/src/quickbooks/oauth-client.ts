@@ -4,11 +4,12 @@
  * (intuit-oauth hard-codes Intuit's hosts in its class). Revocation follows Intuit's documented
  * shape: POST JSON `{token}` with HTTP Basic client authentication.
  *
- * As in token-client.ts, no token ever appears in an error or a log line.
+ * As in token-client.ts, no token ever appears in an error or a log line; a failure QuickBooks
+ * answered carries the answer's `intuit_tid`.
  */
 import * as oauth from 'oauth4webapi';
 import { INTUIT_AUTHORIZE_URL, INTUIT_REVOKE_URL, INTUIT_TOKEN_URL, type QuickBooksConfig } from '../config';
-import { QbTokenError, type QbTokenSet } from './token-client';
+import { intuitTid, QbTokenError, type QbTokenSet } from './token-client';
 
 export const QB_ACCOUNTING_SCOPE = 'com.intuit.quickbooks.accounting';
 
@@ -51,9 +52,10 @@ export async function exchangeAuthorizationCode(
   }
   const as = server(config);
   const client: oauth.Client = { client_id: config.clientId };
+  let response: Response | undefined;
   try {
     const parameters = oauth.validateAuthResponse(as, client, new URLSearchParams({ code, state }), state);
-    const response = await oauth.authorizationCodeGrantRequest(
+    response = await oauth.authorizationCodeGrantRequest(
       as,
       client,
       oauth.ClientSecretBasic(config.clientSecret),
@@ -69,7 +71,7 @@ export async function exchangeAuthorizationCode(
     const expiresIn = Number(result.expires_in);
     const refreshExpires = Number(result.x_refresh_token_expires_in);
     if (!result.refresh_token || !Number.isFinite(expiresIn) || expiresIn <= 0) {
-      throw new QbTokenError('bad_response', response.status);
+      throw new QbTokenError('bad_response', response.status, undefined, intuitTid(response));
     }
     return {
       accessToken: result.access_token,
@@ -78,7 +80,7 @@ export async function exchangeAuthorizationCode(
       refreshTokenExpiresIn: Number.isFinite(refreshExpires) && refreshExpires > 0 ? refreshExpires : null,
     };
   } catch (error) {
-    throw asTokenError(error);
+    throw asTokenError(error, response && intuitTid(response));
   }
 }
 
@@ -103,21 +105,25 @@ export async function revokeQuickBooksToken(config: QuickBooksConfig, token: str
   } catch (error) {
     throw asTokenError(error);
   }
-  if (response.status >= 500) throw new QbTokenError('server_error', response.status);
-  if (response.status !== 200) throw new QbTokenError('rejected', response.status);
+  const tid = intuitTid(response);
+  if (response.status >= 500) throw new QbTokenError('server_error', response.status, undefined, tid);
+  if (response.status !== 200) throw new QbTokenError('rejected', response.status, undefined, tid);
 }
 
-function asTokenError(error: unknown): QbTokenError {
+/** `tid`: the `intuit_tid` of the answer the failure came with, if one came. */
+function asTokenError(error: unknown, tid?: string): QbTokenError {
   if (error instanceof QbTokenError) return error;
   if (error instanceof oauth.ResponseBodyError) {
-    if (error.status >= 500) return new QbTokenError('server_error', error.status);
+    const answered = intuitTid(error.response) ?? tid;
+    if (error.status >= 500) return new QbTokenError('server_error', error.status, undefined, answered);
     const code = error.error.slice(0, 64);
-    return new QbTokenError(code === 'invalid_grant' ? 'invalid_grant' : 'rejected', error.status, code);
+    const kind = code === 'invalid_grant' ? 'invalid_grant' : 'rejected';
+    return new QbTokenError(kind, error.status, code, answered);
   }
   const name = (error as { name?: string }).name;
   if (name === 'TimeoutError' || name === 'AbortError') return new QbTokenError('timeout');
   if (error instanceof oauth.OperationProcessingError || error instanceof oauth.AuthorizationResponseError) {
-    return new QbTokenError('bad_response');
+    return new QbTokenError('bad_response', undefined, undefined, tid);
   }
-  return new QbTokenError('unreachable');
+  return new QbTokenError('unreachable', undefined, undefined, tid);
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickBooksConfig } from '../config';
 import { ACCESS_TOKEN_TTL, startQboEmulator, type QboEmulator } from 'qbo-emulator';
+import { exchangeAuthorizationCode, revokeQuickBooksToken } from './oauth-client';
 import { QbTokenError, refreshQuickBooksTokens } from './token-client';
 
 let mock: QboEmulator;
@@ -118,5 +119,35 @@ describe('refreshQuickBooksTokens', () => {
     );
     const error = await failure(refreshQuickBooksTokens(config, 'revoked-secret-value'));
     expect(error.message).not.toContain('secret-value');
+  });
+
+  it("carries the answer's intuit_tid in every failure QuickBooks answered, of the refresh, the code exchange and the revocation", async () => {
+    const tid = /^\S{16,}$/;
+    const refused = await failure(refreshQuickBooksTokens(config, 'revoked-abc'));
+    expect(refused.intuitTid).toMatch(tid);
+    expect(refused.message).toContain(`intuit_tid ${refused.intuitTid}`);
+    const wrongClient = await failure(refreshQuickBooksTokens({ ...config, clientSecret: 'wrong' }, 'x'));
+    expect(wrongClient.intuitTid).toMatch(tid);
+    mock.behaviour = 'error';
+    expect((await failure(refreshQuickBooksTokens(config, 'x'))).intuitTid).toMatch(tid);
+    mock.behaviour = 'ok';
+
+    const oauthConfig = {
+      ...config,
+      authorizeUrl: mock.authorizeUrl,
+      revokeUrl: mock.revokeUrl,
+      redirectUri: 'http://127.0.0.1:9/callback',
+    };
+    const badCode = await failure(exchangeAuthorizationCode(oauthConfig, 'not-a-code', 'state'));
+    expect([badCode.kind, badCode.intuitTid]).toEqual(['invalid_grant', expect.stringMatching(tid)]);
+    const revoke = await failure(revokeQuickBooksToken({ ...oauthConfig, clientSecret: 'wrong' }, 'x'));
+    expect([revoke.kind, revoke.status, revoke.intuitTid]).toEqual([
+      'rejected',
+      401,
+      expect.stringMatching(tid),
+    ]);
+    // No answer, no id.
+    mock.behaviour = 'hang';
+    expect((await failure(refreshQuickBooksTokens(config, 'x'))).intuitTid).toBeUndefined();
   });
 });

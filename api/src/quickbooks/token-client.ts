@@ -5,8 +5,8 @@
  * is JSON {access_token, refresh_token, expires_in, x_refresh_token_expires_in, token_type}.
  * Errors are 4xx JSON {error: 'invalid_grant' | 'invalid_client' | …}.
  *
- * Tokens never appear in an error or a log line: only the failure kind, the HTTP status and the
- * OAuth `error` code leave this module.
+ * Tokens never appear in an error or a log line: only the failure kind, the HTTP status, the
+ * OAuth `error` code and the answer's `intuit_tid` (Intuit's id of the request) leave this module.
  */
 import { INTUIT_TOKEN_URL, type QuickBooksConfig } from '../config';
 
@@ -40,9 +40,13 @@ export class QbTokenError extends Error {
     readonly status?: number,
     /** The OAuth `error` code of a 4xx answer, e.g. 'invalid_grant'. */
     readonly oauthError?: string,
+    /** The answer's `intuit_tid` header (none when no answer came), for Intuit's support. */
+    readonly intuitTid?: string,
   ) {
     super(
-      `QuickBooks token refresh failed: ${kind}${status ? ` (HTTP ${status}${oauthError ? ` ${oauthError}` : ''})` : ''}`,
+      `QuickBooks token refresh failed: ${kind}${status ? ` (HTTP ${status}${oauthError ? ` ${oauthError}` : ''})` : ''}${
+        intuitTid ? ` [intuit_tid ${intuitTid}]` : ''
+      }`,
     );
     this.name = 'QbTokenError';
   }
@@ -80,14 +84,15 @@ export async function refreshQuickBooksTokens(
     throw new QbTokenError('unreachable');
   }
   const body = parseJson(text.length > MAX_ANSWER_BYTES ? '' : text);
+  const tid = intuitTid(response);
 
-  if (response.status >= 500) throw new QbTokenError('server_error', response.status);
+  if (response.status >= 500) throw new QbTokenError('server_error', response.status, undefined, tid);
   if (response.status >= 400 || response.status < 200 || response.status >= 300) {
     const oauthError = typeof body?.error === 'string' ? body.error.slice(0, 64) : undefined;
     if (response.status === 400 && oauthError === 'invalid_grant') {
-      throw new QbTokenError('invalid_grant', response.status, oauthError);
+      throw new QbTokenError('invalid_grant', response.status, oauthError, tid);
     }
-    throw new QbTokenError('rejected', response.status, oauthError);
+    throw new QbTokenError('rejected', response.status, oauthError, tid);
   }
 
   const accessToken = body?.access_token;
@@ -101,7 +106,7 @@ export async function refreshQuickBooksTokens(
     !Number.isFinite(expiresIn) ||
     expiresIn <= 0
   ) {
-    throw new QbTokenError('bad_response', response.status);
+    throw new QbTokenError('bad_response', response.status, undefined, tid);
   }
   const refreshExpires = Number(body?.x_refresh_token_expires_in);
   return {
@@ -110,6 +115,12 @@ export async function refreshQuickBooksTokens(
     expiresIn: Math.floor(expiresIn),
     refreshTokenExpiresIn: Number.isFinite(refreshExpires) && refreshExpires > 0 ? refreshExpires : null,
   };
+}
+
+/** The `intuit_tid` header of an answer: Intuit's id of the request, quoted to its support. */
+export function intuitTid(response: Response): string | undefined {
+  const value = response.headers.get('intuit_tid')?.trim();
+  return value ? value.slice(0, 100) : undefined;
 }
 
 /** A JSON object from Intuit's answer text; undefined for anything else (HTML error pages, arrays). */

@@ -138,7 +138,7 @@ export async function completeQbConnect(
   } catch (error) {
     if (!(error instanceof QbTokenError)) throw error;
     deps.log.warn(
-      { companyId: id, kind: error.kind, status: error.status },
+      { companyId: id, kind: error.kind, status: error.status, intuitTid: error.intuitTid },
       'QuickBooks code exchange failed',
     );
     return refuse(`QuickBooks answered ${error.kind}`, upstreamError(error));
@@ -162,7 +162,7 @@ export async function completeQbConnect(
     if (!(error instanceof QbApiError)) throw error;
     await revokeQuickBooksToken(deps.config.quickBooks, tokens.refreshToken).catch(() => undefined);
     deps.log.warn(
-      { companyId: id, kind: error.kind, status: error.status },
+      { companyId: id, kind: error.kind, status: error.status, intuitTid: error.intuitTid },
       'QuickBooks company check failed',
     );
     if (error.kind === 'forbidden' || error.kind === 'unauthorized') {
@@ -230,8 +230,12 @@ export async function disconnectQb(deps: AppDeps, actor: UserRow, id: number): P
       revoked = true;
     } catch (error) {
       if (!(error instanceof QbTokenError)) throw error;
-      if (error.kind !== 'rejected' && error.kind !== 'invalid_grant') throw upstreamError(error);
-      deps.log.warn({ companyId: id, status: error.status }, 'QuickBooks refused to revoke the token');
+      const refused = error.kind === 'rejected' || error.kind === 'invalid_grant';
+      deps.log.warn(
+        { companyId: id, kind: error.kind, status: error.status, intuitTid: error.intuitTid },
+        refused ? 'QuickBooks refused to revoke the token' : 'QuickBooks token revocation failed',
+      );
+      if (!refused) throw upstreamError(error);
     }
   }
   return deps.db.transaction(async (tx) => {

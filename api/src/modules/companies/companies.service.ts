@@ -434,12 +434,12 @@ async function refreshUpstream(deps: AppDeps, actor: Actor, id: number): Promise
     }
     if (error.kind === 'rejected') {
       deps.log.error(
-        { status: error.status, oauthError: error.oauthError },
+        { status: error.status, oauthError: error.oauthError, intuitTid: error.intuitTid },
         'QuickBooks token endpoint refused the client: check QB_CLIENT_ID / QB_CLIENT_SECRET',
       );
     } else {
       deps.log.warn(
-        { companyId: id, kind: error.kind, status: error.status },
+        { companyId: id, kind: error.kind, status: error.status, intuitTid: error.intuitTid },
         'QuickBooks token refresh failed',
       );
     }

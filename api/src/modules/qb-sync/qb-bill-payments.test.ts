@@ -245,7 +245,7 @@ describe('payment back to QuickBooks', () => {
     const refused = shown.qbBillPayments!.find((payment) => payment.billId === billIds[0])!;
     expect(refused.status).toBe('failed');
     expect(refused.error).toMatch(
-      /^QuickBooks refused the payment: Business Validation Error: .*open balance/,
+      /^QuickBooks refused the payment: Business Validation Error: .*open balance.* \(intuit_tid \S+\)$/,
     );
     expect(refused.qbBillPaymentId).toBeNull();
     expect(bill.Balance).toBe(1);

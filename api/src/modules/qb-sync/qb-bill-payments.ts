@@ -133,6 +133,13 @@ export async function runBillPayments(
       await settle(deps, row, { status: 'created', qbPaymentId: created.Id.slice(0, 20), error: null });
       outcome.created += 1;
     } catch (error) {
+      if (error instanceof QbApiError) {
+        const { kind, status, intuitTid } = error;
+        deps.log.warn(
+          { approvalId, billId: row.qbBillId, kind, status, intuitTid },
+          'QuickBooks did not record a bill payment',
+        );
+      }
       if (error instanceof QbApiError && (error.kind === 'rejected' || error.kind === 'forbidden')) {
         await settle(deps, row, { status: 'failed', error: refusalText(error) });
         outcome.failed += 1;
@@ -204,9 +211,17 @@ export function billPaymentBody(
   };
 }
 
+/**
+ * The id Intuit's support finds the refused request by, for whoever reports it to them. (A waiting
+ * reason goes without it: each attempt has its own, and the reason is recorded only when it changes.)
+ */
+const tidText = (error: QbApiError) => (error.intuitTid ? ` (intuit_tid ${error.intuitTid})` : '');
+
 function refusalText(error: QbApiError): string {
-  if (error.kind === 'forbidden') return 'QuickBooks refused access to the company: reconnect it';
-  return `QuickBooks refused the payment${error.fault ? `: ${error.fault}` : ` (HTTP ${error.status ?? 400})`}`;
+  if (error.kind === 'forbidden') {
+    return `QuickBooks refused access to the company: reconnect it${tidText(error)}`;
+  }
+  return `QuickBooks refused the payment${error.fault ? `: ${error.fault}` : ` (HTTP ${error.status ?? 400})`}${tidText(error)}`;
 }
 
 function waitingText(error: QbApiError): string {

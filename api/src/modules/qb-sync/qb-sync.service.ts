@@ -243,6 +243,9 @@ export async function runCompanySync(
     const message = failureText(error);
     if (!(error instanceof SyncError) && !(error instanceof QbApiError) && !(error instanceof HttpError)) {
       deps.log.error({ err: error, companyId }, 'QuickBooks sync failed');
+    } else if (error instanceof QbApiError) {
+      const { kind, status, intuitTid } = error;
+      deps.log.warn({ companyId, reason: message, kind, status, intuitTid }, 'QuickBooks sync stopped');
     } else {
       deps.log.warn({ companyId, reason: message }, 'QuickBooks sync stopped');
     }
@@ -313,22 +316,27 @@ function failureText(error: unknown): string {
   if (error instanceof SyncError) return error.message;
   if (error instanceof HttpError) return error.message;
   if (error instanceof QbApiError) {
-    switch (error.kind) {
-      case 'throttled':
-        return 'QuickBooks is throttling requests (429); the next run continues where this one stopped';
-      case 'server_error':
-        return `QuickBooks answered with a server error (HTTP ${error.status ?? 500}); the next run continues where this one stopped`;
-      case 'unreachable':
-      case 'timeout':
-        return 'QuickBooks could not be reached; the next run continues where this one stopped';
-      case 'unauthorized':
-      case 'forbidden':
-        return 'QuickBooks refused access to the company: reconnect it';
-      default:
-        return `QuickBooks refused a request${error.fault ? `: ${error.fault}` : ''}`;
-    }
+    // The id Intuit's support finds the request by, for whoever reports the failure to them.
+    return `${qbFailureText(error)}${error.intuitTid ? ` (intuit_tid ${error.intuitTid})` : ''}`;
   }
   return 'The sync failed unexpectedly';
+}
+
+function qbFailureText(error: QbApiError): string {
+  switch (error.kind) {
+    case 'throttled':
+      return 'QuickBooks is throttling requests (429); the next run continues where this one stopped';
+    case 'server_error':
+      return `QuickBooks answered with a server error (HTTP ${error.status ?? 500}); the next run continues where this one stopped`;
+    case 'unreachable':
+    case 'timeout':
+      return 'QuickBooks could not be reached; the next run continues where this one stopped';
+    case 'unauthorized':
+    case 'forbidden':
+      return 'QuickBooks refused access to the company: reconnect it';
+    default:
+      return `QuickBooks refused a request${error.fault ? `: ${error.fault}` : ''}`;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
 import { QB_CONNECT_ERRORS, type QbSyncStatus } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,12 +34,16 @@ afterAll(async () => {
 });
 
 /** The app's services with other sync settings (page size, back-off) for one test. */
-function deps(app: FastifyInstance, sync: Partial<AppConfig['qbSync']> = {}): QbSyncDeps {
+function deps(
+  app: FastifyInstance,
+  sync: Partial<AppConfig['qbSync']> = {},
+  log: FastifyBaseLogger = app.log,
+): QbSyncDeps {
   return {
     db: app.db,
     config: { ...app.config, qbSync: { ...app.config.qbSync, backoffMs: 10, ...sync } },
     passwords: app.passwords,
-    log: app.log,
+    log,
     qbLimiter: app.qbLimiter,
   };
 }
@@ -390,11 +394,20 @@ describe('two API processes, crashes and throttling', () => {
     // QuickBooks failing for good: the run stops, the panel says why and when.
     const { id: failing, realmId: failingRealm } = await connectedCompany(50);
     emulator.failNext(failingRealm, 3, 503);
-    const failed = await runCompanySync(deps(t.app, { maxAttempts: 3 }), failing);
+    const warnings: Array<Record<string, unknown>> = [];
+    const log = Object.create(t.app.log, {
+      warn: { value: (fields: Record<string, unknown>) => void warnings.push(fields) },
+    }) as FastifyBaseLogger;
+    const failed = await runCompanySync(deps(t.app, { maxAttempts: 3 }, log), failing);
     expect(failed.status).toBe('failed');
     const status = await t.request({ url: `/api/company/companies/${failing}/qb-sync`, token: moderator });
     const panel = status.json<{ data: QbSyncStatus }>().data;
     expect(panel.lastError).toContain('server error (HTTP 503)');
+    // Intuit's id of the failed request, for its support: in the log and on the panel.
+    expect(warnings).toEqual([
+      expect.objectContaining({ companyId: failing, kind: 'server_error', intuitTid: expect.any(String) }),
+    ]);
+    expect(panel.lastError).toContain(`(intuit_tid ${String(warnings[0]!.intuitTid)})`);
     expect(panel.lastErrorAt).not.toBeNull();
     expect(panel.nextRunAt).not.toBeNull();
     // The next run picks up where it stopped.
