@@ -1,8 +1,12 @@
 /**
  * The benchmark's QuickBooks: a QuickBooks Online emulator in its own process (so its memory is
- * not counted as the API's), with one realm per size asked (`--bills 2500,10000`). Prints one JSON
- * line `{baseUrl, redirectUri, realms: {<bills>: <realmId>}}` and serves until it is stopped.
+ * not counted as the API's), with Intuit's throttles and one realm per size asked (`--bills
+ * 2500,10000`), plus one of 100 bills for a burst of reads (`--burst`). Prints one JSON line
+ * `{baseUrl, redirectUri, realms: {<bills>: <realmId>}, burstRealm?}`, then answers each line
+ * `traffic <realmId>` on stdin with one JSON line of that realm's traffic (requests, throttled,
+ * peakPerSecond, peakConcurrent), and serves until it is stopped.
  */
+import { createInterface } from 'node:readline';
 import { startQboEmulator } from 'qbo-emulator';
 
 /** The redirect URI the benchmark's app registers (its import never follows the redirect). */
@@ -20,5 +24,16 @@ for (const bills of sizes) {
   realms[bills] = emulator.createRealm(`Bench ${bills}`, { bills });
   emulator.realm(realms[bills]!); // generated now, not during the measured import
 }
-process.stdout.write(`${JSON.stringify({ baseUrl: emulator.baseUrl, redirectUri: REDIRECT_URI, realms })}\n`);
+const burstRealm = process.argv.includes('--burst')
+  ? emulator.createRealm('Bench burst', { bills: 100 })
+  : undefined;
+process.stdout.write(
+  `${JSON.stringify({ baseUrl: emulator.baseUrl, redirectUri: REDIRECT_URI, realms, burstRealm })}\n`,
+);
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const realmId = /^traffic (\d{1,32})$/.exec(line.trim())?.[1];
+  if (!realmId) return;
+  const { requests, throttled, peakPerSecond, peakConcurrent } = emulator.traffic(realmId);
+  process.stdout.write(`${JSON.stringify({ requests, throttled, peakPerSecond, peakConcurrent })}\n`);
+});
 process.on('SIGTERM', () => void emulator.close().then(() => process.exit(0)));
