@@ -73,6 +73,8 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   passwordHashing: PasswordHashingOptions;
+  /** New-password checks (changes, account creations) one person may start a minute (PASSWORD_CHECKS_PER_MINUTE). */
+  passwordChecksPerMinute: number;
   /** Password-guess throttle of sign-in and password change (sessions/throttle.ts). */
   loginThrottle: LoginThrottleConfig;
   /**
@@ -315,6 +317,7 @@ const EnvSchema = v.object({
   HTTP_REQUEST_TIMEOUT_MS: v.optional(intFromEnv('HTTP_REQUEST_TIMEOUT_MS', 1000, 60_000), '30000'),
   HTTP_IDLE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_IDLE_TIMEOUT_MS', 1000, 60_000), '60000'),
   LIVE_MAX_STREAMS_PER_ACCOUNT: v.optional(intFromEnv('LIVE_MAX_STREAMS_PER_ACCOUNT', 1, 1000), '10'),
+  PASSWORD_CHECKS_PER_MINUTE: v.optional(intFromEnv('PASSWORD_CHECKS_PER_MINUTE', 1, 100_000), '20'),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_KEEP_ALIVE_TIMEOUT_MS', 1000, 60_000), '10000'),
   DB_STATEMENT_TIMEOUT_MS: v.optional(intFromEnv('DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000), '30000'),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(
@@ -417,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
+    passwordChecksPerMinute: e.PASSWORD_CHECKS_PER_MINUTE,
     loginThrottle: {
       maxPerPair: 5,
       maxPerIp: 20,

@@ -29,6 +29,8 @@ export const PASSWORD_RULES = {
   tooEasyDetail: 'use a longer mix of uncommon words',
   /** One strength check at a time per person: a second one while the first runs is refused. */
   checkRunning: 'A password check is already running for you. Please try again in a moment.',
+  tooManyChecks:
+    'Too many new passwords checked in the last minute. Please wait a minute before trying again.',
 } as const;
 
 export const LOGIN_ERRORS = {

@@ -11,8 +11,8 @@
  * Those threads are shared by everyone, so nobody may fill them: only the first ESTIMATED_LENGTH
  * characters are estimated (zxcvbn's cost grows with the length; a password that long is judged
  * by its start, which must then be strong on its own), and a person has at most one estimate
- * waiting — another one meanwhile, or within as long again as their last long one took, is
- * refused at once (429), before it reaches a worker.
+ * waiting — another one meanwhile is refused at once (429), before it reaches a worker — and
+ * starts at most PASSWORD_CHECKS_PER_MINUTE checks a minute.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -131,53 +131,56 @@ function leastBusy(): Estimator {
   );
 }
 
-/** An estimate longer than this is a long one (a password of ordinary length takes tens of ms). */
-const LONG_ESTIMATE_MS = 250;
-
-/**
- * Per person: until when they may not start another estimate — while one of theirs waits or runs
- * (Infinity), then, after a long one, for as long again as it took, so one person's back-to-back
- * long checks use at most half of a thread and leave the machine to everyone else.
- */
-const busyUntil = new Map<string, number>();
-
-function isBusy(person: string, now = Date.now()): boolean {
-  const until = busyUntil.get(person);
-  if (until === undefined) return false;
-  if (until > now) return true;
-  busyUntil.delete(person);
-  return false;
-}
+/** The people with an estimate waiting or running. */
+const estimating = new Set<string>();
 
 /** How many estimates are waiting or running now, over every thread. */
 export function estimatesInQueue(): number {
   return estimators.reduce((sum, estimator) => sum + estimator.waiting.size, 0);
 }
 
+/** When each person's checks of the last minute started. */
+const recentChecks = new Map<string, number[]>();
+
 /**
- * 429 at once while `person` has an estimate waiting or running, or just had a long one: checked
- * before anything else a password check does (the throttle's database writes included), so a
- * flood from one person costs a lookup in memory per request.
+ * Admits a new-password check of `person`, or answers 429 at once: while one of theirs is waiting
+ * or running, or past `perMinute` in the last minute (PASSWORD_CHECKS_PER_MINUTE, default 20). Called before anything else a password
+ * check does (the throttle's database writes included), so a flood from one person costs a lookup
+ * in memory per request, and one person's long passwords keep a thread busy a few seconds a minute
+ * at most.
  */
-export function refuseWhileEstimating(person: string): void {
-  if (isBusy(person)) throw tooManyRequests(PASSWORD_RULES.checkRunning, 1);
+export function admitPasswordCheck(person: string, perMinute: number, now = Date.now()): void {
+  if (estimating.has(person)) throw tooManyRequests(PASSWORD_RULES.checkRunning, 1);
+  const recent = (recentChecks.get(person) ?? []).filter((at) => at > now - 60_000);
+  if (recent.length >= perMinute) {
+    recentChecks.set(person, recent);
+    const wait = Math.max(1, Math.ceil((recent[0]! + 60_000 - now) / 1000));
+    throw tooManyRequests(PASSWORD_RULES.tooManyChecks, wait);
+  }
+  recent.push(now);
+  recentChecks.set(person, recent);
+  // The map holds the people of the last minute, not everyone who ever checked a password.
+  if (recentChecks.size > 10_000) {
+    for (const [key, times] of recentChecks) {
+      if (times.every((at) => at <= now - 60_000)) recentChecks.delete(key);
+    }
+  }
 }
 
 /**
  * zxcvbn's estimate of `password` (its first ESTIMATED_LENGTH characters), with `userInputs` (the
  * owner's e-mail and names) guessed first. With `person`, refused (429) while that person has one
- * waiting or running, or just had one (see busyUntil).
+ * waiting or running.
  */
 export function estimateStrength(
   password: string,
   userInputs: string[],
   person?: string,
 ): Promise<StrengthEstimate> {
-  if (person !== undefined && isBusy(person)) {
+  if (person !== undefined && estimating.has(person)) {
     return Promise.reject(tooManyRequests(PASSWORD_RULES.checkRunning, 1));
   }
-  const started = Date.now();
-  if (person !== undefined) busyUntil.set(person, Infinity);
+  if (person !== undefined) estimating.add(person);
   const estimate = new Promise<StrengthEstimate>((resolve, reject) => {
     const id = (nextId += 1);
     const { thread, waiting: pending } = leastBusy();
@@ -193,13 +196,7 @@ export function estimateStrength(
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
-  if (person === undefined) return estimate;
-  return estimate.finally(() => {
-    const now = Date.now();
-    const took = now - started;
-    if (took > LONG_ESTIMATE_MS) busyUntil.set(person, now + took);
-    else busyUntil.delete(person);
-  });
+  return person === undefined ? estimate : estimate.finally(() => estimating.delete(person));
 }
 
 /** The e-mail's name part (before the last @), and its pieces between dots, dashes, pluses and underscores. */

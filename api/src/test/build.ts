@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
   return {
     ...config,
     passwordHashing: TEST_HASHING,
+    // Suites create dozens of accounts a minute as one ADMIN; the limit itself has its own tests.
+    passwordChecksPerMinute: 100_000,
     // Route-walking tests (access matrix, fuzz) call the event stream like any GET: it must end.
     liveEvents: { ...config.liveEvents, maxStreamMs: 200 },
     // The job queue polls the database: only the tests about it start it.

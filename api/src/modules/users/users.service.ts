@@ -19,7 +19,7 @@ import type { StuckScope } from '../approvals/approval-policy.repository';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { passwordProblem, refuseWhileEstimating, type PasswordOwner } from '../../security/password-policy';
+import { passwordProblem, admitPasswordCheck, type PasswordOwner } from '../../security/password-policy';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
 import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../../sessions/sessions.repository';
@@ -64,7 +64,7 @@ async function ensureStrongPassword(
 
 /** Creates an account on behalf of `actor`, with its activity row, in one transaction. */
 export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterInput): Promise<UserRow> {
-  refuseWhileEstimating(estimatorKey(actor));
+  admitPasswordCheck(estimatorKey(actor), deps.config.passwordChecksPerMinute);
   await ensureStrongPassword('password', input.password, input, actor);
   if (await findUserByEmail(deps.db, input.email)) throw conflict('email', AUTH_ERRORS.emailTaken);
   const passwordHash = await deps.passwords.hash(input.password);
@@ -121,7 +121,7 @@ export async function changePassword(
   // shared worker's time). The new password is judged before the current one is looked at, so a
   // weak one tells nothing about it and its guess is forgiven.
   // A check of this person's already running: refused before anything, the throttle's writes too.
-  refuseWhileEstimating(estimatorKey(user));
+  admitPasswordCheck(estimatorKey(user), deps.config.passwordChecksPerMinute);
   const limits = deps.config.loginThrottle;
   const guess = await takeGuess(deps.db, limits, user.email, ip, AUTH_ERRORS.tooManyPasswordAttempts);
   try {
