@@ -2,8 +2,11 @@
 // first file to the last (one `vitest run` per package, one after another, left a core idle on the
 // small ones). Each package keeps its own config (environment, setup files, timeouts); the API's
 // projects are its database engines (api/src/test/projects.ts says which files run on which).
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import type { Reporter, TestModule } from 'vitest/node';
 import { apiTestProjects } from './api/src/test/projects';
 
@@ -31,15 +34,33 @@ const testsByProject: Reporter = {
 };
 
 const ci = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
+// On CI the first failure ends the run (its log is read for that failure anyway). vitest reads
+// `bail` from each project's own config, so every project gets it here.
+const bail = ci ? 1 : 0;
+
+/** Every package with a vitest config of its own, but the API: its projects are its engines. */
+const root = fileURLToPath(new URL('.', import.meta.url));
+const packages = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'api')
+  .map((entry) => entry.name)
+  .filter((name) => existsSync(join(root, name, 'vitest.config.ts')))
+  .sort();
+
+const projects: TestProjectInlineConfiguration[] = [
+  ...packages.map((name) => ({
+    extends: `./${name}/vitest.config.ts`,
+    root: `./${name}`,
+    test: { name, bail },
+  })),
+  ...apiTestProjects('api').map((project) => ({ ...project, test: { ...project.test, bail } })),
+];
 
 export default defineConfig({
   test: {
-    projects: ['shared-*/', 'host/', 'remote-*/', 'qbo-emulator/', ...apiTestProjects('api')],
+    projects,
     // Every core: a worker waiting on PostgreSQL or a socket leaves its core to the others (vitest's
     // default keeps one core free, which on a two-core machine is one worker).
     maxWorkers: availableParallelism(),
-    // On CI the first failure ends the run: its log is read for that failure anyway.
-    bail: ci ? 1 : 0,
     reporters: ['default', testsByProject],
   },
 });
