@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import type { Reporter, TestModule } from 'vitest/node';
-import { apiTestProjects } from './api/src/test/projects';
+import { apiTestProjects } from './api/src/test/projects.js';
 
 /**
  * After vitest's summary, one line of tests run (passed or failed) per project and in all, for

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { apiTestProjects } from './src/test/projects';
+import { apiTestProjects } from './src/test/projects.js';
 
 // One project per database engine: PGlite, and PostgreSQL when TEST_DATABASE_URL is set (each test
 // file then gets its own database, copied from the run's template; see src/test/projects.ts for
