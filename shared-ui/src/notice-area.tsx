@@ -30,11 +30,17 @@ export function show({ id, type, title, description }: Notice): void {
   toaster.create({ id, type, title, description, closable: true });
 }
 
+/**
+ * The notices' layer: Chakra's toast level, above dialogs, instead of the toast machine's own (the
+ * highest there is), so that an open menu can be drawn above a notice (row-actions-menu.tsx).
+ */
+const NOTICE_LAYER = { zIndex: 'var(--chakra-z-index-toast, 1700)' } as const;
+
 /** Renders the toasts of `toaster`; ./toaster.tsx mounts it once it has loaded. */
 export function NoticeArea() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} style={NOTICE_LAYER}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             <Toast.Indicator />

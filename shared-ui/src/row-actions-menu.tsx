@@ -21,6 +21,9 @@ export interface RowActionsMenuProps {
   items: RowAction[];
 }
 
+// The menu recipe's layer variable, set just above the notices' layer (notice-area.tsx).
+const MENU_ABOVE_NOTICES = { '--menu-z-index': 'calc(var(--chakra-z-index-toast, 1700) + 1)' } as const;
+
 /**
  * Icon button opening a menu of row actions; renders nothing when every item is hidden.
  * @example <RowActionsMenu label={`Actions for ${company.name}`} items={[{ key: 'view', label: 'View', onSelect: () => navigate(`/companies/${company.id}`) }, { key: 'delete', label: 'Delete', destructive: true, hidden: !canDelete, onSelect: () => setDeleting(company) }]} />
@@ -47,7 +50,10 @@ export function RowActionsMenu({ label, items }: RowActionsMenuProps) {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content minW="44">
+          {/* Above the notice area: a menu opened near the bottom of the window reaches into the
+              corner where notices show, and its last items were under the notice of the action just
+              taken (Delete after a role change, say) until it went. */}
+          <Menu.Content minW="44" css={MENU_ABOVE_NOTICES}>
             {visible.map((item) => (
               <Menu.Item
                 key={item.key}
