@@ -1,37 +1,33 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { defaultRemotes } from '../tools/build/release/paths.mjs';
+import { ALL_SERVERS, WORKERS } from './servers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 8181);
-export const dataDir = path.join(here, '.tmp', 'data');
-export const remotesFile = path.join(here, '.tmp', 'remotes.json');
-/** The releases `pnpm release` makes during the run (tests/deploy.spec.ts), served under /releases/. */
-export const releasesDir = path.join(here, '.tmp', 'releases');
+const CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 
 /**
- * The QuickBooks app credentials of the demo server's emulator, fixed so a test can read the
- * emulator's realms itself (tests/quickbooks-payment.spec.ts) as another app of the developer.
- */
-export const QB_E2E_CLIENT = { id: 'e2e-demo-client', secret: 'e2e-demo-client-secret' } as const;
-
-/**
- * Browser tests against the production build served by `pnpm start` on a fresh embedded database.
- * Debian's Chromium is driven directly (Playwright's own download is unreachable here).
+ * Browser tests against the production build served by `pnpm start`, one server per worker, each on
+ * a fresh embedded database of its own (servers.ts; the `server` fixture in fixtures.ts picks the
+ * worker's). Debian's Chromium is driven directly (Playwright's own download is unreachable here).
  */
 export default defineConfig({
   testDir: './tests',
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // Tests, not files, are shared out, so both workers stay busy to the end (a few files hold most of
+  // the time). Each test makes the data it needs and never counts on another test having run on its
+  // server; a file whose tests build on each other says so (deploy.spec.ts runs serially).
+  fullyParallel: true,
+  workers: WORKERS,
+  retries: CI ? 1 : 0,
+  // On CI the first failure that stays a failure ends the run: the rest would only add minutes.
+  maxFailures: CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     headless: true,
-    trace: 'retain-on-failure',
+    // Recording every test costs minutes; a retry records the failure again, with its trace.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -45,36 +41,50 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    {
-      name: 'chromium',
-      use: { ...devices['Desktop Chrome'], storageState: path.join(here, '.tmp', 'admin.json') },
-      dependencies: ['setup'],
-    },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
   ],
   webServer: {
-    // A fresh database every run; REMOTES_FILE (each section from its own build, as the server's
-    // default) lets a test repoint a section without rebuilding.
-    command: `rm -rf "${dataDir}" "${releasesDir}" && mkdir -p "${path.dirname(remotesFile)}" && printf '%s' '${JSON.stringify(defaultRemotes())}' > "${remotesFile}" && node ../tools/build/start.mjs`,
+    // serve.mjs builds what is stale once, then starts every worker's server at once, each on a fresh
+    // data folder, releases folder and remotes file (each section from its own build, as the server's
+    // default; REMOTES_FILE lets a test repoint a section without rebuilding), and says when all are up.
+    command: 'node serve.mjs',
     cwd: here,
-    url: `http://127.0.0.1:${port}/api/health`,
-    // The server builds every stale frontend first: minutes on two cores, more when the machine is busy.
+    // Ready when every server answers (serve.mjs checks them all and refuses a port already in use).
+    wait: { stdout: /e2e servers ready/ },
+    // A stale frontend is built first: minutes on two cores, more when the machine is busy. In
+    // `pnpm test` the build stage has built everything already.
     timeout: 1_500_000,
-    reuseExistingServer: false,
+    // Each server closes its embedded database on the way out.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      REMOTES_FILE: remotesFile,
-      RELEASES_DIR: releasesDir,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // Every test starts from one saved sign-in per role; an access token outliving the run keeps
-      // them from all refreshing one rotated token (which, after the grace window, is a reuse that
-      // revokes the session).
-      ACCESS_TOKEN_TTL: String(4 * 3600),
-      QB_CLIENT_ID: QB_E2E_CLIENT.id,
-      QB_CLIENT_SECRET: QB_E2E_CLIENT.secret,
+      E2E_SERVERS: JSON.stringify(
+        ALL_SERVERS.map((server) => ({
+          name: `w${server.index}`,
+          dir: server.dir,
+          baseURL: server.baseURL,
+          port: server.port,
+          env: {
+            PORT: String(server.port),
+            DATA_DIR: server.dataDir,
+            REMOTES_FILE: server.remotesFile,
+            RELEASES_DIR: server.releasesDir,
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'warn',
+            // The tests reuse one saved sign-in per role and server; an access token outliving the
+            // run keeps them from refreshing at all, and so from all refreshing one rotated token
+            // (which, after the grace window, is a reuse that revokes the session).
+            ACCESS_TOKEN_TTL: String(4 * 3600),
+            // The tests make accounts as their data, as the demo admin, far faster than a person
+            // does: the limit of new-password checks per person and minute (its own tests are the
+            // API's) would refuse them.
+            PASSWORD_CHECKS_PER_MINUTE: '10000',
+            QB_CLIENT_ID: server.qbClient.id,
+            QB_CLIENT_SECRET: server.qbClient.secret,
+          },
+        })),
+      ),
     },
   },
 });

@@ -1,9 +1,10 @@
 // Approval policies as staff meet them: a MODERATOR gives a company two steps above $5,000 and
 // tries a bill against it, the company's approver (a USER) approves step 1, the approval says
 // 'Step 2 of 2', an ADMIN finds it under 'Waiting for me', approves it, and the bank file appears.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
+import { DEMO } from '../pages/sign-in-page';
 
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
@@ -57,6 +58,7 @@ test.describe('approval policies', () => {
     page,
     browser,
     request,
+    savedState,
   }) => {
     // Three people in three browser contexts, a policy edited, a bill tried, two approvals and the
     // bank file: about 40 s on a quiet machine, too close to the 45 s every other test gets.
@@ -91,11 +93,10 @@ test.describe('approval policies', () => {
     }
     expect(company, 'a demo company approved by the demo USER, with a confirmed vendor account').toBeTruthy();
 
-    const moderatorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const moderatorContext = await browser.newContext({ storageState: await savedState('moderator') });
     const moderator = await moderatorContext.newPage();
     try {
       // The MODERATOR edits the policy: a rule from $5,000 with a second step by any ADMIN.
-      await signInFresh(moderator, DEMO.moderator);
       await moderator.goto(`/companies/${company!.id}`);
       const card = moderator.getByRole('region', { name: 'Approval policy' });
       await expect(card).toContainText(
@@ -159,10 +160,9 @@ test.describe('approval policies', () => {
     expect(approval).toMatchObject({ currentStep: 1, stepCount: 2 });
 
     // The USER (the company's approver) approves step 1 on the detail page.
-    const userContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const userContext = await browser.newContext({ storageState: await savedState('user') });
     const userPage = await userContext.newPage();
     try {
-      await signInFresh(userPage, DEMO.user);
       await userPage.goto(`/approvals/${approval.id}`);
       const steps = userPage.getByRole('region', { name: 'Approval steps' });
       await expect(steps).toContainText("Step 1 of 2 · the company's approver");

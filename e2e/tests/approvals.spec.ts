@@ -2,7 +2,8 @@
 // from the list and the detail page, decisions that lose to someone else's, segregation of duties, bulk
 // reject, export, the phone layout (issue 13) and the remote on its own.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalDetailPage, ApprovalFactory, ApprovalListPage, short } from '../pages/approvals-page';
 import { DEMO, SignInPage } from '../pages/sign-in-page';

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { withoutLiveStream } from '../pages/live-stream';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
+import { DEMO } from '../pages/sign-in-page';
 
 // The audit log (/users/audit, ADMIN): every recorded action, filtered in the URL, exported as CSV.
 
@@ -104,10 +105,10 @@ for (const [width, height] of [
 }
 
 test.describe('other roles', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ signedInAs: 'moderator' });
 
   test('a MODERATOR has no Audit log entry and gets Access Denied at /users/audit', async ({ page }) => {
-    await signInFresh(page, DEMO.moderator);
+    await page.goto('/dashboard');
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }),
     ).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory, short } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';

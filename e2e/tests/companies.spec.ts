@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { CompanyListPage } from '../pages/companies-page';
-import { DEMO, SignInPage, signInFresh } from '../pages/sign-in-page';
+import { DEMO, SignInPage } from '../pages/sign-in-page';
 
 const CONNECTION_ISSUE =
   'There was an error connecting to QuickBooks. Please check your credentials and try refreshing the token.';
@@ -295,8 +296,9 @@ test.describe('company detail', () => {
 });
 
 test.describe('as a guest', () => {
+  test.use({ signedInAs: 'guest' });
+
   test('no mutating action is offered and the form pages are denied', async ({ page, request }) => {
-    await signInFresh(page, DEMO.guest);
     const list = new CompanyListPage(page);
     await list.goto();
     await expect(page.getByRole('link', { name: 'Add Company' })).toHaveCount(0);

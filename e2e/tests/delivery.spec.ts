@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 // What the browser really receives (issue 10): every script, style and page arrives compressed
 // from the build's precompressed copies, content-hashed chunks are cached for good, and the files

@@ -3,18 +3,33 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { releasesDir, remotesFile } from '../playwright.config';
+import type { Page, Route } from '@playwright/test';
+import { defaultRemotes } from '../../tools/build/release/paths.mjs';
+import { expect, test } from '../fixtures';
 import { Layout } from '../pages/layout';
 
 // Deploying one section: `pnpm release`, its compatibility gate, rollback, and a page that one bad
 // section cannot break. The release tool runs against the same releases folder and remotes file as
-// the server under test (RELEASES_DIR, REMOTES_FILE), so what it switches is what the browser gets.
+// the worker's server (RELEASES_DIR, REMOTES_FILE), so what it switches is what the browser gets.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USERS_DIST = path.join(ROOT, 'remote-users', 'dist');
 
 test.describe.configure({ mode: 'serial' });
+
+// The worker's server's (set before the tests of this file run, on whichever worker runs them).
+let releasesDir = '';
+let remotesFile = '';
+/** Each section from its own build: what the server starts with. */
+const original = JSON.stringify(defaultRemotes());
+
+// From no release of Users, also when the file runs again (a retry) on a server it ran on before.
+test.beforeAll(({ server }) => {
+  ({ releasesDir, remotesFile } = server);
+  rmSync(path.join(releasesDir, 'users'), { recursive: true, force: true });
+  writeFileSync(remotesFile, original);
+});
+test.afterAll(() => writeFileSync(remotesFile, original));
 
 /** Runs `pnpm release …` (the tool itself) and returns its exit code and output. */
 function release(...args: string[]): Promise<{ code: number; output: string }> {
@@ -60,9 +75,6 @@ function releasesRequested(page: Page): Set<string> {
   });
   return ids;
 }
-
-const original = readFileSync(remotesFile, 'utf8');
-test.afterAll(() => writeFileSync(remotesFile, original));
 
 test('a release while a tab is open: the tab keeps its release and is told; new tabs get the new one; rollback in one command', async ({
   page,

@@ -1,6 +1,7 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
+import { apiSession, expect, test, useSession } from '../fixtures';
 import { Layout } from '../pages/layout';
-import { DEMO, SignInPage, signInFresh } from '../pages/sign-in-page';
+import { DEMO, SignInPage } from '../pages/sign-in-page';
 
 // Frontend faults (issue 12). page.route is used only to break the network the way infrastructure
 // fails — a remote's files refused or held back, API calls refused or answered 503 by an API whose
@@ -175,10 +176,10 @@ test.describe('the API going down during use', () => {
 test.describe('a session that expires while a form is being filled', () => {
   test('an expired access token: the save refreshes once and goes through with the input', async ({
     page,
+    request,
   }) => {
-    // Its own session: the refresh rotates its token, which must not be the saved admin's.
-    await signInFresh(page, DEMO.moderator);
-    await page.goto('/companies/new');
+    // A session of its own: the refresh rotates its token, which must not be a saved one.
+    await useSession(page, await apiSession(request, DEMO.moderator), '/companies/new');
     const name = unique('Expired Token Traders');
     await page.getByLabel('Company Name').fill(name);
     await page.getByLabel('Phone').fill('+1 555 0100');
@@ -198,8 +199,8 @@ test.describe('a session that expires while a form is being filled', () => {
     page,
     request,
   }) => {
-    await signInFresh(page, DEMO.moderator);
-    await page.goto('/companies/new');
+    // A session of its own: the test ends it on the server.
+    await useSession(page, await apiSession(request, DEMO.moderator), '/companies/new');
     const name = unique('Resumed Session Supply');
     await page.getByLabel('Company Name').fill(name);
     await page.getByLabel('Address').fill('1 Continuity Way');

@@ -1,7 +1,8 @@
 // Issue 28: keyboard-first review. A reviewer moves through the approvals list, opens one, approves it
 // and rejects another without touching the mouse; shortcuts leave typing alone; '?' lists them all.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory, short, type ApprovalDto } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, request as newRequestContext, test, type Page } from '@playwright/test';
+import { request as newRequestContext, type Page } from '@playwright/test';
+import { apiSession, expect, SIGNED_OUT, test, useSession } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalDetailPage, ApprovalFactory, ApprovalListPage } from '../pages/approvals-page';
 import { liveEventsSeen, tapLiveStream } from '../pages/live-stream';
@@ -26,6 +27,7 @@ test('a decision made by someone else shows in the list and stat cards without a
   page,
   browser,
   request,
+  savedState,
 }) => {
   const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
   const vendor = `Live${Date.now().toString(36)}`;
@@ -48,10 +50,9 @@ test('a decision made by someone else shows in the list and stat cards without a
   await page.evaluate(() => Object.assign(window, { liveTestMark: true }));
 
   // The decider: another person in a browser context of their own.
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await browser.newContext({ storageState: await savedState('user') });
   try {
     const otherPage = await other.newPage();
-    await signInFresh(otherPage, DEMO.user);
     const otherList = new ApprovalListPage(otherPage);
     await otherList.goto(`?search=${vendor}`);
     await otherList.quickApprove(approval).click();
@@ -87,10 +88,10 @@ test('a decision made by someone else shows in the list and stat cards without a
   await expect(page.getByRole('main').getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
 });
 
-// Signing out revokes the session, so this runs in a context of its own: the project's shared
-// signed-in state must stay valid for the specs that follow.
+// Signing out revokes the session, so this signs in on the page in a context of its own: the saved
+// sign-ins must stay valid for the tests that follow.
 test('signing out ends the stream with the layout', async ({ browser }) => {
-  const own = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const own = await browser.newContext({ storageState: SIGNED_OUT });
   try {
     const page = await own.newPage();
     await signInFresh(page, DEMO.moderator);
@@ -146,6 +147,7 @@ test('a GUEST receives no event about vendor bank accounts; a MODERATOR does', a
   page,
   browser,
   request,
+  savedState,
 }) => {
   const admin = await ApiClient.signIn(request, DEMO.admin);
   const moderator = await ApiClient.signIn(request, DEMO.moderator);
@@ -157,11 +159,10 @@ test('a GUEST receives no event about vendor bank accounts; a MODERATOR does', a
   await tapLiveStream(page);
   await page.goto(`/companies/${company.id}`);
   await expect(page.getByTestId('live-indicator')).toHaveText('Updates: Live');
-  const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const guestContext = await browser.newContext({ storageState: await savedState('guest') });
   try {
     const guest = await guestContext.newPage();
     await tapLiveStream(guest);
-    await signInFresh(guest, DEMO.guest);
     await guest.goto(`/companies/${company.id}`);
     await expect(guest.getByTestId('live-indicator')).toHaveText('Updates: Live');
 
@@ -242,14 +243,15 @@ function stopApi(server: ChildProcess): Promise<void> {
 
 test('after the API is stopped and restarted, the page reconnects and replays what it missed', async ({
   browser,
+  server: workerServer,
 }) => {
   test.setTimeout(150_000);
-  // Its own port beside this run's, and its own data folder: stopping it touches nothing else.
-  const port = Number(process.env.E2E_PORT ?? 8181) + 1000;
+  // Its own port beside the worker's server, and its own data folder: stopping it touches nothing else.
+  const port = workerServer.sparePort;
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'live-restart-'));
   let server = startApi(port, dataDir);
-  const context = await browser.newContext({ baseURL: url });
+  const context = await browser.newContext({ baseURL: url, storageState: SIGNED_OUT });
   const api = await newRequestContext.newContext({ baseURL: url });
   try {
     await untilHealthy(url);
@@ -259,7 +261,7 @@ test('after the API is stopped and restarted, the page reconnects and replays wh
 
     const page = await context.newPage();
     await tapLiveStream(page);
-    await signInFresh(page, DEMO.admin);
+    await useSession(page, await apiSession(api, DEMO.admin), null);
     const list = new ApprovalListPage(page);
     await list.goto(`?search=${vendor}`);
     await expect(list.row(approval)).toContainText('Pending');

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ManagerListPage } from '../pages/managers-page';
-import { DEMO, SignInPage, signInFresh } from '../pages/sign-in-page';
+import { DEMO, SignInPage } from '../pages/sign-in-page';
 
 /** The one notice on screen (one at a time). */
 const notice = (page: Page, text: string | RegExp) =>
@@ -210,13 +211,14 @@ test.describe('manager form and detail', () => {
 });
 
 test.describe('roles', () => {
+  test.use({ signedInAs: 'guest' });
+
   test('a GUEST sees no mutating action and Access Denied on the form pages', async ({ page, request }) => {
     const api = await ApiClient.signIn(request);
     const list0 = await api.get<
       Array<{ id: number; userId: number | null; firstName: string; lastName: string }>
     >('/api/manager/managers?linked=no&limit=1');
     const unlinked = list0.body.data[0]!;
-    await signInFresh(page, DEMO.guest);
     const list = new ManagerListPage(page);
     await list.goto();
     await expect(list.rows.first()).toBeVisible();

@@ -3,11 +3,12 @@
 // do not reach), the approval says 'Entered by hand'; the same bill spelled 'e2e 42' is flagged, the
 // approval page shows the two side by side, and an ADMIN's approve asks for a reason.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalListPage, short } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
+import { DEMO } from '../pages/sign-in-page';
 
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
@@ -58,6 +59,7 @@ test.describe('approval requests entered by hand', () => {
     page,
     browser,
     request,
+    savedState,
   }) => {
     const tag = Date.now().toString(36);
     const adminApi = await ApiClient.signIn(request);
@@ -65,11 +67,10 @@ test.describe('approval requests entered by hand', () => {
     const { company, vendorName, vendorRef } = await companyWithVendor(adminApi, moderatorApi, tag);
     const docNumber = `E2E-0042-${tag}`;
 
-    const moderatorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const moderatorContext = await browser.newContext({ storageState: await savedState('moderator') });
     const moderator = await moderatorContext.newPage();
     let approvalId = '';
     try {
-      await signInFresh(moderator, DEMO.moderator);
       await moderator.goto('/approvals');
       await moderator.getByRole('link', { name: 'New approval request' }).first().click();
       await expect(moderator.getByRole('heading', { level: 1, name: 'New approval request' })).toBeVisible();

@@ -1,9 +1,10 @@
 // Money rules about people, as staff meet them in the console: an account a MODERATOR registered
 // cannot decide payments until an ADMIN grants it on the user's page, and an approval names its
 // deciders by account e-mail, not only by the name they chose.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { apiSession, expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
+import { DEMO } from '../pages/sign-in-page';
 
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
@@ -28,9 +29,8 @@ test.describe('money safety', () => {
     });
 
     // The new account sees why it cannot decide, and no Approve button.
-    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const context = await browser.newContext({ storageState: await apiSession(request, email, PASSWORD) });
     const newcomer = await context.newPage();
-    await signInFresh(newcomer, email, PASSWORD);
     const adminApi = await ApiClient.signIn(request);
     const { body } = await adminApi.get<Array<{ id: string }>>(
       '/api/bill-approval/approvals?status=PENDING&limit=10&sortBy=createdAt&sortOrder=asc',

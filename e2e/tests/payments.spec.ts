@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 // The same reader the API checks every file with, written apart from the writer.
 import { validateNachaFile } from '../../api/src/payments/nacha-validator';
 import { ApiClient } from '../pages/api-client';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
+import { DEMO } from '../pages/sign-in-page';
 
 interface ApprovalRow {
   id: string;
@@ -46,6 +47,7 @@ test.describe('payments: bank files', () => {
     page,
     request,
     browser,
+    savedState,
   }) => {
     const api = await ApiClient.signIn(request);
     const { body } = await api.get<ApprovalRow[]>('/api/bill-approval/approvals?status=APPROVED&limit=100');
@@ -94,9 +96,8 @@ test.describe('payments: bank files', () => {
 
     // A second person (the demo moderator, in a browser of their own) confirms the account; the
     // approval that was waiting for it gets its file at once.
-    const moderatorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const moderatorContext = await browser.newContext({ storageState: await savedState('moderator') });
     const moderator = await moderatorContext.newPage();
-    await signInFresh(moderator, DEMO.moderator);
     await moderator.goto(`/companies/${failed!.companyId}#payments`);
     const theirRow = moderator
       .getByRole('region', { name: 'Payments' })

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';

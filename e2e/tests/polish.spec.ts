@@ -1,8 +1,9 @@
 // Issue 13: what a review of the shell, the dashboard and the Companies section found, checked at the
 // desktop width and on a phone. The fixes live in shared-ui / host, so these rules hold in every section.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, useSession } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
-import { DEMO, NEW_ACCOUNT_PASSWORD, signInFresh } from '../pages/sign-in-page';
+import { NEW_ACCOUNT_PASSWORD } from '../pages/sign-in-page';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -31,9 +32,11 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('Access Denied is a full-screen view without the sidebar or the menu button', async ({ page }) => {
-      await signInFresh(page, DEMO.guest);
-      await page.goto('/companies/new');
+    test('Access Denied is a full-screen view without the sidebar or the menu button', async ({
+      page,
+      savedState,
+    }) => {
+      await useSession(page, await savedState('guest'), '/companies/new');
       await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
       await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -51,13 +54,13 @@ for (const viewport of VIEWPORTS) {
       else await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
     });
 
-    test('dashboard quick actions follow the role', async ({ page }) => {
-      await signInFresh(page, DEMO.user);
+    test('dashboard quick actions follow the role', async ({ page, savedState }) => {
+      await useSession(page, await savedState('user'));
       const actions = page.getByRole('region', { name: 'Quick Actions' }).getByRole('link');
       await expect(actions).toHaveText(['Review Approvals']);
-      await signInFresh(page, DEMO.guest);
+      await useSession(page, await savedState('guest'));
       await expect(actions).toHaveText(['Review Approvals']);
-      await signInFresh(page, DEMO.moderator);
+      await useSession(page, await savedState('moderator'));
       await expect(actions).toHaveText(['Add New Company', 'Create User Account', 'Review Approvals']);
       await shot(page, `dashboard-${viewport.width}`);
     });

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
+import { DEMO } from '../pages/sign-in-page';
 
 // The demo server talks to the local QuickBooks Online emulator: its consent page is a real page
 // on another origin, and its token and revoke endpoints are what the API calls.
 test.describe('connecting a company to QuickBooks', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ signedInAs: 'moderator' });
 
   test('a MODERATOR connects through the consent page, then disconnects and the tokens are revoked', async ({
     page,
@@ -15,7 +15,6 @@ test.describe('connecting a company to QuickBooks', () => {
     const name = `Quickbooks Connect Trading ${Date.now()}`;
     const created = await api.post<{ id: number }>('/api/company/companies', { name });
 
-    await signInFresh(page, DEMO.moderator);
     await page.goto(`/companies/${created.id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByTestId('qb-state')).toHaveText('Not connected');
@@ -56,7 +55,6 @@ test.describe('connecting a company to QuickBooks', () => {
     const name = `Quickbooks Sync Trading ${Date.now()}`;
     const created = await api.post<{ id: number }>('/api/company/companies', { name });
 
-    await signInFresh(page, DEMO.moderator);
     await page.goto(`/companies/${created.id}`);
     await page.getByRole('button', { name: 'Configure Connection' }).click();
     await page.getByLabel(/Sandbox Company US 3/).check();

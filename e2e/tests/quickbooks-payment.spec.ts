@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, useSession } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalDetailPage } from '../pages/approvals-page';
-import { DEMO, signInFresh } from '../pages/sign-in-page';
-import { QB_E2E_CLIENT } from '../playwright.config';
+import { DEMO } from '../pages/sign-in-page';
+import type { WorkerServer } from '../servers';
 
 interface ApprovalRow {
   id: string;
@@ -32,15 +33,19 @@ const notice = (page: Page, text: string | RegExp) =>
 
 /**
  * A token of our own for the realm, as another app of the same developer would get one on
- * Intuit's consent page, to read what QuickBooks holds (not what the console says it holds).
+ * Intuit's consent page, to read what QuickBooks holds (not what the console says it holds): the
+ * worker's server's app credentials and its registered redirect URI (the console's callback page,
+ * never visited: the code is read from the redirect itself).
  */
-async function readRealm(emulatorOrigin: string) {
+async function readRealm(emulatorOrigin: string, server: WorkerServer) {
+  const client = server.qbClient;
+  const redirectUri = `${server.baseURL}/companies/quickbooks/callback`;
   const consent = await fetch(`${emulatorOrigin}/connect/oauth2/consent`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      client_id: QB_E2E_CLIENT.id,
-      redirect_uri: 'http://127.0.0.1:9/e2e-reader',
+      client_id: client.id,
+      redirect_uri: redirectUri,
       state: 'e2e',
       realmId: REALM,
       decision: 'connect',
@@ -51,20 +56,34 @@ async function readRealm(emulatorOrigin: string) {
   const tokens = await fetch(`${emulatorOrigin}/oauth2/v1/tokens/bearer`, {
     method: 'POST',
     headers: {
-      Authorization: `Basic ${Buffer.from(`${QB_E2E_CLIENT.id}:${QB_E2E_CLIENT.secret}`).toString('base64')}`,
+      Authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
       'Content-Type': 'application/x-www-form-urlencoded',
     },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
-      redirect_uri: 'http://127.0.0.1:9/e2e-reader',
+      redirect_uri: redirectUri,
     }).toString(),
   });
   const { access_token: token } = (await tokens.json()) as { access_token: string };
+  /**
+   * One call of the accounting API. QuickBooks throttles each realm (10 requests a second, which
+   * this reader and the console's own payment job share): a 429 is waited out for its Retry-After
+   * and sent again, as any well-behaved app does.
+   */
+  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const answer = await fetch(`${emulatorOrigin}/v3/company/${REALM}/${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...init.headers },
+      });
+      if (answer.status !== 429 || attempt === 10) return answer;
+      const wait = Number(answer.headers.get('retry-after') ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait) * 1000));
+    }
+  };
   const get = async <T>(path: string): Promise<T> => {
-    const answer = await fetch(`${emulatorOrigin}/v3/company/${REALM}/${path}`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
+    const answer = await call(path);
     expect(answer.status).toBe(200);
     return (await answer.json()) as T;
   };
@@ -78,13 +97,9 @@ async function readRealm(emulatorOrigin: string) {
     bill: async (id: string) => (await get<{ Bill: QbBill }>(`bill/${id}?minorversion=75`)).Bill,
     /** A sparse update, as a bookkeeper's edit in QuickBooks (SyncToken: the version edited). */
     updateBill: async (bill: Pick<QbBill, 'Id' | 'SyncToken' | 'Line'>) => {
-      const answer = await fetch(`${emulatorOrigin}/v3/company/${REALM}/bill?minorversion=75`, {
+      const answer = await call('bill?minorversion=75', {
         method: 'POST',
-        headers: {
-          Authorization: `Bearer ${token}`,
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-        },
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ ...bill, sparse: true }),
       });
       expect(answer.status).toBe(200);
@@ -94,12 +109,15 @@ async function readRealm(emulatorOrigin: string) {
 }
 
 test.describe('QuickBooks: from a connected company to the payment recorded in QuickBooks', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  // The MODERATOR connects the company; the USER and the ADMIN approve later.
+  test.use({ signedInAs: 'moderator' });
 
   test('connect → Sync now → approve → bank file → uploaded → paid → a BillPayment per paid bill in QuickBooks', async ({
     page,
     request,
     browser,
+    savedState,
+    server,
   }) => {
     test.setTimeout(240_000);
     const admin = await ApiClient.signIn(request, DEMO.admin);
@@ -115,7 +133,6 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
     await admin.put(`/api/company/companies/${company.id}`, { approverId: uma.id });
 
     // Connect through the consent page, then 'Sync now'.
-    await signInFresh(page, DEMO.moderator);
     await page.goto(`/companies/${company.id}`);
     await page.getByRole('button', { name: 'Configure Connection' }).click();
     await expect(page.getByRole('heading', { name: 'Connect to QuickBooks' })).toBeVisible();
@@ -145,7 +162,7 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
     // A bill edited in QuickBooks reaches its pending approval through the emulator's signed
     // webhook (the API verifies intuit-signature, then syncs the change in a job): the approval
     // page shows the new amount and the history says 'changed in QuickBooks'.
-    const realm = await readRealm(emulatorOrigin);
+    const realm = await readRealm(emulatorOrigin, server);
     const otherId = imported.find((approval) => approval.id !== chosen.id)!.id;
     const other = (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${otherId}`)).body.data;
     // A bill owed in full (an approval carries what is owed: a partly paid bill's balance stays).
@@ -202,10 +219,9 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
     }
 
     // The USER approves the first step; from $10,000 an ADMIN approves the second.
-    const userContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const userContext = await browser.newContext({ storageState: await savedState('user') });
     try {
       const userPage = await userContext.newPage();
-      await signInFresh(userPage, DEMO.user);
       const asUser = new ApprovalDetailPage(userPage);
       await asUser.goto(chosen);
       await asUser.approveButton.click();
@@ -214,7 +230,7 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
     } finally {
       await userContext.close();
     }
-    await signInFresh(page, DEMO.admin);
+    await useSession(page, await savedState('admin'), null);
     const detail = new ApprovalDetailPage(page);
     await detail.goto(chosen);
     if (chosen.billStats.totalAmount >= 10_000) {

@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { remotesFile } from '../playwright.config';
+import { expect, test } from '../fixtures';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
 
-test('editing /remotes.json repoints a section without rebuilding the host', async ({ page }) => {
+test('editing /remotes.json repoints a section without rebuilding the host', async ({ page, server }) => {
+  // The remotes file of this worker's server.
+  const { remotesFile } = server;
   const original = readFileSync(remotesFile, 'utf8');
   try {
     const remotes = JSON.parse(original) as Record<string, string>;

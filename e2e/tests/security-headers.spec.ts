@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { withoutLiveStream } from '../pages/live-stream';
 
 // The Content-Security-Policy and other security headers must not break any page: no resource

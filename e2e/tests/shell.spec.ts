@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { apiSession, expect, test, useSession } from '../fixtures';
 import { Layout } from '../pages/layout';
 import { DEMO, signInFresh } from '../pages/sign-in-page';
 
@@ -116,9 +116,9 @@ test('a section whose remote cannot be reached shows a panel and the rest keeps 
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 });
 
-test('an expired access token is recovered by one refresh', async ({ page }) => {
-  // Its own session: rotating the saved admin's refresh token would invalidate the state other tests reuse.
-  await signInFresh(page, DEMO.user);
+test('an expired access token is recovered by one refresh', async ({ page, request }) => {
+  // A session of its own: rotating a saved session's refresh token would end it for the tests that reuse it.
+  await useSession(page, await apiSession(request, DEMO.user));
   // Let the dashboard's first reads finish: a refresh cut short by the reload below would leave the
   // browser holding a rotated refresh token, which the server rightly treats as reuse.
   await expect(page.getByTestId('stat-totalCompanies')).toBeVisible();
@@ -140,7 +140,7 @@ test('an expired access token is recovered by one refresh', async ({ page }) => 
 });
 
 test('sign out clears the session', async ({ page }) => {
-  // Its own session, so signing out does not revoke the saved admin state other tests use.
+  // Signed in on the page, a session of its own: signing out does not revoke a saved one.
   await signInFresh(page, DEMO.moderator);
   await new Layout(page).signOut();
   await expect(page).toHaveURL(/\/login$/);

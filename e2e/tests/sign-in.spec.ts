@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
 
 // These tests start signed out.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { withoutLiveStream } from '../pages/live-stream';
 
 // The page's background in each theme: bg.subtle, gray 50 in light and gray 950 in dark.

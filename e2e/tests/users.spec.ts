@@ -1,7 +1,8 @@
 // The Users section (list, create and edit, detail, validation, roles, notices):
 // every screen against the real API and database, and the server rules per role.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test, useSession } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO, NEW_ACCOUNT_PASSWORD, SignInPage, signInFresh } from '../pages/sign-in-page';
@@ -30,6 +31,14 @@ const ROLE_LABELS = { ADMIN: 'Administrator', MODERATOR: 'Moderator', USER: 'Use
 /** The one notice on screen (one at a time). */
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
+
+/** Whether a click in the middle of `control` reaches it (nothing, a notice say, is drawn over it). */
+const takesTheClick = (control: Locator) =>
+  control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
 
 /** A fresh account through the API; `tag` makes its name and e-mail unique. */
 async function newUser(
@@ -259,8 +268,13 @@ test.describe('user list', () => {
     await expect(dialog).toBeHidden();
     await expect(list.row(name)).toContainText('MODERATOR');
 
+    // At 1280 × 720 the menu of this row opens into the corner where the notice of the role change
+    // still shows: the menu is drawn above the notice, so its last item takes the click at once.
     await list.rowMenu(name).click();
-    await page.getByRole('menuitem', { name: 'Delete User' }).click();
+    const deleteItem = page.getByRole('menuitem', { name: 'Delete User' });
+    await expect(deleteItem).toBeVisible();
+    expect(await takesTheClick(deleteItem), 'Delete User is under the notice').toBe(true);
+    await deleteItem.click();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(notice(page, 'User deleted successfully')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No users match your filters' })).toBeVisible();
@@ -464,10 +478,11 @@ test.describe('roles', () => {
     test(`a ${who.toUpperCase()} sees no mutating action, gets Access Denied on the forms, and the API refuses`, async ({
       page,
       request,
+      savedState,
     }) => {
       const api = await ApiClient.signIn(request);
       const target = await newUser(api, `Victim${who}${Date.now()}`, { role: 'GUEST' });
-      await signInFresh(page, DEMO[who]);
+      await useSession(page, await savedState(who), null);
       const list = new UserListPage(page);
       await list.goto(`?search=${encodeURIComponent(target.email)}`);
       await expect(list.rows).toHaveCount(1);
@@ -512,12 +527,13 @@ test.describe('roles', () => {
   test('a MODERATOR manages USER and GUEST accounts only; roles and deletes are refused', async ({
     page,
     request,
+    savedState,
   }) => {
     const api = await ApiClient.signIn(request);
     const tag = `Modscope${Date.now()}`;
     const plain = await newUser(api, tag, { role: 'USER', lastName: 'Plain' });
     const staff = await newUser(api, tag, { role: 'MODERATOR', lastName: 'Staff' });
-    await signInFresh(page, DEMO.moderator);
+    await useSession(page, await savedState('moderator'), null);
     const list = new UserListPage(page);
     await list.goto(`?search=${tag.toLowerCase()}`);
     await expect(list.rows).toHaveCount(2);
