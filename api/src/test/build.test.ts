@@ -27,7 +27,10 @@ async function schemaOf(db: Db): Promise<Record<string, unknown[]>> {
       `select table_schema, table_name, column_name, data_type, is_nullable, column_default
        from information_schema.columns where table_schema ${own} order by 1, 2, 3`,
     ),
-    indexes: await rowsOf(db, `select schemaname, indexname, indexdef from pg_indexes where schemaname ${own} order by 1, 2`),
+    indexes: await rowsOf(
+      db,
+      `select schemaname, indexname, indexdef from pg_indexes where schemaname ${own} order by 1, 2`,
+    ),
     constraints: await rowsOf(
       db,
       `select n.nspname, c.conname, c.conrelid::regclass::text as relation, pg_get_constraintdef(c.oid) as definition
@@ -47,7 +50,10 @@ async function schemaOf(db: Db): Promise<Record<string, unknown[]>> {
       db,
       `select t.typname, e.enumlabel from pg_enum e join pg_type t on t.oid = e.enumtypid order by 1, e.enumsortorder`,
     ),
-    views: await rowsOf(db, `select schemaname, viewname, definition from pg_views where schemaname ${own} order by 1, 2`),
+    views: await rowsOf(
+      db,
+      `select schemaname, viewname, definition from pg_views where schemaname ${own} order by 1, 2`,
+    ),
     extensions: await rowsOf(db, `select extname, extversion from pg_extension order by 1`),
   };
 }
@@ -81,7 +87,10 @@ async function contentsOf(
     db,
     `select schemaname, sequencename, last_value::text from pg_sequences order by 1, 2`,
   );
-  const migrations = await rowsOf(db, `select hash, created_at::text from drizzle.__drizzle_migrations order by id`);
+  const migrations = await rowsOf(
+    db,
+    `select hash, created_at::text from drizzle.__drizzle_migrations order by id`,
+  );
   return { tables, sequences, migrations };
 }
 
@@ -105,7 +114,10 @@ describe.each([
   });
 
   it('has every migration applied, through the engine’s own migrator', async () => {
-    const [row] = await rowsOf<{ n: number }>(fresh.database.db, 'select count(*)::int as n from drizzle.__drizzle_migrations');
+    const [row] = await rowsOf<{ n: number }>(
+      fresh.database.db,
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
     expect(row!.n).toBe(JOURNAL.entries.length);
   });
 
@@ -125,7 +137,8 @@ describe('copies of the template', () => {
   it('are independent of each other and leave the template as it was', async () => {
     const renamed = 'Written In One Copy Only';
     const named = async (t: TestContext) =>
-      (await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.name, renamed))).length;
+      (await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.name, renamed)))
+        .length;
     const [first, second] = [await build(), await build()];
     try {
       await first.database.db.execute(

@@ -20,18 +20,19 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  */
 export const BOTH_ENGINES: Readonly<Record<string, string>> = {
   'src/test/build.test.ts':
-    'migrations through each engine\'s migrator (advisory-locked on PostgreSQL), and the template every other file starts from (a PGlite data folder, a PostgreSQL TEMPLATE database) equal to a fresh migration and seed',
+    "migrations through each engine's migrator (advisory-locked on PostgreSQL), and the template every other file starts from (a PGlite data folder, a PostgreSQL TEMPLATE database) equal to a fresh migration and seed",
   'src/modules/approvals/approvals.export.test.ts':
     'the export streams: COPY … TO STDOUT and a cursor on PostgreSQL, keyset batches on PGlite',
   'src/modules/approvals/approvals.export-stall.test.ts':
-    "a stalled export reader holds no PostgreSQL session (COPY, transaction) and, on PGlite, not the one connection everyone shares",
-  'src/seed/prepare.test.ts': 'start-up data rules; ANALYZE on every start on PGlite only (it has no autovacuum)',
+    'a stalled export reader holds no PostgreSQL session (COPY, transaction) and, on PGlite, not the one connection everyone shares',
+  'src/seed/prepare.test.ts':
+    'start-up data rules; ANALYZE on every start on PGlite only (it has no autovacuum)',
   'src/jobs/queue.test.ts':
     "pg-boss through the pool with its set-up under an advisory lock on PostgreSQL, through PGlite's multi-statement exec on PGlite",
   'src/modules/qb-sync/qb-bill-payments.test.ts':
     'the QuickBooks payment job run by pg-boss (jobs on) on each engine',
   'src/modules/qb-sync/qb-sync.test.ts':
-    "QuickBooks sync by two API processes at once: leases taken from separate pools on PostgreSQL, PGlite's shared instance",
+    "QuickBooks sync by two API processes at once: their leases and imports run side by side on the pool's connections on PostgreSQL, one after another on PGlite's one connection",
   'src/modules/live/live.routes.test.ts':
     "the process's LISTEN connection (node-postgres client, listening again after a drop) against PGlite's listen(), and events between two API processes",
   'src/sessions/auth-cache.test.ts':

@@ -92,7 +92,8 @@ async function postgresTemplates(secrets: SeedSecrets): Promise<Made> {
     );
     await fill(seeded, SMALL_COUNTS);
     await withAdminClient(adminUrl, async (client) => {
-      for (const name of [empty, seeded]) await client.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+      for (const name of [empty, seeded])
+        await client.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
     });
     return { templates: { engine: 'postgres', empty, seeded }, remove };
   } catch (error) {
