@@ -48,6 +48,9 @@ function deps(
   };
 }
 
+/** A 2,500-bill import writes about a hundred approvals: seconds alone, far more on a busy machine. */
+const IMPORT_TIMEOUT_MS = 90_000;
+
 let companyCounter = 0;
 /** A new company connected, through the real connect flow, to a new realm of `bills` bills. */
 function connectedCompany(bills: number): Promise<{ id: number; realmId: string }> {
@@ -75,124 +78,132 @@ const unpaidIds = (realmId: string) =>
 const sorted = (ids: string[]) => [...ids].sort((a, b) => Number(a) - Number(b));
 
 describe('the first full sync and incremental syncs', () => {
-  it('imports a 2,500-bill realm in three pages of bills, each bill once, in approvals of at most 25 by due date', async () => {
-    const { id, realmId } = await connectedCompany(2500);
-    const pages: Array<{ phase: string; position: number; count: number }> = [];
-    const startedAt = new Date();
-    const outcome = await runCompanySync(deps(t.app), id, {
-      onPageWritten: (page) => {
-        pages.push(page);
-      },
-    });
-    expect(outcome.status).toBe('done');
-    const unpaid = unpaidIds(realmId);
-    expect(unpaid.length).toBeGreaterThan(2000);
-    expect(pages.filter((page) => page.phase === 'bills').map((page) => [page.position, page.count])).toEqual(
-      [
+  it(
+    'imports a 2,500-bill realm in three pages of bills, each bill once, in approvals of at most 25 by due date',
+    async () => {
+      const { id, realmId } = await connectedCompany(2500);
+      const pages: Array<{ phase: string; position: number; count: number }> = [];
+      const startedAt = new Date();
+      const outcome = await runCompanySync(deps(t.app), id, {
+        onPageWritten: (page) => {
+          pages.push(page);
+        },
+      });
+      expect(outcome.status).toBe('done');
+      const unpaid = unpaidIds(realmId);
+      expect(unpaid.length).toBeGreaterThan(2000);
+      expect(
+        pages.filter((page) => page.phase === 'bills').map((page) => [page.position, page.count]),
+      ).toEqual([
         [1, 1000],
         [1001, 1000],
         [2001, unpaid.length - 2000],
-      ],
-    );
-    const ids = await importedIds(id);
-    expect(ids).toHaveLength(unpaid.length); // nothing doubled
-    expect(sorted(ids)).toEqual(sorted(unpaid)); // nothing missing, no paid bill
-    expect(outcome).toMatchObject({
-      billsImported: unpaid.length,
-      approvalsCreated: Math.ceil(unpaid.length / 25),
-    });
+      ]);
+      const ids = await importedIds(id);
+      expect(ids).toHaveLength(unpaid.length); // nothing doubled
+      expect(sorted(ids)).toEqual(sorted(unpaid)); // nothing missing, no paid bill
+      expect(outcome).toMatchObject({
+        billsImported: unpaid.length,
+        approvalsCreated: Math.ceil(unpaid.length / 25),
+      });
 
-    const rows = await t.database.db
-      .select()
-      .from(approvals)
-      .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')));
-    for (const row of rows) {
-      expect(row.bills.length).toBeLessThanOrEqual(25);
-      const due = row.bills.map((bill) => bill.DueDate ?? '');
-      expect(due).toEqual([...due].sort());
-      // The day the sync ran (a run may straddle midnight UTC).
-      expect([importPriority(due[0], startedAt), importPriority(due[0])]).toContain(row.priority);
-      expect(row.createdById).toBeNull();
-      expect(row.createdByName).toBe('Imported from QuickBooks');
-    }
-    // A partly paid bill asks for its balance, not its total.
-    const partly = emulator
-      .realm(realmId)
-      .bills.find((bill) => bill.Balance > 0 && bill.Balance < bill.TotalAmt)!;
-    const holder = rows.find((row) => row.billIds.includes(partly.Id))!;
-    expect(holder.bills.find((bill) => bill.Id === partly.Id)!.TotalAmt).toBe(partly.Balance);
-
-    const [history] = await t.database.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, rows[0]!.id)));
-    expect(history).toMatchObject({
-      userId: null,
-      userName: 'Imported from QuickBooks',
-      action: 'approval.create',
-    });
-    const vendors = await t.database.db.select().from(qbVendors).where(eq(qbVendors.companyId, id));
-    expect(vendors.map((vendor) => vendor.qbVendorId).sort()).toEqual(
-      emulator
+      const rows = await t.database.db
+        .select()
+        .from(approvals)
+        .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')));
+      for (const row of rows) {
+        expect(row.bills.length).toBeLessThanOrEqual(25);
+        const due = row.bills.map((bill) => bill.DueDate ?? '');
+        expect(due).toEqual([...due].sort());
+        // The day the sync ran (a run may straddle midnight UTC).
+        expect([importPriority(due[0], startedAt), importPriority(due[0])]).toContain(row.priority);
+        expect(row.createdById).toBeNull();
+        expect(row.createdByName).toBe('Imported from QuickBooks');
+      }
+      // A partly paid bill asks for its balance, not its total.
+      const partly = emulator
         .realm(realmId)
-        .vendors.map((vendor) => vendor.Id)
-        .sort(),
-    );
+        .bills.find((bill) => bill.Balance > 0 && bill.Balance < bill.TotalAmt)!;
+      const holder = rows.find((row) => row.billIds.includes(partly.Id))!;
+      expect(holder.bills.find((bill) => bill.Id === partly.Id)!.TotalAmt).toBe(partly.Balance);
 
-    // The panel.
-    const status = await t.request({ url: `/api/company/companies/${id}/qb-sync`, token: moderator });
-    expect(status.json<{ data: QbSyncStatus }>().data).toMatchObject({
-      running: false,
-      phase: 'incremental',
-      billsImported: unpaid.length,
-      billsWaiting: unpaid.length,
-      lastError: null,
-    });
+      const [history] = await t.database.db
+        .select()
+        .from(activity)
+        .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, rows[0]!.id)));
+      expect(history).toMatchObject({
+        userId: null,
+        userName: 'Imported from QuickBooks',
+        action: 'approval.create',
+      });
+      const vendors = await t.database.db.select().from(qbVendors).where(eq(qbVendors.companyId, id));
+      expect(vendors.map((vendor) => vendor.qbVendorId).sort()).toEqual(
+        emulator
+          .realm(realmId)
+          .vendors.map((vendor) => vendor.Id)
+          .sort(),
+      );
 
-    // Incremental: only what changed, by CDC; a bill paid before and now owed again comes in once.
-    const paid = emulator.realm(realmId).bills.find((bill) => bill.Balance === 0)!;
-    emulator.updateBill(realmId, paid.Id, (bill) => {
-      bill.Balance = bill.TotalAmt;
-    });
-    const before = emulator.traffic(realmId).requests;
-    const again = await runCompanySync(deps(t.app), id);
-    expect(again).toMatchObject({ status: 'done', billsImported: 1, approvalsCreated: 1 });
-    expect(emulator.traffic(realmId).requests - before).toBe(1); // one CDC request
-    expect(sorted(await importedIds(id))).toEqual(sorted([...unpaid, paid.Id]));
-    expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
-  });
+      // The panel.
+      const status = await t.request({ url: `/api/company/companies/${id}/qb-sync`, token: moderator });
+      expect(status.json<{ data: QbSyncStatus }>().data).toMatchObject({
+        running: false,
+        phase: 'incremental',
+        billsImported: unpaid.length,
+        billsWaiting: unpaid.length,
+        lastError: null,
+      });
 
-  it('misses no bill when bills leave the unpaid set between two pages (paid or deleted in QuickBooks meanwhile)', async () => {
-    const { id, realmId } = await connectedCompany(2500);
-    const unpaidAtStart = unpaidIds(realmId);
-    let changed = false;
-    const outcome = await runCompanySync(deps(t.app), id, {
-      onPageWritten: (page) => {
-        if (page.phase !== 'bills' || changed) return;
-        changed = true;
-        // Between the first and the second page, two bills of the first page leave the set: with
-        // STARTPOSITION paging every later bill moves two places down and two are never read.
-        emulator.updateBill(realmId, unpaidAtStart[10]!, (bill) => {
-          bill.Balance = 0;
-        });
-        emulator.deleteBill(realmId, unpaidAtStart[20]!);
-      },
-    });
-    expect(outcome.status).toBe('done');
-    expect(changed).toBe(true);
-    const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
-    expect(state).toMatchObject({ phase: 'incremental', afterId: null });
-    const claimed = await t.database.db
-      .select({ id: qbImportedBills.qbBillId })
-      .from(qbImportedBills)
-      .where(eq(qbImportedBills.companyId, id));
-    // Every bill unpaid when the sync started was read, once.
-    expect(sorted(claimed.map((row) => row.id))).toEqual(sorted(unpaidAtStart));
-    // The two that left were taken out of their approval by the CDC pass that follows.
-    const ids = await importedIds(id);
-    expect(ids).toHaveLength(new Set(ids).size);
-    expect(sorted(ids)).toEqual(sorted(unpaidIds(realmId)));
-  });
+      // Incremental: only what changed, by CDC; a bill paid before and now owed again comes in once.
+      const paid = emulator.realm(realmId).bills.find((bill) => bill.Balance === 0)!;
+      emulator.updateBill(realmId, paid.Id, (bill) => {
+        bill.Balance = bill.TotalAmt;
+      });
+      const before = emulator.traffic(realmId).requests;
+      const again = await runCompanySync(deps(t.app), id);
+      expect(again).toMatchObject({ status: 'done', billsImported: 1, approvalsCreated: 1 });
+      expect(emulator.traffic(realmId).requests - before).toBe(1); // one CDC request
+      expect(sorted(await importedIds(id))).toEqual(sorted([...unpaid, paid.Id]));
+      expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
+    },
+    IMPORT_TIMEOUT_MS,
+  );
+
+  it(
+    'misses no bill when bills leave the unpaid set between two pages (paid or deleted in QuickBooks meanwhile)',
+    async () => {
+      const { id, realmId } = await connectedCompany(2500);
+      const unpaidAtStart = unpaidIds(realmId);
+      let changed = false;
+      const outcome = await runCompanySync(deps(t.app), id, {
+        onPageWritten: (page) => {
+          if (page.phase !== 'bills' || changed) return;
+          changed = true;
+          // Between the first and the second page, two bills of the first page leave the set: with
+          // STARTPOSITION paging every later bill moves two places down and two are never read.
+          emulator.updateBill(realmId, unpaidAtStart[10]!, (bill) => {
+            bill.Balance = 0;
+          });
+          emulator.deleteBill(realmId, unpaidAtStart[20]!);
+        },
+      });
+      expect(outcome.status).toBe('done');
+      expect(changed).toBe(true);
+      const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
+      expect(state).toMatchObject({ phase: 'incremental', afterId: null });
+      const claimed = await t.database.db
+        .select({ id: qbImportedBills.qbBillId })
+        .from(qbImportedBills)
+        .where(eq(qbImportedBills.companyId, id));
+      // Every bill unpaid when the sync started was read, once.
+      expect(sorted(claimed.map((row) => row.id))).toEqual(sorted(unpaidAtStart));
+      // The two that left were taken out of their approval by the CDC pass that follows.
+      const ids = await importedIds(id);
+      expect(ids).toHaveLength(new Set(ids).size);
+      expect(sorted(ids)).toEqual(sorted(unpaidIds(realmId)));
+    },
+    IMPORT_TIMEOUT_MS,
+  );
 
   it('answers Sync now for a company without QuickBooks with 400, and GUEST with 403', async () => {
     const [company] = await t.database.db.insert(companies).values({ name: 'No QuickBooks' }).returning();
