@@ -36,7 +36,9 @@ test.describe('money safety', () => {
       '/api/bill-approval/approvals?status=PENDING&limit=10&sortBy=createdAt&sortOrder=asc',
     );
     await newcomer.goto(`/approvals/${body.data[0]!.id}`);
-    await expect(newcomer.getByText('Your account may not decide payments until an ADMIN allows it.')).toBeVisible();
+    await expect(
+      newcomer.getByText('Your account may not decide payments until an ADMIN allows it.'),
+    ).toBeVisible();
     await expect(newcomer.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
     await context.close();
 
@@ -51,7 +53,8 @@ test.describe('money safety', () => {
     await dialog.getByRole('button', { name: 'Allow' }).click();
     await expect(notice(page, 'Payment decisions allowed')).toBeVisible();
     await expect(card.getByText('May decide payments', { exact: true })).toBeVisible();
-    const after = (await adminApi.get<{ mayDecidePayments: boolean }>(`/api/user/users/${user.id}`)).body.data;
+    const after = (await adminApi.get<{ mayDecidePayments: boolean }>(`/api/user/users/${user.id}`)).body
+      .data;
     expect(after.mayDecidePayments).toBe(true);
   });
 
@@ -68,7 +71,9 @@ test.describe('money safety', () => {
       );
       const me = (await userApi.get<{ id: number }>('/api/auth/me')).body.data;
       const target = body.data.find((row) => row.createdById !== me.id)!;
-      await userApi.put(`/api/bill-approval/approvals/${target.id}/reject`, { rejectionReason: 'Duplicate invoice' });
+      await userApi.put(`/api/bill-approval/approvals/${target.id}/reject`, {
+        rejectionReason: 'Duplicate invoice',
+      });
 
       await page.goto(`/approvals/${target.id}`);
       const details = page.getByRole('region', { name: 'Rejection Details' });

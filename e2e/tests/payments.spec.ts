@@ -110,7 +110,11 @@ test.describe('payments: bank files', () => {
     await confirmDialog.getByRole('button', { name: 'Confirm account' }).click();
     await expect(notice(moderator, 'Bank account confirmed')).toBeVisible();
     await expect(theirRow.getByText('Confirmed', { exact: true })).toBeVisible();
-    await expect(theirRow.locator('[title*="confirmed less than a minute ago by Morgan Moderator (moderator@example.com)"]')).toHaveCount(1);
+    await expect(
+      theirRow.locator(
+        '[title*="confirmed less than a minute ago by Morgan Moderator (moderator@example.com)"]',
+      ),
+    ).toHaveCount(1);
     await moderatorContext.close();
 
     await page.reload();
@@ -153,9 +157,9 @@ test.describe('payments: bank files', () => {
     // not approve payments to them: an earlier test entered one).
     let pending: ApprovalRow | undefined;
     for (const row of body.data.filter((candidate) => candidate.createdById !== me.id)) {
-      const accounts = await api.get<{ accounts: Array<{ account: { control: { changedBy: { id: number } | null } } | null }> }>(
-        `/api/bill-approval/approvals/${row.id}/payment-accounts`,
-      );
+      const accounts = await api.get<{
+        accounts: Array<{ account: { control: { changedBy: { id: number } | null } } | null }>;
+      }>(`/api/bill-approval/approvals/${row.id}/payment-accounts`);
       if (accounts.body.data.accounts.every((entry) => entry.account?.control.changedBy?.id !== me.id)) {
         pending = row;
         break;

@@ -87,7 +87,9 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { name: /Agent API/ })).toBeVisible();
     await expect(page.locator('.opblock-tag', { hasText: 'Approvals' })).toBeVisible();
     await expect(
-      page.locator('.opblock-summary-path', { hasText: /^\/api\/bill-approval\/approvals\/\{id\}\/approve$/ }),
+      page.locator('.opblock-summary-path', {
+        hasText: /^\/api\/bill-approval\/approvals\/\{id\}\/approve$/,
+      }),
     ).toBeVisible();
     await page.waitForLoadState('networkidle');
     for (const width of [1440, 390]) {

@@ -39,9 +39,10 @@ export function parseInput<S extends AnySchema>(
   const notAnObject =
     input === undefined || input === null || typeof input !== 'object' || Array.isArray(input);
   // A part that is a list by design (a batch of events) is told what is wrong with the list.
-  const message = notAnObject && !(Array.isArray(input) && unwrap(schema)?.type === 'array')
-    ? `The ${WHERE_LABEL[where]} must be a JSON object`
-    : (rootMessage ?? `The ${WHERE_LABEL[where]} is invalid`);
+  const message =
+    notAnObject && !(Array.isArray(input) && unwrap(schema)?.type === 'array')
+      ? `The ${WHERE_LABEL[where]} must be a JSON object`
+      : (rootMessage ?? `The ${WHERE_LABEL[where]} is invalid`);
   throw new HttpError(400, ERROR_CODES.validation, message);
 }
 

@@ -219,7 +219,13 @@ export async function decideCurrentStep(
   if (!outcome.ok && outcome.reason === 'notAnApprover') {
     // Standing in for someone away: counted as them, recorded as "X for Y".
     const principals = await principalsOf(db, actor.id);
-    const linked = new Set(await linkedAccountsAmong(db, actor, principals.map((p) => p.id)));
+    const linked = new Set(
+      await linkedAccountsAmong(
+        db,
+        actor,
+        principals.map((p) => p.id),
+      ),
+    );
     for (const principal of principals) {
       if (
         linked.has(principal.id) ||
