@@ -6,8 +6,9 @@
  * - PostgreSQL: a database created with `CREATE DATABASE … TEMPLATE`, dropped on close.
  * A test that asks for another seed, or runs outside such a run, migrates and seeds its own.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -69,6 +70,18 @@ export async function migrateAndSeed(
   });
 }
 
+/** This machine in the names of the databases and folders tests make (a hash of its host name). */
+export const HOST_TAG = createHash('sha1').update(hostname()).digest('hex').slice(0, 6);
+
+/**
+ * What the names of this process's databases and folders start with: the machine and the process,
+ * so that a later run can tell what a killed run left behind (vitest skips its teardown on SIGINT
+ * and SIGTERM) and remove it (test/templates.ts).
+ */
+export function ownerTag(): string {
+  return `${HOST_TAG}_${process.pid}`;
+}
+
 export interface TestDatabase {
   database: DatabaseHandle;
   dispose(): Promise<void>;
@@ -88,7 +101,7 @@ export async function openTestDatabase(
     return { database, dispose: () => database.close() };
   }
   const adminUrl = postgresAdminUrl();
-  const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `api_test_${ownerTag()}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(adminUrl, (client) =>
     client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
   );

@@ -2,12 +2,13 @@
  * vitest globalSetup of each engine project: the migrated and the seeded database, made once per run
  * for every test file to copy (test/databases.ts), and removed when the run ends.
  * - PGlite: two data-folder tarballs in a temporary folder of this run.
- * - PostgreSQL: two databases named after this run (process id and random suffix), so that runs
- *   sharing a server never meet; nobody stays connected to them, as `CREATE DATABASE … TEMPLATE`
- *   refuses a template with sessions open (ALLOW_CONNECTIONS false keeps it that way).
+ * - PostgreSQL: two databases named after this run (machine, process id and random suffix), so
+ *   that runs sharing a server never meet; nobody stays connected to them, as `CREATE DATABASE …
+ *   TEMPLATE` refuses a template with sessions open (ALLOW_CONNECTIONS false keeps it that way).
+ * Before making its own, a run removes what runs of this machine that were killed left behind.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -17,7 +18,9 @@ import { demoPasswordHash, testConfig } from './build';
 import {
   databaseUrl,
   dropPostgresDatabase,
+  HOST_TAG,
   migrateAndSeed,
+  ownerTag,
   postgresAdminUrl,
   withAdminClient,
   type EngineTemplates,
@@ -30,9 +33,51 @@ export default async function setup(project: TestProject): Promise<() => Promise
     passwordHash: await demoPasswordHash(),
     bankAccountKey: testConfig().bankAccountKey,
   };
+  if (engine === 'pglite') await removeDeadFolders();
+  else await removeDeadDatabases();
   const made = engine === 'pglite' ? await pgliteTemplates(secrets) : await postgresTemplates(secrets);
   project.provide('apiTestTemplates', made.templates);
   return made.remove;
+}
+
+const FOLDER_PREFIX = 'api-test-templates-';
+
+/** Whether process `pid` of this machine is gone. */
+function dead(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Whether `name` holds the owner tag (test/databases.ts) of a process of this machine that is gone. */
+function deadOwner(name: string): boolean {
+  const match = new RegExp(`_${HOST_TAG}_(\\d+)_`).exec(name);
+  return !!match && dead(Number(match[1]));
+}
+
+/** Template folders of this machine's runs that were killed before their teardown. */
+async function removeDeadFolders(): Promise<void> {
+  const names = (await readdir(tmpdir())).filter((name) => name.startsWith(FOLDER_PREFIX));
+  for (const name of names) {
+    if (deadOwner(`_${name.slice(FOLDER_PREFIX.length)}`))
+      await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+/** Templates and test databases of this machine's runs that were killed before their teardown. */
+async function removeDeadDatabases(): Promise<void> {
+  const adminUrl = postgresAdminUrl();
+  const names = await withAdminClient(adminUrl, async (client) =>
+    (
+      await client.query<{ name: string }>(
+        `select datname as name from pg_database where datname like 'api\\_template\\_%' or datname like 'api\\_test\\_%'`,
+      )
+    ).rows.map((row) => row.name),
+  );
+  for (const name of names.filter(deadOwner)) await dropPostgresDatabase(adminUrl, name);
 }
 
 interface Made {
@@ -41,7 +86,7 @@ interface Made {
 }
 
 async function pgliteTemplates(secrets: SeedSecrets): Promise<Made> {
-  const folder = await mkdtemp(join(tmpdir(), 'api-test-templates-'));
+  const folder = await mkdtemp(join(tmpdir(), `${FOLDER_PREFIX}${ownerTag()}_`));
   const remove = () => rm(folder, { recursive: true, force: true });
   try {
     const database = await openPglite();
@@ -70,7 +115,7 @@ async function pgliteTemplates(secrets: SeedSecrets): Promise<Made> {
 
 async function postgresTemplates(secrets: SeedSecrets): Promise<Made> {
   const adminUrl = postgresAdminUrl();
-  const run = `api_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const run = `api_template_${ownerTag()}_${randomBytes(4).toString('hex')}`;
   const empty = `${run}_empty`;
   const seeded = `${run}_seeded`;
   const remove = async () => {
