@@ -1,7 +1,7 @@
 // `pnpm test`: lint, typecheck, one build of every frontend and the API, unit and API tests of every
 // package, the browser tests against that build, then, on the same build, the compatibility gate over
 // every remote, the bundle budgets and Lighthouse. `pnpm test:full` (`--full`) runs the same stages with
-// TEST_FULL=1: every API test on both database engines and the release journey with a real build.
+// TEST_FULL=1: the release journey with a real webpack build instead of a copy of a built section.
 //
 // Each stage has a budget, its share of 30 minutes on a quiet two-core machine; the table at the end
 // prints it beside the time taken and warns past 80 % of it, so growth shows long before CI's limit.
@@ -17,18 +17,22 @@ const DEADLINE_MS = Number(process.env.TEST_DEADLINE_MINUTES ?? 85) * 60_000;
 const WARN_SHARE = 0.8;
 
 const { command, prefix } = pnpmCommand();
-/** Budgets in seconds; they add up to 30 minutes (the full run has no budget of its own). */
+/**
+ * Budgets in seconds; they add up to 30 minutes (the full run has no budget of its own). Each is
+ * the stage's time on a quiet two-core machine with at least a quarter more above it (the figures
+ * are in docs/operations.md), so a stage that grows warns before the total does.
+ */
 const stages = [
-  { name: 'lint', args: ['lint'], budget: 90 },
+  { name: 'lint', args: ['lint'], budget: 45 },
   { name: 'typecheck', args: ['typecheck'], budget: 120 },
   // Every frontend and the API bundle, two at a time; the later stages serve this build and build
   // nothing themselves.
-  { name: 'build', args: ['build'], budget: 420 },
-  { name: 'unit and API tests', args: ['test:unit'], budget: 420 },
-  { name: 'end-to-end tests', args: ['test:e2e'], budget: 480 },
+  { name: 'build', args: ['build'], budget: 330 },
+  { name: 'unit and API tests', args: ['test:unit'], budget: 480 },
+  { name: 'end-to-end tests', args: ['test:e2e'], budget: 600 },
   // Each remote's build must fit the host and the other remotes as `pnpm release` would require.
-  { name: 'compatibility gate', args: ['gate'], budget: 30 },
-  { name: 'bundle size budgets', args: ['size'], budget: 60 },
+  { name: 'compatibility gate', args: ['gate'], budget: 15 },
+  { name: 'bundle size budgets', args: ['size'], budget: 30 },
   // Every page in both themes, one run each: Accessibility, Best Practices and CLS enforced,
   // Performance printed (`pnpm lighthouse --runs 3` is the median sweep for performance claims).
   { name: 'lighthouse', args: ['lighthouse'], budget: 180 },
