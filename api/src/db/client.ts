@@ -38,13 +38,24 @@ export interface PostgresDatabaseHandle extends DatabaseBase {
 }
 export type DatabaseHandle = PgliteDatabaseHandle | PostgresDatabaseHandle;
 
-/** Embedded PostgreSQL (WASM) persisted in `dataDir`, or in memory when `dataDir` is omitted. */
-export async function openPglite(dataDir?: string): Promise<PgliteDatabaseHandle> {
+/**
+ * Embedded PostgreSQL (WASM) persisted in `dataDir`, or in memory when `dataDir` is omitted. An
+ * in-memory instance may start from a data folder's tarball (`loadDataDir`, as `dumpDataDir`
+ * writes it): how test files get a migrated, seeded database without migrating again.
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabaseHandle> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     // pg_trgm must be loaded here as well as created by the migration.
-    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
   } catch (error) {
     releaseLock();
     throw error;

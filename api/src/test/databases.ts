@@ -9,20 +9,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseSessionLimits } from '../config';
-import {
-  openPglite,
-  openPostgres,
-  type Db,
-  type DatabaseHandle,
-  type PgliteDatabaseHandle,
-} from '../db/client';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import * as schema from '../db/schema';
 import { seedDemoData, type SeedCounts } from '../seed/demo';
 
 export type Engine = 'pglite' | 'postgres';
@@ -97,7 +87,9 @@ export async function openTestDatabase(
   template?: string,
 ): Promise<TestDatabase> {
   if (engine === 'pglite') {
-    const database = template ? await openPgliteCopy(template) : await openPglite();
+    const database = template
+      ? await openPglite(undefined, { loadDataDir: new Blob([await readFile(template)]) })
+      : await openPglite();
     return { database, dispose: () => database.close() };
   }
   const adminUrl = postgresAdminUrl();
@@ -111,30 +103,6 @@ export async function openTestDatabase(
     async dispose() {
       await database.close();
       await dropPostgresDatabase(adminUrl, name);
-    },
-  };
-}
-
-/**
- * A PGlite instance in memory holding the data folder of `tarball`. Opened as openPglite opens
- * one (db/client.ts): the same extensions, so pg_trgm's operators work in the copy too.
- */
-async function openPgliteCopy(tarball: string): Promise<PgliteDatabaseHandle> {
-  const client = await PGlite.create({
-    loadDataDir: new Blob([await readFile(tarball)]),
-    extensions: { pg_trgm },
-  });
-  const driver = drizzlePglite({ client, schema });
-  return {
-    kind: 'pglite',
-    client,
-    driver,
-    db: driver as Db,
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: async () => {
-      if (!client.closed) await client.close();
     },
   };
 }
