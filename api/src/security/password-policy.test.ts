@@ -5,11 +5,14 @@
 import { PASSWORD_RULES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  creditOf,
   ESTIMATED_LENGTH,
+  ESTIMATOR_CREDIT_MS,
   estimateStrength,
   estimatesInQueue,
   passwordProblem,
   admitPasswordCheck,
+  spendCredit,
 } from './password-policy';
 
 const owner = { email: 'ada.lovelace@example.com', firstName: 'Grace', lastName: 'Hopper' };
@@ -110,6 +113,48 @@ describe('the shared estimator is nobody’s to fill', () => {
     await expect(failing).rejects.toThrow();
     expect(estimatesInQueue()).toBe(0);
     expect((await estimateStrength('Gx7#pLq2!vRz', [], 'user:9')).score).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a thirtieth of a thread per person', () => {
+  it('charges each estimate its thread time: a long one spends the credit, typed ones hardly do', async () => {
+    expect(creditOf('user:60')).toBe(ESTIMATOR_CREDIT_MS);
+    await estimateStrength('Gx7#pLq2!vRz-Meadow', [], 'user:60');
+    const typed = ESTIMATOR_CREDIT_MS - creditOf('user:60');
+    // A typed password costs milliseconds of the 1.5 s credit.
+    expect(typed).toBeGreaterThan(0);
+    expect(typed).toBeLessThan(200);
+    await estimateStrength('Quartz-Lantern-Meadow-73-'.repeat(4), [], 'user:61');
+    // Measured by the thread itself: the long password's own cost, many times the typed one's.
+    expect(ESTIMATOR_CREDIT_MS - creditOf('user:61')).toBeGreaterThan(typed * 5);
+  });
+
+  it('refuses a person without credit (429 with the wait) and earns it back at a thirtieth of the clock', () => {
+    const start = 1_800_000_000_000;
+    // A flood's first long estimates: 1.3 s, then 1.3 s more (started with 0.2 s left).
+    spendCredit('user:62', 1_300, start);
+    expect(() => admitPasswordCheck('user:62', 1000, start)).not.toThrow();
+    spendCredit('user:62', 1_300, start + 1_300);
+    let refusal: unknown;
+    try {
+      admitPasswordCheck('user:62', 1000, start + 1_300);
+    } catch (error) {
+      refusal = error;
+    }
+    // 0.2 s left, 43 ms earned back meanwhile, 1.3 s spent: about 1.06 s to earn back at 1/30, 32 s.
+    expect(refusal).toMatchObject({
+      statusCode: 429,
+      message: PASSWORD_RULES.tooManyChecks,
+      headers: { 'Retry-After': '32' },
+    });
+    expect(() => admitPasswordCheck('user:62', 1000, start + 1_300 + 30_000)).toThrow(
+      PASSWORD_RULES.tooManyChecks,
+    );
+    // Someone else is untouched; with the credit back, the person may check again.
+    expect(() => admitPasswordCheck('user:63', 1000, start + 1_300)).not.toThrow();
+    expect(() => admitPasswordCheck('user:62', 1000, start + 1_300 + 32_000)).not.toThrow();
+    const left = 1_500 - 1_300 + 1_300 / 30 - 1_300;
+    expect(creditOf('user:62', start + 1_300 + 32_000)).toBeCloseTo(left + 32_000 / 30, 6);
   });
 });
 

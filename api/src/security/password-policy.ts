@@ -10,9 +10,10 @@
  * first use): requests queue there instead of stalling every other request on the event loop.
  * Those threads are shared by everyone, so nobody may fill them: only the first ESTIMATED_LENGTH
  * characters are estimated (zxcvbn's cost grows with the length; a password that long is judged
- * by its start, which must then be strong on its own), and a person has at most one estimate
+ * by its start, which must then be strong on its own), a person has at most one estimate
  * waiting — another one meanwhile is refused at once (429), before it reaches a worker — and
- * starts at most PASSWORD_CHECKS_PER_MINUTE checks a minute.
+ * their estimates may take at most a thirtieth of a thread's time (ESTIMATOR_SHARE), and they start
+ * at most PASSWORD_CHECKS_PER_MINUTE checks a minute.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -55,10 +56,12 @@ const zxcvbn = new ZxcvbnFactory({
   translations: english.translations,
 });
 parentPort.on('message', ({ id, password, userInputs }) => {
+  const started = performance.now();
   try {
     const result = zxcvbn.check(password, userInputs);
     parentPort.postMessage({
       id,
+      tookMs: performance.now() - started,
       score: result.score,
       warning: result.feedback.warning || '',
       suggestion: result.feedback.suggestions[0] || '',
@@ -69,8 +72,13 @@ parentPort.on('message', ({ id, password, userInputs }) => {
 });
 `;
 
+/** What a thread answers: the estimate, and how long it kept the thread (ms). */
+interface ThreadAnswer extends StrengthEstimate {
+  tookMs: number;
+}
+
 interface Pending {
-  resolve: (estimate: StrengthEstimate) => void;
+  resolve: (estimate: ThreadAnswer) => void;
   reject: (error: Error) => void;
 }
 
@@ -100,14 +108,20 @@ function startEstimator(): Estimator {
     },
   });
   const estimator: Estimator = { thread, waiting: new Map() };
-  thread.on('message', (message: { id: number; error?: string } & StrengthEstimate) => {
+  thread.on('message', (message: { id: number; error?: string } & ThreadAnswer) => {
     const waiting = estimator.waiting.get(message.id);
     if (!waiting) return;
     estimator.waiting.delete(message.id);
     if (estimator.waiting.size === 0) thread.unref();
     if (message.error !== undefined)
       waiting.reject(new Error(`password strength estimate failed: ${message.error}`));
-    else waiting.resolve({ score: message.score, warning: message.warning, suggestion: message.suggestion });
+    else
+      waiting.resolve({
+        score: message.score,
+        warning: message.warning,
+        suggestion: message.suggestion,
+        tookMs: message.tookMs,
+      });
   });
   const fail = (error: Error) => {
     const index = estimators.indexOf(estimator);
@@ -139,18 +153,49 @@ export function estimatesInQueue(): number {
   return estimators.reduce((sum, estimator) => sum + estimator.waiting.size, 0);
 }
 
+/**
+ * How much of a thread's time one person's estimates may take: a credit of ESTIMATOR_CREDIT_MS of
+ * thread time, spent by each estimate as it finishes and earned back at ESTIMATOR_SHARE of the
+ * clock (a thirtieth: a second every 30 s), up to the credit again. A check starts only with
+ * credit left. Typed passwords take milliseconds, so people and administrators creating many
+ * accounts never meet it; a 100-character one takes over a second, so a flood of them gets one or
+ * two estimates and then one about every 40 s: a thirtieth of a thread, not all of it.
+ */
+export const ESTIMATOR_CREDIT_MS = 1_500;
+export const ESTIMATOR_SHARE = 1 / 30;
+
+/** Each person's credit of thread time (ms) when last changed; absent: the whole credit. */
+const credits = new Map<string, { ms: number; at: number }>();
+
+/** `person`'s credit of estimator time at `now` (ms; below zero after a long estimate). */
+export function creditOf(person: string, now = Date.now()): number {
+  const credit = credits.get(person);
+  if (!credit) return ESTIMATOR_CREDIT_MS;
+  return Math.min(ESTIMATOR_CREDIT_MS, credit.ms + (now - credit.at) * ESTIMATOR_SHARE);
+}
+
+/** Spends `tookMs` of `person`'s credit: what an estimate of theirs kept a thread busy. */
+export function spendCredit(person: string, tookMs: number, now = Date.now()): void {
+  const left = creditOf(person, now) - tookMs;
+  credits.set(person, { ms: left, at: now });
+}
+
 /** When each person's checks of the last minute started. */
 const recentChecks = new Map<string, number[]>();
 
 /**
  * Admits a new-password check of `person`, or answers 429 at once: while one of theirs is waiting
- * or running, or past `perMinute` in the last minute (PASSWORD_CHECKS_PER_MINUTE, default 20). Called before anything else a password
- * check does (the throttle's database writes included), so a flood from one person costs a lookup
- * in memory per request, and one person's long passwords keep a thread busy a few seconds a minute
- * at most.
+ * or running, without credit of thread time left, or past `perMinute` in the last minute
+ * (PASSWORD_CHECKS_PER_MINUTE, default 20). Called before anything else a password check does (the
+ * throttle's database writes included), so a flood from one person costs a lookup in memory per
+ * request, and one person's long passwords keep a thread busy a thirtieth of the time at most.
  */
 export function admitPasswordCheck(person: string, perMinute: number, now = Date.now()): void {
   if (estimating.has(person)) throw tooManyRequests(PASSWORD_RULES.checkRunning, 1);
+  const credit = creditOf(person, now);
+  if (credit <= 0) {
+    throw tooManyRequests(PASSWORD_RULES.tooManyChecks, Math.ceil((1 - credit) / ESTIMATOR_SHARE / 1000));
+  }
   const recent = (recentChecks.get(person) ?? []).filter((at) => at > now - 60_000);
   if (recent.length >= perMinute) {
     recentChecks.set(person, recent);
@@ -164,6 +209,9 @@ export function admitPasswordCheck(person: string, perMinute: number, now = Date
     for (const [key, times] of recentChecks) {
       if (times.every((at) => at <= now - 60_000)) recentChecks.delete(key);
     }
+  }
+  if (credits.size > 10_000) {
+    for (const key of credits.keys()) if (creditOf(key, now) >= ESTIMATOR_CREDIT_MS) credits.delete(key);
   }
 }
 
@@ -181,7 +229,7 @@ export function estimateStrength(
     return Promise.reject(tooManyRequests(PASSWORD_RULES.checkRunning, 1));
   }
   if (person !== undefined) estimating.add(person);
-  const estimate = new Promise<StrengthEstimate>((resolve, reject) => {
+  const answer = new Promise<ThreadAnswer>((resolve, reject) => {
     const id = (nextId += 1);
     const { thread, waiting: pending } = leastBusy();
     pending.set(id, { resolve, reject });
@@ -196,7 +244,17 @@ export function estimateStrength(
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
-  return person === undefined ? estimate : estimate.finally(() => estimating.delete(person));
+  if (person === undefined) return answer.then(withoutTime);
+  return answer
+    .then((result) => {
+      spendCredit(person, result.tookMs);
+      return withoutTime(result);
+    })
+    .finally(() => estimating.delete(person));
+}
+
+function withoutTime({ score, warning, suggestion }: ThreadAnswer): StrengthEstimate {
+  return { score, warning, suggestion };
 }
 
 /** The e-mail's name part (before the last @), and its pieces between dots, dashes, pluses and underscores. */
