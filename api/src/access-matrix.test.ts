@@ -283,6 +283,14 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
     url: `/api/company/companies/${MISSING}/approval-policy`,
     payload: {},
   }),
+  'PUT /api/company/companies/:id/approval-policy/pending/confirm': () => ({
+    url: `/api/company/companies/${MISSING}/approval-policy/pending/confirm`,
+    payload: { changeId: 1 },
+  }),
+  'PUT /api/company/companies/:id/approval-policy/pending/discard': () => ({
+    url: `/api/company/companies/${MISSING}/approval-policy/pending/discard`,
+    payload: { changeId: 1 },
+  }),
   'PUT /api/user/users/:id/out-of-office': () => ({
     url: `/api/user/users/${MISSING}/out-of-office`,
     payload: { awayFrom: null, awayUntil: null, delegateId: null },

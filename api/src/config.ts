@@ -11,12 +11,23 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import {
   APPROVAL_SEARCH_COUNT_CAP,
+  DEFAULT_POLICY_ADMIN_STEP_FROM,
   WAITING_COUNT_CAP,
   PASSWORD_MAX,
   USER_PASSWORD_MIN,
   VALIDATION,
   emailSchema,
 } from 'shared-contracts';
+import type { QbSyncConfig, QuickBooksConfig } from './quickbooks/config';
+
+export {
+  INTUIT_AUTHORIZE_URL,
+  INTUIT_REVOKE_URL,
+  INTUIT_SANDBOX_API_URL,
+  INTUIT_TOKEN_URL,
+  type QbSyncConfig,
+  type QuickBooksConfig,
+} from './quickbooks/config';
 
 /** /work/main: this file lives in api/src. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -86,6 +97,11 @@ export interface AppConfig {
   version: string;
   /** A PENDING approval older than this many days becomes EXPIRED (APPROVAL_EXPIRY_DAYS). */
   approvalExpiryDays: number;
+  /**
+   * From this total (whole dollars, POLICY_ADMIN_STEP_FROM) every rule of an approval policy must
+   * have a step only an ADMIN can approve: a policy without one is refused when saved or confirmed.
+   */
+  policyAdminStepFrom: number;
   /** How often the expiry sweep runs after the one at start (ms; hourly). */
   approvalSweepIntervalMs: number;
   /** BENCH_ROUTES=1: the benchmark's ceiling and memory routes (plugins/bench-routes.ts); never in production. */
@@ -104,31 +120,6 @@ export interface AppConfig {
   liveEvents: LiveEventLimits;
   /** Background jobs and the QuickBooks import. */
   qbSync: QbSyncConfig;
-}
-
-export interface QbSyncConfig {
-  /** Run the job queue (pg-boss) in this process: workers and the schedule (JOBS; default on). */
-  jobs: boolean;
-  /** Minutes between a company's syncs (QB_SYNC_INTERVAL_MINUTES, default 60). */
-  intervalMinutes: number;
-  /** Bills per query page (MAXRESULTS); Intuit's largest is 1000. */
-  pageSize: number;
-  /**
-   * Our own ceiling per realm and process, under Intuit's throttles of 500 requests a minute per
-   * realm and 10 a second per realm and app: requests in a rolling minute, in a rolling second, and
-   * in flight at once (Intuit no longer documents a limit of its own on that one).
-   */
-  perMinute: number;
-  perSecond: number;
-  concurrent: number;
-  /** Attempts of one request on 429, 5xx or a network failure before the sync records the error. */
-  maxAttempts: number;
-  /** First back-off after a 5xx or network failure (doubles each time); 429 waits its Retry-After. */
-  backoffMs: number;
-  /** Longest Retry-After honoured as such (longer ones end the run; the next run retries). */
-  maxRetryAfterSeconds: number;
-  /** How long a sync's lease lasts without a page being written (a crashed process's expires). */
-  leaseSeconds: number;
 }
 
 /** Milliseconds and counts of the event stream. */
@@ -190,44 +181,6 @@ export interface LoginThrottleConfig {
   /** Cap of that per-e-mail wait: nobody can keep the owner out longer after their last try. */
   maxBackoffSeconds: number;
   windowSeconds: number;
-}
-
-/** Intuit's OAuth 2.0 token endpoint (authorization_code and refresh_token grants). */
-export const INTUIT_TOKEN_URL = 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer';
-/** Intuit's consent page, where the authorization-code flow starts. */
-export const INTUIT_AUTHORIZE_URL = 'https://appcenter.intuit.com/connect/oauth2';
-/** Intuit's token revocation endpoint (disconnect). */
-export const INTUIT_REVOKE_URL = 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke';
-/** Intuit's sandbox accounting API; production is https://quickbooks.api.intuit.com. */
-export const INTUIT_SANDBOX_API_URL = 'https://sandbox-quickbooks.api.intuit.com';
-
-export interface QuickBooksConfig {
-  /**
-   * QB_TOKEN_URL; undefined = not configured: Intuit's endpoint, except that main.ts points a
-   * demo (embedded database) at the local QuickBooks Online emulator instead.
-   */
-  tokenUrl: string | undefined;
-  /** OAuth client credentials (HTTP Basic on the token endpoint); undefined = not configured. */
-  clientId: string | undefined;
-  clientSecret: string | undefined;
-  /** Abort a token request after this many milliseconds (QB_TIMEOUT_MS). */
-  timeoutMs: number;
-  /** QB_AUTHORIZE_URL; undefined = Intuit's consent page. */
-  authorizeUrl?: string | undefined;
-  /** QB_REVOKE_URL; undefined = Intuit's revoke endpoint. */
-  revokeUrl?: string | undefined;
-  /** QB_API_URL; undefined = Intuit's sandbox API. */
-  apiUrl?: string | undefined;
-  /**
-   * QB_REDIRECT_URI: the console page Intuit sends the browser back to (registered with the app);
-   * undefined = connecting is not configured (503).
-   */
-  redirectUri?: string | undefined;
-  /**
-   * QB_WEBHOOK_VERIFIER_TOKEN: the app's webhook verifier token, the HMAC-SHA256 key of the
-   * `intuit-signature` header; undefined = webhooks are refused (401).
-   */
-  webhookVerifierToken?: string | undefined;
 }
 
 const intFromEnv = (name: string, min: number, max: number) =>
@@ -313,6 +266,10 @@ const EnvSchema = v.object({
     'false',
   ),
   APPROVAL_EXPIRY_DAYS: v.optional(intFromEnv('APPROVAL_EXPIRY_DAYS', 1, 3650), '30'),
+  POLICY_ADMIN_STEP_FROM: v.optional(
+    intFromEnv('POLICY_ADMIN_STEP_FROM', 0, 999_999_999),
+    String(DEFAULT_POLICY_ADMIN_STEP_FROM),
+  ),
   BENCH_ROUTES: v.optional(v.picklist(['1', '0', 'true', 'false'], 'BENCH_ROUTES must be 1 or 0'), '0'),
   HTTP_REQUEST_TIMEOUT_MS: v.optional(intFromEnv('HTTP_REQUEST_TIMEOUT_MS', 1000, 60_000), '30000'),
   HTTP_IDLE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_IDLE_TIMEOUT_MS', 1000, 60_000), '60000'),
@@ -431,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshGraceSeconds: 10,
     version: readApiVersion(),
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
+    policyAdminStepFrom: e.POLICY_ADMIN_STEP_FROM,
     approvalSweepIntervalMs: 3_600_000,
     benchRoutes: e.BENCH_ROUTES === 'true' || e.BENCH_ROUTES === '1',
     approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,

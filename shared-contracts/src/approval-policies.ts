@@ -102,19 +102,6 @@ export const DEFAULT_POLICY: PolicyDefinition = {
   ],
 };
 
-/** A policy as the API answers it. */
-export const ApprovalPolicySchema = v.object({
-  companyId: v.number(),
-  /** 0 for the built-in default; each save is the next version. */
-  version: v.number(),
-  definition: PolicyDefinitionSchema,
-  escalationHours: v.number(),
-  createdAt: v.nullable(v.string()),
-  createdBy: v.nullable(v.string()),
-  summary: v.array(v.string()),
-});
-export type ApprovalPolicy = v.InferOutput<typeof ApprovalPolicySchema>;
-
 // ---- matching ------------------------------------------------------------------------------------
 
 /** What rule matching reads of an approval. */
@@ -235,7 +222,8 @@ export function policyProblems(policy: PolicyDefinition): string[] {
 
 // ---- summary -------------------------------------------------------------------------------------
 
-const usd = (dollars: number) =>
+/** '$10,000', '$2,500.50': how policy texts write an amount in dollars. */
+export const policyAmount = (dollars: number) =>
   `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
 export function approverLabel(approver: PolicyApprover, userName?: (id: number) => string): string {
@@ -270,9 +258,9 @@ export function conditionsLabel(
   const parts: string[] = [];
   const { minAmount, maxAmount } = conditions;
   if (minAmount !== undefined && maxAmount !== undefined)
-    parts.push(`from ${usd(minAmount)} below ${usd(maxAmount)}`);
-  else if (minAmount !== undefined) parts.push(`from ${usd(minAmount)}`);
-  else if (maxAmount !== undefined) parts.push(`below ${usd(maxAmount)}`);
+    parts.push(`from ${policyAmount(minAmount)} below ${policyAmount(maxAmount)}`);
+  else if (minAmount !== undefined) parts.push(`from ${policyAmount(minAmount)}`);
+  else if (maxAmount !== undefined) parts.push(`below ${policyAmount(maxAmount)}`);
   if (conditions.vendorRefs) parts.push(`from ${conditions.vendorRefs.map(vendorName).join(' or ')}`);
   if (conditions.priorities) parts.push(`of priority ${conditions.priorities.join(' or ')}`);
   if (conditions.origin) parts.push(ORIGIN_LABELS[conditions.origin]);

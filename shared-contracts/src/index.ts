@@ -16,6 +16,8 @@ export * from './managers';
 export * from './approvals';
 export * from './manual-approvals';
 export * from './approval-policies';
+export * from './policy-admin-step';
+export * from './policy-changes';
 export * from './live-events';
 export * from './banking';
 export * from './payments';

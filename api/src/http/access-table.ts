@@ -131,6 +131,10 @@ export const ACCESS_TABLE = {
   'GET /api/bill-approval/approvals/waiting-count': 'signed-in',
   'GET /api/company/companies/:id/approval-policy': 'signed-in',
   'PUT /api/company/companies/:id/approval-policy': 'MODERATOR',
+  // A policy change takes two people: an ADMIN other than its author confirms it; its author
+  // (MODERATOR and up) or an ADMIN may discard it (the service tells the two apart).
+  'PUT /api/company/companies/:id/approval-policy/pending/confirm': 'ADMIN',
+  'PUT /api/company/companies/:id/approval-policy/pending/discard': 'MODERATOR',
   'POST /api/company/companies/:id/approval-policy/simulate': 'MODERATOR',
   'PUT /api/user/users/:id/out-of-office': 'USER',
 

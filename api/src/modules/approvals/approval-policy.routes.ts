@@ -5,6 +5,7 @@ import {
   IdParamSchema,
   OutOfOfficeAnswerSchema,
   OutOfOfficeSchema,
+  PolicyChangeRefSchema,
   PolicySaveSchema,
   PolicySimulationInputSchema,
   PolicySimulationSchema,
@@ -14,14 +15,15 @@ import { existingId } from '../../http/ids';
 import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
-import { getPolicy, savePolicy, setOutOfOffice, simulatePolicy } from './approval-policy.service';
+import { setOutOfOffice, simulatePolicy } from './approval-policy.service';
+import { confirmPolicyChange, discardPolicyChange, getPolicy, proposePolicy } from './policy-changes.service';
 
 const tags = ['Approval policies'];
 const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
 
 /**
- * /api/company/companies/{id}/approval-policy: read (every signed-in role), save a new version and
- * try a bill against it (MODERATOR and up).
+ * /api/company/companies/{id}/approval-policy: read (every signed-in role); propose a change, discard
+ * one and try a bill (MODERATOR and up); confirm a change someone else proposed (ADMIN).
  */
 export async function approvalPolicyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
@@ -46,7 +48,8 @@ export async function approvalPolicyRoutes(fastify: FastifyInstance): Promise<vo
     {
       onRequest: moderator,
       schema: {
-        summary: 'Save the approval policy as a new version (approvals in flight keep theirs)',
+        summary:
+          'Propose a change of the approval policy: it applies once an ADMIN other than you confirms it (replaces a change waiting)',
         tags,
         params: IdParamSchema,
         body: PolicySaveSchema,
@@ -54,7 +57,62 @@ export async function approvalPolicyRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request) =>
-      ok(await savePolicy(app.db, currentAuth(request).user, companyId(request.params.id), request.body)),
+      ok(
+        await proposePolicy(
+          app.db,
+          currentAuth(request).user,
+          companyId(request.params.id),
+          request.body,
+          app.config.policyAdminStepFrom,
+        ),
+      ),
+  );
+
+  app.put(
+    '/companies/:id/approval-policy/pending/confirm',
+    {
+      onRequest: requireRole('ADMIN'),
+      schema: {
+        summary: 'Confirm the change waiting (an ADMIN other than its author): it becomes the next version',
+        tags,
+        params: IdParamSchema,
+        body: PolicyChangeRefSchema,
+        response: { 200: okSchema(ApprovalPolicySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await confirmPolicyChange(
+          app.db,
+          currentAuth(request).user,
+          companyId(request.params.id),
+          request.body.changeId,
+          app.config.policyAdminStepFrom,
+        ),
+      ),
+  );
+
+  app.put(
+    '/companies/:id/approval-policy/pending/discard',
+    {
+      onRequest: moderator,
+      schema: {
+        summary: 'Discard the change waiting (its author or an ADMIN); the policy stays as it is',
+        tags,
+        params: IdParamSchema,
+        body: PolicyChangeRefSchema,
+        response: { 200: okSchema(ApprovalPolicySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await discardPolicyChange(
+          app.db,
+          currentAuth(request).user,
+          companyId(request.params.id),
+          request.body.changeId,
+        ),
+      ),
   );
 
   app.post(

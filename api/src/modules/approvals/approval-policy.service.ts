@@ -4,19 +4,16 @@ import {
   DEFAULT_POLICY,
   ERROR_CODES,
   OUT_OF_OFFICE_MESSAGES,
-  POLICY_MESSAGES,
   applyDecision,
   approverIncludes,
   escalatedStep,
   isAway,
   matchRule,
-  policyProblems,
   policySummary,
   stepLabel,
   stepSatisfiable,
   toCents,
   type ApprovalChain,
-  type ApprovalPolicy,
   type OutOfOfficeInput,
   type ChainState,
   type CompanyAssignees,
@@ -44,7 +41,6 @@ import {
   decisionsOf,
   insertDecision,
   lockApprovalRow,
-  insertPolicy,
   insertSteps,
   latestPolicyRow,
   linkedAccountsAmong,
@@ -53,7 +49,6 @@ import {
   principalsOf,
   setAbsence,
   setChainPosition,
-  setEscalationHours,
   staffByIds,
   stepsDueForEscalation,
   stepsOf,
@@ -64,7 +59,10 @@ import {
   type StuckScope,
 } from './approval-policy.repository';
 
-/** The policy a company follows now: its newest saved version, or the default (version 0). */
+/**
+ * The policy a company follows now: its newest confirmed version, or the default (version 0). A
+ * change waiting for confirmation is not in approval_policies, so nothing here follows it.
+ */
 export async function effectivePolicy(db: Db, companyId: number) {
   const row = await latestPolicyRow(db, companyId);
   return row
@@ -73,11 +71,13 @@ export async function effectivePolicy(db: Db, companyId: number) {
         definition: row.definition,
         createdAt: row.createdAt,
         createdBy: row.createdByName,
+        confirmedBy: row.confirmedByName,
       }
-    : { version: 0, definition: DEFAULT_POLICY, createdAt: null, createdBy: null };
+    : { version: 0, definition: DEFAULT_POLICY, createdAt: null, createdBy: null, confirmedBy: null };
 }
 
-async function nameLookup(db: Db, definition: PolicyDefinition | PolicyStep[]) {
+/** How summaries name the users a policy names (their names now; 'user #id' once gone). */
+export async function nameLookup(db: Db, definition: PolicyDefinition | PolicyStep[]) {
   const steps = 'rules' in definition ? definition.rules.flatMap((rule) => rule.steps) : definition;
   const ids = [
     ...new Set(steps.flatMap((step) => step.approvers.flatMap((a) => (a.kind === 'user' ? [a.userId] : [])))),
@@ -87,7 +87,7 @@ async function nameLookup(db: Db, definition: PolicyDefinition | PolicyStep[]) {
 }
 
 /** Vendor names for the summary: the company's vendor accounts name them; otherwise 'vendor <ref>'. */
-async function vendorLookup(db: Db, companyId: number, definition: PolicyDefinition) {
+export async function vendorLookup(db: Db, companyId: number, definition: PolicyDefinition) {
   const refs = [...new Set(definition.rules.flatMap((rule) => rule.conditions.vendorRefs ?? []))];
   const names = await vendorNames(db, companyId, refs);
   return (ref: string) => names.get(ref) ?? `vendor ${ref}`;
@@ -421,79 +421,6 @@ export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): P
 }
 
 // ---- policies ------------------------------------------------------------------------------------
-
-export async function getPolicy(db: Db, companyId: number): Promise<ApprovalPolicy> {
-  const context = await companyPolicyContext(db, companyId);
-  if (!context) throw notFound('Company not found');
-  const policy = await effectivePolicy(db, companyId);
-  const name = await nameLookup(db, policy.definition);
-  return {
-    companyId,
-    version: policy.version,
-    definition: policy.definition,
-    escalationHours: context.escalationHours,
-    createdAt: policy.createdAt?.toISOString() ?? null,
-    createdBy: policy.createdBy,
-    summary: policySummary(policy.definition, name, await vendorLookup(db, companyId, policy.definition)),
-  };
-}
-
-/**
- * Saves a new version (the structural rules, then: every user named exists and is active, every
- * step can be satisfied by distinct active people now). In-flight approvals keep theirs.
- */
-export async function savePolicy(
-  db: Db,
-  actor: UserRow,
-  companyId: number,
-  input: { definition: PolicyDefinition; escalationHours?: number | undefined },
-): Promise<ApprovalPolicy> {
-  return db.transaction(async (tx) => {
-    const context = await companyPolicyContext(tx, companyId);
-    if (!context) throw notFound('Company not found');
-    const problems = policyProblems(input.definition);
-    // The people the policy names and, of each role it names, as many holders as a step has
-    // entries (enough to decide whether a step can be satisfied), not every account.
-    const steps = input.definition.rules.flatMap((rule) => rule.steps);
-    const { ids, roles } = namedBy(steps.map((step) => ({ step, assignees: context.assignees })));
-    const staff = await activeDecidersAmong(
-      tx,
-      ids,
-      roles,
-      Math.max(0, ...steps.map((step) => step.approvers.length)),
-    );
-    const known = new Set(staff.map((p) => p.id));
-    for (const rule of input.definition.rules)
-      for (const step of rule.steps)
-        for (const a of step.approvers)
-          if (a.kind === 'user' && !known.has(a.userId))
-            problems.push(POLICY_MESSAGES.policyUnknownUser(a.userId));
-    input.definition.rules.forEach((rule, i) =>
-      rule.steps.forEach((step, j) => {
-        if (step.approvers.length > 0 && !stepSatisfiable(step, staff, context.assignees))
-          problems.push(POLICY_MESSAGES.nobodyCanSatisfy(i + 1, j + 1));
-      }),
-    );
-    if (problems.length > 0) throw validationError({ definition: [...new Set(problems)].join('; ') });
-    const previous = await effectivePolicy(tx, companyId);
-    const row = await insertPolicy(tx, {
-      companyId,
-      version: previous.version + 1,
-      definition: input.definition,
-      createdById: actor.id,
-      createdByName: displayName(actor),
-    });
-    if (!row) throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.policyChanged);
-    if (input.escalationHours !== undefined) await setEscalationHours(tx, companyId, input.escalationHours);
-    const name = await nameLookup(tx, input.definition);
-    await recordActivity(tx, actor, 'company', companyId, {
-      action: 'company.approval_policy',
-      description: `${displayName(actor)} saved approval policy version ${row.version}: ${policySummary(input.definition, name, await vendorLookup(tx, companyId, input.definition)).join(' / ')}`,
-      details: { after: { version: row.version } },
-    });
-    return getPolicy(tx, companyId);
-  });
-}
 
 /** 'Try a bill': which rule a bill would match under a policy (the saved one or a draft) and who could approve each step now. */
 export async function simulatePolicy(
