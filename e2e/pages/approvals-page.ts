@@ -16,8 +16,9 @@ export interface ApprovalDto {
 export const short = (approval: { id: string }) => approval.id.slice(0, 8);
 
 /**
- * Creates PENDING approvals through the API: `amounts.length` bills of one vendor named `vendor`
- * (so a search for the vendor finds exactly the approvals of one test).
+ * Creates PENDING approvals through the API as a request entered by hand: `amounts.length` bills
+ * of one vendor named `vendor` (so a search for the vendor finds exactly the approvals of one test),
+ * for a company without QuickBooks (a connected company's bills come only from its import).
  */
 export class ApprovalFactory {
   private constructor(
@@ -25,23 +26,15 @@ export class ApprovalFactory {
     private readonly companyId: number,
   ) {}
 
-  private static lastBillId = 0;
   /** Bills made so far per vendor, so each approval of a vendor numbers its bills on. */
   private static readonly billsOf = new Map<string, number>();
-
-  /**
-   * A QuickBooks bill id (digits) no other bill of this run has: ids must be unique per company,
-   * and a paid one is never accepted again.
-   */
-  static billId(): string {
-    ApprovalFactory.lastBillId = Math.max(ApprovalFactory.lastBillId + 1, Date.now());
-    return String(ApprovalFactory.lastBillId);
-  }
+  /** Vendors made the company's (company id and vendor), once each. */
+  private static readonly vendors = new Set<string>();
 
   /** `api` is the creator (segregation of duties: the creator cannot approve). */
   static async for(api: ApiClient): Promise<ApprovalFactory> {
     const { body } = await api.get<Array<{ id: number; approverId: number | null }>>(
-      '/api/company/companies?limit=5',
+      '/api/company/companies?limit=5&qbConnectionStatus=none',
     );
     const company = body.data[0]!;
     // Under the default approval policy a USER approves only for companies whose approver they
@@ -56,40 +49,48 @@ export class ApprovalFactory {
     return new ApprovalFactory(api, company.id);
   }
 
-  create(
+  /**
+   * A request must name one of the company's vendors: the vendor gets a bank account first (left
+   * waiting for a second person's confirmation, so an approval of it is decided but not paid).
+   */
+  private async vendorOf(companyId: number, vendor: string): Promise<string> {
+    const vendorRef = vendor.slice(0, 60);
+    const key = `${companyId}:${vendorRef}`;
+    if (!ApprovalFactory.vendors.has(key)) {
+      await this.api.post(`/api/company/companies/${companyId}/vendor-accounts`, {
+        vendorRef,
+        vendorName: vendor,
+        routingNumber: '021000021',
+        accountNumber: String(Date.now()).slice(-9),
+        accountType: 'checking',
+      });
+      ApprovalFactory.vendors.add(key);
+    }
+    return vendorRef;
+  }
+
+  async create(
     vendor: string,
     amounts: number[],
     extra: { companyId?: number; managerId?: number } = {},
   ): Promise<ApprovalDto> {
+    const companyId = extra.companyId ?? this.companyId;
+    const vendorRef = await this.vendorOf(companyId, vendor);
     const first = ApprovalFactory.billsOf.get(vendor) ?? 0;
     ApprovalFactory.billsOf.set(vendor, first + amounts.length);
     return this.api.post<ApprovalDto>('/api/bill-approval/approvals', {
-      companyId: extra.companyId ?? this.companyId,
+      companyId,
       ...(extra.managerId ? { managerId: extra.managerId } : {}),
       priority: 'HIGH',
       bills: amounts.map((amount, index) => ({
-        Id: ApprovalFactory.billId(),
-        TotalAmt: amount,
+        vendorRef,
         // Numbered on across the approvals of one vendor: the same vendor and bill number twice would
         // be flagged as a duplicate bill, whose approval needs a reason.
         DocNumber: `${vendor}-DOC${first + index + 1}`,
+        TxnDate: '2026-11-01',
         DueDate: '2026-12-31',
-        VendorRef: { name: vendor, value: vendor.slice(0, 60) },
-        VendorInfo: { CompanyName: vendor, Email: 'ap@vendor.example', Phone: '(555) 010-0000' },
-        VendorAddr: {
-          Line1: '1 Main St',
-          City: 'Springfield',
-          CountrySubDivisionCode: 'IL',
-          PostalCode: '62701',
-        },
-        Line: [
-          {
-            Id: '1',
-            Description: 'Consulting services, November',
-            Amount: amount,
-            ItemBasedExpenseLineDetail: { Qty: 1, ItemRef: { name: 'Consulting' } },
-          },
-        ],
+        TotalAmt: amount,
+        Line: [{ Description: 'Consulting services, November', Amount: amount }],
       })),
     });
   }

@@ -5,7 +5,12 @@ import { multiLine, singleLine } from './form-fields';
 import { APPROVAL_PAGE_SIZES, BANK_ENTRY_AMOUNT_MAX_CENTS, EMAIL_MAX, TEXT_MAX } from './limits';
 import { optionalFilter, searchText, withDefaultSort } from './lists';
 import { VALIDATION } from './messages';
-import { APPROVAL_PRIORITIES, APPROVAL_STATUSES, type ApprovalStatus } from './statuses';
+import {
+  APPROVAL_PRIORITIES,
+  APPROVAL_STATUSES,
+  type ApprovalPriority,
+  type ApprovalStatus,
+} from './statuses';
 
 /**
  * Approvals: the entity with its bills, list and detail answers, decisions and their rules.
@@ -218,12 +223,22 @@ export function toCents(amount: number): number {
   return Math.abs(cents - amount * 100) < 1e-6 ? cents : NaN;
 }
 
+/**
+ * True when the amount, as the client wrote it, has at most 2 decimals. toCents tolerates the
+ * rounding noise of sums, so it takes 100.0000000000001 for 100.00; an amount sent in is held to
+ * what was written: its shortest decimal form (the number the JSON text parsed to) must equal its
+ * value rounded to the cent.
+ */
+export function hasWholeCents(amount: number): boolean {
+  return Number.isFinite(amount) && Number(amount.toFixed(2)) === amount;
+}
+
 const money = (field: string, allowZero = false) => {
   const message = `${field} must be a ${allowZero ? 'non-negative' : 'positive'} amount with at most 2 decimals`;
   return v.pipe(
     v.number(message),
     v.finite(message),
-    v.check((value) => (allowZero ? value >= 0 : value > 0) && !Number.isNaN(toCents(value)), message),
+    v.check((value) => (allowZero ? value >= 0 : value > 0) && hasWholeCents(value), message),
     v.maxValue(1_000_000_000, `${field} must be at most 1,000,000,000`),
   );
 };
@@ -602,20 +617,20 @@ export const RecipientsSchema = v.pipe(
   v.transform((list) => [...new Set(list)]),
 );
 
-/** POST /api/bill-approval/approvals. Totals, bill ids and the manager's name/e-mail are the server's. */
-export const ApprovalCreateSchema = v.object({
-  companyId: v.pipe(
-    v.number('companyId must be a positive whole number'),
-    v.integer('companyId must be a positive whole number'),
-    v.minValue(1, 'companyId must be a positive whole number'),
-    v.maxValue(ID_MAX, 'companyId must be a positive whole number'),
-  ),
-  priority: v.optional(priority, 'MEDIUM'),
-  bills: BillsSchema,
-  managerId: v.optional(v.nullable(managerId)),
-  recipients: v.optional(RecipientsSchema, []),
-});
-export type ApprovalCreateInput = v.InferOutput<typeof ApprovalCreateSchema>;
+/** An approval's manager (null: none); absent when creating: the company's. */
+export const ApprovalManagerIdSchema = managerId;
+
+/**
+ * What the one create path takes once its bills are checked: the hand-entered request's bills as
+ * the server numbered them, or a page of bills the QuickBooks import read.
+ */
+export interface ApprovalCreateInput {
+  companyId: number;
+  priority: ApprovalPriority;
+  bills: Bill[];
+  managerId?: number | null | undefined;
+  recipients: string[];
+}
 
 /** PUT /api/bill-approval/approvals/{id} (PENDING only): absent = unchanged, managerId null clears. */
 export const ApprovalUpdateSchema = v.pipe(

@@ -1,7 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { billNumberKey } from './approvals';
-import { MANUAL_APPROVAL_ERRORS, ManualApprovalFormSchema } from './manual-approvals';
+import { billNumberKey, hasWholeCents } from './approvals';
+import {
+  MANUAL_APPROVAL_ERRORS,
+  ManualApprovalCreateSchema,
+  ManualApprovalFormSchema,
+} from './manual-approvals';
 
 describe('billNumberKey', () => {
   it('gives every spelling of one bill number one key: case, spaces, punctuation, leading zeros, full-width', () => {
@@ -76,5 +80,48 @@ describe('ManualApprovalFormSchema', () => {
       // The dates are valid on their own, so their rule is checked while the amounts are not.
       ['bills.0.DueDate', MANUAL_APPROVAL_ERRORS.dueBeforeBill],
     ]);
+  });
+});
+
+describe('ManualApprovalCreateSchema (POST …/approvals)', () => {
+  const bill = {
+    vendorRef: 'V1',
+    DocNumber: 'B-1',
+    TxnDate: '2026-11-02',
+    DueDate: '2026-12-02',
+    TotalAmt: 100,
+    Line: [{ Description: 'Paper', Amount: 100 }],
+  };
+  const issuesOf = (bills: unknown[]) =>
+    (v.safeParse(ManualApprovalCreateSchema, { companyId: 1, bills }).issues ?? []).map((issue) => [
+      v.getDotPath(issue),
+      issue.message,
+    ]);
+
+  it('refuses an id sent for a bill, whatever it looks like: the server numbers bills', () => {
+    for (const Id of ['1001', '', null, 7]) {
+      expect(issuesOf([{ ...bill, Id }])).toEqual([['bills.0.Id', MANUAL_APPROVAL_ERRORS.billId]]);
+    }
+    expect(issuesOf([bill])).toEqual([]);
+  });
+
+  it('holds amounts to the cent as written, however close to one', () => {
+    const total = MANUAL_APPROVAL_ERRORS.amount('The total');
+    expect(issuesOf([{ ...bill, TotalAmt: 100.0000000000001 }])).toEqual([['bills.0.TotalAmt', total]]);
+    expect(issuesOf([{ ...bill, TotalAmt: 0.3, Line: [{ Description: 'x', Amount: 0.1 + 0.2 }] }])).toEqual([
+      ['bills.0.Line.0.Amount', MANUAL_APPROVAL_ERRORS.amount('The amount')],
+    ]);
+    expect(issuesOf([{ ...bill, TotalAmt: 1.15, Line: [{ Description: 'x', Amount: 1.15 }] }])).toEqual([]);
+  });
+});
+
+describe('hasWholeCents', () => {
+  it('is true for amounts written with at most 2 decimals only', () => {
+    for (const amount of [0, 0.01, 0.1, 1.15, 100, 99_999_999.99, 1_000_000_000]) {
+      expect(hasWholeCents(amount), String(amount)).toBe(true);
+    }
+    for (const amount of [100.0000000000001, 0.1 + 0.2, 1.005, 0.001, Number.NaN, Infinity]) {
+      expect(hasWholeCents(amount), String(amount)).toBe(false);
+    }
   });
 });

@@ -1,12 +1,19 @@
 import * as v from 'valibot';
-import { isCalendarDate, toCents } from './approvals';
+import {
+  ApprovalManagerIdSchema,
+  hasWholeCents,
+  isCalendarDate,
+  RecipientsSchema,
+  toCents,
+} from './approvals';
 import { multiLine, singleLine } from './form-fields';
 import { APPROVAL_PRIORITIES } from './statuses';
 
 /**
- * Approval requests entered by hand, for companies without QuickBooks: the API body
- * (ManualApprovalCreateSchema, amounts as numbers) and the screen's form (ManualApprovalFormSchema,
- * amounts as typed), which share every rule and message, so the screen says what the server would.
+ * Approval requests entered by hand, for companies without QuickBooks: the API body of
+ * POST …/approvals and POST …/approvals/manual (ManualApprovalCreateSchema, amounts as numbers)
+ * and the screen's form (ManualApprovalFormSchema, amounts as typed), which share every rule and
+ * message, so the screen says what the server would.
  */
 
 /** Most bills one request entered by hand carries, and most lines one bill has. */
@@ -33,6 +40,11 @@ export const MANUAL_APPROVAL_ERRORS = {
   tooManyLines: `At most ${MANUAL_LINES_MAX} lines per bill`,
   noBills: 'A request needs at least one bill',
   tooManyBills: `At most ${MANUAL_BILLS_MAX} bills per request`,
+  /**
+   * A bill's id is the server's: an id the client chose could be a QuickBooks bill's, whose
+   * payment would then be recorded against the real bill.
+   */
+  billId: 'Bill ids are given by the server: leave Id out (the bill number is DocNumber)',
   /** Names both sums, so whoever typed them sees which one is off and by how much. */
   linesDoNotAddUp: (linesCents: number, totalCents: number) =>
     `The lines add up to ${USD.format(linesCents / 100)}, not the bill's total of ${USD.format(totalCents / 100)}`,
@@ -45,7 +57,7 @@ const amount = (field: string) =>
   v.pipe(
     v.number(MANUAL_APPROVAL_ERRORS.amount(field)),
     v.finite(MANUAL_APPROVAL_ERRORS.amount(field)),
-    v.check((value) => value > 0 && !Number.isNaN(toCents(value)), MANUAL_APPROVAL_ERRORS.amount(field)),
+    v.check((value) => value > 0 && hasWholeCents(value), MANUAL_APPROVAL_ERRORS.amount(field)),
     v.maxValue(1_000_000_000, MANUAL_APPROVAL_ERRORS.amountMax(field)),
   );
 
@@ -137,9 +149,10 @@ const bills = <S extends v.GenericSchema>(bill: S) =>
     v.maxLength(MANUAL_BILLS_MAX, MANUAL_APPROVAL_ERRORS.tooManyBills),
   );
 
-/** One bill entered by hand, as the API takes it. */
+/** One bill entered by hand, as the API takes it (its id is the server's). */
 export const ManualBillSchema = v.pipe(
   v.object({
+    Id: v.optional(v.never(MANUAL_APPROVAL_ERRORS.billId)),
     vendorRef,
     DocNumber: docNumber,
     TxnDate: date(MANUAL_APPROVAL_ERRORS.billDate),
@@ -153,7 +166,10 @@ export type ManualBill = v.InferOutput<typeof ManualBillSchema>;
 
 const companyIdMessage = MANUAL_APPROVAL_ERRORS.company;
 
-/** POST /api/bill-approval/approvals/manual. */
+/**
+ * POST /api/bill-approval/approvals (and …/manual, the same request): bills entered by hand. The
+ * manager is the company's unless given (null: none).
+ */
 export const ManualApprovalCreateSchema = v.object({
   companyId: v.pipe(
     v.number(companyIdMessage),
@@ -163,8 +179,11 @@ export const ManualApprovalCreateSchema = v.object({
   ),
   priority: v.optional(priority, 'MEDIUM'),
   bills: bills(ManualBillSchema),
+  managerId: v.optional(v.nullable(ApprovalManagerIdSchema)),
+  recipients: v.optional(RecipientsSchema, []),
 });
-export type ManualApprovalCreateInput = v.InferOutput<typeof ManualApprovalCreateSchema>;
+/** The body as a client sends it (the screen's form output is one); the server reads it parsed. */
+export type ManualApprovalCreateInput = v.InferInput<typeof ManualApprovalCreateSchema>;
 
 /** The screen's form: amounts and the company as typed and chosen; its output is the API body. */
 export const ManualApprovalFormSchema = v.object({

@@ -140,6 +140,9 @@ const apiEnv = {
   QB_TOKEN_KEY: randomBytes(32).toString('hex'),
   BANK_ACCOUNT_KEY: randomBytes(32).toString('hex'),
   ACCESS_TOKEN_TTL: '3600',
+  // The soak signs in once and never refreshes: the idle limit must outlast the access token (the
+  // server refuses to start otherwise), so the session lives as long as its token.
+  SESSION_IDLE_TIMEOUT: '7200',
   // The soak's live clients stand for many people's tabs but share one account.
   LIVE_MAX_STREAMS_PER_ACCOUNT: '1000',
   DATA_DIR: path.join(pgDir, 'api-data'),
@@ -367,20 +370,25 @@ const acknowledged = {
 };
 const pending = []; // approval ids believed PENDING, newest last; shared so decisions collide
 let companyIds = [];
+/** Demo companies without QuickBooks: requests are entered by hand only there. */
+let handCompanyIds = [];
 let tokens = {};
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
+/**
+ * A bill entered by hand (the server numbers it): of one of the demo vendors every demo company has
+ * ('1' to '12', each with a bank account), for a company without QuickBooks.
+ */
 function bill(seq) {
   const amount = Math.round(Math.random() * 90_000 + 1_000) / 100;
   return {
-    // QuickBooks bill ids are digits without leading zeros (the API refuses anything else).
-    Id: String(900_000_000 + seq),
-    TotalAmt: amount,
+    vendorRef: String(1 + (seq % 12)),
     DocNumber: `S-${seq}`,
+    TxnDate: '2026-12-01',
     DueDate: '2027-01-31',
-    VendorRef: { name: `Soak Vendor ${seq % 17}`, value: String(seq % 17) },
-    Line: [{ Id: '1', Description: 'Soak line', Amount: amount, ItemBasedExpenseLineDetail: { Qty: 1 } }],
+    TotalAmt: amount,
+    Line: [{ Description: 'Soak line', Amount: amount }],
   };
 }
 
@@ -488,7 +496,11 @@ const operations = [
       const bills = [bill((seq += 1)), bill((seq += 1))];
       const result = await call('write', w.api, 'POST', '/api/bill-approval/approvals', {
         token: tokens.moderator,
-        json: { companyId: pick(companyIds), priority: pick(['LOW', 'MEDIUM', 'HIGH', 'URGENT']), bills },
+        json: {
+          companyId: pick(handCompanyIds),
+          priority: pick(['LOW', 'MEDIUM', 'HIGH', 'URGENT']),
+          bills,
+        },
       });
       const id = result.ok ? parse(result.body)?.data?.id : undefined;
       if (id) {
@@ -735,6 +747,9 @@ try {
     (await send(0, 'GET', '/api/company/companies?limit=100', { token: tokens.admin })).body,
   );
   companyIds = companies.data.map((company) => company.id);
+  handCompanyIds = companies.data
+    .filter((company) => !['connected', 'error'].includes(company.qbConnectionStatus))
+    .map((company) => company.id);
   const seededPending = parse(
     (await send(0, 'GET', '/api/bill-approval/approvals?status=PENDING&limit=100', { token: tokens.user }))
       .body,

@@ -5,21 +5,32 @@
  * bills total more than one bank-file entry can pay is refused when it is created, not when its
  * file is written after someone approved it.
  */
-import { APPROVAL_ERRORS, BANK_ENTRY_AMOUNT_MAX_CENTS, TEXT_ERRORS, type Bill } from 'shared-contracts';
+import { isNull } from 'drizzle-orm';
+import { APPROVAL_ERRORS, BANK_ENTRY_AMOUNT_MAX_CENTS, TEXT_ERRORS } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema';
+import { handBill } from '../test/approval-fixtures';
 import { build, errorOf, type TestContext } from '../test/build';
 
 let t: TestContext;
 let admin: string;
 let moderator: string;
 let companyId: number;
+/** A demo company without QuickBooks, whose requests are entered by hand (its vendors: '1', '2', …). */
+let handCompanyId: number;
 beforeAll(async () => {
   t = await build();
   admin = (await t.login('admin@example.com')).tokens.accessToken;
   moderator = (await t.login('moderator@example.com')).tokens.accessToken;
   const [company] = await t.database.db.select().from(companies).orderBy(companies.id).limit(1);
   companyId = company!.id;
+  const [hand] = await t.database.db
+    .select()
+    .from(companies)
+    .where(isNull(companies.qbConnectionStatus))
+    .orderBy(companies.id)
+    .limit(1);
+  handCompanyId = hand!.id;
 });
 afterAll(async () => t?.close());
 
@@ -43,13 +54,8 @@ async function expectField(
   else expect(fields[field]).toMatch(message);
 }
 
-const bill = (id: string, amount: number, extra: Partial<Bill> = {}): Bill => ({
-  Id: id,
-  TotalAmt: amount,
-  DocNumber: `DOC-${id}`,
-  VendorRef: { name: `Vendor ${id}`, value: id },
-  ...extra,
-});
+/** A bill entered by hand for vendor '1' of the company. */
+const bill = (doc: string, amount: number) => handBill('1', amount, `DOC-${doc}`);
 
 describe('one-line text fields refuse control characters', () => {
   it('company names, on create and on edit, with the field message', async () => {
@@ -137,22 +143,26 @@ describe('one-line text fields refuse control characters', () => {
     );
   });
 
-  it("a bill's document number and vendor name", async () => {
+  it("a bill's document number, and its line's description allows line breaks only", async () => {
     const url = '/api/bill-approval/approvals';
     await expectField(
       'POST',
       url,
-      { companyId, bills: [bill('501', 10, { DocNumber: 'INV\t001' })] },
+      { companyId: handCompanyId, bills: [{ ...bill('501', 10), DocNumber: 'INV\t001' }] },
       'bills.0.DocNumber',
       ONE_LINE,
       moderator,
     );
+    // The vendor's name is the company's record (its bank account's, a one-line field above), never sent.
     await expectField(
       'POST',
       url,
-      { companyId, bills: [bill('502', 10, { VendorRef: { name: 'Pacific\u0085Gas', value: '502' } })] },
-      'bills.0.VendorRef.name',
-      ONE_LINE,
+      {
+        companyId: handCompanyId,
+        bills: [{ ...bill('502', 10), Line: [{ Description: 'Paper\u0085Gas', Amount: 10 }] }],
+      },
+      'bills.0.Line.0.Description',
+      /control characters/,
       moderator,
     );
   });
@@ -169,7 +179,7 @@ describe('an approval over the bank-file entry limit', () => {
     await expectField(
       'POST',
       url,
-      { companyId, bills: [bill('601', 99_999_999.99), bill('602', 0.01)] },
+      { companyId: handCompanyId, bills: [bill('601', 99_999_999.99), bill('602', 0.01)] },
       'bills',
       APPROVAL_ERRORS.overBankFileLimit(10_000_000_000),
       moderator,
@@ -183,7 +193,7 @@ describe('an approval over the bank-file entry limit', () => {
     await expectField(
       'POST',
       url,
-      { companyId, bills: [bill('603', 250_000_000)] },
+      { companyId: handCompanyId, bills: [bill('603', 250_000_000)] },
       'bills',
       APPROVAL_ERRORS.overBankFileLimit(25_000_000_000),
       moderator,
@@ -195,7 +205,7 @@ describe('an approval over the bank-file entry limit', () => {
       method: 'POST',
       url,
       token: moderator,
-      payload: { companyId, bills: [bill('604', 99_999_999.98), bill('605', 0.01)] },
+      payload: { companyId: handCompanyId, bills: [bill('604', 99_999_999.98), bill('605', 0.01)] },
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().data.billStats.totalAmount).toBe(99_999_999.99);

@@ -19,6 +19,7 @@ import {
   nachaFiles,
   users,
 } from '../../db/schema';
+import { handBill } from '../../test/approval-fixtures';
 import { build, type TestContext } from '../../test/build';
 import { putPolicyInForce, secondAdmin } from '../../test/policies';
 import { escalateDueSteps, namedBy } from './approval-policy.service';
@@ -58,11 +59,13 @@ const bill = (vendor: string, amount: number): Bill => {
   };
 };
 
+/** A request entered by hand (POST …/approvals) of one bill of vendor 7001; the server numbers it. */
 async function create(amount: number, token = tokens.moderator): Promise<Approval> {
+  billSeq += 1;
   const response = await call('POST', APPROVALS, token, {
     companyId,
     priority: 'HIGH',
-    bills: [bill('7001', amount)],
+    bills: [handBill('7001', amount, `P-${billSeq}`)],
   });
   expect(response.statusCode, response.body).toBe(201);
   return dataOf<Approval>(response);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   APPROVAL_ERRORS,
   ERROR_CODES,
-  ApprovalCreateSchema,
   ApprovalExportQuerySchema,
   ApprovalExportRowSchema,
   ApprovalHistoryEntrySchema,
@@ -47,7 +46,6 @@ import {
   confirmAfterQbChanges,
   reopenAfterQbChanges,
   bulkDecide,
-  createApproval,
   deleteApproval,
   editApproval,
   getApproval,
@@ -177,36 +175,27 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post(
-    '/approvals',
-    {
-      onRequest: moderator,
-      schema: {
-        summary: 'Create an approval (PENDING) of some of a company’s bills',
-        tags,
-        body: ApprovalCreateSchema,
-        response: { 201: okSchema(ApprovalSchema) },
+  // One request at two addresses: POST …/approvals is the API's creation route, …/manual the one
+  // the 'New approval request' screen has always called. Both take bills entered by hand and run
+  // every rule of that screen (no company linked to QuickBooks, the company's own vendors, bill
+  // ids from the server, amounts to the cent); QuickBooks' bills arrive only through the import.
+  for (const path of ['/approvals', '/approvals/manual']) {
+    app.post(
+      path,
+      {
+        onRequest: moderator,
+        schema: {
+          summary:
+            'Create an approval (PENDING) of bills entered by hand, for a company not connected to QuickBooks (bill ids are the server’s)',
+          tags,
+          body: ManualApprovalCreateSchema,
+          response: { 201: okSchema(ApprovalSchema) },
+        },
       },
-    },
-    async (request, reply) =>
-      reply.code(201).send(ok(await createApproval(app, currentAuth(request).user, request.body))),
-  );
-
-  app.post(
-    '/approvals/manual',
-    {
-      onRequest: moderator,
-      schema: {
-        summary:
-          'Create an approval (PENDING) of bills entered by hand, for a company not connected to QuickBooks',
-        tags,
-        body: ManualApprovalCreateSchema,
-        response: { 201: okSchema(ApprovalSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(ok(await createManualApproval(app, currentAuth(request).user, request.body))),
-  );
+      async (request, reply) =>
+        reply.code(201).send(ok(await createManualApproval(app, currentAuth(request).user, request.body))),
+    );
+  }
 
   app.post(
     '/approvals/bulk-approve',

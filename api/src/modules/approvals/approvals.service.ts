@@ -93,27 +93,6 @@ export interface ApprovalCreator {
 export const QUICKBOOKS_IMPORTER: ApprovalCreator = { id: null, name: 'Imported from QuickBooks' };
 
 /**
- * POST: totals, bill ids and the manager's name and e-mail are computed here from validated
- * bills and the stored manager (the company's when none is given), never taken from the client.
- */
-export async function createApproval(
-  deps: AppDeps,
-  actor: UserRow,
-  input: ApprovalCreateInput,
-): Promise<Approval> {
-  return deps.db.transaction(async (tx) => {
-    const id = await createApprovalInTransaction(
-      tx,
-      { id: actor.id, name: displayName(actor) },
-      input,
-      'MANUAL',
-      nowOf(deps),
-    );
-    return (await findApproval(tx, id))!;
-  });
-}
-
-/**
  * The one create path, inside the caller's transaction (an import creates a page's approvals in
  * the page's transaction): every rule of a new approval applies here, whoever creates it.
  * Answers the new approval's id.

@@ -20,10 +20,12 @@ import { createApprovalInTransaction, nowOf } from './approvals.service';
 const LINKED = new Set(['connected', 'error']);
 
 /**
- * POST …/approvals/manual: bills entered by hand for a company without QuickBooks. Each bill gets
- * an id of the manual range, its vendor from the company's vendors, and then goes the one create
- * path every approval takes (origin MANUAL: the approval policy's chain starts, duplicates are
- * flagged, paid bills refused).
+ * POST …/approvals and POST …/approvals/manual (one request, two addresses): bills a person enters
+ * for a company without QuickBooks. The company must not be linked to QuickBooks (its bills come
+ * from there, with QuickBooks' ids), each bill gets an id of the manual range (never the client's:
+ * an id of its choosing could be a QuickBooks bill's, recorded as paid), its vendor from the
+ * company's vendors, and then goes the one create path every approval takes (origin MANUAL: the
+ * approval policy's chain starts, duplicates are flagged, paid bills refused).
  */
 export async function createManualApproval(
   deps: AppDeps,
@@ -71,7 +73,13 @@ export async function createManualApproval(
     const id = await createApprovalInTransaction(
       tx,
       { id: actor.id, name: displayName(actor) },
-      { companyId: company.id, priority: input.priority, bills: checked.output, recipients: [] },
+      {
+        companyId: company.id,
+        priority: input.priority ?? 'MEDIUM',
+        bills: checked.output,
+        managerId: input.managerId,
+        recipients: input.recipients ?? [],
+      },
       'MANUAL',
       nowOf(deps),
     );

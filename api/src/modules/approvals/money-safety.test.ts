@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   APPROVAL_ERRORS,
   BILL_ID_MESSAGE,
+  BillsSchema,
+  MANUAL_APPROVAL_ERRORS,
   PAYMENT_MESSAGES,
   type Approval,
   type ApprovalPaymentAccounts,
@@ -21,6 +24,7 @@ import {
   vendorBankAccounts,
 } from '../../db/schema';
 import { encryptSecret } from '../../security/token-cipher';
+import { addVendor, handBill, importedApproval, type HandBill } from '../../test/approval-fixtures';
 import { build, type TestContext } from '../../test/build';
 
 /**
@@ -53,14 +57,15 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payloa
   });
 }
 
-const bill = (id: string, vendor: string, amount: number, docNumber = `INV-${id}`): Bill => ({
-  Id: id,
-  TotalAmt: amount,
-  DocNumber: docNumber,
-  VendorRef: { value: vendor, name: `Vendor ${vendor}` },
-});
+/** A bill entered by hand (POST …/approvals); the server gives it its id. */
+const bill = (vendor: string, amount: number, docNumber = `INV-${vendor}-${amount}`): HandBill =>
+  handBill(vendor, amount, docNumber);
 
-async function createApproval(bills: Bill[], token = tokens.moderator): Promise<Approval> {
+/** Makes `vendorRef` one of the company's vendors, its account entered and confirmed long ago. */
+const vendorOf = (vendorRef: string) =>
+  addVendor(ctx.app.db, ctx.config.bankAccountKey, companyId, vendorRef);
+
+async function createApproval(bills: HandBill[], token = tokens.moderator): Promise<Approval> {
   const response = await call('POST', APPROVALS, token, { companyId, priority: 'HIGH', bills });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { data: Approval }).data;
@@ -148,7 +153,7 @@ afterAll(() => ctx.close());
 describe('nobody pays themselves through a second account', () => {
   it('the reproduction: a MODERATOR types in a vendor account, bills it, and approves through a USER they registered — refused, no file', async () => {
     const account = await addAccount('6001', tokens.moderator);
-    const approval = await createApproval([bill('6001001', '6001', 48_500)]);
+    const approval = await createApproval([bill('6001', 48_500)]);
 
     const own = await approve(approval.id, tokens.moderator);
     expect(own.statusCode).toBe(403);
@@ -180,7 +185,9 @@ describe('nobody pays themselves through a second account', () => {
 
   it('an account a MODERATOR registers may not decide until an ADMIN grants it; the grant is ADMIN-only and in history; ADMIN-created accounts decide', async () => {
     const puppet = await register('puppet.two@example.com', tokens.moderator);
-    const detail = (await call('GET', `/api/user/users/${puppet.id}`, tokens.guest)).json() as { data: User };
+    const detail = (await call('GET', `/api/user/users/${puppet.id}`, tokens.moderator)).json() as {
+      data: User;
+    };
     expect(detail.data).toMatchObject({
       mayDecidePayments: false,
       createdBy: { email: 'moderator@example.com', name: 'Morgan Moderator' },
@@ -200,7 +207,8 @@ describe('nobody pays themselves through a second account', () => {
     expect(bad.statusCode).toBe(400);
 
     // An approval someone else created: the only obstacle is the missing grant.
-    const approval = await createApproval([bill('6002001', '6002', 10)], tokens.admin);
+    await vendorOf('6002');
+    const approval = await createApproval([bill('6002', 10)], tokens.admin);
     expect(errorOf(await approve(approval.id, puppet.token)).message).toBe(APPROVAL_ERRORS.mayNotDecide);
     const granted = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.admin, {
       allowed: true,
@@ -217,7 +225,7 @@ describe('nobody pays themselves through a second account', () => {
     expect(history).toContainEqual({ action: 'user.payment_decisions_grant', userName: 'Ada Admin' });
 
     const byAdmin = await register('colleague@example.com', tokens.admin);
-    const colleague = (await call('GET', `/api/user/users/${byAdmin.id}`, tokens.guest)).json() as {
+    const colleague = (await call('GET', `/api/user/users/${byAdmin.id}`, tokens.moderator)).json() as {
       data: User;
     };
     expect(colleague.data.mayDecidePayments).toBe(true);
@@ -226,7 +234,8 @@ describe('nobody pays themselves through a second account', () => {
   it('the registrar may not approve what an account they registered created', async () => {
     // ADMIN registers a MODERATOR, who creates an approval: the ADMIN is not a second person.
     const deputy = await register('deputy@example.com', tokens.admin, 'MODERATOR');
-    const approval = await createApproval([bill('6003001', '6003', 20)], deputy.token);
+    await vendorOf('6003');
+    const approval = await createApproval([bill('6003', 20)], deputy.token);
     const refused = await approve(approval.id, tokens.admin);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).message).toBe(APPROVAL_ERRORS.creatorRegisteredByYou);
@@ -237,7 +246,7 @@ describe('nobody pays themselves through a second account', () => {
 describe('a bank account change needs a second person, and the approver sees the account', () => {
   it('whoever entered or changed a vendor account in the last 7 days may not approve its payments', async () => {
     const account = await addAccount('6101', tokens.admin, '11112222');
-    const approval = await createApproval([bill('6101001', '6101', 300)]);
+    const approval = await createApproval([bill('6101', 300)]);
     const refused = await approve(approval.id, tokens.admin);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).message).toBe(APPROVAL_ERRORS.changedVendorAccount('Vendor 6101'));
@@ -266,7 +275,7 @@ describe('a bank account change needs a second person, and the approver sees the
 
   it('a pending account is never paid; the person who entered it cannot confirm it; a confirmation retries the file', async () => {
     const account = await addAccount('6201', tokens.moderator, '33334444');
-    const approval = await createApproval([bill('6201001', '6201', 125)], tokens.admin);
+    const approval = await createApproval([bill('6201', 125)], tokens.admin);
     const approved = await approve(approval.id, tokens.user);
     expect(approved.statusCode).toBe(200);
     expect((approved.json() as { data: Approval }).data).toMatchObject({
@@ -296,7 +305,7 @@ describe('a bank account change needs a second person, and the approver sees the
 
   it('the approval shows the account it will pay, and a change after the decision refuses the file and says why', async () => {
     const account = await addAccount('6301', tokens.moderator, '55556666');
-    const approval = await createApproval([bill('6301001', '6301', 42)], tokens.admin);
+    const approval = await createApproval([bill('6301', 42)], tokens.admin);
 
     const before = (
       await call('GET', `${APPROVALS}/${approval.id}/payment-accounts`, tokens.guest)
@@ -306,7 +315,7 @@ describe('a bank account change needs a second person, and the approver sees the
     expect(before.data.accounts).toEqual([
       expect.objectContaining({
         vendorRef: '6301',
-        billIds: ['6301001'],
+        billIds: approval.billIds,
         account: expect.objectContaining({
           routingNumber: '021000021',
           accountLast4: '6666',
@@ -382,7 +391,7 @@ describe('a bank account change needs a second person, and the approver sees the
 
   it('an account older than its history: its first change is a new version, and the file approved for the old one is refused', async () => {
     const accountId = await legacyAccount('7101', '40001111');
-    const approval = await createApproval([bill('7101001', '7101', 48)], tokens.admin);
+    const approval = await createApproval([bill('7101', 48)], tokens.admin);
     expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
     expect(await filesOf(approval.id)).toBe(0);
 
@@ -422,7 +431,7 @@ describe('a bank account change needs a second person, and the approver sees the
 
   it('an account whose details differ from what the decision saw is refused even at the same version', async () => {
     const accountId = await legacyAccount('7201', '40002222');
-    const approval = await createApproval([bill('7201001', '7201', 31)], tokens.admin);
+    const approval = await createApproval([bill('7201', 31)], tokens.admin);
     expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
     // Changed behind the counter's back (any path that forgets to number a change), then confirmed.
     await ctx.app.db
@@ -477,10 +486,7 @@ describe('a bank account change needs a second person, and the approver sees the
 
   it('every open approval of the vendor gets a history entry when its account changes', async () => {
     const account = await addAccount('6401', tokens.admin, '12121212');
-    const [one, two] = [
-      await createApproval([bill('6401001', '6401', 5)]),
-      await createApproval([bill('6401002', '6401', 6)]),
-    ];
+    const [one, two] = [await createApproval([bill('6401', 5)]), await createApproval([bill('6401', 6)])];
     await call('PUT', `${companyPath()}/vendor-accounts/${account.id}`, tokens.moderator, {
       vendorName: 'Vendor 6401',
       routingNumber: '121042882',
@@ -534,7 +540,7 @@ describe('a bank account change needs a second person, and the approver sees the
     ).toBe(200);
     const created = await call('POST', APPROVALS, tokens.admin, {
       companyId: company!.id,
-      bills: [bill('6501001', '6501', 9)],
+      bills: [bill('6501', 9)],
     });
     const approval = (created.json() as { data: Approval }).data;
     const approved = (await approve(approval.id, tokens.user)).json() as { data: Approval };
@@ -554,16 +560,22 @@ describe('a bank account change needs a second person, and the approver sees the
 });
 
 describe('a bill is paid once, whatever its id looks like', () => {
-  it('refuses bill ids that are not one canonical QuickBooks id, naming the field', async () => {
-    for (const id of ['1676\u200b', '01676', ' 1676', '1676 ', 'dupz', 'DUPZ', '-1', '1e3', '']) {
+  it('refuses bill ids that are not one canonical QuickBooks id, naming the field; a request entered by hand sends none', async () => {
+    await vendorOf('6601');
+    for (const id of ['1676\u200b', '01676', ' 1676', '1676 ', 'dupz', 'DUPZ', '-1', '1e3', '', '1676']) {
+      // The API's create request: ids are the server's, so any id sent is refused on its field.
       const response = await call('POST', APPROVALS, tokens.moderator, {
         companyId,
-        bills: [{ ...bill('1', '6601', 1), Id: id }],
+        bills: [{ ...bill('6601', 1), Id: id }],
       });
       expect(response.statusCode, JSON.stringify(id)).toBe(400);
-      expect(errorOf(response).fields?.['bills.0.Id']).toMatch(
-        id === '' ? /Id is required/ : new RegExp(BILL_ID_MESSAGE),
-      );
+      expect(errorOf(response).fields?.['bills.0.Id']).toBe(MANUAL_APPROVAL_ERRORS.billId);
+      // The import's bills carry QuickBooks' ids: one canonical id, or the bill is not importable.
+      if (id === '1676') continue;
+      const qbBill: Bill = { Id: id, TotalAmt: 1, DocNumber: 'QB-1', VendorRef: { value: '6601' } };
+      const parsed = v.safeParse(BillsSchema, [qbBill]);
+      expect(parsed.success, JSON.stringify(id)).toBe(false);
+      expect(parsed.issues?.[0]?.message).toMatch(id === '' ? /Id is required/ : new RegExp(BILL_ID_MESSAGE));
     }
   });
 
@@ -574,26 +586,31 @@ describe('a bill is paid once, whatever its id looks like', () => {
       .update(bankAccountChanges)
       .set({ changedAt: sql`now() - interval '8 days'` })
       .where(eq(bankAccountChanges.accountKey, 'vendor:6701'));
-    const paid = await createApproval([bill('1676', '6701', 480, 'INV-77')]);
+    const paid = await createApproval([bill('6701', 480, 'INV-77')]);
+    const paidId = paid.billIds[0]!;
     expect(((await approve(paid.id, tokens.admin)).json() as { data: Approval }).data.status).toBe(
       'NACHA_GENERATED',
     );
 
-    const sameId = await call('POST', APPROVALS, tokens.moderator, {
-      companyId,
-      bills: [bill('1676', '6701', 1)],
+    // Under its own id: only the import brings ids, and it is refused there too.
+    await expect(
+      importedApproval(ctx.app.db, {
+        companyId,
+        bills: [{ Id: paidId, TotalAmt: 1, DocNumber: 'OTHER-1', VendorRef: { value: '6701' } }],
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: APPROVAL_ERRORS.alreadyPaid(`${paidId} (OTHER-1)`, paid.id.slice(0, 8)),
     });
-    expect(sameId.statusCode).toBe(409);
-    expect(errorOf(sameId).message).toBe(APPROVAL_ERRORS.alreadyPaid('1676 (INV-1676)', paid.id.slice(0, 8)));
     // Another id, the invoice number spelled with a zero-width space, other case and spaces.
     const sameInvoice = await call('POST', APPROVALS, tokens.moderator, {
       companyId,
-      bills: [bill('91676', '6701', 480, ' inv-\u200b77 ')],
+      bills: [bill('6701', 480, ' inv-\u200b77 ')],
     });
     expect(sameInvoice.statusCode).toBe(409);
     expect(errorOf(sameInvoice).message).toMatch(/was already paid by approval #/);
     // The same invoice number for another amount is another bill.
-    await createApproval([bill('91677', '6701', 481, 'INV-77')]);
+    await createApproval([bill('6701', 481, 'INV-77')]);
   });
 
   it('two approvals holding one invoice under two ids: only one is paid, even approved together', async () => {
@@ -603,8 +620,8 @@ describe('a bill is paid once, whatever its id looks like', () => {
       .update(bankAccountChanges)
       .set({ changedAt: sql`now() - interval '8 days'` })
       .where(eq(bankAccountChanges.accountKey, 'vendor:6801'));
-    const first = await createApproval([bill('7001', '6801', 99, 'SAME-1')]);
-    const second = await createApproval([bill('7002', '6801', 99, 'same-1')]);
+    const first = await createApproval([bill('6801', 99, 'SAME-1')]);
+    const second = await createApproval([bill('6801', 99, 'same-1')]);
     // The second is flagged as a duplicate of the first; its approver gives a reason, so both
     // decisions race to the bank file and the paid-bill key decides.
     expect(second.duplicates).toEqual([expect.objectContaining({ otherApprovalId: first.id })]);
@@ -629,7 +646,8 @@ describe('decisions name the decider by account, not by a chosen name', () => {
     });
     expect(renamed.statusCode).toBe(200);
     const me = (await call('GET', '/api/auth/me', tokens.user)).json() as { data: User };
-    const approval = await createApproval([bill('6901001', '6901', 15)]);
+    await vendorOf('6901');
+    const approval = await createApproval([bill('6901', 15)]);
     expect(
       (
         await call('PUT', `${APPROVALS}/${approval.id}/reject`, tokens.user, {

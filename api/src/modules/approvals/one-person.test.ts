@@ -6,6 +6,7 @@
 import { APPROVAL_ERRORS, type Approval, type PolicyDefinition } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../db/schema';
+import { handBill } from '../../test/approval-fixtures';
 import { build, demoPasswordHash, NEW_PASSWORD, type TestContext } from '../../test/build';
 import { putPolicyInForce } from '../../test/policies';
 
@@ -30,14 +31,7 @@ async function create(amount: number): Promise<Approval> {
   const response = await call('POST', APPROVALS, tokens.admin, {
     companyId,
     priority: 'HIGH',
-    bills: [
-      {
-        Id: String(billSeq),
-        TotalAmt: amount,
-        DocNumber: `OP-${billSeq}`,
-        VendorRef: { value: '8001', name: 'Vendor 8001' },
-      },
-    ],
+    bills: [handBill('8001', amount, `OP-${billSeq}`)],
   });
   expect(response.statusCode, response.body).toBe(201);
   return dataOf<Approval>(response);
