@@ -87,7 +87,11 @@ export const ChangePasswordSchema = v.pipe(
 );
 export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
 
-/** A user as the API returns it (never with a password hash). */
+/**
+ * A user as the API returns it (never with a password hash). A GUEST or USER reading someone else
+ * is not told their last sign-in, registrar, payment grant or out-of-office period: those fields
+ * are absent then (null means "none": never signed in, not recorded, not away).
+ */
 export const UserSchema = v.object({
   id: v.number(),
   email: v.string(),

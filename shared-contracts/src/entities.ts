@@ -70,9 +70,12 @@ export type LastLoginDetails = v.InferOutput<typeof LastLoginDetailsSchema>;
 /** GET /api/user/statistics?userId= (per-user activity). */
 export const UserActivityStatsSchema = v.object({
   userId: v.number(),
-  /** Successful sign-ins recorded in the activity table. */
-  totalLogins: v.number(),
-  lastLogin: v.nullable(IsoDateTimeSchema),
+  /**
+   * Successful sign-ins recorded in the activity table, and the last one (null: never). Answered to
+   * the user themselves and to MODERATOR and up; absent for a GUEST or USER reading someone else.
+   */
+  totalLogins: v.optional(v.number()),
+  lastLogin: v.optional(v.nullable(IsoDateTimeSchema)),
   /**
    * The address and browser of the last sign-in: answered only to the user themselves and to an
    * ADMIN (absent for everyone else, who get the counts); null when they never signed in.

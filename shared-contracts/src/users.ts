@@ -26,6 +26,12 @@ export const USER_SORT_FIELDS = [
 ] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
+/**
+ * Sort keys that order people by when they sign in: for a GUEST or USER (who are not told others'
+ * sign-ins) the list answers its default order instead.
+ */
+export const USER_PEOPLE_SORT_FIELDS: readonly UserSortField[] = ['lastLoginAt'];
+
 const roleMessage = `role must be one or more of ${ROLES.join(', ')}, separated by commas`;
 
 /** `role=ADMIN` or `role=ADMIN,MODERATOR,USER` → a list of roles; '' or 'all' → no filter. */

@@ -38,3 +38,14 @@ export function activityVisibleTo(role: Role): SQL | undefined {
   if (hasRole(role, PAYMENT_DETAILS_MIN_ROLE)) return undefined;
   return sql`not (starts_with(${activity.action}, 'payments.') or starts_with(${activity.action}, 'approval.vendor_account_'))`;
 }
+
+/**
+ * The sign-ins and people's-account rows of the activity log (`auth.*`, `user.*`: who signed in
+ * when, who is away and who stands in, who registered whom) that `reader` may read, as a condition
+ * of a query over `activity`; undefined when it may read them all (MODERATOR and up). Anyone else
+ * reads only the ones they did themselves (their own sign-ins), as the users routes answer them.
+ */
+export function peopleActivityVisibleTo(reader: { id: number; role: Role }): SQL | undefined {
+  if (hasRole(reader.role, PEOPLE_MIN_ROLE)) return undefined;
+  return sql`(not (starts_with(${activity.action}, 'auth.') or starts_with(${activity.action}, 'user.')) or ${activity.userId} = ${reader.id})`;
+}

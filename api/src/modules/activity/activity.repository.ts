@@ -3,7 +3,7 @@ import type { ActivityItem, Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { literalCount } from '../../db/prepared';
 import { activity } from '../../db/schema';
-import { activityVisibleTo } from '../../security/payment-details';
+import { activityVisibleTo, peopleActivityVisibleTo } from '../../security/payment-details';
 
 export interface ActivityEntry {
   userId: number | null;
@@ -36,12 +36,16 @@ export async function recordActivities(db: Db, entries: ActivityEntry[]): Promis
   );
 }
 
-/** Newest first, of what `reader` may read. */
-export async function recentActivity(db: Db, reader: Role, limit: number): Promise<ActivityItem[]> {
+/** Newest first, of what `reader` may read (payment details by role, others' sign-ins and accounts). */
+export async function recentActivity(
+  db: Db,
+  reader: { id: number; role: Role },
+  limit: number,
+): Promise<ActivityItem[]> {
   const rows = await db
     .select({ id: activity.id, description: activity.description, createdAt: activity.createdAt })
     .from(activity)
-    .where(activityVisibleTo(reader))
+    .where(and(activityVisibleTo(reader.role), peopleActivityVisibleTo(reader)))
     .orderBy(desc(activity.createdAt), desc(activity.id))
     // In the SQL text, not a parameter: PostgreSQL then keeps one plan for it (db/prepared.ts).
     .limit(literalCount(limit));

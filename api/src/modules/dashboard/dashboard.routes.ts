@@ -37,7 +37,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     // Two statements side by side: the four counts in one, the latest activity.
     const [counts, activity] = await Promise.all([
       dashboardCounts(app.db),
-      recentActivity(app.db, currentAuth(request).user.role, RECENT_ACTIVITY_SHOWN),
+      recentActivity(app.db, currentAuth(request).user, RECENT_ACTIVITY_SHOWN),
     ]);
     const stats: DashboardStats = { ...counts, recentActivity: activity };
     return ok(stats);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ChangePasswordSchema,
   IdParamSchema,
+  USER_PEOPLE_SORT_FIELDS,
   PaymentDecisionsGrantSchema,
   ProfileUpdateSchema,
   USER_ERRORS,
@@ -18,7 +19,7 @@ import { existingId } from '../../http/ids';
 import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
-import { toUser } from './user-dto';
+import { managesPeople, toUser, userFor } from './user-dto';
 import { listUsers, overviewStats } from './users.repository';
 import {
   changePassword,
@@ -36,10 +37,11 @@ const tags = ['Users'];
 const userId = (id: number) => existingId(id, USER_ERRORS.notFound);
 
 /**
- * /api/user. Reads are open to every signed-in role; edit, activate and
- * deactivate need MODERATOR (and ADMIN for MODERATOR and ADMIN accounts); role changes and
- * deletes need ADMIN. Creation is POST /api/auth/register. Authorisation runs
- * at onRequest, before validation.
+ * /api/user. Reads are open to every signed-in role, but a GUEST or USER reading someone else is
+ * not told their sign-ins, away window and delegate, registrar or payment grant (userFor). Edit,
+ * activate and deactivate need MODERATOR (and ADMIN for MODERATOR and ADMIN accounts); role
+ * changes and deletes need ADMIN. Creation is POST /api/auth/register. Authorisation runs at
+ * onRequest, before validation.
  */
 export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
@@ -59,9 +61,20 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const query = request.query;
+      const viewer = currentAuth(request).user;
+      // Sorted by last sign-in, the list would tell who signs in when even without the dates: for
+      // those not told them, that sort is the list's default order.
+      const query =
+        managesPeople(viewer) || !USER_PEOPLE_SORT_FIELDS.includes(request.query.sortBy)
+          ? request.query
+          : { ...request.query, sortBy: 'createdAt' as const, sortOrder: 'desc' as const };
       const { rows, total } = await listUsers(app.db, query);
-      return paged(rows.map(toUser), total, query.page, query.limit);
+      return paged(
+        rows.map((row) => userFor(viewer, toUser(row))),
+        total,
+        query.page,
+        query.limit,
+      );
     },
   );
 
@@ -76,7 +89,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: okSchema(UserSchema) },
       },
     },
-    async (request) => ok(await getUser(app.db, userId(request.params.id))),
+    async (request) =>
+      ok(userFor(currentAuth(request).user, await getUser(app.db, userId(request.params.id)))),
   );
 
   app.put(
@@ -168,7 +182,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: authenticate,
       schema: {
         summary:
-          "A user's activity statistics (without userId: the caller's own; last sign-in address and browser only for oneself and ADMIN)",
+          "A user's activity statistics (without userId: the caller's own; sign-in counts and time for oneself and MODERATOR and up, the last sign-in's address and browser for oneself and ADMIN)",
         tags,
         querystring: UserStatisticsQuerySchema,
         response: { 200: okSchema(UserActivityStatsSchema) },

@@ -26,7 +26,7 @@ import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../../ses
 import { forgiveGuess, takeGuess } from '../../sessions/throttle';
 import { recordActivity } from '../activity/activity.service';
 import { displayName } from '../../person-name';
-import { toUser } from './user-dto';
+import { statisticsFor, toUser } from './user-dto';
 import {
   ASSIGNEE_FIELDS,
   clearAssignment,
@@ -429,8 +429,7 @@ export async function updateProfile(deps: AppDeps, user: UserRow, input: Profile
 export async function getUserStatistics(db: Db, viewer: UserRow, id: number): Promise<UserActivityStats> {
   const user = await findUserById(db, id);
   if (!user) throw userNotFound();
-  const { lastLoginDetails, ...counts } = await userStatistics(db, user);
-  return viewer.id === id || viewer.role === 'ADMIN' ? { ...counts, lastLoginDetails } : counts;
+  return statisticsFor(viewer, await userStatistics(db, user));
 }
 
 // What other modules read of users: through this service, never through users.repository.

@@ -5,8 +5,6 @@ import {
   ROLE_DESCRIPTIONS,
   ROLE_LEVELS,
   USER_ERRORS,
-  loginFrequency,
-  systemUsage,
   userActionDenial,
   type User,
   type UserAction,
@@ -33,13 +31,13 @@ import {
   notifySuccess,
 } from 'shared-ui';
 import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
-import { formatDateLong, formatRelative } from 'shared-ui/format';
 import { RouteRecord } from 'shared-ui/record';
 import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
 import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
 import { fullName, initials } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { OutOfOfficeCard } from './out-of-office-card';
+import { ActivityStatisticsList, UserInformationList } from './user-detail-lists';
 import { UserLoadError } from './user-load-error';
 
 export const DELETE_USER_TEXT =
@@ -59,8 +57,6 @@ export function UserDetailPage() {
     </RouteRecord>
   );
 }
-
-const dateWithRelative = (value: string) => `${formatDateLong(value)} (${formatRelative(value)} ago)`;
 
 function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<unknown> }) {
   const navigate = useNavigate();
@@ -202,17 +198,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
 
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <SectionCard title="User Information">
-          <DetailList>
-            <DetailRow label="First Name">{user.firstName || 'Not provided'}</DetailRow>
-            <DetailRow label="Last Name">{user.lastName || 'Not provided'}</DetailRow>
-            <DetailRow label="Email">{user.email}</DetailRow>
-            <DetailRow label="Role">{ROLE_DESCRIPTIONS[user.role].label}</DetailRow>
-            <DetailRow label="Created">{dateWithRelative(user.createdAt)}</DetailRow>
-            <DetailRow label="Registered By">
-              {user.createdBy ? `${user.createdBy.name} (${user.createdBy.email})` : 'Not recorded'}
-            </DetailRow>
-            <DetailRow label="Last Updated">{dateWithRelative(user.updatedAt)}</DetailRow>
-          </DetailList>
+          <UserInformationList user={user} />
         </SectionCard>
 
         <SectionCard title="Quick Actions">
@@ -250,7 +236,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
           </DetailList>
         </SectionCard>
 
-        <PaymentDecisionsCard user={user} />
+        {/* Told to MODERATOR and up and to the person (absent otherwise, like the lists' rows). */}
+        {user.mayDecidePayments !== undefined && <PaymentDecisionsCard user={user} />}
         {me?.role === 'ADMIN' && user.role !== 'GUEST' && <OutOfOfficeCard user={user} onSaved={onRefresh} />}
 
         <SectionCard title="Activity Statistics">
@@ -259,25 +246,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
           ) : !s ? (
             <LoadingState text="Loading..." />
           ) : (
-            <DetailList>
-              <DetailRow label="Total Logins">{s.totalLogins}</DetailRow>
-              <DetailRow label="Companies Managed">{s.companiesManaged}</DetailRow>
-              <DetailRow label="Approvals Created">{s.approvalsCreated}</DetailRow>
-              <DetailRow label="Last Login">
-                {s.lastLogin ? dateWithRelative(s.lastLogin) : 'Never'}
-              </DetailRow>
-              {/* Answered only to the user themselves and to an ADMIN: absent, the row is left out. */}
-              {s.lastLoginDetails !== undefined && (
-                <DetailRow label="Last Login Details">
-                  {s.lastLoginDetails
-                    ? `${formatDateLong(s.lastLoginDetails.timestamp)} from ${s.lastLoginDetails.ip ?? 'unknown address'} (${s.lastLoginDetails.userAgent ?? 'unknown browser'})`
-                    : 'Never'}
-                </DetailRow>
-              )}
-              <DetailRow label="Account Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
-              <DetailRow label="Login Frequency">{loginFrequency(s.totalLogins)}</DetailRow>
-              <DetailRow label="System Usage">{systemUsage(s)}</DetailRow>
-            </DetailList>
+            <ActivityStatisticsList user={user} stats={s} />
           )}
         </SectionCard>
       </SimpleGrid>
