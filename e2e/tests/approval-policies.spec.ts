@@ -1,6 +1,7 @@
 // Approval policies as staff meet them: a MODERATOR gives a company two steps above $5,000 and
-// tries a bill against it, the company's approver (a USER) approves step 1, the approval says
-// 'Step 2 of 2', an ADMIN finds it under 'Waiting for me', approves it, and the bank file appears.
+// tries a bill against it; the change waits until an ADMIN (not its author) confirms it; the
+// company's approver (a USER) approves step 1, the approval says 'Step 2 of 2', an ADMIN finds it
+// under 'Waiting for me', approves it, and the bank file appears.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
@@ -136,13 +137,43 @@ test.describe('approval policies', () => {
       await expect(simulator.getByTestId('simulation')).toContainText('Step 2 (any ADMIN): ');
       await expect(simulator.getByTestId('simulation')).toContainText('Ada Admin');
 
-      await card.getByRole('button', { name: 'Save as new version' }).click();
-      await expect(notice(moderator, 'Approval policy saved as a new version')).toBeVisible();
-      await expect(card).toContainText('Version 1');
-      await expect(card).toContainText("Bills from $5,000: 1) the company's approver, then 2) any ADMIN");
+      await card.getByRole('button', { name: 'Save for confirmation' }).click();
+      await expect(
+        notice(moderator, 'Change saved: it applies once another ADMIN confirms it'),
+      ).toBeVisible();
+      // The change waits: the company still follows the default policy, and its author cannot confirm it.
+      const waiting = card.getByRole('region', { name: 'Change waiting for confirmation' });
+      await expect(waiting).toContainText('Proposed by Morgan Moderator');
+      await expect(waiting).toContainText('An ADMIN other than Morgan Moderator must confirm it');
+      await expect(waiting).toContainText('Waiting for another ADMIN to confirm');
+      await expect(waiting.getByTestId('pending-changes')).toContainText(
+        "New: Bills from $5,000: 1) the company's approver, then 2) any ADMIN",
+      );
+      await expect(waiting.getByRole('button', { name: 'Confirm change' })).toHaveCount(0);
+      await expect(waiting.getByRole('button', { name: 'Discard change' })).toBeVisible();
+      await expect(card.getByLabel('Policy summary')).toContainText(
+        "Bills from $10,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+      );
     } finally {
       await moderatorContext.close();
     }
+
+    // The ADMIN, who did not propose it, reads the change and confirms it.
+    await page.goto(`/companies/${company!.id}`);
+    const card = page.getByRole('region', { name: 'Approval policy' });
+    const waiting = card.getByRole('region', { name: 'Change waiting for confirmation' });
+    await expect(waiting).toContainText('Proposed by Morgan Moderator');
+    await waiting.getByRole('button', { name: 'Confirm change' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Confirm policy change' })
+      .getByRole('button', { name: 'Confirm change' })
+      .click();
+    await expect(notice(page, 'Change confirmed: the company follows the new version')).toBeVisible();
+    await expect(card).toContainText('Version 1, proposed by Morgan Moderator and confirmed by Ada Admin');
+    await expect(card.getByLabel('Policy summary')).toContainText(
+      "Bills from $5,000: 1) the company's approver, then 2) any ADMIN",
+    );
+    await expect(waiting).toHaveCount(0);
 
     // A $6,000 bill submitted by the MODERATOR.
     const moderatorApi = await ApiClient.signIn(request, DEMO.moderator);
@@ -211,9 +242,14 @@ test.describe('approval policies', () => {
     const steps = page.getByRole('region', { name: 'Approval steps' });
     await expect(steps).toContainText('Ada Admin,');
 
-    // Put the company back on the default policy (as a new version) for the specs after this one.
-    await adminApi.put(`/api/company/companies/${company!.id}/approval-policy`, {
-      definition: DEFAULT_POLICY,
+    // Put the company back on the default policy (as a new version) for the specs after this one:
+    // proposed by the MODERATOR, confirmed by the ADMIN.
+    const back = await moderatorApi.put<{ pending: { id: number } }>(
+      `/api/company/companies/${company!.id}/approval-policy`,
+      { definition: DEFAULT_POLICY },
+    );
+    await adminApi.put(`/api/company/companies/${company!.id}/approval-policy/pending/confirm`, {
+      changeId: back.pending.id,
     });
   });
 });
