@@ -76,6 +76,10 @@ export default defineConfig({
             // run keeps them from refreshing at all, and so from all refreshing one rotated token
             // (which, after the grace window, is a reuse that revokes the session).
             ACCESS_TOKEN_TTL: String(4 * 3600),
+            // The idle limit (30 minutes by default) must outlast the access token, which the
+            // server checks at start; neither it nor the 12-hour limit from sign-in ends a saved
+            // sign-in made at the start of a run that takes minutes.
+            SESSION_IDLE_TIMEOUT: String(5 * 3600),
             // The tests make accounts as their data, as the demo admin, far faster than a person
             // does: the limit of new-password checks per person and minute (its own tests are the
             // API's) would refuse them.

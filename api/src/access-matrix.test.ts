@@ -69,6 +69,12 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   }),
   'GET /api/auth/me': () => ({ url: '/api/auth/me' }),
   'POST /api/auth/register': () => ({ url: '/api/auth/register', payload: {} }),
+  'GET /api/auth/sessions': () => ({ url: '/api/auth/sessions' }),
+  // A session nobody has: a 404 after the gate, and nobody is signed out.
+  'DELETE /api/auth/sessions/:id': () => ({ url: `/api/auth/sessions/${MISSING_APPROVAL}` }),
+  // Ends only the caller's other sessions: those the refresh and logout rows made, never the
+  // caller's own token that the next rows use.
+  'POST /api/auth/sessions/sign-out-others': () => ({ url: '/api/auth/sessions/sign-out-others' }),
 
   'GET /api/user/users': () => ({ url: '/api/user/users' }),
   'GET /api/user/users/:id': ({ userId }) => ({ url: `/api/user/users/${userId}` }),
@@ -93,6 +99,7 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
     url: `/api/user/users/${MISSING}/payment-decisions`,
     payload: { allowed: true },
   }),
+  'POST /api/user/users/:id/sessions/end': () => ({ url: `/api/user/users/${MISSING}/sessions/end` }),
   'GET /api/user/statistics': ({ userId }) => ({
     url: '/api/user/statistics',
     query: { userId: String(userId) },

@@ -13,6 +13,7 @@ import { registerQbSyncJobs } from './modules/qb-sync/qb-sync.jobs';
 import { qbSyncRoutes } from './modules/qb-sync/qb-sync.routes';
 import { qbWebhookRoutes } from './modules/qb-sync/qb-webhooks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsRoutes, userSessionsRoutes } from './modules/auth/sessions.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { ExportSlots } from './http/export-slots';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -157,7 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Before the routes: the API description is generated from their declarations as they are added.
     await registerApiDocs(api, config);
     await api.register(authRoutes, { prefix: '/api/auth' });
+    await api.register(sessionsRoutes, { prefix: '/api/auth' });
     await api.register(usersRoutes, { prefix: '/api/user' });
+    await api.register(userSessionsRoutes, { prefix: '/api/user' });
     await api.register(companiesRoutes, { prefix: '/api/company' });
     await api.register(companyPaymentRoutes, { prefix: '/api/company' });
     await api.register(qbSyncRoutes, { prefix: '/api/company' });

@@ -19,6 +19,11 @@ import {
   emailSchema,
 } from 'shared-contracts';
 import type { QbSyncConfig, QuickBooksConfig } from './quickbooks/config';
+import { ConfigError, intFromEnv } from './env-values';
+import { SessionEnvSchema, sessionConfigFrom, type SessionConfig } from './session-config';
+
+export { ConfigError };
+export type { LoginThrottleConfig } from './session-config';
 
 export {
   INTUIT_AUTHORIZE_URL,
@@ -40,20 +45,14 @@ export interface PasswordHashingOptions {
   parallelism: number;
 }
 
-export interface AppConfig {
+/** Session lifetimes and the sign-in throttle are read by session-config.ts. */
+export interface AppConfig extends SessionConfig {
   port: number;
   host: string;
   /** postgres://… → PostgreSQL pool; undefined → embedded PGlite under dataDir/pglite. */
   databaseUrl: string | undefined;
   dataDir: string;
   jwtSecret: Uint8Array;
-  accessTokenTtl: number;
-  refreshTokenTtl: number;
-  /**
-   * Seconds after its sign-in at which a session (refresh-token family) ends, however often it
-   * was refreshed: SESSION_MAX_AGE, and ADMIN_SESSION_MAX_AGE for ADMIN accounts.
-   */
-  sessionMaxAge: { default: number; admin: number };
   productName: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -86,13 +85,6 @@ export interface AppConfig {
   passwordHashing: PasswordHashingOptions;
   /** New-password checks (changes, account creations) one person may start a minute (PASSWORD_CHECKS_PER_MINUTE). */
   passwordChecksPerMinute: number;
-  /** Password-guess throttle of sign-in and password change (sessions/throttle.ts). */
-  loginThrottle: LoginThrottleConfig;
-  /**
-   * Seconds during which a just-rotated refresh token, presented again, answers the same
-   * successor instead of counting as reuse (two tabs refreshing at once).
-   */
-  refreshGraceSeconds: number;
   /** Version answered by /api/health/detailed. */
   version: string;
   /** A PENDING approval older than this many days becomes EXPIRED (APPROVAL_EXPIRY_DAYS). */
@@ -171,28 +163,8 @@ export interface ApprovalExportLimits {
   perUser: number;
 }
 
-export interface LoginThrottleConfig {
-  /** Failures within the window: per e-mail and address pair → 429 until the oldest ages out. */
-  maxPerPair: number;
-  /** Per address across e-mails (one client probing many accounts). */
-  maxPerIp: number;
-  /** Per e-mail from all addresses: beyond this, a growing wait after each failure (no lockout). */
-  maxPerEmail: number;
-  /** Cap of that per-e-mail wait: nobody can keep the owner out longer after their last try. */
-  maxBackoffSeconds: number;
-  windowSeconds: number;
-}
-
-const intFromEnv = (name: string, min: number, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, `${name} must be a whole number`),
-    v.transform(Number),
-    v.minValue(min, `${name} must be at least ${min}`),
-    v.maxValue(max, `${name} must be at most ${max}`),
-  );
-
 const EnvSchema = v.object({
+  ...SessionEnvSchema.entries,
   PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
   // Loopback unless HOST says otherwise: the demo seeds accounts whose password is printed.
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
@@ -204,13 +176,6 @@ const EnvSchema = v.object({
   ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
-  ACCESS_TOKEN_TTL: v.optional(intFromEnv('ACCESS_TOKEN_TTL', 30, 86_400), '900'),
-  REFRESH_TOKEN_TTL: v.optional(intFromEnv('REFRESH_TOKEN_TTL', 300, 365 * 86_400), String(30 * 86_400)),
-  SESSION_MAX_AGE: v.optional(intFromEnv('SESSION_MAX_AGE', 300, 365 * 86_400), String(7 * 86_400)),
-  ADMIN_SESSION_MAX_AGE: v.optional(
-    intFromEnv('ADMIN_SESSION_MAX_AGE', 300, 365 * 86_400),
-    String(12 * 3_600),
-  ),
   PRODUCT_NAME: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100)), 'Agent API'),
   ADMIN_EMAIL: v.optional(emailSchema(`ADMIN_EMAIL: ${VALIDATION.email}`)),
   ADMIN_PASSWORD: v.optional(
@@ -291,8 +256,6 @@ const EnvSchema = v.object({
   ),
 });
 
-export class ConfigError extends Error {}
-
 /** Production cost (OWASP's argon2id baseline: 19 MiB, 2 passes). */
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = {
   memoryCost: 19_456,
@@ -341,9 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     jwtSecret: new TextEncoder().encode(jwtSecret),
-    accessTokenTtl: e.ACCESS_TOKEN_TTL,
-    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
-    sessionMaxAge: { default: e.SESSION_MAX_AGE, admin: e.ADMIN_SESSION_MAX_AGE },
+    ...sessionConfigFrom(e),
     productName: e.PRODUCT_NAME,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
@@ -378,14 +339,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     passwordChecksPerMinute: e.PASSWORD_CHECKS_PER_MINUTE,
-    loginThrottle: {
-      maxPerPair: 5,
-      maxPerIp: 20,
-      maxPerEmail: 10,
-      maxBackoffSeconds: 30,
-      windowSeconds: 15 * 60,
-    },
-    refreshGraceSeconds: 10,
     version: readApiVersion(),
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
     policyAdminStepFrom: e.POLICY_ADMIN_STEP_FROM,

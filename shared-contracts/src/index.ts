@@ -4,6 +4,7 @@ export * from './messages';
 export * from './statuses';
 export * from './common';
 export * from './auth';
+export * from './sessions';
 export * from './dashboard';
 export * from './charts';
 export * from './entities';

@@ -35,6 +35,8 @@ const BENCH_ENV = {
   QB_TOKEN_KEY: 'ab'.repeat(32),
   BANK_ACCOUNT_KEY: 'cd'.repeat(32),
   ACCESS_TOKEN_TTL: '7200',
+  // Must outlast the access token (the server refuses to start otherwise).
+  SESSION_IDLE_TIMEOUT: '10800',
 };
 
 // node-postgres from the api package (the root has no dependency of its own on it).

@@ -657,7 +657,11 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: bigint('replaced_by', { mode: 'number' }),
+    /** When the sign-in or refresh that issued this token ran: the session's last use. */
     createdAt: createdAt(),
+    /** The User-Agent (cut to 512 characters) and client address of that sign-in or refresh. */
+    userAgent: varchar('user_agent', { length: 512 }),
+    ip: varchar('ip', { length: 64 }),
   },
   (t) => [
     uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),

@@ -22,6 +22,8 @@ import { hasRole, type Role } from 'shared-contracts';
  * - approvals: edit and delete only in the statuses that allow them (409); NACHA files are marked
  *   uploaded, then paid, in that order (409).
  * - PUT /api/user/profile and /api/user/password act on the caller's own account only.
+ * - /api/auth/sessions lists and ends the caller's own sessions only (another person's session id
+ *   is a 404); an ADMIN ends anyone's but their own through /api/user/users/:id/sessions/end.
  */
 export type Access = 'public' | 'signed-in' | 'USER' | 'MODERATOR' | 'ADMIN';
 
@@ -45,6 +47,9 @@ export const ACCESS_TABLE = {
   'POST /api/auth/logout': 'public',
   'GET /api/auth/me': 'signed-in',
   'POST /api/auth/register': 'MODERATOR',
+  'GET /api/auth/sessions': 'signed-in',
+  'DELETE /api/auth/sessions/:id': 'signed-in',
+  'POST /api/auth/sessions/sign-out-others': 'signed-in',
 
   // Users
   'GET /api/user/users': 'signed-in',
@@ -55,6 +60,7 @@ export const ACCESS_TABLE = {
   'PUT /api/user/users/:id/deactivate': 'MODERATOR',
   'PUT /api/user/users/:id/role': 'ADMIN',
   'PUT /api/user/users/:id/payment-decisions': 'ADMIN',
+  'POST /api/user/users/:id/sessions/end': 'ADMIN',
   'GET /api/user/statistics': 'signed-in',
   'GET /api/user/overview-stats': 'signed-in',
   'GET /api/user/profile': 'signed-in',

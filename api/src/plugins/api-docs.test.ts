@@ -31,6 +31,9 @@ const BODILESS_WRITES = new Set([
   'DELETE /api/manager/managers/:id',
   'PUT /api/manager/managers/:id/unlink-user',
   'DELETE /api/bill-approval/approvals/:id',
+  'DELETE /api/auth/sessions/:id',
+  'POST /api/auth/sessions/sign-out-others',
+  'POST /api/user/users/:id/sessions/end',
 ]);
 
 interface Operation {

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../http/http-error';
 import type { DatabaseListener } from '../db/listener';
 import type { AuthCache } from '../sessions/auth-cache';
-import { findUserInLiveSession } from '../sessions/sessions.repository';
+import { findUserInLiveSession, sessionLimitsOf } from '../sessions/sessions.repository';
 import { verifyAccessToken } from '../security/access-tokens';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords';
 
@@ -55,7 +55,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   let user = authCache.get(claims.userId, claims.sessionId);
   if (!user) {
     const generation = authCache.generation;
-    const found = await findUserInLiveSession(db, claims.userId, claims.sessionId, config.sessionMaxAge);
+    const found = await findUserInLiveSession(db, claims.userId, claims.sessionId, sessionLimitsOf(config));
     if (!found) throw unauthorized();
     user = found.user;
     authCache.store(generation, claims.userId, claims.sessionId, user, found.liveUntil);

@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { loginAttempts, refreshTokens, users, type UserRow } from '../db/schema';
@@ -9,7 +10,15 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
 export async function insertRefreshToken(
   db: Db,
-  values: { userId: number; tokenHash: string; familyId: string; expiresAt: Date; sessionStartedAt?: Date },
+  values: {
+    userId: number;
+    tokenHash: string;
+    familyId: string;
+    expiresAt: Date;
+    sessionStartedAt?: Date;
+    userAgent?: string | null;
+    ip?: string | null;
+  },
 ): Promise<number> {
   const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
   if (!row) throw new Error('insert into refresh_tokens returned no row');
@@ -36,40 +45,53 @@ export async function findRefreshTokenForUpdate(
   return row;
 }
 
-/** Seconds after sign-in at which sessions end: ADMIN accounts' and everyone else's. */
-export interface SessionMaxAge {
+/**
+ * Seconds after sign-in at which sessions end (ADMIN accounts' and everyone else's), and seconds
+ * without a refresh after which they end (`idle`).
+ */
+export interface SessionLimits {
   default: number;
   admin: number;
+  idle: number;
 }
+
+/** The session limits of the configuration. */
+export const sessionLimitsOf = (config: Pick<AppConfig, 'sessionMaxAge' | 'sessionIdleTimeout'>) => ({
+  ...config.sessionMaxAge,
+  idle: config.sessionIdleTimeout,
+});
 
 /**
  * The user of an access token, only while its session is alive: some token of the family is
- * neither revoked nor expired, and the family's sign-in is less than the session limit of the
- * user's current role ago. Logout, reuse detection and "sign out other sessions" revoke the
- * family, so this is what makes them (and the limit) end the session at once instead of when the
- * access token expires. Also answers until when the session lives if nothing changes (ms since the
- * epoch, by the database's clock): the earlier of its newest live token's expiry and its absolute
- * limit, so the sign-in cache keeps it no longer. One statement, a primary-key read plus an
- * aggregate over refresh_tokens_family_idx.
+ * neither revoked nor expired nor idle (issued by a sign-in or refresh more than `idle` ago), and
+ * the family's sign-in is less than the session limit of the user's current role ago. Logout,
+ * reuse detection and "sign out other sessions" revoke the family, so this is what makes them (and
+ * the limits) end the session at once instead of when the access token expires. Also answers
+ * until when the session lives if nothing changes (ms since the epoch, by the database's clock):
+ * the earliest of its newest live token's expiry, its idle end and its absolute limit, so the
+ * sign-in cache keeps it no longer. One statement, a primary-key read plus an aggregate over
+ * refresh_tokens_family_idx.
  */
 export async function findUserInLiveSession(
   db: Db,
   userId: number,
   familyId: string,
-  maxAge: SessionMaxAge,
+  maxAge: SessionLimits,
 ): Promise<{ user: UserRow; liveUntil: number } | undefined> {
   // Every signed-in request the cache cannot answer runs this: built once (db/prepared.ts).
   const query = preparedQuery(db, 'auth:live-session-user-until', () => {
     // Written out qualified: inside the subquery Drizzle would name the outer column unqualified.
     const role = sql.raw('"users"."role"');
     const limit = sql`make_interval(secs => case when ${role} = 'ADMIN' then ${sql.placeholder('adminMaxAge')}::int else ${sql.placeholder('maxAge')}::int end)`;
+    const idle = sql`make_interval(secs => ${sql.placeholder('idle')}::int)`;
     const liveUntil = sql<number | null>`(
-      select extract(epoch from least(max(${refreshTokens.expiresAt}), min(${refreshTokens.sessionStartedAt}) + ${limit})) * 1000
+      select extract(epoch from least(max(${refreshTokens.expiresAt}), max(${refreshTokens.createdAt}) + ${idle}, min(${refreshTokens.sessionStartedAt}) + ${limit})) * 1000
       from ${refreshTokens}
       where ${refreshTokens.familyId} = ${sql.placeholder('familyId')}
         and ${refreshTokens.userId} = ${sql.placeholder('userId')}
         and ${refreshTokens.revokedAt} is null
         and ${refreshTokens.expiresAt} > now()
+        and ${refreshTokens.createdAt} > now() - ${idle}
         and ${refreshTokens.sessionStartedAt} > now() - ${limit}
     )`;
     return db
@@ -78,7 +100,13 @@ export async function findUserInLiveSession(
       .where(eq(users.id, sql.placeholder('userId')))
       .limit(1);
   });
-  const [row] = await query.execute({ userId, familyId, maxAge: maxAge.default, adminMaxAge: maxAge.admin });
+  const [row] = await query.execute({
+    userId,
+    familyId,
+    maxAge: maxAge.default,
+    adminMaxAge: maxAge.admin,
+    idle: maxAge.idle,
+  });
   if (!row || row.liveUntil === null) return undefined;
   return { user: row.user, liveUntil: Number(row.liveUntil) };
 }
@@ -97,7 +125,7 @@ export interface SessionRef {
 export async function usersInLiveSessions(
   db: Db,
   sessions: readonly SessionRef[],
-  maxAge: SessionMaxAge,
+  maxAge: SessionLimits,
 ): Promise<Array<SessionRef & Pick<UserRow, 'role' | 'isActive'>>> {
   if (sessions.length === 0) return [];
   const wanted = sql.join(
@@ -112,6 +140,7 @@ export async function usersInLiveSessions(
       select 1 from ${refreshTokens} r
       where r.family_id = f.family_id and r.user_id = f.user_id and r.revoked_at is null
         and r.expires_at > now()
+        and r.created_at > now() - make_interval(secs => ${maxAge.idle}::int)
         and r.session_started_at > now() - make_interval(secs => case when u.role = 'ADMIN'
           then ${maxAge.admin}::int else ${maxAge.default}::int end)
     )
@@ -150,6 +179,108 @@ export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: 
         isNull(refreshTokens.revokedAt),
       ),
     );
+}
+
+// ---- the sessions list ("Sessions" on the profile page) ---------------------------------------
+
+/** A live session: its family, sign-in, last use and where that last use came from. */
+export interface LiveSessionRow {
+  familyId: string;
+  sessionStartedAt: Date;
+  lastUsedAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** The live tokens of `userId` (one per live session), as the access path counts them live. */
+function liveTokensOf(userId: number, limits: SessionLimits) {
+  return and(
+    eq(refreshTokens.userId, userId),
+    isNull(refreshTokens.revokedAt),
+    gt(refreshTokens.expiresAt, sql`now()`),
+    gt(refreshTokens.createdAt, sql`now() - make_interval(secs => ${limits.idle}::int)`),
+    gt(
+      refreshTokens.sessionStartedAt,
+      // The limit of the user's current role, as the access path reads it.
+      sql`now() - make_interval(secs => case when (select "role" from "users" where "id" = ${userId}) = 'ADMIN' then ${limits.admin}::int else ${limits.default}::int end)`,
+    ),
+  );
+}
+
+/**
+ * The user's live sessions, `keepFirst` (the caller's own) first, then the most recently used, at
+ * most `limit`; and how many there are. A family has one live token (the newest; rotation revokes
+ * the one before), read through refresh_tokens_user_idx.
+ */
+export async function listLiveSessions(
+  db: Db,
+  userId: number,
+  limits: SessionLimits,
+  keepFirst: string,
+  limit: number,
+): Promise<{ rows: LiveSessionRow[]; total: number }> {
+  const live = liveTokensOf(userId, limits);
+  const rows = await db
+    .select({
+      familyId: refreshTokens.familyId,
+      sessionStartedAt: refreshTokens.sessionStartedAt,
+      lastUsedAt: refreshTokens.createdAt,
+      userAgent: refreshTokens.userAgent,
+      ip: refreshTokens.ip,
+    })
+    .from(refreshTokens)
+    .where(live)
+    .orderBy(sql`${refreshTokens.familyId} = ${keepFirst} desc`, sql`${refreshTokens.createdAt} desc`)
+    .limit(limit);
+  const [count] = await db
+    .select({ total: sql<number>`count(distinct ${refreshTokens.familyId})`.mapWith(Number) })
+    .from(refreshTokens)
+    .where(live);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/**
+ * Ends sessions of `userId` (all, or all but `except`, or only `only`), in the caller's
+ * transaction: every token of them still unrevoked is revoked, which the auth_changes trigger
+ * tells every API process at commit. Answers the live sessions ended, with their last-use
+ * details (sessions already past a limit are revoked too, but not counted).
+ */
+export async function revokeSessions(
+  db: Db,
+  userId: number,
+  limits: SessionLimits,
+  which: { except?: string; only?: string } = {},
+): Promise<LiveSessionRow[]> {
+  const ended = await db
+    .select({
+      familyId: refreshTokens.familyId,
+      sessionStartedAt: refreshTokens.sessionStartedAt,
+      lastUsedAt: refreshTokens.createdAt,
+      userAgent: refreshTokens.userAgent,
+      ip: refreshTokens.ip,
+    })
+    .from(refreshTokens)
+    .where(
+      and(
+        liveTokensOf(userId, limits),
+        which.except === undefined ? undefined : ne(refreshTokens.familyId, which.except),
+        which.only === undefined ? undefined : eq(refreshTokens.familyId, which.only),
+      ),
+    )
+    .orderBy(refreshTokens.createdAt, refreshTokens.id)
+    .for('update');
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        which.except === undefined ? undefined : ne(refreshTokens.familyId, which.except),
+        which.only === undefined ? undefined : eq(refreshTokens.familyId, which.only),
+      ),
+    );
+  return ended;
 }
 
 /** Expired rows serve no purpose, not even reuse detection (an expired token is refused anyway). */

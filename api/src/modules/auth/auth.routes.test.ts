@@ -254,7 +254,11 @@ describe('POST /api/auth/refresh', () => {
       .where(eq(refreshTokens.tokenHash, hashOpaqueToken(expired)));
     const expiredResponse = await refresh(expired);
     expect(expiredResponse.statusCode).toBe(401);
-    expect(errorOf(expiredResponse).message).toBe(AUTH_ERRORS.refreshFailed);
+    // An expired token is a session that ended (idle, or at its limit): the sign-in page says so.
+    expect(errorOf(expiredResponse)).toEqual({
+      message: AUTH_ERRORS.sessionExpired,
+      code: 'SESSION_EXPIRED',
+    });
 
     const { tokens, user } = await t.login('guest@example.com');
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));

@@ -48,7 +48,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: okSchema(RefreshResultSchema) },
       },
     },
-    async (request) => ok({ tokens: await refresh(app, request.body.refreshToken) }),
+    async (request) =>
+      ok({
+        tokens: await refresh(app, request.body.refreshToken, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      }),
   );
 
   // The access token is not required: signing out must work with an expired one.

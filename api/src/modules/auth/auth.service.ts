@@ -42,6 +42,19 @@ export function sessionMaxAgeOf(config: AppConfig, role: Role): number {
 const sessionEnd = (config: AppConfig, startedAt: Date, role: Role) =>
   startedAt.getTime() + sessionMaxAgeOf(config, role) * 1000;
 
+/** When a session whose last sign-in or refresh was at `lastUsedAt` ends for being idle (epoch ms). */
+const idleEnd = (config: AppConfig, lastUsedAt: Date) =>
+  lastUsedAt.getTime() + config.sessionIdleTimeout * 1000;
+
+/** Where a sign-in or refresh came from, kept on the token it issues (the sessions list). */
+export interface SessionClient {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** Longest User-Agent kept (the column's width): enough for any real browser's. */
+const USER_AGENT_MAX = 512;
+
 /**
  * Mints an access token and a new refresh token. `familyId` continues a session on rotation;
  * `replacing` is the token being rotated, marked revoked and linked to its successor. A rotated
@@ -53,21 +66,30 @@ export async function issueTokens(
   deps: Pick<AppDeps, 'config'>,
   tx: Db,
   user: UserRow,
+  client: SessionClient,
   rotation?: { familyId: string; replacing: number; presented: string; sessionStartedAt: Date },
 ): Promise<AuthTokens> {
   const { config } = deps;
   const familyId = rotation?.familyId ?? randomUUID();
   const refreshToken = rotation ? successorToken(rotation.presented, config.jwtSecret) : newOpaqueToken();
   const sessionStartedAt = rotation?.sessionStartedAt ?? new Date();
+  const now = new Date();
   const id = await insertRefreshToken(tx, {
     userId: user.id,
     tokenHash: hashOpaqueToken(refreshToken),
     familyId,
     sessionStartedAt,
-    // Never beyond the session's end: a refresh cannot extend it.
+    // Never beyond the session's end nor its idle limit: a refresh cannot extend the first, and
+    // a token nobody refreshes in time ends the session.
     expiresAt: new Date(
-      Math.min(Date.now() + config.refreshTokenTtl * 1000, sessionEnd(config, sessionStartedAt, user.role)),
+      Math.min(
+        now.getTime() + config.refreshTokenTtl * 1000,
+        idleEnd(config, now),
+        sessionEnd(config, sessionStartedAt, user.role),
+      ),
     ),
+    userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
+    ip: client.ip.slice(0, 64) || null,
   });
   if (rotation) await markRotated(tx, rotation.replacing, id);
   const accessToken = await signAccessToken(
@@ -115,9 +137,9 @@ export async function login(
       action: 'auth.login',
       description: `${displayName(user)} signed in`,
       // Shown as the last-login details of the user's activity statistics.
-      details: { ip, userAgent: userAgent?.slice(0, 512) ?? null },
+      details: { ip, userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null },
     });
-    const tokens = await issueTokens(deps, tx, signedIn);
+    const tokens = await issueTokens(deps, tx, signedIn, { ip, userAgent });
     return { user: toUser(signedIn), tokens };
   });
 }
@@ -132,8 +154,15 @@ export async function login(
  * the SAME successor (with a fresh access token) and every tab ends on the one live token. The
  * row lock serialises them; the successor is re-derived from the presented token, so this holds
  * across processes with nothing kept in memory.
+ *
+ * A session past its absolute limit, or not refreshed within the idle limit, is refused with
+ * SESSION_EXPIRED ('Your session has ended…'), and an idle one's family is revoked.
  */
-export async function refresh(deps: AppDeps, refreshToken: string): Promise<AuthTokens> {
+export async function refresh(
+  deps: AppDeps,
+  refreshToken: string,
+  client: SessionClient,
+): Promise<AuthTokens> {
   const { config } = deps;
   const outcome = await deps.db.transaction(async (tx): Promise<AuthTokens | 'expired' | null> => {
     const row = await findRefreshTokenForUpdate(
@@ -151,12 +180,18 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Auth
     // The session's absolute limit (by the user's current role), whatever refreshes came before.
     // Nothing to revoke: every token of the family is past it, and the answer stays the same.
     if (user && sessionEnd(config, row.sessionStartedAt, user.role) <= Date.now()) return 'expired';
-    if (row.expiresAt.getTime() <= Date.now()) return null;
+    // Not refreshed in time (by the idle limit now in force, whatever the token's own expiry said
+    // when it was issued): the session is over, and its family is revoked, so nothing of it —
+    // an access token, a copy of this refresh token — counts again whatever the limit becomes.
+    if (user && (idleEnd(config, row.createdAt) <= Date.now() || row.expiresAt.getTime() <= Date.now())) {
+      await revokeFamily(tx, row.familyId);
+      return 'expired';
+    }
     if (!user || !user.isActive) {
       await revokeFamily(tx, row.familyId);
       return null;
     }
-    return issueTokens(deps, tx, user, {
+    return issueTokens(deps, tx, user, client, {
       familyId: row.familyId,
       replacing: row.id,
       presented: refreshToken,

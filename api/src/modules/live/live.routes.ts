@@ -8,6 +8,7 @@ import { authenticate, currentAuth } from '../../plugins/auth';
 import { LIVE_EVENT_BATCH, type LiveHub } from './live.hub';
 import { liveEventBounds, liveEventsAfter, type LiveEventRow } from './live.service';
 import { SessionWatch } from './live.sessions';
+import { sessionLimitsOf } from '../../sessions/sessions.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +78,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
   const sessions = new SessionWatch(
     fastify.db,
     limits.sessionCheckMs,
-    fastify.config.sessionMaxAge,
+    sessionLimitsOf(fastify.config),
     fastify.log,
   );
   fastify.addHook('onClose', () => sessions.close());

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { usersInLiveSessions, type SessionMaxAge, type SessionRef } from '../../sessions/sessions.repository';
+import { usersInLiveSessions, type SessionLimits, type SessionRef } from '../../sessions/sessions.repository';
 
 /** The user behind a live session, or undefined once the session has ended. */
 export type SessionState = { role: Role; isActive: boolean } | undefined;
@@ -17,13 +17,13 @@ const CHUNK = 500;
 export class SessionWatch {
   readonly #db: Db;
   readonly #intervalMs: number;
-  readonly #maxAge: SessionMaxAge;
+  readonly #maxAge: SessionLimits;
   readonly #log: FastifyBaseLogger;
   readonly #watchers = new Map<string, { ref: SessionRef; listeners: Set<(state: SessionState) => void> }>();
   #timer: NodeJS.Timeout | null = null;
   #checking = false;
 
-  constructor(db: Db, intervalMs: number, maxAge: SessionMaxAge, log: FastifyBaseLogger) {
+  constructor(db: Db, intervalMs: number, maxAge: SessionLimits, log: FastifyBaseLogger) {
     this.#db = db;
     this.#intervalMs = intervalMs;
     this.#maxAge = maxAge;
