@@ -18,6 +18,7 @@ export const userKeys = {
   overview: () => ['users', 'overview'] as const,
   activeAdmins: () => ['users', 'list', 'active-admins'] as const,
   profile: () => ['users', 'profile'] as const,
+  sessions: () => ['users', 'sessions'] as const,
 };
 
 /** Re-reads every user list, the overview and, when given, that user's detail and statistics. */

@@ -23,13 +23,17 @@ import {
 import { reportFormError } from 'shared-ui/record';
 import { changePassword, updateProfile } from '../api/mutations';
 import { OutOfOfficeCard } from './out-of-office-card';
+import { SessionsCard } from './sessions-card';
 
 interface NameValues {
   firstName: string;
   lastName: string;
 }
 
-/** /users/profile: the signed-in user's own name and password (opened from the sidebar's user block). */
+/**
+ * /users/profile: the signed-in user's own name, password and sessions (opened from the sidebar's
+ * user block).
+ */
 export function ProfilePage() {
   const { user, refreshUser } = useAuth();
   const names = useForm<NameValues>({
@@ -129,6 +133,7 @@ export function ProfilePage() {
           </form>
         </SectionCard>
       </SimpleGrid>
+      <SessionsCard />
       {user.role !== 'GUEST' && <OutOfOfficeCard user={user} onSaved={refreshUser} />}
     </Stack>
   );

@@ -36,6 +36,7 @@ import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user
 import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
 import { fullName, initials } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
+import { EndSessionsCard } from './end-sessions-card';
 import { OutOfOfficeCard } from './out-of-office-card';
 import { ActivityStatisticsList, UserInformationList } from './user-detail-lists';
 import { UserLoadError } from './user-load-error';
@@ -239,6 +240,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
         {/* Told to MODERATOR and up and to the person (absent otherwise, like the lists' rows). */}
         {user.mayDecidePayments !== undefined && <PaymentDecisionsCard user={user} />}
         {me?.role === 'ADMIN' && user.role !== 'GUEST' && <OutOfOfficeCard user={user} onSaved={onRefresh} />}
+        {me?.role === 'ADMIN' && !isSelf && <EndSessionsCard user={user} />}
 
         <SectionCard title="Activity Statistics">
           {stats.error ? (
