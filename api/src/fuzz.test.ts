@@ -1,5 +1,5 @@
 /**
- * Fuzzed inputs (issue 12): every /api route of the app's own route table gets property-based
+ * Fuzzed inputs: every /api route of the app's own route table gets property-based
  * requests whose path ids, query strings and bodies are derived from the route's declared valibot
  * schemas — valid, nearly valid and hostile (src/test/fuzz/arbitraries.ts) — sent as a role that
  * may use the route (ADMIN, and the lowest role the access table lets in). Every answer must be:

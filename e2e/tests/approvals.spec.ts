@@ -1,6 +1,6 @@
-// Issue 8: the Approvals section in Chromium against the real API — the list's URL state, decisions
+// The Approvals section in Chromium against the real API — the list's URL state, decisions
 // from the list and the detail page, decisions that lose to someone else's, segregation of duties, bulk
-// reject, export, the phone layout (issue 13) and the remote on its own.
+// reject, export, the phone layout and the remote on its own.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';

@@ -201,7 +201,7 @@ test.describe('company detail', () => {
       .toBeNull();
   });
 
-  test('the QuickBooks card shows each state of the spec', async ({ page, request }) => {
+  test('the QuickBooks card shows each of its states', async ({ page, request }) => {
     const api = await ApiClient.signIn(request);
     const cases: Array<[string, string, boolean]> = [
       ['Northwind Software', 'Connected', false],

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 
-// What the browser really receives (issue 10): every script, style and page arrives compressed
+// What the browser really receives: every script, style and page arrives compressed
 // from the build's precompressed copies, content-hashed chunks are cached for good, and the files
 // that name other files are revalidated.
 

@@ -3,7 +3,7 @@ import { apiSession, expect, test, useSession } from '../fixtures';
 import { Layout } from '../pages/layout';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
 
-// Frontend faults (issue 12). page.route is used only to break the network the way infrastructure
+// Frontend faults. page.route is used only to break the network the way infrastructure
 // fails — a remote's files refused or held back, API calls refused or answered 503 by an API whose
 // database is away — never to stand in for the API's answers: everything that gets through is
 // served by the real API on a real database.

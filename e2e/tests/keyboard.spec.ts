@@ -1,4 +1,4 @@
-// Issue 28: keyboard-first review. A reviewer moves through the approvals list, opens one, approves it
+// Keyboard-first review. A reviewer moves through the approvals list, opens one, approves it
 // and rejects another without touching the mouse; shortcuts leave typing alone; '?' lists them all.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

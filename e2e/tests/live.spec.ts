@@ -1,4 +1,4 @@
-// Issue 26: the live console. Two people in two browser contexts: one decides, the other's list
+// The live console. Two people in two browser contexts: one decides, the other's list
 // row and stat cards change without a reload, through the event stream the signed-in layout opens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 13: what a review of the shell, the dashboard and the Companies section found, checked at the
+// What a review of the shell, the dashboard and the Companies section found, checked at the
 // desktop width and on a phone. The fixes live in shared-ui / host, so these rules hold in every section.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, useSession } from '../fixtures';

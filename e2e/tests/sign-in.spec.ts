@@ -52,7 +52,7 @@ test('the sign-in form arrives already rendered and styled, and is usable once t
   expect(errors).toEqual([]);
 });
 
-test('validates on submit with the spec messages', async ({ page }) => {
+test('validates on submit with the field messages', async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn('not-an-email', '123');

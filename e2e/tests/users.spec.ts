@@ -621,7 +621,7 @@ test.describe('a remote on its own', () => {
   });
 });
 
-// Issue 13's rules in this section, at the desktop width and on a phone: rows as cards with the row
+// The shared layout's rules in this section, at the desktop width and on a phone: rows as cards with the row
 // menu in reach, long names cut with the full text on hover, nothing scrolling sideways.
 const VIEWPORTS = [
   { width: 1440, height: 900 },

@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 describe('SignInPage', () => {
-  it('shows the spec texts with labelled fields and autocomplete hints', () => {
+  it('shows its texts with labelled fields and autocomplete hints', () => {
     renderLogin();
     expect(screen.getByRole('heading', { name: UI_TEXT.signInTitle })).toBeTruthy();
     expect(screen.getByText(UI_TEXT.signInHint)).toBeTruthy();

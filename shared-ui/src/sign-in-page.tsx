@@ -14,7 +14,7 @@ import { FormField } from './form-field';
 import { safeParse } from 'valibot';
 import { FullPageSpinner } from './states';
 
-/** Field labels and the e-mail placeholder: the spec leaves the placeholder as `{email}`, so it is ours. */
+/** Field labels and the e-mail placeholder (an example address, not a real account). */
 export const SIGN_IN_LABELS = {
   email: 'Email',
   emailPlaceholder: 'you@example.com',

@@ -40,7 +40,7 @@ describe('state views', () => {
     expect(statuses[1]?.textContent).toContain('Loading managers...');
   });
 
-  it('AccessDenied shows the spec texts and a link back to the dashboard', () => {
+  it('AccessDenied shows its texts and a link back to the dashboard', () => {
     renderWithProviders(<AccessDenied />);
     expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.getByText("You don't have permission to access this page.")).toBeTruthy();

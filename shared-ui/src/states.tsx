@@ -6,9 +6,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { UI_TEXT } from 'shared-contracts';
 import { useFullScreenView } from './full-screen-view';
 
-/** Label of the retry button of ErrorState (not worded by the spec). */
+/** Label of the retry button of ErrorState. */
 export const RETRY_LABEL = 'Retry';
-/** Label of the way back from Access Denied (not worded by the spec). */
+/** Label of the way back from Access Denied. */
 export const BACK_TO_DASHBOARD_LABEL = 'Back to Dashboard';
 
 /** Centered full-screen spinner with 'Loading...', shown while the session is being checked. */

@@ -126,14 +126,14 @@ try {
 }
 if (liveOnly) process.exit(0);
 
-// Writing a bank file of 10,000 entries (issue 9), in its own process so the server's load is not in it.
+// Writing a bank file of 10,000 entries, in its own process so the server's load is not in it.
 console.info('');
 await run(path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [
   path.join(ROOT, 'api', 'src', 'payments', 'nacha-bench.ts'),
   '10000',
 ]);
 
-// Importing one QuickBooks realm of 10,000 bills from the emulator (issue 23), and one of 2,500:
+// Importing one QuickBooks realm of 10,000 bills from the emulator, and one of 2,500:
 // the same peak memory for both shows the import's memory is flat in the bill count.
 if (!args.includes('--no-qb-import')) {
   console.info('');

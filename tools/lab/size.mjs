@@ -4,7 +4,7 @@
 //   1. the sign-in page's initial JavaScript, 2. what signing in and the dashboard add,
 //   3. each remote's entry and the first chunk of its routes.
 // Each script is followed by what it holds (the largest packages or shared-ui files, from the build's
-// hidden source maps). Fails when a step goes over its budget (issue 10: sign-in ≤ 200 KB gzip,
+// hidden source maps). Fails when a step goes over its budget (sign-in ≤ 200 KB gzip,
 // dashboard ≤ 120 KB more), or when the host's build carries section code.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -10,8 +10,8 @@ const caches = new WeakMap<object, Map<string, unknown>>();
 /**
  * A query built once per database handle and `shape` (whatever decides its SQL text: which filters
  * are present, the sort), then executed with `sql.placeholder` values. Drizzle builds a query's SQL
- * from its object tree on every call, which was about a seventh of the API's CPU for a list page
- * (issue 11's profile); a prepared query keeps the text and only fills in the values. Unnamed:
+ * from its object tree on every call, a large part of a list page's CPU in the API's profiles; a
+ * prepared query keeps the text and only fills in the values. Unnamed:
  * PreparingClient (db/client.ts) names and prepares it per connection, within its bound.
  *
  * Only for a handful of hot reads with a bounded number of shapes. A transaction is a Db of its
@@ -36,8 +36,8 @@ export function preparedQuery<T>(db: Db, shape: string, build: () => Preparable<
  * A whole number written into the SQL text instead of sent as a parameter, for LIMIT and OFFSET
  * 0 of list pages (validated page sizes: a handful of distinct texts). With `LIMIT $1` PostgreSQL's
  * generic plan must guess the limit (a tenth of the table), costs far more than the custom plan
- * and is never kept, so every execution of a prepared page query was planned again (~1 ms for the
- * company list's five-way join, issue 11's EXPLAIN); with `LIMIT 10` the generic plan is the
+ * and is never kept, so every execution of a prepared page query was planned again (the company
+ * list's five-way join took longer to plan than to run); with `LIMIT 10` the generic plan is the
  * custom one and the statement is planned once per connection.
  */
 export function literalCount(n: number): number {

@@ -35,7 +35,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * The headers do not depend on the request (no CSP nonces: the HTML is prebuilt), so helmet runs
  * once at start-up and each answer gets the same header object in one `reply.headers` call.
  * @fastify/helmet built helmet's middleware again on every request (parsing the CSP directives
- * each time): 13 % of the API's CPU under a list load (issue 11's profile).
+ * each time), a large share of the API's CPU under a list load.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const build = (remotes: readonly string[]) =>

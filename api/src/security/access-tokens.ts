@@ -21,7 +21,7 @@ export interface VerifiedClaims extends AccessClaims {
 
 /**
  * The HMAC key imported into WebCrypto once per secret: jose imports a raw Uint8Array on every call,
- * which the auth check of every request paid for (a WebCrypto job of its own, issue 11's profile).
+ * which the auth check of every request paid for (a WebCrypto job of its own).
  */
 const keys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
 function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
@@ -63,8 +63,8 @@ function decodeJsonPart(part: string): Json | null {
  * The claims of a valid token, or null when it is forged, expired or malformed.
  *
  * Checked here with node:crypto's HMAC, synchronously, rather than jose's jwtVerify, which goes
- * through WebCrypto: an asynchronous job on the thread pool for every signed-in request, 5-10 % of
- * the API's CPU under a list load (issue 11's profile). The checks are jose's for this token
+ * through WebCrypto: an asynchronous job on the thread pool for every signed-in request, a visible
+ * share of the API's CPU under a list load. The checks are jose's for this token
  * shape: a compact JWS whose protected header says HS256 (and nothing critical), a signature in
  * canonical base64url that matches in constant time, then exp (required; expired at exp), nbf,
  * iat, issuer and audience. Tokens are still signed by jose (signAccessToken).

@@ -1,5 +1,5 @@
 /**
- * The scale data set of `pnpm bench --scale` (issue 11): by default 1,000,000 approvals, 10,000
+ * The scale data set of `pnpm bench --scale`: by default 1,000,000 approvals, 10,000
  * companies, 100,000 users and 2,000 managers, on top of the demo data (so the demo accounts sign
  * in). Companies come from the seed's bulk generator (multi-row INSERTs of 1000); users, managers,
  * vendor bank accounts and approvals with their history are generated inside PostgreSQL

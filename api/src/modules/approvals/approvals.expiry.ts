@@ -3,7 +3,7 @@ import { escalateDueSteps } from './approval-policy.service';
 import { expireOverdueApprovals } from './approvals.service';
 
 /**
- * The expiry sweep (issue 8): once when the server is ready, then every
+ * The expiry sweep: once when the server is ready, then every
  * `config.approvalSweepIntervalMs`. Each run is a set of single conditional statements (see
  * expirePendingBatch), so several API processes sweeping at once expire each approval once.
  * Closing the app waits for a run in progress.

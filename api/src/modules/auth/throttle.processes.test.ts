@@ -1,5 +1,5 @@
 /**
- * The sign-in throttle across real API processes (issue 12): two servers started from
+ * The sign-in throttle across real API processes: two servers started from
  * src/main.ts as `pnpm --filter api dev` would (through tsx), on one PostgreSQL database, with
  * failed sign-ins spread over both — one after another and all at once. PGlite is embedded and
  * single-process, so this runs in the postgres project only, i.e. when TEST_DATABASE_URL is set.

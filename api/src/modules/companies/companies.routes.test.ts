@@ -646,7 +646,7 @@ describe('list totals', () => {
   });
 
   it('gives every page past the first the exact total and the rows of a forward read, past the end too', async () => {
-    // Page and total are one statement (issue 27); a page past the end asks for the total alone.
+    // Page and total are one statement; a page past the end asks for the total alone.
     for (const query of [{}, { status: 'ACTIVE' as const }, { search: 'a' }]) {
       const filter = new URLSearchParams(query as Record<string, string>).toString();
       const exact = await countCompaniesExactly(db(), query);

@@ -610,7 +610,7 @@ describe('DELETE /api/manager/managers/{id}', () => {
   });
 
   it('gives every page past the first the exact total and the rows of a forward read, past the end too', async () => {
-    // Page and total are one statement (issue 27); a page past the end asks for the total alone.
+    // Page and total are one statement; a page past the end asks for the total alone.
     for (const query of [{}, { status: 'ACTIVE' as const }, { linked: 'no' as const }, { search: 'a' }]) {
       const filter = new URLSearchParams(query as Record<string, string>).toString();
       const exact = await countManagersExactly(db(), query);

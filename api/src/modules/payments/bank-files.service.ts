@@ -43,7 +43,7 @@ import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.rep
 import { queueQbBillPayments } from './qb-bill-payments.repository';
 
 /**
- * From an APPROVED approval to its bank file (issue 9). The approval moves APPROVED → NACHA_PENDING
+ * From an APPROVED approval to its bank file. The approval moves APPROVED → NACHA_PENDING
  * (committed first, so a crash mid-way leaves a visible, retryable state) → NACHA_GENERATED, with a
  * history entry at each step. The file, its paid_bills rows and the approval's nacha* fields are
  * written in ONE transaction: paid_bills' primary key (company, bill id) makes paying a bill twice

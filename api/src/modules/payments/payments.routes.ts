@@ -40,7 +40,7 @@ const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
 
 /**
  * /api/company/companies/{id}/payment-settings and …/vendor-accounts: what a company's bank files
- * need (issue 9). Reads for every signed-in role (account numbers are masked); changes need
+ * need. Reads for every signed-in role (account numbers are masked); changes need
  * MODERATOR, like every other company edit.
  */
 export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<void> {
@@ -212,7 +212,7 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
 }
 
 /**
- * /api/bill-approval/approvals/{id}/nacha and the steps after the bank (issue 9). The file holds
+ * /api/bill-approval/approvals/{id}/nacha and the steps after the bank. The file holds
  * account numbers: MODERATOR and up may download it; marking it uploaded or paid is ADMIN's.
  */
 export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {

@@ -1,4 +1,4 @@
-// The bank file of an approved approval (issue 9): generate or retry, download, and the two steps
+// The bank file of an approved approval: generate or retry, download, and the two steps
 // after the bank. Each re-reads the approval, its history and the lists.
 import { api, downloadFile } from 'shared-auth';
 import type { Approval, BankFileOutcome } from 'shared-contracts';

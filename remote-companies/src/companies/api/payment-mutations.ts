@@ -1,4 +1,4 @@
-// Writes of the company's Payments card (issue 9). Each re-reads the card's data and the company's
+// Writes of the company's Payments card. Each re-reads the card's data and the company's
 // activity timeline, where every change is recorded.
 import { mutate } from 'swr';
 import { api } from 'shared-auth';

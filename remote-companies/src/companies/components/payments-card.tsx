@@ -41,7 +41,7 @@ interface Confirmation {
 }
 
 /**
- * The company's Payments card (issue 9): the bank file settings and its vendors' bank accounts,
+ * The company's Payments card: the bank file settings and its vendors' bank accounts,
  * which an approval's NACHA file needs. Account numbers only ever show their last 4 digits.
  */
 export function PaymentsCard({ companyId, companyName }: { companyId: number; companyName: string }) {
