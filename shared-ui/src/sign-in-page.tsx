@@ -135,7 +135,14 @@ export function SignInPage({ productName }: SignInPageProps) {
     >
       <Stack gap="6" w="full" maxW="md">
         <Stack direction="row" align="center" justify="center" gap="3">
-          <Center boxSize="10" borderRadius="l3" bg="blue.solid" color="blue.contrast" fontWeight="bold" aria-hidden>
+          <Center
+            boxSize="10"
+            borderRadius="l3"
+            bg="blue.solid"
+            color="blue.contrast"
+            fontWeight="bold"
+            aria-hidden
+          >
             {(productName ?? 'A').charAt(0).toUpperCase()}
           </Center>
           {productName ? (
