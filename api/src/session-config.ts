@@ -44,7 +44,10 @@ export interface SessionConfig {
 
 const HOUR = 3_600;
 const DAY = 24 * HOUR;
-/** ASVS 4.0 V3.3.2 (level 2): re-authentication after 12 hours, or 30 minutes idle. */
+/**
+ * A stolen session is worth a working day at most, and a device left signed in half an hour: the
+ * figures OWASP's verification standard asks of applications that move money.
+ */
 const MAX_AGE_DEFAULT = 12 * HOUR;
 const IDLE_DEFAULT = 30 * 60;
 

@@ -1,7 +1,7 @@
 /**
- * How long a session lives and who can end it (ASVS 4.0 V3.3.2, V3.3.4 at level 2): 12 hours after
- * sign-in for every role however often it is refreshed, 30 minutes without a refresh, a list of
- * one's sessions with "sign out other sessions", and an ADMIN ending a person's sessions. Each test
+ * How long a session lives and who can end it: 12 hours after sign-in for every role however often
+ * it is refreshed, 30 minutes without a refresh, a list of one's sessions with "sign out other
+ * sessions", and an ADMIN ending a person's sessions. Each test
  * makes the attack the limit stops. Time passes by moving the session's stored times back (the
  * database's clock is the one the limits are read by); the access tokens stay valid by their own
  * clock, so a refusal comes from the session, not from the token expiring.
