@@ -101,7 +101,7 @@ async function openPolicyEditor(page: Page) {
   await expect(card.getByTestId('policy-problems')).toContainText(
     'Rule 2 can never apply: rule 1 above it matches every bill it would',
   );
-  await expect(card.getByRole('button', { name: 'Save as new version' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Save for confirmation' })).toBeDisabled();
   await page.waitForLoadState('networkidle');
   return card;
 }

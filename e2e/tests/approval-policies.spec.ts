@@ -122,7 +122,7 @@ test.describe('approval policies', () => {
       // An empty step is refused before saving, and named.
       await step1.getByText("The company's approver", { exact: true }).click();
       await expect(card.getByText('Step 1 of rule 1 names no approver')).toBeVisible();
-      await expect(card.getByRole('button', { name: 'Save as new version' })).toBeDisabled();
+      await expect(card.getByRole('button', { name: 'Save for confirmation' })).toBeDisabled();
       await step1.getByText("The company's approver", { exact: true }).click();
       await expect(card.getByText('Step 1 of rule 1 names no approver')).toHaveCount(0);
 
