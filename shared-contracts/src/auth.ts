@@ -119,8 +119,16 @@ export const UserSchema = v.object({
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
-/** A fresh access token (15 min) and the refresh token that rotates it. */
-export const AuthTokensSchema = v.object({ accessToken: v.string(), refreshToken: v.string() });
+/**
+ * A fresh access token (15 min) and the refresh token that rotates it, with the session's idle
+ * limit in seconds (SESSION_IDLE_TIMEOUT): the console signs itself out after that long unused,
+ * and an answer without it means 30 minutes.
+ */
+export const AuthTokensSchema = v.object({
+  accessToken: v.string(),
+  refreshToken: v.string(),
+  idleTimeoutSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(60))),
+});
 export type AuthTokens = v.InferOutput<typeof AuthTokensSchema>;
 
 /** POST /api/auth/login. */

@@ -97,7 +97,8 @@ export async function issueTokens(
     config.jwtSecret,
     config.accessTokenTtl,
   );
-  return { accessToken, refreshToken };
+  // The console signs itself out after this long unused, rather than refresh for an absent person.
+  return { accessToken, refreshToken, idleTimeoutSeconds: config.sessionIdleTimeout };
 }
 
 /**
@@ -230,7 +231,7 @@ async function currentSuccessor(deps: AppDeps, tx: Db, presented: string): Promi
       config.jwtSecret,
       config.accessTokenTtl,
     );
-    return { accessToken, refreshToken: token };
+    return { accessToken, refreshToken: token, idleTimeoutSeconds: config.sessionIdleTimeout };
   }
   return null;
 }

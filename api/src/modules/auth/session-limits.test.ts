@@ -238,6 +238,20 @@ describe('a session not refreshed for 30 minutes ends', () => {
     expectSessionExpired(await refreshOn(other, tokens.refreshToken));
   });
 
+  it('sign-in, refresh and a repeated refresh within the grace window tell the console the idle limit', async () => {
+    const tokens = await signIn((await freshUser()).email);
+    expect(tokens.idleTimeoutSeconds).toBe(30 * MINUTE);
+    const first = await refreshOn(t.app, tokens.refreshToken);
+    expect(tokensOf(first).idleTimeoutSeconds).toBe(30 * MINUTE);
+    // A second tab presenting the same token at once gets the same successor, and the limit with it.
+    const again = await refreshOn(t.app, tokens.refreshToken);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(tokensOf(again)).toMatchObject({
+      refreshToken: tokensOf(first).refreshToken,
+      idleTimeoutSeconds: 30 * MINUTE,
+    });
+  });
+
   it('SESSION_IDLE_TIMEOUT sets it: with 2 hours, 45 minutes idle is fine', async () => {
     const config = { ...t.config, sessionIdleTimeout: 2 * HOUR };
     const patient = await buildApp({ config, database: t.database, logger: false, serveFrontends: false });
@@ -245,9 +259,13 @@ describe('a session not refreshed for 30 minutes ends', () => {
     try {
       // Signed in where the limit is 2 hours, so the refresh token is issued for 2 hours too.
       const tokens = await signIn((await freshUser()).email, CHROME_LINUX, '10.20.0.1', patient);
+      // The console is told the limit, so an open tab signs itself out after the same time unused.
+      expect(tokens.idleTimeoutSeconds).toBe(2 * HOUR);
       await passTime(tokens.refreshToken, 45 * MINUTE);
       expect(await meStatus(patient, tokens.accessToken)).toBe(200);
-      expect((await refreshOn(patient, tokens.refreshToken)).statusCode).toBe(200);
+      const refreshed = await refreshOn(patient, tokens.refreshToken);
+      expect(refreshed.statusCode).toBe(200);
+      expect(tokensOf(refreshed).idleTimeoutSeconds).toBe(2 * HOUR);
     } finally {
       await patient.close();
     }
