@@ -26,15 +26,26 @@ interface HttpConfig {
 
 /**
  * Why the client sends someone to sign in: `SESSION_EXPIRED` when the session reached its absolute
- * limit after sign-in (the sign-in page says so), `SESSION_ENDED` for any other refused refresh.
+ * limit after sign-in, `SESSION_IDLE` when nobody used the console for the idle limit (the sign-in
+ * page says either), `SESSION_ENDED` for any other refused refresh.
  */
-export type SessionEndReason = 'SESSION_EXPIRED' | 'SESSION_ENDED';
+export type SessionEndReason = 'SESSION_EXPIRED' | 'SESSION_IDLE' | 'SESSION_ENDED';
 
-/** Goes to `path` (sign-in), remembering the current page so signing in returns to it. */
-export type SessionNavigator = (path: string, reason: SessionEndReason) => void;
+/**
+ * Goes to `path` (sign-in), remembering the current page so signing in returns to it; `idleMinutes`
+ * is the idle limit the sign-in page names after an inactivity sign-out.
+ */
+export type SessionNavigator = (path: string, reason: SessionEndReason, idleMinutes?: number) => void;
 
 const config: HttpConfig = { baseUrl: null, environment: 'production' };
 let navigate: SessionNavigator | null = null;
+// Set by the idle watch (loaded after sign-in): throws instead of refreshing for an absent person.
+let refreshGate: (() => void) | null = null;
+
+/** Runs before every refresh; a gate that throws an ApiError refuses it (null: none). */
+export function setRefreshGate(gate: (() => void) | null): void {
+  refreshGate = gate;
+}
 
 /** Sets the API base address (default `window.location.origin`) and the `X-Environment` value; safe to call again. */
 export function configureHttp(options: { baseUrl: string; environment?: string }): void {
@@ -91,6 +102,7 @@ function isTokens(value: unknown): value is AuthTokens {
 }
 
 async function requestNewTokens(): Promise<string> {
+  refreshGate?.();
   const refreshToken = tokenStorage.getRefreshToken();
   if (!refreshToken)
     throw new ApiError(AUTH_ERRORS.noRefreshToken, { status: 401, code: 'NO_REFRESH_TOKEN' });
@@ -144,11 +156,15 @@ function endSession(): void {
   clearSessionUser();
 }
 
-function goToLogin(error: unknown): void {
+/** Sends the user to /login (unless there already), telling the sign-in page why. */
+export function goToLogin(error: unknown, idleMinutes?: number): void {
   if (window.location.pathname === LOGIN_PATH) return;
+  const code = isApiError(error) ? error.code : '';
   const reason: SessionEndReason =
-    isApiError(error) && error.code === ERROR_CODES.sessionExpired ? 'SESSION_EXPIRED' : 'SESSION_ENDED';
-  if (navigate) navigate(LOGIN_PATH, reason);
+    code === ERROR_CODES.sessionExpired || code === 'SESSION_IDLE' ? code : 'SESSION_ENDED';
+  // The minutes only when there are some: other reasons keep their two-argument call.
+  if (navigate && idleMinutes) navigate(LOGIN_PATH, reason, idleMinutes);
+  else if (navigate) navigate(LOGIN_PATH, reason);
   else window.location.assign(LOGIN_PATH);
 }
 
@@ -241,5 +257,6 @@ export function resetHttpForTests(): void {
   config.baseUrl = null;
   config.environment = 'production';
   navigate = null;
+  refreshGate = null;
   refreshInFlight = null;
 }

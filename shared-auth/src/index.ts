@@ -21,6 +21,7 @@ export {
   type Session,
 } from './session-store';
 export { initializeSession } from './auth-actions';
+export { startIdleWatch, type IdleListener, type IdleWarning } from './idle';
 export { useSession, useAuth, useHasRole, type AuthValue } from './use-session';
 export { RequireAuth, RequireRole, type RequireAuthProps, type RequireRoleProps } from './guards';
 export { getRedirectTarget } from './redirect-target';
