@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type * as sharedAuth from 'shared-auth';
 import { getRedirectTarget, type SessionNavigator as Navigator } from 'shared-auth';
@@ -20,12 +20,14 @@ function SignInProbe() {
   return (
     <>
       <p data-testid="reason">{String((state as { reason?: string } | null)?.reason)}</p>
+      <p data-testid="minutes">{String((state as { idleMinutes?: number } | null)?.idleMinutes)}</p>
       <p data-testid="target">{getRedirectTarget(state)}</p>
     </>
   );
 }
 
 afterEach(() => {
+  cleanup();
   registered.navigator = null;
 });
 
@@ -44,5 +46,20 @@ describe('SessionNavigator', () => {
     act(() => registered.navigator?.('/login', 'SESSION_EXPIRED'));
     expect(screen.getByTestId('reason').textContent).toBe('SESSION_EXPIRED');
     expect(screen.getByTestId('target').textContent).toBe('/approvals/42?status=PENDING&page=3#bills');
+  });
+
+  it('after an inactivity sign-out, carries the idle limit in minutes for the sign-in page', () => {
+    render(
+      <MemoryRouter initialEntries={['/companies']}>
+        <SessionNavigator />
+        <Routes>
+          <Route path="/login" element={<SignInProbe />} />
+          <Route path="*" element={<p>Companies</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    act(() => registered.navigator?.('/login', 'SESSION_IDLE', 30));
+    expect(screen.getByTestId('reason').textContent).toBe('SESSION_IDLE');
+    expect(screen.getByTestId('minutes').textContent).toBe('30');
   });
 });

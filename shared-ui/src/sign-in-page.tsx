@@ -42,12 +42,17 @@ function validate(values: SignInValues): { output?: SignInValues; errors: Partia
   return { errors };
 }
 
-/** True when the console sent the user here because their session reached its time limit. */
-function sessionExpired(state: unknown): boolean {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    (state as { reason?: unknown }).reason === ERROR_CODES.sessionExpired
+/**
+ * Why the console sent the user here, when it says so: their session reached its time limit, or
+ * nobody used the console for the idle limit (its minutes come with the navigation).
+ */
+function sessionEndNotice(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { reason, idleMinutes } = state as { reason?: unknown; idleMinutes?: unknown };
+  if (reason === ERROR_CODES.sessionExpired) return AUTH_ERRORS.sessionExpired;
+  if (reason !== 'SESSION_IDLE') return null;
+  return AUTH_ERRORS.signedOutIdle(
+    typeof idleMinutes === 'number' && idleMinutes > 0 ? Math.round(idleMinutes) : 30,
   );
 }
 
@@ -123,6 +128,7 @@ export function SignInPage({ productName }: SignInPageProps) {
     return <Navigate to={getRedirectTarget(location.state)} replace />;
   }
   if (isLoading && !isSubmitting) return <FullPageSpinner />;
+  const endNotice = sessionEndNotice(location.state);
 
   return (
     <Center
@@ -163,11 +169,11 @@ export function SignInPage({ productName }: SignInPageProps) {
           <Card.Body>
             <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={UI_TEXT.signInTitle}>
               <Stack gap="4">
-                {!submitError && sessionExpired(location.state) ? (
+                {!submitError && endNotice ? (
                   <Alert.Root status="info" role="status">
                     <Alert.Indicator />
                     <Alert.Content>
-                      <Alert.Description>{AUTH_ERRORS.sessionExpired}</Alert.Description>
+                      <Alert.Description>{endNotice}</Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
                 ) : null}

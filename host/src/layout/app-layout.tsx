@@ -1,5 +1,5 @@
 import { AnimatePresence, motion } from 'framer-motion';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   Box,
@@ -12,7 +12,7 @@ import {
   preloadNotices,
   useFullScreenState,
 } from 'shared-ui';
-import { startLiveEvents } from 'shared-auth';
+import { startIdleWatch, startLiveEvents, type IdleWarning } from 'shared-auth';
 import { SWRConfig } from 'swr';
 import { PaletteHost, SearchButton } from '../command-palette/palette-launcher';
 import { useLiveDashboardStats } from '../dashboard/api/get-dashboard-stats';
@@ -20,6 +20,11 @@ import { NavIcon } from './icons';
 import { SidebarContent } from './sidebar';
 
 const SIDEBAR_WIDTH = '16rem';
+
+// Fetched only when the warning is due (a minute before an unused console signs itself out).
+const IdleWarningDialog = lazy(() =>
+  import('./idle-warning').then((m) => ({ default: m.IdleWarningDialog })),
+);
 
 /** The protected layout: a 16 rem sidebar beside the content; on small screens it slides in from a menu button. */
 export function AppLayout() {
@@ -40,6 +45,10 @@ export function AppLayout() {
   // This tab's live event stream, for as long as someone is signed in (the layout leaves on
   // sign-out); its connection code is fetched only now, never by the sign-in page.
   useEffect(() => startLiveEvents(), []);
+  // An unused console signs itself out after the server's idle limit instead of refreshing forever;
+  // the watch's code, too, is fetched only now.
+  const [idleWarning, setIdleWarning] = useState<IdleWarning | null>(null);
+  useEffect(() => startIdleWatch(setIdleWarning), []);
   // 'g, then d/c/u/m/a' goes to a section from any signed-in page. The keys' code (tinykeys and the
   // rule that leaves typing alone) is fetched after the layout has painted, never by the sign-in page.
   useEffect(() => {
@@ -191,6 +200,11 @@ export function AppLayout() {
           </Flex>
         </Flex>
       </PaletteHost>
+      {idleWarning ? (
+        <Suspense fallback={null}>
+          <IdleWarningDialog warning={idleWarning} />
+        </Suspense>
+      ) : null}
     </SWRConfig>
   );
 }
