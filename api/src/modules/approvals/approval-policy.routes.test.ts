@@ -433,6 +433,17 @@ describe('delegation, escalation, stuck', () => {
       clock = awayFrom;
       const queue = await call('GET', `${APPROVALS}?view=waiting&limit=100`, colleague.token);
       expect(dataOf<Approval[]>(queue).map((a) => a.id)).toContain(approval.id);
+      // Who is away and who stands in is told to MODERATOR and up and to the two people: a GUEST
+      // reads the delegate's name alone.
+      const waitingAs = async (token: string) =>
+        dataOf<ApprovalChain>(await call('GET', `${APPROVALS}/${approval.id}/chain`, token)).steps[0]!
+          .waitingFor;
+      const asGuest = await waitingAs(tokens.guest);
+      expect(asGuest).toContain('Cora Colleague');
+      expect(asGuest.filter((name) => name.includes(' for '))).toEqual([]);
+      for (const token of [tokens.moderator, colleague.token, tokens.user]) {
+        expect(await waitingAs(token)).toContain('Cora Colleague for Uma User');
+      }
       const decided = await approve(approval.id, colleague.token);
       expect(decided.statusCode, decided.body).toBe(200);
       const step = (await chainOf(approval.id)).steps[0]!;
@@ -890,7 +901,10 @@ describe("'Waiting for me' follows every change of who may decide", () => {
       .where(eq(users.id, ids.user));
     try {
       // The detail's chain names the same people (read for its steps only, not every account).
-      const waitingFor = async () => (await chainOf(approval.id)).steps[0]!.waitingFor;
+      // As a MODERATOR, who is told who stands in for whom.
+      const waitingFor = async () =>
+        dataOf<ApprovalChain>(await call('GET', `${APPROVALS}/${approval.id}/chain`, tokens.moderator))
+          .steps[0]!.waitingFor;
       clock = new Date(awayFrom.getTime() - 1);
       await expectQueues(approval.id, { user: true, admin: false, colleague: false });
       expect(await waitingFor()).toEqual(['Uma User']);

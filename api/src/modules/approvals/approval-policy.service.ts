@@ -7,6 +7,7 @@ import {
   applyDecision,
   approverIncludes,
   escalatedStep,
+  hasRole,
   isAway,
   matchRule,
   policySummary,
@@ -29,6 +30,7 @@ import type { Db } from '../../db/client';
 import type { ApprovalRow, ApprovalStepRow, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationError } from '../../http/http-error';
 import { displayName } from '../../person-name';
+import { PEOPLE_MIN_ROLE } from '../../security/payment-details';
 import { recordActivity, recordActivities } from '../activity/activity.service';
 import {
   activeDecidersAmong,
@@ -352,8 +354,19 @@ async function chainStaff(
   return [...named, ...(await activeDecidersAmong(db, delegateIds, [], 0))];
 }
 
-/** The detail page's chain: each step, who decided it and when, who it waits for, and whether it is stuck. */
-export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): Promise<ApprovalChain> {
+/**
+ * The detail page's chain: each step, who decided it and when, who it waits for, and whether it is
+ * stuck. Who is away now and who stands in for them is told to MODERATOR and up and to the two
+ * people concerned; anyone else reads the delegate's name alone ('X', not 'X for Y'). Past
+ * decisions keep their 'for Y': they are the approval's record, not a person's details.
+ */
+export async function approvalChain(
+  db: Db,
+  approval: ApprovalRow,
+  now: Date,
+  reader: Pick<UserRow, 'id' | 'role'>,
+): Promise<ApprovalChain> {
+  const toldAbsences = hasRole(reader.role, PEOPLE_MIN_ROLE);
   const steps = await stepsOf(db, approval.id);
   const decisions = await decisionsOf(db, approval.id);
   const context = await companyPolicyContext(db, approval.companyId);
@@ -376,7 +389,9 @@ export async function approvalChain(db: Db, approval: ApprovalRow, now: Date): P
     const away = waitingFor.filter((p) => isAway(p, now));
     const delegates = away.flatMap((p) => {
       const delegate = staff.find((s) => s.id === p.delegateId);
-      return delegate && !excluded.has(delegate.id) ? [`${delegate.name} for ${p.name}`] : [];
+      if (!delegate || excluded.has(delegate.id)) return [];
+      const told = toldAbsences || reader.id === delegate.id || reader.id === p.id;
+      return [told ? `${delegate.name} for ${p.name}` : delegate.name];
     });
     const names = [...waitingFor.filter((p) => !isAway(p, now)).map((p) => p.name), ...delegates];
     return {

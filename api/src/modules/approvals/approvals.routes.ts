@@ -374,7 +374,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const row = await findApprovalRow(app.db, request.params.id);
       if (!row) throw new HttpError(404, ERROR_CODES.notFound, APPROVAL_ERRORS.notFound);
-      return ok(await approvalChain(app.db, row, app.now()));
+      return ok(await approvalChain(app.db, row, app.now(), currentAuth(request).user));
     },
   );
 
