@@ -143,9 +143,6 @@ const apiEnv = {
   // The soak signs in once and never refreshes: the idle limit must outlast the access token (the
   // server refuses to start otherwise), so the session lives as long as its token.
   SESSION_IDLE_TIMEOUT: '7200',
-  // The soak signs in once and never refreshes: the idle limit must outlast the access token (the
-  // server refuses to start otherwise), so the session lives as long as its token.
-  SESSION_IDLE_TIMEOUT: '7200',
   // The soak's live clients stand for many people's tabs but share one account.
   LIVE_MAX_STREAMS_PER_ACCOUNT: '1000',
   DATA_DIR: path.join(pgDir, 'api-data'),
