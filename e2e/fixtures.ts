@@ -37,7 +37,10 @@ export async function apiSession(
   const response = await request.post('/api/auth/login', { data: { email, password } });
   const body = (await response.json()) as {
     success: boolean;
-    data?: { user: unknown; tokens: { accessToken: string; refreshToken: string } };
+    data?: {
+      user: unknown;
+      tokens: { accessToken: string; refreshToken: string; idleTimeoutSeconds?: number };
+    };
   };
   if (!body.success || !body.data) {
     throw new Error(`sign-in of ${email} failed (${response.status()}): ${JSON.stringify(body)}`);
@@ -52,6 +55,11 @@ export async function apiSession(
           { name: STORAGE_KEYS.accessToken, value: tokens.accessToken },
           { name: STORAGE_KEYS.refreshToken, value: tokens.refreshToken },
           { name: STORAGE_KEYS.session, value: JSON.stringify({ user, isAuthenticated: true }) },
+          // As a sign-in in the console keeps it: the console signs itself out after the server's
+          // idle limit (the e2e servers' hours), not after its own 30-minute default.
+          ...(tokens.idleTimeoutSeconds
+            ? [{ name: STORAGE_KEYS.idleTimeout, value: String(tokens.idleTimeoutSeconds) }]
+            : []),
         ],
       },
     ],
