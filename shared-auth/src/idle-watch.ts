@@ -125,8 +125,12 @@ export function watchIdle(onWarning: IdleListener): () => void {
     const now = Date.now();
     const limit = idleLimitMs();
     const idle = idleFor(now);
-    // Signed out meanwhile (another tab, a refused refresh): the layout is leaving.
-    if (tokenStorage.getRefreshToken() === null) return;
+    // Signed out meanwhile (another tab, a refused refresh): nothing to end; the layout is leaving,
+    // and should another tab sign in again first, this one watches that session.
+    if (tokenStorage.getRefreshToken() === null) {
+      timer = setTimeout(check, CHECK_MAX_MS);
+      return;
+    }
     if (idle >= limit) {
       endForInactivity();
       return;
