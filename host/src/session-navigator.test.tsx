@@ -20,7 +20,7 @@ function SignInProbe() {
   return (
     <>
       <p data-testid="reason">{String((state as { reason?: string } | null)?.reason)}</p>
-      <p data-testid="minutes">{String((state as { idleMinutes?: number } | null)?.idleMinutes)}</p>
+      <p data-testid="notice">{String((state as { notice?: string } | null)?.notice)}</p>
       <p data-testid="target">{getRedirectTarget(state)}</p>
     </>
   );
@@ -48,7 +48,7 @@ describe('SessionNavigator', () => {
     expect(screen.getByTestId('target').textContent).toBe('/approvals/42?status=PENDING&page=3#bills');
   });
 
-  it('after an inactivity sign-out, carries the idle limit in minutes for the sign-in page', () => {
+  it('after an inactivity sign-out, carries the words the sign-in page shows', () => {
     render(
       <MemoryRouter initialEntries={['/companies']}>
         <SessionNavigator />
@@ -58,8 +58,8 @@ describe('SessionNavigator', () => {
         </Routes>
       </MemoryRouter>,
     );
-    act(() => registered.navigator?.('/login', 'SESSION_IDLE', 30));
-    expect(screen.getByTestId('reason').textContent).toBe('SESSION_IDLE');
-    expect(screen.getByTestId('minutes').textContent).toBe('30');
+    act(() => registered.navigator?.('/login', 'SESSION_EXPIRED', 'Signed out after 30 minutes'));
+    expect(screen.getByTestId('reason').textContent).toBe('SESSION_EXPIRED');
+    expect(screen.getByTestId('notice').textContent).toBe('Signed out after 30 minutes');
   });
 });

@@ -26,16 +26,15 @@ interface HttpConfig {
 
 /**
  * Why the client sends someone to sign in: `SESSION_EXPIRED` when the session reached its absolute
- * limit after sign-in, `SESSION_IDLE` when nobody used the console for the idle limit (the sign-in
- * page says either), `SESSION_ENDED` for any other refused refresh.
+ * or idle limit (the sign-in page says so), `SESSION_ENDED` for any other refused refresh.
  */
-export type SessionEndReason = 'SESSION_EXPIRED' | 'SESSION_IDLE' | 'SESSION_ENDED';
+export type SessionEndReason = 'SESSION_EXPIRED' | 'SESSION_ENDED';
 
 /**
- * Goes to `path` (sign-in), remembering the current page so signing in returns to it; `idleMinutes`
- * is the idle limit the sign-in page names after an inactivity sign-out.
+ * Goes to `path` (sign-in), remembering the current page so signing in returns to it; `notice` is
+ * what the sign-in page says instead of its own text (the console signed out for inactivity).
  */
-export type SessionNavigator = (path: string, reason: SessionEndReason, idleMinutes?: number) => void;
+export type SessionNavigator = (path: string, reason: SessionEndReason, notice?: string) => void;
 
 const config: HttpConfig = { baseUrl: null, environment: 'production' };
 let navigate: SessionNavigator | null = null;
@@ -157,13 +156,11 @@ function endSession(): void {
 }
 
 /** Sends the user to /login (unless there already), telling the sign-in page why. */
-export function goToLogin(error: unknown, idleMinutes?: number): void {
+export function goToLogin(error: unknown, notice?: string): void {
   if (window.location.pathname === LOGIN_PATH) return;
-  const code = isApiError(error) ? error.code : '';
   const reason: SessionEndReason =
-    code === ERROR_CODES.sessionExpired || code === 'SESSION_IDLE' ? code : 'SESSION_ENDED';
-  // The minutes only when there are some: other reasons keep their two-argument call.
-  if (navigate && idleMinutes) navigate(LOGIN_PATH, reason, idleMinutes);
+    isApiError(error) && error.code === ERROR_CODES.sessionExpired ? 'SESSION_EXPIRED' : 'SESSION_ENDED';
+  if (navigate && notice) navigate(LOGIN_PATH, reason, notice);
   else if (navigate) navigate(LOGIN_PATH, reason);
   else window.location.assign(LOGIN_PATH);
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_ERRORS, STORAGE_KEYS } from 'shared-contracts';
+import { IDLE_TEXT } from 'shared-contracts';
 import { api } from './api';
 import { renewAccessToken, setNavigator } from './http';
-import { watchIdle, type IdleWarning } from './idle-watch';
+import { LAST_ACTIVITY_KEY, watchIdle, type IdleWarning } from './idle-watch';
 import { getSessionUser, setSessionUser } from './session-store';
 import { tokenStorage } from './token-storage';
 import { fail, installFakeApi, ok, resetAll, TEST_USER, type RecordedCall } from './testing/fake-api';
@@ -71,12 +71,12 @@ describe('idle watch: an unused console signs itself out', () => {
     await vi.advanceTimersByTimeAsync(30 * MINUTE);
 
     expect(callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
-    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_IDLE', 30);
+    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_EXPIRED', IDLE_TEXT.signedOut(30));
     expect(tokenStorage.getRefreshToken()).toBeNull();
     expect(getSessionUser()).toBeNull();
     // Signed out on the server too, with the refresh token the tab held.
     expect(callsTo('POST', '/api/auth/logout')[0]?.body).toEqual({ refreshToken: 'refresh-0' });
-    expect(AUTH_ERRORS.signedOutIdle(30)).toBe('You were signed out after 30 minutes without activity.');
+    expect(IDLE_TEXT.signedOut(30)).toBe('You were signed out after 30 minutes without activity.');
   });
 
   it('refuses a refresh asked for after the limit even when the timer has not run (a sleeping laptop)', async () => {
@@ -88,10 +88,10 @@ describe('idle watch: an unused console signs itself out', () => {
 
     // The clock moves on without the timers firing, as in a suspended tab.
     vi.setSystemTime(Date.now() + 31 * MINUTE);
-    await expect(api.get(LIST)).rejects.toMatchObject({ code: 'SESSION_IDLE', status: 401 });
+    await expect(api.get(LIST)).rejects.toMatchObject({ code: 'SESSION_EXPIRED', status: 401 });
 
     expect(callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
-    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_IDLE', 30);
+    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_EXPIRED', IDLE_TEXT.signedOut(30));
     expect(tokenStorage.getAccessToken()).toBeNull();
   });
 
@@ -104,10 +104,12 @@ describe('idle watch: an unused console signs itself out', () => {
 
     vi.setSystemTime(Date.now() + 30 * MINUTE);
     // What the stream does on a 401 when it reconnects.
-    await expect(renewAccessToken('access-0', false)).rejects.toMatchObject({ code: 'SESSION_IDLE' });
+    await expect(renewAccessToken('access-0', false)).rejects.toMatchObject({
+      message: IDLE_TEXT.signedOut(30),
+    });
 
     expect(callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
-    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_IDLE', 30);
+    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_EXPIRED', IDLE_TEXT.signedOut(30));
   });
 
   it('keeps refreshing while someone uses the page', async () => {
@@ -143,7 +145,7 @@ describe('idle watch: an unused console signs itself out', () => {
     for (let minute = 0; minute < 60; minute += 5) {
       await vi.advanceTimersByTimeAsync(5 * MINUTE);
       // Another tab writes its last use; this one is never touched.
-      window.localStorage.setItem(STORAGE_KEYS.lastActivity, String(Date.now()));
+      window.localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
     }
 
     expect(navigate).not.toHaveBeenCalled();
@@ -160,8 +162,8 @@ describe('idle watch: an unused console signs itself out', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(latestWarning()?.signOutAt).toBe(Date.now() + MINUTE);
 
-    window.localStorage.setItem(STORAGE_KEYS.lastActivity, String(Date.now()));
-    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.lastActivity }));
+    window.localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
+    window.dispatchEvent(new StorageEvent('storage', { key: LAST_ACTIVITY_KEY }));
     await vi.advanceTimersByTimeAsync(0);
 
     expect(latestWarning()).toBeNull();
@@ -195,7 +197,7 @@ describe('idle watch: an unused console signs itself out', () => {
     await vi.advanceTimersByTimeAsync(MINUTE);
     expect(latestWarning()).not.toBeNull();
     await vi.advanceTimersByTimeAsync(MINUTE);
-    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_IDLE', 2);
+    expect(navigate).toHaveBeenCalledWith('/login', 'SESSION_EXPIRED', IDLE_TEXT.signedOut(2));
 
     stop?.();
     resetAll();
@@ -207,7 +209,7 @@ describe('idle watch: an unused console signs itself out', () => {
     await vi.advanceTimersByTimeAsync(29 * MINUTE);
     expect(again).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(MINUTE);
-    expect(again).toHaveBeenCalledWith('/login', 'SESSION_IDLE', 30);
+    expect(again).toHaveBeenCalledWith('/login', 'SESSION_EXPIRED', IDLE_TEXT.signedOut(30));
   });
 
   it('writes the last activity at most every few seconds', async () => {
@@ -219,7 +221,7 @@ describe('idle watch: an unused console signs itself out', () => {
       press();
       await vi.advanceTimersByTimeAsync(200);
     }
-    const writes = setItem.mock.calls.filter(([key]) => key === STORAGE_KEYS.lastActivity);
+    const writes = setItem.mock.calls.filter(([key]) => key === LAST_ACTIVITY_KEY);
     expect(writes.length).toBeLessThanOrEqual(1);
   });
 });

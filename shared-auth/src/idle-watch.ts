@@ -1,13 +1,14 @@
 // Signs an unused console out after the server's idle limit. Without it an open tab never goes idle:
 // the HTTP client and the live stream refresh the access token whenever it expires, so the server's
-// idle limit would only ever end sessions whose tab was closed. Loaded after sign-in (idle.ts), so
-// none of it is part of the sign-in page's JavaScript.
+// idle limit would only ever end sessions whose tab was closed. The signed-in layout fetches this
+// (loadIdleWatch), so none of it is part of the sign-in page's JavaScript.
 //
-// The person's last use of the page (a press, a key, the wheel, the window or tab coming back) is kept in memory and, at most every few seconds, in localStorage, which every tab of the
-// console reads: using one tab keeps the others signed in. A minute before the limit the listener is
-// told (the layout shows "Stay signed in"); at the limit the session ends as a sign-out does, and
-// until then no refresh is made for an absent person, whoever asks for it.
-import { AUTH_ERRORS, STORAGE_KEYS } from 'shared-contracts';
+// The person's last use of the page (a press, a key, the wheel, the window or tab coming back) is
+// kept in memory and, at most every few seconds, in localStorage, which every tab of the console
+// reads: using one tab keeps the others signed in. A minute before the limit the listener is told
+// (the layout shows "Stay signed in"); at the limit the session ends as a sign-out does, and until
+// then no refresh is made for an absent person, whoever asks for it.
+import { ERROR_CODES, IDLE_TEXT, STORAGE_KEYS } from 'shared-contracts';
 import { ApiError } from './api-error';
 import { logout } from './auth-actions';
 import { goToLogin, renewAccessToken, setRefreshGate } from './http';
@@ -22,8 +23,8 @@ export const WARNING_BEFORE_MS = 60_000;
 export const ACTIVITY_WRITE_MS = 5_000;
 /** Longest wait between two checks, so another tab's activity or a changed limit is seen. */
 const CHECK_MAX_MS = 15_000;
-/** Code of the refusal a refresh for an absent person gets (the sign-in page says why). */
-export const IDLE_CODE = 'SESSION_IDLE';
+/** When someone last used any tab of the console (epoch ms): the tabs of one browser share it. */
+export const LAST_ACTIVITY_KEY = 'last_activity';
 
 /** The warning a minute before the limit. */
 export interface IdleWarning {
@@ -48,7 +49,7 @@ function readNumber(key: string): number | null {
 
 function writeActivity(at: number): void {
   try {
-    window.localStorage.setItem(STORAGE_KEYS.lastActivity, String(at));
+    window.localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
   } catch {
     // Private mode or a full quota: this tab still counts its own activity.
   }
@@ -82,7 +83,7 @@ export function watchIdle(onWarning: IdleListener): () => void {
   let seenToken = tokenStorage.getAccessToken();
   let refreshedAt = Date.now();
 
-  const lastActivity = () => Math.max(lastLocal, readNumber(STORAGE_KEYS.lastActivity) ?? 0);
+  const lastActivity = () => Math.max(lastLocal, readNumber(LAST_ACTIVITY_KEY) ?? 0);
   const idleFor = (now: number) => now - lastActivity();
 
   // One refresh, so the server's idle clock restarts with the person's return.
@@ -103,8 +104,11 @@ export function watchIdle(onWarning: IdleListener): () => void {
 
   /** Ends the session as signing out does, and tells the sign-in page why. */
   const endForInactivity = (): ApiError => {
-    const minutes = Math.round(idleLimitMs() / 60_000);
-    const error = new ApiError(AUTH_ERRORS.signedOutIdle(minutes), { status: 401, code: IDLE_CODE });
+    // The server's own answer to a session past its idle limit, in words that say what happened.
+    const error = new ApiError(IDLE_TEXT.signedOut(Math.round(idleLimitMs() / 60_000)), {
+      status: 401,
+      code: ERROR_CODES.sessionExpired,
+    });
     if (stopped) return error;
     stop();
     if (warned) onWarning(null);
@@ -113,7 +117,7 @@ export function watchIdle(onWarning: IdleListener): () => void {
     // and the user go at once too, in the same task as the navigation, so no screen sees a signed-in
     // sign-in page or a signed-out page without the reason.
     void logout();
-    goToLogin(error, minutes);
+    goToLogin(error, error.message);
     tokenStorage.clear();
     clearSessionUser();
     return error;
@@ -183,7 +187,7 @@ export function watchIdle(onWarning: IdleListener): () => void {
   }
   function onStorage(event: StorageEvent): void {
     // Another tab's use ends this tab's warning at once.
-    if (event.key === STORAGE_KEYS.lastActivity && warned) check();
+    if (event.key === LAST_ACTIVITY_KEY && warned) check();
   }
   function staySignedIn(): void {
     record(true);

@@ -21,7 +21,9 @@ export {
   type Session,
 } from './session-store';
 export { initializeSession } from './auth-actions';
-export { startIdleWatch, type IdleListener, type IdleWarning } from './idle';
+/** The inactivity sign-out's code, fetched by the signed-in layout (never by the sign-in page). */
+export const loadIdleWatch = () => import('./idle-watch');
+export type { IdleListener, IdleWarning } from './idle-watch';
 export { useSession, useAuth, useHasRole, type AuthValue } from './use-session';
 export { RequireAuth, RequireRole, type RequireAuthProps, type RequireRoleProps } from './guards';
 export { getRedirectTarget } from './redirect-target';

@@ -33,13 +33,12 @@ export const tokenStorage = {
   setTokens(tokens: AuthTokens): void {
     write(STORAGE_KEYS.accessToken, tokens.accessToken);
     write(STORAGE_KEYS.refreshToken, tokens.refreshToken);
-    // Absent (an older server): the idle watch falls back to its 30 minutes.
-    write(STORAGE_KEYS.idleTimeout, tokens.idleTimeoutSeconds ? String(tokens.idleTimeoutSeconds) : null);
+    // Empty when absent (an older server): the idle watch then uses 30 minutes.
+    write(STORAGE_KEYS.idleTimeout, String(tokens.idleTimeoutSeconds ?? ''));
   },
   /** Forgets both tokens. */
   clear(): void {
     write(STORAGE_KEYS.accessToken, null);
     write(STORAGE_KEYS.refreshToken, null);
-    write(STORAGE_KEYS.idleTimeout, null);
   },
 };

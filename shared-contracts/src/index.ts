@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './limits';
 export * from './messages';
+export * from './idle-text';
 export * from './statuses';
 export * from './common';
 export * from './auth';

@@ -6,8 +6,6 @@ export const STORAGE_KEYS = {
   session: 'auth-storage',
   /** The server's idle limit in seconds, from the last sign-in or refresh answer. */
   idleTimeout: 'session_idle_timeout',
-  /** When someone last used any tab of the console (epoch ms): tabs of one browser share it. */
-  lastActivity: 'last_activity',
 } as const;
 export const LOGIN_PASSWORD_MIN = 6;
 /** Shortest new password (account creation, password change); existing ones keep working. */

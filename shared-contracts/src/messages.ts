@@ -33,13 +33,6 @@ export const PASSWORD_RULES = {
     'Too many new passwords checked in the last minute. Please wait a minute before trying again.',
 } as const;
 
-/** The notice a minute before an unused console signs itself out (loaded only after sign-in). */
-export const IDLE_TEXT = {
-  title: 'Still there?',
-  warning: 'You will be signed out in 1 minute for inactivity.',
-  staySignedIn: 'Stay signed in',
-} as const;
-
 export const LOGIN_ERRORS = {
   invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
   network: 'Unable to connect to the server. Please check your internet connection and try again.',
@@ -53,9 +46,8 @@ export const AUTH_ERRORS = {
   refreshFailed: 'Token refresh failed',
   /** Not worded by the spec: the session reached its absolute limit after sign-in. */
   sessionExpired: 'Your session has ended. Please sign in again.',
-  /** Not worded by the spec: an open console nobody used for the server's idle limit signed itself out. */
-  signedOutIdle: (minutes: number) =>
-    `You were signed out after ${minutes} minute${minutes === 1 ? '' : 's'} without activity.`,
+  // The texts of the inactivity sign-out are IDLE_TEXT (idle-text.ts): only the signed-in console
+  // uses them, and a text here is part of the sign-in page's JavaScript.
   registrationFailed: 'Registration failed',
   currentUserFailed: 'Failed to get current user',
   passwordChangeFailed: 'Password change failed',

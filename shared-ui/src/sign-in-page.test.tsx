@@ -103,16 +103,16 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Company page')).toBeTruthy();
   });
 
-  it('says the console signed itself out after the idle limit, with its minutes', () => {
-    renderLogin({ from: { pathname: '/companies/1' }, reason: 'SESSION_IDLE', idleMinutes: 30 });
-    expect(screen.getByRole('status').textContent).toContain(
-      'You were signed out after 30 minutes without activity.',
-    );
+  it('says the console signed itself out for inactivity, in the words it gave', () => {
+    const notice = 'You were signed out after 30 minutes without activity.';
+    renderLogin({ from: { pathname: '/companies/1' }, reason: 'SESSION_EXPIRED', notice });
+    expect(screen.getByRole('status').textContent).toContain(notice);
+    expect(screen.queryByText(AUTH_ERRORS.sessionExpired)).toBeNull();
   });
 
-  it('names 30 minutes after an inactivity sign-out that did not say how long', () => {
-    renderLogin({ from: { pathname: '/companies/1' }, reason: 'SESSION_IDLE', idleMinutes: 'many' });
-    expect(screen.getByRole('status').textContent).toContain(AUTH_ERRORS.signedOutIdle(30));
+  it('gives no notice of the console’s after another sign-out', () => {
+    renderLogin({ from: { pathname: '/companies/1' }, reason: 'SESSION_ENDED', notice: 'Signed out' });
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('says nothing about a time limit after another sign-out', () => {

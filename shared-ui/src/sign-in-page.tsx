@@ -43,17 +43,14 @@ function validate(values: SignInValues): { output?: SignInValues; errors: Partia
 }
 
 /**
- * Why the console sent the user here, when it says so: their session reached its time limit, or
- * nobody used the console for the idle limit (its minutes come with the navigation).
+ * What to say when the console sent the user here because their session reached its time limit:
+ * the console's own words when it gave some (signed out for inactivity), else that it ended.
  */
 function sessionEndNotice(state: unknown): string | null {
   if (typeof state !== 'object' || state === null) return null;
-  const { reason, idleMinutes } = state as { reason?: unknown; idleMinutes?: unknown };
-  if (reason === ERROR_CODES.sessionExpired) return AUTH_ERRORS.sessionExpired;
-  if (reason !== 'SESSION_IDLE') return null;
-  return AUTH_ERRORS.signedOutIdle(
-    typeof idleMinutes === 'number' && idleMinutes > 0 ? Math.round(idleMinutes) : 30,
-  );
+  const { reason, notice } = state as { reason?: unknown; notice?: unknown };
+  if (reason !== ERROR_CODES.sessionExpired) return null;
+  return typeof notice === 'string' && notice !== '' ? notice : AUTH_ERRORS.sessionExpired;
 }
 
 /** Props of SignInPage. */

@@ -12,7 +12,7 @@ import {
   preloadNotices,
   useFullScreenState,
 } from 'shared-ui';
-import { startIdleWatch, startLiveEvents, type IdleWarning } from 'shared-auth';
+import { loadIdleWatch, startLiveEvents, type IdleWarning } from 'shared-auth';
 import { SWRConfig } from 'swr';
 import { PaletteHost, SearchButton } from '../command-palette/palette-launcher';
 import { useLiveDashboardStats } from '../dashboard/api/get-dashboard-stats';
@@ -48,7 +48,20 @@ export function AppLayout() {
   // An unused console signs itself out after the server's idle limit instead of refreshing forever;
   // the watch's code, too, is fetched only now.
   const [idleWarning, setIdleWarning] = useState<IdleWarning | null>(null);
-  useEffect(() => startIdleWatch(setIdleWarning), []);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    loadIdleWatch()
+      .then(({ watchIdle }) => {
+        if (!left) stop = watchIdle(setIdleWarning);
+      })
+      // Without the watch the console works as before; the server's idle limit still applies.
+      .catch(() => {});
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, []);
   // 'g, then d/c/u/m/a' goes to a section from any signed-in page. The keys' code (tinykeys and the
   // rule that leaves typing alone) is fetched after the layout has painted, never by the sign-in page.
   useEffect(() => {

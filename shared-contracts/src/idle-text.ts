@@ -1,0 +1,14 @@
+/**
+ * User-facing texts of the inactivity sign-out, word for word. Their own module, beside messages.ts:
+ * only code loaded after sign-in uses them, and everything in messages.ts is part of the sign-in
+ * page's JavaScript, which has no room to spare.
+ */
+export const IDLE_TEXT = {
+  /** Not worded by the spec: the warning a minute before an unused console signs itself out. */
+  title: 'Still there?',
+  warning: 'You will be signed out in 1 minute for inactivity.',
+  staySignedIn: 'Stay signed in',
+  /** Not worded by the spec: the sign-in page's notice after it (the minutes are the server's limit). */
+  signedOut: (minutes: number) =>
+    `You were signed out after ${minutes} minute${minutes === 1 ? '' : 's'} without activity.`,
+} as const;
