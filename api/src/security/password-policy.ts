@@ -6,8 +6,9 @@
  *
  * Runs on the server only: the estimator and its dictionaries are about 1 MB, far too much for the
  * console's pages, which show the server's field message instead. One estimate of a long password
- * costs up to a second or more of CPU, so it runs in worker threads (ESTIMATOR_THREADS, started on
- * first use): requests queue there instead of stalling every other request on the event loop.
+ * costs up to a second or more of CPU, so it runs in two worker threads (started on first use), one
+ * for typed passwords and one, at the lowest CPU priority, for long ones (TYPED_LENGTH): requests
+ * queue there instead of stalling every other request on the event loop.
  * Those threads are shared by everyone, so nobody may fill them: only the first ESTIMATED_LENGTH
  * characters are estimated (zxcvbn's cost grows with the length; a password that long is judged
  * by its start, which must then be strong on its own), a person has at most one estimate
@@ -47,6 +48,16 @@ export interface StrengthEstimate {
 // packages are required by the absolute paths the API itself resolves (workerData).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// The thread of long passwords runs at the lowest CPU priority, for this thread alone (Linux: a
+// thread's id is a process id to setpriority): their estimates then take only CPU that requests,
+// database work, hashing and typed passwords leave idle. Elsewhere, or where the thread's id cannot
+// be read, it keeps the process's priority.
+if (workerData.lowPriority) {
+  try {
+    const self = require('node:fs').readlinkSync('/proc/thread-self');
+    require('node:os').setPriority(Number(self.slice(self.lastIndexOf('/') + 1)), 19);
+  } catch {}
+}
 const { ZxcvbnFactory } = require(workerData.core);
 const common = require(workerData.common);
 const english = require(workerData.english);
@@ -83,13 +94,18 @@ interface Pending {
 }
 
 /**
- * Worker threads the estimates are spread over. Each person has at most one estimate in them, so
- * one person, however hostile, keeps at most one thread busy and everyone else's check starts on
- * another at once (a long password costs a thread over a second of CPU).
+ * Longest password estimated on the thread of typed passwords (a typed password or passphrase costs
+ * milliseconds); a longer one goes to the thread of long passwords, which runs at the lowest CPU
+ * priority, so that a flood of long passwords neither waits before nor slows down anyone's typed
+ * one (a 100-character password costs a thread over a second of CPU).
  */
-export const ESTIMATOR_THREADS = 2;
+export const TYPED_LENGTH = 32;
+
+/** The two worker threads: typed passwords at the process's priority, long ones at the lowest. */
+type EstimatorKind = 'typed' | 'long';
 
 interface Estimator {
+  kind: EstimatorKind;
   thread: Worker;
   waiting: Map<number, Pending>;
 }
@@ -97,7 +113,7 @@ interface Estimator {
 const estimators: Estimator[] = [];
 let nextId = 0;
 
-function startEstimator(): Estimator {
+function startEstimator(kind: EstimatorKind): Estimator {
   const resolve = createRequire(import.meta.url).resolve;
   const thread = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -105,9 +121,10 @@ function startEstimator(): Estimator {
       core: resolve('@zxcvbn-ts/core'),
       common: resolve('@zxcvbn-ts/language-common'),
       english: resolve('@zxcvbn-ts/language-en'),
+      lowPriority: kind === 'long',
     },
   });
-  const estimator: Estimator = { thread, waiting: new Map() };
+  const estimator: Estimator = { kind, thread, waiting: new Map() };
   thread.on('message', (message: { id: number; error?: string } & ThreadAnswer) => {
     const waiting = estimator.waiting.get(message.id);
     if (!waiting) return;
@@ -135,14 +152,9 @@ function startEstimator(): Estimator {
   return estimator;
 }
 
-/** An idle thread if there is one (started when fewer than ESTIMATOR_THREADS run), else the least busy. */
-function leastBusy(): Estimator {
-  const idle = estimators.find((estimator) => estimator.waiting.size === 0);
-  if (idle) return idle;
-  if (estimators.length < ESTIMATOR_THREADS) return startEstimator();
-  return estimators.reduce((best, estimator) =>
-    estimator.waiting.size < best.waiting.size ? estimator : best,
-  );
+/** The thread of `kind`, started on first use (and again after it failed). */
+function estimatorFor(kind: EstimatorKind): Estimator {
+  return estimators.find((estimator) => estimator.kind === kind) ?? startEstimator(kind);
 }
 
 /** The people with an estimate waiting or running. */
@@ -231,13 +243,14 @@ export function estimateStrength(
   if (person !== undefined) estimating.add(person);
   const answer = new Promise<ThreadAnswer>((resolve, reject) => {
     const id = (nextId += 1);
-    const { thread, waiting: pending } = leastBusy();
+    const estimated = [...password].slice(0, ESTIMATED_LENGTH);
+    const { thread, waiting: pending } = estimatorFor(estimated.length > TYPED_LENGTH ? 'long' : 'typed');
     pending.set(id, { resolve, reject });
     // Kept alive only while an answer is awaited: idle, it must not hold a process (a test run, a
     // CLI, a server shutting down) open.
     thread.ref();
     try {
-      thread.postMessage({ id, password: [...password].slice(0, ESTIMATED_LENGTH).join(''), userInputs });
+      thread.postMessage({ id, password: estimated.join(''), userInputs });
     } catch (error) {
       pending.delete(id);
       if (pending.size === 0) thread.unref();
