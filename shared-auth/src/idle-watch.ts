@@ -9,6 +9,7 @@
 // (the layout shows "Stay signed in"); at the limit the session ends as a sign-out does, and until
 // then no refresh is made for an absent person, whoever asks for it.
 import { ERROR_CODES, IDLE_TEXT, STORAGE_KEYS } from 'shared-contracts';
+import { startTransition } from 'react';
 import { ApiError } from './api-error';
 import { logout } from './auth-actions';
 import { goToLogin, renewAccessToken, setRefreshGate } from './http';
@@ -113,13 +114,14 @@ export function watchIdle(onWarning: IdleListener): () => void {
     stop();
     if (warned) onWarning(null);
     warned = false;
-    // The server is told with the refresh token as it is now (logout reads it at once); the tokens
-    // and the user go at once too, in the same task as the navigation, so no screen sees a signed-in
-    // sign-in page or a signed-out page without the reason.
+    // The server is told with the refresh token as it is now (logout reads it at once), and no
+    // request of this tab uses the tokens any more.
     void logout();
-    goToLogin(error, error.message);
     tokenStorage.clear();
-    clearSessionUser();
+    goToLogin(error, error.message);
+    // The router moves to sign-in in a transition: the user leaves in that same transition, or the
+    // signed-in route would render first without a user and go to sign-in itself, without the reason.
+    startTransition(clearSessionUser);
     return error;
   };
 
