@@ -66,21 +66,7 @@ export const AUTH_ERRORS = {
   emailTaken: 'A user with this email already exists',
 } as const;
 
-export const UI_TEXT = {
-  loading: 'Loading...',
-  accessDeniedTitle: 'Access Denied',
-  accessDenied: "You don't have permission to access this page.",
-  signInTitle: 'Sign in to Admin Dashboard',
-  signInHint: 'Enter your email and password to access the admin panel',
-  signIn: 'Sign in',
-  signingIn: 'Signing in...',
-  passwordPlaceholder: 'Enter your password',
-  signInFooter: 'Need help? Contact your system administrator.',
-  multipleFailures: 'Multiple failed attempts detected. Please double-check your credentials.',
-  signOut: 'Sign out',
-  errorTitle: 'Error',
-  unknownError: 'Unknown error',
-} as const;
+export { UI_TEXT } from './ui-text';
 
 /** Generic server-side failures (not worded by the spec). */
 export const SERVER_ERRORS = {
