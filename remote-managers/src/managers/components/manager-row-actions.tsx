@@ -7,8 +7,8 @@ import { unlinkUser } from '../api/mutations';
 import { managerLabel } from '../manager-format';
 
 /**
- * The manager list's row menu: View Details, Edit Manager, Unlink User or Link User (a real
- * action here, not a 'coming soon' notice), Delete Manager. Hidden when the role may not.
+ * The manager list's row menu: View Details, Edit Manager, Unlink User or Link User (each
+ * a working action), Delete Manager. Hidden when the role may not.
  */
 export function ManagerRowActions({
   manager,
