@@ -90,12 +90,15 @@ export type DemoRole = 'admin' | 'moderator' | 'user' | 'guest';
 export async function build(options: BuildOptions = {}): Promise<TestContext> {
   const config = testConfig(options.config);
   const seed = options.seed ?? SMALL_COUNTS;
-  const template = options.fresh ? undefined : templateFor(seed, config);
+  const templates = runTemplates();
+  const template = options.fresh ? undefined : templateFor(templates, seed, config);
   const { database, dispose } = await openTestDatabase(testEngine(), config.databaseSession, template);
   if (!template) {
     await migrateAndSeed(database, seed, {
       passwordHash: await demoPasswordHash(),
       bankAccountKey: config.bankAccountKey,
+      // The run's seed clock: the same rows as the template's copy, whatever the hour.
+      now: templates ? new Date(templates.seededAt) : undefined,
     });
   }
   const app = await buildApp({ config, database, logger: false, serveFrontends: false, ...options.app });
@@ -141,19 +144,27 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   return context;
 }
 
+/** The templates of this run's engine (test/templates.ts); none outside such a run. */
+function runTemplates(): EngineTemplates | undefined {
+  try {
+    const templates = inject('apiTestTemplates');
+    return templates?.engine === testEngine() ? templates : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The run's template holding what `seed` asks for (test/templates.ts), or undefined when there is
  * none: another seed, a bank account key other than the one the template was seeded with, or no
  * globalSetup (a file run by another runner).
  */
-function templateFor(seed: SeedCounts | false, config: AppConfig): string | undefined {
-  let templates: EngineTemplates | undefined;
-  try {
-    templates = inject('apiTestTemplates');
-  } catch {
-    return undefined;
-  }
-  if (templates?.engine !== testEngine()) return undefined;
+function templateFor(
+  templates: EngineTemplates | undefined,
+  seed: SeedCounts | false,
+  config: AppConfig,
+): string | undefined {
+  if (!templates) return undefined;
   if (seed === false) return templates.empty;
   const sameSeed =
     isDeepStrictEqual(seed, SMALL_COUNTS) && config.bankAccountKey.equals(testConfig().bankAccountKey);

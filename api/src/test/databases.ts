@@ -23,6 +23,11 @@ export interface EngineTemplates {
   /** PGlite: the path of a data-folder tarball. PostgreSQL: a database name. */
   empty: string;
   seeded: string;
+  /**
+   * The clock the seed ran with (ISO). The demo data is dated back from it, and day-bucketed
+   * tables (sign-ins per day) follow, so a database seeded later in the run uses the same clock.
+   */
+  seededAt: string;
 }
 
 declare module 'vitest' {
@@ -37,6 +42,8 @@ export interface SeedSecrets {
   /** argon2id hash of the demo password. */
   passwordHash: string;
   bankAccountKey: Buffer;
+  /** The seed's clock; now when not given. */
+  now?: Date;
 }
 
 /** The engine of the vitest project running (TEST_DB_ENGINE), PGlite when none says so. */
@@ -57,6 +64,7 @@ export async function migrateAndSeed(
     qbTokenKey: Buffer.alloc(32),
     bankAccountKey: secrets.bankAccountKey,
     counts,
+    now: secrets.now,
   });
 }
 

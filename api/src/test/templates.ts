@@ -29,9 +29,10 @@ import {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const engine = project.config.env?.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
-  const secrets: SeedSecrets = {
+  const secrets: RunSecrets = {
     passwordHash: await demoPasswordHash(),
     bankAccountKey: testConfig().bankAccountKey,
+    now: new Date(),
   };
   if (engine === 'pglite') await removeDeadFolders();
   else await removeDeadDatabases();
@@ -80,12 +81,15 @@ async function removeDeadDatabases(): Promise<void> {
   for (const name of names.filter(deadOwner)) await dropPostgresDatabase(adminUrl, name);
 }
 
+/** One clock for the whole run's seeds: a test that seeds its own database dates it alike. */
+type RunSecrets = SeedSecrets & { now: Date };
+
 interface Made {
   templates: EngineTemplates;
   remove(): Promise<void>;
 }
 
-async function pgliteTemplates(secrets: SeedSecrets): Promise<Made> {
+async function pgliteTemplates(secrets: RunSecrets): Promise<Made> {
   const folder = await mkdtemp(join(tmpdir(), `${FOLDER_PREFIX}${ownerTag()}_`));
   const remove = () => rm(folder, { recursive: true, force: true });
   try {
@@ -103,7 +107,7 @@ async function pgliteTemplates(secrets: SeedSecrets): Promise<Made> {
       const empty = await dump('empty');
       await migrateAndSeed(database, SMALL_COUNTS, secrets);
       const seeded = await dump('seeded');
-      return { templates: { engine: 'pglite', empty, seeded }, remove };
+      return { templates: { engine: 'pglite', empty, seeded, seededAt: secrets.now.toISOString() }, remove };
     } finally {
       await database.close();
     }
@@ -113,7 +117,7 @@ async function pgliteTemplates(secrets: SeedSecrets): Promise<Made> {
   }
 }
 
-async function postgresTemplates(secrets: SeedSecrets): Promise<Made> {
+async function postgresTemplates(secrets: RunSecrets): Promise<Made> {
   const adminUrl = postgresAdminUrl();
   const run = `api_template_${ownerTag()}_${randomBytes(4).toString('hex')}`;
   const empty = `${run}_empty`;
@@ -140,7 +144,10 @@ async function postgresTemplates(secrets: SeedSecrets): Promise<Made> {
       for (const name of [empty, seeded])
         await client.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
     });
-    return { templates: { engine: 'postgres', empty, seeded }, remove };
+    return {
+      templates: { engine: 'postgres', empty, seeded, seededAt: secrets.now.toISOString() },
+      remove,
+    };
   } catch (error) {
     await remove();
     throw error;
