@@ -1,13 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createWebpackConfig } from '../tools/build/webpack/create-config.js';
-import { remoteNamed } from '../tools/build/webpack/remotes.js';
+// Built like every remote: tools/build/webpack/create-config.js reads the rest from the section registry.
+import { createRemoteConfig } from '../tools/build/webpack/create-config.js';
 
-export default createWebpackConfig({
-  appDir: path.dirname(fileURLToPath(import.meta.url)),
-  name: 'companies',
-  port: remoteNamed('companies').port,
-  title: 'Companies — standalone',
-  // The one module a remote exposes: its section's routes, which the host mounts under the section's path.
-  exposes: { './routes': './src/routes.tsx' },
-});
+export default createRemoteConfig('companies');

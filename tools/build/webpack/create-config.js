@@ -13,6 +13,8 @@ import { InitialPreloadPlugin } from './initial-preload-plugin.js';
 import { sharedSingletons } from './mf-shared.js';
 import { BuildInfoPlugin } from './build-info-plugin.js';
 import { newBuildId } from './build-id.js';
+import { remoteNamed } from './remotes.js';
+import { sectionNamed } from '../../../shared-contracts/src/sections.js';
 
 const API_PORT = Number(process.env.API_PORT ?? 8080);
 const CHAKRA_FOR_CHARTS = fileURLToPath(
@@ -29,7 +31,6 @@ export const PRODUCT_NAME = process.env.PRODUCT_NAME ?? 'Agent API';
  */
 export const BUILD_ID = process.env.BUILD_ID ?? newBuildId();
 process.env.MF_BUILD_VERSION = BUILD_ID;
-
 
 /**
  * @param {object} options
@@ -173,6 +174,27 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
       },
     };
   };
+}
+
+/** The repository's root: each remote lives in its section's folder below it. */
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * A remote's whole webpack configuration from its section's name: the folder, the dev port and the
+ * standalone page's title come from the section registry, so the four remotes' configs cannot drift.
+ * @param {string} name  the section's name (companies, users, managers, approvals)
+ * @example export default createRemoteConfig('companies'); // remote-companies/webpack.config.js
+ */
+export function createRemoteConfig(name) {
+  const remote = remoteNamed(name);
+  return createWebpackConfig({
+    appDir: path.join(ROOT, remote.dir),
+    name,
+    port: remote.port,
+    title: `${sectionNamed(/** @type {any} */ (name)).label} — standalone`,
+    // The one module a remote exposes: its section's routes, which the host mounts under the section's path.
+    exposes: { './routes': './src/routes.tsx' },
+  });
 }
 
 /** The ES module build of react-router installed for the app (its package exports only one build). */
