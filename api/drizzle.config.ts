@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // ./drizzle; the API applies pending migrations at start-up (src/db/migrate.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/db/schema/index.ts',
   out: './drizzle',
 });
