@@ -7,7 +7,7 @@ import {
 } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { approvals, type activity, type CompanyRow, type ManagerRow, type UserRow } from '../db/schema';
-import { keyUnkeyedBills } from '../modules/approvals/duplicate-bills';
+import { keyUnkeyedBills } from '../modules/bills/duplicate-bills';
 import { ITEMS, PLACES, REJECTION_REASONS, VENDORS } from './data';
 import { createRandom, DAY, fullName, HOUR, insertChunked, type Random, type SeedContext } from './random';
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql, type S
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyAssignees, PolicyPerson, Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import type { StuckScope } from '../../ports/stranded-steps';
 import {
   approvalDecisions,
   approvalPolicies,
@@ -394,11 +395,7 @@ export async function stepsDueForEscalation(db: Db, now: Date, limit: number) {
  * naming a person (by id or as one of the company's assignees), asking for a role, of one company
  * (its assignees changed), or naming the company's manager through a manager record.
  */
-export type StuckScope =
-  | { kind: 'user'; userId: number }
-  | { kind: 'role'; role: Role }
-  | { kind: 'company'; companyId: number }
-  | { kind: 'manager'; managerId: number };
+export type { StuckScope };
 
 function scopeCondition(scope: StuckScope): SQL {
   switch (scope.kind) {

@@ -576,14 +576,6 @@ export async function escalateStuck(db: Db, kinds: StepKind[], now: Date): Promi
 }
 
 /**
- * A person was deactivated: every open step that named them and that nobody active can satisfy
- * now is flagged stuck and escalated at once (not after the escalation time).
- */
-export async function escalateStuckFor(db: Db, userId: number, now: Date): Promise<string[]> {
-  return escalateStuck(db, await stepsAtRisk(db, [{ kind: 'user', userId }]), now);
-}
-
-/**
  * A user's out-of-office window and delegate (the user themselves, or an ADMIN for anyone); all
  * null ends it. The delegate must be another active user who may decide approvals.
  */

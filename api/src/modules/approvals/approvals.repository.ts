@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { duplicatesOf } from './duplicate-bills';
+import { duplicatesOf } from '../bills/duplicate-bills';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   APPROVAL_PRIORITIES,

@@ -41,9 +41,8 @@ import {
 } from './approvals.repository';
 import { approvalChain } from './approval-policy.service';
 import { createManualApproval } from './manual-approvals.service';
+import { approve, approveEach, confirmQbChanges } from '../../flows/approve-and-pay';
 import {
-  approveApproval,
-  confirmAfterQbChanges,
   reopenAfterQbChanges,
   bulkDecide,
   deleteApproval,
@@ -210,7 +209,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const actor = currentAuth(request).user;
-      return ok(await bulkDecide(request.body.ids, (id) => approveApproval(app, actor, id, {})));
+      return ok(await approveEach(app, actor, request.body.ids));
     },
   );
 
@@ -287,8 +286,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: okSchema(ApprovalSchema) },
       },
     },
-    async (request) =>
-      ok(await approveApproval(app, currentAuth(request).user, request.params.id, request.body)),
+    async (request) => ok(await approve(app, currentAuth(request).user, request.params.id, request.body)),
   );
 
   app.put(
@@ -323,7 +321,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      ok(await confirmAfterQbChanges(app, currentAuth(request).user, request.params.id, request.body.reason)),
+      ok(await confirmQbChanges(app, currentAuth(request).user, request.params.id, request.body.reason)),
   );
 
   app.put(

@@ -19,14 +19,14 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { ApprovalOrigin, ApprovalRow, DecisionAccount, UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { generateBankFile, paidBillsMatching } from '../payments/bank-files.service';
+import { paidBillsMatching } from '../bills/paid-bills';
 import { recentAccountChangers, vendorAccountsByRef } from '../payments/payment-accounts.service';
 import { findUserById } from '../users/users.service';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { recordLiveEvents } from '../live/live.service';
 import { displayName } from '../../person-name';
 import { closeSteps, decideCurrentStep, dropChain, startApprovalChain } from './approval-policy.service';
-import { flaggedBillIds, indexAndFlagBills, unindexBill } from './duplicate-bills';
+import { flaggedBillIds, indexAndFlagBills, unindexBill } from '../bills/duplicate-bills';
 import {
   deleteApprovalIfDeletable,
   expirePendingBatch,
@@ -245,37 +245,16 @@ export async function setRecipients(
 }
 
 /**
- * Approve a subset of the bills (all when `approvedBills` is absent). The decision is ONE
- * conditional UPDATE (… WHERE status = 'PENDING'): of two deciders only one changes the row, the
- * other gets 409 with the status the winner set. The creator is refused whatever their role.
- */
-export async function approveApproval(
-  deps: AppDeps,
-  actor: UserRow,
-  id: string,
-  input: ApproveInput,
-): Promise<Approval> {
-  const approved = await decideApprove(deps, actor, id, input);
-  // A step before the last moves the approval on; no money moves until the last step approves.
-  if (!approved) return getApproval(deps.db, id);
-  // After the decision commits, the bank file follows (issue 9). Its outcome is recorded on the
-  // approval itself (NACHA_GENERATED, or APPROVED with what is missing), so the decision stands
-  // whatever happens to the file.
-  try {
-    await generateBankFile(deps, actor, id);
-  } catch (error) {
-    deps.log.warn({ err: error, approvalId: id }, 'bank file not generated after approval');
-  }
-  return getApproval(deps.db, id);
-}
-
-/**
- * One approve decision: the current step of the approval's policy for the signed-in person; true
- * when that was the last step and the approval is now APPROVED. The row is locked first, so
+ * One approve decision, of a subset of the bills (all when `approvedBills` is absent): the current
+ * step of the approval's policy for the signed-in person; true when that was the last step and the
+ * approval is now APPROVED (its bank file is then the caller's to write: flows/approve-and-pay.ts).
+ * The decision is ONE conditional UPDATE (… WHERE status = 'PENDING'): of two deciders only one
+ * changes the row, the other gets 409 with the status the winner set. The creator is refused
+ * whatever their role. The row is locked first, so
  * decisions of one approval run one after the other; the step the request saw is read before the
  * lock, so of two people deciding one step at once the second gets 409 instead of deciding the next.
  */
-async function decideApprove(
+export async function approveStep(
   deps: AppDeps,
   actor: UserRow,
   id: string,
@@ -532,16 +511,16 @@ const SENT_TO_BANK = new Set<ApprovalStatus>(['BANK_UPLOADED', 'PAYMENT_COMPLETE
  * Deciding again after QuickBooks changed bills of a decided approval (PUT …/qb-changes/confirm):
  * someone who may approve it (the same rules as approving: not its creator, allowed to decide
  * payments, …) confirms that the approved bills and amounts stand, with the reason. The changes
- * are cleared and recorded with the reason in history; an approval still without its bank file
- * then gets it.
+ * are cleared and recorded with the reason in history. Answers the approval's status: one still
+ * without its bank file (APPROVED) then gets it (flows/approve-and-pay.ts).
  */
 export async function confirmAfterQbChanges(
   deps: AppDeps,
   actor: UserRow,
   id: string,
   reason: string,
-): Promise<Approval> {
-  const status = await deps.db.transaction(async (tx) => {
+): Promise<ApprovalStatus> {
+  return deps.db.transaction(async (tx) => {
     const current = await findApprovalRow(tx, id, true);
     if (!current) throw approvalNotFound();
     await checkMayApprove(tx, actor, current);
@@ -560,14 +539,6 @@ export async function confirmAfterQbChanges(
     });
     return current.status;
   });
-  if (status === 'APPROVED') {
-    try {
-      await generateBankFile(deps, actor, id);
-    } catch (error) {
-      deps.log.warn({ err: error, approvalId: id }, 'bank file not generated after deciding again');
-    }
-  }
-  return getApproval(deps.db, id);
 }
 
 /** A held change as stored: with QuickBooks' bill now (null: deleted or paid there). */

@@ -23,15 +23,14 @@ import { entityActivity } from '../activity/activity.service';
 import { qbConnectRoutes } from './companies.qb-connect.routes';
 import { listCompanies, searchCompanies } from './companies.repository';
 import {
-  assignCompany,
   createCompany,
   deleteCompany,
   getCompany,
   getQbTokenStatus,
   refreshCompanyQbToken,
   setCompanyActive,
-  updateCompanyDetails,
 } from './companies.service';
+import { assignCompany, updateCompanyDetails } from '../../flows/people-changes';
 
 const tags = ['Companies'];
 const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);

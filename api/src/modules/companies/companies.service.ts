@@ -22,7 +22,7 @@ import { tokenStatus, UnreadableTokensError } from '../../quickbooks/token-statu
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { displayName } from '../../person-name';
-import { escalateStuck, stepsAtRisk } from '../approvals/approval-policy.service';
+import { NOTHING_AT_RISK, type StrandedSteps } from '../../ports/stranded-steps';
 import { findUsersByIds } from '../users/users.service';
 import {
   countApprovalsOfCompany,
@@ -149,6 +149,7 @@ export async function updateCompanyDetails(
   actor: UserRow,
   id: number,
   input: CompanyUpdateInput,
+  strandedSteps: StrandedSteps,
 ): Promise<Company> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -164,9 +165,11 @@ export async function updateCompanyDetails(
       }
       if (Object.keys(values).length === 0) return (await findCompany(tx, id))!;
       const reassigned = ['approverId', 'managerId', 'accountantId'].some((field) => field in values);
-      const atRisk = reassigned ? await stepsAtRisk(tx, [{ kind: 'company', companyId: id }]) : [];
+      const atRisk = reassigned
+        ? await strandedSteps(tx, [{ kind: 'company', companyId: id }])
+        : NOTHING_AT_RISK;
       const row = (await updateCompany(tx, id, values as CompanyValues))!;
-      await escalateStuck(tx, atRisk, deps.now?.() ?? new Date());
+      await atRisk.escalate(deps.now?.() ?? new Date());
       const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
       await recordActivity(tx, actor, 'company', id, {
         action: 'company.update',
@@ -186,6 +189,7 @@ export async function assignCompany(
   actor: UserRow,
   id: number,
   { field, value }: CompanyAssignmentInput,
+  strandedSteps: StrandedSteps,
 ): Promise<Company> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -194,9 +198,9 @@ export async function assignCompany(
       if (current[field] === value) return (await findCompany(tx, id))!;
       await checkAssignees(tx, { [field]: value }, current);
       // A step asking for the company's approver, manager or accountant may have nobody now.
-      const atRisk = await stepsAtRisk(tx, [{ kind: 'company', companyId: id }]);
+      const atRisk = await strandedSteps(tx, [{ kind: 'company', companyId: id }]);
       await updateCompany(tx, id, { [field]: value });
-      await escalateStuck(tx, atRisk, deps.now?.() ?? new Date());
+      await atRisk.escalate(deps.now?.() ?? new Date());
       const company = (await findCompany(tx, id))!;
       const role = COMPANY_ASSIGNEE_ROLES[field];
       const assignee = company[role as 'manager' | 'processor' | 'approver' | 'accountant'];

@@ -16,14 +16,13 @@ import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schema
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { listManagers, searchManagers } from './managers.repository';
+import { createManager, getManager } from './managers.service';
 import {
-  createManager,
   deleteManager,
-  getManager,
   linkManagerUser,
   unlinkManagerUser,
   updateManagerDetails,
-} from './managers.service';
+} from '../../flows/people-changes';
 
 const tags = ['Managers'];
 const managerId = (id: number) => existingId(id, MANAGER_ERRORS.notFound);

@@ -13,7 +13,7 @@ import { HttpError, notFound } from '../../http/http-error';
 import { activityEntry, recordActivities, type ActivityEntry } from '../activity/activity.service';
 import { clearManagerFromCompanies } from '../companies/companies.service';
 import { displayName } from '../../person-name';
-import { escalateStuck, stepsAtRisk } from '../approvals/approval-policy.service';
+import { NOTHING_AT_RISK, type StrandedSteps } from '../../ports/stranded-steps';
 import { findUserById } from '../users/users.service';
 import {
   countApprovalsOfManager,
@@ -148,6 +148,7 @@ export async function updateManagerDetails(
   actor: UserRow,
   id: number,
   input: ManagerUpdateInput,
+  strandedSteps: StrandedSteps,
 ): Promise<Manager> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -177,24 +178,30 @@ export async function updateManagerDetails(
       if (Object.keys(values).length === 0) return (await findManager(tx, id))!;
 
       // The account behind "the company's manager" changes for every company this manager runs.
-      const atRisk = linkChanged ? await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]) : [];
+      const atRisk = linkChanged
+        ? await strandedSteps(tx, [{ kind: 'manager', managerId: id }])
+        : NOTHING_AT_RISK;
       const row = (await updateManager(tx, id, values))!;
-      await escalateStuck(tx, atRisk, nowOf(deps));
+      await atRisk.escalate(nowOf(deps));
       const entries: ActivityEntry[] = [];
       if (Object.keys(changes).length > 0) {
         const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
-        entries.push(activityEntry(actor, 'manager', id, {
-          action: 'manager.update',
-          description: `${displayName(actor)} updated manager ${managerName(row)} (${changed.join(', ')})`,
-          details: { changes },
-        }));
+        entries.push(
+          activityEntry(actor, 'manager', id, {
+            action: 'manager.update',
+            description: `${displayName(actor)} updated manager ${managerName(row)} (${changed.join(', ')})`,
+            details: { changes },
+          }),
+        );
       }
       if (statusChanged) {
-        entries.push(activityEntry(actor, 'manager', id, {
-          action: 'manager.status',
-          description: `${displayName(actor)} changed the status of manager ${managerName(row)} from ${current.status} to ${row.status}`,
-          details: { from: current.status, to: row.status },
-        }));
+        entries.push(
+          activityEntry(actor, 'manager', id, {
+            action: 'manager.status',
+            description: `${displayName(actor)} changed the status of manager ${managerName(row)} from ${current.status} to ${row.status}`,
+            details: { from: current.status, to: row.status },
+          }),
+        );
       }
       if (linkChanged) {
         if (current.userId !== null) entries.push(unlink(actor, row, current.userId));
@@ -218,6 +225,7 @@ export async function linkManagerUser(
   actor: UserRow,
   id: number,
   userId: number,
+  strandedSteps: StrandedSteps,
 ): Promise<Manager> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -225,9 +233,9 @@ export async function linkManagerUser(
       if (!current) throw managerNotFound();
       if (current.userId === userId) return (await findManager(tx, id))!;
       const user = await linkableUser(tx, userId, id);
-      const atRisk = await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]);
+      const atRisk = await strandedSteps(tx, [{ kind: 'manager', managerId: id }]);
       const row = (await updateManager(tx, id, { userId }))!;
-      await escalateStuck(tx, atRisk, nowOf(deps));
+      await atRisk.escalate(nowOf(deps));
       const entries = current.userId === null ? [] : [unlink(actor, row, current.userId)];
       await recordActivities(tx, [...entries, link(actor, row, user)]);
       return (await findManager(tx, id))!;
@@ -238,14 +246,19 @@ export async function linkManagerUser(
 }
 
 /** PUT …/unlink-user: removes the link; a manager without one is answered unchanged. */
-export async function unlinkManagerUser(deps: AppDeps, actor: UserRow, id: number): Promise<Manager> {
+export async function unlinkManagerUser(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  strandedSteps: StrandedSteps,
+): Promise<Manager> {
   return deps.db.transaction(async (tx) => {
     const current = await findManagerRow(tx, id, true);
     if (!current) throw managerNotFound();
     if (current.userId === null) return (await findManager(tx, id))!;
-    const atRisk = await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]);
+    const atRisk = await strandedSteps(tx, [{ kind: 'manager', managerId: id }]);
     const row = (await updateManager(tx, id, { userId: null }))!;
-    await escalateStuck(tx, atRisk, nowOf(deps));
+    await atRisk.escalate(nowOf(deps));
     await recordActivities(tx, [unlink(actor, row, current.userId)]);
     return (await findManager(tx, id))!;
   });
@@ -256,22 +269,29 @@ export async function unlinkManagerUser(deps: AppDeps, actor: UserRow, id: numbe
  * 'company.assignment' row each, for their timelines), its approvals keep the copied manager name
  * and e-mail (their manager_id is set null by the foreign key), and a 'manager.delete' row.
  */
-export async function deleteManager(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
+export async function deleteManager(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  strandedSteps: StrandedSteps,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const current = await findManagerRow(tx, id, true);
     if (!current) throw managerNotFound();
     const name = managerName(current);
-    const atRisk = await stepsAtRisk(tx, [{ kind: 'manager', managerId: id }]);
+    const atRisk = await strandedSteps(tx, [{ kind: 'manager', managerId: id }]);
     const cleared = await clearManagerFromCompanies(tx, id);
     const approvalsKept = await countApprovalsOfManager(tx, id);
     await deleteManagerRow(tx, id);
-    await escalateStuck(tx, atRisk, nowOf(deps));
+    await atRisk.escalate(nowOf(deps));
     await recordActivities(tx, [
-      ...cleared.map((company): ActivityEntry => activityEntry(actor, 'company', company.id, {
-        action: 'company.assignment',
-        description: `${displayName(actor)} removed the manager of ${company.name} (manager ${name} deleted)`,
-        details: { field: 'managerId', from: id, to: null },
-      })),
+      ...cleared.map((company): ActivityEntry =>
+        activityEntry(actor, 'company', company.id, {
+          action: 'company.assignment',
+          description: `${displayName(actor)} removed the manager of ${company.name} (manager ${name} deleted)`,
+          details: { field: 'managerId', from: id, to: null },
+        }),
+      ),
       activityEntry(actor, 'manager', id, {
         action: 'manager.delete',
         description: `${displayName(actor)} deleted manager ${name}`,

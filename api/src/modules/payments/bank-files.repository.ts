@@ -1,9 +1,6 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { billNumberKey, docNumberKey, type Bill } from 'shared-contracts';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { approvals, companies, nachaFiles, paidBills, type ApprovalRow } from '../../db/schema';
-
-const toCents = (amount: number) => Math.round(amount * 100);
 
 /** The approval, locked FOR UPDATE until the transaction ends. */
 export async function findApprovalForUpdate(db: Db, id: string): Promise<ApprovalRow | undefined> {
@@ -109,46 +106,6 @@ export async function markFileGenerated(
       updatedAt: values.at,
     })
     .where(eq(approvals.id, id));
-}
-
-/**
- * Paid bills of the company that may be one of these bills: the same id, or the same vendor,
- * invoice number (normalised) and amount.
- */
-export async function findPaidBillsLike(db: Db, companyId: number, bills: Bill[]) {
-  const keyed = bills
-    .flatMap((bill) =>
-      // The older key (docNumberKey) of bills paid before the duplicate rule, and billNumberKey.
-      [...new Set([docNumberKey(bill.DocNumber), billNumberKey(bill.DocNumber)])].map((key) => ({
-        bill,
-        key,
-        vendorRef: bill.VendorRef?.value,
-      })),
-    )
-    .filter((entry) => entry.key !== null && entry.vendorRef);
-  const sameBill = or(
-    inArray(
-      paidBills.billId,
-      bills.map((bill) => bill.Id),
-    ),
-    ...keyed.map((entry) =>
-      and(
-        eq(paidBills.vendorRef, entry.vendorRef!),
-        eq(paidBills.docNumberKey, entry.key!),
-        eq(paidBills.amountCents, toCents(entry.bill.TotalAmt)),
-      ),
-    ),
-  );
-  return db
-    .select({
-      billId: paidBills.billId,
-      approvalId: paidBills.approvalId,
-      vendorRef: paidBills.vendorRef,
-      docNumberKey: paidBills.docNumberKey,
-      amountCents: paidBills.amountCents,
-    })
-    .from(paidBills)
-    .where(and(eq(paidBills.companyId, companyId), sameBill));
 }
 
 export async function findBankFileOf(db: Db, approvalId: string) {

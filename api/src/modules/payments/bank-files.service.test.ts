@@ -128,7 +128,9 @@ describe('bank files', () => {
       nachaProcessingStatus:
         "The bank account of Vendor V-1, Vendor V-2 is waiting for a second person's confirmation",
     });
-    await expect(confirmVendorAccount(deps(), admin, companyId, v1.id, v1.control.version)).rejects.toMatchObject({
+    await expect(
+      confirmVendorAccount(deps(), admin, companyId, v1.id, v1.control.version),
+    ).rejects.toMatchObject({
       statusCode: 403,
     });
     await confirmVendorAccount(deps(), moderator, companyId, v1.id, v1.control.version);

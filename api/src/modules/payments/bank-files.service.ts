@@ -2,11 +2,11 @@ import {
   APPROVAL_ERRORS,
   APPROVAL_ID_SHOWN,
   billNumberKey,
-  docNumberKey,
   DUPLICATE_WINDOW_DAYS,
   type Bill,
 } from 'shared-contracts';
-import { paidUnderAnotherId, unacknowledgedPaidDuplicates } from '../approvals/duplicate-bills';
+import { paidUnderAnotherId, unacknowledgedPaidDuplicates } from '../bills/duplicate-bills';
+import { paidBillsMatching } from '../bills/paid-bills';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -30,7 +30,6 @@ import {
   findApprovalForUpdate,
   findBankFileOf,
   findCompanyName,
-  findPaidBillsLike,
   insertBankFile,
   lockAndCountFilesOfDay,
   lockCompanyFiles,
@@ -461,34 +460,6 @@ async function alreadyPaidReason(db: Db, approvalId: string): Promise<string> {
   if (!row || bills.length === 0) return 'A bill of this approval was already paid';
   const paid = await paidBillsMatching(db, row.companyId, bills);
   return paid.length > 0 ? paidReason(paid) : 'A bill of this approval was already paid';
-}
-
-/**
- * Paid bills of the company that are one of these bills: the same id, or the same vendor, invoice
- * number (normalised) and amount under another id.
- */
-export async function paidBillsMatching(
-  db: Db,
-  companyId: number,
-  bills: Bill[],
-): Promise<Array<{ bill: string; approvalId: string }>> {
-  if (bills.length === 0) return [];
-  const rows = await findPaidBillsLike(db, companyId, bills);
-  return bills.flatMap((bill) => {
-    // Rows paid before the duplicate rule hold the older key (docNumberKey); later ones billNumberKey.
-    const keys = [docNumberKey(bill.DocNumber), billNumberKey(bill.DocNumber)].filter((key) => key !== null);
-    const match = rows.find(
-      (paid) =>
-        paid.billId === bill.Id ||
-        (keys.length > 0 &&
-          paid.vendorRef === (bill.VendorRef?.value ?? null) &&
-          keys.includes(paid.docNumberKey ?? '') &&
-          paid.amountCents === toCents(bill.TotalAmt)),
-    );
-    return match
-      ? [{ bill: bill.DocNumber ? `${bill.Id} (${bill.DocNumber})` : bill.Id, approvalId: match.approvalId }]
-      : [];
-  });
 }
 
 const paidReason = (paid: Array<{ bill: string; approvalId: string }>) =>

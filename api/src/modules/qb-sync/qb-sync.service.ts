@@ -46,7 +46,7 @@ import {
   QUICKBOOKS_IMPORTER,
 } from '../approvals/approvals.service';
 import { findCompanyRow, refreshCompanyQbToken } from '../companies/companies.service';
-import { paidBillsMatching } from '../payments/bank-files.service';
+import { paidBillsMatching } from '../bills/paid-bills';
 import {
   acquireSyncLease,
   addSyncCounts,

@@ -14,7 +14,7 @@ import { HttpError } from '../../http/http-error';
 import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
 import { expectEveryPageExact } from '../../test/pages';
 import { countUsersExactly } from './users.repository';
-import { changeUserRole, deleteUser, setUserActive } from './users.service';
+import { changeUserRole, deleteUser, setUserActive } from '../../flows/people-changes';
 
 let t: TestContext;
 type Who = 'admin' | 'moderator' | 'user' | 'guest';

@@ -21,17 +21,14 @@ import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { managesPeople, toUser, userFor } from './user-dto';
 import { listUsers, overviewStats } from './users.repository';
+import { changePassword, getUser, getUserStatistics, updateProfile } from './users.service';
 import {
-  changePassword,
   changeUserRole,
   deleteUser,
-  getUser,
-  getUserStatistics,
   setPaymentDecisions,
   setUserActive,
-  updateProfile,
   updateUserDetails,
-} from './users.service';
+} from '../../flows/people-changes';
 
 const tags = ['Users'];
 const userId = (id: number) => existingId(id, USER_ERRORS.notFound);

@@ -14,8 +14,7 @@ import {
   type UserActivityStats,
   type UserUpdateInput,
 } from 'shared-contracts';
-import { escalateStuck, escalateStuckFor, stepsAtRisk } from '../approvals/approval-policy.service';
-import type { StuckScope } from '../approvals/approval-policy.repository';
+import { NOTHING_AT_RISK, type StrandedSteps, type StuckScope } from '../../ports/stranded-steps';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -175,6 +174,7 @@ export async function setPaymentDecisions(
   actor: UserRow,
   id: number,
   allowed: boolean,
+  strandedSteps: StrandedSteps,
 ): Promise<User> {
   if (actor.role !== 'ADMIN') throw forbidden(USER_ERRORS.adminOnlyPaymentGrant);
   if (actor.id === id) throw forbidden(USER_ERRORS.selfPaymentGrant);
@@ -182,9 +182,9 @@ export async function setPaymentDecisions(
     const target = await findUserForUpdate(tx, id);
     if (!target) throw userNotFound();
     if (target.mayDecidePayments === allowed) return;
-    const atRisk = allowed ? [] : await stepsAtRisk(tx, riskScopes(target));
+    const atRisk = allowed ? NOTHING_AT_RISK : await strandedSteps(tx, riskScopes(target));
     const updated = await updateUser(tx, id, { mayDecidePayments: allowed });
-    await escalateStuck(tx, atRisk, nowOf(deps));
+    await atRisk.escalate(nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: allowed ? 'user.payment_decisions_grant' : 'user.payment_decisions_revoke',
       description: allowed
@@ -267,6 +267,7 @@ export async function updateUserDetails(
   actor: UserRow,
   id: number,
   input: UserUpdateInput,
+  strandedSteps: StrandedSteps,
 ): Promise<User> {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -290,10 +291,10 @@ export async function updateUserDetails(
         if (other && other.id !== id) throw conflict('email', AUTH_ERRORS.emailTaken);
       }
       const reduces = (changes.isActive === false && target.isActive) || changes.role !== undefined;
-      const atRisk = reduces ? await stepsAtRisk(tx, riskScopes(target)) : [];
+      const atRisk = reduces ? await strandedSteps(tx, riskScopes(target)) : NOTHING_AT_RISK;
       const updated = await updateUser(tx, id, changes);
       await endSessionsIfReduced(tx, target, updated);
-      await escalateStuck(tx, atRisk, nowOf(deps));
+      await atRisk.escalate(nowOf(deps));
       const labels = Object.keys(diff).map((field) => FIELD_LABELS[field as keyof UserUpdateInput]);
       await recordActivity(tx, actor, 'user', updated.id, {
         action: 'user.update',
@@ -315,6 +316,7 @@ export async function setUserActive(
   actor: UserRow,
   id: number,
   active: boolean,
+  strandedSteps: StrandedSteps,
 ): Promise<User> {
   return deps.db.transaction(async (tx) => {
     const { target, activeAdmins } = await lockForChange(tx, id);
@@ -325,7 +327,7 @@ export async function setUserActive(
     const updated = await updateUser(tx, id, { isActive: active });
     await endSessionsIfReduced(tx, target, updated);
     // Steps only this person could approve would wait for ever: widened to the ADMINs now.
-    if (!active) await escalateStuckFor(tx, id, nowOf(deps));
+    if (!active) await (await strandedSteps(tx, [{ kind: 'user', userId: id }])).escalate(nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: active ? 'user.activate' : 'user.deactivate',
       description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} user ${displayName(updated)}`,
@@ -335,17 +337,23 @@ export async function setUserActive(
 }
 
 /** PUT /users/{id}/role (ADMIN only); the same role answers the user unchanged. */
-export async function changeUserRole(deps: AppDeps, actor: UserRow, id: number, role: Role): Promise<User> {
+export async function changeUserRole(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  role: Role,
+  strandedSteps: StrandedSteps,
+): Promise<User> {
   return deps.db.transaction(async (tx) => {
     const { target, activeAdmins } = await lockForChange(tx, id);
     deny(actor, target, 'changeRole');
     if (target.role === role) return toUser(target);
     ensureAdminRemains(actor, target, activeAdmins, { role, isActive: target.isActive }, 'demoted');
-    const atRisk = await stepsAtRisk(tx, riskScopes(target));
+    const atRisk = await strandedSteps(tx, riskScopes(target));
     const updated = await updateUser(tx, id, { role });
     await endSessionsIfReduced(tx, target, updated);
     // The only holder of a role a step asks for, or the person it names, may be gone from it now.
-    await escalateStuck(tx, atRisk, nowOf(deps));
+    await atRisk.escalate(nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: 'user.role_change',
       description: `${displayName(actor)} changed the role of ${displayName(updated)} from ${target.role} to ${role}`,
@@ -361,7 +369,12 @@ export async function changeUserRole(deps: AppDeps, actor: UserRow, id: number, 
  * Names already copied into activity and approvals stay, so the audit trail remains readable;
  * the foreign keys only null the ids.
  */
-export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Promise<void> {
+export async function deleteUser(
+  deps: AppDeps,
+  actor: UserRow,
+  id: number,
+  strandedSteps: StrandedSteps,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const { target, activeAdmins } = await lockForChange(tx, id);
     deny(actor, target, 'delete');
@@ -369,7 +382,7 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Pro
     const who = displayName(actor);
     const name = displayName(target);
     // Read before the assignments are cleared: which steps named this person.
-    const atRisk = await stepsAtRisk(tx, riskScopes(target));
+    const atRisk = await strandedSteps(tx, riskScopes(target));
 
     for (const company of await companiesAssignedTo(tx, id)) {
       for (const field of ASSIGNEE_FIELDS) {
@@ -399,7 +412,7 @@ export async function deleteUser(deps: AppDeps, actor: UserRow, id: number): Pro
       details: { email: target.email, name, role: target.role },
     });
     await deleteUserRow(tx, id);
-    await escalateStuck(tx, atRisk, nowOf(deps));
+    await atRisk.escalate(nowOf(deps));
   });
 }
 
