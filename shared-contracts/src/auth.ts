@@ -3,7 +3,7 @@ import { EMAIL_MAX, LOGIN_PASSWORD_MIN, PASSWORD_MAX, TEXT_MAX, USER_PASSWORD_MI
 import { VALIDATION } from './messages';
 import { IsoDateTimeSchema } from './common';
 import { singleLine } from './form-fields';
-import { ROLES } from './roles';
+import { DEFAULT_ROLE, ROLES } from './roles';
 
 /** Trimmed, lower-cased e-mail with the spec's message. */
 export const emailSchema = (message: string = VALIDATION.email) =>
@@ -48,7 +48,7 @@ export const RegisterSchema = v.object({
   password: userPasswordSchema,
   firstName: optionalName,
   lastName: optionalName,
-  role: v.optional(v.picklist(ROLES, `role must be one of ${ROLES.join(', ')}`), 'USER'),
+  role: v.optional(v.picklist(ROLES, `role must be one of ${ROLES.join(', ')}`), DEFAULT_ROLE),
   isActive: v.optional(v.boolean('isActive must be true or false'), true),
 });
 export type RegisterInput = v.InferOutput<typeof RegisterSchema>;

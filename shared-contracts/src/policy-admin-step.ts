@@ -31,6 +31,12 @@ export function stepRequiresAdmin(step: PolicyStep): boolean {
   return step.mode === 'ALL' ? step.approvers.some(isAdminRole) : step.approvers.every(isAdminRole);
 }
 
+/** A new step of the policy editor: any ADMIN, the one step that satisfies the floor on its own. */
+export const adminOnlyStep = (): PolicyStep => ({
+  mode: 'ANY',
+  approvers: [{ kind: 'role', role: 'ADMIN' }],
+});
+
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 /**

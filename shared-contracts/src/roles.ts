@@ -2,6 +2,9 @@
 export const ROLES = ['ADMIN', 'MODERATOR', 'USER', 'GUEST'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The role a new account gets when none is chosen, and the create form's first choice. */
+export const DEFAULT_ROLE: Role = 'USER';
+
 /** Access-check ranks: GUEST 0 … ADMIN 3. */
 export const ROLE_RANKS: Readonly<Record<Role, number>> = { GUEST: 0, USER: 1, MODERATOR: 2, ADMIN: 3 };
 

@@ -12,6 +12,9 @@
  * @property {import('./roles').Role} minRole  lowest role that may open the section
  * @property {import('./roles').Role | null} manageRole  lowest role that may create and edit its records
  *   (its /new and /:id/edit pages); null when the console creates none
+ * @property {import('./roles').Role | null} adminRole  lowest role for the section's steps that cannot be
+ *   taken back: deleting a record, confirming another person's policy change, marking a bank file
+ *   uploaded or paid, sending payments again, a person's sessions and out-of-office; null when none
  * @property {number} devPort     the remote's dev server port (`pnpm dev`)
  */
 
@@ -24,6 +27,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       path: '/companies',
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
+      adminRole: 'ADMIN',
       devPort: 3001,
     },
     {
@@ -32,6 +36,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       path: '/users',
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
+      adminRole: 'ADMIN',
       devPort: 3002,
     },
     {
@@ -40,6 +45,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       path: '/managers',
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
+      adminRole: 'ADMIN',
       devPort: 3003,
     },
     {
@@ -48,6 +54,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       path: '/approvals',
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
+      adminRole: 'ADMIN',
       devPort: 3004,
     },
   ])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from './roles';
+import { hasRole, ROLES } from './roles';
 import { SECTION_PAGES } from './section-pages.js';
 import { remoteDir, SECTIONS, sectionNamed } from './sections.js';
 
@@ -25,6 +25,14 @@ describe('the section registry', () => {
     for (const section of SECTIONS) {
       expect(ROLES).toContain(section.minRole);
       if (section.manageRole !== null) expect(ROLES).toContain(section.manageRole);
+      if (section.adminRole !== null) expect(ROLES).toContain(section.adminRole);
+    }
+  });
+
+  it("keeps each section's steps that cannot be taken back to its managers or higher", () => {
+    for (const section of SECTIONS) {
+      if (section.adminRole === null || section.manageRole === null) continue;
+      expect(hasRole(section.adminRole, section.manageRole)).toBe(true);
     }
   });
 

@@ -120,6 +120,24 @@ export function userActionDenial(
 /** True when going from `from` to `to` lowers the level. */
 export const isDemotion = (from: Role, to: Role): boolean => ROLE_LEVELS[to] < ROLE_LEVELS[from];
 
+/**
+ * The roles `actor` may hand out: an ADMIN any, anyone else only those below MODERATOR (no one but an
+ * ADMIN gives their own rank or a higher one; the API refuses it too).
+ */
+export function assignableRoles(actor: Role | undefined): readonly Role[] {
+  return hasRole(actor, 'ADMIN') ? ROLES : ROLES.filter((role) => !hasRole(role, 'MODERATOR'));
+}
+
+/** A GUEST decides nothing, so has no decisions to hand on while away: out of office is USER and up. */
+export const takesOutOfOffice = (user: { role: Role }): boolean => hasRole(user.role, 'USER');
+
+/** An active ADMIN: the last one can be neither demoted, deactivated nor deleted. */
+export const isActiveAdmin = (user: { role: Role; isActive: boolean }): boolean =>
+  user.isActive && user.role === 'ADMIN';
+
+/** The user list's filter for the active ADMINs: its total is how many there are. */
+export const ACTIVE_ADMINS_FILTER = { role: 'ADMIN', isActive: 'true' } as const;
+
 /** First or last name of the user forms: trimmed, '' clears it (null). */
 const nameField = v.optional(
   v.nullable(

@@ -1,6 +1,7 @@
 // `shared-ui/record`: a record's pages: the loader from the route's :id (loading, not found, error with
 // Retry), the page shown instead of a record, and the form helpers (server field errors, filling a form
-// once per loaded record). Built from core components only, so it adds no recipes.
+// once per loaded record), and a section's routes guarded from the section registry. Built from core
+// components only, so it adds no recipes.
 export {
   RecordFailurePage,
   RouteRecord,
@@ -18,3 +19,4 @@ export {
   type ErrorTarget,
   type ServerErrorOptions,
 } from '../form-errors';
+export { accessRole, sectionRoutes, type SectionPagePath, type SectionRoute } from '../section-routes';

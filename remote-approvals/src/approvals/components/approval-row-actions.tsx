@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, errorMessage, isApiError, useHasRole } from 'shared-auth';
+import { api, errorMessage, isApiError, useCanAdminister } from 'shared-auth';
 import {
   APPROVAL_ERRORS,
   isDeletableApprovalStatus,
@@ -46,7 +46,7 @@ export function ApprovalRowActions({
   onDelete: (approval: ApprovalSummary) => void;
 }) {
   const navigate = useNavigate();
-  const isAdmin = useHasRole('ADMIN');
+  const isAdmin = useCanAdminister('approvals');
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
   // A possible duplicate is never approved from the list without its reason: the quick approve
   // opens the detail page's dialog (bills, the flagged ones marked, the reason field) instead.

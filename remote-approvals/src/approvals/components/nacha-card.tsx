@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage, useHasRole } from 'shared-auth';
+import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
 import type { Approval } from 'shared-contracts';
 import {
   Alert,
@@ -74,8 +74,8 @@ const STEPS: Record<
  * the company's Payments card and 'Generate NACHA file' to retry; ADMIN's Mark uploaded / Mark paid.
  */
 export function NachaCard({ approval }: { approval: Approval }) {
-  const moderator = useHasRole('MODERATOR');
-  const admin = useHasRole('ADMIN');
+  const moderator = useCanManage('approvals');
+  const admin = useCanAdminister('approvals');
   const can = bankFileActions(approval, { moderator, admin });
   const [busy, setBusy] = useState<'download' | 'generate' | null>(null);
   const [confirming, setConfirming] = useState<Step | null>(null);
@@ -210,7 +210,7 @@ export function HistoryDownloadLink({
   approval: Pick<Approval, 'id' | 'nachaFileName'>;
   url: string;
 }) {
-  const moderator = useHasRole('MODERATOR');
+  const moderator = useCanManage('approvals');
   const [busy, setBusy] = useState(false);
   if (!moderator) return null;
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage, useHasRole } from 'shared-auth';
+import { errorMessage, useCanAdminister } from 'shared-auth';
 import { REJECTION_REASON_MAX, type Approval, type QbBillPayment } from 'shared-contracts';
 import {
   Alert,
@@ -155,7 +155,7 @@ const PAYMENT_STATUS: Record<QbBillPayment['status'], { label: string; palette: 
 
 /** 'Payment in QuickBooks': the BillPayment recorded for each paid bill, or why not yet. */
 export function QbPaymentsCard({ approval }: { approval: Approval }) {
-  const isAdmin = useHasRole('ADMIN');
+  const isAdmin = useCanAdminister('approvals');
   const [busy, setBusy] = useState(false);
   const payments = approval.qbBillPayments ?? [];
   if (payments.length === 0) return null;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHasRole } from 'shared-auth';
+import { useCanManage } from 'shared-auth';
 import { Button, SectionCard, Stack, Text } from 'shared-ui';
 import { useApprovalPolicy } from '../api/get-approval-policy';
 import { PendingPolicyChangePanel } from './pending-policy-change';
@@ -12,7 +12,7 @@ import { PolicyEditor } from './policy-editor';
  * (it starts from the change waiting, which a save replaces).
  */
 export function ApprovalPolicyCard({ companyId }: { companyId: number }) {
-  const canEdit = useHasRole('MODERATOR');
+  const canEdit = useCanManage('companies');
   const policy = useApprovalPolicy(companyId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const data = policy.data;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useHasRole, errorMessage } from 'shared-auth';
+import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
   Button,
@@ -58,8 +58,8 @@ export function CompanyDetailPage() {
 
 function CompanyDetail({ company }: { company: Company }) {
   const navigate = useNavigate();
-  const canManage = useHasRole('MODERATOR');
-  const canDelete = useHasRole('ADMIN');
+  const canManage = useCanManage('companies');
+  const canDelete = useCanAdminister('companies');
   const [busy, setBusy] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const active = company.status === 'ACTIVE';
@@ -182,7 +182,7 @@ function CompanyDetail({ company }: { company: Company }) {
 }
 
 function AssignmentsCard({ company }: { company: Company }) {
-  const canManage = useHasRole('MODERATOR');
+  const canManage = useCanManage('companies');
   const managers = useManagerOptions();
   const staff = useStaffOptions();
   // Sorted by name with the e-mail beside it, so namesakes can be told apart (shared-ui personOptions).

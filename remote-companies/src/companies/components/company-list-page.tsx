@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useHasRole } from 'shared-auth';
+import { useCanManage } from 'shared-auth';
 import { CompanyListQuerySchema, type Company, type CompanyListQuery } from 'shared-contracts';
 import { Link, QbStatusBadge, StatusBadge } from 'shared-ui';
 import { formatDate } from 'shared-ui/format';
@@ -67,7 +67,7 @@ const COLUMNS: Array<DataTableColumn<Company>> = [
 
 /** /companies: filtered, sorted and paged on the server, newest first; the view lives in the URL. */
 export function CompanyListPage() {
-  const canManage = useHasRole('MODERATOR');
+  const canManage = useCanManage('companies');
   const list = useListController({ resource: companyList, schema: CompanyListQuerySchema, filters: FILTERS });
   const [deleting, setDeleting] = useState<Company | null>(null);
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { useHasRole, errorMessage } from 'shared-auth';
+import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import { notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
@@ -14,8 +14,8 @@ export function CompanyRowActions({
   onDelete: (company: Company) => void;
 }) {
   const navigate = useNavigate();
-  const canManage = useHasRole('MODERATOR');
-  const canDelete = useHasRole('ADMIN');
+  const canManage = useCanManage('companies');
+  const canDelete = useCanAdminister('companies');
   const active = company.status === 'ACTIVE';
 
   async function run(action: () => Promise<unknown>, success: string) {

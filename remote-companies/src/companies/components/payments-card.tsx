@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { errorMessage, useHasRole, useSession } from 'shared-auth';
+import { errorMessage, useCanManage, useSession } from 'shared-auth';
 import type { BankAccountControl, MissingVendor, VendorAccount } from 'shared-contracts';
 import {
   Alert,
@@ -45,7 +45,7 @@ interface Confirmation {
  * which an approval's NACHA file needs. Account numbers only ever show their last 4 digits.
  */
 export function PaymentsCard({ companyId, companyName }: { companyId: number; companyName: string }) {
-  const canEdit = useHasRole('MODERATOR');
+  const canEdit = useCanManage('companies');
   const { user: me } = useSession();
   // Dual control: the person who entered an account never confirms it (the server refuses it too).
   const mayConfirm = (control: BankAccountControl) =>

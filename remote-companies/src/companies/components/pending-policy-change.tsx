@@ -1,7 +1,7 @@
 // The change of a company's approval policy that waits for a second person: what it changes, who
 // proposed it and when, who must confirm it, and Confirm / Discard for those who may.
 import { useState } from 'react';
-import { useHasRole, useSession } from 'shared-auth';
+import { useCanAdminister, useSession } from 'shared-auth';
 import { POLICY_CHANGE_MESSAGES, type ApprovalPolicy, type PendingPolicyChange } from 'shared-contracts';
 import { Alert, Button, HStack, Stack, Text } from 'shared-ui';
 import { ActionDialog } from 'shared-ui/dialog';
@@ -21,7 +21,7 @@ export function PendingPolicyChangePanel({
   policy: ApprovalPolicy;
   pending: PendingPolicyChange;
 }) {
-  const isAdmin = useHasRole('ADMIN');
+  const isAdmin = useCanAdminister('companies');
   const { user: me } = useSession();
   const isAuthor = me?.id === pending.proposedById;
   const mayConfirm = isAdmin && !isAuthor;

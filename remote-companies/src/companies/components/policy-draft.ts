@@ -1,14 +1,19 @@
 // The approval policy editor's state and the checks of what was typed, apart from the views that
 // edit it (policy-editor.tsx, policy-rule-editor.tsx) so each stays about one thing.
-import type { ApprovalPolicy, PolicyApprover, PolicyDefinition, PolicyRule } from 'shared-contracts';
+import {
+  POLICY_ROLES,
+  type ApprovalPolicy,
+  type PolicyApprover,
+  type PolicyDefinition,
+  type PolicyRule,
+} from 'shared-contracts';
 
 /** The approvers a step can name without picking a person. */
 export const GROUPS: Array<{ label: string; approver: PolicyApprover }> = [
   { label: "The company's approver", approver: { kind: 'assignee', assignee: 'approver' } },
   { label: "The company's manager", approver: { kind: 'assignee', assignee: 'manager' } },
   { label: "The company's accountant", approver: { kind: 'assignee', assignee: 'accountant' } },
-  { label: 'Any MODERATOR', approver: { kind: 'role', role: 'MODERATOR' } },
-  { label: 'Any ADMIN', approver: { kind: 'role', role: 'ADMIN' } },
+  ...POLICY_ROLES.map((role) => ({ label: `Any ${role}`, approver: { kind: 'role', role } as const })),
 ];
 
 export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -2,7 +2,13 @@
 // time, the problems that keep it from being saved, and 'Try a bill' (policy-simulator.tsx).
 import { useMemo, useState } from 'react';
 import { errorMessage } from 'shared-auth';
-import { POLICY_CHANGE_MESSAGES, POLICY_LIMITS, policyProblems, policySummary } from 'shared-contracts';
+import {
+  POLICY_CHANGE_MESSAGES,
+  POLICY_LIMITS,
+  adminOnlyStep,
+  policyProblems,
+  policySummary,
+} from 'shared-contracts';
 import { Alert, Button, FormField, HStack, Input, Stack, Text, notifyError, notifySuccess } from 'shared-ui';
 import { personName } from 'shared-ui/form';
 import { proposeApprovalPolicy } from '../api/approval-policy-mutations';
@@ -73,7 +79,7 @@ export function PolicyEditor({
       ...draft.rules.slice(0, -1),
       draftRule({
         conditions: { minAmount: 0 },
-        steps: [{ mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] }],
+        steps: [adminOnlyStep()],
       }),
       draft.rules[draft.rules.length - 1]!,
     ]);

@@ -4,6 +4,7 @@ import {
   APPROVAL_PRIORITIES,
   ORIGIN_LABELS,
   POLICY_LIMITS,
+  adminOnlyStep,
   approverKey,
   type ApprovalOrigin,
   type ApprovalPriority,
@@ -216,7 +217,7 @@ export function RuleEditor({
           onClick={() =>
             setRule({
               ...rule,
-              steps: [...rule.steps, { mode: 'ANY', approvers: [{ kind: 'role', role: 'ADMIN' }] }],
+              steps: [...rule.steps, adminOnlyStep()],
             })
           }
         >

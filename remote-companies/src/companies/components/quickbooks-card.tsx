@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHasRole, errorMessage } from 'shared-auth';
+import { errorMessage, useCanManage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
   Alert,
@@ -37,7 +37,7 @@ const STATE_BADGES: Record<CardState, { label: string; palette: string }> = {
 
 /** The QuickBooks integration card with the six states, re-read every 30 seconds. */
 export function QuickBooksCard({ company }: { company: Company }) {
-  const canManage = useHasRole('MODERATOR');
+  const canManage = useCanManage('companies');
   const connected = Boolean(company.qbRealmId);
   const { data: status, error, isLoading } = useQbTokenStatus(company.id, connected);
   const [refreshing, setRefreshing] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage, useHasRole } from 'shared-auth';
+import { errorMessage, useCanManage } from 'shared-auth';
 import { QB_SYNC_STARTED_NOTICE, type Company } from 'shared-contracts';
 import {
   Alert,
@@ -23,7 +23,7 @@ const EAGER_POLL_MS = 120_000;
 
 /** The QuickBooks sync panel: what the import did last and when it runs next; 'Sync now' for MODERATOR and ADMIN. */
 export function QuickBooksSyncCard({ company }: { company: Company }) {
-  const canSync = useHasRole('MODERATOR');
+  const canSync = useCanManage('companies');
   const connected = Boolean(company.qbRealmId) && company.qbConnectionStatus === 'connected';
   const [starting, setStarting] = useState(false);
   /** When 'Sync now' was clicked: the queued job starts within seconds, so the panel looks often. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { errorMessage, useHasRole } from 'shared-auth';
+import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
 import { MANAGER_NOTICES, personName, type Manager } from 'shared-contracts';
 import {
   ActiveBadge,
@@ -48,8 +48,8 @@ export function ManagerDetailPage() {
 
 function ManagerDetail({ manager }: { manager: Manager }) {
   const navigate = useNavigate();
-  const canManage = useHasRole('MODERATOR');
-  const canDelete = useHasRole('ADMIN');
+  const canManage = useCanManage('managers');
+  const canDelete = useCanAdminister('managers');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [unlinking, setUnlinking] = useState(false);
   const name = managerLabel(manager);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHasRole } from 'shared-auth';
+import { useCanAdminister, useCanManage } from 'shared-auth';
 import { ManagerListQuerySchema, type Manager, type ManagerListQuery } from 'shared-contracts';
 import { ConfirmDialog } from 'shared-ui/dialog';
 import { ListView, useListController, type FilterField } from 'shared-ui/table';
@@ -19,8 +19,8 @@ const FILTERS: Array<FilterField<ManagerListQuery>> = [
 
 /** /managers: filtered, sorted and paged on the server, newest first; the view lives in the URL. */
 export function ManagerListPage() {
-  const canManage = useHasRole('MODERATOR');
-  const canDelete = useHasRole('ADMIN');
+  const canManage = useCanManage('managers');
+  const canDelete = useCanAdminister('managers');
   const list = useListController({ resource: managerList, schema: ManagerListQuerySchema, filters: FILTERS });
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   const [deleting, setDeleting] = useState<Manager | null>(null);

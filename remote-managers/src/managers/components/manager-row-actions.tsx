@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, useHasRole } from 'shared-auth';
+import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
 import { MANAGER_NOTICES, type Manager } from 'shared-contracts';
 import { notifyError, notifySuccess } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
@@ -20,8 +20,8 @@ export function ManagerRowActions({
   onDelete: (manager: Manager) => void;
 }) {
   const navigate = useNavigate();
-  const canManage = useHasRole('MODERATOR');
-  const canDelete = useHasRole('ADMIN');
+  const canManage = useCanManage('managers');
+  const canDelete = useCanAdminister('managers');
 
   async function unlink() {
     try {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from 'shared-auth';
-import type { User, UserActivityStats } from 'shared-contracts';
+import { ACTIVE_ADMINS_FILTER, type User, type UserActivityStats } from 'shared-contracts';
 import { userKeys } from './keys';
 
 /** GET /api/user/users/{id}. */
@@ -20,7 +20,7 @@ export function useUser(id: number | null) {
 export function useActiveAdminCount(enabled: boolean) {
   return useSWR(enabled ? userKeys.activeAdmins() : null, async () => {
     const page = await api.getPaged<User>('/api/user/users', {
-      searchParams: { role: 'ADMIN', isActive: 'true', limit: 1 },
+      searchParams: { ...ACTIVE_ADMINS_FILTER, limit: 1 },
       fallbackMessage: 'Failed to fetch users',
     });
     return page.pagination.total;

@@ -5,6 +5,7 @@ import {
   ChangePasswordSchema,
   ProfileUpdateSchema,
   VALIDATION,
+  takesOutOfOffice,
   type ChangePasswordInput,
 } from 'shared-contracts';
 import {
@@ -134,7 +135,7 @@ export function ProfilePage() {
         </SectionCard>
       </SimpleGrid>
       <SessionsCard />
-      {user.role !== 'GUEST' && <OutOfOfficeCard user={user} onSaved={refreshUser} />}
+      {takesOutOfOffice(user) && <OutOfOfficeCard user={user} onSaved={refreshUser} />}
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, useSession } from 'shared-auth';
+import { errorMessage, useCanAdminister, useSession } from 'shared-auth';
 import {
   ROLE_DESCRIPTIONS,
   ROLE_LEVELS,
   USER_ERRORS,
+  isActiveAdmin,
+  takesOutOfOffice,
   userActionDenial,
   type User,
   type UserAction,
@@ -62,6 +64,7 @@ export function UserDetailPage() {
 function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const { user: me } = useSession();
+  const canAdminister = useCanAdminister('users');
   // Requested only once the user has loaded: a missing user must not cost a second failing request.
   const stats = useUserStatistics(user.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -74,8 +77,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
   const isSelf = me?.id === user.id;
   // The last active ADMIN can be neither demoted, deactivated nor deleted (the API answers 409);
   // that can only be yourself, so it is said beside the "yourself" reason.
-  const activeAdmins = useActiveAdminCount(user.role === 'ADMIN' && user.isActive);
-  const isLastAdmin = user.role === 'ADMIN' && user.isActive && activeAdmins.data === 1;
+  const activeAdmins = useActiveAdminCount(isActiveAdmin(user));
+  const isLastAdmin = isActiveAdmin(user) && activeAdmins.data === 1;
   const LAST_ADMIN: Partial<Record<UserAction, string>> = {
     changeRole: USER_ERRORS.lastAdmin('demoted'),
     deactivate: USER_ERRORS.lastAdmin('deactivated'),
@@ -239,8 +242,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
 
         {/* Told to MODERATOR and up and to the person (absent otherwise, like the lists' rows). */}
         {user.mayDecidePayments !== undefined && <PaymentDecisionsCard user={user} />}
-        {me?.role === 'ADMIN' && user.role !== 'GUEST' && <OutOfOfficeCard user={user} onSaved={onRefresh} />}
-        {me?.role === 'ADMIN' && !isSelf && <EndSessionsCard user={user} />}
+        {canAdminister && takesOutOfOffice(user) && <OutOfOfficeCard user={user} onSaved={onRefresh} />}
+        {canAdminister && !isSelf && <EndSessionsCard user={user} />}
 
         <SectionCard title="Activity Statistics">
           {stats.error ? (
@@ -278,7 +281,7 @@ function PaymentDecisionsCard({ user }: { user: User }) {
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const allowed = user.mayDecidePayments !== false;
-  const canChange = me?.role === 'ADMIN' && me.id !== user.id;
+  const canChange = useCanAdminister('users') && me?.id !== user.id;
 
   async function change() {
     setSaving(true);

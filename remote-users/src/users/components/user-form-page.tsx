@@ -3,9 +3,10 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import {
+  DEFAULT_ROLE,
   RegisterSchema,
   UserUpdateSchema,
-  hasRole,
+  assignableRoles,
   userActionDenial,
   type RegisterInput,
   type Role,
@@ -47,7 +48,7 @@ const EMPTY: UserFormValues = {
   password: '',
   firstName: '',
   lastName: '',
-  role: 'USER',
+  role: DEFAULT_ROLE,
   isActive: true,
 };
 
@@ -77,7 +78,6 @@ export function UserFormPage() {
 function UserForm({ user }: { user: User | null }) {
   const navigate = useNavigate();
   const { user: me } = useSession();
-  const isAdmin = hasRole(me?.role, 'ADMIN');
   const roleDenial = user && me ? userActionDenial(me, user, 'changeRole') : null;
   // Create validates with the register schema (password required), edit with the update schema.
   const resolver = (user
@@ -99,11 +99,8 @@ function UserForm({ user }: { user: User | null }) {
 
   useResetForRecord(form.reset, user, toValues);
 
-  // A moderator manages USER and GUEST accounts only: no one hands out their own rank or a higher one
-  // except an ADMIN (the API refuses it too).
-  const roleOptions = isAdmin
-    ? ROLE_OPTIONS
-    : ROLE_OPTIONS.filter((o) => o.value === 'USER' || o.value === 'GUEST');
+  // No one but an ADMIN hands out their own rank or a higher one (the API refuses it too).
+  const roleOptions = ROLE_OPTIONS.filter((option) => assignableRoles(me?.role).includes(option.value));
 
   async function onSubmit(values: UserFormValues) {
     try {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHasRole, useSession } from 'shared-auth';
+import { useCanManage, useSession } from 'shared-auth';
 import { UserListQuerySchema, userActionDenial, type User, type UserListQuery } from 'shared-contracts';
 import {
   ListView,
@@ -27,7 +27,7 @@ const FILTERS: Array<FilterField<UserListQuery>> = [
 
 /** /users: overview statistics and the user list, filtered, sorted and paged on the server. */
 export function UserListPage() {
-  const canManage = useHasRole('MODERATOR');
+  const canManage = useCanManage('users');
   const { user: me } = useSession();
   const list = useListController({ resource: userList, schema: UserListQuerySchema, filters: FILTERS });
   const overview = useOverviewStats();
