@@ -21,6 +21,11 @@ const listPiecesThroughController = {
   message: 'Lists are built with useListController and ListView from shared-ui/table.',
 };
 
+const apiNeverImportsAFrontend = {
+  group: ['shared-ui', 'shared-auth', 'host', 'remote-*', 'react', 'react-*'],
+  message: 'The API never imports a frontend package.',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'releases/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/drizzle/**'],
@@ -76,7 +81,26 @@ export default tseslint.config(
   {
     files: ['api/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['shared-ui', 'shared-auth', 'host', 'remote-*', 'react', 'react-*'], message: 'The API never imports a frontend package.' }] }],
+      'no-restricted-imports': ['error', { patterns: [apiNeverImportsAFrontend] }],
+    },
+  },
+  {
+    // The product's code never imports the QuickBooks emulator, the test helpers or the lab: the demo's
+    // emulator is started by the launcher (tools/build/launch-api.mjs), the bench's routes are added
+    // by the lab's own entry (api/lab/server.ts). Tests, and the helpers themselves, may.
+    files: ['api/src/**'],
+    ignores: ['api/src/**/*.test.ts', 'api/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            apiNeverImportsAFrontend,
+            { regex: '^qbo-emulator(/|$)', message: 'The demo starts the emulator in its launcher; the API reads the QB_* settings.' },
+            { regex: '(^|/)(test|lab)/', message: 'Test helpers and the lab build on the product, never the other way round.' },
+          ],
+        },
+      ],
     },
   },
 );

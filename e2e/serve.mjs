@@ -2,15 +2,16 @@
 // frontends and the API bundle that are missing or stale are built once, before any server starts
 // (so no two servers ever build the same app, and all serve the same build), then every server
 // starts at once on a fresh data folder, releases folder and saved sign-ins of its own, with the
-// remotes file naming each section's own build. Prints "e2e servers ready" once all answer
-// /api/health. A server that exits ends the others and this process; SIGTERM or SIGINT ends them all.
+// remotes file naming each section's own build, and the demo's QuickBooks Online emulator of its own
+// as `pnpm start` runs it. Prints "e2e servers ready" once all answer /api/health. A server that
+// exits ends the others and this process; SIGTERM or SIGINT ends them all.
 // In `pnpm test` the build stage has built everything already.
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { createInterface } from 'node:readline';
 import { API_BUNDLE, apiNeedsBuild, buildApi } from '../tools/build/build-api.mjs';
-import { appsNeedingBuild, ROOT } from '../tools/build/frontends.mjs';
+import { appsNeedingBuild } from '../tools/build/frontends.mjs';
+import { launchApi } from '../tools/build/launch-api.mjs';
 import { defaultRemotes } from '../tools/build/release/paths.mjs';
 import { runPnpm } from '../tools/build/run.mjs';
 
@@ -70,11 +71,12 @@ for (const server of servers) {
   rmSync(server.dir, { recursive: true, force: true });
   mkdirSync(server.dir, { recursive: true });
   writeFileSync(server.env.REMOTES_FILE, JSON.stringify(defaultRemotes()));
-  // What `pnpm start` runs once nothing is stale: the compiled API on the server's own port and folders.
-  const child = spawn(process.execPath, ['--enable-source-maps', API_BUNDLE], {
-    cwd: ROOT,
+  // What `pnpm start` runs once nothing is stale: the compiled API on the server's own port and
+  // folders, with the demo's QuickBooks emulator (the server's QB_CLIENT_ID and QB_CLIENT_SECRET).
+  const child = await launchApi(API_BUNDLE, {
     env: { ...process.env, ...server.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    log: (line) => process.stdout.write(`[${server.name}] ${line}\n`),
   });
   children.set(server.name, child);
   for (const [stream, out] of [

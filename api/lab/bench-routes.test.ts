@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestContext } from '../test/build';
+import { build, type TestContext } from '../src/test/build';
+import { registerBenchRoutes } from './bench-routes';
 
 // Built in the hook (its longer timeout): opening and migrating a database is slow on a busy machine.
 let off: TestContext;
@@ -7,17 +8,17 @@ let on: TestContext;
 beforeAll(async () => {
   [off, on] = await Promise.all([
     build({ seed: false }),
-    build({ seed: false, config: { benchRoutes: true } }),
+    // As the lab's server adds them: after the product's app is built, before it is ready.
+    build({ seed: false, beforeReady: registerBenchRoutes }),
   ]);
 });
 afterAll(async () => {
   await Promise.all([off?.close(), on?.close()]);
 });
 
-describe('bench routes (BENCH_ROUTES)', () => {
-  it('are absent unless switched on', async () => {
+describe("the lab's bench routes", () => {
+  it("are absent from the product's app", async () => {
     const t = off;
-    expect(t.config.benchRoutes).toBe(false);
     for (const [method, url] of [
       ['GET', '/api/bench/ceiling'],
       ['GET', '/api/bench/memory'],
@@ -29,7 +30,7 @@ describe('bench routes (BENCH_ROUTES)', () => {
     }
   });
 
-  it('answer a constant body and the process memory when on', async () => {
+  it('answer a constant body and the process memory', async () => {
     const t = on;
     const ceiling = await t.request({ method: 'GET', url: '/api/bench/ceiling' });
     expect(ceiling.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 /**
- * Routes for `pnpm bench -- --scale` only (BENCH_ROUTES=1; never registered otherwise):
+ * The measuring routes of the lab's API (server.ts here, which `pnpm bench` starts); the product's
+ * app never has them:
  * - GET /api/bench/ceiling: a constant JSON body straight from Fastify (no auth, no database, no
  *   compression), the ceiling the other endpoints are compared with in the same process;
  * - GET /api/bench/memory: this process's resident memory now and its peak (VmHWM, Linux), in bytes;

@@ -4,8 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { routingCheckDigit } from 'shared-contracts';
-import { writeNachaFile, type NachaCredit } from './nacha-file';
-import { validateNachaFile } from './nacha-validator';
+import { writeNachaFile, type NachaCredit } from '../src/payments/nacha-file';
+import { validateNachaFile } from '../src/payments/nacha-validator';
 
 const ENTRIES = Number(process.argv[2] ?? 10_000);
 const RUNS = 7;

@@ -29,7 +29,6 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerAccessLog, serializeRequest } from './plugins/access-log';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
-import { registerBenchRoutes } from './plugins/bench-routes';
 import { registerJsonBodyParser } from './plugins/body-parser';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors';
 import { registerCompression } from './plugins/compression';
@@ -175,9 +174,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(healthRoutes, { prefix: '/api/health' });
     await api.register(liveRoutes, { prefix: '/api/events' });
   });
-
-  // `pnpm bench -- --scale` only (BENCH_ROUTES=1): the ceiling route and memory readings.
-  if (config.benchRoutes) registerBenchRoutes(app);
 
   if (options.approvalSweep ?? true) scheduleApprovalExpiry(app);
   registerQbSyncJobs(app);

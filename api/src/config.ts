@@ -96,8 +96,6 @@ export interface AppConfig extends SessionConfig {
   policyAdminStepFrom: number;
   /** How often the expiry sweep runs after the one at start (ms; hourly). */
   approvalSweepIntervalMs: number;
-  /** BENCH_ROUTES=1: the benchmark's ceiling and memory routes (plugins/bench-routes.ts); never in production. */
-  benchRoutes: boolean;
   /** The approvals list counts a search's matches up to this many (APPROVAL_SEARCH_COUNT_CAP; tests lower it). */
   approvalSearchCountCap: number;
   /** 'Waiting for me' and its badge count up to this many (WAITING_COUNT_CAP; tests lower it). */
@@ -235,7 +233,6 @@ const EnvSchema = v.object({
     intFromEnv('POLICY_ADMIN_STEP_FROM', 0, 999_999_999),
     String(DEFAULT_POLICY_ADMIN_STEP_FROM),
   ),
-  BENCH_ROUTES: v.optional(v.picklist(['1', '0', 'true', 'false'], 'BENCH_ROUTES must be 1 or 0'), '0'),
   HTTP_REQUEST_TIMEOUT_MS: v.optional(intFromEnv('HTTP_REQUEST_TIMEOUT_MS', 1000, 60_000), '30000'),
   HTTP_IDLE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_IDLE_TIMEOUT_MS', 1000, 60_000), '60000'),
   LIVE_MAX_STREAMS_PER_ACCOUNT: v.optional(intFromEnv('LIVE_MAX_STREAMS_PER_ACCOUNT', 1, 1000), '10'),
@@ -343,7 +340,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
     policyAdminStepFrom: e.POLICY_ADMIN_STEP_FROM,
     approvalSweepIntervalMs: 3_600_000,
-    benchRoutes: e.BENCH_ROUTES === 'true' || e.BENCH_ROUTES === '1',
     approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,
     waitingCountCap: WAITING_COUNT_CAP,
     http: {

@@ -1,6 +1,8 @@
 // Compiles the API (and the shared-contracts sources it imports) into one ES module,
 // api/dist/main.js, so `pnpm start` runs plain JavaScript instead of a TypeScript loader.
 // npm packages stay external (native argon2, PGlite's WebAssembly, pg) and load from node_modules.
+// The lab's API (tools/lab/lab-api.mjs) and the demo's QuickBooks emulator (demo-emulator.mjs) are
+// compiled the same way, each into a file of its own.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,54 +10,83 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const API = path.join(ROOT, 'api');
-export const API_BUNDLE = path.join(API, 'dist', 'main.js');
-const SOURCES = [
-  path.join(API, 'src'),
-  path.join(ROOT, 'shared-contracts', 'src'),
-  path.join(ROOT, 'qbo-emulator', 'src'),
-];
-const INPUTS = ['api', 'shared-contracts', 'qbo-emulator'].map((dir) => path.join(ROOT, dir, 'package.json'));
 
+/** The newest modification time under `dir`, leaving out build output and installed packages. */
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && (entry.name === 'dist' || entry.name === 'node_modules')) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
 }
 
+/** The API's npm packages (its dependencies of both kinds), which every bundle leaves external. */
+function apiPackages() {
+  const pkg = JSON.parse(readFileSync(path.join(API, 'package.json'), 'utf8'));
+  return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
+    .filter((name) => name !== 'shared-contracts' && name !== 'qbo-emulator')
+    .flatMap((name) => [name, `${name}/*`]);
+}
+
+/**
+ * One esbuild bundle: `entry` (TypeScript) compiled into `outfile`, stale when `outfile` is missing
+ * or older than a file under `sources` or one of `inputs`. The API's npm packages stay external.
+ */
+export function bundle({ entry, outfile, sources, inputs = [] }) {
+  return {
+    path: outfile,
+    needsBuild() {
+      if (!existsSync(outfile)) return true;
+      const newest = Math.max(...sources.map(newestMtime), ...inputs.map((file) => statSync(file).mtimeMs));
+      return newest > statSync(outfile).mtimeMs;
+    },
+    async build() {
+      // esbuild is the API's dev dependency: resolve it from there.
+      const esbuild = createRequire(path.join(API, 'package.json'))('esbuild');
+      await esbuild.build({
+        entryPoints: [entry],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        external: apiPackages(),
+        // Stack traces point at the TypeScript sources (node --enable-source-maps); the map stays on
+        // the server and is never served.
+        sourcemap: 'linked',
+        // Some dependencies are CommonJS and call require(); give the ES module one.
+        banner: {
+          js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+        },
+        logLevel: 'warning',
+      });
+    },
+  };
+}
+
+/** What the API's bundles are built from: its sources and shared-contracts', and the package files. */
+export const API_SOURCES = [path.join(API, 'src'), path.join(ROOT, 'shared-contracts', 'src')];
+export const API_INPUTS = ['api', 'shared-contracts'].map((dir) => path.join(ROOT, dir, 'package.json'));
+
+/** The product's API: what `pnpm start` runs. */
+export const PRODUCT_API = bundle({
+  entry: path.join(API, 'src', 'main.ts'),
+  outfile: path.join(API, 'dist', 'main.js'),
+  sources: API_SOURCES,
+  inputs: API_INPUTS,
+});
+
+export const API_BUNDLE = PRODUCT_API.path;
+
 /** True when api/dist/main.js is missing or older than any source it is built from. */
 export function apiNeedsBuild() {
-  if (!existsSync(API_BUNDLE)) return true;
-  const sources = Math.max(...SOURCES.map(newestMtime), ...INPUTS.map((file) => statSync(file).mtimeMs));
-  return sources > statSync(API_BUNDLE).mtimeMs;
+  return PRODUCT_API.needsBuild();
 }
 
 export async function buildApi() {
-  // esbuild is the API's dev dependency: resolve it from there.
-  const esbuild = createRequire(path.join(API, 'package.json'))('esbuild');
-  const pkg = JSON.parse(readFileSync(path.join(API, 'package.json'), 'utf8'));
-  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
-    .filter((name) => name !== 'shared-contracts' && name !== 'qbo-emulator')
-    .flatMap((name) => [name, `${name}/*`]);
-  await esbuild.build({
-    entryPoints: [path.join(API, 'src', 'main.ts')],
-    outfile: API_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external,
-    // Stack traces point at the TypeScript sources (node --enable-source-maps); the map stays on
-    // the server and is never served.
-    sourcemap: 'linked',
-    // Some dependencies are CommonJS and call require(); give the ES module one.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  await PRODUCT_API.build();
 }
 
 // `node tools/build/build-api.mjs [--if-stale]`

@@ -209,7 +209,7 @@ async function replayStorm(url, admin, moderator) {
 
 export async function benchAbuse() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-abuse-'));
-  const server = await serveApiOnly(dataDir, { BENCH_ROUTES: '1', LOG_LEVEL: 'error' });
+  const server = await serveApiOnly(dataDir, { LOG_LEVEL: 'error' });
   try {
     const admin = await signIn(server.url, 'admin@example.com');
     await passwordFlood(server.url, admin);

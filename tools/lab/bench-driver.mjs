@@ -3,7 +3,7 @@
 // postgres.js (`postgres`, max 10, prepared statements by default, pipelining), on the million-
 // approval database of `pnpm bench -- --scale` (bench_scale, seeded by it; this script never seeds).
 // Each view's statements are the ones the API's repositories send (captured through Drizzle's
-// logger by api/src/bench/driver-views.ts), measured at two levels, each run in a fresh process:
+// logger by api/lab/bench/driver-views.ts), measured at two levels, each run in a fresh process:
 //   sql      the captured text and parameters sent directly through the driver, rows decoded as
 //            Drizzle has them decoded (arrays, its type parsers);
 //   drizzle  the API's repository function on Drizzle over the driver: the data path of a request
@@ -64,7 +64,7 @@ const tsx = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
 /** Runs driver-views.ts with `argv` and resolves with the JSON of the last line it prints. */
 function worker(argv) {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['src/bench/driver-views.ts', ...argv], {
+    const child = spawn(tsx, ['lab/bench/driver-views.ts', ...argv], {
       cwd: path.join(ROOT, 'api'),
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, DATABASE_URL: url.href },

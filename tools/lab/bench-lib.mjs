@@ -6,8 +6,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { API_BUNDLE, apiNeedsBuild, buildApi } from '../build/build-api.mjs';
 import { ROOT } from '../build/frontends.mjs';
+import { launchApi } from '../build/launch-api.mjs';
+import { LAB_API } from './lab-api.mjs';
 
 /** A browser's Accept-Encoding: the server compresses as it would for the console. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -102,37 +103,41 @@ async function freePort() {
 }
 
 /**
- * The API alone, as `pnpm start` runs it (the compiled api/dist/main.js, built first when missing
- * or stale; STATIC_ROOT an empty folder), without building the frontends. Same server code and
- * database; only the static console is missing. `nodeArgs` go to node before the bundle (say
- * `--cpu-prof`), `workers` how many API processes share the port.
+ * The API alone, as `pnpm start` runs it (compiled, built first when missing or stale; STATIC_ROOT an
+ * empty folder), without building the frontends: the lab's API (lab-api.mjs), the product's server
+ * with the measuring routes (ceiling, memory, profiles). Same server code and database; only the
+ * static console is missing. `nodeArgs` go to node before the bundle (say `--cpu-prof`), `workers`
+ * how many API processes share the port.
  */
 export async function serveApiOnly(dir, extraEnv = {}, nodeArgs = [], { workers = 1 } = {}) {
   const port = extraEnv.PORT ?? String(await freePort());
-  if (apiNeedsBuild()) {
-    console.info('Building api…');
-    await buildApi();
+  if (LAB_API.needsBuild()) {
+    console.info('Building the lab API…');
+    await LAB_API.build();
   }
   const staticRoot = mkdtempSync(path.join(tmpdir(), 'console-bench-static-'));
-  // With workers > 1 the API runs as that many processes on one port (tools/lab/cluster-api.mjs); the
-  // pid returned is then the cluster's primary, whose children are the API processes.
-  const command =
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    STATIC_ROOT: staticRoot,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+    PORT: String(port),
+  };
+  const stdio = ['ignore', 'ignore', 'inherit'];
+  // With workers > 1 the API runs as that many processes on one port (tools/lab/cluster-api.mjs;
+  // PostgreSQL only); the pid returned is then the cluster's primary, whose children are the API
+  // processes. One process starts as `pnpm start` does, with the demo's QuickBooks emulator beside
+  // it on the embedded database.
+  const child =
     workers > 1
-      ? [path.join(ROOT, 'tools', 'lab', 'cluster-api.mjs'), String(workers), ...nodeArgs]
-      : ['--enable-source-maps', ...nodeArgs, API_BUNDLE];
-  const child = spawn(process.execPath, command, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      STATIC_ROOT: staticRoot,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+      ? spawn(
+          process.execPath,
+          [path.join(ROOT, 'tools', 'lab', 'cluster-api.mjs'), String(workers), ...nodeArgs],
+          { cwd: ROOT, env, stdio },
+        )
+      : await launchApi(LAB_API.path, { env, nodeArgs, stdio, log: () => {} });
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 600_000; ;) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);

@@ -1,7 +1,7 @@
 // The live console's stream under load (part of `pnpm bench`): N open GET /api/events streams on one
 // API process, its resident memory per stream, and the time from a decision to its event at every
-// stream. It prints figures; it never fails on a timing. Needs the server started with
-// BENCH_ROUTES=1 (the memory reading).
+// stream. It prints figures; it never fails on a timing. Needs the lab's API (tools/lab/lab-api.mjs:
+// the memory reading).
 
 const ACCOUNTS = ['admin@example.com', 'moderator@example.com', 'user@example.com', 'guest@example.com'];
 /** Sessions the streams are spread over (each tab of a browser shares its session). */
@@ -23,7 +23,7 @@ async function signIn(url, email) {
 
 async function rss(url) {
   const response = await fetch(`${url}/api/bench/memory`);
-  if (!response.ok) throw new Error('the memory reading needs BENCH_ROUTES=1');
+  if (!response.ok) throw new Error("the memory reading needs the lab's API (tools/lab/lab-api.mjs)");
   return (await response.json()).rss;
 }
 

@@ -45,7 +45,7 @@ export async function benchQbImport(args) {
   const burstIndex = args.indexOf('--burst');
   const burst = burstIndex >= 0 ? Number(args[burstIndex + 1]) : 0;
   if (!Number.isSafeInteger(burst) || burst < 0) throw new Error('--burst takes a number of reads');
-  const emulator = await firstLine('src/bench/qbo-emulator-server.ts', [
+  const emulator = await firstLine('lab/bench/qbo-emulator-server.ts', [
     '--bills',
     sizes.join(','),
     ...(burst > 0 ? ['--burst'] : []),
@@ -56,7 +56,7 @@ export async function benchQbImport(args) {
   try {
     for (const bills of sizes) {
       console.info(`Importing a realm of ${bills} bills…`);
-      const { line: result, child } = await firstLine('src/bench/qb-import.ts', [
+      const { line: result, child } = await firstLine('lab/bench/qb-import.ts', [
         '--api-url',
         baseUrl,
         '--realm',
@@ -69,7 +69,7 @@ export async function benchQbImport(args) {
     }
     if (burst > 0) {
       console.info(`Reading ${burst} bills by id at once…`);
-      const { line: result, child } = await firstLine('src/bench/qb-burst.ts', [
+      const { line: result, child } = await firstLine('lab/bench/qb-burst.ts', [
         '--api-url',
         baseUrl,
         '--realm',

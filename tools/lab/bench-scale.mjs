@@ -1,7 +1,7 @@
 // `pnpm bench -- --scale` (issue 11): the approvals workbench at a million approvals on PostgreSQL.
 // Seeds (or reuses) its own database on the server of DATABASE_URL / TEST_DATABASE_URL, starts the
-// compiled API on it as `pnpm start` runs it (node api/dist/main.js, built first when stale) with
-// the bench routes (BENCH_ROUTES=1: a constant-JSON ceiling route and memory readings), measures
+// compiled API on it as `pnpm start` runs it (the lab's, node api/dist/lab.js, built first when stale)
+// with the bench routes (a constant-JSON ceiling route and memory readings), measures
 // every view of the issue at N concurrent connections and prints one table. It prints figures and
 // never fails on a timing.
 // Options: --seconds N (per endpoint, default 5), --concurrency N (default 50), --port N (default: a
@@ -202,7 +202,6 @@ export async function benchScale(args) {
     {
       ...BENCH_ENV,
       DATABASE_URL: scaleUrl,
-      BENCH_ROUTES: '1',
       ...(port ? { PORT: String(port) } : {}),
     },
     cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProf)] : [],
@@ -252,10 +251,15 @@ export async function benchScale(args) {
       const row = { ...result, ...(await cpu(result.count)) };
       if (profileEach && label) {
         const profile = await fetch(api('/api/bench/profile/stop'), { method: 'POST' }).then((r) => r.json());
-        const file = path.join(profileEach, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+        const file = path.join(
+          profileEach,
+          `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.cpuprofile`,
+        );
         writeFileSync(file, JSON.stringify(profile));
         const summary = summariseProfile(profile, { root: ROOT, top: 15 });
-        console.info(`\n  profile of "${label}": ${file}\n${formatSummary(summary, { msPerRequest: row.apiMs }).replace(/^/gm, '    ')}\n`);
+        console.info(
+          `\n  profile of "${label}": ${file}\n${formatSummary(summary, { msPerRequest: row.apiMs }).replace(/^/gm, '    ')}\n`,
+        );
       }
       return row;
     };
@@ -385,11 +389,7 @@ export async function benchScale(args) {
     let nachaMedian = null;
     if (selected('NACHA')) {
       // 3. The bank file: written in its own process (issue 9's nacha-bench), median of 7.
-      const nachaOut = await spawnText(
-        TSX,
-        [path.join(ROOT, 'api', 'src', 'payments', 'nacha-bench.ts'), '10000'],
-        env,
-      );
+      const nachaOut = await spawnText(TSX, [path.join(ROOT, 'api', 'lab', 'nacha-bench.ts'), '10000'], env);
       nachaMedian = Number(/write median ([\d.]+) ms/.exec(nachaOut)?.[1] ?? NaN);
     }
 
@@ -504,7 +504,7 @@ function printTable({
     `Scale bench ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} cores (${cpus()[0]?.model ?? '?'}) · load average ${one.toFixed(1)} / ${five.toFixed(1)} / ${fifteen.toFixed(1)}`,
   );
   console.info(
-    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/main.js (compiled, as pnpm start)${workers > 1 ? ` in ${workers} processes (node:cluster)` : ''} · Accept-Encoding: ${acceptEncoding}`,
+    `PostgreSQL, ${sizes.approvals.toLocaleString('en-US')} approvals, ${sizes.companies.toLocaleString('en-US')} companies, ${sizes.users.toLocaleString('en-US')} users, ${sizes.managers.toLocaleString('en-US')} managers (data ready in ${seedSeconds.toFixed(0)} s) · ${seconds} s per endpoint, ${concurrency} concurrent connections · API: node api/dist/lab.js (compiled, as pnpm start)${workers > 1 ? ` in ${workers} processes (node:cluster)` : ''} · Accept-Encoding: ${acceptEncoding}`,
   );
   console.info(
     `Ceiling (constant JSON route, same API process(es)): ${ceilingBefore.rps.toFixed(0)} req/s before (p50 ${ceilingBefore.p50.toFixed(1)} ms, p99 ${ceilingBefore.p99.toFixed(1)} ms), ${ceilingAfter.rps.toFixed(0)} after (p50 ${ceilingAfter.p50.toFixed(1)}, p99 ${ceilingAfter.p99.toFixed(1)}) → ${ceiling.toFixed(0)} req/s; CPU ms per request (API · DB · client) ${cpuCell(ceilingBefore)}`,

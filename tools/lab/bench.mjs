@@ -75,12 +75,13 @@ if (extraCompanies > 0 || extraUsers > 0) {
     },
   );
 }
-// BENCH_ROUTES: the process's memory reading, for the live stream's figures. The live bench's
-// thousand consoles stand for as many people, over a few demo accounts.
-const benchEnv = { BENCH_ROUTES: '1', LIVE_MAX_STREAMS_PER_ACCOUNT: '1000' };
+// The lab's API either way: its measuring routes give the process's memory reading, for the live
+// stream's figures. The live bench's thousand consoles stand for as many people, over a few demo
+// accounts.
+const benchEnv = { LIVE_MAX_STREAMS_PER_ACCOUNT: '1000' };
 const server = args.includes('--api-only')
   ? await serveApiOnly(dataDir, benchEnv)
-  : await serveTemp({ DATA_DIR: dataDir, ...benchEnv });
+  : await serveTemp({ DATA_DIR: dataDir, ...benchEnv }, { lab: true });
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -129,7 +130,7 @@ if (liveOnly) process.exit(0);
 // Writing a bank file of 10,000 entries, in its own process so the server's load is not in it.
 console.info('');
 await run(path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [
-  path.join(ROOT, 'api', 'src', 'payments', 'nacha-bench.ts'),
+  path.join(ROOT, 'api', 'lab', 'nacha-bench.ts'),
   '10000',
 ]);
 

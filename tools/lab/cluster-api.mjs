@@ -1,4 +1,4 @@
-// `node tools/lab/cluster-api.mjs N [node options…]`: the compiled API (api/dist/main.js) in N processes
+// `node tools/lab/cluster-api.mjs N [node options…]`: the compiled lab API (api/dist/lab.js) in N processes
 // sharing one port through node:cluster, for `pnpm bench -- --scale --workers N`: does a second API
 // process on the machine's two cores raise list throughput relative to the ceiling measured the same
 // way? Each worker is a whole API process as `pnpm start` runs it (PostgreSQL only: the embedded
@@ -6,7 +6,7 @@
 // cache and the live events already follow other processes' writes through LISTEN.
 // SIGTERM ends every worker and then the primary.
 import cluster from 'node:cluster';
-import { API_BUNDLE } from '../build/build-api.mjs';
+import { LAB_API } from './lab-api.mjs';
 
 const [count, ...execArgv] = process.argv.slice(2);
 const workers = Number(count);
@@ -14,7 +14,7 @@ if (!Number.isSafeInteger(workers) || workers < 1) {
   console.error('usage: cluster-api.mjs N [node options…] (N ≥ 1)');
   process.exit(1);
 }
-cluster.setupPrimary({ exec: API_BUNDLE, execArgv: ['--enable-source-maps', ...execArgv] });
+cluster.setupPrimary({ exec: LAB_API.path, execArgv: ['--enable-source-maps', ...execArgv] });
 for (let i = 0; i < workers; i += 1) cluster.fork();
 let stopping = false;
 cluster.on('exit', (worker, code) => {

@@ -5,7 +5,8 @@
 // shares of the busy time (idle left out), and the top functions by self time with file:line.
 // With --ms-per-req (the API's CPU per request measured beside the profile) each share is also given
 // in CPU ms per request. Plain Node, no dependency: the API bundle's frames are mapped back to their
-// TypeScript sources through api/dist/main.js.map with the small decoder below.
+// TypeScript sources through its source map (api/dist/main.js.map, or the lab API's lab.js.map) with
+// the small decoder below.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -120,7 +121,7 @@ function categoryOfFile(file, functionName) {
     for (const [category, pattern] of PACKAGE_CATEGORIES) if (pattern.test(pkg)) return category;
     return `other packages (${pkg})`;
   }
-  if (/\/(api|shared-contracts|qbo-emulator)\/(src|dist)\//.test(file)) {
+  if (/\/(api|shared-contracts|qbo-emulator)\/(src|lab|dist)\//.test(file)) {
     if (/compression\.ts$/.test(file)) return 'compression (zlib, Brotli, @fastify/compress)';
     if (/(schema|schemas|validation|contracts\/src)/.test(file))
       return "the API's own code: schemas and contracts";
@@ -163,7 +164,10 @@ export function summariseProfile(profile, { root = process.cwd(), top = 15 } = {
     let file = callFrame.url ?? '';
     let line = callFrame.lineNumber + 1;
     if (file.startsWith('file://')) file = fileURLToPath(file);
-    if (file.endsWith(`${path.sep}dist${path.sep}main.js`)) {
+    if (
+      file.endsWith(`${path.sep}dist${path.sep}main.js`) ||
+      file.endsWith(`${path.sep}dist${path.sep}lab.js`)
+    ) {
       if (!maps.has(file)) maps.set(file, sourceMapFor(file));
       const mapped = maps.get(file)?.(callFrame.lineNumber, callFrame.columnNumber);
       if (mapped) {

@@ -1,4 +1,5 @@
-// Starts `pnpm start` on a free port with a throw-away embedded database, for the size and bench scripts.
+// Starts `pnpm start` on a free port with a throw-away embedded database, for the size and bench scripts;
+// with `lab`, the lab's API (start-lab.mjs: the bench's measuring routes) in place of the product's.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,10 +19,13 @@ function freePort() {
 }
 
 /** Resolves to { url, stop } once /api/health answers. */
-export async function serveTemp(extraEnv = {}) {
+export async function serveTemp(extraEnv = {}, { lab = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'tools', 'build', 'start.mjs')], {
+  const start = lab
+    ? path.join(ROOT, 'tools', 'lab', 'start-lab.mjs')
+    : path.join(ROOT, 'tools', 'build', 'start.mjs');
+  const child = spawn(process.execPath, [start], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,8 +5,8 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../db/client';
-import * as schema from '../db/schema';
+import type { Db } from '../../src/db/client';
+import * as schema from '../../src/db/schema';
 
 export interface Captured {
   query: string;

@@ -2,11 +2,11 @@
  * One side of `node tools/lab/bench-driver.mjs`: a list view's statements run by many concurrent
  * callers through one driver, on the PostgreSQL database of DATABASE_URL, printing one JSON line.
  *
- * `tsx src/bench/driver-views.ts capture` prints the statements (text and parameters) the API's
+ * `tsx lab/bench/driver-views.ts capture` prints the statements (text and parameters) the API's
  * repositories send for each view, captured by Drizzle's logger: the exact text PreparingClient
  * names and prepares.
  *
- * `tsx src/bench/driver-views.ts run <level> <driver> <view> <seconds> <warmup> <concurrency>`:
+ * `tsx lab/bench/driver-views.ts run <level> <driver> <view> <seconds> <warmup> <concurrency>`:
  * - level `sql`: the captured text and parameters sent directly, rows decoded as Drizzle asks
  *   (arrays, its type parsers), through `pg` (a pool of PreparingClient, as the API) or `postgres`
  *   (postgres.js: prepared statements, its default, and pipelining);
@@ -26,10 +26,10 @@ import pg from 'pg';
 import postgres from 'postgres';
 import * as v from 'valibot';
 import { ApprovalListQuerySchema, UserListQuerySchema } from 'shared-contracts';
-import { openPostgres, PLAN_PER_EXECUTION, PreparingClient, type Db } from '../db/client';
-import * as schema from '../db/schema';
-import { listApprovals } from '../modules/approvals/approvals.repository';
-import { listUsers } from '../modules/users/users.repository';
+import { openPostgres, PLAN_PER_EXECUTION, PreparingClient, type Db } from '../../src/db/client';
+import * as schema from '../../src/db/schema';
+import { listApprovals } from '../../src/modules/approvals/approvals.repository';
+import { listUsers } from '../../src/modules/users/users.repository';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL must name the PostgreSQL database to measure on');

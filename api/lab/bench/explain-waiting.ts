@@ -2,13 +2,17 @@
  * EXPLAIN (ANALYZE, BUFFERS) of the 'Waiting for me' queries (the page, its capped total and the
  * badge's count) for a user, beside the status filter's page and kept count, on the PostgreSQL
  * database of DATABASE_URL, each planned for its parameters and generically (as a prepared
- * statement may be): `tsx src/bench/explain-waiting.ts [email]` (default admin@example.com).
+ * statement may be): `tsx lab/bench/explain-waiting.ts [email]` (default admin@example.com).
  * Each query the repository runs is captured by a logger and explained with its own parameters.
  */
 import * as v from 'valibot';
 import { ApprovalListQuerySchema } from 'shared-contracts';
 import { capturingDb } from './capture';
-import { countWaitingFor, listApprovals, listWaitingFor } from '../modules/approvals/approvals.repository';
+import {
+  countWaitingFor,
+  listApprovals,
+  listWaitingFor,
+} from '../../src/modules/approvals/approvals.repository';
 
 const { pool, db, captured } = capturingDb('explain on');
 const email = process.argv[2] ?? 'admin@example.com';

@@ -6,7 +6,7 @@
  * for N seconds each (`-M extended`, planned on every execution, for a statement the API runs unnamed:
  * PLAN_PER_EXECUTION). No Node, no HTTP: what PostgreSQL spends per statement. Each script and its
  * variables (`<script>.args`) stay in a temporary directory, printed, for trying variants by hand.
- * `DATABASE_URL=… tsx src/bench/pgbench-waiting.ts [email] [seconds]`.
+ * `DATABASE_URL=… tsx lab/bench/pgbench-waiting.ts [email] [seconds]`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,9 +14,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import { ApprovalListQuerySchema } from 'shared-contracts';
-import { PLAN_PER_EXECUTION } from '../db/client';
+import { PLAN_PER_EXECUTION } from '../../src/db/client';
 import { capturingDb } from './capture';
-import { countWaitingFor, listApprovals, listWaitingFor } from '../modules/approvals/approvals.repository';
+import {
+  countWaitingFor,
+  listApprovals,
+  listWaitingFor,
+} from '../../src/modules/approvals/approvals.repository';
 
 const { url, pool, db, captured } = capturingDb('measure on');
 const email = process.argv[2] ?? 'admin@example.com';

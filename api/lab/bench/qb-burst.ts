@@ -5,16 +5,16 @@
  * line: reads asked, reads that failed, and wall time. Whether QuickBooks refused any (and how
  * many arrived in any one second) the emulator counts.
  *
- *   tsx src/bench/qb-burst.ts --api-url http://127.0.0.1:PORT --realm REALM_ID --redirect-uri URI --reads N
+ *   tsx lab/bench/qb-burst.ts --api-url http://127.0.0.1:PORT --realm REALM_ID --redirect-uri URI --reads N
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config';
-import { qbGet, RealmLimiter } from '../quickbooks/accounting-client';
-import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../quickbooks/oauth-client';
-import { consent } from '../test/qbo-emulator';
+import { loadConfig } from '../../src/config';
+import { qbGet, RealmLimiter } from '../../src/quickbooks/accounting-client';
+import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../../src/quickbooks/oauth-client';
+import { consent } from '../../src/test/qbo-emulator';
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);

@@ -40,8 +40,8 @@ export const INTUIT_SANDBOX_API_URL = 'https://sandbox-quickbooks.api.intuit.com
 
 export interface QuickBooksConfig {
   /**
-   * QB_TOKEN_URL; undefined = not configured: Intuit's endpoint, except that main.ts points a
-   * demo (embedded database) at the local QuickBooks Online emulator instead.
+   * QB_TOKEN_URL; undefined = not configured: Intuit's endpoint. The demo's launcher (embedded
+   * database) sets it and the other URLs to the local QuickBooks Online emulator's instead.
    */
   tokenUrl: string | undefined;
   /** OAuth client credentials (HTTP Basic on the token endpoint); undefined = not configured. */

@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { INDUSTRIES, type CompanyStatus, type QbConnectionStatus } from 'shared-contracts';
 import type { Db } from '../db/client';
 import { companies, managers, users, type CompanyRow, type ManagerRow, type UserRow } from '../db/schema';
-import { REVOKED_TOKEN_PREFIX } from 'qbo-emulator';
 import { encryptSecret } from '../security/token-cipher';
 import { COMPANIES, LOWERCASE_BRANDS, NAME_CORES, NAME_PREFIXES, NAME_SUFFIXES, PLACES } from './data';
 import { createRandom, DAY, HOUR, insertGenerated, type Random, type SeedContext } from './random';
@@ -25,6 +24,12 @@ export const DEMO_QB_STATES: readonly QbState[] = [
   'unreadable',
   'revoked',
 ];
+
+/**
+ * The start of a refresh token QuickBooks refuses ('revoked' state): the demo's emulator answers
+ * invalid_grant for any refresh token beginning so (its REVOKED_TOKEN_PREFIX; demo.test.ts checks the two agree).
+ */
+export const REVOKED_TOKEN_PREFIX = 'revoked-';
 
 /** Not the configured QB_TOKEN_KEY: tokens sealed with it cannot be read ('unreadable' state). */
 const FOREIGN_KEY = createHash('sha256').update('not the QB_TOKEN_KEY of this server').digest();

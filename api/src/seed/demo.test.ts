@@ -12,7 +12,8 @@ import { decryptSecret } from '../security/token-cipher';
 import { build, type TestContext } from '../test/build';
 import { validateNachaFile } from '../payments/nacha-validator';
 import { approvalStatusCounts, approvals, companies, managers, nachaFiles, users } from '../db/schema';
-import { seedBulkCompanies } from './companies';
+import { REVOKED_TOKEN_PREFIX as EMULATOR_REVOKED_TOKEN_PREFIX } from 'qbo-emulator';
+import { REVOKED_TOKEN_PREFIX, seedBulkCompanies } from './companies';
 import { DEMO_COUNTS } from './demo';
 import { DEMO_ACCOUNTS } from './users';
 
@@ -183,5 +184,11 @@ describe('demo seed', () => {
     expect(new Set(rows.map((c) => c.name)).size).toBeGreaterThan(1_500);
     const days = rows.map((c) => (Date.now() - c.createdAt.getTime()) / 86_400_000);
     expect(Math.max(...days) - Math.min(...days)).toBeGreaterThan(700);
+  });
+});
+
+describe("the demo's QuickBooks states", () => {
+  it('mark a revoked refresh token as the emulator refuses it', () => {
+    expect(REVOKED_TOKEN_PREFIX).toBe(EMULATOR_REVOKED_TOKEN_PREFIX);
   });
 });

@@ -53,7 +53,8 @@ function flag(value: string | undefined): boolean {
 
 export type Engine = 'pglite' | 'postgres';
 
-const ALL_FILES = ['src/**/*.test.ts'];
+// The lab's own tests (api/lab) run with the API's: they use its test helpers and databases.
+const ALL_FILES = ['src/**/*.test.ts', 'lab/**/*.test.ts'];
 const API_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 // A file renamed or removed would otherwise leave the list, and its engine, without a word.

@@ -5,21 +5,21 @@
  * second, and this process's peak memory (RSS and JS heap, sampled every 20 ms) before and during;
  * run with --expose-gc, also the largest JS heap left after a full collection after each page.
  *
- *   tsx src/bench/qb-import.ts --api-url http://127.0.0.1:PORT --realm REALM_ID --redirect-uri URI
+ *   tsx lab/bench/qb-import.ts --api-url http://127.0.0.1:PORT --realm REALM_ID --redirect-uri URI
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { companies } from '../db/schema';
-import { runCompanySync, type QbSyncDeps } from '../modules/qb-sync/qb-sync.service';
-import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../quickbooks/oauth-client';
-import { encryptSecret } from '../security/token-cipher';
-import { consent } from '../test/qbo-emulator';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+import { migrateDatabase } from '../../src/db/migrate';
+import { companies } from '../../src/db/schema';
+import { runCompanySync, type QbSyncDeps } from '../../src/modules/quickbooks/qb-sync.service';
+import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../../src/quickbooks/oauth-client';
+import { encryptSecret } from '../../src/security/token-cipher';
+import { consent } from '../../src/test/qbo-emulator';
 import { eq } from 'drizzle-orm';
 
 const argument = (name: string) => {
