@@ -12,7 +12,7 @@ import {
 } from './http/access-table';
 import { README_PATH, readmeAccessTable } from './http/access-table-readme';
 import { routeAccess } from './plugins/auth';
-import { intuitSignature } from './modules/qb-sync/qb-webhooks.routes';
+import { intuitSignature } from './modules/quickbooks/qb-webhooks.routes';
 import { build, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from './test/build';
 
 /**

@@ -16,7 +16,8 @@ import {
   SETTLEMENT_ACCOUNT_KEY,
   vendorAccountKey,
 } from '../modules/payments/bank-account-control.repository';
-import { advancePaymentStatus, generateBankFile } from '../modules/payments/bank-files.service';
+import { markPayment } from '../flows/payment-status';
+import { generateBankFile } from '../modules/payments/bank-files.service';
 import { encryptSecret } from '../security/token-cipher';
 import { VENDORS } from './data';
 import type { ApprovalSeed, PlannedBankFile } from './approvals';
@@ -211,10 +212,10 @@ export async function writeDemoBankFiles(
     if (outcome.status !== 'NACHA_GENERATED') continue;
     written += 1;
     if (item.target === 'BANK_UPLOADED' || item.target === 'PAYMENT_COMPLETED') {
-      await advancePaymentStatus(deps, item.admin, item.approvalId, 'BANK_UPLOADED');
+      await markPayment(deps, item.admin, item.approvalId, 'BANK_UPLOADED');
     }
     if (item.target === 'PAYMENT_COMPLETED') {
-      await advancePaymentStatus(deps, item.admin, item.approvalId, 'PAYMENT_COMPLETED');
+      await markPayment(deps, item.admin, item.approvalId, 'PAYMENT_COMPLETED');
     }
   }
   return written;

@@ -32,9 +32,9 @@ export const BOTH_ENGINES: Readonly<Record<string, string>> = {
     'start-up data rules; ANALYZE on every start on PGlite only (it has no autovacuum)',
   'src/jobs/queue.test.ts':
     "pg-boss through the pool with its set-up under an advisory lock on PostgreSQL, through PGlite's multi-statement exec on PGlite",
-  'src/modules/qb-sync/qb-bill-payments.test.ts':
+  'src/modules/quickbooks/qb-bill-payments.test.ts':
     'the QuickBooks payment job run by pg-boss (jobs on) on each engine',
-  'src/modules/qb-sync/qb-sync.test.ts':
+  'src/modules/quickbooks/qb-sync.test.ts':
     "QuickBooks sync by two API processes at once: their leases and imports run side by side on the pool's connections on PostgreSQL, one after another on PGlite's one connection",
   'src/modules/live/live.routes.test.ts':
     "the process's LISTEN connection (node-postgres client, listening again after a drop) against PGlite's listen(), and events between two API processes",

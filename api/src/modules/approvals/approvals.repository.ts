@@ -17,18 +17,19 @@ import {
   type ApprovalSortField,
   type ApprovalStats,
   type ApprovalStatus,
+  type QbBillPayment,
   type Role,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { literalCount, preparedQuery } from '../../db/prepared';
-import { qbBillPaymentsOf } from '../payments/qb-bill-payments.repository';
 import {
   activity,
   approvalCounts,
   approvals,
   companies,
   managers,
+  qbBillPayments,
   users,
   type ApprovalRow,
 } from '../../db/schema';
@@ -170,6 +171,26 @@ export async function findApproval(db: Db, id: string): Promise<Approval | undef
     rejectedByEmail: row.rejectedByEmail,
     duplicates: await duplicatesOf(db, id),
   };
+}
+
+/** The BillPayments recorded in QuickBooks for the approval's paid bills, shown on its page. */
+/** What the approval page shows: every payment of the approval, in bill id order. */
+async function qbBillPaymentsOf(db: Db, approvalId: string): Promise<QbBillPayment[]> {
+  const rows = await db
+    .select()
+    .from(qbBillPayments)
+    .where(eq(qbBillPayments.approvalId, approvalId))
+    .orderBy(asc(qbBillPayments.qbBillId));
+  return rows.map((row) => ({
+    billId: row.qbBillId,
+    docNumber: row.docNumber,
+    amount: row.amountCents / 100,
+    txnDate: row.txnDate,
+    status: row.status,
+    qbBillPaymentId: row.qbPaymentId,
+    error: row.error,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 }
 
 /** The stored row; `lock` takes a row lock (SELECT … FOR UPDATE) for read-check-write. */

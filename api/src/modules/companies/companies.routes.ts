@@ -10,8 +10,6 @@ import {
   CompanySearchQuerySchema,
   CompanySearchResultSchema,
   IdParamSchema,
-  QbTokenRefreshResultSchema,
-  QbTokenStatusSchema,
 } from 'shared-contracts';
 import * as v from 'valibot';
 import { ok, paged } from '../../http/envelope';
@@ -20,16 +18,8 @@ import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schema
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { entityActivity } from '../activity/activity.service';
-import { qbConnectRoutes } from './companies.qb-connect.routes';
 import { listCompanies, searchCompanies } from './companies.repository';
-import {
-  createCompany,
-  deleteCompany,
-  getCompany,
-  getQbTokenStatus,
-  refreshCompanyQbToken,
-  setCompanyActive,
-} from './companies.service';
+import { createCompany, deleteCompany, getCompany, setCompanyActive } from './companies.service';
 import { assignCompany, updateCompanyDetails } from '../../flows/people-changes';
 
 const tags = ['Companies'];
@@ -37,7 +27,7 @@ const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
 
 /**
  * /api/company. Reads are open to every signed-in role; create, edit, assignments,
- * activate/deactivate and token refresh need MODERATOR; delete needs ADMIN (the server enforces
+ * and activate/deactivate need MODERATOR; delete needs ADMIN (the server enforces
  * every role itself; the console only mirrors it). Authorisation runs at onRequest, before
  * validation: a caller who may not write learns nothing from a 400.
  */
@@ -191,35 +181,4 @@ export async function companiesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) =>
       ok(await setCompanyActive(app, currentAuth(request).user, companyId(request.params.id), false)),
   );
-
-  app.get(
-    '/companies/:id/qb-token-status',
-    {
-      onRequest: authenticate,
-      schema: {
-        summary: "State of the company's QuickBooks tokens",
-        tags,
-        params: IdParamSchema,
-        response: { 200: okSchema(QbTokenStatusSchema) },
-      },
-    },
-    async (request) => ok(await getQbTokenStatus(app, companyId(request.params.id))),
-  );
-
-  app.post(
-    '/companies/:id/refresh-qb-token',
-    {
-      onRequest: moderator,
-      schema: {
-        summary: "Refresh the company's QuickBooks tokens now (OAuth 2.0 refresh_token grant)",
-        tags,
-        params: IdParamSchema,
-        response: { 200: okSchema(QbTokenRefreshResultSchema) },
-      },
-    },
-    async (request) =>
-      ok(await refreshCompanyQbToken(app, currentAuth(request).user, companyId(request.params.id))),
-  );
-
-  await qbConnectRoutes(fastify);
 }

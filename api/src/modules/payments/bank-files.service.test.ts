@@ -4,12 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, approvals, companies, nachaFiles, paidBills, users, type UserRow } from '../../db/schema';
 import { validateNachaFile } from '../../payments/nacha-validator';
 import { build, type TestContext } from '../../test/build';
-import {
-  advancePaymentStatus,
-  downloadBankFile,
-  generateBankFile,
-  nachaDownloadPath,
-} from './bank-files.service';
+import { markPayment as advancePaymentStatus } from '../../flows/payment-status';
+import { downloadBankFile, generateBankFile, nachaDownloadPath } from './bank-files.service';
 import {
   confirmVendorAccount,
   createVendorAccount,

@@ -39,7 +39,6 @@ import {
 } from './bank-files.repository';
 import { changedSinceDecision } from './decision-accounts';
 import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
-import { queueQbBillPayments } from './qb-bill-payments.repository';
 
 /**
  * From an APPROVED approval to its bank file. The approval moves APPROVED → NACHA_PENDING
@@ -491,16 +490,23 @@ const NEXT_STATUS = {
 } as const;
 
 /**
+ * What else a completed payment writes in its own transaction, given by the flow that completes it
+ * (flows/payment-status.ts): the BillPayment each paid QuickBooks bill is to get in QuickBooks,
+ * dated the day paid. Answers how many it wrote.
+ */
+export type RecordPaidInQuickBooks = (tx: Db, row: ApprovalRow, paidOn: string) => Promise<number>;
+
+/**
  * ADMIN: NACHA_GENERATED → BANK_UPLOADED → PAYMENT_COMPLETED, only in that order. A file whose
  * bills changed in QuickBooks after the decision is not marked uploaded. PAYMENT_COMPLETED writes,
- * in the same transaction, the BillPayment each paid QuickBooks bill is to get in QuickBooks
- * (a job creates them); answers how many.
+ * in the same transaction, what `recordPaid` writes; answers how many BillPayments that was.
  */
 export async function advancePaymentStatus(
   deps: Pick<AppDeps, 'db'>,
   actor: UserRow,
   approvalId: string,
   to: keyof typeof NEXT_STATUS,
+  recordPaid: RecordPaidInQuickBooks,
 ): Promise<{ qbBillPayments: number }> {
   return deps.db.transaction(async (tx) => {
     const row = await lockApproval(tx, approvalId);
@@ -511,7 +517,7 @@ export async function advancePaymentStatus(
     await setPaymentStatus(tx, approvalId, to, to);
     const qbBillPayments =
       to === 'PAYMENT_COMPLETED'
-        ? await queueQbBillPayments(tx, row, civilDateTime(new Date(), ACH_TIME_ZONE).date)
+        ? await recordPaid(tx, row, civilDateTime(new Date(), ACH_TIME_ZONE).date)
         : 0;
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',

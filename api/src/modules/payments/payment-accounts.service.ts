@@ -536,4 +536,4 @@ export async function getApprovalPaymentAccounts(
 
 // What other modules read of bank accounts: through this service, never through the repositories.
 export { recentAccountChangers } from './bank-account-control.repository';
-export { vendorAccountsByRef } from './payment-accounts.repository';
+export { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';

@@ -20,9 +20,8 @@ import { existingId } from '../../http/ids';
 import { emptyOkSchema, fileSchema, okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
-import { retryBillPayments } from '../qb-sync/qb-bill-payments';
-import { requestBillPayments } from '../qb-sync/qb-sync.jobs';
-import { advancePaymentStatus, downloadBankFile, generateBankFile } from './bank-files.service';
+import { advancePayment } from '../../flows/payment-status';
+import { downloadBankFile, generateBankFile } from './bank-files.service';
 import {
   changeVendorAccount,
   confirmSettlementAccount,
@@ -269,28 +268,6 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => ok(await generateBankFile(app, currentAuth(request).user, request.params.id)),
   );
 
-  app.post(
-    '/approvals/:id/qb-bill-payments/retry',
-    {
-      onRequest: requireRole('ADMIN'),
-      schema: {
-        summary:
-          'Retry recording the paid bills in QuickBooks: refused BillPayments are sent again with a new requestid, waiting ones with their own',
-        tags,
-        params: ApprovalIdParamSchema,
-        response: { 200: okSchema(v.object({ sending: v.number() })) },
-      },
-    },
-    async (request) => {
-      const sending = await retryBillPayments(app, currentAuth(request).user, request.params.id);
-      // After the commit; a failure to queue only delays them (the minute's sweep sends pending ones).
-      await requestBillPayments(app, request.params.id).catch((error: unknown) =>
-        app.log.warn({ err: error, approvalId: request.params.id }, 'QuickBooks payments not queued'),
-      );
-      return ok({ sending });
-    },
-  );
-
   for (const [path, status, summary] of [
     ['bank-uploaded', 'BANK_UPLOADED', 'Mark the bank file uploaded to the bank (after NACHA_GENERATED)'],
     ['payment-completed', 'PAYMENT_COMPLETED', 'Mark the payment completed (after BANK_UPLOADED)'],
@@ -307,19 +284,7 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
         },
       },
       async (request) => {
-        const { qbBillPayments } = await advancePaymentStatus(
-          app,
-          currentAuth(request).user,
-          request.params.id,
-          status,
-        );
-        // After the commit: the BillPayments are written, so a failure here only delays them
-        // (the minute's sweep queues pending ones again).
-        if (qbBillPayments > 0) {
-          await requestBillPayments(app, request.params.id).catch((error: unknown) =>
-            app.log.warn({ err: error, approvalId: request.params.id }, 'QuickBooks payments not queued'),
-          );
-        }
+        await advancePayment(app, currentAuth(request).user, request.params.id, status);
         return ok({ status });
       },
     );

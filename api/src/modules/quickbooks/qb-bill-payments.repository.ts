@@ -1,13 +1,18 @@
 /**
  * The BillPayments recorded back in QuickBooks (table qb_bill_payments): one row per paid bill
  * that came from QuickBooks, written with the approval's PAYMENT_COMPLETED and then sent by the
- * 'qb-bill-payment' job (modules/qb-sync/qb-bill-payments.ts).
+ * 'qb-bill-payment' job (qb-bill-payments.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { QbBillPayment } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { qbBillPayments, qbImportedBills, type ApprovalRow, type QbBillPaymentRow } from '../../db/schema';
+import {
+  approvals,
+  qbBillPayments,
+  qbImportedBills,
+  type ApprovalRow,
+  type QbBillPaymentRow,
+} from '../../db/schema';
 
 const toCents = (amount: number) => Math.round(amount * 100);
 
@@ -152,21 +157,12 @@ export async function resetFailedQbBillPayments(
   return reset;
 }
 
-/** What the approval page shows: every payment of the approval, in bill id order. */
-export async function qbBillPaymentsOf(db: Db, approvalId: string): Promise<QbBillPayment[]> {
-  const rows = await db
-    .select()
-    .from(qbBillPayments)
-    .where(eq(qbBillPayments.approvalId, approvalId))
-    .orderBy(asc(qbBillPayments.qbBillId));
-  return rows.map((row) => ({
-    billId: row.qbBillId,
-    docNumber: row.docNumber,
-    amount: row.amountCents / 100,
-    txnDate: row.txnDate,
-    status: row.status,
-    qbBillPaymentId: row.qbPaymentId,
-    error: row.error,
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+/** The approval's row, locked FOR UPDATE until the transaction ends; undefined when it is gone. */
+export async function lockApproval(tx: Db, id: string): Promise<{ id: string } | undefined> {
+  const [row] = await tx
+    .select({ id: approvals.id })
+    .from(approvals)
+    .where(eq(approvals.id, id))
+    .for('update');
+  return row;
 }

@@ -17,12 +17,13 @@
  */
 import { APPROVAL_ERRORS } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
-import { findPaymentSettings } from '../payments/payment-accounts.repository';
+import { findPaymentSettings } from '../payments/payment-accounts.service';
 import {
   pendingQbBillPayments,
   resetFailedQbBillPayments,
   settleQbBillPayment,
-} from '../payments/qb-bill-payments.repository';
+  lockApproval,
+} from './qb-bill-payments.repository';
 import type { QbBillPaymentRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { displayName } from '../../person-name';
@@ -33,7 +34,6 @@ import {
   type RealmLimiter,
 } from '../../quickbooks/accounting-client';
 import { recordActivities, recordActivity } from '../activity/activity.service';
-import { findApprovalForUpdate } from '../payments/bank-files.repository';
 import { findCompanyRow } from '../companies/companies.service';
 import { currentAccessToken, SyncError } from './qb-sync.service';
 
@@ -179,7 +179,7 @@ export async function retryBillPayments(
   approvalId: string,
 ): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    if (!(await findApprovalForUpdate(tx, approvalId))) throw notFound(APPROVAL_ERRORS.notFound);
+    if (!(await lockApproval(tx, approvalId))) throw notFound(APPROVAL_ERRORS.notFound);
     const reset = await resetFailedQbBillPayments(tx, approvalId);
     for (const row of reset) {
       await recordActivity(tx, actor, 'approval', approvalId, {

@@ -28,14 +28,10 @@ import { QbTokenError } from '../../quickbooks/token-client';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
-import { scheduleFirstSync } from '../qb-sync/qb-sync.service';
-import {
-  claimQbState,
-  findCompanyWithRealm,
-  findHeldRealm,
-  insertQbState,
-} from './companies.qb-connect.repository';
-import { findCompany, findCompanyRow, updateCompany } from './companies.repository';
+import { scheduleFirstSync } from './qb-sync.service';
+import { claimQbState, findCompanyWithRealm, findHeldRealm, insertQbState } from './qb-connect.repository';
+import { findCompany, findCompanyRow } from '../companies/companies.service';
+import { setQbConnection } from './qb-tokens.repository';
 
 /** How long a connect flow may take from the click to the callback. */
 export const QB_STATE_TTL_MS = 10 * 60_000;
@@ -191,7 +187,7 @@ export async function completeQbConnect(
         QB_CONNECT_ERRORS.realmChanged(heldNow, callback.realmId),
       );
     }
-    await updateCompany(tx, id, {
+    await setQbConnection(tx, id, {
       qbRealmId: callback.realmId,
       qbAccessTokenEnc: encryptSecret(tokens.accessToken, key),
       qbRefreshTokenEnc: encryptSecret(tokens.refreshToken, key),
@@ -239,7 +235,7 @@ export async function disconnectQb(deps: AppDeps, actor: UserRow, id: number): P
     }
   }
   return deps.db.transaction(async (tx) => {
-    await updateCompany(tx, id, {
+    await setQbConnection(tx, id, {
       qbRealmId: null,
       qbAccessTokenEnc: null,
       qbRefreshTokenEnc: null,

@@ -45,7 +45,8 @@ import {
   PAID_IN_QUICKBOOKS,
   QUICKBOOKS_IMPORTER,
 } from '../approvals/approvals.service';
-import { findCompanyRow, refreshCompanyQbToken } from '../companies/companies.service';
+import { findCompanyRow } from '../companies/companies.service';
+import { refreshCompanyQbToken } from './qb-tokens.service';
 import { paidBillsMatching } from '../bills/paid-bills';
 import {
   acquireSyncLease,
