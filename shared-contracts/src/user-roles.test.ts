@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepRequiresAdmin, adminOnlyStep } from './policy-admin-step';
 import { DEFAULT_ROLE } from './roles';
-import { assignableRoles, isActiveAdmin, takesOutOfOffice } from './users';
+import { STAFF_PICKER_QUERY, assignableRoles, isActiveAdmin, takesOutOfOffice } from './users';
 
 describe("the user screens' role rules", () => {
   it('lets an ADMIN hand out every role and anyone else only USER and GUEST', () => {
@@ -20,6 +20,10 @@ describe("the user screens' role rules", () => {
     expect(isActiveAdmin({ role: 'ADMIN', isActive: true })).toBe(true);
     expect(isActiveAdmin({ role: 'ADMIN', isActive: false })).toBe(false);
     expect(isActiveAdmin({ role: 'MODERATOR', isActive: true })).toBe(false);
+  });
+
+  it('offers active USERs and up in the staff pickers, the first 100', () => {
+    expect(STAFF_PICKER_QUERY).toEqual({ page: 1, limit: 100, role: 'ADMIN,MODERATOR,USER', isActive: true });
   });
 
   it('gives a new account the USER role', () => {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { emailSchema } from './auth';
 import { intFromString } from './common';
 import { singleLine } from './form-fields';
-import { LOGIN_FREQUENCY, SYSTEM_USAGE, TEXT_MAX } from './limits';
+import { LOGIN_FREQUENCY, PICKER_LIMIT, SYSTEM_USAGE, TEXT_MAX } from './limits';
 import { booleanFilter, optionalFilter, pickerPagingEntries, searchText, withDefaultSort } from './lists';
 import { hasRole, ROLE_LEVELS, ROLES, type Role } from './roles';
 
@@ -134,6 +134,17 @@ export const takesOutOfOffice = (user: { role: Role }): boolean => hasRole(user.
 /** An active ADMIN: the last one can be neither demoted, deactivated nor deleted. */
 export const isActiveAdmin = (user: { role: Role; isActive: boolean }): boolean =>
   user.isActive && user.role === 'ADMIN';
+
+/** Who can be put on a company, stand in for someone or approve a step: every role from USER up. */
+export const STAFF_ROLES: readonly Role[] = ROLES.filter((role) => hasRole(role, 'USER'));
+
+/** The person pickers' query: the first PICKER_LIMIT active staff (the API refuses inactive ones). */
+export const STAFF_PICKER_QUERY = {
+  page: 1,
+  limit: PICKER_LIMIT,
+  role: STAFF_ROLES.join(','),
+  isActive: true,
+} as const;
 
 /** The user list's filter for the active ADMINs: its total is how many there are. */
 export const ACTIVE_ADMINS_FILTER = { role: 'ADMIN', isActive: 'true' } as const;

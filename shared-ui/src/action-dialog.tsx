@@ -1,10 +1,8 @@
 // A ConfirmDialog that runs its action: pending while the call is in flight, the success notice and
 // close when it settles, the server's message when it fails (the dialog stays open to retry). The
 // delete confirmations and the payment steps share this instead of each keeping its own copy.
-import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
 import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
-import { notifyError, notifySuccess } from './toaster';
+import { useRowAction } from './use-row-action';
 
 /** Props of ActionDialog: ConfirmDialog's, with the action instead of onConfirm/isPending. */
 export interface ActionDialogProps extends Omit<ConfirmDialogProps, 'onConfirm' | 'isPending'> {
@@ -20,28 +18,20 @@ export interface ActionDialogProps extends Omit<ConfirmDialogProps, 'onConfirm' 
  * @example <ActionDialog open={open} onOpenChange={setOpen} title="Delete Acme" description={DELETE_COMPANY_TEXT} confirmLabel="Delete" pendingLabel="Deleting..." destructive action={() => deleteCompany(id)} successMessage="Company deleted successfully" onDone={() => navigate('/companies')} />
  */
 export function ActionDialog({ action, successMessage, onDone, onOpenChange, ...dialog }: ActionDialogProps) {
-  const [pending, setPending] = useState(false);
-
-  async function confirm() {
-    setPending(true);
-    try {
-      await action();
-    } catch (error) {
-      notifyError(errorMessage(error));
-      return;
-    } finally {
-      setPending(false);
-    }
-    notifySuccess(successMessage);
-    onOpenChange(false);
-    onDone?.();
-  }
+  const { busy, run } = useRowAction();
+  const confirm = () =>
+    run(action, successMessage, {
+      onDone: () => {
+        onOpenChange(false);
+        onDone?.();
+      },
+    });
 
   return (
     <ConfirmDialog
       {...dialog}
       onOpenChange={onOpenChange}
-      isPending={pending}
+      isPending={busy}
       onConfirm={() => void confirm()}
     />
   );

@@ -3,8 +3,8 @@
 // notice says the error too.
 import { useEffect, useRef } from 'react';
 import type { FieldPath, FieldValues, UseFormReset, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
-import { errorMessage, isApiError } from 'shared-auth';
-import { notifyError } from './toaster';
+import { isApiError } from 'shared-auth';
+import { notifyFailure } from './notify-failure';
 
 export interface ServerErrorOptions {
   /**
@@ -53,7 +53,7 @@ export function reportFormError<T extends FieldValues>(
     form.setError(field as FieldPath<T>, { type: 'server', message });
     if (index === 0 && focus?.(field)) form.setFocus?.(field as FieldPath<T>);
   });
-  notifyError(errorMessage(error, fallback));
+  notifyFailure(error, fallback);
 }
 
 /**

@@ -11,14 +11,8 @@ export * from './chakra';
 export { system } from './system';
 export { UiProvider } from './ui-provider';
 export { SWR_OPTIONS } from './swr-options';
-export {
-  NOTICE_CLEARANCE,
-  Toaster,
-  notifyError,
-  notifyInfo,
-  notifySuccess,
-  preloadNotices,
-} from './toaster';
+export { NOTICE_CLEARANCE, Toaster, notifyError, notifyInfo, notifySuccess, preloadNotices } from './toaster';
+export { notifyFailure } from './notify-failure';
 export { PageHeader, HOME_CRUMB, type Crumb, type PageHeaderProps } from './page-header';
 export {
   AccessDenied,

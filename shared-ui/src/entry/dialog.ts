@@ -8,6 +8,17 @@ addEntryRecipes();
 export { Dialog, Drawer, Menu } from '@chakra-ui/react';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { ActionDialog, type ActionDialogProps } from '../action-dialog';
+export { DeleteDialog, type DeleteDialogProps } from '../delete-dialog';
+export {
+  useActivation,
+  useRowAction,
+  type Activation,
+  type RowActionOptions,
+  type RowActionRunner,
+  type RunOptions,
+  type SuccessNotice,
+} from '../use-row-action';
+export { useDialogTarget, type DialogTarget } from '../use-dialog-target';
 export { FormDialog, type FormDialogProps } from '../form-dialog';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from '../row-actions-menu';
 export { ShortcutsHelpButton, ShortcutsHelpDialog, type ShortcutsHelpDialogProps } from '../shortcuts-help';

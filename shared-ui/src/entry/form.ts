@@ -1,5 +1,5 @@
 // `shared-ui/form`: form controls beyond the sign-in page's (select, switch, checkbox, text area,
-// fieldset), the inline select editor and the person pickers' options.
+// fieldset), the inline select editor, the person select and the person pickers' options.
 import { addEntryRecipes } from '../entry-recipes';
 
 // This entry's components are styled by recipes the core system does not hold (../entry-recipes.ts).
@@ -16,3 +16,10 @@ export {
   withCurrentOption,
   type PersonLike,
 } from '../person-options';
+export {
+  PersonSelect,
+  personChoices,
+  useStaffPeople,
+  type PersonChoices,
+  type PersonSelectProps,
+} from '../person-select';

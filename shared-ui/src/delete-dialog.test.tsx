@@ -1,0 +1,76 @@
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeleteDialog } from './delete-dialog';
+import { renderWithProviders } from './test-utils';
+import * as toaster from './toaster';
+import { useDialogTarget } from './use-dialog-target';
+
+afterEach(() => vi.restoreAllMocks());
+
+function Harness({ action, onDeleted }: { action: () => Promise<unknown>; onDeleted: () => void }) {
+  const deleting = useDialogTarget<{ id: number; name: string }>();
+  return (
+    <>
+      <button type="button" onClick={() => deleting.openFor({ id: 7, name: 'Acme' })}>
+        Delete Acme
+      </button>
+      <span data-testid="target">{deleting.target?.name ?? 'none'}</span>
+      {deleting.target && (
+        <DeleteDialog
+          open
+          onOpenChange={deleting.onOpenChange}
+          title={`Delete ${deleting.target.name}`}
+          description="This cannot be undone."
+          action={action}
+          successMessage="Company deleted successfully"
+          onDeleted={onDeleted}
+        />
+      )}
+    </>
+  );
+}
+
+describe('DeleteDialog', () => {
+  it('opens for the row, deletes with a red Delete, says so, closes and calls onDeleted', async () => {
+    const success = vi.spyOn(toaster, 'notifySuccess').mockImplementation(() => '');
+    const action = vi.fn().mockResolvedValue(undefined);
+    const onDeleted = vi.fn();
+    renderWithProviders(<Harness action={action} onDeleted={onDeleted} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Acme' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Delete Acme' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('target').textContent).toBe('none'));
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(success).toHaveBeenCalledWith('Company deleted successfully');
+    expect(onDeleted).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays open for the same row when the delete fails', async () => {
+    const failure = vi.spyOn(toaster, 'notifyError').mockImplementation(() => '');
+    const onDeleted = vi.fn();
+    renderWithProviders(
+      <Harness action={() => Promise.reject(new Error('Company has payments'))} onDeleted={onDeleted} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Acme' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Company has payments'));
+    expect(screen.getByTestId('target').textContent).toBe('Acme');
+    expect(onDeleted).not.toHaveBeenCalled();
+  });
+});
+
+describe('useDialogTarget', () => {
+  it('remembers the record it is open for and forgets it on close', () => {
+    const { result } = renderHook(() => useDialogTarget<string>());
+    expect(result.current.target).toBeNull();
+    act(() => result.current.openFor('row 1'));
+    expect(result.current.target).toBe('row 1');
+    act(() => result.current.onOpenChange(true));
+    expect(result.current.target).toBe('row 1');
+    act(() => result.current.onOpenChange(false));
+    expect(result.current.target).toBeNull();
+    act(() => result.current.openFor('row 2'));
+    act(() => result.current.close());
+    expect(result.current.target).toBeNull();
+  });
+});

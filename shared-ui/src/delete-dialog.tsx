@@ -1,0 +1,29 @@
+// Every delete confirmation of the console: a red 'Delete' that reads 'Deleting...' while the call is
+// in flight, the success notice, then onDeleted (leave the deleted record's page, say).
+import { ActionDialog, type ActionDialogProps } from './action-dialog';
+
+/** Props of DeleteDialog: ActionDialog's, with the delete wording set. */
+export interface DeleteDialogProps extends Omit<
+  ActionDialogProps,
+  'confirmLabel' | 'pendingLabel' | 'destructive' | 'onDone'
+> {
+  /** The confirm button, 'Delete' unless the page names what it deletes ('Delete Manager'). */
+  confirmLabel?: string;
+  /** After the delete succeeded and the dialog closed. */
+  onDeleted?: () => void;
+}
+
+/**
+ * @example <DeleteDialog open={open} onOpenChange={setOpen} title={`Delete ${company.name}`} description={DELETE_COMPANY_TEXT} action={() => deleteCompany(company.id)} successMessage="Company deleted successfully" onDeleted={() => navigate('/companies')} />
+ */
+export function DeleteDialog({ confirmLabel = 'Delete', onDeleted, ...dialog }: DeleteDialogProps) {
+  return (
+    <ActionDialog
+      {...dialog}
+      confirmLabel={confirmLabel}
+      pendingLabel="Deleting..."
+      destructive
+      onDone={onDeleted}
+    />
+  );
+}
