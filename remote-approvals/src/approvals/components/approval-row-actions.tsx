@@ -1,37 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, errorMessage, isApiError, useCanAdminister } from 'shared-auth';
+import { useHasRole } from 'shared-auth';
 import {
   APPROVAL_ERRORS,
   isDeletableApprovalStatus,
-  parseBills,
   shortApprovalId,
-  type Approval,
   type ApprovalSummary,
-  type Bill,
 } from 'shared-contracts';
-import { HStack, IconButton, notifyError, notifySuccess } from 'shared-ui';
+import { HStack, IconButton } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
-import { approveApproval, approvedMessage, needsDuplicateReason, rejectApproval } from '../api/mutations';
 import { REJECT_PROMPT } from '../approval-options';
-import { isNoLongerPending, notifyDecidedElsewhere } from '../decided-elsewhere';
 import { ApproveDialog } from './approve-dialog';
-
-/**
- * A decision that lost to someone else's (409) reads as what happened, not as a generic failure;
- * the lists and the approval are re-read by the mutation either way.
- */
-export async function notifyDecisionError(id: string, error: unknown) {
-  // 'Approved by Ada Admin just now': someone else decided while this reviewer was deciding.
-  if (isNoLongerPending(error) && (await notifyDecidedElsewhere(id))) return;
-  if (isApiError(error) && error.status === 409 && error.message === APPROVAL_ERRORS.notPending) {
-    notifyError(
-      `${APPROVAL_ERRORS.notPending}: someone else decided it meanwhile. The page now shows their decision.`,
-    );
-  } else {
-    notifyError(errorMessage(error));
-  }
-}
+import { useDecision, type FlaggedBills } from './use-decision';
 
 /** Quick approve and reject on PENDING rows, then the row menu (View Details, Delete). */
 export function ApprovalRowActions({
@@ -46,56 +26,24 @@ export function ApprovalRowActions({
   onDelete: (approval: ApprovalSummary) => void;
 }) {
   const navigate = useNavigate();
-  const isAdmin = useCanAdminister('approvals');
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const isAdmin = useHasRole('ADMIN');
   // A possible duplicate is never approved from the list without its reason: the quick approve
-  // opens the detail page's dialog (bills, the flagged ones marked, the reason field) instead.
-  const [flagged, setFlagged] = useState<{ bills: Bill[]; flaggedBillIds: string[] } | null>(null);
+  // opens the detail page's dialog (bills, the flagged ones marked, the reason field) instead. The
+  // dialog stays open after a refusal, so the reviewer can try again or cancel.
+  const [flagged, setFlagged] = useState<FlaggedBills | null>(null);
+  const decision = useDecision(approval.id, (decided) => decided && setFlagged(null), setFlagged);
+  const busy = decision.busy;
   const short = shortApprovalId(approval.id);
   const pending = approval.status === 'PENDING';
   const deletable = isDeletableApprovalStatus(approval.status);
 
-  async function approve(approvedBills?: string[], duplicateReason?: string) {
-    setBusy('approve');
-    try {
-      notifySuccess(
-        approvedMessage(
-          await approveApproval(approval.id, approvedBills, approval.currentStep, duplicateReason),
-        ),
-      );
-      setFlagged(null);
-    } catch (error) {
-      if (!duplicateReason && needsDuplicateReason(error)) {
-        try {
-          const detail = await api.get<Approval>(`/api/bill-approval/approvals/${approval.id}`);
-          setFlagged({
-            bills: parseBills(detail.bills),
-            flaggedBillIds: (detail.duplicates ?? []).map((duplicate) => duplicate.billId),
-          });
-          return;
-        } catch {
-          // The approval could not be read: say why the approve was refused instead.
-        }
-      }
-      await notifyDecisionError(approval.id, error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const approve = (approvedBills?: string[], duplicateReason?: string) =>
+    void decision.approve(approvedBills, approval.currentStep, duplicateReason);
 
-  async function reject() {
+  function reject() {
     // The reason comes from a prompt; an empty answer (or Cancel) does nothing.
     const reason = (window.prompt(REJECT_PROMPT) ?? '').trim();
-    if (!reason) return;
-    setBusy('reject');
-    try {
-      await rejectApproval(approval.id, reason);
-      notifySuccess('Approval rejected successfully');
-    } catch (error) {
-      await notifyDecisionError(approval.id, error);
-    } finally {
-      setBusy(null);
-    }
+    if (reason) void decision.reject(reason);
   }
 
   return (
@@ -112,7 +60,7 @@ export function ApprovalRowActions({
             title={isCreator ? APPROVAL_ERRORS.ownApproval : 'Approve'}
             loading={busy === 'approve'}
             disabled={busy !== null || isCreator}
-            onClick={() => void approve()}
+            onClick={() => approve()}
           >
             <DecisionIcon path="M5 12.5l4.5 4.5L19 7.5" />
           </IconButton>
@@ -124,7 +72,7 @@ export function ApprovalRowActions({
             title="Reject"
             loading={busy === 'reject'}
             disabled={busy !== null}
-            onClick={() => void reject()}
+            onClick={reject}
           >
             <DecisionIcon path="M6 6l12 12M18 6L6 18" />
           </IconButton>
@@ -137,7 +85,7 @@ export function ApprovalRowActions({
           bills={flagged.bills}
           flaggedBillIds={flagged.flaggedBillIds}
           isPending={busy === 'approve'}
-          onApprove={(ids, duplicateReason) => void approve(ids, duplicateReason)}
+          onApprove={approve}
         />
       )}
       <RowActionsMenu

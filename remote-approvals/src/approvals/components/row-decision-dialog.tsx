@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from 'shared-auth';
-import { parseBills, type ApprovalSummary } from 'shared-contracts';
+import { APPROVAL_ERRORS, parseBills, type ApprovalSummary } from 'shared-contracts';
 import { notifyError } from 'shared-ui';
 import { useApproval } from '../api/get-approval';
 import { ApproveDialog } from './approve-dialog';
@@ -39,7 +39,7 @@ export function RowDecisionDialog({
       <RejectDialog
         open
         onOpenChange={onOpenChange}
-        isPending={decision.busy}
+        isPending={decision.busy !== null}
         onReject={(reason) => void decision.reject(reason)}
       />
     );
@@ -52,8 +52,41 @@ export function RowDecisionDialog({
       onOpenChange={onOpenChange}
       bills={parseBills(loaded.bills)}
       flaggedBillIds={loaded.duplicates?.map((duplicate) => duplicate.billId)}
-      isPending={decision.busy}
+      isPending={decision.busy !== null}
       onApprove={(ids, duplicateReason) => void decision.approve(ids, approval.currentStep, duplicateReason)}
     />
   );
+}
+
+type Verb = 'approve' | 'reject';
+
+/** What useRowDecision answers. */
+export interface RowDecision {
+  /**
+   * 'a' / 'r' on the keyboard's row: opens its dialog, or says with the row's disabled button's
+   * reason why not. False when no row is active, so the key keeps its default.
+   */
+  decide: (verb: Verb, approval: ApprovalSummary | null) => boolean;
+  /** The dialog to show, if any. */
+  open: { verb: Verb; approval: ApprovalSummary } | null;
+  close: () => void;
+}
+
+/**
+ * The list's keyboard decision on one row, refused here as the row's buttons are.
+ * @example const row = useRowDecision(canDecide, user?.id);
+ */
+export function useRowDecision(canDecide: boolean, userId: number | undefined): RowDecision {
+  const [open, setOpen] = useState<RowDecision['open']>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const decide = (verb: Verb, approval: ApprovalSummary | null) => {
+    if (!approval) return false;
+    if (!canDecide) notifyError(APPROVAL_ERRORS.mayNotDecide);
+    else if (approval.status !== 'PENDING') notifyError(APPROVAL_ERRORS.notPending);
+    else if (verb === 'approve' && userId !== undefined && approval.createdById === userId) {
+      notifyError(APPROVAL_ERRORS.ownApproval);
+    } else setOpen({ verb, approval });
+    return true;
+  };
+  return { decide, open, close };
 }

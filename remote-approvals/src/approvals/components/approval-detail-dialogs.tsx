@@ -1,0 +1,60 @@
+import { useNavigate } from 'react-router-dom';
+import type { Approval, Bill } from 'shared-contracts';
+import { ShortcutsHelpDialog } from 'shared-ui/dialog';
+import { DETAIL_SHORTCUTS } from '../keyboard-shortcuts';
+import { ApproveDialog } from './approve-dialog';
+import { DeleteApprovalDialog } from './delete-approval-dialog';
+import { RejectDialog } from './reject-dialog';
+import type { DetailDecisions } from './use-detail-decisions';
+
+/** The approval page's dialogs: Approve Bills and Reject (while pending), the keys' help, Delete. */
+export function ApprovalDetailDialogs({
+  approval,
+  bills,
+  decisions,
+}: {
+  approval: Approval;
+  bills: Bill[];
+  decisions: DetailDecisions;
+}) {
+  const navigate = useNavigate();
+  const { dialog, setDialog, decision } = decisions;
+  const busy = decision.busy !== null;
+  return (
+    <>
+      {approval.status === 'PENDING' && (
+        <>
+          <ApproveDialog
+            open={dialog === 'approve'}
+            onOpenChange={(open) => setDialog(open ? 'approve' : null)}
+            bills={bills}
+            flaggedBillIds={approval.duplicates?.map((duplicate) => duplicate.billId)}
+            isPending={busy}
+            onApprove={(ids, duplicateReason) =>
+              void decision.approve(ids, approval.currentStep, duplicateReason)
+            }
+          />
+          <RejectDialog
+            open={dialog === 'reject'}
+            onOpenChange={(open) => setDialog(open ? 'reject' : null)}
+            isPending={busy}
+            onReject={(reason) => void decision.reject(reason)}
+          />
+        </>
+      )}
+      <ShortcutsHelpDialog
+        open={decisions.helpOpen}
+        onOpenChange={decisions.setHelpOpen}
+        groups={DETAIL_SHORTCUTS}
+      />
+      {dialog === 'delete' && (
+        <DeleteApprovalDialog
+          approval={approval}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          onDeleted={() => navigate('/approvals')}
+        />
+      )}
+    </>
+  );
+}
