@@ -36,6 +36,8 @@ export interface DataCardsProps<T> {
   isLoading: boolean;
   loadingRows: number;
   onRowClick?: (row: T) => void;
+  /** The keyboard's row: marked (not drawn), so Enter finds its title's link as in the table. */
+  activeRowId?: RowId | null;
 }
 
 /** Splits the columns into the card's title, badges and fields (see DataTableColumn.card). */
@@ -135,6 +137,7 @@ export function DataCards<T>({
   isLoading,
   loadingRows,
   onRowClick,
+  activeRowId = null,
 }: DataCardsProps<T>) {
   const { title, badges, fields } = cardParts(columns);
   const showToolbar = selectable || Boolean(onSortChange && columns.some((column) => column.sortable));
@@ -186,6 +189,7 @@ export function DataCards<T>({
                   key={id}
                   {...CARD}
                   data-selected={isSelected ? '' : undefined}
+                  data-active={id === activeRowId ? '' : undefined}
                   borderColor={isSelected ? 'blue.solid' : undefined}
                   cursor={onRowClick ? 'pointer' : undefined}
                   onClick={onRowClick ? (event) => isRowClick(event) && onRowClick(row) : undefined}
@@ -207,7 +211,7 @@ export function DataCards<T>({
                     ) : null}
                     <Box flex="1" minW="0">
                       {title ? (
-                        <TruncatedText lines={3} fontWeight="semibold" data-card-title="">
+                        <TruncatedText lines={3} fontWeight="semibold" data-card-title="" data-row-title="">
                           {cellContent(title, row)}
                         </TruncatedText>
                       ) : null}

@@ -1,8 +1,9 @@
 // The frame every list page shares: header, filter panel built from the declared fields, bulk bar,
-// error with Retry, empty vs. no-matches, the table (cards on a phone) and pagination. The page
-// brings its columns, its texts and its bulk actions; the state comes from useListController.
+// error with Retry, empty vs. no-matches, the table (cards on a phone), pagination and the list keys
+// (useListKeys). The page brings its columns, its texts, its bulk actions and any keys of its own; the
+// state comes from useListController.
 import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from 'shared-auth';
 import { BulkActionBar } from './bulk-action-bar';
@@ -12,7 +13,7 @@ import { PageHeader } from './page-header';
 import { FullPagination, SimplePagination } from './pagination';
 import { EmptyState, ErrorState, NoMatchesState, type EmptyStateProps } from './states';
 import type { ListController } from './use-list-controller';
-import type { RowCursor } from './use-row-cursor';
+import { useListKeys, type ListKeys } from './use-list-keys';
 
 /** One button of the bulk bar. */
 export interface BulkButton {
@@ -60,8 +61,8 @@ export interface ListViewProps<Row extends { id: RowId }, Query> {
   bulkActions?: BulkButton[];
   /** The state of a list with no rows and no filter set (its action is the 'Add …' link by default). */
   empty: EmptyStateProps;
-  /** The keyboard's row (useRowCursor), shown and focused by the table. */
-  cursor?: RowCursor;
+  /** The page's own keys beside the list's (j / k, the arrows, Enter, x), given the keyboard's row. */
+  keys?: ListKeys<Row>;
   /** Dialogs of the page. */
   children?: ReactNode;
 }
@@ -96,10 +97,19 @@ export function ListView<Row extends { id: RowId }, Query>({
   canSelect,
   bulkActions = [],
   empty,
-  cursor,
+  keys,
   children,
 }: ListViewProps<Row, Query>) {
   const [showFilters, setShowFilters] = useState(list.activeFilters > 0);
+  const frame = useRef<HTMLDivElement>(null);
+  const cursor = useListKeys({
+    rows: list.rows,
+    selected: list.selected,
+    setSelected: list.setSelected,
+    canSelect,
+    container: frame,
+    keys,
+  });
   const selectedCount = list.selected.size;
   const createLink = (buttonSize?: 'sm') =>
     create && (
@@ -171,7 +181,7 @@ export function ListView<Row extends { id: RowId }, Query>({
   const total = list.pagination?.total ?? 0;
 
   return (
-    <Stack gap="6">
+    <Stack gap="6" ref={frame}>
       <PageHeader
         title={title}
         description={description}
@@ -233,8 +243,8 @@ export function ListView<Row extends { id: RowId }, Query>({
             onSelectionChange={canSelect ? list.setSelected : undefined}
             rowActions={rowActions}
             isLoading={list.isLoading}
-            activeRowId={cursor?.activeId}
-            onActiveRowChange={cursor?.setActiveId}
+            activeRowId={cursor.activeId}
+            onActiveRowChange={cursor.setActiveId}
             emptyState={
               list.activeFilters > 0 ? (
                 <NoMatchesState itemLabel={noun.other} onClearFilters={list.resetFilters} />

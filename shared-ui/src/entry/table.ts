@@ -1,5 +1,5 @@
-// `shared-ui/table`: the list pages' pieces: list controller and view, bulk runner, data table with its phone cards, sort,
-// pagination, filters, bulk actions and the list state kept in the URL.
+// `shared-ui/table`: the list pages' pieces: list controller and view, list keys, bulk runner, data table with its phone
+// cards, sort, pagination, filters, bulk actions and the list state kept in the URL.
 import { addEntryRecipes } from '../entry-recipes';
 
 // This entry's components are styled by recipes the core system does not hold (../entry-recipes.ts).
@@ -21,14 +21,13 @@ export {
 export {
   DEFAULT_CELL_MAX_WIDTH,
   DataTable,
-  useSortedRows,
-  useTableSort,
   type DataTableColumn,
   type DataTableProps,
   type RowId,
-  type TableSortState,
 } from '../data-table';
+export { useSortedRows, useTableSort, type TableSortState } from '../use-table-sort';
 export { useRowCursor, type RowCursor } from '../use-row-cursor';
+export { useListKeys, type ListKeys, type ListKeysOptions } from '../use-list-keys';
 export {
   FullPagination,
   SimplePagination,
