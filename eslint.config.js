@@ -12,6 +12,41 @@ const chakraOnlyInSharedUi = {
     { name: '@emotion/react', message: 'Import UI from shared-ui: it is the shared design unit.' },
   ],
 };
+// The API's layers. Lowest first: a module may import only modules before it, so no two import each
+// other; a module reads another through its service, never its repository; flows (cross-module use
+// cases) sit above the modules and are called by routes, jobs and the seed, never by a service or
+// repository; plugins, db, sessions, http, security and ports sit below every module.
+const ROOT = import.meta.dirname;
+const API_MODULE_ORDER = ['live', 'activity', 'users', 'companies', 'bills', 'payments', 'approvals', 'quickbooks', 'managers', 'auth', 'audit', 'dashboard', 'health'];
+const modulePath = (name) => `${ROOT}/api/src/modules/${name}`;
+const apiLayerZones = [
+  ...API_MODULE_ORDER.map((name, index) => ({
+    target: `api/src/modules/${name}`,
+    from: API_MODULE_ORDER.slice(index + 1).map(modulePath),
+    message: `modules/${name} sits below these modules (${API_MODULE_ORDER.join(' < ')}): meet through a flow in api/src/flows instead.`,
+  })).filter((zone) => zone.from.length > 0),
+  ...API_MODULE_ORDER.map((name) => ({
+    target: `api/src/modules/${name}`,
+    from: `${ROOT}/api/src/modules/**/*.repository.ts`,
+    except: [`${modulePath(name)}/*.repository.ts`],
+    message: "Read another module through its service, never its repository.",
+  })),
+  {
+    target: 'api/src/flows/**',
+    from: `${ROOT}/api/src/modules/**/*.repository.ts`,
+    message: 'A flow uses the modules through their services, never their repositories.',
+  },
+  {
+    target: 'api/src/modules/*/*.{service,repository}.ts',
+    from: `${ROOT}/api/src/flows`,
+    message: 'Flows call services; a service or repository never calls a flow (routes and jobs do).',
+  },
+  {
+    target: ['api/src/plugins', 'api/src/db', 'api/src/sessions', 'api/src/http', 'api/src/security', 'api/src/ports', 'api/src/jobs'],
+    from: [`${ROOT}/api/src/modules`, `${ROOT}/api/src/flows`],
+    message: 'plugins, db, sessions, http, security, ports and jobs sit below every module.',
+  },
+];
 const noRemoteImports = '^(\\.\\./)*remote-(companies|users|managers|approvals)(/|$)';
 // A list page is its columns, filter fields, bulk actions and texts: the URL state, paging, filter panel
 // and bulk bar come through useListController and ListView, so a remote does not wire them again.
@@ -77,6 +112,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'shared-ui', 'shared-auth', '@chakra-ui/*', 'ky', 'fastify', 'drizzle-orm*'], message: 'shared-contracts is pure schemas and types used by both sides.' }] }],
     },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/**/*.test.ts', 'api/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: apiLayerZones }] },
   },
   {
     files: ['api/**'],

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { UserRow } from '../db/schema';
 import { advancePaymentStatus } from '../modules/payments/bank-files.service';
-import { queueQbBillPayments } from '../modules/quickbooks/qb-bill-payments.repository';
+import { queueQbBillPayments } from '../modules/quickbooks/qb-bill-payments';
 import { requestBillPayments } from '../modules/quickbooks/qb-sync.jobs';
 
 type PaymentStep = 'BANK_UPLOADED' | 'PAYMENT_COMPLETED';

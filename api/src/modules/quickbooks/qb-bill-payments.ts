@@ -287,3 +287,6 @@ async function settle(
     ]);
   });
 }
+
+// What a completed payment writes for QuickBooks in its own transaction (flows/payment-status.ts).
+export { queueQbBillPayments } from './qb-bill-payments.repository';
