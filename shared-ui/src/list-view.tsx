@@ -6,11 +6,9 @@ import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from 'shared-auth';
-import { BulkActionBar } from './bulk-action-bar';
 import { DataTable, type DataTableColumn, type RowId } from './data-table';
-import { DateFilter, FilterPanel, SearchInput, SelectFilter } from './filter-panel';
+import { ListBulkBar, ListFilterPanel, ListPagination } from './list-view-parts';
 import { PageHeader } from './page-header';
-import { FullPagination, SimplePagination } from './pagination';
 import { EmptyState, ErrorState, NoMatchesState, type EmptyStateProps } from './states';
 import type { ListController } from './use-list-controller';
 import { useListKeys, type ListKeys } from './use-list-keys';
@@ -148,37 +146,7 @@ export function ListView<Row extends { id: RowId }, Query>({
       {createLink()}
     </>
   );
-  const filterPanel = (
-    <FilterPanel activeCount={list.activeFilters} onReset={list.resetFilters}>
-      {list.fields.map((field) =>
-        field.kind === 'search' ? (
-          <SearchInput
-            key={field.key}
-            label={field.label}
-            placeholder={field.placeholder}
-            value={list.values[field.key]!}
-            onChange={(value) => list.setFilter(field.key, value)}
-          />
-        ) : field.kind === 'date' ? (
-          <DateFilter
-            key={field.key}
-            label={field.label}
-            value={list.values[field.key]!}
-            onChange={(value) => list.setFilter(field.key, value)}
-          />
-        ) : (
-          <SelectFilter
-            key={field.key}
-            label={field.label}
-            value={list.values[field.key]!}
-            options={field.options}
-            onChange={(value) => list.setFilter(field.key, value)}
-          />
-        ),
-      )}
-    </FilterPanel>
-  );
-  const total = list.pagination?.total ?? 0;
+  const filterPanel = <ListFilterPanel list={list} />;
 
   return (
     <Stack gap="6" ref={frame}>
@@ -199,28 +167,11 @@ export function ListView<Row extends { id: RowId }, Query>({
       {notice}
 
       {canSelect && selectedCount > 0 && (
-        <BulkActionBar
-          count={selectedCount}
+        <ListBulkBar
+          list={list}
           itemLabel={selectionLabel ?? (selectedCount === 1 ? noun.one : noun.other)}
-          onClear={() => list.setSelected(new Set())}
-        >
-          {bulkActions
-            .filter((action) => !action.hidden)
-            .map((action) => (
-              <Button
-                key={action.key}
-                size="sm"
-                colorPalette={action.colorPalette}
-                variant={action.variant}
-                loading={list.bulk.busy === action.key}
-                loadingText={action.loadingText}
-                disabled={list.bulk.busy !== null}
-                onClick={action.onClick}
-              >
-                {action.label}
-              </Button>
-            ))}
-        </BulkActionBar>
+          actions={bulkActions}
+        />
       )}
 
       {list.error ? (
@@ -253,28 +204,7 @@ export function ListView<Row extends { id: RowId }, Query>({
               )
             }
           />
-          {/* Nothing to page through: the empty or no-matches view says it all. */}
-          {total > 0 &&
-            (list.pageSizes ? (
-              <FullPagination
-                page={list.page}
-                pageSize={list.pageSize}
-                total={total}
-                totalCapped={list.pagination?.totalCapped ?? false}
-                itemLabel={noun.other}
-                pageSizeOptions={list.pageSizes}
-                onPageChange={list.setPage}
-                onPageSizeChange={list.setPageSize}
-              />
-            ) : (
-              <SimplePagination
-                page={list.page}
-                pageSize={list.pageSize}
-                total={total}
-                itemLabel={noun.other}
-                onPageChange={list.setPage}
-              />
-            ))}
+          <ListPagination list={list} itemLabel={noun.other} />
         </Stack>
       )}
       {children}
