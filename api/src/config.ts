@@ -18,7 +18,7 @@ import {
   VALIDATION,
   emailSchema,
 } from 'shared-contracts';
-import type { QbSyncConfig, QuickBooksConfig } from './quickbooks/config';
+import type { QbSyncConfig, QuickBooksConfig } from './quickbooks-config';
 import { ConfigError, intFromEnv } from './env-values';
 import { SessionEnvSchema, sessionConfigFrom, type SessionConfig } from './session-config';
 
@@ -32,7 +32,7 @@ export {
   INTUIT_TOKEN_URL,
   type QbSyncConfig,
   type QuickBooksConfig,
-} from './quickbooks/config';
+} from './quickbooks-config';
 
 /** /work/main: this file lives in api/src. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

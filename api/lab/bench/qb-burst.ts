@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
-import { qbGet, RealmLimiter } from '../../src/quickbooks/accounting-client';
-import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../../src/quickbooks/oauth-client';
+import { qbGet, RealmLimiter } from '../../src/modules/quickbooks/client/accounting-client';
+import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../../src/modules/quickbooks/client/oauth-client';
 import { consent } from '../../src/test/qbo-emulator';
 
 const argument = (name: string) => {

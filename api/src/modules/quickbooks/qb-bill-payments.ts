@@ -32,7 +32,7 @@ import {
   qbPost,
   type QbRequestContext,
   type RealmLimiter,
-} from '../../quickbooks/accounting-client';
+} from './client/accounting-client';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { findCompanyRow } from '../companies/companies.service';
 import { currentAccessToken, SyncError } from './qb-sync.service';

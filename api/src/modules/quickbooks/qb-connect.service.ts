@@ -22,9 +22,9 @@ import {
   buildAuthorizeUrl,
   exchangeAuthorizationCode,
   revokeQuickBooksToken,
-} from '../../quickbooks/oauth-client';
-import { QbApiError, qbGet, type RealmLimiter } from '../../quickbooks/accounting-client';
-import { QbTokenError } from '../../quickbooks/token-client';
+} from './client/oauth-client';
+import { QbApiError, qbGet, type RealmLimiter } from './client/accounting-client';
+import { QbTokenError } from './client/token-client';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { startJobQueue, type JobQueue } from '../../jobs/queue';
-import { RealmLimiter } from '../../quickbooks/accounting-client';
+import { RealmLimiter } from './client/accounting-client';
 import { approvalsWithStalePayments } from './qb-bill-payments.repository';
 import { BillPaymentsRetry, runBillPayments } from './qb-bill-payments';
 import { findCompaniesDue } from './qb-sync.repository';

@@ -36,8 +36,8 @@ import {
   qbGet,
   type QbRequestContext,
   type RealmLimiter,
-} from '../../quickbooks/accounting-client';
-import { readTokens, UnreadableTokensError } from '../../quickbooks/token-status';
+} from './client/accounting-client';
+import { readTokens, UnreadableTokensError } from './client/token-status';
 import { QUICKBOOKS_SYNC_ACTOR } from '../activity/activity.service';
 import {
   applySourceBillChange,

@@ -1,6 +1,6 @@
 import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testConfig } from '../test/build';
+import { testConfig } from '../../../test/build';
 import {
   QbApiError,
   qbGet,

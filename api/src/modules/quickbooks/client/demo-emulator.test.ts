@@ -1,7 +1,7 @@
 import { startDemoEmulator, usesDemoEmulator } from 'qbo-emulator/demo';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../test/build';
-import { consent } from '../test/qbo-emulator';
+import { testConfig } from '../../../test/build';
+import { consent } from '../../../test/qbo-emulator';
 import { buildAuthorizeUrl, exchangeAuthorizationCode } from './oauth-client';
 
 // `pnpm start`'s launcher starts the demo's emulator and passes its QB_* variables to the API's

@@ -8,7 +8,7 @@
  * Tokens never appear in an error or a log line: only the failure kind, the HTTP status, the
  * OAuth `error` code and the answer's `intuit_tid` (Intuit's id of the request) leave this module.
  */
-import { INTUIT_TOKEN_URL, type QuickBooksConfig } from '../config';
+import { INTUIT_TOKEN_URL, type QuickBooksConfig } from '../../../config';
 
 export interface QbTokenSet {
   accessToken: string;

@@ -10,7 +10,7 @@
  * a log; a failure QuickBooks answered carries the answer's `intuit_tid`, the id Intuit's support
  * traces a request by.
  */
-import { INTUIT_SANDBOX_API_URL, type QbSyncConfig, type QuickBooksConfig } from '../config';
+import { INTUIT_SANDBOX_API_URL, type QbSyncConfig, type QuickBooksConfig } from '../../../config';
 import { intuitTid, parseJson } from './token-client';
 
 /** The minor version of the accounting API this client is written against. */

@@ -1,6 +1,6 @@
 import type { QbTokenStatus } from 'shared-contracts';
-import type { CompanyRow } from '../db/schema';
-import { decryptSecret } from '../security/token-cipher';
+import type { CompanyRow } from '../../../db/schema';
+import { decryptSecret } from '../../../security/token-cipher';
 
 type TokenColumns = Pick<CompanyRow, 'qbAccessTokenEnc' | 'qbRefreshTokenEnc' | 'qbTokenExpiresAt'>;
 

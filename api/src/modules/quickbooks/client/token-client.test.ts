@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { QuickBooksConfig } from '../config';
+import type { QuickBooksConfig } from '../../../config';
 import { ACCESS_TOKEN_TTL, startQboEmulator, type QboEmulator } from 'qbo-emulator';
 import { exchangeAuthorizationCode, revokeQuickBooksToken } from './oauth-client';
 import { QbTokenError, refreshQuickBooksTokens } from './token-client';
