@@ -7,12 +7,8 @@
 import type { Approval, ApproveInput, BulkOutcome } from 'shared-contracts';
 import type { AppDeps } from '../app-deps';
 import type { UserRow } from '../db/schema';
-import {
-  approveStep,
-  bulkDecide,
-  confirmAfterQbChanges,
-  getApproval,
-} from '../modules/approvals/approvals.service';
+import { approveStep, bulkDecide, getApproval } from '../modules/approvals/approvals.service';
+import { confirmAfterQbChanges } from '../modules/approvals/qb-changes.service';
 import { generateBankFile } from '../modules/payments/bank-files.service';
 
 async function writeBankFile(deps: AppDeps, actor: UserRow, id: string, after: string): Promise<void> {

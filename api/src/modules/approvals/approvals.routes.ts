@@ -43,7 +43,6 @@ import { approvalChain } from './approval-policy.service';
 import { createManualApproval } from './manual-approvals.service';
 import { approve, approveEach, confirmQbChanges } from '../../flows/approve-and-pay';
 import {
-  reopenAfterQbChanges,
   bulkDecide,
   deleteApproval,
   editApproval,
@@ -51,6 +50,7 @@ import {
   rejectApproval,
   setRecipients,
 } from './approvals.service';
+import { reopenAfterQbChanges } from './qb-changes.service';
 
 const tags = ['Approvals'];
 const params = ApprovalIdParamSchema;

@@ -31,20 +31,11 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { QbSyncPhase } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
-import {
-  QbApiError,
-  qbGet,
-  type QbRequestContext,
-  type RealmLimiter,
-} from './client/accounting-client';
+import { QbApiError, qbGet, type QbRequestContext, type RealmLimiter } from './client/accounting-client';
 import { readTokens, UnreadableTokensError } from './client/token-status';
 import { QUICKBOOKS_SYNC_ACTOR } from '../activity/activity.service';
-import {
-  applySourceBillChange,
-  createApprovalInTransaction,
-  PAID_IN_QUICKBOOKS,
-  QUICKBOOKS_IMPORTER,
-} from '../approvals/approvals.service';
+import { createApprovalInTransaction, QUICKBOOKS_IMPORTER } from '../approvals/approvals.service';
+import { applySourceBillChange, PAID_IN_QUICKBOOKS } from '../approvals/qb-changes.service';
 import { findCompanyRow } from '../companies/companies.service';
 import { refreshCompanyQbToken } from './qb-tokens.service';
 import { paidBillsMatching } from '../bills/paid-bills';
