@@ -16,7 +16,7 @@ import { intuitSignature } from './modules/quickbooks/qb-webhooks.routes';
 import { build, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from './test/build';
 
 /**
- * The access matrix (issue 12): every /api route of the app's own route table, called as
+ * The access matrix: every /api route of the app's own route table, called as
  * anonymous, GUEST, USER, MODERATOR and ADMIN, answers as ACCESS_TABLE declares — 401 for
  * anonymous where sign-in is needed, 403 in the error envelope below the route's minimum role,
  * and neither at or above it (any other answer — 200, 400, 404, 409 — means the gate let the

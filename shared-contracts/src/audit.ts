@@ -9,7 +9,7 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 /** Page sizes of the audit log (the API takes any limit up to MAX_LIST_LIMIT). */
 export const AUDIT_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** The audit log's refusals and texts the spec does not word (ours). */
+/** The audit log's refusals and texts of our own wording. */
 export const AUDIT_ERRORS = {
   userId: 'userId must be a positive whole number',
   entityType: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}`,

@@ -5,7 +5,7 @@ import { IsoDateTimeSchema } from './common';
 import { singleLine } from './form-fields';
 import { DEFAULT_ROLE, ROLES } from './roles';
 
-/** Trimmed, lower-cased e-mail with the spec's message. */
+/** Trimmed, lower-cased e-mail with the product's fixed message. */
 export const emailSchema = (message: string = VALIDATION.email) =>
   v.pipe(
     v.string(message),
@@ -68,7 +68,7 @@ export const LogoutSchema = v.optional(
   }),
 );
 
-/** PUT /api/user/password (fields not shown by the spec; ours). */
+/** PUT /api/user/password (its fields are our own). */
 export const ChangePasswordSchema = v.pipe(
   v.object({
     currentPassword: v.pipe(

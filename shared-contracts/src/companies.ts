@@ -51,7 +51,7 @@ export const COMPANY_ASSIGNEE_ROLES: Readonly<Record<CompanyAssigneeField, strin
   accountantId: 'accountant',
 };
 
-/** Texts the company endpoints answer with (not worded by the spec unless noted). */
+/** Texts the company endpoints answer with (our own wording unless noted). */
 export const COMPANY_ERRORS = {
   /** The detail page's fallback when there is no such company; the API's 404 text. */
   notFound: 'Company not found',
@@ -68,7 +68,7 @@ export const COMPANY_ERRORS = {
   qbUnreachable: 'QuickBooks could not be reached; try again later',
   qbUpstream: 'QuickBooks answered with an error; try again later',
   qbNotConfigured: 'QuickBooks is not configured on this server',
-  /** Deleting a company would delete approvals that are payment records (issue 8). */
+  /** Deleting a company would delete approvals that are payment records. */
   hasPaymentRecords: (count: number) =>
     `This company cannot be deleted: it has ${count} approved or paid approval${count === 1 ? '' : 's'}, which are payment records and must be kept`,
 } as const;
@@ -100,7 +100,7 @@ export function isWebsiteUrl(value: string): boolean {
   return /^[a-z0-9.-]+$/i.test(host);
 }
 
-// A missing name reads as '' so every consumer gets the spec's text, not valibot's "Invalid key".
+// A missing name reads as '' so every consumer gets the product's text, not valibot's "Invalid key".
 const nameSchema = v.pipe(
   v.optional(v.string(VALIDATION.companyNameRequired), ''),
   v.trim(),

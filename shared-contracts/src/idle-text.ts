@@ -4,11 +4,11 @@
  * page's JavaScript, which has no room to spare.
  */
 export const IDLE_TEXT = {
-  /** Not worded by the spec: the warning a minute before an unused console signs itself out. */
+  /** Our own wording: the warning a minute before an unused console signs itself out. */
   title: 'Still there?',
   warning: 'You will be signed out in 1 minute for inactivity.',
   staySignedIn: 'Stay signed in',
-  /** Not worded by the spec: the sign-in page's notice after it (the minutes are the server's limit). */
+  /** Our own wording: the sign-in page's notice after it (the minutes are the server's limit). */
   signedOut: (minutes: number) =>
     `You were signed out after ${minutes} minute${minutes === 1 ? '' : 's'} without activity.`,
 } as const;

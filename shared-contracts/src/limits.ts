@@ -25,7 +25,7 @@ export const APPROVAL_ID_SHOWN = 8;
 export const TOAST_DURATION_MS = 5_000;
 export const LOGIN_FREQUENCY = { high: 100, medium: 20 } as const;
 export const SYSTEM_USAGE = { companies: 5, approvals: 50 } as const;
-/** Longest text accepted for free-text fields that the spec gives no limit for. */
+/** Longest text accepted for free-text fields that have no limit of their own. */
 export const TEXT_MAX = 255;
 export const LONG_TEXT_MAX = 5000;
 export const EMAIL_MAX = 254;

@@ -56,7 +56,7 @@ export const ManagerSchema = v.object({
 });
 export type Manager = v.InferOutput<typeof ManagerSchema>;
 
-/** Texts the manager endpoints answer with (not worded by the spec unless noted). */
+/** Texts the manager endpoints answer with (our own wording unless noted). */
 export const MANAGER_ERRORS = {
   /** The detail page's fallback when there is no such manager; the API's 404 text. */
   notFound: 'Manager not found',
@@ -88,7 +88,7 @@ const requiredName = (message: string, label: string) =>
     singleLine(label),
   );
 
-// A missing key reads as '' so every consumer gets the spec's text, not valibot's "Invalid key".
+// A missing key reads as '' so every consumer gets the product's text, not valibot's "Invalid key".
 const createName = (message: string, label: string) =>
   v.pipe(v.optional(v.string(message), ''), requiredName(message, label));
 

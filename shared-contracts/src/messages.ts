@@ -44,31 +44,31 @@ export const LOGIN_ERRORS = {
 export const AUTH_ERRORS = {
   noRefreshToken: 'No refresh token available',
   refreshFailed: 'Token refresh failed',
-  /** Not worded by the spec: the session reached its absolute limit after sign-in. */
+  /** Our own wording: the session reached its absolute limit after sign-in. */
   sessionExpired: 'Your session has ended. Please sign in again.',
   // The texts of the inactivity sign-out are IDLE_TEXT (idle-text.ts): only the signed-in console
   // uses them, and a text here is part of the sign-in page's JavaScript.
   registrationFailed: 'Registration failed',
   currentUserFailed: 'Failed to get current user',
   passwordChangeFailed: 'Password change failed',
-  /** Not worded by the spec: shown when a disabled account tries to sign in. */
+  /** Our own wording: shown when a disabled account tries to sign in. */
   accountDisabled: 'This account is disabled. Contact your system administrator.',
-  /** Not worded by the spec: a missing, forged or expired access token. */
+  /** Our own wording: a missing, forged or expired access token. */
   unauthenticated: 'Authentication required. Please sign in again.',
   forbidden: "You don't have permission to perform this action.",
   currentPasswordWrong: 'Current password is incorrect',
-  /** Not worded by the spec: too many wrong current passwords on a password change (429). */
+  /** Our own wording: too many wrong current passwords on a password change (429). */
   tooManyPasswordAttempts: 'Too many password attempts. Please wait a few minutes before trying again.',
-  /** Not worded by the spec: a concurrent change replaced the password first (409). */
+  /** Our own wording: a concurrent change replaced the password first (409). */
   passwordChangedMeanwhile:
     'Your password was changed by another request meanwhile. Sign in with the new password and try again.',
-  /** Not worded by the spec: registering (or renaming to) an e-mail another account has. */
+  /** Our own wording: registering (or renaming to) an e-mail another account has. */
   emailTaken: 'A user with this email already exists',
 } as const;
 
 export { UI_TEXT } from './ui-text';
 
-/** Generic server-side failures (not worded by the spec). */
+/** Generic server-side failures (our own wording). */
 export const SERVER_ERRORS = {
   internal: 'Something went wrong on the server. Please try again later.',
   notFound: 'Not found',
@@ -89,7 +89,7 @@ export const SERVER_ERRORS = {
   unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
 
-/** A text field holding control characters (not worded by the spec). */
+/** A text field holding control characters (our own wording). */
 export const TEXT_ERRORS = {
   /** One-line fields (names, titles, phone numbers, document numbers): no C0/C1 control characters. */
   controlCharacters: (field: string) =>

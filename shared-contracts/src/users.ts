@@ -64,7 +64,7 @@ export const UserListQuerySchema = v.pipe(
 );
 export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>;
 
-/** Texts of the Users section that the spec does not word (ours), and the API's refusals. */
+/** Texts of the Users section of our own wording, and the API's refusals. */
 export const USER_ERRORS = {
   /** The detail page's fallback when there is no such user; also the API's 404 text. */
   notFound: 'User not found',

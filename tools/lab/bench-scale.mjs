@@ -1,4 +1,4 @@
-// `pnpm bench -- --scale` (issue 11): the approvals workbench at a million approvals on PostgreSQL.
+// `pnpm bench -- --scale`: the approvals workbench at a million approvals on PostgreSQL.
 // Seeds (or reuses) its own database on the server of DATABASE_URL / TEST_DATABASE_URL, starts the
 // compiled API on it as `pnpm start` runs it (the lab's, node api/dist/lab.js, built first when stale)
 // with the bench routes (a constant-JSON ceiling route and memory readings), measures
@@ -316,7 +316,7 @@ export async function benchScale(args) {
       [`users list (${counts.users})`, 'list', '/api/user/users'],
       [`managers list (${counts.managers})`, 'list', '/api/manager/managers'],
       [`companies list (${counts.companies})`, 'list', '/api/company/companies'],
-      // A page past the first: its page and total were two statements until issue 27.
+      // A page past the first: its page and total were once two statements.
       ['users list page 50', 'list', '/api/user/users?page=50'],
       ['managers list page 20', 'list', '/api/manager/managers?page=20'],
       ['companies list page 50', 'list', '/api/company/companies?page=50'],
@@ -388,7 +388,7 @@ export async function benchScale(args) {
 
     let nachaMedian = null;
     if (selected('NACHA')) {
-      // 3. The bank file: written in its own process (issue 9's nacha-bench), median of 7.
+      // 3. The bank file: written in its own process (the NACHA bench), median of 7.
       const nachaOut = await spawnText(TSX, [path.join(ROOT, 'api', 'lab', 'nacha-bench.ts'), '10000'], env);
       nachaMedian = Number(/write median ([\d.]+) ms/.exec(nachaOut)?.[1] ?? NaN);
     }

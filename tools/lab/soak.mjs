@@ -1,4 +1,4 @@
-// `pnpm test:soak`: load with faults (issue 12). Starts its own PostgreSQL 15 cluster in a temporary
+// `pnpm test:soak`: load with faults. Starts its own PostgreSQL 15 cluster in a temporary
 // folder, seeds the demo data, runs several compiled API processes against it and drives a mixed
 // workload (reads, edits, creates, approvals, CSV exports) from many concurrent keep-alive
 // connections. During the run it restarts one API process, then stops PostgreSQL for a few seconds

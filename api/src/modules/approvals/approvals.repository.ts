@@ -211,7 +211,7 @@ export async function findApprovalStatus(db: Db, id: string): Promise<ApprovalSt
  * The lists' order in SQL: text case-insensitively through lower() (the indexes are on lower()),
  * numbers as numbers, dates as dates; status and priority in their declared order (lifecycle
  * PENDING → PAYMENT_COMPLETED; URGENT → LOW), which is how a reviewer reads them. PostgreSQL's
- * default NULL placement is the spec's (last ascending, first descending).
+ * default NULL placement is PostgreSQL's (last ascending, first descending), as the console shows it.
  */
 export const SORT_EXPRESSIONS: Record<ApprovalSortField, PgColumn | SQL> = {
   id: approvals.id,

@@ -363,7 +363,7 @@ describe('GET /approvals (list)', () => {
     }
   });
   it('every page past the first, read in one statement, has the exact total and the forward rows', async () => {
-    // Pages past the first choose their end from the total inside one statement (issue 27): each
+    // Pages past the first choose their end from the total inside one statement: each
     // page's rows and total must be what a forward read and an exact COUNT say, for kept totals
     // (status), an exact COUNT (company) and a search, up to pages past the end.
     const companyId = (await list('limit=5')).rows.find((row) => row.company)?.company?.id;
@@ -595,7 +595,7 @@ describe('decisions', () => {
     }
     const history = await historyOf(created.id);
     // The bank file follows the decision; these bills' vendors have no bank account in this
-    // company, so the approval stays APPROVED and its history says why (issue 9).
+    // company, so the approval stays APPROVED and its history says why.
     expect(history.map((h) => h.action)).toEqual([
       'NACHA file not generated',
       'NACHA file requested',
@@ -681,7 +681,7 @@ describe('decisions', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     // The losers name the status they found: APPROVED, or already the bank file's next status
-    // when they read it after the winner's file step (issue 9) had run.
+    // when they read it after the winner's file step had run.
     for (const r of responses.filter((x) => x.statusCode === 409)) {
       expect(errorOf(r)).toMatchObject({
         message: APPROVAL_ERRORS.notPending,

@@ -160,7 +160,7 @@ describe('GET /api/user/users: filters, sort, pages, totals', () => {
   });
 
   it('gives every page past the first the exact total and the rows of a forward read, past the end too', async () => {
-    // Page and total are one statement (issue 27); a page past the end asks for the total alone.
+    // Page and total are one statement; a page past the end asks for the total alone.
     for (const filter of [
       '',
       'role=USER,GUEST&',

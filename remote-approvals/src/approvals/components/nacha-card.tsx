@@ -18,7 +18,7 @@ import { ActionDialog } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
 import { downloadBankFile, generateBankFile, markBankUploaded, markPaymentCompleted } from '../api/bank-file';
 
-/** The spec's notice when a bank file download starts. */
+/** The product's fixed notice when a bank file download starts. */
 export const NACHA_DOWNLOAD_STARTED = 'NACHA file download started';
 
 /** nachaProcessingStatus values that are steps, not reasons (anything else says what is missing). */

@@ -5,7 +5,7 @@ import { formatDate } from 'shared-ui/format';
 import type { DataTableColumn } from 'shared-ui/table';
 import { fullName } from '../user-text';
 
-// On a phone each row is a card (issue 13): the User cell as its title, role and status as badges,
+// On a phone each row is a card: the User cell as its title, role and status as badges,
 // the dates as labelled fields.
 export const USER_COLUMNS: Array<DataTableColumn<User>> = [
   {

@@ -8,7 +8,7 @@ import { fullName } from '../user-text';
 
 /**
  * The user list's row menu: View Details, Edit User, Change Role, Activate/Deactivate,
- * Delete User (no confirmation on the list, as the spec says). Actions the role may not use are
+ * Delete User (no confirmation on the list: the product's fixed behaviour). Actions the role may not use are
  * hidden; ones refused for this user (yourself) are disabled with the reason as their label's hint.
  */
 export function UserRowActions({ user, onChangeRole }: { user: User; onChangeRole: (user: User) => void }) {
