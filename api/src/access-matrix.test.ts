@@ -400,7 +400,7 @@ describe('the declared access table', () => {
     expect(disagreements).toEqual([]);
   });
 
-  it('is what api/README.md shows (pnpm --filter api access:readme rewrites it)', () => {
+  it('is what docs/access.md shows (pnpm --filter api access:readme rewrites it)', () => {
     // Compared cell by cell, so re-aligning the markdown (prettier) does not count as a change.
     const cells = (markdown: string | null) =>
       (markdown ?? '')
@@ -413,7 +413,7 @@ describe('the declared access table', () => {
             .map((cell) => cell.trim()),
         );
     const readme = readmeAccessTable(readFileSync(README_PATH, 'utf8'));
-    expect(readme, 'api/README.md lacks the access-matrix markers').not.toBeNull();
+    expect(readme, 'docs/access.md lacks the access-matrix markers').not.toBeNull();
     expect(cells(readme)).toEqual(cells(renderAccessTable()));
   });
 });

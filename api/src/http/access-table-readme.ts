@@ -1,12 +1,12 @@
 /**
- * Writes the access table (src/http/access-table.ts) into api/README.md between its markers:
+ * Writes the access table (src/http/access-table.ts) into docs/access.md between its markers:
  * `pnpm --filter api access:readme`. src/access-matrix.test.ts fails while the two differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { README_END, README_START, renderAccessTable } from './access-table';
 
-export const README_PATH = fileURLToPath(new URL('../../README.md', import.meta.url));
+export const README_PATH = fileURLToPath(new URL('../../../docs/access.md', import.meta.url));
 
 /** The README's table section as it stands, or null when its markers are missing. */
 export function readmeAccessTable(readme: string): string | null {

@@ -3,7 +3,7 @@ import { hasRole, type Role } from 'shared-contracts';
 /**
  * Who may call each /api route: the one declared table of role gates. `src/access-matrix.test.ts` calls every route of the app's own route
  * table as anonymous, GUEST, USER, MODERATOR and ADMIN and compares each answer with this table
- * (a route missing here fails it); the "Access matrix" table in api/README.md is rendered from it
+ * (a route missing here fails it); the table of docs/access.md is rendered from it
  * (`pnpm --filter api access:readme`) and a test keeps the two equal.
  *
  * - `public`: no sign-in (a bad body or token may still be refused, but never for who is asking).

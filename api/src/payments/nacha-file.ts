@@ -10,7 +10,7 @@ import { BANK_ENTRY_AMOUNT_MAX_CENTS, isValidRoutingNumber } from 'shared-contra
 /** Every record is 94 characters; files are blocked in tens. */
 export const RECORD_LENGTH = 94;
 export const BLOCKING_FACTOR = 10;
-/** One LF after every record, the last included (banks accept LF or CRLF; documented in api/README.md). */
+/** One LF after every record, the last included (banks accept LF or CRLF). */
 export const LINE_ENDING = '\n';
 /** Largest amount of one entry: 10 digits of cents, $99,999,999.99 (approvals are held to it too). */
 export const ENTRY_AMOUNT_MAX_CENTS = BANK_ENTRY_AMOUNT_MAX_CENTS;
