@@ -67,9 +67,9 @@ export function useDecision(
       notifySuccess(success(await run()));
       decided = true;
     } catch (failure) {
-      const flagged =
-        mayAskReason && askReason && needsDuplicateReason(failure) ? await readFlagged(approvalId) : null;
-      if (flagged) askReason!(flagged);
+      const ask = mayAskReason && needsDuplicateReason(failure) ? askReason : undefined;
+      const flagged = ask ? await readFlagged(approvalId) : null;
+      if (ask && flagged) ask(flagged);
       else await notifyDecisionError(approvalId, failure);
     } finally {
       setBusy(null);
