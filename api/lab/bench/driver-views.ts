@@ -28,7 +28,7 @@ import * as v from 'valibot';
 import { ApprovalListQuerySchema, UserListQuerySchema } from 'shared-contracts';
 import { openPostgres, PLAN_PER_EXECUTION, PreparingClient, type Db } from '../../src/db/client';
 import * as schema from '../../src/db/schema';
-import { listApprovals } from '../../src/modules/approvals/approvals.repository';
+import { listApprovals } from '../../src/modules/approvals/approval-list.repository';
 import { listUsers } from '../../src/modules/users/users.repository';
 
 const url = process.env.DATABASE_URL;

@@ -8,11 +8,8 @@
 import * as v from 'valibot';
 import { ApprovalListQuerySchema } from 'shared-contracts';
 import { capturingDb } from './capture';
-import {
-  countWaitingFor,
-  listApprovals,
-  listWaitingFor,
-} from '../../src/modules/approvals/approvals.repository';
+import { countWaitingFor, listWaitingFor } from '../../src/modules/approvals/approval-queue.repository';
+import { listApprovals } from '../../src/modules/approvals/approval-list.repository';
 
 const { pool, db, captured } = capturingDb('explain on');
 const email = process.argv[2] ?? 'admin@example.com';

@@ -16,11 +16,8 @@ import * as v from 'valibot';
 import { ApprovalListQuerySchema } from 'shared-contracts';
 import { PLAN_PER_EXECUTION } from '../../src/db/client';
 import { capturingDb } from './capture';
-import {
-  countWaitingFor,
-  listApprovals,
-  listWaitingFor,
-} from '../../src/modules/approvals/approvals.repository';
+import { countWaitingFor, listWaitingFor } from '../../src/modules/approvals/approval-queue.repository';
+import { listApprovals } from '../../src/modules/approvals/approval-list.repository';
 
 const { url, pool, db, captured } = capturingDb('measure on');
 const email = process.argv[2] ?? 'admin@example.com';

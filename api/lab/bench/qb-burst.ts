@@ -13,7 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config';
 import { qbGet, RealmLimiter } from '../../src/modules/quickbooks/client/accounting-client';
-import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../../src/modules/quickbooks/client/oauth-client';
+import {
+  buildAuthorizeUrl,
+  exchangeAuthorizationCode,
+} from '../../src/modules/quickbooks/client/oauth-client';
 import { consent } from '../../src/test/qbo-emulator';
 
 const argument = (name: string) => {

@@ -17,7 +17,10 @@ import { openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 import { companies } from '../../src/db/schema';
 import { runCompanySync, type QbSyncDeps } from '../../src/modules/quickbooks/qb-sync.service';
-import { buildAuthorizeUrl, exchangeAuthorizationCode } from '../../src/modules/quickbooks/client/oauth-client';
+import {
+  buildAuthorizeUrl,
+  exchangeAuthorizationCode,
+} from '../../src/modules/quickbooks/client/oauth-client';
 import { encryptSecret } from '../../src/security/token-cipher';
 import { consent } from '../../src/test/qbo-emulator';
 import { eq } from 'drizzle-orm';

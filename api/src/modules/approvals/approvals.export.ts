@@ -9,7 +9,8 @@ import type { DatabaseHandle, Db } from '../../db/client';
 import { approvals } from '../../db/schema';
 import { csvField, streamKeysetBatches, writerOf } from '../../http/csv';
 import { Spool } from '../../http/spool';
-import { listConditions, listOrder, rowsOf, SORT_EXPRESSIONS } from './approvals.repository';
+import { listConditions, listOrder, SORT_EXPRESSIONS } from './approval-list.repository';
+import { rowsOf } from './approvals.repository';
 
 /**
  * Rows fetched from the cursor per round trip: memory stays flat however many rows match (a batch

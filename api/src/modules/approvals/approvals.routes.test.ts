@@ -20,7 +20,7 @@ import { displayName } from '../../person-name';
 import { importedApproval } from '../../test/approval-fixtures';
 import { build, errorOf, type TestContext } from '../../test/build';
 import { EXPORT_FETCH_SIZE } from './approvals.export';
-import { countApprovalsExactly } from './approvals.repository';
+import { countApprovalsExactly } from './approval-list.repository';
 import {
   QUICKBOOKS_IMPORTER,
   createApprovalInTransaction,

@@ -29,16 +29,10 @@ import { emptyOkSchema, fileSchema, okSchema, pagedSchema } from '../../http/res
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { exportFileName, streamApprovalExport } from './approvals.export';
-import {
-  approvalHistory,
-  approvalStats,
-  countApprovals,
-  countStuck,
-  countWaitingFor,
-  findApprovalRow,
-  listApprovals,
-  listWaitingFor,
-} from './approvals.repository';
+import { approvalHistory, approvalStats } from './approval-history.repository';
+import { countApprovals, listApprovals } from './approval-list.repository';
+import { countStuck, countWaitingFor, listWaitingFor } from './approval-queue.repository';
+import { findApprovalRow } from './approvals.repository';
 import { approvalChain } from './approval-policy.service';
 import { createManualApproval } from './manual-approvals.service';
 import { approve, approveEach, confirmQbChanges } from '../../flows/approve-and-pay';
