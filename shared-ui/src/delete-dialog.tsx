@@ -4,7 +4,7 @@ import { ActionDialog, type ActionDialogProps } from './action-dialog';
 
 /** Props of DeleteDialog: ActionDialog's, with the delete wording set. */
 export interface DeleteDialogProps extends Omit<
-  ActionDialogProps,
+  ActionDialogProps<unknown>,
   'confirmLabel' | 'pendingLabel' | 'destructive' | 'onDone'
 > {
   /** The confirm button, 'Delete' unless the page names what it deletes ('Delete Manager'). */

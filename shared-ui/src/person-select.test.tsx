@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PersonSelect, personChoices } from './person-select';
+import { PersonSelect, personChoices, staffLabel } from './person-select';
 import { renderWithProviders } from './test-utils';
 
 const ann = { id: 1, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', role: 'MODERATOR' };
@@ -70,5 +70,12 @@ describe('PersonSelect', () => {
   it('can be disabled without a label too', () => {
     renderWithProviders(<PersonSelect aria-label="Delegate" people={[ann]} disabled />);
     expect((screen.getByRole('combobox', { name: 'Delegate' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+});
+
+describe('staffLabel', () => {
+  it('names the person and their role', () => {
+    expect(staffLabel(ann)).toBe('Ann Lee (MODERATOR)');
+    expect(staffLabel(cy)).toBe('cy@example.com (ADMIN)');
   });
 });

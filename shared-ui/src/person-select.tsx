@@ -9,7 +9,7 @@ import { api } from 'shared-auth';
 import { STAFF_PICKER_QUERY, type UserRef } from 'shared-contracts';
 import type { SelectOption } from './filter-panel';
 import { FormField } from './form-field';
-import { comparePeople, personLabel, type PersonLike } from './person-options';
+import { comparePeople, personLabel, personName, type PersonLike } from './person-options';
 
 /** How the choices are made from the people. */
 export interface PersonChoices<P extends PersonLike> {
@@ -40,6 +40,10 @@ export function personChoices<P extends PersonLike>(
   const kept = { value: String(current.id), label: (optionLabel ?? personLabel)(current) };
   return currentFirst ? [kept, ...options] : [...options, kept];
 }
+
+/** How a staff picker names a person where space is short: 'Ann Lee (MODERATOR)'. */
+export const staffLabel = (person: Omit<PersonLike, 'id'> & { role: string }): string =>
+  `${personName(person)} (${person.role})`;
 
 /** Props of PersonSelect: the choices' and the native select's (value, onChange, name, aria-label …). */
 export interface PersonSelectProps<P extends PersonLike>

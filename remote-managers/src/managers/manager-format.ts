@@ -1,12 +1,9 @@
 import { format } from 'date-fns';
-import { MANAGER_STATUSES, personName, type Manager, type ManagerUser } from 'shared-contracts';
+import { MANAGER_STATUSES, personName, type ManagerUser } from 'shared-contracts';
 import { titleCase } from 'shared-ui';
 import { type SelectOption } from 'shared-ui/table';
 
 type Person = { firstName?: string | null; lastName?: string | null; email: string };
-
-// The naming rule is the contracts'; the list page still takes it from here.
-export { personName };
 
 /** Avatar initials: first and last initial, else the e-mail's first letter. */
 export function initials(person: Person): string {
@@ -44,9 +41,6 @@ export const LINKED_FILTER_OPTIONS: SelectOption[] = [
   { value: 'yes', label: 'Linked to a user' },
   { value: 'no', label: 'Not linked' },
 ];
-
-export const managerLabel = (manager: Pick<Manager, 'firstName' | 'lastName' | 'email'>) =>
-  personName(manager);
 
 /** Texts of the manager screens, word for word. */
 export const MANAGER_TEXT = {

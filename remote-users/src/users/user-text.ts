@@ -1,9 +1,6 @@
 import type { Role, User } from 'shared-contracts';
 import { ROLE_DESCRIPTIONS, ROLES } from 'shared-contracts';
 
-/** "First Last", else the e-mail: the page header's and every notice's name for a user. */
-export { personName as fullName } from 'shared-contracts';
-
 /** First and last initial, else the first letter of the e-mail. */
 export function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   const both = `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}`;

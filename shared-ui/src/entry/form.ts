@@ -19,6 +19,7 @@ export {
 export {
   PersonSelect,
   personChoices,
+  staffLabel,
   useStaffPeople,
   type PersonChoices,
   type PersonSelectProps,

@@ -1,7 +1,7 @@
 // `shared-ui/record`: a record's pages: the loader from the route's :id (loading, not found, error with
-// Retry), the page shown instead of a record, and the form helpers (server field errors, filling a form
-// once per loaded record), and a section's routes guarded from the section registry. Built from core
-// components only, so it adds no recipes.
+// Retry), the page shown instead of a record, the form helpers (server field errors, filling a form
+// once per loaded record), a record's create-and-edit page, and a section's routes guarded from the
+// section registry. Built from core components only, so it adds no recipes.
 export {
   RecordFailurePage,
   RouteRecord,
@@ -20,3 +20,11 @@ export {
   type ServerErrorOptions,
 } from '../form-errors';
 export { accessRole, sectionRoutes, type SectionPagePath, type SectionRoute } from '../section-routes';
+export {
+  FormActions,
+  RecordFormPage,
+  RecordFormRoute,
+  type FormActionsProps,
+  type RecordFormPageProps,
+  type RecordFormRouteProps,
+} from '../record-form';

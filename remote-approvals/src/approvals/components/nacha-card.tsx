@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
+import { useCanAdminister, useCanManage } from 'shared-auth';
 import type { Approval } from 'shared-contracts';
 import {
   Alert,
@@ -12,9 +12,10 @@ import {
   SectionCard,
   Text,
   notifyError,
+  notifyFailure,
   notifySuccess,
 } from 'shared-ui';
-import { ActionDialog } from 'shared-ui/dialog';
+import { ActionDialog, useRowAction } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
 import { downloadBankFile, generateBankFile, markBankUploaded, markPaymentCompleted } from '../api/bank-file';
 
@@ -90,7 +91,7 @@ export function NachaCard({ approval }: { approval: Approval }) {
     try {
       await action();
     } catch (error) {
-      notifyError(errorMessage(error));
+      notifyFailure(error);
     } finally {
       setBusy(null);
     }
@@ -211,7 +212,7 @@ export function HistoryDownloadLink({
   url: string;
 }) {
   const moderator = useCanManage('approvals');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useRowAction();
   if (!moderator) return null;
   return (
     <Button
@@ -222,13 +223,7 @@ export function HistoryDownloadLink({
       px="0"
       h="auto"
       loading={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadBankFile(approval, url)
-          .then(() => notifySuccess(NACHA_DOWNLOAD_STARTED))
-          .catch((error: unknown) => notifyError(errorMessage(error)))
-          .finally(() => setBusy(false));
-      }}
+      onClick={() => void run(() => downloadBankFile(approval, url), NACHA_DOWNLOAD_STARTED)}
     >
       Download {approval.nachaFileName ?? 'file'}
     </Button>

@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   APPROVAL_ERRORS,
   APPROVAL_PRIORITIES,
@@ -16,9 +16,7 @@ import {
   Button,
   Flex,
   FormField,
-  HStack,
   Input,
-  PageHeader,
   SectionCard,
   SimpleGrid,
   Stack,
@@ -29,7 +27,7 @@ import {
 } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
 import { formatUsd } from 'shared-ui/format';
-import { reportFormError } from 'shared-ui/record';
+import { FormActions, RecordFormPage, reportFormError } from 'shared-ui/record';
 import { useManualCompanyOptions, useVendorOptions } from '../api/get-manual-options';
 import { createManualApproval } from '../api/mutations';
 
@@ -92,75 +90,68 @@ export function NewApprovalRequestPage() {
 
   const title = 'New approval request';
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={title}
-        description="Enter bills by hand for a company that is not connected to QuickBooks"
-        breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: 'New' }]}
-      />
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
-        <Stack gap="6">
-          <SectionCard title="Request">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <SelectField
-                label="Company"
-                required
-                placeholder={companies.isLoading ? 'Loading companies...' : 'Select a company'}
-                options={companies.data ?? []}
-                error={errors.companyId?.message}
-                hint={
-                  chosen?.connected
-                    ? APPROVAL_ERRORS.connectedToQuickBooks(chosen.name)
-                    : 'Companies connected to QuickBooks cannot be chosen: their bills are imported from QuickBooks.'
-                }
-                {...register('companyId')}
-              />
-              <SelectField
-                label="Priority"
-                options={PRIORITY_OPTIONS}
-                error={errors.priority?.message}
-                {...register('priority')}
-              />
-            </SimpleGrid>
-          </SectionCard>
-
-          {bills.fields.map((field, index) => (
-            <BillFields
-              key={field.id}
-              form={form}
-              index={index}
-              vendorOptions={vendors.data ?? []}
-              vendorsLoading={vendors.isLoading}
-              hasCompany={Boolean(companyId)}
-              onRemove={bills.fields.length > 1 ? () => bills.remove(index) : undefined}
+    <RecordFormPage
+      title={title}
+      description="Enter bills by hand for a company that is not connected to QuickBooks"
+      section={{ label: 'Approvals', to: '/approvals' }}
+      record={null}
+      onSubmit={handleSubmit(onSubmit)}
+      formLabel={title}
+    >
+      <Stack gap="6">
+        <SectionCard title="Request">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <SelectField
+              label="Company"
+              required
+              placeholder={companies.isLoading ? 'Loading companies...' : 'Select a company'}
+              options={companies.data ?? []}
+              error={errors.companyId?.message}
+              hint={
+                chosen?.connected
+                  ? APPROVAL_ERRORS.connectedToQuickBooks(chosen.name)
+                  : 'Companies connected to QuickBooks cannot be chosen: their bills are imported from QuickBooks.'
+              }
+              {...register('companyId')}
             />
-          ))}
-          {errors.bills?.root?.message || errors.bills?.message ? (
-            <Text color="fg.error" role="alert">
-              {errors.bills?.root?.message ?? errors.bills?.message}
-            </Text>
-          ) : null}
+            <SelectField
+              label="Priority"
+              options={PRIORITY_OPTIONS}
+              error={errors.priority?.message}
+              {...register('priority')}
+            />
+          </SimpleGrid>
+        </SectionCard>
 
-          <Flex justify="space-between" gap="3" wrap="wrap">
-            <Button
-              variant="outline"
-              disabled={bills.fields.length >= MANUAL_BILLS_MAX}
-              onClick={() => bills.append(emptyBill())}
-            >
-              Add another bill
-            </Button>
-            <HStack gap="3">
-              <Button asChild variant="outline">
-                <RouterLink to="/approvals">Cancel</RouterLink>
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={isSubmitting}>
-                Create request
-              </Button>
-            </HStack>
-          </Flex>
-        </Stack>
-      </form>
-    </Stack>
+        {bills.fields.map((field, index) => (
+          <BillFields
+            key={field.id}
+            form={form}
+            index={index}
+            vendorOptions={vendors.data ?? []}
+            vendorsLoading={vendors.isLoading}
+            hasCompany={Boolean(companyId)}
+            onRemove={bills.fields.length > 1 ? () => bills.remove(index) : undefined}
+          />
+        ))}
+        {errors.bills?.root?.message || errors.bills?.message ? (
+          <Text color="fg.error" role="alert">
+            {errors.bills?.root?.message ?? errors.bills?.message}
+          </Text>
+        ) : null}
+
+        <Flex justify="space-between" gap="3" wrap="wrap">
+          <Button
+            variant="outline"
+            disabled={bills.fields.length >= MANUAL_BILLS_MAX}
+            onClick={() => bills.append(emptyBill())}
+          >
+            Add another bill
+          </Button>
+          <FormActions cancelTo="/approvals" submitLabel="Create request" submitting={isSubmitting} />
+        </Flex>
+      </Stack>
+    </RecordFormPage>
   );
 }
 

@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import { errorMessage, useCanAdminister } from 'shared-auth';
+import { useCanAdminister } from 'shared-auth';
 import { REJECTION_REASON_MAX, type Approval, type QbBillPayment } from 'shared-contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Field,
-  HStack,
-  SectionCard,
-  Stack,
-  Text,
-  notifyError,
-  notifySuccess,
-} from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/dialog';
+import { Alert, Badge, Button, Field, HStack, SectionCard, Stack, Text } from 'shared-ui';
+import { ConfirmDialog, useRowAction } from 'shared-ui/dialog';
 import { formatDateLong, formatUsd } from 'shared-ui/format';
 import { Textarea } from 'shared-ui/form';
 import { confirmAfterQbChanges, reopenAfterQbChanges, retryQbBillPayments } from '../api/mutations';
@@ -33,7 +22,7 @@ export const QB_CHANGED_AT_BANK_TITLE = 'Changed in QuickBooks after the bank fi
 export function QbChangesAlert({ approval, canDecide }: { approval: Approval; canDecide: boolean }) {
   const [mode, setMode] = useState<'keep' | 'reopen' | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useRowAction();
   const changes = approval.qbChangesAfterDecision ?? [];
   if (changes.length === 0) return null;
   // Changes that hold the bank file, or only ones that came once the file was at the bank.
@@ -44,22 +33,19 @@ export function QbChangesAlert({ approval, canDecide }: { approval: Approval; ca
   async function confirm() {
     const trimmed = reason.trim();
     if (trimmed === '') return;
-    setBusy(true);
-    try {
-      if (mode === 'reopen') {
-        await reopenAfterQbChanges(approval.id, trimmed);
-        notifySuccess("Back to pending with QuickBooks' amounts");
-      } else {
-        await confirmAfterQbChanges(approval.id, trimmed);
-        notifySuccess(held ? 'Decision confirmed; the approved amounts stand' : 'Marked as checked');
-      }
-      setMode(null);
-      setReason('');
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    const done = { onDone: () => (setMode(null), setReason('')) };
+    if (mode === 'reopen')
+      await run(
+        () => reopenAfterQbChanges(approval.id, trimmed),
+        "Back to pending with QuickBooks' amounts",
+        done,
+      );
+    else
+      await run(
+        () => confirmAfterQbChanges(approval.id, trimmed),
+        held ? 'Decision confirmed; the approved amounts stand' : 'Marked as checked',
+        done,
+      );
   }
 
   return (
@@ -156,23 +142,17 @@ const PAYMENT_STATUS: Record<QbBillPayment['status'], { label: string; palette: 
 /** 'Payment in QuickBooks': the BillPayment recorded for each paid bill, or why not yet. */
 export function QbPaymentsCard({ approval }: { approval: Approval }) {
   const isAdmin = useCanAdminister('approvals');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useRowAction();
   const payments = approval.qbBillPayments ?? [];
   if (payments.length === 0) return null;
   // A refused payment waits for someone to fix its cause and retry (the API: ADMIN only).
   const retryable = payments.some((payment) => payment.status === 'failed');
 
-  async function retry() {
-    setBusy(true);
-    try {
-      const { sending } = await retryQbBillPayments(approval.id);
-      notifySuccess(`Sending ${sending} payment${sending === 1 ? '' : 's'} to QuickBooks again`);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const retry = () =>
+    run(
+      () => retryQbBillPayments(approval.id),
+      ({ sending }) => `Sending ${sending} payment${sending === 1 ? '' : 's'} to QuickBooks again`,
+    );
 
   return (
     <SectionCard

@@ -14,14 +14,13 @@ import {
   SimpleGrid,
   Stack,
   StatusBadge,
-  notifyError,
-  notifySuccess,
   titleCase,
 } from 'shared-ui';
-import { InlineSelectEditor, personLabel, personOptions, withCurrentOption } from 'shared-ui/form';
+import { useActivation, useRowAction } from 'shared-ui/dialog';
+import { InlineSelectEditor, personChoices, personLabel, useStaffPeople } from 'shared-ui/form';
 import { ActivityList, formatDate, formatDateLong } from 'shared-ui/format';
 import { RouteRecord } from 'shared-ui/record';
-import { useManagerOptions, useStaffOptions } from '../api/get-assignee-options';
+import { useManagerOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { useCompanyActivity } from '../api/get-company-activity';
 import { ASSIGNMENT_FAILED, setCompanyActive, updateAssignment, type AssigneeField } from '../api/mutations';
@@ -60,21 +59,10 @@ function CompanyDetail({ company }: { company: Company }) {
   const navigate = useNavigate();
   const canManage = useCanManage('companies');
   const canDelete = useCanAdminister('companies');
-  const [busy, setBusy] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const active = company.status === 'ACTIVE';
-
-  async function toggleActive() {
-    setBusy(true);
-    try {
-      await setCompanyActive(company.id, !active);
-      notifySuccess(active ? 'Company deactivated successfully' : 'Company activated successfully');
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const activation = useActivation('Company', company.status === 'ACTIVE', (active) =>
+    setCompanyActive(company.id, active),
+  );
 
   return (
     <Stack gap="6">
@@ -86,8 +74,8 @@ function CompanyDetail({ company }: { company: Company }) {
           <HStack gap="2" wrap="wrap">
             <StatusBadge status={company.status} />
             {canManage && (
-              <Button variant="outline" loading={busy} onClick={() => void toggleActive()}>
-                {active ? 'Deactivate' : 'Activate'}
+              <Button variant="outline" loading={activation.busy} onClick={() => void activation.toggle()}>
+                {activation.label}
               </Button>
             )}
             {canManage && (
@@ -184,20 +172,17 @@ function CompanyDetail({ company }: { company: Company }) {
 function AssignmentsCard({ company }: { company: Company }) {
   const canManage = useCanManage('companies');
   const managers = useManagerOptions();
-  const staff = useStaffOptions();
-  // Sorted by name with the e-mail beside it, so namesakes can be told apart (shared-ui personOptions).
-  const managerOptions = personOptions(managers.data?.data ?? []);
-  const staffOptions = personOptions(staff.data?.data ?? [], { detail: (user) => titleCase(user.role) });
+  const staff = useStaffPeople();
+  const { run } = useRowAction();
 
-  async function save(field: AssigneeField, value: string | null) {
-    try {
-      await updateAssignment(company.id, field, value === null ? null : Number(value));
-      notifySuccess('User assignment updated successfully');
-    } catch (error) {
-      notifyError(errorMessage(error, ASSIGNMENT_FAILED));
-      throw error;
-    }
-  }
+  // Rethrown after its notice: the inline editor stays open on a failure.
+  const save = async (field: AssigneeField, value: string | null) => {
+    await run(
+      () => updateAssignment(company.id, field, value === null ? null : Number(value)),
+      'User assignment updated successfully',
+      { failure: ASSIGNMENT_FAILED, rethrow: true },
+    );
+  };
 
   return (
     <SectionCard title="User assignments">
@@ -205,12 +190,14 @@ function AssignmentsCard({ company }: { company: Company }) {
         {ASSIGNMENTS.map(({ field, label, person }) => {
           const assignee = company[person];
           const current = company[field];
-          const base = field === 'managerId' ? managerOptions : staffOptions;
-          const options = withCurrentOption(
-            base,
-            current === null ? '' : String(current),
-            assignee ? personLabel(assignee) : undefined,
-          );
+          // Sorted by name with the e-mail beside it, so namesakes can be told apart.
+          const options =
+            person === 'manager'
+              ? personChoices(managers.data?.data ?? [], { current: company.manager })
+              : personChoices(staff.data?.data ?? [], {
+                  detail: (user) => titleCase(user.role),
+                  current: company[person],
+                });
           return (
             <InlineSelectEditor
               key={field}

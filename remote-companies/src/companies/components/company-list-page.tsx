@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCanManage } from 'shared-auth';
 import { CompanyListQuerySchema, type Company, type CompanyListQuery } from 'shared-contracts';
 import { Link, QbStatusBadge, StatusBadge } from 'shared-ui';
+import { useDialogTarget } from 'shared-ui/dialog';
 import { formatDate } from 'shared-ui/format';
 import {
   ListView,
@@ -69,7 +69,7 @@ const COLUMNS: Array<DataTableColumn<Company>> = [
 export function CompanyListPage() {
   const canManage = useCanManage('companies');
   const list = useListController({ resource: companyList, schema: CompanyListQuerySchema, filters: FILTERS });
-  const [deleting, setDeleting] = useState<Company | null>(null);
+  const deleting = useDialogTarget<Company>();
 
   const setActive = (active: boolean) => {
     const verb = active ? 'activated' : 'deactivated';
@@ -91,7 +91,7 @@ export function CompanyListPage() {
       caption="Companies"
       columns={COLUMNS}
       rowLabel={(company) => company.name}
-      rowActions={(company) => <CompanyRowActions company={company} onDelete={setDeleting} />}
+      rowActions={(company) => <CompanyRowActions company={company} onDelete={deleting.openFor} />}
       canSelect={canManage}
       bulkActions={activationButtons(setActive)}
       empty={{
@@ -99,8 +99,8 @@ export function CompanyListPage() {
         description: 'Get started by creating your first company',
       }}
     >
-      {deleting && (
-        <DeleteCompanyDialog company={deleting} open onOpenChange={(open) => !open && setDeleting(null)} />
+      {deleting.target && (
+        <DeleteCompanyDialog company={deleting.target} open onOpenChange={deleting.onOpenChange} />
       )}
     </ListView>
   );

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
+import { useCanAdminister, useCanManage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
-import { notifyError, notifySuccess } from 'shared-ui';
-import { RowActionsMenu } from 'shared-ui/dialog';
+import { RowActionsMenu, useActivation, useRowAction } from 'shared-ui/dialog';
 import { refreshQbToken, setCompanyActive } from '../api/mutations';
 
 /** The company list's row menu: View, Edit, Refresh QB Token, Activate/Deactivate, Delete. */
@@ -16,16 +15,10 @@ export function CompanyRowActions({
   const navigate = useNavigate();
   const canManage = useCanManage('companies');
   const canDelete = useCanAdminister('companies');
-  const active = company.status === 'ACTIVE';
-
-  async function run(action: () => Promise<unknown>, success: string) {
-    try {
-      await action();
-      notifySuccess(success);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
-  }
+  const { run } = useRowAction();
+  const activation = useActivation('Company', company.status === 'ACTIVE', (active) =>
+    setCompanyActive(company.id, active),
+  );
 
   return (
     <RowActionsMenu
@@ -47,13 +40,9 @@ export function CompanyRowActions({
         },
         {
           key: 'toggle-active',
-          label: active ? 'Deactivate' : 'Activate',
+          label: activation.label,
           hidden: !canManage,
-          onSelect: () =>
-            void run(
-              () => setCompanyActive(company.id, !active),
-              active ? 'Company deactivated successfully' : 'Company activated successfully',
-            ),
+          onSelect: () => void activation.toggle(),
         },
         {
           key: 'delete',

@@ -1,5 +1,5 @@
 import type { Company } from 'shared-contracts';
-import { ActionDialog } from 'shared-ui/dialog';
+import { DeleteDialog } from 'shared-ui/dialog';
 import { deleteCompany } from '../api/mutations';
 
 export const DELETE_COMPANY_TEXT =
@@ -8,9 +8,7 @@ export const DELETE_COMPANY_TEXT =
 /** The delete confirmation; deletes, notifies, then calls `onDeleted`. */
 export function DeleteCompanyDialog({
   company,
-  open,
-  onOpenChange,
-  onDeleted,
+  ...dialog
 }: {
   company: Pick<Company, 'id' | 'name'>;
   open: boolean;
@@ -18,17 +16,12 @@ export function DeleteCompanyDialog({
   onDeleted?: () => void;
 }) {
   return (
-    <ActionDialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <DeleteDialog
+      {...dialog}
       title={`Delete ${company.name}`}
       description={DELETE_COMPANY_TEXT}
-      confirmLabel="Delete"
-      pendingLabel="Deleting..."
-      destructive
       action={() => deleteCompany(company.id)}
       successMessage="Company deleted successfully"
-      onDone={onDeleted}
     />
   );
 }

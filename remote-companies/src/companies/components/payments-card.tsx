@@ -14,10 +14,8 @@ import {
   SectionCard,
   Stack,
   Text,
-  notifyError,
-  notifySuccess,
 } from 'shared-ui';
-import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
+import { ActionDialog, RowActionsMenu, useDialogTarget } from 'shared-ui/dialog';
 import { BankAccountStatusBadge, bankAccountControlText } from 'shared-ui/format';
 import { DataTable } from 'shared-ui/table';
 import { usePaymentSettings, useVendorAccounts } from '../api/get-payments';
@@ -31,6 +29,12 @@ import { VendorAccountDialog } from './vendor-account-dialog';
 
 const masked = (last4: string) => `••••${last4}`;
 const accountTypeLabel = (type: string) => (type === 'savings' ? 'Savings' : 'Checking');
+
+/** The confirmation's question: whose entry it is, and how to check it. */
+const confirmText = (confirming: Confirmation | null) =>
+  confirming
+    ? `Confirm ${confirming.label}, entered by ${confirming.control.changedBy ? `${confirming.control.changedBy.name} (${confirming.control.changedBy.email})` : 'someone else'}? Check it with the vendor through a channel you already trust, not the message that asked for the change. Bank files pay it once you confirm.`
+    : '';
 
 /** What a second person is asked to confirm: one account, one version. */
 interface Confirmation {
@@ -50,8 +54,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
   // Dual control: the person who entered an account never confirms it (the server refuses it too).
   const mayConfirm = (control: BankAccountControl) =>
     canEdit && control.status === 'PENDING' && control.changedBy?.id !== me?.id;
-  const [confirming, setConfirming] = useState<Confirmation | null>(null);
-  const [isConfirming, setIsConfirming] = useState(false);
+  const confirming = useDialogTarget<Confirmation>();
   const settings = usePaymentSettings(companyId);
   const vendors = useVendorAccounts(companyId);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -59,8 +62,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
     account: VendorAccount | null;
     vendor: MissingVendor | null;
   } | null>(null);
-  const [removing, setRemoving] = useState<VendorAccount | null>(null);
-  const [isRemoving, setIsRemoving] = useState(false);
+  const removing = useDialogTarget<VendorAccount>();
   // An approval whose bank file failed links here (#payments): bring the card into view once loaded.
   const { hash } = useLocation();
   const anchor = useRef<HTMLDivElement>(null);
@@ -69,37 +71,10 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
     if (hash === '#payments' && loaded) anchor.current?.scrollIntoView({ block: 'start' });
   }, [hash, loaded]);
 
-  async function remove() {
-    if (!removing) return;
-    setIsRemoving(true);
-    try {
-      await deleteVendorAccount(companyId, removing.id);
-      notifySuccess('Vendor bank account removed');
-      setRemoving(null);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setIsRemoving(false);
-    }
-  }
-
-  async function confirmAccount() {
-    if (!confirming) return;
-    setIsConfirming(true);
-    try {
-      if (confirming.kind === 'vendor' && confirming.accountId !== null) {
-        await confirmVendorAccount(companyId, confirming.accountId, confirming.control.version);
-      } else {
-        await confirmSettlementAccount(companyId, confirming.control.version);
-      }
-      notifySuccess('Bank account confirmed');
-      setConfirming(null);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setIsConfirming(false);
-    }
-  }
+  const confirmAccount = ({ kind, accountId, control }: Confirmation): Promise<unknown> =>
+    kind === 'vendor' && accountId !== null
+      ? confirmVendorAccount(companyId, accountId, control.version)
+      : confirmSettlementAccount(companyId, control.version);
 
   const current = settings.data ?? null;
   const settlement = current?.settlementAccount ?? null;
@@ -147,7 +122,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                       variant="outline"
                       alignSelf="flex-start"
                       onClick={() =>
-                        setConfirming({
+                        confirming.openFor({
                           kind: 'settlement',
                           accountId: null,
                           label: `the settlement account ${masked(settlement.last4)} (${accountTypeLabel(settlement.accountType)})`,
@@ -265,7 +240,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                                     key: 'confirm',
                                     label: 'Confirm account',
                                     onSelect: () =>
-                                      setConfirming({
+                                      confirming.openFor({
                                         kind: 'vendor' as const,
                                         accountId: row.id,
                                         label: `the bank account of ${row.vendorName}: routing ${row.routingNumber}, ${masked(row.accountLast4)} (${accountTypeLabel(row.accountType)})`,
@@ -283,7 +258,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                               key: 'remove',
                               label: 'Remove',
                               destructive: true,
-                              onSelect: () => setRemoving(row),
+                              onSelect: () => removing.openFor(row),
                             },
                           ]}
                         />
@@ -312,38 +287,30 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
           if (!open) setDialog(null);
         }}
       />
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
+      <ActionDialog
+        open={confirming.target !== null}
+        onOpenChange={confirming.onOpenChange}
         title="Confirm bank account"
-        description={
-          confirming
-            ? `Confirm ${confirming.label}, entered by ${confirming.control.changedBy ? `${confirming.control.changedBy.name} (${confirming.control.changedBy.email})` : 'someone else'}? Check it with the vendor through a channel you already trust, not the message that asked for the change. Bank files pay it once you confirm.`
-            : ''
-        }
+        description={confirmText(confirming.target)}
         confirmLabel="Confirm account"
         pendingLabel="Confirming..."
-        isPending={isConfirming}
-        onConfirm={() => void confirmAccount()}
+        action={() => confirmAccount(confirming.target!)}
+        successMessage="Bank account confirmed"
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
+      <ActionDialog
+        open={removing.target !== null}
+        onOpenChange={removing.onOpenChange}
         title="Remove bank account"
         description={
-          removing
-            ? `Remove the account ending ${removing.accountLast4} of ${removing.vendorName}? Bills of this vendor cannot be paid until an account is added again.`
+          removing.target
+            ? `Remove the account ending ${removing.target.accountLast4} of ${removing.target.vendorName}? Bills of this vendor cannot be paid until an account is added again.`
             : ''
         }
         confirmLabel="Remove"
         pendingLabel="Removing..."
         destructive
-        isPending={isRemoving}
-        onConfirm={() => void remove()}
+        action={() => deleteVendorAccount(companyId, removing.target!.id)}
+        successMessage="Vendor bank account removed"
       />
     </SectionCard>
   );

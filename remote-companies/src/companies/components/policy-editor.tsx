@@ -9,10 +9,19 @@ import {
   policyProblems,
   policySummary,
 } from 'shared-contracts';
-import { Alert, Button, FormField, HStack, Input, Stack, Text, notifyError, notifySuccess } from 'shared-ui';
-import { personName } from 'shared-ui/form';
+import {
+  Alert,
+  Button,
+  FormField,
+  HStack,
+  Input,
+  Stack,
+  Text,
+  notifyFailure,
+  notifySuccess,
+} from 'shared-ui';
+import { personName, useStaffPeople } from 'shared-ui/form';
 import { proposeApprovalPolicy } from '../api/approval-policy-mutations';
-import { useStaffOptions } from '../api/get-assignee-options';
 import { useVendorAccounts } from '../api/get-payments';
 import {
   definitionOf,
@@ -24,6 +33,8 @@ import {
 } from './policy-draft';
 import { RuleEditor } from './policy-rule-editor';
 import { Simulator } from './policy-simulator';
+
+const SAVE_FAILED = 'The approval policy could not be saved';
 
 /** The vendors a rule can name: those with a bank account and those of unpaid bills lacking one. */
 export function useVendorChoices(companyId: number): VendorChoice[] {
@@ -53,7 +64,7 @@ export function PolicyEditor({
   onChange: (next: Draft) => void;
   onDone: () => void;
 }) {
-  const staff = useStaffOptions();
+  const staff = useStaffPeople();
   const people = useMemo(() => staff.data?.data ?? [], [staff.data]);
   const vendors = useVendorChoices(companyId);
   const nameOf = (id: number) => {
@@ -95,9 +106,8 @@ export function PolicyEditor({
       notifySuccess(POLICY_CHANGE_MESSAGES.proposed);
       onDone();
     } catch (failure) {
-      const message = errorMessage(failure, 'The approval policy could not be saved');
-      setServerError(message);
-      notifyError(message);
+      setServerError(errorMessage(failure, SAVE_FAILED));
+      notifyFailure(failure, SAVE_FAILED);
     } finally {
       setSaving(false);
     }

@@ -14,7 +14,7 @@ import {
   type UserRef,
 } from 'shared-contracts';
 import { Button, Flex, FormField, HStack, Input, Stack, Text } from 'shared-ui';
-import { Checkbox, NativeSelect, personName } from 'shared-ui/form';
+import { Checkbox, NativeSelect, PersonSelect, personName, staffLabel } from 'shared-ui/form';
 import { amountOf, capitalised, GROUPS, type DraftRule, type VendorChoice } from './policy-draft';
 
 /** One rule: its conditions (all but the last rule's) and its steps. */
@@ -303,26 +303,20 @@ function StepEditor({
             </Button>
           );
         })}
-        <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field
-            aria-label={`${label}: add a person`}
-            value=""
-            onChange={(e) => {
-              const id = Number(e.target.value);
-              if (id) toggle({ kind: 'user', userId: id }, true);
-            }}
-          >
-            <option value="">Add a person…</option>
-            {people
-              .filter((p) => !has({ kind: 'user', userId: p.id }))
-              .map((p) => (
-                <option key={p.id} value={p.id}>
-                  {personName(p)} ({p.role})
-                </option>
-              ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <PersonSelect
+          size="sm"
+          width="auto"
+          aria-label={`${label}: add a person`}
+          none="Add a person…"
+          people={people.filter((p) => !has({ kind: 'user', userId: p.id }))}
+          keepOrder
+          optionLabel={staffLabel}
+          value=""
+          onChange={(e) => {
+            const id = Number(e.target.value);
+            if (id) toggle({ kind: 'user', userId: id }, true);
+          }}
+        />
       </Flex>
     </Stack>
   );

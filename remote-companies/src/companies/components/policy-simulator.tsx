@@ -1,6 +1,5 @@
 // 'Try a bill' of the approval policy editor: which rule a bill would match under the draft.
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
 import {
   APPROVAL_ORIGINS,
   APPROVAL_PRIORITIES,
@@ -11,7 +10,7 @@ import {
   type PolicyDefinition,
   type PolicySimulation,
 } from 'shared-contracts';
-import { Button, Flex, FormField, Input, Stack, Text, notifyError } from 'shared-ui';
+import { Button, Flex, FormField, Input, Stack, Text, notifyFailure } from 'shared-ui';
 import { NativeSelect } from 'shared-ui/form';
 import { simulateApprovalPolicy } from '../api/simulate-approval-policy';
 import { amountOf, capitalised, type VendorChoice } from './policy-draft';
@@ -47,7 +46,7 @@ export function Simulator({
         }),
       );
     } catch (failure) {
-      notifyError(errorMessage(failure, 'The bill could not be tried'));
+      notifyFailure(failure, 'The bill could not be tried');
     } finally {
       setBusy(false);
     }

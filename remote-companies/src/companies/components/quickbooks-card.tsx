@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage, useCanManage } from 'shared-auth';
+import { useCanManage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
   Alert,
@@ -12,11 +12,10 @@ import {
   Spinner,
   Stack,
   Text,
-  notifyError,
-  notifySuccess,
+  notifyFailure,
 } from 'shared-ui';
 import { QB_DISCONNECTED_NOTICE } from 'shared-contracts';
-import { ConfirmDialog } from 'shared-ui/dialog';
+import { ActionDialog, useRowAction } from 'shared-ui/dialog';
 import { formatDateLong, formatExpiresIn } from 'shared-ui/format';
 import { useQbTokenStatus } from '../api/get-qb-token-status';
 import { disconnectQb, refreshQbToken, startQbConnect } from '../api/mutations';
@@ -40,10 +39,9 @@ export function QuickBooksCard({ company }: { company: Company }) {
   const canManage = useCanManage('companies');
   const connected = Boolean(company.qbRealmId);
   const { data: status, error, isLoading } = useQbTokenStatus(company.id, connected);
-  const [refreshing, setRefreshing] = useState(false);
+  const { busy: refreshing, run } = useRowAction();
   const [connecting, setConnecting] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
-  const [disconnecting, setDisconnecting] = useState(false);
 
   const state: CardState = !connected
     ? 'not-connected'
@@ -68,35 +66,12 @@ export function QuickBooksCard({ company }: { company: Company }) {
       const { authorizeUrl } = await startQbConnect(company.id);
       window.location.assign(authorizeUrl);
     } catch (connectError) {
-      notifyError(errorMessage(connectError));
+      notifyFailure(connectError);
       setConnecting(false);
     }
   }
 
-  async function disconnect() {
-    setDisconnecting(true);
-    try {
-      await disconnectQb(company.id);
-      notifySuccess(QB_DISCONNECTED_NOTICE);
-      setConfirmDisconnect(false);
-    } catch (disconnectError) {
-      notifyError(errorMessage(disconnectError));
-    } finally {
-      setDisconnecting(false);
-    }
-  }
-
-  async function refresh() {
-    setRefreshing(true);
-    try {
-      await refreshQbToken(company.id);
-      notifySuccess('QuickBooks token refreshed successfully');
-    } catch (refreshError) {
-      notifyError(errorMessage(refreshError));
-    } finally {
-      setRefreshing(false);
-    }
-  }
+  const refresh = () => run(() => refreshQbToken(company.id), 'QuickBooks token refreshed successfully');
 
   return (
     <SectionCard
@@ -180,18 +155,16 @@ export function QuickBooksCard({ company }: { company: Company }) {
           )}
         </HStack>
       </Stack>
-      <ConfirmDialog
+      <ActionDialog
         open={confirmDisconnect}
-        onOpenChange={(open) => {
-          if (!open) setConfirmDisconnect(false);
-        }}
+        onOpenChange={setConfirmDisconnect}
         title="Disconnect QuickBooks"
         description={`Disconnect ${company.name} from QuickBooks? Its tokens are revoked at QuickBooks; its history is kept. Connecting again needs a new consent.`}
         confirmLabel="Disconnect"
         pendingLabel="Disconnecting..."
         destructive
-        isPending={disconnecting}
-        onConfirm={() => void disconnect()}
+        action={() => disconnectQb(company.id)}
+        successMessage={QB_DISCONNECTED_NOTICE}
       />
     </SectionCard>
   );

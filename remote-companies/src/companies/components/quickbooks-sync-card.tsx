@@ -12,9 +12,8 @@ import {
   Spinner,
   Stack,
   Text,
-  notifyError,
-  notifySuccess,
 } from 'shared-ui';
+import { useRowAction } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
 import { useQbSync } from '../api/get-qb-sync';
 import { startQbSync } from '../api/mutations';
@@ -25,25 +24,18 @@ const EAGER_POLL_MS = 120_000;
 export function QuickBooksSyncCard({ company }: { company: Company }) {
   const canSync = useCanManage('companies');
   const connected = Boolean(company.qbRealmId) && company.qbConnectionStatus === 'connected';
-  const [starting, setStarting] = useState(false);
+  const { busy: starting, run } = useRowAction();
   /** When 'Sync now' was clicked: the queued job starts within seconds, so the panel looks often. */
   const [requestedAt, setRequestedAt] = useState<number | null>(null);
   const eager = requestedAt !== null && Date.now() - requestedAt < EAGER_POLL_MS;
   const { data: sync, error } = useQbSync(company.id, Boolean(company.qbRealmId), eager);
   if (!company.qbRealmId) return null;
 
-  async function syncNow() {
-    setStarting(true);
-    try {
+  const syncNow = () =>
+    run(async () => {
       await startQbSync(company.id);
       setRequestedAt(Date.now());
-      notifySuccess(QB_SYNC_STARTED_NOTICE);
-    } catch (syncError) {
-      notifyError(errorMessage(syncError));
-    } finally {
-      setStarting(false);
-    }
-  }
+    }, QB_SYNC_STARTED_NOTICE);
 
   return (
     <SectionCard

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { errorMessage, isApiError } from 'shared-auth';
 import { personName, type Manager } from 'shared-contracts';
-import { notifyError, notifySuccess } from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/dialog';
+import { ConfirmDialog, useRowAction } from 'shared-ui/dialog';
 import { linkUser } from '../api/mutations';
-import { managerLabel } from '../manager-format';
 import { UserPicker } from './user-picker';
 
 /** The row menu's Link User: pick a user account (searching the server) and link it. */
@@ -19,21 +17,19 @@ export function LinkUserDialog({
 }) {
   const [userId, setUserId] = useState('');
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { busy: pending, run } = useRowAction();
 
   async function confirm() {
-    setPending(true);
     setError(undefined);
     try {
-      const linked = await linkUser(manager.id, Number(userId));
-      notifySuccess(`${managerLabel(manager)} linked to ${personName(linked.user)}`);
-      onOpenChange(false);
+      await run(
+        () => linkUser(manager.id, Number(userId)),
+        (linked) => `${personName(manager)} linked to ${personName(linked.user)}`,
+        { onDone: () => onOpenChange(false), rethrow: true },
+      );
     } catch (failure) {
       // 409 (linked to another manager) and 404 (user gone) name the field: show it under the picker.
       setError(isApiError(failure) && failure.fields?.userId ? failure.fields.userId : errorMessage(failure));
-      notifyError(errorMessage(failure));
-    } finally {
-      setPending(false);
     }
   }
 
@@ -42,7 +38,7 @@ export function LinkUserDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Link User"
-      description={`Choose the user account ${managerLabel(manager)} signs in with. A user account can belong to one manager only.`}
+      description={`Choose the user account ${personName(manager)} signs in with. A user account can belong to one manager only.`}
       confirmLabel="Link User"
       pendingLabel="Linking..."
       isPending={pending}

@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
-import type { Manager } from 'shared-contracts';
+import { personName, type Manager } from 'shared-contracts';
 import { HStack, Link, Stack, StatusBadge, Text } from 'shared-ui';
 import type { DataTableColumn } from 'shared-ui/table';
-import { MANAGER_TEXT, formatListDate, managerLabel, personName } from '../manager-format';
+import { MANAGER_TEXT, formatListDate } from '../manager-format';
 import { ManagerAvatar } from './manager-avatar';
 
 export const MANAGER_COLUMNS: Array<DataTableColumn<Manager>> = [
@@ -17,7 +17,7 @@ export const MANAGER_COLUMNS: Array<DataTableColumn<Manager>> = [
         <ManagerAvatar person={manager} />
         <Stack gap="0" minW="0">
           <Link asChild fontWeight="semibold" color="blue.fg">
-            <RouterLink to={`/managers/${manager.id}`}>{managerLabel(manager)}</RouterLink>
+            <RouterLink to={`/managers/${manager.id}`}>{personName(manager)}</RouterLink>
           </Link>
           <Text fontSize="sm" color="fg.muted">
             {manager.email}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
+import { useCanAdminister, useCanManage } from 'shared-auth';
 import { MANAGER_NOTICES, personName, type Manager } from 'shared-contracts';
 import {
   ActiveBadge,
@@ -20,15 +20,13 @@ import {
   Stack,
   StatusBadge,
   Text,
-  notifyError,
-  notifySuccess,
 } from 'shared-ui';
-import { RowActionsMenu } from 'shared-ui/dialog';
+import { RowActionsMenu, useRowAction } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
 import { RouteRecord } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { unlinkUser } from '../api/mutations';
-import { MANAGER_TEXT, managerLabel } from '../manager-format';
+import { MANAGER_TEXT } from '../manager-format';
 import { DeleteManagerDialog } from './delete-manager-dialog';
 import { ManagerAvatar } from './manager-avatar';
 import { ManagerLoadError } from './manager-load-error';
@@ -51,21 +49,10 @@ function ManagerDetail({ manager }: { manager: Manager }) {
   const canManage = useCanManage('managers');
   const canDelete = useCanAdminister('managers');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [unlinking, setUnlinking] = useState(false);
-  const name = managerLabel(manager);
+  const { busy: unlinking, run } = useRowAction();
+  const name = personName(manager);
   const edit = `/managers/${manager.id}/edit`;
-
-  async function unlink() {
-    setUnlinking(true);
-    try {
-      await unlinkUser(manager.id);
-      notifySuccess(MANAGER_NOTICES.unlinked);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setUnlinking(false);
-    }
-  }
+  const unlink = () => run(() => unlinkUser(manager.id), MANAGER_NOTICES.unlinked);
 
   return (
     <Stack gap="6">

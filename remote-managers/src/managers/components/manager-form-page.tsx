@@ -1,9 +1,10 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   MANAGER_NOTICES,
   ManagerFormSchema,
+  personName,
   managerFormToUpdate,
   type Manager,
   type ManagerFormInput,
@@ -11,12 +12,10 @@ import {
 } from 'shared-contracts';
 import {
   Box,
-  Button,
   Card,
   FormField,
   HStack,
   Input,
-  PageHeader,
   SectionCard,
   SimpleGrid,
   Stack,
@@ -25,10 +24,10 @@ import {
   useFormDraft,
 } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
-import { RouteRecord, reportFormError, useResetForRecord } from 'shared-ui/record';
+import { RecordFormPage, RecordFormRoute, reportFormError, useResetForRecord } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { createManager, updateManager } from '../api/mutations';
-import { MANAGER_TEXT, STATUS_OPTIONS, managerLabel } from '../manager-format';
+import { MANAGER_TEXT, STATUS_OPTIONS } from '../manager-format';
 import { ManagerAvatar } from './manager-avatar';
 import { ManagerLoadError } from './manager-load-error';
 import { UserPicker } from './user-picker';
@@ -58,18 +57,14 @@ function toFormValues(manager: Manager): ManagerFormInput {
 }
 
 /** /managers/new and /managers/{id}/edit: one form for creating and editing a manager. */
-export function ManagerFormPage() {
-  return (
-    <RouteRecord
-      useRecord={useManager}
-      loadingText="Loading..."
-      renderFailure={(failure) => <ManagerLoadError title="Edit Manager" failure={failure} />}
-      renderNew={() => <ManagerForm manager={null} />}
-    >
-      {(manager) => <ManagerForm manager={manager} />}
-    </RouteRecord>
-  );
-}
+export const ManagerFormPage = () => (
+  <RecordFormRoute
+    useRecord={useManager}
+    loadingText="Loading..."
+    renderFailure={(failure) => <ManagerLoadError title="Edit Manager" failure={failure} />}
+    form={(manager) => <ManagerForm manager={manager} />}
+  />
+);
 
 /** The live preview card: initials, name, email and title as they are typed. */
 function PreviewCard({ control }: { control: Control<ManagerFormInput, unknown, ManagerFormOutput> }) {
@@ -139,88 +134,78 @@ function ManagerForm({ manager }: { manager: Manager | null }) {
   }
 
   const title = manager ? 'Edit Manager' : 'Create New Manager';
-  const cancelTo = manager ? `/managers/${manager.id}` : '/managers';
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={title}
-        description={
-          manager
-            ? `Update the details of ${managerLabel(manager)}`
-            : 'Add a manager and, optionally, link the user account they sign in with'
-        }
-        breadcrumbs={[
-          { label: 'Managers', to: '/managers' },
-          ...(manager ? [{ label: managerLabel(manager), to: `/managers/${manager.id}` }] : []),
-          { label: manager ? 'Edit' : 'New' },
-        ]}
-      />
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={title}>
-        <Stack gap="6">
-          <PreviewCard control={control} />
-          <SectionCard title="Basic Information">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField label="First Name" required error={errors.firstName?.message}>
-                <Input {...register('firstName')} autoComplete="given-name" />
-              </FormField>
-              <FormField label="Last Name" required error={errors.lastName?.message}>
-                <Input {...register('lastName')} autoComplete="family-name" />
-              </FormField>
-              <FormField
-                label="Email Address"
-                required
-                error={errors.email?.message}
-                hint={MANAGER_TEXT.emailHint}
-              >
-                <Input
-                  {...register('email')}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="manager@company.com"
-                />
-              </FormField>
-              <FormField label="Phone Number" error={errors.phone?.message}>
-                <Input {...register('phone')} type="tel" autoComplete="tel" />
-              </FormField>
-              <FormField label="Job Title" error={errors.title?.message}>
-                <Input {...register('title')} autoComplete="organization-title" />
-              </FormField>
-              {manager && (
-                <SelectField
-                  label="Status"
-                  error={errors.status?.message}
-                  options={STATUS_OPTIONS}
-                  {...register('status')}
-                />
-              )}
-            </SimpleGrid>
-          </SectionCard>
-          <SectionCard title="User Association">
-            <Box maxW={{ md: '36rem' }}>
-              <Controller
-                control={control}
-                name="userId"
-                render={({ field, fieldState }) => (
-                  <UserPicker
-                    value={field.value == null ? '' : String(field.value)}
-                    onChange={field.onChange}
-                    current={manager?.user ?? null}
-                    error={fieldState.error?.message}
-                  />
-                )}
+    <RecordFormPage
+      title={title}
+      description={
+        manager
+          ? `Update the details of ${personName(manager)}`
+          : 'Add a manager and, optionally, link the user account they sign in with'
+      }
+      section={{ label: 'Managers', to: '/managers' }}
+      record={manager && { label: personName(manager), to: `/managers/${manager.id}` }}
+      onSubmit={handleSubmit(onSubmit)}
+      formLabel={title}
+      actions={{
+        cancelTo: manager ? `/managers/${manager.id}` : '/managers',
+        submitLabel: manager ? 'Update Manager' : 'Create Manager',
+        submitting: isSubmitting,
+      }}
+    >
+      <PreviewCard control={control} />
+      <SectionCard title="Basic Information">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField label="First Name" required error={errors.firstName?.message}>
+            <Input {...register('firstName')} autoComplete="given-name" />
+          </FormField>
+          <FormField label="Last Name" required error={errors.lastName?.message}>
+            <Input {...register('lastName')} autoComplete="family-name" />
+          </FormField>
+          <FormField
+            label="Email Address"
+            required
+            error={errors.email?.message}
+            hint={MANAGER_TEXT.emailHint}
+          >
+            <Input
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              placeholder="manager@company.com"
+            />
+          </FormField>
+          <FormField label="Phone Number" error={errors.phone?.message}>
+            <Input {...register('phone')} type="tel" autoComplete="tel" />
+          </FormField>
+          <FormField label="Job Title" error={errors.title?.message}>
+            <Input {...register('title')} autoComplete="organization-title" />
+          </FormField>
+          {manager && (
+            <SelectField
+              label="Status"
+              error={errors.status?.message}
+              options={STATUS_OPTIONS}
+              {...register('status')}
+            />
+          )}
+        </SimpleGrid>
+      </SectionCard>
+      <SectionCard title="User Association">
+        <Box maxW={{ md: '36rem' }}>
+          <Controller
+            control={control}
+            name="userId"
+            render={({ field, fieldState }) => (
+              <UserPicker
+                value={field.value == null ? '' : String(field.value)}
+                onChange={field.onChange}
+                current={manager?.user ?? null}
+                error={fieldState.error?.message}
               />
-            </Box>
-          </SectionCard>
-          <HStack justify="flex-end" gap="3">
-            <Button asChild variant="outline">
-              <RouterLink to={cancelTo}>Cancel</RouterLink>
-            </Button>
-            <Button type="submit" colorPalette="blue" loading={isSubmitting}>
-              {manager ? 'Update Manager' : 'Create Manager'}
-            </Button>
-          </HStack>
-        </Stack>
-      </form>
-    </Stack>
+            )}
+          />
+        </Box>
+      </SectionCard>
+    </RecordFormPage>
   );
 }

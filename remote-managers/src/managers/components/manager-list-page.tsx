@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useCanAdminister, useCanManage } from 'shared-auth';
-import { ManagerListQuerySchema, type Manager, type ManagerListQuery } from 'shared-contracts';
-import { ConfirmDialog } from 'shared-ui/dialog';
+import { ManagerListQuerySchema, personName, type Manager, type ManagerListQuery } from 'shared-contracts';
+import { ConfirmDialog, useDialogTarget } from 'shared-ui/dialog';
 import { ListView, useListController, type FilterField } from 'shared-ui/table';
 import { managerList } from '../api/keys';
-import { LINKED_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, managerLabel } from '../manager-format';
+import { LINKED_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../manager-format';
 import { DeleteManagerDialog } from './delete-manager-dialog';
 import { LinkUserDialog } from './link-user-dialog';
 import { MANAGER_COLUMNS } from './manager-columns';
@@ -23,8 +23,8 @@ export function ManagerListPage() {
   const canDelete = useCanAdminister('managers');
   const list = useListController({ resource: managerList, schema: ManagerListQuerySchema, filters: FILTERS });
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
-  const [deleting, setDeleting] = useState<Manager | null>(null);
-  const [linking, setLinking] = useState<Manager | null>(null);
+  const deleting = useDialogTarget<Manager>();
+  const linking = useDialogTarget<Manager>();
   const count = list.selected.size;
 
   const bulkDelete = async () => {
@@ -44,9 +44,9 @@ export function ManagerListPage() {
       selectionLabel="manager(s)"
       caption="Managers"
       columns={MANAGER_COLUMNS}
-      rowLabel={managerLabel}
+      rowLabel={personName}
       rowActions={(manager) => (
-        <ManagerRowActions manager={manager} onLink={setLinking} onDelete={setDeleting} />
+        <ManagerRowActions manager={manager} onLink={linking.openFor} onDelete={deleting.openFor} />
       )}
       canSelect={canManage}
       bulkActions={[
@@ -78,12 +78,10 @@ export function ManagerListPage() {
         isPending={list.bulk.busy === 'deleted'}
         onConfirm={() => void bulkDelete()}
       />
-      {deleting && (
-        <DeleteManagerDialog manager={deleting} open onOpenChange={(open) => !open && setDeleting(null)} />
+      {deleting.target && (
+        <DeleteManagerDialog manager={deleting.target} open onOpenChange={deleting.onOpenChange} />
       )}
-      {linking && (
-        <LinkUserDialog manager={linking} open onOpenChange={(open) => !open && setLinking(null)} />
-      )}
+      {linking.target && <LinkUserDialog manager={linking.target} open onOpenChange={linking.onOpenChange} />}
     </ListView>
   );
 }

@@ -1,10 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
-import { MANAGER_NOTICES, type Manager } from 'shared-contracts';
-import { notifyError, notifySuccess } from 'shared-ui';
-import { RowActionsMenu } from 'shared-ui/dialog';
+import { useCanAdminister, useCanManage } from 'shared-auth';
+import { MANAGER_NOTICES, personName, type Manager } from 'shared-contracts';
+import { RowActionsMenu, useRowAction } from 'shared-ui/dialog';
 import { unlinkUser } from '../api/mutations';
-import { managerLabel } from '../manager-format';
 
 /**
  * The manager list's row menu: View Details, Edit Manager, Unlink User or Link User (each
@@ -22,19 +20,11 @@ export function ManagerRowActions({
   const navigate = useNavigate();
   const canManage = useCanManage('managers');
   const canDelete = useCanAdminister('managers');
-
-  async function unlink() {
-    try {
-      await unlinkUser(manager.id);
-      notifySuccess(MANAGER_NOTICES.unlinked);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
-  }
+  const { run } = useRowAction();
 
   return (
     <RowActionsMenu
-      label={`Actions for ${managerLabel(manager)}`}
+      label={`Actions for ${personName(manager)}`}
       items={[
         { key: 'view', label: 'View Details', onSelect: () => navigate(`/managers/${manager.id}`) },
         {
@@ -44,7 +34,12 @@ export function ManagerRowActions({
           onSelect: () => navigate(`/managers/${manager.id}/edit`),
         },
         manager.userId !== null
-          ? { key: 'unlink', label: 'Unlink User', hidden: !canManage, onSelect: () => void unlink() }
+          ? {
+              key: 'unlink',
+              label: 'Unlink User',
+              hidden: !canManage,
+              onSelect: () => void run(() => unlinkUser(manager.id), MANAGER_NOTICES.unlinked),
+            }
           : { key: 'link', label: 'Link User', hidden: !canManage, onSelect: () => onLink(manager) },
         {
           key: 'delete',

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import { PICKER_LIMIT, personName, type ManagerUser } from 'shared-contracts';
 import { Box, RoleBadge, Stack, Text } from 'shared-ui';
-import { SelectField } from 'shared-ui/form';
-import { SearchInput, type SelectOption } from 'shared-ui/table';
+import { PersonSelect } from 'shared-ui/form';
+import { SearchInput } from 'shared-ui/table';
 import { useUserOptions } from '../api/get-user-options';
 import { MANAGER_TEXT, userOptionLabel } from '../manager-format';
 
@@ -43,15 +43,6 @@ export function UserPicker({
   const chosen = value ? seen.current.get(value) : undefined;
 
   const results = data?.data ?? [];
-  const options: SelectOption[] = [
-    ...(allowNone
-      ? [{ value: '', label: MANAGER_TEXT.noUserAccount }]
-      : [{ value: '', label: 'Choose a user' }]),
-    ...(chosen && !results.some((user) => String(user.id) === value)
-      ? [{ value, label: userOptionLabel(chosen) }]
-      : []),
-    ...results.map((user) => ({ value: String(user.id), label: userOptionLabel(user) })),
-  ];
 
   const total = data?.pagination.total ?? 0;
   const status = loadError
@@ -72,9 +63,16 @@ export function UserPicker({
         value={search}
         onChange={setSearch}
       />
-      <SelectField
+      {/* The server's order (by first name, then its matches); the chosen user first when a search
+          leaves them out. */}
+      <PersonSelect
         label={label}
-        options={options}
+        none={allowNone ? MANAGER_TEXT.noUserAccount : 'Choose a user'}
+        people={results}
+        keepOrder
+        optionLabel={userOptionLabel}
+        current={chosen}
+        currentFirst
         value={value}
         error={error}
         hint={status ? `${MANAGER_TEXT.linkHint}. ${status}` : MANAGER_TEXT.linkHint}

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
-import { ROLE_LEVELS, type Role, type User } from 'shared-contracts';
-import { notifyError, notifySuccess } from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/dialog';
+import { ROLE_LEVELS, personName, type Role, type User } from 'shared-contracts';
+import { ActionDialog } from 'shared-ui/dialog';
 import { SelectField } from 'shared-ui/form';
 import { changeUserRole } from '../api/mutations';
-import { ROLE_OPTIONS, fullName, roleHint } from '../user-text';
+import { ROLE_OPTIONS, roleHint } from '../user-text';
 
 export const CHANGE_ROLE_TEXT =
   "Update the user's role and permissions. This will affect their access to system features.";
@@ -16,34 +14,20 @@ export const CHANGE_ROLE_TEXT =
  */
 export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [role, setRole] = useState<Role>(user.role);
-  const [pending, setPending] = useState(false);
   const downgrade = ROLE_LEVELS[role] < ROLE_LEVELS[user.role];
 
-  async function confirm() {
-    setPending(true);
-    try {
-      await changeUserRole(user.id, role);
-      notifySuccess('User role updated successfully');
-      onClose();
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <ConfirmDialog
+    <ActionDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Change Role: ${fullName(user)}`}
+      title={`Change Role: ${personName(user)}`}
       description={CHANGE_ROLE_TEXT}
       confirmLabel={downgrade ? 'Downgrade Role' : 'Upgrade Role'}
       pendingLabel="Updating..."
       destructive={downgrade}
       confirmDisabled={role === user.role}
-      isPending={pending}
-      onConfirm={() => void confirm()}
+      action={() => changeUserRole(user.id, role)}
+      successMessage="User role updated successfully"
     >
       <SelectField
         label="Role"
@@ -52,6 +36,6 @@ export function ChangeRoleDialog({ user, onClose }: { user: User; onClose: () =>
         value={role}
         onChange={(event) => setRole(event.currentTarget.value as Role)}
       />
-    </ConfirmDialog>
+    </ActionDialog>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
-import type { User } from 'shared-contracts';
-import { Box, Button, SectionCard, Stack, Text, notifyError, notifySuccess } from 'shared-ui';
-import { ConfirmDialog } from 'shared-ui/dialog';
+import { personName, type User } from 'shared-contracts';
+import { Box, Button, SectionCard, Stack, Text } from 'shared-ui';
+import { ActionDialog } from 'shared-ui/dialog';
 import { endUserSessions } from '../api/end-sessions';
-import { fullName } from '../user-text';
 
 /**
  * An ADMIN ends every session of another person (a lost laptop, a person leaving, a sign-in that
@@ -13,24 +11,7 @@ import { fullName } from '../user-text';
  */
 export function EndSessionsCard({ user }: { user: User }) {
   const [confirming, setConfirming] = useState(false);
-  const [ending, setEnding] = useState(false);
-
-  async function end() {
-    setEnding(true);
-    try {
-      const { ended } = await endUserSessions(user.id);
-      notifySuccess(
-        ended === 0
-          ? `${fullName(user)} had no session signed in`
-          : `${ended} session${ended === 1 ? '' : 's'} of ${fullName(user)} ended`,
-      );
-      setConfirming(false);
-    } catch (error) {
-      notifyError(errorMessage(error, 'The sessions could not be ended'));
-    } finally {
-      setEnding(false);
-    }
-  }
+  const name = personName(user);
 
   return (
     <SectionCard title="Sessions">
@@ -44,16 +25,21 @@ export function EndSessionsCard({ user }: { user: User }) {
           </Button>
         </Box>
       </Stack>
-      <ConfirmDialog
+      <ActionDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="End all sessions"
-        description={`${fullName(user)} will be signed out of every browser at once and must sign in again. Their password is not changed.`}
+        description={`${name} will be signed out of every browser at once and must sign in again. Their password is not changed.`}
         confirmLabel="End sessions"
         pendingLabel="Ending..."
         destructive
-        isPending={ending}
-        onConfirm={() => void end()}
+        action={() => endUserSessions(user.id)}
+        successMessage={({ ended }) =>
+          ended === 0
+            ? `${name} had no session signed in`
+            : `${ended} session${ended === 1 ? '' : 's'} of ${name} ended`
+        }
+        failureMessage="The sessions could not be ended"
       />
     </SectionCard>
   );

@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import useSWR from 'swr';
-import { api, errorMessage } from 'shared-auth';
-import { PICKER_LIMIT, personName, type User, type UserRef } from 'shared-contracts';
-import {
-  Button,
-  FormField,
-  HStack,
-  Input,
-  SectionCard,
-  Stack,
-  Text,
-  notifyError,
-  notifySuccess,
-} from 'shared-ui';
-import { NativeSelect } from 'shared-ui/form';
+import { personName, type User } from 'shared-contracts';
+import { Button, FormField, HStack, Input, SectionCard, Stack, Text } from 'shared-ui';
+import { useRowAction } from 'shared-ui/dialog';
+import { PersonSelect, staffLabel, useStaffPeople } from 'shared-ui/form';
 import { formatDateLong } from 'shared-ui/format';
 import { setOutOfOffice } from '../api/mutations';
 
@@ -34,44 +23,37 @@ export function OutOfOfficeCard({ user, onSaved }: { user: User; onSaved: () => 
   const [from, setFrom] = useState(localInput(current?.awayFrom));
   const [until, setUntil] = useState(localInput(current?.awayUntil));
   const [delegateId, setDelegateId] = useState(current ? String(current.delegateId) : '');
-  const [saving, setSaving] = useState(false);
-  const staff = useSWR(['users', 'picker', 'deciders'], () =>
-    api.getPaged<UserRef>('/api/user/users', {
-      searchParams: { page: 1, limit: PICKER_LIMIT, role: 'ADMIN,MODERATOR,USER', isActive: true },
-    }),
-  );
+  const { busy: saving, run } = useRowAction();
+  const staff = useStaffPeople();
   const people = (staff.data?.data ?? []).filter((p) => p.id !== user.id);
   const delegateName = (id: number) => {
     const person = people.find((p) => p.id === id);
     return person ? personName(person) : `user #${id}`;
   };
 
-  async function save(clear: boolean) {
-    setSaving(true);
-    try {
-      await setOutOfOffice(
-        user.id,
-        clear
-          ? { awayFrom: null, awayUntil: null, delegateId: null }
-          : {
-              awayFrom: from ? new Date(from).toISOString() : null,
-              awayUntil: until ? new Date(until).toISOString() : null,
-              delegateId: delegateId ? Number(delegateId) : null,
-            },
-      );
-      await onSaved();
-      if (clear) {
-        setFrom('');
-        setUntil('');
-        setDelegateId('');
-      }
-      notifySuccess(clear ? 'Out of office ended' : 'Out of office saved');
-    } catch (error) {
-      notifyError(errorMessage(error, 'Out of office could not be saved'));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = (clear: boolean) =>
+    run(
+      async () => {
+        await setOutOfOffice(
+          user.id,
+          clear
+            ? { awayFrom: null, awayUntil: null, delegateId: null }
+            : {
+                awayFrom: from ? new Date(from).toISOString() : null,
+                awayUntil: until ? new Date(until).toISOString() : null,
+                delegateId: delegateId ? Number(delegateId) : null,
+              },
+        );
+        await onSaved();
+        if (clear) {
+          setFrom('');
+          setUntil('');
+          setDelegateId('');
+        }
+      },
+      clear ? 'Out of office ended' : 'Out of office saved',
+      { failure: 'Out of office could not be saved' },
+    );
 
   return (
     <SectionCard title="Out of office">
@@ -88,19 +70,16 @@ export function OutOfOfficeCard({ user, onSaved }: { user: User; onSaved: () => 
           <FormField label="Back on">
             <Input type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
           </FormField>
-          <FormField label="Delegate">
-            <NativeSelect.Root width="auto">
-              <NativeSelect.Field value={delegateId} onChange={(e) => setDelegateId(e.target.value)}>
-                <option value="">Choose a person</option>
-                {people.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {personName(p)} ({p.role})
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          <PersonSelect
+            label="Delegate"
+            width="auto"
+            none="Choose a person"
+            people={people}
+            keepOrder
+            optionLabel={staffLabel}
+            value={delegateId}
+            onChange={(e) => setDelegateId(e.target.value)}
+          />
         </HStack>
         <HStack gap="2">
           <Button size="sm" colorPalette="blue" loading={saving} onClick={() => void save(false)}>

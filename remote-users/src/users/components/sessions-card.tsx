@@ -12,9 +12,8 @@ import {
   SectionCard,
   Stack,
   Text,
-  notifyError,
-  notifySuccess,
 } from 'shared-ui';
+import { useRowAction } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
 import { endOtherSessions, endSession } from '../api/end-sessions';
 import { useSessions } from '../api/get-sessions';
@@ -30,30 +29,26 @@ export function SessionsCard() {
   const sessions = useSessions();
   // The session being signed out ('others': all of them), so only its button spins.
   const [ending, setEnding] = useState<string | null>(null);
+  const { run } = useRowAction();
   const list = sessions.data;
   const others = list ? list.total - (list.sessions.some((s) => s.current) ? 1 : 0) : 0;
 
-  async function run(key: string, action: () => Promise<string>) {
+  async function end<T>(key: string, action: () => Promise<T>, success: (result: T) => string) {
     setEnding(key);
-    try {
-      notifySuccess(await action());
-    } catch (error) {
-      notifyError(errorMessage(error, 'The session could not be signed out'));
-    } finally {
-      setEnding(null);
-    }
+    await run(action, success, { failure: 'The session could not be signed out' });
+    setEnding(null);
   }
 
   const signOutOthers = () =>
-    run('others', async () => {
-      const { ended } = await endOtherSessions();
-      return ended === 0 ? 'No other session was signed in' : `${plural(ended, 'other session')} signed out`;
-    });
+    end('others', endOtherSessions, ({ ended }) =>
+      ended === 0 ? 'No other session was signed in' : `${plural(ended, 'other session')} signed out`,
+    );
   const signOut = (session: Session) =>
-    run(session.id, async () => {
-      await endSession(session.id);
-      return `${session.device} signed out`;
-    });
+    end(
+      session.id,
+      () => endSession(session.id),
+      () => `${session.device} signed out`,
+    );
 
   return (
     <SectionCard

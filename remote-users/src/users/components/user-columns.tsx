@@ -1,9 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
-import type { User } from 'shared-contracts';
+import { personName, type User } from 'shared-contracts';
 import { ActiveBadge, Box, Link, RoleBadge, TruncatedText } from 'shared-ui';
 import { formatDate } from 'shared-ui/format';
 import type { DataTableColumn } from 'shared-ui/table';
-import { fullName } from '../user-text';
 
 // On a phone each row is a card: the User cell as its title, role and status as badges,
 // the dates as labelled fields.
@@ -20,7 +19,7 @@ export const USER_COLUMNS: Array<DataTableColumn<User>> = [
       <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '26rem' }}>
         <TruncatedText>
           <Link asChild fontWeight="semibold" color="blue.fg">
-            <RouterLink to={`/users/${user.id}`}>{fullName(user)}</RouterLink>
+            <RouterLink to={`/users/${user.id}`}>{personName(user)}</RouterLink>
           </Link>
         </TruncatedText>
         <TruncatedText fontSize="sm" fontWeight="normal" color="fg.muted">

@@ -6,6 +6,7 @@ import {
   ROLE_LEVELS,
   USER_ERRORS,
   isActiveAdmin,
+  personName,
   takesOutOfOffice,
   userActionDenial,
   type User,
@@ -29,14 +30,12 @@ import {
   Stack,
   Text,
   TruncatedText,
-  notifyError,
-  notifySuccess,
 } from 'shared-ui';
-import { ConfirmDialog, RowActionsMenu } from 'shared-ui/dialog';
+import { ActionDialog, DeleteDialog, RowActionsMenu, useActivation } from 'shared-ui/dialog';
 import { RouteRecord } from 'shared-ui/record';
 import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
 import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
-import { fullName, initials } from '../user-text';
+import { initials } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { EndSessionsCard } from './end-sessions-card';
 import { OutOfOfficeCard } from './out-of-office-card';
@@ -68,9 +67,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
   // Requested only once the user has loaded: a missing user must not cost a second failing request.
   const stats = useUserStatistics(user.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [changingRole, setChangingRole] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const activation = useActivation('User', user.isActive, (active) => setUserActive(user.id, active));
   const [refreshing, setRefreshing] = useState(false);
   const denial = (action: UserAction) =>
     me ? userActionDenial(me, user, action) : "You don't have permission";
@@ -92,32 +90,6 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
   const visible = (action: UserAction) => !denial(action) || isSelf;
   const toggle: UserAction = user.isActive ? 'deactivate' : 'activate';
 
-  async function toggleActive() {
-    setBusy(true);
-    try {
-      await setUserActive(user.id, !user.isActive);
-      notifySuccess(user.isActive ? 'User deactivated successfully' : 'User activated successfully');
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setDeleting(true);
-    try {
-      await deleteUser(user.id);
-      notifySuccess('User deleted successfully');
-      setConfirmDelete(false);
-      navigate('/users');
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setDeleting(false);
-    }
-  }
-
   const actions = [
     {
       key: 'edit',
@@ -128,9 +100,9 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
     { key: 'role', label: 'Change Role', action: 'changeRole' as const, run: () => setChangingRole(true) },
     {
       key: 'toggle',
-      label: user.isActive ? 'Deactivate' : 'Activate',
+      label: activation.label,
       action: toggle,
-      run: () => void toggleActive(),
+      run: () => void activation.toggle(),
     },
     { key: 'delete', label: 'Delete User', action: 'delete' as const, run: () => setConfirmDelete(true) },
   ].filter((item) => visible(item.action));
@@ -139,8 +111,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
   return (
     <Stack gap="6">
       <PageHeader
-        title={fullName(user)}
-        breadcrumbs={[{ label: 'Users', to: '/users' }, { label: fullName(user) }]}
+        title={personName(user)}
+        breadcrumbs={[{ label: 'Users', to: '/users' }, { label: personName(user) }]}
       />
       <SectionCard
         title="Profile"
@@ -160,7 +132,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
             </Button>
             {actions.length > 0 && (
               <RowActionsMenu
-                label={`Actions for ${fullName(user)}`}
+                label={`Actions for ${personName(user)}`}
                 items={actions.map((item) => ({
                   key: item.key,
                   label: item.label,
@@ -189,7 +161,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
           </Flex>
           <Box minW={0} flex="1">
             <TruncatedText lines={2} fontSize="xl" fontWeight="bold" overflowWrap="anywhere">
-              {fullName(user)}
+              {personName(user)}
             </TruncatedText>
             <TruncatedText color="fg.muted">{user.email}</TruncatedText>
             <HStack gap="2" mt="2">
@@ -215,7 +187,7 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
                   variant="outline"
                   colorPalette={item.key === 'delete' ? 'red' : undefined}
                   disabled={reasons(item.action).length > 0}
-                  loading={item.key === 'toggle' && busy}
+                  loading={item.key === 'toggle' && activation.busy}
                   onClick={item.run}
                 >
                   {item.label}
@@ -256,16 +228,15 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
         </SectionCard>
       </SimpleGrid>
 
-      <ConfirmDialog
+      <DeleteDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title="Delete User"
         description={DELETE_USER_TEXT}
         confirmLabel="Delete User"
-        pendingLabel="Deleting..."
-        destructive
-        isPending={deleting}
-        onConfirm={() => void remove()}
+        action={() => deleteUser(user.id)}
+        successMessage="User deleted successfully"
+        onDeleted={() => navigate('/users')}
       />
       {changingRole && <ChangeRoleDialog user={user} onClose={() => setChangingRole(false)} />}
     </Stack>
@@ -279,22 +250,8 @@ function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<
 function PaymentDecisionsCard({ user }: { user: User }) {
   const { user: me } = useSession();
   const [confirming, setConfirming] = useState(false);
-  const [saving, setSaving] = useState(false);
   const allowed = user.mayDecidePayments !== false;
   const canChange = useCanAdminister('users') && me?.id !== user.id;
-
-  async function change() {
-    setSaving(true);
-    try {
-      await setPaymentDecisions(user.id, !allowed);
-      notifySuccess(allowed ? 'Payment decisions stopped' : 'Payment decisions allowed');
-      setConfirming(false);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <SectionCard title="Payment Decisions">
@@ -317,20 +274,20 @@ function PaymentDecisionsCard({ user }: { user: User }) {
           </Box>
         )}
       </Stack>
-      <ConfirmDialog
+      <ActionDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={allowed ? 'Stop deciding payments' : 'Allow deciding payments'}
         description={
           allowed
-            ? `${fullName(user)} will no longer be able to approve or reject payments.`
-            : `${fullName(user)} will be able to approve and reject payments their role allows. Make sure this account belongs to a different person than the one who registered it.`
+            ? `${personName(user)} will no longer be able to approve or reject payments.`
+            : `${personName(user)} will be able to approve and reject payments their role allows. Make sure this account belongs to a different person than the one who registered it.`
         }
         confirmLabel={allowed ? 'Stop' : 'Allow'}
         pendingLabel="Saving..."
         destructive={allowed}
-        isPending={saving}
-        onConfirm={() => void change()}
+        action={() => setPaymentDecisions(user.id, !allowed)}
+        successMessage={allowed ? 'Payment decisions stopped' : 'Payment decisions allowed'}
       />
     </SectionCard>
   );

@@ -1,12 +1,13 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import {
   DEFAULT_ROLE,
   RegisterSchema,
   UserUpdateSchema,
   assignableRoles,
+  personName,
   userActionDenial,
   type RegisterInput,
   type Role,
@@ -16,11 +17,8 @@ import {
 } from 'shared-contracts';
 import {
   Box,
-  Button,
   FormField,
-  HStack,
   Input,
-  PageHeader,
   SectionCard,
   SimpleGrid,
   Stack,
@@ -28,10 +26,16 @@ import {
   useFormDraft,
 } from 'shared-ui';
 import { SelectField, SwitchField } from 'shared-ui/form';
-import { RouteRecord, reportFormError, useResetForRecord } from 'shared-ui/record';
+import {
+  FormActions,
+  RecordFormPage,
+  RecordFormRoute,
+  reportFormError,
+  useResetForRecord,
+} from 'shared-ui/record';
 import { useUser } from '../api/get-user';
 import { createUser, updateUser } from '../api/mutations';
-import { ROLE_OPTIONS, fullName, roleHint } from '../user-text';
+import { ROLE_OPTIONS, roleHint } from '../user-text';
 import { UserLoadError } from './user-load-error';
 
 interface UserFormValues {
@@ -62,18 +66,14 @@ const toValues = (user: User): UserFormValues => ({
 });
 
 /** /users/new and /users/{id}/edit: one form for creating and editing a user. */
-export function UserFormPage() {
-  return (
-    <RouteRecord
-      useRecord={useUser}
-      loadingText="Loading user..."
-      renderFailure={(failure) => <UserLoadError failure={failure} />}
-      renderNew={() => <UserForm user={null} />}
-    >
-      {(user) => <UserForm user={user} />}
-    </RouteRecord>
-  );
-}
+export const UserFormPage = () => (
+  <RecordFormRoute
+    useRecord={useUser}
+    loadingText="Loading user..."
+    renderFailure={(failure) => <UserLoadError failure={failure} />}
+    form={(user) => <UserForm user={user} />}
+  />
+);
 
 function UserForm({ user }: { user: User | null }) {
   const navigate = useNavigate();
@@ -126,76 +126,67 @@ function UserForm({ user }: { user: User | null }) {
     }
   }
 
-  const title = user ? 'Edit User' : 'Create User';
   return (
-    <Stack gap="6">
-      <PageHeader
-        title={title}
-        breadcrumbs={[
-          { label: 'Users', to: '/users' },
-          ...(user ? [{ label: fullName(user), to: `/users/${user.id}` }] : []),
-          { label: user ? 'Edit' : 'New' },
-        ]}
-      />
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <SectionCard title="User details">
-          <Stack gap="5">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField label="Email" required error={errors.email?.message}>
-                <Input type="email" autoComplete="off" {...register('email')} />
+    <RecordFormPage
+      title={user ? 'Edit User' : 'Create User'}
+      section={{ label: 'Users', to: '/users' }}
+      record={user && { label: personName(user), to: `/users/${user.id}` }}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
+      <SectionCard title="User details">
+        <Stack gap="5">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField label="Email" required error={errors.email?.message}>
+              <Input type="email" autoComplete="off" {...register('email')} />
+            </FormField>
+            {!user && (
+              <FormField
+                label="Password"
+                required
+                hint={VALIDATION.userPasswordHint}
+                error={errors.password?.message}
+              >
+                <Input type="password" autoComplete="new-password" {...register('password')} />
               </FormField>
-              {!user && (
-                <FormField
-                  label="Password"
-                  required
-                  hint={VALIDATION.userPasswordHint}
-                  error={errors.password?.message}
-                >
-                  <Input type="password" autoComplete="new-password" {...register('password')} />
-                </FormField>
-              )}
-              <FormField label="First Name" error={errors.firstName?.message}>
-                <Input {...register('firstName')} />
-              </FormField>
-              <FormField label="Last Name" error={errors.lastName?.message}>
-                <Input {...register('lastName')} />
-              </FormField>
-              <Box gridColumn={{ md: 'span 2' }} minW="0">
-                <SelectField
-                  label="Role"
-                  options={roleOptions}
-                  disabled={!!roleDenial}
-                  hint={roleDenial ?? roleHint(watch('role'))}
-                  error={errors.role?.message}
-                  {...register('role')}
-                />
-              </Box>
-              <Controller
-                control={control}
-                name="isActive"
-                render={({ field }) => (
-                  <SwitchField
-                    label="Active"
-                    name={field.name}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    disabled={!!(user && me?.id === user.id)}
-                    hint="Active users can sign in and access the system"
-                  />
-                )}
+            )}
+            <FormField label="First Name" error={errors.firstName?.message}>
+              <Input {...register('firstName')} />
+            </FormField>
+            <FormField label="Last Name" error={errors.lastName?.message}>
+              <Input {...register('lastName')} />
+            </FormField>
+            <Box gridColumn={{ md: 'span 2' }} minW="0">
+              <SelectField
+                label="Role"
+                options={roleOptions}
+                disabled={!!roleDenial}
+                hint={roleDenial ?? roleHint(watch('role'))}
+                error={errors.role?.message}
+                {...register('role')}
               />
-            </SimpleGrid>
-            <HStack gap="3" justify="flex-end">
-              <Button asChild variant="outline">
-                <RouterLink to={user ? `/users/${user.id}` : '/users'}>Cancel</RouterLink>
-              </Button>
-              <Button type="submit" colorPalette="blue" loading={isSubmitting}>
-                {user ? 'Update User' : 'Create User'}
-              </Button>
-            </HStack>
-          </Stack>
-        </SectionCard>
-      </form>
-    </Stack>
+            </Box>
+            <Controller
+              control={control}
+              name="isActive"
+              render={({ field }) => (
+                <SwitchField
+                  label="Active"
+                  name={field.name}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  disabled={!!(user && me?.id === user.id)}
+                  hint="Active users can sign in and access the system"
+                />
+              )}
+            />
+          </SimpleGrid>
+          <FormActions
+            cancelTo={user ? `/users/${user.id}` : '/users'}
+            submitLabel={user ? 'Update User' : 'Create User'}
+            submitting={isSubmitting}
+          />
+        </Stack>
+      </SectionCard>
+    </RecordFormPage>
   );
 }

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useCanManage, useSession } from 'shared-auth';
-import { UserListQuerySchema, userActionDenial, type User, type UserListQuery } from 'shared-contracts';
+import {
+  UserListQuerySchema,
+  personName,
+  userActionDenial,
+  type User,
+  type UserListQuery,
+} from 'shared-contracts';
 import {
   ListView,
   activationButtons,
@@ -11,7 +17,7 @@ import {
 import { useOverviewStats } from '../api/get-overview-stats';
 import { userList } from '../api/keys';
 import { setUsersActive } from '../api/mutations';
-import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS, fullName } from '../user-text';
+import { ROLE_FILTER_OPTIONS, STATUS_FILTER_OPTIONS } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { USER_COLUMNS } from './user-columns';
 import { UserOverview } from './user-overview';
@@ -44,7 +50,7 @@ export function UserListPage() {
       failure: ({ succeeded, failed }, total) => {
         const names = failed.map(({ id, message }) => {
           const user = list.rows.find((row) => row.id === id);
-          return `${user ? fullName(user) : `#${id}`} (${message})`;
+          return `${user ? personName(user) : `#${id}`} (${message})`;
         });
         console.warn(`Bulk ${verb}: failed for`, names);
         return `${succeeded.length} of ${total} ${verb}; failed: ${names.join(', ')}`;
@@ -64,7 +70,7 @@ export function UserListPage() {
       noun={NOUN}
       caption="Users"
       columns={USER_COLUMNS}
-      rowLabel={fullName}
+      rowLabel={personName}
       rowActions={(user) => <UserRowActions user={user} onChangeRole={setRoleFor} />}
       canSelect={canManage}
       bulkActions={activationButtons(setActive)}

@@ -1,10 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, useSession } from 'shared-auth';
-import { userActionDenial, type User } from 'shared-contracts';
-import { notifyError, notifySuccess } from 'shared-ui';
-import { RowActionsMenu } from 'shared-ui/dialog';
+import { useSession } from 'shared-auth';
+import { personName, userActionDenial, type User } from 'shared-contracts';
+import { RowActionsMenu, useActivation, useRowAction } from 'shared-ui/dialog';
 import { deleteUser, setUserActive } from '../api/mutations';
-import { fullName } from '../user-text';
 
 /**
  * The user list's row menu: View Details, Edit User, Change Role, Activate/Deactivate,
@@ -19,19 +17,13 @@ export function UserRowActions({ user, onChangeRole }: { user: User; onChangeRol
   const isSelf = me?.id === user.id;
   const shown = (action: Parameters<typeof userActionDenial>[2]) => !denial(action) || isSelf;
 
-  async function run(action: () => Promise<unknown>, success: string) {
-    try {
-      await action();
-      notifySuccess(success);
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
-  }
+  const { run } = useRowAction();
+  const activation = useActivation('User', user.isActive, (active) => setUserActive(user.id, active));
 
   const toggle = user.isActive ? 'deactivate' : 'activate';
   return (
     <RowActionsMenu
-      label={`Actions for ${fullName(user)}`}
+      label={`Actions for ${personName(user)}`}
       items={[
         { key: 'view', label: 'View Details', onSelect: () => navigate(`/users/${user.id}`) },
         {
@@ -49,19 +41,10 @@ export function UserRowActions({ user, onChangeRole }: { user: User; onChangeRol
         },
         {
           key: 'toggle-active',
-          label:
-            isSelf && denial(toggle)
-              ? `Deactivate (${denial(toggle)})`
-              : user.isActive
-                ? 'Deactivate'
-                : 'Activate',
+          label: isSelf && denial(toggle) ? `Deactivate (${denial(toggle)})` : activation.label,
           hidden: !shown(toggle),
           disabled: !!denial(toggle),
-          onSelect: () =>
-            void run(
-              () => setUserActive(user.id, !user.isActive),
-              user.isActive ? 'User deactivated successfully' : 'User activated successfully',
-            ),
+          onSelect: () => void activation.toggle(),
         },
         {
           key: 'delete',

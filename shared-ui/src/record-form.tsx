@@ -1,0 +1,96 @@
+// A record's create-and-edit page (/x/new and /x/{id}/edit), the same in every section: one form
+// component for both, loaded by RouteRecord from the route's :id; the header with its breadcrumb
+// (section, the record when editing, then 'New' or 'Edit'); the form; Cancel and the submit button.
+import { Button, HStack, Stack } from '@chakra-ui/react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageHeader, type Crumb } from './page-header';
+import { RouteRecord, type RouteRecordProps } from './route-record';
+
+/** Props of RecordFormRoute: RouteRecord's, with one form for a new record (null) and a loaded one. */
+export interface RecordFormRouteProps<Id, T> extends Omit<RouteRecordProps<Id, T>, 'renderNew' | 'children'> {
+  form: (record: T | null) => ReactNode;
+}
+
+/**
+ * @example export const CompanyFormPage = () => <RecordFormRoute useRecord={useCompany} loadingText="Loading..." renderFailure={(failure) => <CompanyNotFound failure={failure} />} form={(company) => <CompanyForm company={company} />} />;
+ */
+export function RecordFormRoute<Id = number, T = unknown>({ form, ...route }: RecordFormRouteProps<Id, T>) {
+  return (
+    <RouteRecord {...route} renderNew={() => form(null)}>
+      {(record) => form(record)}
+    </RouteRecord>
+  );
+}
+
+/** Props of FormActions. */
+export interface FormActionsProps {
+  /** Where Cancel goes: the record's page, or the list for a new one. */
+  cancelTo: string;
+  submitLabel: string;
+  submitting: boolean;
+}
+
+/** Cancel and the submit button, at the end of a record's form. */
+export function FormActions({ cancelTo, submitLabel, submitting }: FormActionsProps) {
+  return (
+    <HStack justify="flex-end" gap="3">
+      <Button asChild variant="outline">
+        <RouterLink to={cancelTo}>Cancel</RouterLink>
+      </Button>
+      <Button type="submit" colorPalette="blue" loading={submitting}>
+        {submitLabel}
+      </Button>
+    </HStack>
+  );
+}
+
+/** Props of RecordFormPage. */
+export interface RecordFormPageProps {
+  title: string;
+  description?: ReactNode;
+  /** The section's breadcrumb step, e.g. { label: 'Companies', to: '/companies' }. */
+  section: Crumb;
+  /** The record's step when editing one (its page), null when creating. */
+  record: Crumb | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form's accessible name (its title, for a page with more than one form). */
+  formLabel?: string;
+  /** Cancel and submit under the form's content; left out when the content places them itself. */
+  actions?: FormActionsProps;
+  children: ReactNode;
+}
+
+/**
+ * @example <RecordFormPage title="Edit Company" section={{ label: 'Companies', to: '/companies' }} record={{ label: company.name, to: `/companies/${company.id}` }} onSubmit={handleSubmit(save)} formLabel="Edit Company" actions={{ cancelTo: `/companies/${company.id}`, submitLabel: 'Update Company', submitting: isSubmitting }}>…</RecordFormPage>
+ */
+export function RecordFormPage({
+  title,
+  description,
+  section,
+  record,
+  onSubmit,
+  formLabel,
+  actions,
+  children,
+}: RecordFormPageProps) {
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={title}
+        description={description}
+        breadcrumbs={[section, ...(record ? [record] : []), { label: record ? 'Edit' : 'New' }]}
+      />
+      <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
+        {actions ? (
+          <Stack gap="6">
+            {children}
+            <FormActions {...actions} />
+          </Stack>
+        ) : (
+          children
+        )}
+      </form>
+    </Stack>
+  );
+}
