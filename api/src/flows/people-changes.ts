@@ -6,7 +6,7 @@
  * Routes make these changes through here, so users, companies and managers never import approvals.
  */
 import * as companies from '../modules/companies/companies.service';
-import { escalateStuck, stepsAtRisk } from '../modules/approvals/approval-policy.service';
+import { escalateStuck, stepsAtRisk } from '../modules/approvals/escalation.service';
 import * as managers from '../modules/managers/managers.service';
 import * as users from '../modules/users/users.service';
 import type { StrandedSteps } from '../ports/stranded-steps';

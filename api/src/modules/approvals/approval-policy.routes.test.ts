@@ -22,7 +22,8 @@ import {
 import { handBill } from '../../test/approval-fixtures';
 import { build, type TestContext } from '../../test/build';
 import { putPolicyInForce, secondAdmin } from '../../test/policies';
-import { escalateDueSteps, namedBy } from './approval-policy.service';
+import { namedBy } from './approval-policy.service';
+import { escalateDueSteps } from './escalation.service';
 import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
 
 /**

@@ -15,7 +15,8 @@ import { existingId } from '../../http/ids';
 import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
-import { setOutOfOffice, simulatePolicy } from './approval-policy.service';
+import { simulatePolicy } from './approval-policy.service';
+import { setOutOfOffice } from './out-of-office.service';
 import { confirmPolicyChange, discardPolicyChange, getPolicy, proposePolicy } from './policy-changes.service';
 
 const tags = ['Approval policies'];

@@ -3,7 +3,6 @@ import {
   CHAIN_WAITING_NAMES,
   DEFAULT_POLICY,
   ERROR_CODES,
-  OUT_OF_OFFICE_MESSAGES,
   applyDecision,
   approverIncludes,
   escalatedStep,
@@ -15,7 +14,6 @@ import {
   stepSatisfiable,
   toCents,
   type ApprovalChain,
-  type OutOfOfficeInput,
   type ChainState,
   type CompanyAssignees,
   type PolicyDefinition,
@@ -28,10 +26,9 @@ import {
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { ApprovalRow, ApprovalStepRow, UserRow } from '../../db/schema';
-import { forbidden, HttpError, notFound, validationError } from '../../http/http-error';
+import { forbidden, HttpError, notFound } from '../../http/http-error';
 import { displayName } from '../../person-name';
 import { PEOPLE_MIN_ROLE } from '../../security/payment-details';
-import { recordActivity, recordActivities } from '../activity/activity.service';
 import {
   activeDecidersAmong,
   countActiveDeciders,
@@ -42,23 +39,15 @@ import {
   companyPolicyContext,
   decisionsOf,
   insertDecision,
-  lockApprovalRow,
   insertSteps,
   latestPolicyRow,
   linkedAccountsAmong,
-  openStepKinds,
-  openStepsOfKind,
   principalsOf,
-  setAbsence,
   setChainPosition,
   staffByIds,
-  stepsDueForEscalation,
   stepsOf,
-  updateStep,
   vendorNames,
   type StaffMember,
-  type StepKind,
-  type StuckScope,
 } from './approval-policy.repository';
 
 /**
@@ -477,138 +466,4 @@ export async function simulatePolicy(
     ruleSummary: policySummary(definition, name, await vendorLookup(db, companyId, definition))[ruleIndex]!,
     steps,
   };
-}
-
-// ---- escalation ----------------------------------------------------------------------------------
-
-/**
- * Escalation sweep: every open step that has waited its company's escalation time (or that no
- * active person can satisfy: the approver left) is widened to the ADMINs, with a history row.
- */
-export async function escalateDueSteps(db: Db, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await stepsDueForEscalation(tx, now, 500);
-    for (const step of due) await escalateStep(tx, step.approvalId, step.position, step.roles, now, 'waited');
-    return due.length;
-  });
-}
-
-async function escalateStep(
-  db: Db,
-  approvalId: string,
-  position: number,
-  roles: string[],
-  now: Date,
-  why: 'waited' | 'stuck',
-): Promise<void> {
-  // The approval's row first, as a decision takes it: the step's write rewrites the approval
-  // (its waiting_for, by trigger), and the other order could deadlock with a decision of it.
-  await lockApprovalRow(db, approvalId);
-  await updateStep(db, approvalId, position, {
-    escalatedAt: now,
-    roles: roles.includes('ADMIN') ? roles : [...roles, 'ADMIN'],
-  });
-  if (why === 'stuck') await setChainPosition(db, approvalId, { stuck: true });
-  await recordActivities(db, [
-    {
-      userId: null,
-      userName: 'System',
-      entityType: 'approval',
-      entityId: approvalId,
-      action: 'approval.escalate',
-      description:
-        why === 'waited'
-          ? `Step ${position} of approval ${approvalId.slice(0, 8)} waited past its escalation time: any ADMIN may now approve it`
-          : `Nobody active can approve step ${position} of approval ${approvalId.slice(0, 8)}: escalated to any ADMIN`,
-      details: { after: { status: 'PENDING', escalatedStep: position } },
-    },
-  ]);
-}
-
-/**
- * Steps a change may strand, read before the change: give them to `escalateStuck` after it. A
- * person deactivated, deleted, demoted or stopped deciding payments; a role's last holder gone; a
- * company's approver, manager or accountant changed or cleared: each can leave an open step that
- * no active person can satisfy, which would otherwise wait for the escalation time.
- */
-export async function stepsAtRisk(db: Db, scopes: StuckScope[]): Promise<StepKind[]> {
-  const kinds = new Map<string, StepKind>();
-  for (const scope of scopes)
-    for (const kind of await openStepKinds(db, scope))
-      kinds.set(`${kind.companyId}|${kind.mode}|${JSON.stringify(kind.approvers)}`, kind);
-  return [...kinds.values()];
-}
-
-/**
- * After the change, in its transaction: every kind of step that nobody active can satisfy now is
- * flagged stuck and escalated to the ADMINs at once, with a history row per approval. Each kind
- * (company, mode, approvers) is judged once however many approvals wait on it.
- */
-export async function escalateStuck(db: Db, kinds: StepKind[], now: Date): Promise<string[]> {
-  if (kinds.length === 0) return [];
-  const escalated: string[] = [];
-  const contexts = new Map<number, Awaited<ReturnType<typeof companyPolicyContext>>>();
-  for (const kind of kinds)
-    if (!contexts.has(kind.companyId))
-      contexts.set(kind.companyId, await companyPolicyContext(db, kind.companyId));
-  // Only the accounts these steps name (and the holders of the roles they name): a change to one
-  // person's account re-checks a few steps, and need not read every active account to do so.
-  const { ids, roles } = namedBy(
-    kinds.flatMap((kind) => {
-      const context = contexts.get(kind.companyId);
-      return context
-        ? [{ step: { mode: kind.mode, approvers: kind.approvers }, assignees: context.assignees }]
-        : [];
-    }),
-  );
-  const entries = Math.max(0, ...kinds.map((kind) => kind.approvers.length));
-  const staff = await activeDecidersAmong(db, ids, roles, entries);
-  for (const kind of kinds) {
-    const context = contexts.get(kind.companyId);
-    if (!context) continue;
-    if (stepSatisfiable({ mode: kind.mode, approvers: kind.approvers }, staff, context.assignees)) continue;
-    for (const step of await openStepsOfKind(db, kind)) {
-      await escalateStep(db, step.approvalId, step.position, step.roles, now, 'stuck');
-      escalated.push(step.approvalId);
-    }
-  }
-  return escalated;
-}
-
-/**
- * A user's out-of-office window and delegate (the user themselves, or an ADMIN for anyone); all
- * null ends it. The delegate must be another active user who may decide approvals.
- */
-export async function setOutOfOffice(
-  db: Db,
-  actor: UserRow,
-  userId: number,
-  input: OutOfOfficeInput,
-): Promise<{ awayFrom: string | null; awayUntil: string | null; delegateId: number | null }> {
-  return db.transaction(async (tx) => {
-    const [target] = await staffByIds(tx, [userId]);
-    if (!target) throw notFound('User not found');
-    if (actor.id !== userId && actor.role !== 'ADMIN') throw forbidden(OUT_OF_OFFICE_MESSAGES.notYours);
-    if (input.delegateId !== null) {
-      if (input.delegateId === userId)
-        throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.selfDelegate });
-      const [delegate] = await activeDecidersAmong(tx, [input.delegateId], [], 0);
-      if (!delegate) throw validationError({ delegateId: OUT_OF_OFFICE_MESSAGES.unknownDelegate });
-    }
-    const values = {
-      awayFrom: input.awayFrom === null ? null : new Date(input.awayFrom),
-      awayUntil: input.awayUntil === null ? null : new Date(input.awayUntil),
-      delegateId: input.delegateId,
-    };
-    await setAbsence(tx, userId, values);
-    await recordActivity(tx, actor, 'user', userId, {
-      action: 'user.out_of_office',
-      description:
-        input.delegateId === null
-          ? `${displayName(actor)} ended the out-of-office period of ${target.name}`
-          : `${displayName(actor)} set ${target.name} out of office from ${input.awayFrom} until ${input.awayUntil}, delegate user #${input.delegateId}`,
-      details: { after: { ...input } },
-    });
-    return { awayFrom: input.awayFrom, awayUntil: input.awayUntil, delegateId: input.delegateId };
-  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { escalateDueSteps } from './approval-policy.service';
+import { escalateDueSteps } from './escalation.service';
 import { expireOverdueApprovals } from './approvals.service';
 
 /**
