@@ -16,7 +16,8 @@ import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
 import { companies } from '../../src/db/schema';
-import { runCompanySync, type QbSyncDeps } from '../../src/modules/quickbooks/qb-sync.service';
+import { runCompanySync } from '../../src/flows/quickbooks-import';
+import type { QbSyncDeps } from '../../src/modules/quickbooks/qb-sync.service';
 import {
   buildAuthorizeUrl,
   exchangeAuthorizationCode,

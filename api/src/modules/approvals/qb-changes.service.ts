@@ -13,6 +13,7 @@ import {
   type Bill,
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
+import { PAID_IN_QUICKBOOKS } from '../../ports/approvals-from-bills';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../http/http-error';
@@ -34,8 +35,7 @@ import {
 
 export type SourceChangeOutcome = 'updated' | 'removed' | 'expired' | 'decided';
 
-/** The reason the import gives for a bill whose balance went to 0 in QuickBooks. */
-export const PAID_IN_QUICKBOOKS = 'was paid in QuickBooks';
+export { PAID_IN_QUICKBOOKS };
 /** Decided and not yet sent to the bank: a bill changed now holds the bank file back. */
 const AWAITING_PAYMENT = new Set<ApprovalStatus>(['APPROVED', 'NACHA_PENDING', 'NACHA_GENERATED']);
 /** The file is at the bank: a bill changed now cannot hold the payment, so the approval warns. */

@@ -12,7 +12,7 @@ import { encryptSecret } from '../../security/token-cipher';
 import { build, testConfig, type TestContext } from '../../test/build';
 import { consent, emulatorConfig } from '../../test/qbo-emulator';
 import { runBillPayments, type BillPaymentDeps } from './qb-bill-payments';
-import { runCompanySync } from './qb-sync.service';
+import { runCompanySync } from '../../flows/quickbooks-import';
 
 let t: TestContext;
 let emulator: QboEmulator;

@@ -27,12 +27,7 @@ import {
 import type { QbBillPaymentRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { displayName } from '../../person-name';
-import {
-  QbApiError,
-  qbPost,
-  type QbRequestContext,
-  type RealmLimiter,
-} from './client/accounting-client';
+import { QbApiError, qbPost, type QbRequestContext, type RealmLimiter } from './client/accounting-client';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { findCompanyRow } from '../companies/companies.service';
 import { currentAccessToken, SyncError } from './qb-sync.service';

@@ -18,11 +18,7 @@ import type { UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { displayName } from '../../person-name';
 import type { AuthContext } from '../../plugins/auth';
-import {
-  buildAuthorizeUrl,
-  exchangeAuthorizationCode,
-  revokeQuickBooksToken,
-} from './client/oauth-client';
+import { buildAuthorizeUrl, exchangeAuthorizationCode, revokeQuickBooksToken } from './client/oauth-client';
 import { QbApiError, qbGet, type RealmLimiter } from './client/accounting-client';
 import { QbTokenError } from './client/token-client';
 import { hashOpaqueToken } from '../../security/opaque-tokens';

@@ -10,7 +10,8 @@ import { RealmLimiter } from './client/accounting-client';
 import { approvalsWithStalePayments } from './qb-bill-payments.repository';
 import { BillPaymentsRetry, runBillPayments } from './qb-bill-payments';
 import { findCompaniesDue } from './qb-sync.repository';
-import { runCompanySync, type QbSyncDeps } from './qb-sync.service';
+import { runCompanySync } from '../../flows/quickbooks-import';
+import type { QbSyncDeps } from './qb-sync.service';
 
 export const QB_SYNC_QUEUE = 'qb-sync';
 const QB_SYNC_DUE_QUEUE = 'qb-sync-due';

@@ -12,21 +12,12 @@
  * Each QuickBooks bill is imported once, by the primary key (company, QuickBooks bill id) of
  * `qb_imported_bills`, whatever runs concurrently.
  *
- * New bills become approvals through the approvals service's create path: per page, ordered by
+ * New bills become approvals through the approvals create path (flows/quickbooks-import.ts): per page, ordered by
  * due date, at most 25 bills each, priority from the earliest due date, created by the system
  * actor 'Imported from QuickBooks'.
  */
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
-import {
-  BillSchema,
-  COMPANY_ERRORS,
-  ERROR_CODES,
-  QB_SYNC_ERRORS,
-  type ApprovalPriority,
-  type Bill,
-  type QbSyncStatus,
-} from 'shared-contracts';
+import { COMPANY_ERRORS, ERROR_CODES, QB_SYNC_ERRORS, type QbSyncStatus } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { QbSyncPhase } from '../../db/schema';
@@ -34,48 +25,32 @@ import { HttpError, notFound } from '../../http/http-error';
 import { QbApiError, qbGet, type QbRequestContext, type RealmLimiter } from './client/accounting-client';
 import { readTokens, UnreadableTokensError } from './client/token-status';
 import { QUICKBOOKS_SYNC_ACTOR } from '../activity/activity.service';
-import { createApprovalInTransaction, QUICKBOOKS_IMPORTER } from '../approvals/approvals.service';
-import { applySourceBillChange, PAID_IN_QUICKBOOKS } from '../approvals/qb-changes.service';
+import { type ApprovalsFromBills } from '../../ports/approvals-from-bills';
 import { findCompanyRow } from '../companies/companies.service';
 import { refreshCompanyQbToken } from './qb-tokens.service';
-import { paidBillsMatching } from '../bills/paid-bills';
 import {
   acquireSyncLease,
   addSyncCounts,
-  claimImportedBills,
   countWaitingBills,
   ensureSyncState,
   fenceSyncPage,
-  findImportedBills,
   findSyncState,
-  linkImportedBills,
   releaseSyncLease,
-  setImportedSyncToken,
   updateSyncState,
   upsertVendors,
-  type ImportedBillValues,
 } from './qb-sync.repository';
+import { applyBillChanges, importBills, type QbBill, type SyncOutcome } from './qb-import';
+
+export type { SyncOutcome };
 
 export interface QbSyncDeps extends AppDeps {
   qbLimiter: RealmLimiter;
 }
 
-/** Bills per approval an import creates. */
-export const IMPORT_BILLS_PER_APPROVAL = 25;
 /** CDC is asked from a little before the last run started: clocks differ, and importing is idempotent. */
 const CDC_OVERLAP_MS = 60_000;
 /** Intuit answers CDC for the last 30 days; older than this, the next run is a full sync again. */
 const CDC_MAX_AGE_MS = 29 * 86_400_000;
-
-export interface SyncOutcome {
-  /** done: ran to the end; busy: another process holds the lease; failed: stopped on `error`. */
-  status: 'done' | 'busy' | 'failed';
-  billsImported: number;
-  approvalsCreated: number;
-  pages: number;
-  requests: number;
-  error?: string;
-}
 
 /** Thrown from `onPageWritten` to stop a run as a crash would: the lease is not released. */
 export class SyncInterrupted extends Error {}
@@ -85,20 +60,6 @@ export interface SyncOptions {
   owner?: string;
   /** Called after each page's transaction committed (tests cut a run there). */
   onPageWritten?: (page: { phase: QbSyncPhase; position: number; count: number }) => void | Promise<void>;
-}
-
-/** A bill as the QuickBooks API answers it (the fields the import reads). */
-interface QbBill {
-  Id: string;
-  SyncToken?: string;
-  DocNumber?: string;
-  TxnDate?: string;
-  DueDate?: string;
-  VendorRef?: { value?: string; name?: string };
-  Line?: Array<{ Id?: string; Description?: string; Amount?: number; DetailType?: string }>;
-  TotalAmt?: number;
-  Balance?: number;
-  status?: string;
 }
 
 interface QbVendor {
@@ -113,12 +74,13 @@ interface QbVendor {
 export class SyncError extends Error {}
 
 /**
- * One run for one company (the job's body; 'Sync now' queues one). Never throws for a QuickBooks
- * or data problem: the outcome says it and the state row keeps it for the panel.
+ * One run for one company (flows/quickbooks-import.ts gives it the approvals). Never throws for a
+ * QuickBooks or data problem: the outcome says it and the state row keeps it for the panel.
  */
-export async function runCompanySync(
+export async function syncCompany(
   deps: QbSyncDeps,
   companyId: number,
+  approvals: ApprovalsFromBills,
   options: SyncOptions = {},
 ): Promise<SyncOutcome> {
   const owner = options.owner ?? randomUUID();
@@ -185,7 +147,7 @@ export async function runCompanySync(
           : { phase, nextPosition: position + page.length, afterId: lastId(page) };
         const written = await writePage(deps, companyId, owner, phase, position, async (tx) => {
           if (phase === 'vendors') await saveVendors(tx, companyId, page as QbVendor[]);
-          else await importBills(tx, companyId, page as QbBill[], outcome);
+          else await importBills(tx, approvals, companyId, page as QbBill[], outcome);
           await updateSyncState(tx, companyId, { ...next, fullSyncStartedAt });
         });
         if (!written) return { ...outcome, status: 'busy' };
@@ -216,11 +178,11 @@ export async function runCompanySync(
       const changes = cdcEntities(answer);
       const written = await writePage(deps, companyId, owner, 'incremental', position, async (tx) => {
         await saveVendors(tx, companyId, changes.vendors);
-        const known = await applyBillChanges(tx, companyId, changes.bills);
+        const known = await applyBillChanges(tx, approvals, companyId, changes.bills);
         const unpaid = changes.bills.filter(
           (bill) => !known.has(bill.Id) && bill.status !== 'Deleted' && (bill.Balance ?? 0) > 0,
         );
-        await importBills(tx, companyId, unpaid, outcome);
+        await importBills(tx, approvals, companyId, unpaid, outcome);
         await updateSyncState(tx, companyId, { cdcSince: askedAt });
       });
       if (!written) return { ...outcome, status: 'busy' };
@@ -389,162 +351,6 @@ async function saveVendors(tx: Db, companyId: number, vendors: QbVendor[]): Prom
         syncToken: String(vendor.SyncToken ?? '0').slice(0, 20),
       })),
   );
-}
-
-const DAY_MS = 86_400_000;
-
-/** Priority from the earliest due date: overdue URGENT, within 3 days HIGH, 14 days MEDIUM, else LOW. */
-export function importPriority(dueDate: string | undefined, today = new Date()): ApprovalPriority {
-  if (!dueDate) return 'MEDIUM';
-  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const days = Math.round((Date.parse(`${dueDate}T00:00:00Z`) - start) / DAY_MS);
-  if (days < 0) return 'URGENT';
-  if (days <= 3) return 'HIGH';
-  if (days <= 14) return 'MEDIUM';
-  return 'LOW';
-}
-
-/**
- * The approval's copy of a QuickBooks bill: what is still owed. A partly paid bill is one line
- * of its balance (its lines add up to the original total, which must not be paid again).
- */
-export function approvalBill(bill: QbBill): unknown {
-  const balance = bill.Balance ?? bill.TotalAmt;
-  const partlyPaid = balance !== undefined && bill.TotalAmt !== undefined && balance < bill.TotalAmt;
-  return {
-    Id: bill.Id,
-    TotalAmt: balance,
-    DocNumber: bill.DocNumber,
-    TxnDate: bill.TxnDate,
-    DueDate: bill.DueDate,
-    VendorRef: bill.VendorRef,
-    Line: partlyPaid
-      ? [
-          {
-            Id: '1',
-            Description: `Balance due: ${bill.TotalAmt!.toFixed(2)} billed, ${(bill.TotalAmt! - balance).toFixed(2)} already paid in QuickBooks`,
-            Amount: balance,
-          },
-        ]
-      : (bill.Line ?? [])
-          .filter((line) => line.DetailType !== 'SubTotalLineDetail')
-          .map((line) => ({ Id: line.Id, Description: line.Description, Amount: line.Amount })),
-  };
-}
-
-/**
- * One page's bills, inside the page's transaction: each is claimed in qb_imported_bills (the ones
- * already there are left alone), checked against the bill rules and the bills already paid, and
- * the new ones go into approvals of at most 25, earliest due first.
- */
-async function importBills(tx: Db, companyId: number, bills: QbBill[], outcome: SyncOutcome): Promise<void> {
-  const candidates: Array<{ bill: Bill | null; values: ImportedBillValues }> = bills
-    .filter((bill) => typeof bill.Id === 'string' && /^\d{1,20}$/.test(bill.Id))
-    .map((bill) => {
-      const parsed = v.safeParse(BillSchema, approvalBill(bill));
-      return {
-        bill: parsed.success ? parsed.output : null,
-        values: {
-          qbBillId: bill.Id,
-          syncToken: String(bill.SyncToken ?? '0').slice(0, 20),
-          vendorRef: bill.VendorRef?.value?.slice(0, 100) ?? null,
-          dueDate: bill.DueDate && /^\d{4}-\d{2}-\d{2}$/.test(bill.DueDate) ? bill.DueDate : null,
-          skippedReason: parsed.success
-            ? null
-            : `Not importable: ${parsed.issues[0]?.message ?? 'invalid bill'}`.slice(0, 500),
-        },
-      };
-    });
-  const fresh = await claimImportedBills(
-    tx,
-    companyId,
-    candidates.map((candidate) => candidate.values),
-  );
-  let importable = candidates
-    .filter((candidate) => fresh.has(candidate.values.qbBillId) && candidate.bill !== null)
-    .map((candidate) => candidate.bill!);
-  // A bill this console paid already (QuickBooks may not know yet) is not asked for again.
-  const paid = await paidBillsMatching(tx, companyId, importable);
-  if (paid.length > 0) {
-    const paidIds = new Set(paid.map((entry) => entry.bill));
-    await linkImportedBills(tx, companyId, [...paidIds], {
-      approvalId: null,
-      skippedReason: 'Already paid from this console',
-    });
-    importable = importable.filter((bill) => !paidIds.has(bill.Id));
-  }
-  importable.sort(
-    (a, b) =>
-      (a.DueDate ?? '9999-12-31').localeCompare(b.DueDate ?? '9999-12-31') || Number(a.Id) - Number(b.Id),
-  );
-  for (let start = 0; start < importable.length; start += IMPORT_BILLS_PER_APPROVAL) {
-    const group = importable.slice(start, start + IMPORT_BILLS_PER_APPROVAL);
-    const approvalId = await createApprovalInTransaction(
-      tx,
-      QUICKBOOKS_IMPORTER,
-      {
-        companyId,
-        priority: importPriority(group[0]!.DueDate),
-        bills: group,
-        recipients: [],
-      },
-      'QUICKBOOKS',
-    );
-    await linkImportedBills(
-      tx,
-      companyId,
-      group.map((bill) => bill.Id),
-      { approvalId },
-    );
-    outcome.approvalsCreated += 1;
-  }
-  outcome.billsImported += importable.length;
-  await addSyncCounts(tx, companyId, { bills: importable.length, requests: 0 });
-}
-
-/**
- * Bills CDC reports that were imported before: a new SyncToken means QuickBooks changed it. Its
- * approval is told through the approvals service (replaced while PENDING, removed when paid or
- * deleted there, recorded but not applied once decided). Answers the ids that were known.
- */
-async function applyBillChanges(tx: Db, companyId: number, bills: QbBill[]): Promise<Set<string>> {
-  const rows = await findImportedBills(
-    tx,
-    companyId,
-    bills.map((bill) => bill.Id).filter((id) => /^\d{1,20}$/.test(id)),
-  );
-  const known = new Map(rows.map((row) => [row.qbBillId, row]));
-  for (const bill of bills) {
-    const row = known.get(bill.Id);
-    if (!row) continue;
-    const deleted = bill.status === 'Deleted';
-    const syncToken = deleted ? `deleted` : String(bill.SyncToken ?? '0').slice(0, 20);
-    if (syncToken === row.syncToken) continue;
-    await setImportedSyncToken(tx, companyId, bill.Id, syncToken);
-    if (!row.approvalId) continue;
-    if (deleted || (bill.Balance ?? 0) <= 0) {
-      await applySourceBillChange(
-        tx,
-        QUICKBOOKS_IMPORTER,
-        row.approvalId,
-        bill.Id,
-        null,
-        deleted ? 'was deleted in QuickBooks' : PAID_IN_QUICKBOOKS,
-      );
-      continue;
-    }
-    const parsed = v.safeParse(BillSchema, approvalBill(bill));
-    if (!parsed.success) continue; // the approval keeps the bill as it was importable
-    await applySourceBillChange(
-      tx,
-      QUICKBOOKS_IMPORTER,
-      row.approvalId,
-      bill.Id,
-      parsed.output,
-      'changed in QuickBooks',
-    );
-  }
-  return new Set(known.keys());
 }
 
 /** GET …/qb-sync: what the sync panel shows. */

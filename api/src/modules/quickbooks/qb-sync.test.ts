@@ -12,7 +12,9 @@ import {
   connectThroughConsent,
   emulatorConfig,
 } from '../../test/qbo-emulator';
-import { importPriority, runCompanySync, SyncInterrupted, type QbSyncDeps } from './qb-sync.service';
+import { runCompanySync } from '../../flows/quickbooks-import';
+import { importPriority } from './qb-import';
+import { SyncInterrupted, type QbSyncDeps } from './qb-sync.service';
 import { findCompaniesDue } from './qb-sync.repository';
 
 let t: TestContext;

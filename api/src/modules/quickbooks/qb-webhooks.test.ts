@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, approvals, qbSyncState } from '../../db/schema';
 import { build, errorOf, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from '../../test/build';
 import { connectedCompany, emulatorConfig } from '../../test/qbo-emulator';
-import { runCompanySync } from './qb-sync.service';
+import { runCompanySync } from '../../flows/quickbooks-import';
 import { intuitSignature } from './qb-webhooks.routes';
 
 /**

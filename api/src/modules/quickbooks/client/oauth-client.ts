@@ -8,7 +8,12 @@
  * answered carries the answer's `intuit_tid`.
  */
 import * as oauth from 'oauth4webapi';
-import { INTUIT_AUTHORIZE_URL, INTUIT_REVOKE_URL, INTUIT_TOKEN_URL, type QuickBooksConfig } from '../../../config';
+import {
+  INTUIT_AUTHORIZE_URL,
+  INTUIT_REVOKE_URL,
+  INTUIT_TOKEN_URL,
+  type QuickBooksConfig,
+} from '../../../config';
 import { intuitTid, QbTokenError, type QbTokenSet } from './token-client';
 
 export const QB_ACCOUNTING_SCOPE = 'com.intuit.quickbooks.accounting';
