@@ -1,6 +1,6 @@
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDialog, recordDeleteDialog } from './delete-dialog';
 import { renderWithProviders } from './test-utils';
 import * as toaster from './toaster';
 import { useDialogTarget } from './use-dialog-target';
@@ -72,5 +72,32 @@ describe('useDialogTarget', () => {
     act(() => result.current.openFor('row 2'));
     act(() => result.current.close());
     expect(result.current.target).toBeNull();
+  });
+});
+
+describe('recordDeleteDialog', () => {
+  it("describes the record's delete from the record it is open for", async () => {
+    vi.spyOn(toaster, 'notifySuccess').mockImplementation(() => '');
+    const remove = vi.fn().mockResolvedValue(undefined);
+    const DeleteThing = recordDeleteDialog((thing: { id: number; name: string }) => ({
+      title: `Delete ${thing.name}`,
+      description: 'Gone for good.',
+      confirmLabel: 'Delete Thing',
+      action: () => remove(thing.id),
+      successMessage: 'Thing deleted successfully',
+    }));
+    const onDeleted = vi.fn();
+    renderWithProviders(
+      <DeleteThing
+        record={{ id: 4, name: 'Widget' }}
+        open
+        onOpenChange={() => undefined}
+        onDeleted={onDeleted}
+      />,
+    );
+    expect(await screen.findByRole('alertdialog', { name: 'Delete Widget' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Thing' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
+    expect(remove).toHaveBeenCalledWith(4);
   });
 });

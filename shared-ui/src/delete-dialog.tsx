@@ -27,3 +27,23 @@ export function DeleteDialog({ confirmLabel = 'Delete', onDeleted, ...dialog }: 
     />
   );
 }
+
+/** What a page gives a record's delete dialog: whether it is open, and what follows the delete. */
+export type DeleteDialogState = Pick<DeleteDialogProps, 'open' | 'onOpenChange' | 'onDeleted'>;
+
+/** What a section says of deleting one of its records. */
+export type DeleteDescription = Pick<
+  DeleteDialogProps,
+  'title' | 'description' | 'action' | 'successMessage' | 'confirmLabel'
+>;
+
+/**
+ * A section's delete dialog for one kind of record, from what it says of deleting one.
+ * @example export const DeleteCompanyDialog = recordDeleteDialog((company: Company) => ({ title: `Delete ${company.name}`, description: DELETE_COMPANY_TEXT, action: () => deleteCompany(company.id), successMessage: 'Company deleted successfully' }));
+ * …<DeleteCompanyDialog record={company} open={open} onOpenChange={setOpen} onDeleted={() => navigate('/companies')} />
+ */
+export function recordDeleteDialog<R>(describe: (record: R) => DeleteDescription) {
+  return function RecordDeleteDialog({ record, ...state }: { record: R } & DeleteDialogState) {
+    return <DeleteDialog {...state} {...describe(record)} />;
+  };
+}

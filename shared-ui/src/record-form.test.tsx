@@ -1,8 +1,11 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { RecordFormPage, RecordFormRoute } from './record-form';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RecordFormPage, RecordFormRoute, useRecordSubmit } from './record-form';
 import type { RecordRequest } from './route-record';
 import { renderWithProviders } from './test-utils';
+import * as toaster from './toaster';
+
+afterEach(() => vi.restoreAllMocks());
 
 const section = { label: 'Companies', to: '/companies' };
 
@@ -94,5 +97,38 @@ describe('RecordFormRoute', () => {
     );
     expect(screen.getByText('form for Acme')).toBeTruthy();
     expect(useRecord).toHaveBeenCalledWith(1);
+  });
+});
+
+describe('useRecordSubmit', () => {
+  function SaveProbe({ save }: { save: () => Promise<{ id: number }> }) {
+    const setError = vi.fn();
+    const onSubmit = useRecordSubmit(
+      { setError },
+      { save, notice: 'Company created successfully', to: (saved) => `/companies/${saved.id}` },
+    );
+    return (
+      <button type="button" onClick={() => void onSubmit({})}>
+        Save
+      </button>
+    );
+  }
+
+  it("saves, says so and opens the saved record's page", async () => {
+    const success = vi.spyOn(toaster, 'notifySuccess').mockImplementation(() => '');
+    renderWithProviders(<SaveProbe save={async () => ({ id: 1 })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Company page')).toBeTruthy();
+    expect(success).toHaveBeenCalledWith('Company created successfully');
+  });
+
+  it('stays on the form and says the error when saving fails', async () => {
+    const success = vi.spyOn(toaster, 'notifySuccess').mockImplementation(() => '');
+    const failure = vi.spyOn(toaster, 'notifyError').mockImplementation(() => '');
+    renderWithProviders(<SaveProbe save={() => Promise.reject(new Error('Name is taken'))} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Name is taken'));
+    expect(success).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 });

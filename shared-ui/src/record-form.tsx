@@ -3,9 +3,12 @@
 // (section, the record when editing, then 'New' or 'Edit'); the form; Cancel and the submit button.
 import { Button, HStack, Stack } from '@chakra-ui/react';
 import type { FormEventHandler, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import type { FieldValues } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { reportFormError, type ErrorTarget, type ServerErrorOptions } from './form-errors';
 import { PageHeader, type Crumb } from './page-header';
 import { RouteRecord, type RouteRecordProps } from './route-record';
+import { notifySuccess } from './toaster';
 
 /** Props of RecordFormRoute: RouteRecord's, with one form for a new record (null) and a loaded one. */
 export interface RecordFormRouteProps<Id, T> extends Omit<RouteRecordProps<Id, T>, 'renderNew' | 'children'> {
@@ -93,4 +96,39 @@ export function RecordFormPage({
       </form>
     </Stack>
   );
+}
+
+/** How a record's form saves. */
+export interface RecordSubmitOptions<V, S> {
+  /** Creates or updates the record; answers what the page opens next from. */
+  save: (values: V) => Promise<S>;
+  /** The success notice, e.g. 'Company updated successfully'. */
+  notice: string;
+  /** The page to open once saved, usually the record's. */
+  to: (saved: S) => string;
+  /** Which server field errors go on fields, and which field takes the focus. */
+  errors?: ServerErrorOptions;
+}
+
+/**
+ * The submit handler of a record's form: saves, says so and opens the record's page; a failure puts
+ * the server's field errors on their fields and says the error (the form stays as typed).
+ * @example const onSubmit = useRecordSubmit(form, { save: (values) => createCompany(values), notice: 'Company created successfully', to: (created) => `/companies/${created.id}`, errors: { fields: FORM_FIELDS } });
+ */
+export function useRecordSubmit<T extends FieldValues, V, S>(
+  form: ErrorTarget<T>,
+  { save, notice, to, errors }: RecordSubmitOptions<V, S>,
+): (values: V) => Promise<void> {
+  const navigate = useNavigate();
+  return async (values: V) => {
+    let saved: S;
+    try {
+      saved = await save(values);
+    } catch (error) {
+      reportFormError(form, error, errors);
+      return;
+    }
+    notifySuccess(notice);
+    navigate(to(saved));
+  };
 }

@@ -8,7 +8,13 @@ addEntryRecipes();
 export { Dialog, Drawer, Menu } from '@chakra-ui/react';
 export { ConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog';
 export { ActionDialog, type ActionDialogProps } from '../action-dialog';
-export { DeleteDialog, type DeleteDialogProps } from '../delete-dialog';
+export {
+  DeleteDialog,
+  recordDeleteDialog,
+  type DeleteDescription,
+  type DeleteDialogProps,
+  type DeleteDialogState,
+} from '../delete-dialog';
 export {
   useActivation,
   useRowAction,

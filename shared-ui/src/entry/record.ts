@@ -24,7 +24,9 @@ export {
   FormActions,
   RecordFormPage,
   RecordFormRoute,
+  useRecordSubmit,
   type FormActionsProps,
   type RecordFormPageProps,
   type RecordFormRouteProps,
+  type RecordSubmitOptions,
 } from '../record-form';

@@ -68,6 +68,7 @@ export {
   type SelectField,
 } from '../use-list-controller';
 export { ListView, activationButtons, type BulkButton, type ListViewProps } from '../list-view';
+export { activationAction, bulkActivation, type BulkActivationOptions } from '../bulk-activation';
 export { CsvExportButton, exportCsv, type CsvExportButtonProps, type ExportProgress } from '../csv-export';
 export {
   bulkEach,

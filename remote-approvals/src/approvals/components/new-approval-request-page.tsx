@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import {
   APPROVAL_ERRORS,
   APPROVAL_PRIORITIES,
@@ -21,13 +20,12 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  notifySuccess,
   titleCase,
   useFormDraft,
 } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
 import { formatUsd } from 'shared-ui/format';
-import { FormActions, RecordFormPage, reportFormError } from 'shared-ui/record';
+import { FormActions, RecordFormPage, useRecordSubmit } from 'shared-ui/record';
 import { useManualCompanyOptions, useVendorOptions } from '../api/get-manual-options';
 import { createManualApproval } from '../api/mutations';
 
@@ -59,7 +57,6 @@ function typedCents(value: string | undefined): number | null {
  * without QuickBooks. The form checks with the same schema the API does; the API decides.
  */
 export function NewApprovalRequestPage() {
-  const navigate = useNavigate();
   const form = useForm<ManualApprovalFormInput, unknown, ManualApprovalFormOutput>({
     resolver: valibotResolver(ManualApprovalFormSchema),
     defaultValues: EMPTY_FORM,
@@ -78,15 +75,11 @@ export function NewApprovalRequestPage() {
   const vendors = useVendorOptions(companyId ? Number(companyId) : null);
   const chosen = companies.data?.find((company) => company.value === companyId);
 
-  async function onSubmit(values: ManualApprovalFormOutput) {
-    try {
-      const approval = await createManualApproval(values);
-      notifySuccess('Approval request created successfully');
-      navigate(`/approvals/${approval.id}`);
-    } catch (error) {
-      reportFormError(form, error);
-    }
-  }
+  const onSubmit = useRecordSubmit(form, {
+    save: (values: ManualApprovalFormOutput) => createManualApproval(values),
+    notice: 'Approval request created successfully',
+    to: (approval) => `/approvals/${approval.id}`,
+  });
 
   const title = 'New approval request';
   return (

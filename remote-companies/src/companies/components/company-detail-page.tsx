@@ -160,7 +160,7 @@ function CompanyDetail({ company }: { company: Company }) {
         </Stack>
       </SimpleGrid>
       <DeleteCompanyDialog
-        company={company}
+        record={company}
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         onDeleted={() => navigate('/companies', { replace: true })}

@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import {
   CompanyFormSchema,
   companyFormToUpdate,
@@ -8,18 +7,9 @@ import {
   type CompanyFormInput,
   type CompanyFormOutput,
 } from 'shared-contracts';
-import {
-  Box,
-  FormField,
-  Input,
-  SectionCard,
-  SimpleGrid,
-  notifySuccess,
-  titleCase,
-  useFormDraft,
-} from 'shared-ui';
+import { Box, FormField, Input, SectionCard, SimpleGrid, titleCase, useFormDraft } from 'shared-ui';
 import { PersonSelect, SelectField, Textarea, useStaffPeople } from 'shared-ui/form';
-import { RecordFormPage, RecordFormRoute, reportFormError, useResetForRecord } from 'shared-ui/record';
+import { RecordFormPage, RecordFormRoute, useRecordSubmit, useResetForRecord } from 'shared-ui/record';
 import { useManagerOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';
@@ -85,7 +75,6 @@ export const CompanyFormPage = () => (
 );
 
 function CompanyForm({ company }: { company: Company | null }) {
-  const navigate = useNavigate();
   const managers = useManagerOptions();
   const staff = useStaffPeople();
   const form = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
@@ -102,21 +91,15 @@ function CompanyForm({ company }: { company: Company | null }) {
 
   useResetForRecord(form.reset, company, toFormValues);
 
-  async function onSubmit(values: CompanyFormOutput) {
-    try {
-      if (company) {
-        await updateCompany(company.id, companyFormToUpdate(values));
-        notifySuccess('Company updated successfully');
-        navigate(`/companies/${company.id}`);
-      } else {
-        const created = await createCompany(values);
-        notifySuccess('Company created successfully');
-        navigate(`/companies/${created.id}`);
-      }
-    } catch (error) {
-      reportFormError(form, error, { fields: FORM_FIELDS });
-    }
-  }
+  const onSubmit = useRecordSubmit(form, {
+    save: async (values: CompanyFormOutput) =>
+      company
+        ? (await updateCompany(company.id, companyFormToUpdate(values)), company)
+        : createCompany(values),
+    notice: company ? 'Company updated successfully' : 'Company created successfully',
+    to: (saved) => `/companies/${saved.id}`,
+    errors: { fields: FORM_FIELDS },
+  });
 
   const title = company ? 'Edit Company' : 'Create Company';
   return (

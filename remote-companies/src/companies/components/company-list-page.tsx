@@ -6,8 +6,7 @@ import { useDialogTarget } from 'shared-ui/dialog';
 import { formatDate } from 'shared-ui/format';
 import {
   ListView,
-  activationButtons,
-  doneNotice,
+  bulkActivation,
   useListController,
   type DataTableColumn,
   type FilterField,
@@ -71,16 +70,6 @@ export function CompanyListPage() {
   const list = useListController({ resource: companyList, schema: CompanyListQuerySchema, filters: FILTERS });
   const deleting = useDialogTarget<Company>();
 
-  const setActive = (active: boolean) => {
-    const verb = active ? 'activated' : 'deactivated';
-    void list.bulk.run({
-      key: verb,
-      verb: 'changed',
-      run: (ids) => setCompaniesActive(ids, active),
-      success: doneNotice(NOUN, verb),
-    });
-  };
-
   return (
     <ListView
       list={list}
@@ -93,14 +82,14 @@ export function CompanyListPage() {
       rowLabel={(company) => company.name}
       rowActions={(company) => <CompanyRowActions company={company} onDelete={deleting.openFor} />}
       canSelect={canManage}
-      bulkActions={activationButtons(setActive)}
+      bulkActions={bulkActivation(list.bulk, NOUN, setCompaniesActive, { failedVerb: 'changed' })}
       empty={{
         title: 'No companies found',
         description: 'Get started by creating your first company',
       }}
     >
       {deleting.target && (
-        <DeleteCompanyDialog company={deleting.target} open onOpenChange={deleting.onOpenChange} />
+        <DeleteCompanyDialog record={deleting.target} open onOpenChange={deleting.onOpenChange} />
       )}
     </ListView>
   );

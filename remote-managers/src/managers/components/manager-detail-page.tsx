@@ -164,7 +164,7 @@ function ManagerDetail({ manager }: { manager: Manager }) {
         </SectionCard>
       </SimpleGrid>
       <DeleteManagerDialog
-        manager={manager}
+        record={manager}
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         onDeleted={() => navigate('/managers', { replace: true })}

@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import {
   MANAGER_NOTICES,
   ManagerFormSchema,
@@ -20,11 +19,10 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  notifySuccess,
   useFormDraft,
 } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
-import { RecordFormPage, RecordFormRoute, reportFormError, useResetForRecord } from 'shared-ui/record';
+import { RecordFormPage, RecordFormRoute, useRecordSubmit, useResetForRecord } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { createManager, updateManager } from '../api/mutations';
 import { MANAGER_TEXT, STATUS_OPTIONS } from '../manager-format';
@@ -100,7 +98,6 @@ function PreviewCard({ control }: { control: Control<ManagerFormInput, unknown, 
 }
 
 function ManagerForm({ manager }: { manager: Manager | null }) {
-  const navigate = useNavigate();
   const form = useForm<ManagerFormInput, unknown, ManagerFormOutput>({
     resolver: valibotResolver(ManagerFormSchema),
     defaultValues: manager ? toFormValues(manager) : EMPTY_FORM,
@@ -116,22 +113,16 @@ function ManagerForm({ manager }: { manager: Manager | null }) {
 
   useResetForRecord(form.reset, manager, toFormValues);
 
-  async function onSubmit(values: ManagerFormOutput) {
-    try {
-      if (manager) {
-        await updateManager(manager.id, managerFormToUpdate(values));
-        notifySuccess(MANAGER_NOTICES.updated);
-        navigate(`/managers/${manager.id}`);
-      } else {
-        const created = await createManager(values);
-        notifySuccess(MANAGER_NOTICES.created);
-        navigate(`/managers/${created.id}`);
-      }
-    } catch (error) {
-      // The user picker is not a plain input: the focus goes to the first field only when it is one.
-      reportFormError(form, error, { fields: FORM_FIELDS, focus: (field) => field !== 'userId' });
-    }
-  }
+  const onSubmit = useRecordSubmit(form, {
+    save: async (values: ManagerFormOutput) =>
+      manager
+        ? (await updateManager(manager.id, managerFormToUpdate(values)), manager)
+        : createManager(values),
+    notice: manager ? MANAGER_NOTICES.updated : MANAGER_NOTICES.created,
+    to: (saved) => `/managers/${saved.id}`,
+    // The user picker is not a plain input: the focus goes to the first field only when it is one.
+    errors: { fields: FORM_FIELDS, focus: (field) => field !== 'userId' },
+  });
 
   const title = manager ? 'Edit Manager' : 'Create New Manager';
   return (

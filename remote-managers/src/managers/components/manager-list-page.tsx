@@ -79,7 +79,7 @@ export function ManagerListPage() {
         onConfirm={() => void bulkDelete()}
       />
       {deleting.target && (
-        <DeleteManagerDialog manager={deleting.target} open onOpenChange={deleting.onOpenChange} />
+        <DeleteManagerDialog record={deleting.target} open onOpenChange={deleting.onOpenChange} />
       )}
       {linking.target && <LinkUserDialog manager={linking.target} open onOpenChange={linking.onOpenChange} />}
     </ListView>

@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import {
   DEFAULT_ROLE,
@@ -15,22 +14,13 @@ import {
   type UserUpdateInput,
   VALIDATION,
 } from 'shared-contracts';
-import {
-  Box,
-  FormField,
-  Input,
-  SectionCard,
-  SimpleGrid,
-  Stack,
-  notifySuccess,
-  useFormDraft,
-} from 'shared-ui';
+import { Box, FormField, Input, SectionCard, SimpleGrid, Stack, useFormDraft } from 'shared-ui';
 import { SelectField, SwitchField } from 'shared-ui/form';
 import {
   FormActions,
   RecordFormPage,
   RecordFormRoute,
-  reportFormError,
+  useRecordSubmit,
   useResetForRecord,
 } from 'shared-ui/record';
 import { useUser } from '../api/get-user';
@@ -76,7 +66,6 @@ export const UserFormPage = () => (
 );
 
 function UserForm({ user }: { user: User | null }) {
-  const navigate = useNavigate();
   const { user: me } = useSession();
   const roleDenial = user && me ? userActionDenial(me, user, 'changeRole') : null;
   // Create validates with the register schema (password required), edit with the update schema.
@@ -102,29 +91,26 @@ function UserForm({ user }: { user: User | null }) {
   // No one but an ADMIN hands out their own rank or a higher one (the API refuses it too).
   const roleOptions = ROLE_OPTIONS.filter((option) => assignableRoles(me?.role).includes(option.value));
 
-  async function onSubmit(values: UserFormValues) {
-    try {
-      if (user) {
-        const payload = values as unknown as UserUpdateInput;
-        await updateUser(user.id, {
-          email: payload.email,
-          firstName: payload.firstName,
-          lastName: payload.lastName,
-          role: payload.role ?? user.role,
-          isActive: payload.isActive,
-        });
-        notifySuccess('User updated successfully');
-        navigate(`/users/${user.id}`);
-      } else {
-        const created = await createUser(values as unknown as RegisterInput);
-        notifySuccess('User created successfully');
-        navigate(created?.id ? `/users/${created.id}` : '/users');
-      }
-    } catch (error) {
-      // Server field errors (e.g. a taken e-mail) go on their field; the notice says it too.
-      reportFormError(form, error, { fields: Object.keys(EMPTY) });
-    }
-  }
+  const update = async (payload: UserUpdateInput, current: User) => {
+    await updateUser(current.id, {
+      email: payload.email,
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+      role: payload.role ?? current.role,
+      isActive: payload.isActive,
+    });
+    return current;
+  };
+  const onSubmit = useRecordSubmit(form, {
+    save: async (values: UserFormValues): Promise<{ id?: number } | null | undefined> =>
+      user
+        ? update(values as unknown as UserUpdateInput, user)
+        : createUser(values as unknown as RegisterInput),
+    notice: user ? 'User updated successfully' : 'User created successfully',
+    to: (saved) => (saved?.id ? `/users/${saved.id}` : '/users'),
+    // Server field errors (e.g. a taken e-mail) go on their field; the notice says it too.
+    errors: { fields: Object.keys(EMPTY) },
+  });
 
   return (
     <RecordFormPage

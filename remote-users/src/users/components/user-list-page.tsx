@@ -9,9 +9,9 @@ import {
 } from 'shared-contracts';
 import {
   ListView,
-  activationButtons,
-  doneNotice,
+  bulkActivation,
   useListController,
+  type BulkActivationOptions,
   type FilterField,
 } from 'shared-ui/table';
 import { useOverviewStats } from '../api/get-overview-stats';
@@ -39,24 +39,17 @@ export function UserListPage() {
   const overview = useOverviewStats();
   const [roleFor, setRoleFor] = useState<User | null>(null);
 
-  const setActive = (active: boolean) => {
-    const verb = active ? 'activated' : 'deactivated';
-    void list.bulk.run({
-      key: verb,
-      verb,
-      run: (ids) => setUsersActive(ids, active),
-      success: doneNotice(NOUN, verb),
-      // Each failed user by name with the reason; the run goes on past them.
-      failure: ({ succeeded, failed }, total) => {
-        const names = failed.map(({ id, message }) => {
-          const user = list.rows.find((row) => row.id === id);
-          return `${user ? personName(user) : `#${id}`} (${message})`;
-        });
-        console.warn(`Bulk ${verb}: failed for`, names);
-        return `${succeeded.length} of ${total} ${verb}; failed: ${names.join(', ')}`;
-      },
-    });
-  };
+  // Each failed user by name with the reason; the run goes on past them.
+  const failure: BulkActivationOptions['failure'] =
+    (verb) =>
+    ({ succeeded, failed }, total) => {
+      const names = failed.map(({ id, message }) => {
+        const user = list.rows.find((row) => row.id === id);
+        return `${user ? personName(user) : `#${id}`} (${message})`;
+      });
+      console.warn(`Bulk ${verb}: failed for`, names);
+      return `${succeeded.length} of ${total} ${verb}; failed: ${names.join(', ')}`;
+    };
 
   return (
     <ListView
@@ -73,7 +66,7 @@ export function UserListPage() {
       rowLabel={personName}
       rowActions={(user) => <UserRowActions user={user} onChangeRole={setRoleFor} />}
       canSelect={canManage}
-      bulkActions={activationButtons(setActive)}
+      bulkActions={bulkActivation(list.bulk, NOUN, setUsersActive, { failure })}
       empty={{ title: 'No users found', description: 'Create your first user to get started' }}
     >
       {roleFor && me && !userActionDenial(me, roleFor, 'changeRole') && (
