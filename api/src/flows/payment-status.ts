@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps';
 import type { UserRow } from '../db/schema';
-import { advancePaymentStatus } from '../modules/payments/bank-files.service';
+import { advancePaymentStatus } from '../modules/payments/payment-status.service';
 import { queueQbBillPayments } from '../modules/quickbooks/qb-bill-payments';
 import { requestBillPayments } from '../modules/quickbooks/qb-sync.jobs';
 

@@ -5,7 +5,8 @@ import { activity, approvals, companies, nachaFiles, paidBills, users, type User
 import { validateNachaFile } from '../../payments/nacha-validator';
 import { build, type TestContext } from '../../test/build';
 import { markPayment as advancePaymentStatus } from '../../flows/payment-status';
-import { downloadBankFile, generateBankFile, nachaDownloadPath } from './bank-files.service';
+import { generateBankFile, nachaDownloadPath } from './bank-files.service';
+import { downloadBankFile } from './payment-status.service';
 import {
   confirmVendorAccount,
   createVendorAccount,

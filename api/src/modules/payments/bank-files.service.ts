@@ -24,11 +24,9 @@ import {
 import { validateNachaFile } from '../../payments/nacha-validator';
 import { decryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
-import { displayName } from '../../person-name';
 import {
   findApproval,
   findApprovalForUpdate,
-  findBankFileOf,
   findCompanyName,
   insertBankFile,
   lockAndCountFilesOfDay,
@@ -65,7 +63,7 @@ export const BANK_FILE_ERRORS = {
 
 export const nachaDownloadPath = (approvalId: string) => `/api/bill-approval/approvals/${approvalId}/nacha`;
 
-const shortId = (id: string) => id.slice(0, APPROVAL_ID_SHOWN);
+export const shortId = (id: string) => id.slice(0, APPROVAL_ID_SHOWN);
 const toCents = (amount: number) => Math.round(amount * 100);
 const usd = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -89,7 +87,7 @@ export function holdsBankFile(row: Pick<ApprovalRow, 'qbChangesAfterDecision'>):
 /** A reason the file cannot be written yet; it becomes `nachaProcessingStatus`. */
 class NotPayable extends Error {}
 
-async function lockApproval(db: Db, id: string): Promise<ApprovalRow> {
+export async function lockApproval(db: Db, id: string): Promise<ApprovalRow> {
   const row = await findApprovalForUpdate(db, id);
   if (!row) throw notFound('Approval not found');
   return row;
@@ -463,71 +461,3 @@ async function alreadyPaidReason(db: Db, approvalId: string): Promise<string> {
 
 const paidReason = (paid: Array<{ bill: string; approvalId: string }>) =>
   paid.map((entry) => APPROVAL_ERRORS.alreadyPaid(entry.bill, shortId(entry.approvalId))).join('; ');
-
-/** The stored bytes and name, for the download; each download is written to the history. */
-export async function downloadBankFile(
-  deps: AppDeps,
-  actor: UserRow,
-  approvalId: string,
-): Promise<{ fileName: string; content: string }> {
-  return deps.db.transaction(async (tx) => {
-    const file = await findBankFileOf(tx, approvalId);
-    if (!file) throw notFound(BANK_FILE_ERRORS.noFile);
-    const row = await findApproval(tx, approvalId);
-    if (row && row.status === 'NACHA_GENERATED') refuseIfChangedInQuickBooks(row);
-    await recordActivity(tx, actor, 'approval', approvalId, {
-      action: 'approval.nacha_download',
-      description: `${displayName(actor)} downloaded bank file ${file.fileName}`,
-      details: { fileName: file.fileName, downloadUrl: nachaDownloadPath(approvalId) },
-    });
-    return file;
-  });
-}
-
-const NEXT_STATUS = {
-  BANK_UPLOADED: { from: 'NACHA_GENERATED', verb: 'marked bank file uploaded' },
-  PAYMENT_COMPLETED: { from: 'BANK_UPLOADED', verb: 'marked payment completed' },
-} as const;
-
-/**
- * What else a completed payment writes in its own transaction, given by the flow that completes it
- * (flows/payment-status.ts): the BillPayment each paid QuickBooks bill is to get in QuickBooks,
- * dated the day paid. Answers how many it wrote.
- */
-export type RecordPaidInQuickBooks = (tx: Db, row: ApprovalRow, paidOn: string) => Promise<number>;
-
-/**
- * ADMIN: NACHA_GENERATED → BANK_UPLOADED → PAYMENT_COMPLETED, only in that order. A file whose
- * bills changed in QuickBooks after the decision is not marked uploaded. PAYMENT_COMPLETED writes,
- * in the same transaction, what `recordPaid` writes; answers how many BillPayments that was.
- */
-export async function advancePaymentStatus(
-  deps: Pick<AppDeps, 'db'>,
-  actor: UserRow,
-  approvalId: string,
-  to: keyof typeof NEXT_STATUS,
-  recordPaid: RecordPaidInQuickBooks,
-): Promise<{ qbBillPayments: number }> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockApproval(tx, approvalId);
-    const { from, verb } = NEXT_STATUS[to];
-    if (row.status !== from)
-      throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.wrongOrder(row.status, to));
-    if (to === 'BANK_UPLOADED') refuseIfChangedInQuickBooks(row);
-    await setPaymentStatus(tx, approvalId, to, to);
-    const qbBillPayments =
-      to === 'PAYMENT_COMPLETED'
-        ? await recordPaid(tx, row, civilDateTime(new Date(), ACH_TIME_ZONE).date)
-        : 0;
-    await recordActivity(tx, actor, 'approval', approvalId, {
-      action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
-      description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}${
-        qbBillPayments > 0
-          ? `; ${qbBillPayments} ${qbBillPayments === 1 ? 'payment' : 'payments'} to record in QuickBooks`
-          : ''
-      }`,
-      details: { from, to, ...(qbBillPayments > 0 ? { qbBillPayments } : {}) },
-    });
-    return { qbBillPayments };
-  });
-}

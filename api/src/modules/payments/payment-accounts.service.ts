@@ -1,8 +1,6 @@
 import {
-  APPROVAL_ERRORS,
   COMPANY_ERRORS,
   ERROR_CODES,
-  type ApprovalPaymentAccounts,
   PAYMENT_MESSAGES,
   type PaymentSettings,
   type PaymentSettingsInput,
@@ -25,13 +23,11 @@ import {
   approvedAwaitingFile,
   openApprovalsOfVendor,
   peopleByIds,
-  toControl,
   recordAccountVersion,
   SETTLEMENT_ACCOUNT_KEY,
   vendorAccountKey,
 } from './bank-account-control.repository';
 import { generateBankFile } from './bank-files.service';
-import { changedSinceDecision } from './decision-accounts';
 import {
   deleteVendorAccount,
   findPaymentSettings,
@@ -43,8 +39,6 @@ import {
   toVendorAccount,
   updateVendorAccount,
   upsertPaymentSettings,
-  findApprovalForAccounts,
-  vendorAccountsByRef,
 } from './payment-accounts.repository';
 
 /**
@@ -474,64 +468,6 @@ export async function removeVendorAccount(
       details: { vendorRef: current.vendorRef },
     });
   });
-}
-
-/**
- * GET …/approvals/{id}/payment-accounts: for each vendor of the approval's bills (the approved
- * ones once decided), the account a file would pay now, with who entered and confirmed it, and
- * the account the decision saw. The approver sees where the money goes before deciding.
- */
-export async function getApprovalPaymentAccounts(
-  db: Db,
-  approvalId: string,
-): Promise<ApprovalPaymentAccounts> {
-  const approval = await findApprovalForAccounts(db, approvalId);
-  if (!approval) throw notFound(APPROVAL_ERRORS.notFound);
-  const bills =
-    approval.approvedBills && approval.approvedBills.length > 0 ? approval.approvedBills : approval.bills;
-  const vendors = new Map<string | null, { name: string; billIds: string[] }>();
-  for (const bill of bills) {
-    const ref = bill.VendorRef?.value ?? null;
-    const entry = vendors.get(ref) ?? { name: bill.VendorRef?.name || ref || 'No vendor', billIds: [] };
-    entry.billIds.push(bill.Id);
-    vendors.set(ref, entry);
-  }
-  const refs = [...vendors.keys()].filter((ref): ref is string => ref !== null);
-  const accounts = await vendorAccountsByRef(db, approval.companyId, refs);
-  const people = await peopleByIds(
-    db,
-    [...accounts.values()].flatMap((row) => [row.changedById, row.confirmedById]),
-  );
-  const seen = new Map((approval.decisionAccounts ?? []).map((entry) => [entry.vendorRef, entry]));
-  return {
-    accounts: [...vendors.entries()].map(([vendorRef, vendor]) => {
-      const row = vendorRef === null ? undefined : accounts.get(vendorRef);
-      const decided = vendorRef === null ? undefined : seen.get(vendorRef);
-      return {
-        vendorRef,
-        vendorName: row?.vendorName ?? vendor.name,
-        billIds: vendor.billIds,
-        account: row
-          ? {
-              routingNumber: row.routingNumber,
-              accountLast4: row.accountLast4,
-              accountType: row.accountType,
-              version: row.version,
-              control: toControl(row, people),
-            }
-          : null,
-        decided: decided
-          ? {
-              routingNumber: decided.routingNumber,
-              accountLast4: decided.accountLast4,
-              accountType: decided.accountType,
-              version: decided.version,
-            }
-          : null,
-        changedSinceDecision: Boolean(decided && row && changedSinceDecision(decided, row)),
-      };
-    }),
-  };
 }
 
 // What other modules read of bank accounts: through this service, never through the repositories.

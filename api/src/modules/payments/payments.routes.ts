@@ -21,13 +21,14 @@ import { emptyOkSchema, fileSchema, okSchema } from '../../http/response-schemas
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { advancePayment } from '../../flows/payment-status';
-import { downloadBankFile, generateBankFile } from './bank-files.service';
+import { generateBankFile } from './bank-files.service';
+import { downloadBankFile } from './payment-status.service';
+import { getApprovalPaymentAccounts } from './approval-accounts.service';
 import {
   changeVendorAccount,
   confirmSettlementAccount,
   confirmVendorAccount,
   createVendorAccount,
-  getApprovalPaymentAccounts,
   getPaymentSettings,
   getVendorAccounts,
   removeVendorAccount,
