@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RecordFormPage, RecordFormRoute, useRecordSubmit } from './record-form';
+import {
+  RecordFormPage,
+  RecordFormRoute,
+  recordFormPage,
+  recordPage,
+  useRecordForm,
+  useRecordSubmit,
+} from './record-form';
 import type { RecordRequest } from './route-record';
 import { renderWithProviders } from './test-utils';
 import * as toaster from './toaster';
@@ -130,5 +137,66 @@ describe('useRecordSubmit', () => {
     await waitFor(() => expect(failure).toHaveBeenCalledWith('Name is taken'));
     expect(success).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+});
+
+describe('recordPage and recordFormPage', () => {
+  const ready = { isLoading: false, mutate: vi.fn(), data: { id: 1, name: 'Acme' } } as RecordRequest<{
+    id: number;
+    name: string;
+  }>;
+  const missing = { isLoading: false, mutate: vi.fn(), data: undefined, error: new Error('Not found') };
+
+  it('shows the record page with the loaded record', () => {
+    const Page = recordPage(
+      () => ready,
+      ({ record }) => <p>page of {record.name}</p>,
+      () => <p>failed</p>,
+    );
+    renderWithProviders(<Page />, { path: '/things/:id', initialEntries: ['/things/1'] });
+    expect(screen.getByText('page of Acme')).toBeTruthy();
+  });
+
+  it('shows the failure page when the record cannot be read', () => {
+    const Page = recordPage(
+      () => missing as unknown as RecordRequest<{ name: string }>,
+      ({ record }) => <p>page of {record.name}</p>,
+      (failure) => <p>failed: {failure.message}</p>,
+    );
+    renderWithProviders(<Page />, { path: '/things/:id', initialEntries: ['/things/1'] });
+    expect(screen.getByText('failed: Not found')).toBeTruthy();
+  });
+
+  it('gives the form page null on the new route', () => {
+    const FormPage = recordFormPage(
+      () => ready,
+      ({ record }) => <p>form for {record ? record.name : 'a new one'}</p>,
+      () => <p>failed</p>,
+    );
+    renderWithProviders(<FormPage />, { path: '/companies/new' });
+    expect(screen.getByText('form for a new one')).toBeTruthy();
+  });
+});
+
+describe('useRecordForm', () => {
+  interface Values {
+    name: string;
+  }
+  function NameForm({ record }: { record: { id: number; name: string } | null }) {
+    const form = useRecordForm<Values, Values, { id: number; name: string }>(record, {
+      resolver: async (values) => ({ values, errors: {} }),
+      empty: { name: '' },
+      toValues: (company) => ({ name: company.name }),
+      draft: 'company',
+    });
+    return <input aria-label="Name" {...form.register('name')} />;
+  }
+
+  it('starts empty for a new record and filled from a loaded one', () => {
+    const { unmount } = renderWithProviders(<NameForm record={null} />);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    unmount();
+    renderWithProviders(<NameForm record={{ id: 3, name: 'Acme' }} />);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Acme');
   });
 });

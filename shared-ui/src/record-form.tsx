@@ -2,13 +2,20 @@
 // component for both, loaded by RouteRecord from the route's :id; the header with its breadcrumb
 // (section, the record when editing, then 'New' or 'Edit'); the form; Cancel and the submit button.
 import { Button, HStack, Stack } from '@chakra-ui/react';
-import type { FormEventHandler, ReactNode } from 'react';
-import type { FieldValues } from 'react-hook-form';
+import type { ComponentType, FormEventHandler, ReactNode } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { reportFormError, type ErrorTarget, type ServerErrorOptions } from './form-errors';
+import { reportFormError, useResetForRecord, type ErrorTarget, type ServerErrorOptions } from './form-errors';
 import { PageHeader, type Crumb } from './page-header';
-import { RouteRecord, type RouteRecordProps } from './route-record';
+import { RouteRecord, type RecordFailure, type RecordRequest, type RouteRecordProps } from './route-record';
 import { notifySuccess } from './toaster';
+import { useFormDraft } from './use-form-draft';
 
 /** Props of RecordFormRoute: RouteRecord's, with one form for a new record (null) and a loaded one. */
 export interface RecordFormRouteProps<Id, T> extends Omit<RouteRecordProps<Id, T>, 'renderNew' | 'children'> {
@@ -24,6 +31,81 @@ export function RecordFormRoute<Id = number, T = unknown>({ form, ...route }: Re
       {(record) => form(record)}
     </RouteRecord>
   );
+}
+
+/**
+ * A record's page (/x/{id}) as a component: the record loaded from the route's :id, then `Page` with
+ * it and its request (to re-read it), or the failure page.
+ * @example export const CompanyDetailPage = recordPage(useCompany, CompanyDetail, (failure) => <CompanyNotFound failure={failure} />);
+ */
+export function recordPage<T>(
+  useRecord: (id: number | null) => RecordRequest<T>,
+  Page: ComponentType<{ record: T; request: RecordRequest<T> }>,
+  renderFailure: (failure: RecordFailure) => ReactNode,
+  loadingText = 'Loading...',
+) {
+  return function RecordPage() {
+    return (
+      <RouteRecord useRecord={useRecord} loadingText={loadingText} renderFailure={renderFailure}>
+        {(record, request) => <Page record={record} request={request} />}
+      </RouteRecord>
+    );
+  };
+}
+
+/**
+ * A record's create-and-edit page (/x/new and /x/{id}/edit) as a component: `Form` with null on the
+ * new route, with the loaded record on an edit route.
+ * @example export const CompanyFormPage = recordFormPage(useCompany, CompanyForm, (failure) => <CompanyNotFound failure={failure} />);
+ */
+export function recordFormPage<T>(
+  useRecord: (id: number | null) => RecordRequest<T>,
+  Form: ComponentType<{ record: T | null }>,
+  renderFailure: (failure: RecordFailure) => ReactNode,
+  loadingText = 'Loading...',
+) {
+  return function RecordFormPageRoute() {
+    return (
+      <RecordFormRoute
+        useRecord={useRecord}
+        loadingText={loadingText}
+        renderFailure={renderFailure}
+        form={(record) => <Form record={record} />}
+      />
+    );
+  };
+}
+
+/** How a record's form is set up. */
+export interface RecordFormOptions<V extends FieldValues, R> {
+  resolver: Resolver<V, unknown, unknown>;
+  /** The values of a new record's form. */
+  empty: V;
+  /** The form's values for a loaded record. */
+  toValues: (record: R) => V;
+  /** Names the kind of record in the kept draft, e.g. 'company' (the record's id or 'new' follows). */
+  draft: string;
+  /** Fields never kept in the draft (passwords). */
+  omit?: ReadonlyArray<keyof V & string>;
+}
+
+/**
+ * The form of a record's create-and-edit page: validated by `resolver`, filled from the record (again
+ * when another record comes to the same form), and what is typed kept through a session that ends
+ * mid-form or a reload.
+ * @example const form = useRecordForm<CompanyFormInput, CompanyFormOutput, Company>(company, { resolver: valibotResolver(CompanyFormSchema), empty: EMPTY_FORM, toValues: toFormValues, draft: 'company' });
+ */
+export function useRecordForm<V extends FieldValues, O, R extends { id: unknown }>(
+  record: R | null,
+  { resolver, empty, toValues, draft, omit }: RecordFormOptions<V, R>,
+): UseFormReturn<V, unknown, O> {
+  const form = useForm<V, unknown, O>({
+    resolver: resolver as Resolver<V, unknown, O>,
+    defaultValues: (record ? toValues(record) : empty) as DefaultValues<V>,
+  });
+  useFormDraft(form as unknown as UseFormReturn<V>, { key: `${draft}:${record?.id ?? 'new'}`, omit });
+  useResetForRecord(form.reset, record, toValues);
+  return form;
 }
 
 /** Props of FormActions. */

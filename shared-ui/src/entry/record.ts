@@ -24,9 +24,13 @@ export {
   FormActions,
   RecordFormPage,
   RecordFormRoute,
+  recordFormPage,
+  recordPage,
+  useRecordForm,
   useRecordSubmit,
   type FormActionsProps,
   type RecordFormPageProps,
+  type RecordFormOptions,
   type RecordFormRouteProps,
   type RecordSubmitOptions,
 } from '../record-form';

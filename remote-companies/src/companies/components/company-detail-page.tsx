@@ -19,7 +19,7 @@ import {
 import { useActivation, useRowAction } from 'shared-ui/dialog';
 import { InlineSelectEditor, personChoices, personLabel, useStaffPeople } from 'shared-ui/form';
 import { ActivityList, formatDate, formatDateLong } from 'shared-ui/format';
-import { RouteRecord } from 'shared-ui/record';
+import { recordPage } from 'shared-ui/record';
 import { useManagerOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { useCompanyActivity } from '../api/get-company-activity';
@@ -42,20 +42,7 @@ const ASSIGNMENTS: Array<{
   { field: 'accountantId', label: 'Accountant', person: 'accountant' },
 ];
 
-/** /companies/{id}: the company, its assignees, payments, QuickBooks link and activity. */
-export function CompanyDetailPage() {
-  return (
-    <RouteRecord
-      useRecord={useCompany}
-      loadingText="Loading..."
-      renderFailure={(failure) => <CompanyNotFound failure={failure} />}
-    >
-      {(company) => <CompanyDetail company={company} />}
-    </RouteRecord>
-  );
-}
-
-function CompanyDetail({ company }: { company: Company }) {
+function CompanyDetail({ record: company }: { record: Company }) {
   const navigate = useNavigate();
   const canManage = useCanManage('companies');
   const canDelete = useCanAdminister('companies');
@@ -232,3 +219,8 @@ function ActivityCard({ companyId }: { companyId: number }) {
     </SectionCard>
   );
 }
+
+/** /companies/{id}: the company, its assignees, payments, QuickBooks link and activity. */
+export const CompanyDetailPage = recordPage(useCompany, CompanyDetail, (failure) => (
+  <CompanyNotFound failure={failure} />
+));

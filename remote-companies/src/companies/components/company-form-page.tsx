@@ -1,5 +1,4 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useForm } from 'react-hook-form';
 import {
   CompanyFormSchema,
   companyFormToUpdate,
@@ -7,9 +6,9 @@ import {
   type CompanyFormInput,
   type CompanyFormOutput,
 } from 'shared-contracts';
-import { Box, FormField, Input, SectionCard, SimpleGrid, titleCase, useFormDraft } from 'shared-ui';
+import { Box, FormField, Input, SectionCard, SimpleGrid, titleCase } from 'shared-ui';
 import { PersonSelect, SelectField, Textarea, useStaffPeople } from 'shared-ui/form';
-import { RecordFormPage, RecordFormRoute, useRecordSubmit, useResetForRecord } from 'shared-ui/record';
+import { recordFormPage, RecordFormPage, useRecordForm, useRecordSubmit } from 'shared-ui/record';
 import { useManagerOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';
@@ -64,32 +63,21 @@ const ASSIGNEE_LABELS = {
   accountantId: 'Accountant',
 } as const;
 
-/** /companies/new and /companies/{id}/edit: one form for creating and editing a company. */
-export const CompanyFormPage = () => (
-  <RecordFormRoute
-    useRecord={useCompany}
-    loadingText="Loading..."
-    renderFailure={(failure) => <CompanyNotFound failure={failure} />}
-    form={(company) => <CompanyForm company={company} />}
-  />
-);
-
-function CompanyForm({ company }: { company: Company | null }) {
+function CompanyForm({ record: company }: { record: Company | null }) {
   const managers = useManagerOptions();
   const staff = useStaffPeople();
-  const form = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
+  // What is typed survives a session that ends mid-form (sign in again) or a reload.
+  const form = useRecordForm<CompanyFormInput, CompanyFormOutput, Company>(company, {
     resolver: valibotResolver(CompanyFormSchema),
-    defaultValues: company ? toFormValues(company) : EMPTY_FORM,
+    empty: EMPTY_FORM,
+    toValues: toFormValues,
+    draft: 'company',
   });
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
-  // What is typed survives a session that ends mid-form (sign in again) or a reload.
-  useFormDraft(form, { key: `company:${company?.id ?? 'new'}` });
-
-  useResetForRecord(form.reset, company, toFormValues);
 
   const onSubmit = useRecordSubmit(form, {
     save: async (values: CompanyFormOutput) =>
@@ -182,3 +170,8 @@ function CompanyForm({ company }: { company: Company | null }) {
     </RecordFormPage>
   );
 }
+
+/** /companies/new and /companies/{id}/edit: one form for creating and editing a company. */
+export const CompanyFormPage = recordFormPage(useCompany, CompanyForm, (failure) => (
+  <CompanyNotFound failure={failure} />
+));

@@ -23,7 +23,7 @@ import {
 } from 'shared-ui';
 import { RowActionsMenu, useRowAction } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
-import { RouteRecord } from 'shared-ui/record';
+import { recordPage } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { unlinkUser } from '../api/mutations';
 import { MANAGER_TEXT } from '../manager-format';
@@ -31,20 +31,7 @@ import { DeleteManagerDialog } from './delete-manager-dialog';
 import { ManagerAvatar } from './manager-avatar';
 import { ManagerLoadError } from './manager-load-error';
 
-/** /managers/{id}: the manager, their contact details and linked user account. */
-export function ManagerDetailPage() {
-  return (
-    <RouteRecord
-      useRecord={useManager}
-      loadingText="Loading..."
-      renderFailure={(failure) => <ManagerLoadError title="Manager" failure={failure} />}
-    >
-      {(manager) => <ManagerDetail manager={manager} />}
-    </RouteRecord>
-  );
-}
-
-function ManagerDetail({ manager }: { manager: Manager }) {
+function ManagerDetail({ record: manager }: { record: Manager }) {
   const navigate = useNavigate();
   const canManage = useCanManage('managers');
   const canDelete = useCanAdminister('managers');
@@ -172,3 +159,8 @@ function ManagerDetail({ manager }: { manager: Manager }) {
     </Stack>
   );
 }
+
+/** /managers/{id}: the manager, their contact details and linked user account. */
+export const ManagerDetailPage = recordPage(useManager, ManagerDetail, (failure) => (
+  <ManagerLoadError title="Manager" failure={failure} />
+));

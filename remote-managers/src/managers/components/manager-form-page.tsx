@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
   MANAGER_NOTICES,
   ManagerFormSchema,
@@ -9,20 +9,9 @@ import {
   type ManagerFormInput,
   type ManagerFormOutput,
 } from 'shared-contracts';
-import {
-  Box,
-  Card,
-  FormField,
-  HStack,
-  Input,
-  SectionCard,
-  SimpleGrid,
-  Stack,
-  Text,
-  useFormDraft,
-} from 'shared-ui';
+import { Box, Card, FormField, HStack, Input, SectionCard, SimpleGrid, Stack, Text } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
-import { RecordFormPage, RecordFormRoute, useRecordSubmit, useResetForRecord } from 'shared-ui/record';
+import { recordFormPage, RecordFormPage, useRecordForm, useRecordSubmit } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { createManager, updateManager } from '../api/mutations';
 import { MANAGER_TEXT, STATUS_OPTIONS } from '../manager-format';
@@ -53,16 +42,6 @@ function toFormValues(manager: Manager): ManagerFormInput {
     status: manager.status,
   };
 }
-
-/** /managers/new and /managers/{id}/edit: one form for creating and editing a manager. */
-export const ManagerFormPage = () => (
-  <RecordFormRoute
-    useRecord={useManager}
-    loadingText="Loading..."
-    renderFailure={(failure) => <ManagerLoadError title="Edit Manager" failure={failure} />}
-    form={(manager) => <ManagerForm manager={manager} />}
-  />
-);
 
 /** The live preview card: initials, name, email and title as they are typed. */
 function PreviewCard({ control }: { control: Control<ManagerFormInput, unknown, ManagerFormOutput> }) {
@@ -97,10 +76,13 @@ function PreviewCard({ control }: { control: Control<ManagerFormInput, unknown, 
   );
 }
 
-function ManagerForm({ manager }: { manager: Manager | null }) {
-  const form = useForm<ManagerFormInput, unknown, ManagerFormOutput>({
+function ManagerForm({ record: manager }: { record: Manager | null }) {
+  // What is typed survives a session that ends mid-form (sign in again) or a reload.
+  const form = useRecordForm<ManagerFormInput, ManagerFormOutput, Manager>(manager, {
     resolver: valibotResolver(ManagerFormSchema),
-    defaultValues: manager ? toFormValues(manager) : EMPTY_FORM,
+    empty: EMPTY_FORM,
+    toValues: toFormValues,
+    draft: 'manager',
   });
   const {
     register,
@@ -108,10 +90,6 @@ function ManagerForm({ manager }: { manager: Manager | null }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = form;
-  // What is typed survives a session that ends mid-form (sign in again) or a reload.
-  useFormDraft(form, { key: `manager:${manager?.id ?? 'new'}` });
-
-  useResetForRecord(form.reset, manager, toFormValues);
 
   const onSubmit = useRecordSubmit(form, {
     save: async (values: ManagerFormOutput) =>
@@ -200,3 +178,8 @@ function ManagerForm({ manager }: { manager: Manager | null }) {
     </RecordFormPage>
   );
 }
+
+/** /managers/new and /managers/{id}/edit: one form for creating and editing a manager. */
+export const ManagerFormPage = recordFormPage(useManager, ManagerForm, (failure) => (
+  <ManagerLoadError title="Edit Manager" failure={failure} />
+));

@@ -32,7 +32,7 @@ import {
   TruncatedText,
 } from 'shared-ui';
 import { ActionDialog, DeleteDialog, RowActionsMenu, useActivation } from 'shared-ui/dialog';
-import { RouteRecord } from 'shared-ui/record';
+import { recordPage, type RecordRequest } from 'shared-ui/record';
 import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
 import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
 import { initials } from '../user-text';
@@ -45,22 +45,8 @@ import { UserLoadError } from './user-load-error';
 export const DELETE_USER_TEXT =
   'Are you sure you want to delete this user? This action cannot be undone and will permanently remove all user data.';
 
-/** /users/{id}: the user, the actions their role allows on them, and their activity statistics. */
-export function UserDetailPage() {
-  return (
-    <RouteRecord
-      useRecord={useUser}
-      loadingText="Loading user..."
-      renderFailure={(failure) => (
-        <UserLoadError failure={failure} invalidIdMessage="Error loading user: Invalid user id" />
-      )}
-    >
-      {(user, request) => <UserDetail user={user} onRefresh={async () => request.mutate()} />}
-    </RouteRecord>
-  );
-}
-
-function UserDetail({ user, onRefresh }: { user: User; onRefresh: () => Promise<unknown> }) {
+function UserDetail({ record: user, request }: { record: User; request: RecordRequest<User> }) {
+  const onRefresh = async () => request.mutate();
   const navigate = useNavigate();
   const { user: me } = useSession();
   const canAdminister = useCanAdminister('users');
@@ -292,3 +278,11 @@ function PaymentDecisionsCard({ user }: { user: User }) {
     </SectionCard>
   );
 }
+
+/** /users/{id}: the user, the actions their role allows on them, and their activity statistics. */
+export const UserDetailPage = recordPage(
+  useUser,
+  UserDetail,
+  (failure) => <UserLoadError failure={failure} invalidIdMessage="Error loading user: Invalid user id" />,
+  'Loading user...',
+);

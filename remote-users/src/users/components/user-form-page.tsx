@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useSession } from 'shared-auth';
 import {
   DEFAULT_ROLE,
@@ -14,14 +14,14 @@ import {
   type UserUpdateInput,
   VALIDATION,
 } from 'shared-contracts';
-import { Box, FormField, Input, SectionCard, SimpleGrid, Stack, useFormDraft } from 'shared-ui';
+import { Box, FormField, Input, SectionCard, SimpleGrid, Stack } from 'shared-ui';
 import { SelectField, SwitchField } from 'shared-ui/form';
 import {
   FormActions,
   RecordFormPage,
-  RecordFormRoute,
+  recordFormPage,
+  useRecordForm,
   useRecordSubmit,
-  useResetForRecord,
 } from 'shared-ui/record';
 import { useUser } from '../api/get-user';
 import { createUser, updateUser } from '../api/mutations';
@@ -55,26 +55,20 @@ const toValues = (user: User): UserFormValues => ({
   isActive: user.isActive,
 });
 
-/** /users/new and /users/{id}/edit: one form for creating and editing a user. */
-export const UserFormPage = () => (
-  <RecordFormRoute
-    useRecord={useUser}
-    loadingText="Loading user..."
-    renderFailure={(failure) => <UserLoadError failure={failure} />}
-    form={(user) => <UserForm user={user} />}
-  />
-);
-
-function UserForm({ user }: { user: User | null }) {
+function UserForm({ record: user }: { record: User | null }) {
   const { user: me } = useSession();
   const roleDenial = user && me ? userActionDenial(me, user, 'changeRole') : null;
   // Create validates with the register schema (password required), edit with the update schema.
   const resolver = (user
     ? valibotResolver(UserUpdateSchema)
     : valibotResolver(RegisterSchema)) as unknown as Resolver<UserFormValues>;
-  const form = useForm<UserFormValues>({
+  // What is typed survives a session that ends mid-form (sign in again) or a reload; never the password.
+  const form = useRecordForm<UserFormValues, UserFormValues, User>(user, {
     resolver,
-    defaultValues: user ? toValues(user) : EMPTY,
+    empty: EMPTY,
+    toValues,
+    draft: 'user',
+    omit: ['password'],
   });
   const {
     register,
@@ -83,10 +77,6 @@ function UserForm({ user }: { user: User | null }) {
     watch,
     formState: { errors, isSubmitting },
   } = form;
-  // What is typed survives a session that ends mid-form (sign in again) or a reload; never the password.
-  useFormDraft(form, { key: `user:${user?.id ?? 'new'}`, omit: ['password'] });
-
-  useResetForRecord(form.reset, user, toValues);
 
   // No one but an ADMIN hands out their own rank or a higher one (the API refuses it too).
   const roleOptions = ROLE_OPTIONS.filter((option) => assignableRoles(me?.role).includes(option.value));
@@ -176,3 +166,11 @@ function UserForm({ user }: { user: User | null }) {
     </RecordFormPage>
   );
 }
+
+/** /users/new and /users/{id}/edit: one form for creating and editing a user. */
+export const UserFormPage = recordFormPage(
+  useUser,
+  UserForm,
+  (failure) => <UserLoadError failure={failure} />,
+  'Loading user...',
+);
