@@ -14,7 +14,7 @@ describe('LoginSchema', () => {
     expect(result.output).toEqual({ email: 'admin@example.com', password: 'secret1' });
   });
 
-  it('names the product's messages for a bad e-mail and a short password', () => {
+  it('names the product’s messages for a bad e-mail and a short password', () => {
     const result = v.safeParse(LoginSchema, { email: 'nope', password: '12345' }, { abortPipeEarly: true });
     expect(messages(result)).toEqual([VALIDATION.email, VALIDATION.loginPassword]);
   });

@@ -51,7 +51,7 @@ describe('ManagerFormSchema', () => {
     expect(result.userId).toBeUndefined();
   });
 
-  it('reports the product's messages per field', () => {
+  it('reports the product’s messages per field', () => {
     const result = v.safeParse(ManagerFormSchema, { firstName: ' ', lastName: '', email: 'not-an-email' });
     expect(fieldMessages(result)).toEqual({
       firstName: VALIDATION.firstNameRequired,
