@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useHasRole } from 'shared-auth';
+import { useCanAdminister } from 'shared-auth';
 import {
   APPROVAL_ERRORS,
   isDeletableApprovalStatus,
@@ -26,7 +26,7 @@ export function ApprovalRowActions({
   onDelete: (approval: ApprovalSummary) => void;
 }) {
   const navigate = useNavigate();
-  const isAdmin = useHasRole('ADMIN');
+  const isAdmin = useCanAdminister('approvals');
   // A possible duplicate is never approved from the list without its reason: the quick approve
   // opens the detail page's dialog (bills, the flagged ones marked, the reason field) instead. The
   // dialog stays open after a refusal, so the reviewer can try again or cancel.
