@@ -61,4 +61,4 @@ for (const [name, value, goal, detail] of rows) {
   console.info(`${name.padEnd(44)} ${String(value).padStart(5)}   goal ${goal}${detail ? `\n    ${detail}` : ''}`);
 }
 console.info(`\nmodule imports: ${[...edges].sort().join(', ')}`);
-console.info('cross-remote duplicate pairs: duplicates --most 200 | grep -c "remote-[a-z]*/.*remote-[a-z]*/" (see docs/architecture.md)');
+console.info('cross-remote duplicate pairs: the duplicates command of docs/architecture.md › "Measuring the shape"');
