@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERRORS, PASSWORD_RULES, type Pagination, type User } from 'shared-contracts';
-import { activity, approvals, companies, refreshTokens, users } from '../../db/schema';
+import { activity, approvals, companies, loginAttempts, refreshTokens, users } from '../../db/schema';
 import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
 
 let t: TestContext;
@@ -152,10 +152,14 @@ describe('PUT /api/user/password', () => {
       answers.length - refused.length,
     );
     expect(refused.length).toBeGreaterThanOrEqual(1);
-    // A refused check costs no guess: the throttle counted only the one that was checked.
-    const after = await changePassword(token, { currentPassword: NEW_PASSWORD, newPassword: 'qwertyuiop12' });
-    expect(after.statusCode).toBe(400);
-    expect(errorOf(after).fields?.newPassword).toMatch(PASSWORD_RULES.tooEasy);
+    // A refused check costs no guess: the throttle counted only the ones that were checked. (Read
+    // from the table, not by trying once more: on a slow machine one estimate of a long password
+    // can spend the person's estimator credit, a different limit that answers 429 too.)
+    const guesses = await t.database.db
+      .select({ id: loginAttempts.id })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.email, 'flooding.guest@example.com'));
+    expect(guesses).toHaveLength(answers.length - refused.length);
   });
 
   it('changes the password, keeps this session and signs out the others', async () => {
