@@ -32,6 +32,10 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** The person must add a second factor before anything else (403). */
+  mfaEnrolmentRequired: 'MFA_ENROLMENT_REQUIRED',
+  /** The action needs a second factor given within STEP_UP_MINUTES (403); POST /api/auth/step-up. */
+  stepUpRequired: 'STEP_UP_REQUIRED',
   internal: 'INTERNAL_ERROR',
   /** A service the API calls (QuickBooks) failed, timed out or could not be reached: 502. */
   upstream: 'UPSTREAM_ERROR',

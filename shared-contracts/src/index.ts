@@ -6,6 +6,7 @@ export * from './statuses';
 export * from './common';
 export * from './auth';
 export * from './sessions';
+export * from './second-factors';
 export * from './dashboard';
 export * from './charts';
 export * from './entities';
