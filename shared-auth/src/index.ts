@@ -25,7 +25,7 @@ export { initializeSession } from './auth-actions';
 export const loadIdleWatch = () => import('./idle-watch');
 export type { IdleListener, IdleWarning } from './idle-watch';
 export { useSession, useAuth, useHasRole, type AuthValue } from './use-session';
-export { useCanAdminister, useCanManage } from './section-access';
+export { useCanAdminister, useCanDecide, useCanManage, useIsReviewer } from './section-access';
 export { RequireAuth, RequireRole, type RequireAuthProps, type RequireRoleProps } from './guards';
 export { getRedirectTarget } from './redirect-target';
 export {

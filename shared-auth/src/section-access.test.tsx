@@ -1,12 +1,12 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROLES, SECTIONS, type Role } from 'shared-contracts';
-import { reaches, useCanAdminister, useCanManage } from './section-access';
+import { reaches, useCanAdminister, useCanDecide, useCanManage, useIsReviewer } from './section-access';
 import { clearSessionUser, setSessionUser } from './session-store';
 import { TEST_USER } from './testing/fake-api';
 
-const signInAs = (role: Role) =>
-  setSessionUser({ ...TEST_USER, role } as Parameters<typeof setSessionUser>[0]);
+const signInAs = (role: Role, mayDecidePayments?: boolean) =>
+  setSessionUser({ ...TEST_USER, role, mayDecidePayments } as Parameters<typeof setSessionUser>[0]);
 
 afterEach(() => {
   cleanup();
@@ -45,8 +45,22 @@ describe('section access', () => {
         expect(renderHook(() => useCanAdminister(section.name)).result.current).toBe(
           reaches(role, section.adminRole),
         );
+        expect(renderHook(() => useCanDecide(section.name)).result.current).toBe(
+          reaches(role, section.decideRole),
+        );
       }
     }
+  });
+
+  it('lets a USER decide approvals, and no reviewer whom an ADMIN has stopped deciding payments', () => {
+    signInAs('USER');
+    expect(renderHook(() => useCanDecide('approvals')).result.current).toBe(true);
+    signInAs('USER', false);
+    expect(renderHook(() => useIsReviewer('approvals')).result.current).toBe(true);
+    expect(renderHook(() => useCanDecide('approvals')).result.current).toBe(false);
+    signInAs('GUEST');
+    expect(renderHook(() => useIsReviewer('approvals')).result.current).toBe(false);
+    expect(renderHook(() => useCanDecide('companies')).result.current).toBe(false);
   });
 
   it('follows the session: a role change shows at once', () => {

@@ -27,3 +27,24 @@ export function useCanAdminister(section: SectionName): boolean {
   const { user } = useSession();
   return reaches(user?.role, sectionNamed(section).adminRole);
 }
+
+/**
+ * True when the signed-in user's role reviews the section's records (its `decideRole`), whether or
+ * not they may decide them now (useCanDecide).
+ * @example const reviewer = useIsReviewer('approvals');
+ */
+export function useIsReviewer(section: SectionName): boolean {
+  const { user } = useSession();
+  return reaches(user?.role, sectionNamed(section).decideRole);
+}
+
+/**
+ * True when the signed-in user may approve and reject the section's records: a reviewer whom no
+ * ADMIN has stopped deciding payments (an account a MODERATOR registered decides nothing until an
+ * ADMIN allows it; the API refuses it too).
+ * @example const canDecide = useCanDecide('approvals');
+ */
+export function useCanDecide(section: SectionName): boolean {
+  const { user } = useSession();
+  return reaches(user?.role, sectionNamed(section).decideRole) && user?.mayDecidePayments !== false;
+}

@@ -15,6 +15,8 @@
  * @property {import('./roles').Role | null} adminRole  lowest role for the section's steps that cannot be
  *   taken back: deleting a record, confirming another person's policy change, marking a bank file
  *   uploaded or paid, sending payments again, a person's sessions and out-of-office; null when none
+ * @property {import('./roles').Role | null} decideRole  lowest role that approves and rejects the
+ *   section's records (bill payments), as the API's decision routes require; null when it decides none
  * @property {number} devPort     the remote's dev server port (`pnpm dev`)
  */
 
@@ -28,6 +30,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
       adminRole: 'ADMIN',
+      decideRole: null,
       devPort: 3001,
     },
     {
@@ -37,6 +40,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
       adminRole: 'ADMIN',
+      decideRole: null,
       devPort: 3002,
     },
     {
@@ -46,6 +50,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
       adminRole: 'ADMIN',
+      decideRole: null,
       devPort: 3003,
     },
     {
@@ -55,6 +60,7 @@ export const SECTIONS = /** @satisfies {readonly SectionEntry[]} */ (
       minRole: 'GUEST',
       manageRole: 'MODERATOR',
       adminRole: 'ADMIN',
+      decideRole: 'USER',
       devPort: 3004,
     },
   ])

@@ -26,6 +26,7 @@ describe('the section registry', () => {
       expect(ROLES).toContain(section.minRole);
       if (section.manageRole !== null) expect(ROLES).toContain(section.manageRole);
       if (section.adminRole !== null) expect(ROLES).toContain(section.adminRole);
+      if (section.decideRole !== null) expect(ROLES).toContain(section.decideRole);
     }
   });
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useHasRole, useSession } from 'shared-auth';
+import { useCanDecide, useCanManage, useSession } from 'shared-auth';
 import {
   APPROVAL_PAGE_SIZES,
   ApprovalListQuerySchema,
@@ -30,10 +30,9 @@ const NEW_REQUEST_PATH = `${sectionNamed('approvals').path}/new`;
 /** /approvals ('Bill Approvals'): filtered, sorted and paged on the server, newest first; the view in the URL. */
 export function ApprovalListPage() {
   const { user } = useSession();
-  // An account a MODERATOR registered decides nothing until an ADMIN allows it (the API refuses too).
-  const canDecide = useHasRole('USER') && user?.mayDecidePayments !== false;
+  const canDecide = useCanDecide('approvals');
   // Requests are entered by hand by the role that manages the section's records (the API insists too).
-  const canCreate = useHasRole(sectionNamed('approvals').manageRole);
+  const canCreate = useCanManage('approvals');
   const companies = useCompanyOptions();
   const filters = useMemo(() => approvalFilterFields(companies.data ?? []), [companies.data]);
   const list = useListController({

@@ -12,7 +12,7 @@ export function DecisionAlerts({
   isCreator,
 }: {
   pending: boolean;
-  /** The signed-in person's role reviews approvals (USER and up). */
+  /** The signed-in person's role reviews approvals (the section's decideRole). */
   reviewer: boolean;
   canDecide: boolean;
   isCreator: boolean;

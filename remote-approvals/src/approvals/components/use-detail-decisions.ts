@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { useHasRole, useSession } from 'shared-auth';
+import { useCanAdminister, useCanDecide, useIsReviewer, useSession } from 'shared-auth';
 import { isDeletableApprovalStatus, type Approval } from 'shared-contracts';
 import { notifyInfo } from 'shared-ui';
 import { usePageCommands } from 'shared-ui/commands';
@@ -12,7 +12,7 @@ export type DetailDialog = 'approve' | 'reject' | 'delete' | null;
 
 /** What useDetailDecisions answers. */
 export interface DetailDecisions {
-  /** The signed-in person's role reviews approvals (USER and up), allowed to decide or not. */
+  /** The signed-in person's role reviews approvals (the section's decideRole), allowed to decide or not. */
   reviewer: boolean;
   canDecide: boolean;
   isCreator: boolean;
@@ -32,10 +32,9 @@ export interface DetailDecisions {
  */
 export function useDetailDecisions(approval: Approval): DetailDecisions {
   const { user } = useSession();
-  // An account a MODERATOR registered decides nothing until an ADMIN allows it (the API refuses too).
-  const hasRole = useHasRole('USER');
-  const canDecide = hasRole && user?.mayDecidePayments !== false;
-  const isAdmin = useHasRole('ADMIN');
+  const reviewer = useIsReviewer('approvals');
+  const canDecide = useCanDecide('approvals');
+  const canDelete = useCanAdminister('approvals');
   const [dialog, setDialog] = useState<DetailDialog>(null);
   const decision = useDecision(approval.id, () => setDialog(null));
   const pending = approval.status === 'PENDING';
@@ -43,7 +42,7 @@ export function useDetailDecisions(approval: Approval): DetailDecisions {
   const [helpOpen, setHelpOpen] = useState(false);
   const mayApprove = pending && canDecide && !isCreator;
   const mayReject = pending && canDecide;
-  const mayDelete = isAdmin && isDeletableApprovalStatus(approval.status);
+  const mayDelete = canDelete && isDeletableApprovalStatus(approval.status);
 
   // The same dialogs as the header's buttons; a key whose button is not shown does nothing.
   useShortcuts({
@@ -68,7 +67,7 @@ export function useDetailDecisions(approval: Approval): DetailDecisions {
   useDecidedElsewhere(approval, decision.busy !== null, user?.id, setDialog);
 
   return {
-    reviewer: hasRole,
+    reviewer,
     canDecide,
     isCreator,
     mayDelete,
