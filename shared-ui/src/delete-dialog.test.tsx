@@ -1,7 +1,9 @@
-import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigationType } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeleteDialog, recordDeleteDialog } from './delete-dialog';
+import { DeleteDialog, recordDeleteDialog, useRecordDelete } from './delete-dialog';
 import { renderWithProviders } from './test-utils';
+import { UiProvider } from './ui-provider';
 import * as toaster from './toaster';
 import { useDialogTarget } from './use-dialog-target';
 
@@ -99,5 +101,49 @@ describe('recordDeleteDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Thing' }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
     expect(remove).toHaveBeenCalledWith(4);
+  });
+});
+
+describe('useRecordDelete', () => {
+  const DeleteThing = recordDeleteDialog((thing: { id: number; name: string }) => ({
+    title: `Delete ${thing.name}`,
+    description: 'Gone for good.',
+    action: () => Promise.resolve(thing.id),
+    successMessage: 'Thing deleted successfully',
+  }));
+
+  function ThingPage() {
+    const deleting = useRecordDelete('companies', DeleteThing, { id: 4, name: 'Widget' });
+    return (
+      <>
+        <button type="button" onClick={deleting.open}>
+          Delete
+        </button>
+        {deleting.dialog}
+      </>
+    );
+  }
+
+  function ListPage() {
+    return <p>{`List page after a ${useNavigationType()}`}</p>;
+  }
+
+  it("opens the section's delete dialog for the record, then replaces the page with the section's list", async () => {
+    vi.spyOn(toaster, 'notifySuccess').mockImplementation(() => '');
+    render(
+      <UiProvider>
+        <MemoryRouter initialEntries={['/companies/4']}>
+          <Routes>
+            <Route path="/companies/4" element={<ThingPage />} />
+            <Route path="/companies" element={<ListPage />} />
+          </Routes>
+        </MemoryRouter>
+      </UiProvider>,
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Widget' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('List page after a REPLACE')).toBeTruthy();
   });
 });

@@ -1,5 +1,8 @@
 // Every delete confirmation of the console: a red 'Delete' that reads 'Deleting...' while the call is
 // in flight, the success notice, then onDeleted (leave the deleted record's page, say).
+import { useState, type ComponentType, type ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { sectionNamed, type SectionName } from 'shared-contracts';
 import { ActionDialog, type ActionDialogProps } from './action-dialog';
 
 /** Props of DeleteDialog: ActionDialog's, with the delete wording set. */
@@ -45,5 +48,38 @@ export type DeleteDescription = Pick<
 export function recordDeleteDialog<R>(describe: (record: R) => DeleteDescription) {
   return function RecordDeleteDialog({ record, ...state }: { record: R } & DeleteDialogState) {
     return <DeleteDialog {...state} {...describe(record)} />;
+  };
+}
+
+/** What useRecordDelete gives a record's page. */
+export interface RecordDelete {
+  /** Opens the confirmation: the page's Delete button or menu item. */
+  open: () => void;
+  /** The confirmation, to render in the page. */
+  dialog: ReactElement;
+}
+
+/**
+ * A record page's Delete: the section's delete dialog for this record; once the record is deleted,
+ * the section's list replaces the page, so Back does not return to a record that is gone.
+ * @example const deleting = useRecordDelete('companies', DeleteCompanyDialog, company); … <Button onClick={deleting.open}>Delete</Button> … {deleting.dialog}
+ */
+export function useRecordDelete<R>(
+  section: SectionName,
+  Dialog: ComponentType<{ record: R } & DeleteDialogState>,
+  record: R,
+): RecordDelete {
+  const navigate = useNavigate();
+  const [isOpen, setOpen] = useState(false);
+  return {
+    open: () => setOpen(true),
+    dialog: (
+      <Dialog
+        record={record}
+        open={isOpen}
+        onOpenChange={setOpen}
+        onDeleted={() => navigate(sectionNamed(section).path, { replace: true })}
+      />
+    ),
   };
 }

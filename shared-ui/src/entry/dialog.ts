@@ -11,9 +11,11 @@ export { ActionDialog, type ActionDialogProps } from '../action-dialog';
 export {
   DeleteDialog,
   recordDeleteDialog,
+  useRecordDelete,
   type DeleteDescription,
   type DeleteDialogProps,
   type DeleteDialogState,
+  type RecordDelete,
 } from '../delete-dialog';
 export {
   useActivation,

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, useCanAdminister, useCanManage } from 'shared-auth';
 import type { Company } from 'shared-contracts';
 import {
@@ -16,7 +15,7 @@ import {
   StatusBadge,
   titleCase,
 } from 'shared-ui';
-import { useActivation, useRowAction } from 'shared-ui/dialog';
+import { useActivation, useRecordDelete, useRowAction } from 'shared-ui/dialog';
 import { InlineSelectEditor, personChoices, personLabel, useStaffPeople } from 'shared-ui/form';
 import { ActivityList, formatDate, formatDateLong } from 'shared-ui/format';
 import { recordPage } from 'shared-ui/record';
@@ -43,10 +42,9 @@ const ASSIGNMENTS: Array<{
 ];
 
 function CompanyDetail({ record: company }: { record: Company }) {
-  const navigate = useNavigate();
   const canManage = useCanManage('companies');
   const canDelete = useCanAdminister('companies');
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const deleting = useRecordDelete('companies', DeleteCompanyDialog, company);
   const activation = useActivation('Company', company.status === 'ACTIVE', (active) =>
     setCompanyActive(company.id, active),
   );
@@ -71,7 +69,7 @@ function CompanyDetail({ record: company }: { record: Company }) {
               </Button>
             )}
             {canDelete && (
-              <Button variant="outline" colorPalette="red" onClick={() => setConfirmOpen(true)}>
+              <Button variant="outline" colorPalette="red" onClick={deleting.open}>
                 Delete
               </Button>
             )}
@@ -146,12 +144,7 @@ function CompanyDetail({ record: company }: { record: Company }) {
           </SectionCard>
         </Stack>
       </SimpleGrid>
-      <DeleteCompanyDialog
-        record={company}
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        onDeleted={() => navigate('/companies', { replace: true })}
-      />
+      {deleting.dialog}
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useCanAdminister, useCanManage } from 'shared-auth';
 import { MANAGER_NOTICES, personName, type Manager } from 'shared-contracts';
@@ -21,7 +20,7 @@ import {
   StatusBadge,
   Text,
 } from 'shared-ui';
-import { RowActionsMenu, useRowAction } from 'shared-ui/dialog';
+import { RowActionsMenu, useRecordDelete, useRowAction } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
 import { recordPage } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
@@ -35,7 +34,7 @@ function ManagerDetail({ record: manager }: { record: Manager }) {
   const navigate = useNavigate();
   const canManage = useCanManage('managers');
   const canDelete = useCanAdminister('managers');
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleting = useRecordDelete('managers', DeleteManagerDialog, manager);
   const { busy: unlinking, run } = useRowAction();
   const name = personName(manager);
   const edit = `/managers/${manager.id}/edit`;
@@ -59,7 +58,7 @@ function ManagerDetail({ record: manager }: { record: Manager }) {
                 label: 'Delete Manager',
                 destructive: true,
                 hidden: !canDelete,
-                onSelect: () => setConfirmDelete(true),
+                onSelect: deleting.open,
               },
             ]}
           />
@@ -150,12 +149,7 @@ function ManagerDetail({ record: manager }: { record: Manager }) {
           </DetailList>
         </SectionCard>
       </SimpleGrid>
-      <DeleteManagerDialog
-        record={manager}
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        onDeleted={() => navigate('/managers', { replace: true })}
-      />
+      {deleting.dialog}
     </Stack>
   );
 }
