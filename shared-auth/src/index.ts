@@ -32,6 +32,7 @@ export {
   startLiveEvents,
   subscribeLiveEvents,
   useLiveEvents,
+  useLiveRecord,
   useLiveState,
   LIVE_REVALIDATE_INTERVAL_MS,
   type LiveChange,

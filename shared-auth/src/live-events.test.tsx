@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent, type LiveEvent } from './live-bus';
-import { useLiveEvents } from './live-events';
+import { useLiveEvents, useLiveRecord } from './live-events';
 
 const change = (entity: string, id: string): LiveEvent => ({
   type: 'change',
@@ -16,6 +16,11 @@ const change = (entity: string, id: string): LiveEvent => ({
 
 function Probe({ onEvent }: { onEvent: (event: LiveEvent) => void }) {
   useLiveEvents(['approval'], onEvent);
+  return null;
+}
+
+function RecordProbe({ id, revalidate }: { id: number | null; revalidate: (id: number) => void }) {
+  useLiveRecord('company', id, revalidate);
   return null;
 }
 
@@ -60,5 +65,52 @@ describe('useLiveEvents', () => {
     act(() => emitLiveEvent(change('approval', 'a')));
     act(() => vi.advanceTimersByTime(2000));
     expect(onEvent).not.toHaveBeenCalled();
+  });
+});
+
+describe('useLiveRecord', () => {
+  it("re-reads its record on the record's own change or a resync, never for another record", () => {
+    const revalidate = vi.fn();
+    render(<RecordProbe id={7} revalidate={revalidate} />);
+    act(() => {
+      emitLiveEvent(change('company', '8'));
+      emitLiveEvent(change('approval', '7'));
+    });
+    act(() => vi.advanceTimersByTime(2000));
+    expect(revalidate).not.toHaveBeenCalled();
+
+    act(() => emitLiveEvent(change('company', '7')));
+    act(() => vi.advanceTimersByTime(0));
+    expect(revalidate).toHaveBeenCalledTimes(1);
+    expect(revalidate).toHaveBeenLastCalledWith(7);
+
+    act(() => vi.advanceTimersByTime(2000));
+    act(() => emitLiveEvent({ type: 'resync' }));
+    act(() => vi.advanceTimersByTime(0));
+    expect(revalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps its record's change when changes of other records follow it within the interval", () => {
+    const revalidate = vi.fn();
+    render(<RecordProbe id={7} revalidate={revalidate} />);
+    act(() => emitLiveEvent(change('company', '7')));
+    act(() => vi.advanceTimersByTime(0));
+    act(() => {
+      emitLiveEvent(change('company', '7'));
+      emitLiveEvent(change('company', '8'));
+    });
+    act(() => vi.advanceTimersByTime(1100));
+    expect(revalidate).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing without an id', () => {
+    const revalidate = vi.fn();
+    render(<RecordProbe id={null} revalidate={revalidate} />);
+    act(() => {
+      emitLiveEvent(change('company', '7'));
+      emitLiveEvent({ type: 'resync' });
+    });
+    act(() => vi.advanceTimersByTime(2000));
+    expect(revalidate).not.toHaveBeenCalled();
   });
 });

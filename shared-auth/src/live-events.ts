@@ -4,13 +4,7 @@
 // the sign-in page's JavaScript.
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import {
-  liveStateAtom,
-  setLiveState,
-  subscribeLiveEvents,
-  type LiveEvent,
-  type LiveState,
-} from './live-bus';
+import { liveStateAtom, setLiveState, subscribeLiveEvents, type LiveEvent, type LiveState } from './live-bus';
 import { sessionStore } from './session-store';
 
 export { subscribeLiveEvents };
@@ -29,11 +23,51 @@ export function useLiveEvents(
   onEvent: (event: LiveEvent) => void,
   intervalMs = LIVE_REVALIDATE_INTERVAL_MS,
 ): void {
-  const callback = useRef(onEvent);
-  callback.current = onEvent;
-  const key = entities ? entities.join(',') : '*';
+  useFoldedLiveEvents(
+    entities ? entities.join(',') : '*',
+    (event) => event.type === 'resync' || !entities || entities.includes(event.entity),
+    onEvent,
+    intervalMs,
+  );
+}
+
+/**
+ * Calls `revalidate(id)` when the record `entity` `id` changes (in another tab, by another person,
+ * by a job) or the stream resyncs, at most once per interval, so the record's page shows the change
+ * in place. Only that record's events count: a burst about other records never hides its own.
+ * Nothing while `id` is null.
+ * @example useLiveRecord('company', id, revalidateCompanies);
+ */
+export function useLiveRecord<Id extends string | number>(
+  entity: string,
+  id: Id | null,
+  revalidate: (id: Id) => unknown,
+  intervalMs = LIVE_REVALIDATE_INTERVAL_MS,
+): void {
+  useFoldedLiveEvents(
+    id === null ? '' : `${entity}:${id}`,
+    (event) =>
+      id !== null && (event.type === 'resync' || (event.entity === entity && event.id === String(id))),
+    () => {
+      if (id !== null) void revalidate(id);
+    },
+    intervalMs,
+  );
+}
+
+/**
+ * The events `accepts` lets through, handed to `onEvent` at once, then at most once per interval
+ * (the latest of those meanwhile at its end). A new `subject` starts afresh.
+ */
+function useFoldedLiveEvents(
+  subject: string,
+  accepts: (event: LiveEvent) => boolean,
+  onEvent: (event: LiveEvent) => void,
+  intervalMs: number,
+): void {
+  const latest = useRef({ accepts, onEvent });
+  latest.current = { accepts, onEvent };
   useEffect(() => {
-    const wanted = key === '*' ? null : new Set(key.split(','));
     let last = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let pending: LiveEvent | null = null;
@@ -42,10 +76,10 @@ export function useLiveEvents(
       last = Date.now();
       const event = pending;
       pending = null;
-      if (event) callback.current(event);
+      if (event) latest.current.onEvent(event);
     };
     const unsubscribe = subscribeLiveEvents((event) => {
-      if (event.type === 'change' && wanted && !wanted.has(event.entity)) return;
+      if (!latest.current.accepts(event)) return;
       pending = event;
       if (timer) return;
       timer = setTimeout(fire, Math.max(0, last + intervalMs - Date.now()));
@@ -54,7 +88,7 @@ export function useLiveEvents(
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [key, intervalMs]);
+  }, [subject, intervalMs]);
 }
 
 /** The stream's state, for the layout's indicator. */

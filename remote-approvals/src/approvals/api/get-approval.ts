@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api, useLiveEvents } from 'shared-auth';
+import { api, useLiveRecord } from 'shared-auth';
 import type {
   Approval,
   ApprovalChain,
@@ -14,9 +14,7 @@ const PENDING_REFRESH_MS = 30_000;
 /** GET …/approvals/{id}; no request while the route id is invalid. */
 export function useApproval(id: string | null) {
   // Someone else changed this approval (or the stream missed events): re-read it in place.
-  useLiveEvents(['approval'], (event) => {
-    if (id && (event.type === 'resync' || event.id === id)) void revalidateApprovals(id);
-  });
+  useLiveRecord('approval', id, revalidateApprovals);
   return useSWR(
     id ? approvalKeys.detail(id) : null,
     () => api.get<Approval>(`/api/bill-approval/approvals/${id}`, { fallbackMessage: 'Approval not found' }),

@@ -1,15 +1,19 @@
 import useSWR from 'swr';
-import { api } from 'shared-auth';
+import { api, useLiveRecord } from 'shared-auth';
 import { ACTIVE_ADMINS_FILTER, type User, type UserActivityStats } from 'shared-contracts';
-import { userKeys } from './keys';
+import { revalidateUsers, userKeys } from './keys';
 
 /** GET /api/user/users/{id}. */
 export function getUser(id: number) {
   return api.get<User>(`/api/user/users/${id}`, { fallbackMessage: 'Failed to fetch users' });
 }
 
-/** A user by route id; a `null` id (missing or 'undefined' in the URL) blocks loading. */
+/**
+ * A user by route id; a `null` id (missing or 'undefined' in the URL) blocks loading. A change of
+ * them made elsewhere re-reads them (and their statistics) in place.
+ */
 export function useUser(id: number | null) {
+  useLiveRecord('user', id, revalidateUsers);
   return useSWR(id === null ? null : userKeys.detail(id), () => getUser(id as number));
 }
 
