@@ -43,19 +43,13 @@ export function RuleEditor({
 }) {
   const n = index + 1;
   const rule = entry.rule;
-  const c = rule.conditions;
   const setRule = (next: PolicyRule) => onChange({ ...entry, rule: next });
-  const setConditions = (next: PolicyRule['conditions'], texts: Partial<DraftRule> = {}) => {
+  const setConditions: SetConditions = (next, texts = {}) => {
     const clean = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined));
     onChange({ ...entry, ...texts, rule: { ...rule, conditions: clean } });
   };
   const setStep = (i: number, step: PolicyStep) =>
     setRule({ ...rule, steps: rule.steps.map((s, j) => (j === i ? step : s)) });
-  const togglePriority = (priority: ApprovalPriority, on: boolean) => {
-    const next = APPROVAL_PRIORITIES.filter((p) => (p === priority ? on : (c.priorities ?? []).includes(p)));
-    setConditions({ ...c, priorities: next.length ? next : undefined });
-  };
-  const chosenVendors = c.vendorRefs ?? [];
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="3" minW="0" role="group" aria-label={`Rule ${n}`}>
       <Flex justify="space-between" align="center" gap="2" flexWrap="wrap">
@@ -90,110 +84,13 @@ export function RuleEditor({
         )}
       </Flex>
       {!isLast && (
-        <Stack gap="3">
-          <Flex gap="3" flexWrap="wrap">
-            <FormField label={`Rule ${n}: bills from ($)`}>
-              <Input
-                inputMode="decimal"
-                value={entry.minText}
-                onChange={(e) =>
-                  setConditions({ ...c, minAmount: amountOf(e.target.value) }, { minText: e.target.value })
-                }
-              />
-            </FormField>
-            <FormField label={`Rule ${n}: below ($)`}>
-              <Input
-                inputMode="decimal"
-                value={entry.maxText}
-                onChange={(e) =>
-                  setConditions({ ...c, maxAmount: amountOf(e.target.value) }, { maxText: e.target.value })
-                }
-              />
-            </FormField>
-            <FormField label={`Rule ${n}: entered by hand or imported`}>
-              <NativeSelect.Root width="auto">
-                <NativeSelect.Field
-                  value={c.origin ?? ''}
-                  onChange={(e) =>
-                    setConditions({
-                      ...c,
-                      origin: (APPROVAL_ORIGINS as readonly string[]).includes(e.target.value)
-                        ? (e.target.value as ApprovalOrigin)
-                        : undefined,
-                    })
-                  }
-                >
-                  <option value="">Either</option>
-                  {APPROVAL_ORIGINS.map((origin) => (
-                    <option key={origin} value={origin}>
-                      {capitalised(ORIGIN_LABELS[origin])}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </Flex>
-          <Stack gap="1" role="group" aria-label={`Rule ${n}: priorities`}>
-            <Text textStyle="sm" fontWeight="medium">
-              Priorities (none ticked: any priority)
-            </Text>
-            <Flex gap="3" flexWrap="wrap">
-              {APPROVAL_PRIORITIES.map((p) => (
-                <Checkbox.Root
-                  key={p}
-                  checked={(c.priorities ?? []).includes(p)}
-                  onCheckedChange={(details) => togglePriority(p, details.checked === true)}
-                >
-                  <Checkbox.HiddenInput aria-label={`Rule ${n}: priority ${p}`} />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{p}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Flex>
-          </Stack>
-          <Stack gap="1" role="group" aria-label={`Rule ${n}: vendors`}>
-            <Text textStyle="sm" fontWeight="medium">
-              Vendors (none chosen: any vendor)
-            </Text>
-            <Flex gap="2" flexWrap="wrap" align="center">
-              {chosenVendors.map((ref) => (
-                <Button
-                  key={ref}
-                  size="xs"
-                  variant="subtle"
-                  aria-label={`Rule ${n}: remove vendor ${vendorName(ref)}`}
-                  onClick={() => {
-                    const rest = chosenVendors.filter((r) => r !== ref);
-                    setConditions({ ...c, vendorRefs: rest.length ? rest : undefined });
-                  }}
-                >
-                  {vendorName(ref)} ✕
-                </Button>
-              ))}
-              <NativeSelect.Root size="sm" width="auto" maxW="100%">
-                <NativeSelect.Field
-                  aria-label={`Rule ${n}: add a vendor`}
-                  value=""
-                  onChange={(e) => {
-                    if (e.target.value && chosenVendors.length < POLICY_LIMITS.vendors)
-                      setConditions({ ...c, vendorRefs: [...chosenVendors, e.target.value] });
-                  }}
-                >
-                  <option value="">{vendors.length ? 'Add a vendor…' : 'No vendors known yet'}</option>
-                  {vendors
-                    .filter((v) => !chosenVendors.includes(v.ref))
-                    .map((v) => (
-                      <option key={v.ref} value={v.ref}>
-                        {v.name}
-                      </option>
-                    ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Flex>
-          </Stack>
-        </Stack>
+        <RuleConditionsEditor
+          n={n}
+          entry={entry}
+          vendors={vendors}
+          vendorName={vendorName}
+          setConditions={setConditions}
+        />
       )}
       {rule.steps.map((step, i) => (
         <StepEditor
@@ -224,6 +121,136 @@ export function RuleEditor({
           Add step to rule {n}
         </Button>
       </HStack>
+    </Stack>
+  );
+}
+
+type SetConditions = (next: PolicyRule['conditions'], texts?: Partial<DraftRule>) => void;
+
+/** When a rule applies (every rule but the last): amounts, origin, priorities and vendors. */
+function RuleConditionsEditor({
+  n,
+  entry,
+  vendors,
+  vendorName,
+  setConditions,
+}: {
+  n: number;
+  entry: DraftRule;
+  vendors: VendorChoice[];
+  vendorName: (ref: string) => string;
+  setConditions: SetConditions;
+}) {
+  const c = entry.rule.conditions;
+  const togglePriority = (priority: ApprovalPriority, on: boolean) => {
+    const next = APPROVAL_PRIORITIES.filter((p) => (p === priority ? on : (c.priorities ?? []).includes(p)));
+    setConditions({ ...c, priorities: next.length ? next : undefined });
+  };
+  const chosenVendors = c.vendorRefs ?? [];
+  return (
+    <Stack gap="3">
+      <Flex gap="3" flexWrap="wrap">
+        <FormField label={`Rule ${n}: bills from ($)`}>
+          <Input
+            inputMode="decimal"
+            value={entry.minText}
+            onChange={(e) =>
+              setConditions({ ...c, minAmount: amountOf(e.target.value) }, { minText: e.target.value })
+            }
+          />
+        </FormField>
+        <FormField label={`Rule ${n}: below ($)`}>
+          <Input
+            inputMode="decimal"
+            value={entry.maxText}
+            onChange={(e) =>
+              setConditions({ ...c, maxAmount: amountOf(e.target.value) }, { maxText: e.target.value })
+            }
+          />
+        </FormField>
+        <FormField label={`Rule ${n}: entered by hand or imported`}>
+          <NativeSelect.Root width="auto">
+            <NativeSelect.Field
+              value={c.origin ?? ''}
+              onChange={(e) =>
+                setConditions({
+                  ...c,
+                  origin: (APPROVAL_ORIGINS as readonly string[]).includes(e.target.value)
+                    ? (e.target.value as ApprovalOrigin)
+                    : undefined,
+                })
+              }
+            >
+              <option value="">Either</option>
+              {APPROVAL_ORIGINS.map((origin) => (
+                <option key={origin} value={origin}>
+                  {capitalised(ORIGIN_LABELS[origin])}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </Flex>
+      <Stack gap="1" role="group" aria-label={`Rule ${n}: priorities`}>
+        <Text textStyle="sm" fontWeight="medium">
+          Priorities (none ticked: any priority)
+        </Text>
+        <Flex gap="3" flexWrap="wrap">
+          {APPROVAL_PRIORITIES.map((p) => (
+            <Checkbox.Root
+              key={p}
+              checked={(c.priorities ?? []).includes(p)}
+              onCheckedChange={(details) => togglePriority(p, details.checked === true)}
+            >
+              <Checkbox.HiddenInput aria-label={`Rule ${n}: priority ${p}`} />
+              <Checkbox.Control />
+              <Checkbox.Label>{p}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Flex>
+      </Stack>
+      <Stack gap="1" role="group" aria-label={`Rule ${n}: vendors`}>
+        <Text textStyle="sm" fontWeight="medium">
+          Vendors (none chosen: any vendor)
+        </Text>
+        <Flex gap="2" flexWrap="wrap" align="center">
+          {chosenVendors.map((ref) => (
+            <Button
+              key={ref}
+              size="xs"
+              variant="subtle"
+              aria-label={`Rule ${n}: remove vendor ${vendorName(ref)}`}
+              onClick={() => {
+                const rest = chosenVendors.filter((r) => r !== ref);
+                setConditions({ ...c, vendorRefs: rest.length ? rest : undefined });
+              }}
+            >
+              {vendorName(ref)} ✕
+            </Button>
+          ))}
+          <NativeSelect.Root size="sm" width="auto" maxW="100%">
+            <NativeSelect.Field
+              aria-label={`Rule ${n}: add a vendor`}
+              value=""
+              onChange={(e) => {
+                if (e.target.value && chosenVendors.length < POLICY_LIMITS.vendors)
+                  setConditions({ ...c, vendorRefs: [...chosenVendors, e.target.value] });
+              }}
+            >
+              <option value="">{vendors.length ? 'Add a vendor…' : 'No vendors known yet'}</option>
+              {vendors
+                .filter((v) => !chosenVendors.includes(v.ref))
+                .map((v) => (
+                  <option key={v.ref} value={v.ref}>
+                    {v.name}
+                  </option>
+                ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+      </Stack>
     </Stack>
   );
 }
