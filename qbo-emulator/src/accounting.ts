@@ -274,6 +274,68 @@ function reference(value: unknown): string | undefined {
 }
 
 /**
+ * The bills a payment's lines pay, and how much of each: one LinkedTxn of type Bill per line, of
+ * the payment's vendor, never more than a bill's open Balance over all lines (a Fault otherwise).
+ */
+function appliedLines(
+  data: RealmData,
+  vendor: Vendor,
+  lines: Array<Record<string, unknown>>,
+): Array<{ bill: Bill; amount: number }> {
+  const applied: Array<{ bill: Bill; amount: number }> = [];
+  for (const line of lines) {
+    const amount = line.Amount;
+    const linked = Array.isArray(line.LinkedTxn) ? (line.LinkedTxn as Array<Record<string, unknown>>) : [];
+    const txn = linked[0];
+    if (
+      typeof amount !== 'number' ||
+      !Number.isFinite(amount) ||
+      amount <= 0 ||
+      linked.length !== 1 ||
+      txn?.TxnType !== 'Bill' ||
+      typeof txn.TxnId !== 'string'
+    ) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '2020',
+        REQUIRED,
+        'Each Line needs a positive Amount and one LinkedTxn {TxnId, TxnType: Bill}',
+      );
+    }
+    const bill = data.bills.find((candidate) => candidate.Id === txn.TxnId);
+    if (!bill) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '2500',
+        INVALID_REFERENCE,
+        `Invalid Reference Id : Bill ${txn.TxnId.slice(0, 20)} does not exist`,
+      );
+    }
+    if (bill.VendorRef.value !== vendor.Id) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '6000',
+        BUSINESS,
+        `Business Validation Error: Bill ${bill.Id} belongs to another vendor`,
+      );
+    }
+    const already = applied
+      .filter((entry) => entry.bill === bill)
+      .reduce((sum, entry) => sum + cents(entry.amount), 0);
+    if (cents(amount) + already > cents(bill.Balance)) {
+      throw new PaymentFault(
+        'ValidationFault',
+        '6000',
+        BUSINESS,
+        `Business Validation Error: The payment amount of ${amount.toFixed(2)} is more than the open balance of ${bill.Balance.toFixed(2)} of Bill ${bill.Id}`,
+      );
+    }
+    applied.push({ bill, amount });
+  }
+  return applied;
+}
+
+/**
  * `POST /billpayment`: a bill payment by check. Validated as Intuit does (required VendorRef,
  * PayType, CheckPayment.BankAccountRef of a bank account, TotalAmt and lines linking bills; a
  * missing or unknown vendor, bank account or bill, a bill of another vendor, or more than a bill's
@@ -356,56 +418,7 @@ export function createBillPayment(data: RealmData, body: unknown, now: number): 
       REQUIRED,
       'Required parameter Line is missing in the request',
     );
-  const applied: Array<{ bill: Bill; amount: number }> = [];
-  for (const line of lines) {
-    const amount = line.Amount;
-    const linked = Array.isArray(line.LinkedTxn) ? (line.LinkedTxn as Array<Record<string, unknown>>) : [];
-    const txn = linked[0];
-    if (
-      typeof amount !== 'number' ||
-      !Number.isFinite(amount) ||
-      amount <= 0 ||
-      linked.length !== 1 ||
-      txn?.TxnType !== 'Bill' ||
-      typeof txn.TxnId !== 'string'
-    ) {
-      throw new PaymentFault(
-        'ValidationFault',
-        '2020',
-        REQUIRED,
-        'Each Line needs a positive Amount and one LinkedTxn {TxnId, TxnType: Bill}',
-      );
-    }
-    const bill = data.bills.find((candidate) => candidate.Id === txn.TxnId);
-    if (!bill) {
-      throw new PaymentFault(
-        'ValidationFault',
-        '2500',
-        INVALID_REFERENCE,
-        `Invalid Reference Id : Bill ${txn.TxnId.slice(0, 20)} does not exist`,
-      );
-    }
-    if (bill.VendorRef.value !== vendor.Id) {
-      throw new PaymentFault(
-        'ValidationFault',
-        '6000',
-        BUSINESS,
-        `Business Validation Error: Bill ${bill.Id} belongs to another vendor`,
-      );
-    }
-    const already = applied
-      .filter((entry) => entry.bill === bill)
-      .reduce((sum, entry) => sum + cents(entry.amount), 0);
-    if (cents(amount) + already > cents(bill.Balance)) {
-      throw new PaymentFault(
-        'ValidationFault',
-        '6000',
-        BUSINESS,
-        `Business Validation Error: The payment amount of ${amount.toFixed(2)} is more than the open balance of ${bill.Balance.toFixed(2)} of Bill ${bill.Id}`,
-      );
-    }
-    applied.push({ bill, amount });
-  }
+  const applied = appliedLines(data, vendor, lines);
   if (applied.reduce((sum, entry) => sum + cents(entry.amount), 0) > cents(total)) {
     throw new PaymentFault(
       'ValidationFault',
