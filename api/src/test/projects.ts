@@ -82,7 +82,10 @@ export function apiTestProjects(
       name: engine,
       include: include[engine],
       env: { TEST_DB_ENGINE: engine },
-      testTimeout: 20_000,
+      // A timeout only catches a test that hangs: no test asserts on time. On a 2-core machine that
+      // shares its cores with a build, a heavy test (an export beyond one cursor batch, a large
+      // QuickBooks import) takes several times its quiet duration, and must not fail for it.
+      testTimeout: 60_000,
       hookTimeout: 60_000,
       // The migrated and the seeded database, made once per engine and run (test/templates.ts).
       globalSetup: [fileURLToPath(new URL('./templates.ts', import.meta.url))],
