@@ -21,6 +21,11 @@ import {
 import type { QbSyncConfig, QuickBooksConfig } from './quickbooks-config';
 import { ConfigError, intFromEnv } from './env-values';
 import { SessionEnvSchema, sessionConfigFrom, type SessionConfig } from './session-config';
+import {
+  SecondFactorEnvSchema,
+  secondFactorConfigFrom,
+  type SecondFactorConfig,
+} from './second-factor-config';
 
 export { ConfigError };
 export type { LoginThrottleConfig } from './session-config';
@@ -45,8 +50,8 @@ export interface PasswordHashingOptions {
   parallelism: number;
 }
 
-/** Session lifetimes and the sign-in throttle are read by session-config.ts. */
-export interface AppConfig extends SessionConfig {
+/** Session lifetimes and the sign-in throttle are read by session-config.ts, second factors by second-factor-config.ts. */
+export interface AppConfig extends SessionConfig, SecondFactorConfig {
   port: number;
   host: string;
   /** postgres://… → PostgreSQL pool; undefined → embedded PGlite under dataDir/pglite. */
@@ -163,6 +168,7 @@ export interface ApprovalExportLimits {
 
 const EnvSchema = v.object({
   ...SessionEnvSchema.entries,
+  ...SecondFactorEnvSchema.entries,
   PORT: v.optional(intFromEnv('PORT', 0, 65535), '8080'),
   // Loopback unless HOST says otherwise: the demo seeds accounts whose password is printed.
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
@@ -263,8 +269,8 @@ export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = {
 /**
  * Reads and validates the environment. Secrets not given are generated once and kept in
  * DATA_DIR (mode 0600) so sessions and encrypted tokens survive restarts of the embedded demo;
- * several API processes behind a load balancer must share JWT_SECRET, QB_TOKEN_KEY and
- * BANK_ACCOUNT_KEY instead.
+ * several API processes behind a load balancer must share JWT_SECRET, QB_TOKEN_KEY,
+ * BANK_ACCOUNT_KEY and MFA_SECRET_KEY instead.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(
@@ -294,6 +300,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const bankKeyHex =
     e.BANK_ACCOUNT_KEY ??
     persistentSecret(dataDir, 'bank-account-key', () => randomBytes(32).toString('hex'));
+  const mfaKeyHex =
+    e.MFA_SECRET_KEY ?? persistentSecret(dataDir, 'mfa-secret-key', () => randomBytes(32).toString('hex'));
+  const corsOrigins = e.CORS_ORIGINS
+    ? e.CORS_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+    : // Production serves the console from its own origin: no cross-origin caller unless listed
+      // (`pnpm dev` lists its dev servers itself).
+      [];
 
   return {
     port: e.PORT,
@@ -302,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     jwtSecret: new TextEncoder().encode(jwtSecret),
     ...sessionConfigFrom(e),
+    ...secondFactorConfigFrom(e, { host: e.HOST, port: e.PORT, corsOrigins }, mfaKeyHex),
     productName: e.PRODUCT_NAME,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
@@ -311,13 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteOriginsFile: e.REMOTE_ORIGINS_FILE
       ? fromRepoRoot(e.REMOTE_ORIGINS_FILE)
       : join(releasesDir, 'remote-origins.txt'),
-    corsOrigins: e.CORS_ORIGINS
-      ? e.CORS_ORIGINS.split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean)
-      : // Production serves the console from its own origin: no cross-origin caller unless listed
-        // (`pnpm dev` lists its dev servers itself).
-        [],
+    corsOrigins,
     remoteOrigins: e.REMOTE_ORIGINS ? e.REMOTE_ORIGINS.split(',').map((origin) => origin.trim()) : [],
     qbTokenKey: Buffer.from(qbKeyHex, 'hex'),
     bankAccountKey: Buffer.from(bankKeyHex, 'hex'),

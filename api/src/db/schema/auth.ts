@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   serial,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -35,6 +36,10 @@ export const refreshTokens = pgTable(
     /** The User-Agent (cut to 512 characters) and client address of that sign-in or refresh. */
     userAgent: varchar('user_agent', { length: 512 }),
     ip: varchar('ip', { length: 64 }),
+    /** How the session signed in (RFC 8176: 'pwd', then 'otp', 'hwk' or 'swk'), copied on rotation. */
+    amr: text('amr').array().notNull().default(['pwd']),
+    /** When the session last gave a second factor (second step or step-up), copied on rotation. */
+    factorAt: timestamp('factor_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),

@@ -19,5 +19,6 @@ export * from './policies';
 export * from './counters';
 export * from './activity';
 export * from './auth';
+export * from './second-factors';
 export * from './payments';
 export * from './quickbooks';

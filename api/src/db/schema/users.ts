@@ -67,6 +67,11 @@ export const users = pgTable(
     awayFrom: timestamp('away_from', { withTimezone: true }),
     awayUntil: timestamp('away_until', { withTimezone: true }),
     delegateId: integer('delegate_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * Until when this person may go without a second factor they must have (a week for the accounts
+     * that existed when second factors came); null: MFA_GRACE_DAYS from `createdAt`.
+     */
+    mfaGraceUntil: timestamp('mfa_grace_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
