@@ -67,10 +67,8 @@ export const MANAGER_ERRORS = {
   emptyUpdate: 'Send at least one field to change',
 } as const;
 
-/** Success notices of the manager screens, word for word. */
+/** Success notices of the manager screens, word for word (the form's come from the section kit). */
 export const MANAGER_NOTICES = {
-  created: 'Manager created successfully',
-  updated: 'Manager updated successfully',
   deleted: 'Manager deleted successfully',
   unlinked: 'User unlinked successfully',
 } as const;

@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RecordFormPage,
@@ -6,10 +8,13 @@ import {
   recordFormPage,
   recordPage,
   useRecordForm,
+  useRecordFormPage,
   useRecordSubmit,
+  type RecordFormSetup,
 } from './record-form';
 import type { RecordRequest } from './route-record';
 import { renderWithProviders } from './test-utils';
+import { TextField } from './text-field';
 import * as toaster from './toaster';
 
 afterEach(() => vi.restoreAllMocks());
@@ -198,5 +203,73 @@ describe('useRecordForm', () => {
     unmount();
     renderWithProviders(<NameForm record={{ id: 3, name: 'Acme' }} />);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Acme');
+  });
+});
+
+describe('useRecordFormPage', () => {
+  interface Thing {
+    id: number;
+    name: string;
+  }
+  const schema = v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty('Name is required')) });
+  const setup = (save: {
+    create?: () => Promise<Thing>;
+    update?: () => Promise<unknown>;
+  }): RecordFormSetup<{ name: string }, { name: string }, Thing> => ({
+    section: 'companies',
+    noun: 'Company',
+    label: (company) => company.name,
+    resolver: valibotResolver(schema),
+    empty: { name: '' },
+    toValues: (company) => ({ name: company.name }),
+    create: save.create ?? (() => Promise.resolve({ id: 1, name: '' })),
+    update: save.update ?? (() => Promise.resolve()),
+  });
+
+  function ThingForm({ record, options }: { record: Thing | null; options: ReturnType<typeof setup> }) {
+    const { form, page } = useRecordFormPage(record, options);
+    return (
+      <RecordFormPage {...page}>
+        <TextField form={form} name="name" label="Company Name" required />
+      </RecordFormPage>
+    );
+  }
+
+  it("words a new record's page from the section and the noun, creates it and opens its page", async () => {
+    const success = vi.spyOn(toaster, 'notifySuccess').mockImplementation(() => '');
+    const create = vi.fn(() => Promise.resolve({ id: 1, name: 'Acme' }));
+    renderWithProviders(<ThingForm record={null} options={setup({ create })} />);
+    expect(screen.getByRole('heading', { name: 'Create Company' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toMatch(/Companies.*New/);
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/companies');
+    fireEvent.change(screen.getByRole('textbox', { name: /Company Name/ }), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Company' }));
+    expect(await screen.findByText('Company page')).toBeTruthy();
+    expect(create).toHaveBeenCalledWith({ name: 'Acme' });
+    expect(success).toHaveBeenCalledWith('Company created successfully');
+  });
+
+  it("edits a loaded record: its crumb, Update, the update with the record, then the record's page", async () => {
+    const success = vi.spyOn(toaster, 'notifySuccess').mockImplementation(() => '');
+    const update = vi.fn(() => Promise.resolve());
+    renderWithProviders(<ThingForm record={{ id: 1, name: 'Acme' }} options={setup({ update })} />);
+    expect(screen.getByRole('heading', { name: 'Edit Company' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe('/companies/1');
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/companies/1');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Company' }));
+    expect(await screen.findByText('Company page')).toBeTruthy();
+    expect(update).toHaveBeenCalledWith({ id: 1, name: 'Acme' }, { name: 'Acme' });
+    expect(success).toHaveBeenCalledWith('Company updated successfully');
+  });
+
+  it("puts a field's error under its TextField and saves nothing", async () => {
+    const create = vi.fn(() => Promise.resolve({ id: 1, name: '' }));
+    renderWithProviders(<ThingForm record={null} options={setup({ create })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Company' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: /Company Name/ });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
   });
 });

@@ -11,6 +11,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { sectionNamed, type SectionName } from 'shared-contracts';
 import { reportFormError, useResetForRecord, type ErrorTarget, type ServerErrorOptions } from './form-errors';
 import { PageHeader, type Crumb } from './page-header';
 import { RouteRecord, type RecordFailure, type RecordRequest, type RouteRecordProps } from './route-record';
@@ -212,5 +213,74 @@ export function useRecordSubmit<T extends FieldValues, V, S>(
     }
     notifySuccess(notice);
     navigate(to(saved));
+  };
+}
+
+/** How a section's create-and-edit page works: its form, whose record it is and how it saves. */
+export interface RecordFormSetup<V extends FieldValues, O, R extends { id: number }> extends Omit<
+  RecordFormOptions<V, R>,
+  'draft'
+> {
+  /**
+   * The record's section: its list and the record's page (`<path>/<id>`) for the breadcrumb, Cancel
+   * and after saving.
+   */
+  section: SectionName;
+  /**
+   * What one record is called: 'Company' gives 'Create Company', 'Edit Company', 'Update Company',
+   * 'Company updated successfully' and the kept draft's name ('company').
+   */
+  noun: string;
+  /** The new record's title when it is not 'Create <noun>'. */
+  newTitle?: string;
+  /** The record's name in the breadcrumb. */
+  label: (record: R) => string;
+  create: (values: O) => Promise<{ id: number }>;
+  update: (record: R, values: O) => Promise<unknown>;
+  /** Which server field errors go on fields, and which field takes the focus. */
+  errors?: ServerErrorOptions;
+}
+
+/** What useRecordFormPage gives: the form, and RecordFormPage's props but its description and content. */
+export interface RecordFormPageSetup<V extends FieldValues, O> {
+  form: UseFormReturn<V, unknown, O>;
+  page: Omit<RecordFormPageProps, 'children' | 'description'>;
+}
+
+/**
+ * A section's create-and-edit page set up in one call: the record's form (useRecordForm), its save
+ * (useRecordSubmit: create or update, the notice, then the record's page) and the page's title,
+ * breadcrumb, Cancel and submit button, all worded from the section and the record's noun.
+ * @example const { form, page } = useRecordFormPage<CompanyFormInput, CompanyFormOutput, Company>(company, { section: 'companies', noun: 'Company', label: (record) => record.name, resolver: valibotResolver(CompanyFormSchema), empty: EMPTY_FORM, toValues, create: createCompany, update: (record, values) => updateCompany(record.id, values) });
+ * …<RecordFormPage {...page}><TextField form={form} name="phone" label="Phone" type="tel" /></RecordFormPage>
+ */
+export function useRecordFormPage<V extends FieldValues, O, R extends { id: number }>(
+  record: R | null,
+  { section, noun, newTitle, label, create, update, errors, ...options }: RecordFormSetup<V, O, R>,
+): RecordFormPageSetup<V, O> {
+  const form = useRecordForm<V, O, R>(record, { ...options, draft: noun.toLowerCase() });
+  const list = sectionNamed(section);
+  const pageOf = (saved: { id: number }) => `${list.path}/${saved.id}`;
+  const onSubmit = useRecordSubmit(form, {
+    save: async (values: O) => (record ? (await update(record, values), record) : create(values)),
+    notice: `${noun} ${record ? 'updated' : 'created'} successfully`,
+    to: pageOf,
+    errors,
+  });
+  const title = record ? `Edit ${noun}` : (newTitle ?? `Create ${noun}`);
+  return {
+    form,
+    page: {
+      title,
+      section: { label: list.label, to: list.path },
+      record: record && { label: label(record), to: pageOf(record) },
+      onSubmit: form.handleSubmit(onSubmit),
+      formLabel: title,
+      actions: {
+        cancelTo: record ? pageOf(record) : list.path,
+        submitLabel: `${record ? 'Update' : 'Create'} ${noun}`,
+        submitting: form.formState.isSubmitting,
+      },
+    },
   };
 }

@@ -1,7 +1,8 @@
 // `shared-ui/record`: a record's pages: the loader from the route's :id (loading, not found, error with
 // Retry), the page shown instead of a record, the form helpers (server field errors, filling a form
-// once per loaded record), a record's create-and-edit page, and a section's routes guarded from the
-// section registry. Built from core components only, so it adds no recipes.
+// once per loaded record, a text field bound to the form), a record's create-and-edit page, and a
+// section's routes guarded from the section registry. Built from core components only, so it adds no
+// recipes.
 export {
   RecordFailurePage,
   RouteRecord,
@@ -27,10 +28,14 @@ export {
   recordFormPage,
   recordPage,
   useRecordForm,
+  useRecordFormPage,
   useRecordSubmit,
   type FormActionsProps,
   type RecordFormPageProps,
+  type RecordFormPageSetup,
   type RecordFormOptions,
   type RecordFormRouteProps,
+  type RecordFormSetup,
   type RecordSubmitOptions,
 } from '../record-form';
+export { TextField, type TextFieldProps } from '../text-field';

@@ -6,9 +6,9 @@ import {
   type CompanyFormInput,
   type CompanyFormOutput,
 } from 'shared-contracts';
-import { Box, FormField, Input, SectionCard, SimpleGrid, titleCase } from 'shared-ui';
+import { Box, FormField, SectionCard, SimpleGrid, titleCase } from 'shared-ui';
 import { PersonSelect, SelectField, Textarea, useStaffPeople } from 'shared-ui/form';
-import { recordFormPage, RecordFormPage, useRecordForm, useRecordSubmit } from 'shared-ui/record';
+import { recordFormPage, RecordFormPage, TextField, useRecordFormPage } from 'shared-ui/record';
 import { useManagerOptions } from '../api/get-assignee-options';
 import { useCompany } from '../api/get-company';
 import { createCompany, updateCompany } from '../api/mutations';
@@ -67,65 +67,47 @@ function CompanyForm({ record: company }: { record: Company | null }) {
   const managers = useManagerOptions();
   const staff = useStaffPeople();
   // What is typed survives a session that ends mid-form (sign in again) or a reload.
-  const form = useRecordForm<CompanyFormInput, CompanyFormOutput, Company>(company, {
+  const { form, page } = useRecordFormPage<CompanyFormInput, CompanyFormOutput, Company>(company, {
+    section: 'companies',
+    noun: 'Company',
+    label: (record) => record.name,
     resolver: valibotResolver(CompanyFormSchema),
     empty: EMPTY_FORM,
     toValues: toFormValues,
-    draft: 'company',
+    create: createCompany,
+    update: (record, values) => updateCompany(record.id, companyFormToUpdate(values)),
+    errors: { fields: FORM_FIELDS },
   });
   const {
     register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
 
-  const onSubmit = useRecordSubmit(form, {
-    save: async (values: CompanyFormOutput) =>
-      company
-        ? (await updateCompany(company.id, companyFormToUpdate(values)), company)
-        : createCompany(values),
-    notice: company ? 'Company updated successfully' : 'Company created successfully',
-    to: (saved) => `/companies/${saved.id}`,
-    errors: { fields: FORM_FIELDS },
-  });
-
-  const title = company ? 'Edit Company' : 'Create Company';
   return (
     <RecordFormPage
-      title={title}
+      {...page}
       description={company ? `Update the details of ${company.name}` : 'Add a new company account'}
-      section={{ label: 'Companies', to: '/companies' }}
-      record={company && { label: company.name, to: `/companies/${company.id}` }}
-      onSubmit={handleSubmit(onSubmit)}
-      formLabel={title}
-      actions={{
-        cancelTo: company ? `/companies/${company.id}` : '/companies',
-        submitLabel: company ? 'Update Company' : 'Create Company',
-        submitting: isSubmitting,
-      }}
     >
       <SectionCard title="Company information">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="Company Name" required error={errors.name?.message}>
-            <Input {...register('name')} autoComplete="organization" />
-          </FormField>
-          <FormField label="Email" error={errors.email?.message}>
-            <Input
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              placeholder="billing@company.com"
-            />
-          </FormField>
-          <FormField label="Phone" error={errors.phone?.message}>
-            <Input {...register('phone')} type="tel" autoComplete="tel" />
-          </FormField>
-          <FormField label="Website" error={errors.website?.message}>
-            <Input {...register('website')} type="url" placeholder="https://company.com" />
-          </FormField>
-          <FormField label="Address" error={errors.address?.message}>
-            <Input {...register('address')} autoComplete="street-address" />
-          </FormField>
+          <TextField form={form} name="name" label="Company Name" required autoComplete="organization" />
+          <TextField
+            form={form}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="billing@company.com"
+          />
+          <TextField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
+          <TextField
+            form={form}
+            name="website"
+            label="Website"
+            type="url"
+            placeholder="https://company.com"
+          />
+          <TextField form={form} name="address" label="Address" autoComplete="street-address" />
           <SelectField
             label="Industry"
             error={errors.industry?.message}

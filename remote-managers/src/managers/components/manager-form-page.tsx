@@ -1,7 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
-  MANAGER_NOTICES,
   ManagerFormSchema,
   personName,
   managerFormToUpdate,
@@ -9,9 +8,9 @@ import {
   type ManagerFormInput,
   type ManagerFormOutput,
 } from 'shared-contracts';
-import { Box, Card, FormField, HStack, Input, SectionCard, SimpleGrid, Stack, Text } from 'shared-ui';
+import { Box, Card, HStack, SectionCard, SimpleGrid, Stack, Text } from 'shared-ui';
 import { SelectField } from 'shared-ui/form';
-import { recordFormPage, RecordFormPage, useRecordForm, useRecordSubmit } from 'shared-ui/record';
+import { recordFormPage, RecordFormPage, TextField, useRecordFormPage } from 'shared-ui/record';
 import { useManager } from '../api/get-manager';
 import { createManager, updateManager } from '../api/mutations';
 import { MANAGER_TEXT, STATUS_OPTIONS } from '../manager-format';
@@ -78,77 +77,51 @@ function PreviewCard({ control }: { control: Control<ManagerFormInput, unknown, 
 
 function ManagerForm({ record: manager }: { record: Manager | null }) {
   // What is typed survives a session that ends mid-form (sign in again) or a reload.
-  const form = useRecordForm<ManagerFormInput, ManagerFormOutput, Manager>(manager, {
+  const { form, page } = useRecordFormPage<ManagerFormInput, ManagerFormOutput, Manager>(manager, {
+    section: 'managers',
+    noun: 'Manager',
+    newTitle: 'Create New Manager',
+    label: personName,
     resolver: valibotResolver(ManagerFormSchema),
     empty: EMPTY_FORM,
     toValues: toFormValues,
-    draft: 'manager',
+    create: createManager,
+    update: (record, values) => updateManager(record.id, managerFormToUpdate(values)),
+    // The user picker is not a plain input: the focus goes to the first field only when it is one.
+    errors: { fields: FORM_FIELDS, focus: (field) => field !== 'userId' },
   });
   const {
     register,
     control,
-    handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
 
-  const onSubmit = useRecordSubmit(form, {
-    save: async (values: ManagerFormOutput) =>
-      manager
-        ? (await updateManager(manager.id, managerFormToUpdate(values)), manager)
-        : createManager(values),
-    notice: manager ? MANAGER_NOTICES.updated : MANAGER_NOTICES.created,
-    to: (saved) => `/managers/${saved.id}`,
-    // The user picker is not a plain input: the focus goes to the first field only when it is one.
-    errors: { fields: FORM_FIELDS, focus: (field) => field !== 'userId' },
-  });
-
-  const title = manager ? 'Edit Manager' : 'Create New Manager';
   return (
     <RecordFormPage
-      title={title}
+      {...page}
       description={
         manager
           ? `Update the details of ${personName(manager)}`
           : 'Add a manager and, optionally, link the user account they sign in with'
       }
-      section={{ label: 'Managers', to: '/managers' }}
-      record={manager && { label: personName(manager), to: `/managers/${manager.id}` }}
-      onSubmit={handleSubmit(onSubmit)}
-      formLabel={title}
-      actions={{
-        cancelTo: manager ? `/managers/${manager.id}` : '/managers',
-        submitLabel: manager ? 'Update Manager' : 'Create Manager',
-        submitting: isSubmitting,
-      }}
     >
       <PreviewCard control={control} />
       <SectionCard title="Basic Information">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <FormField label="First Name" required error={errors.firstName?.message}>
-            <Input {...register('firstName')} autoComplete="given-name" />
-          </FormField>
-          <FormField label="Last Name" required error={errors.lastName?.message}>
-            <Input {...register('lastName')} autoComplete="family-name" />
-          </FormField>
-          <FormField
+          <TextField form={form} name="firstName" label="First Name" required autoComplete="given-name" />
+          <TextField form={form} name="lastName" label="Last Name" required autoComplete="family-name" />
+          <TextField
+            form={form}
+            name="email"
             label="Email Address"
             required
-            error={errors.email?.message}
             hint={MANAGER_TEXT.emailHint}
-          >
-            <Input
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              placeholder="manager@company.com"
-            />
-          </FormField>
-          <FormField label="Phone Number" error={errors.phone?.message}>
-            <Input {...register('phone')} type="tel" autoComplete="tel" />
-          </FormField>
-          <FormField label="Job Title" error={errors.title?.message}>
-            <Input {...register('title')} autoComplete="organization-title" />
-          </FormField>
+            type="email"
+            autoComplete="email"
+            placeholder="manager@company.com"
+          />
+          <TextField form={form} name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+          <TextField form={form} name="title" label="Job Title" autoComplete="organization-title" />
           {manager && (
             <SelectField
               label="Status"
