@@ -172,6 +172,30 @@ describe('recordPage and recordFormPage', () => {
     expect(screen.getByText('failed: Not found')).toBeTruthy();
   });
 
+  it("reads the route's id with the page's own parser, and its loading text", () => {
+    const useRecord = vi.fn((id: string | null) =>
+      id === 'AB-1' ? ready : ({ isLoading: true, mutate: vi.fn() } as RecordRequest<{ name: string }>),
+    );
+    const Page = recordPage(
+      useRecord,
+      ({ record }) => <p>page of {record.name}</p>,
+      () => <p>failed</p>,
+      {
+        parseId: (raw) => raw?.toUpperCase() ?? null,
+        loadingText: 'Loading thing...',
+      },
+    );
+    const { unmount } = renderWithProviders(<Page />, {
+      path: '/things/:id',
+      initialEntries: ['/things/ab-1'],
+    });
+    expect(screen.getByText('page of Acme')).toBeTruthy();
+    expect(useRecord).toHaveBeenCalledWith('AB-1');
+    unmount();
+    renderWithProviders(<Page />, { path: '/things/:id', initialEntries: ['/things/cd-2'] });
+    expect(screen.getByRole('status').textContent).toContain('Loading thing...');
+  });
+
   it('gives the form page null on the new route', () => {
     const FormPage = recordFormPage(
       () => ready,

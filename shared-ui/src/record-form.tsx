@@ -34,20 +34,33 @@ export function RecordFormRoute<Id = number, T = unknown>({ form, ...route }: Re
   );
 }
 
+/** How recordPage and recordFormPage load the record. */
+export interface RecordRouteOptions<Id> {
+  /** Text beside the spinner while the record loads ('Loading...' otherwise). */
+  loadingText?: string;
+  /** Turns the route's :id into an id, or null when it is not one; numeric ids by default. */
+  parseId?: (raw: string | undefined) => Id | null;
+}
+
 /**
  * A record's page (/x/{id}) as a component: the record loaded from the route's :id, then `Page` with
  * it and its request (to re-read it), or the failure page.
  * @example export const CompanyDetailPage = recordPage(useCompany, CompanyDetail, (failure) => <CompanyNotFound failure={failure} />);
  */
-export function recordPage<T>(
-  useRecord: (id: number | null) => RecordRequest<T>,
+export function recordPage<T, Id = number>(
+  useRecord: (id: Id | null) => RecordRequest<T>,
   Page: ComponentType<{ record: T; request: RecordRequest<T> }>,
   renderFailure: (failure: RecordFailure) => ReactNode,
-  loadingText = 'Loading...',
+  { loadingText = 'Loading...', parseId }: RecordRouteOptions<Id> = {},
 ) {
   return function RecordPage() {
     return (
-      <RouteRecord useRecord={useRecord} loadingText={loadingText} renderFailure={renderFailure}>
+      <RouteRecord
+        useRecord={useRecord}
+        parseId={parseId}
+        loadingText={loadingText}
+        renderFailure={renderFailure}
+      >
         {(record, request) => <Page record={record} request={request} />}
       </RouteRecord>
     );
@@ -59,16 +72,17 @@ export function recordPage<T>(
  * new route, with the loaded record on an edit route.
  * @example export const CompanyFormPage = recordFormPage(useCompany, CompanyForm, (failure) => <CompanyNotFound failure={failure} />);
  */
-export function recordFormPage<T>(
-  useRecord: (id: number | null) => RecordRequest<T>,
+export function recordFormPage<T, Id = number>(
+  useRecord: (id: Id | null) => RecordRequest<T>,
   Form: ComponentType<{ record: T | null }>,
   renderFailure: (failure: RecordFailure) => ReactNode,
-  loadingText = 'Loading...',
+  { loadingText = 'Loading...', parseId }: RecordRouteOptions<Id> = {},
 ) {
   return function RecordFormPageRoute() {
     return (
       <RecordFormRoute
         useRecord={useRecord}
+        parseId={parseId}
         loadingText={loadingText}
         renderFailure={renderFailure}
         form={(record) => <Form record={record} />}

@@ -36,6 +36,7 @@ export {
   type RecordFormOptions,
   type RecordFormRouteProps,
   type RecordFormSetup,
+  type RecordRouteOptions,
   type RecordSubmitOptions,
 } from '../record-form';
 export { TextField, type TextFieldProps } from '../text-field';

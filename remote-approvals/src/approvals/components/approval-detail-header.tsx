@@ -2,6 +2,7 @@ import { APPROVAL_ORIGIN_LABELS, shortApprovalId, type Approval } from 'shared-c
 import { Badge, Button, HStack, PageHeader, PriorityBadge, StatusBadge, Text } from 'shared-ui';
 import { ShortcutsHelpButton } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
+import type { RecordRequest } from 'shared-ui/record';
 import type { DetailDecisions } from './use-detail-decisions';
 
 /**
@@ -10,14 +11,13 @@ import type { DetailDecisions } from './use-detail-decisions';
  */
 export function ApprovalDetailHeader({
   approval,
-  refreshing,
-  onRefresh,
+  request,
   decisionBar,
   decisions,
 }: {
   approval: Approval;
-  refreshing: boolean;
-  onRefresh: () => void;
+  /** The approval's request: Refresh reads it again and spins while it does. */
+  request: RecordRequest<Approval>;
   /** Approve and Reject are offered (on a phone, fixed to the bottom of the screen). */
   decisionBar: boolean;
   decisions: DetailDecisions;
@@ -42,7 +42,11 @@ export function ApprovalDetailHeader({
       actions={
         <HStack gap="2" wrap="wrap">
           <ShortcutsHelpButton onClick={() => decisions.setHelpOpen(true)} />
-          <Button variant="outline" loading={refreshing} onClick={onRefresh}>
+          <Button
+            variant="outline"
+            loading={request.isValidating ?? false}
+            onClick={() => void request.mutate()}
+          >
             Refresh
           </Button>
           {decisionBar && (

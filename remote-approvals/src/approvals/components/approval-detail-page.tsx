@@ -1,6 +1,6 @@
 import { APPROVAL_ERRORS, parseApprovalRouteId, parseBills, type Approval } from 'shared-contracts';
 import { SimpleGrid, Stack } from 'shared-ui';
-import { RecordFailurePage, RouteRecord } from 'shared-ui/record';
+import { RecordFailurePage, recordPage, type RecordRequest } from 'shared-ui/record';
 import { useApproval } from '../api/get-approval';
 import { ActivityHistoryCard } from './activity-history-card';
 import { ApprovalChainCard } from './approval-chain-card';
@@ -19,43 +19,12 @@ import { SystemInfoCard } from './system-info-card';
 import { TimelineCard } from './timeline-card';
 import { useDetailDecisions } from './use-detail-decisions';
 
-/** /approvals/{id}: one approval, its bills, payment accounts, history and the decisions. */
-export function ApprovalDetailPage() {
-  return (
-    <RouteRecord
-      useRecord={useApproval}
-      parseId={parseApprovalRouteId}
-      renderFailure={(failure) => (
-        <RecordFailurePage
-          header={{
-            title: 'Approval',
-            breadcrumbs: [{ label: 'Approvals', to: '/approvals' }, { label: 'Not found' }],
-          }}
-          title={failure.notFound ? APPROVAL_ERRORS.notFound : undefined}
-          message={failure.notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${failure.message}`}
-          onRetry={failure.retry}
-        />
-      )}
-    >
-      {(approval, request) => (
-        <ApprovalDetail
-          approval={approval}
-          refreshing={request.isValidating ?? false}
-          onRefresh={() => void request.mutate()}
-        />
-      )}
-    </RouteRecord>
-  );
-}
-
 function ApprovalDetail({
-  approval,
-  refreshing,
-  onRefresh,
+  record: approval,
+  request,
 }: {
-  approval: Approval;
-  refreshing: boolean;
-  onRefresh: () => void;
+  record: Approval;
+  request: RecordRequest<Approval>;
 }) {
   const decisions = useDetailDecisions(approval);
   const { canDecide, isCreator } = decisions;
@@ -68,8 +37,7 @@ function ApprovalDetail({
     <Stack gap="6" pb={decisionBar ? { base: '20', md: '0' } : undefined}>
       <ApprovalDetailHeader
         approval={approval}
-        refreshing={refreshing}
-        onRefresh={onRefresh}
+        request={request}
         decisionBar={decisionBar}
         decisions={decisions}
       />
@@ -100,3 +68,21 @@ function ApprovalDetail({
     </Stack>
   );
 }
+
+/** /approvals/{id}: one approval, its bills, payment accounts, history and the decisions. */
+export const ApprovalDetailPage = recordPage(
+  useApproval,
+  ApprovalDetail,
+  (failure) => (
+    <RecordFailurePage
+      header={{
+        title: 'Approval',
+        breadcrumbs: [{ label: 'Approvals', to: '/approvals' }, { label: 'Not found' }],
+      }}
+      title={failure.notFound ? APPROVAL_ERRORS.notFound : undefined}
+      message={failure.notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${failure.message}`}
+      onRetry={failure.retry}
+    />
+  ),
+  { parseId: parseApprovalRouteId },
+);

@@ -284,5 +284,5 @@ export const UserDetailPage = recordPage(
   useUser,
   UserDetail,
   (failure) => <UserLoadError failure={failure} invalidIdMessage="Error loading user: Invalid user id" />,
-  'Loading user...',
+  { loadingText: 'Loading user...' },
 );

@@ -172,5 +172,5 @@ export const UserFormPage = recordFormPage(
   useUser,
   UserForm,
   (failure) => <UserLoadError failure={failure} />,
-  'Loading user...',
+  { loadingText: 'Loading user...' },
 );
