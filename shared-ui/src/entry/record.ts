@@ -1,8 +1,8 @@
 // `shared-ui/record`: a record's pages: the loader from the route's :id (loading, not found, error with
-// Retry), the page shown instead of a record, the form helpers (server field errors, filling a form
-// once per loaded record, a text field bound to the form), a record's create-and-edit page, and a
-// section's routes guarded from the section registry. Built from core components only, so it adds no
-// recipes.
+// Retry) and a card's own request, the page shown instead of a record, the form helpers (server field
+// errors, filling a form once per loaded record, a text field bound to the form), a record's
+// create-and-edit page, and a section's routes guarded from the section registry. Built from core
+// components only, so it adds no recipes.
 export {
   RecordFailurePage,
   RouteRecord,
@@ -13,6 +13,7 @@ export {
   type RecordState,
   type RouteRecordProps,
 } from '../route-record';
+export { RequestState, type CardRequest, type RequestStateProps } from '../request-state';
 export {
   reportFormError,
   serverFieldErrors,

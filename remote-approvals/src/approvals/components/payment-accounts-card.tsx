@@ -1,7 +1,7 @@
-import { errorMessage } from 'shared-auth';
 import { BANK_ACCOUNT_RECENT_DAYS, type Approval, type ApprovalPaymentAccount } from 'shared-contracts';
-import { Alert, Box, ErrorState, Flex, LoadingState, SectionCard, Stack, Text } from 'shared-ui';
+import { Alert, Box, Flex, SectionCard, Stack, Text } from 'shared-ui';
 import { BankAccountStatusBadge, bankAccountControlText, formatRelative } from 'shared-ui/format';
+import { RequestState } from 'shared-ui/record';
 import { useApprovalPaymentAccounts } from '../api/get-approval';
 
 const DAY_MS = 86_400_000;
@@ -19,17 +19,15 @@ export function PaymentAccountsCard({ approval }: { approval: Approval }) {
       title="Payment Accounts"
       description="The bank account each vendor's bills are paid to. Account numbers show their last 4 digits only."
     >
-      {accounts.error ? (
-        <ErrorState message={errorMessage(accounts.error)} onRetry={() => void accounts.mutate()} />
-      ) : !accounts.data ? (
-        <LoadingState text="Loading..." />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" ps="0">
-          {accounts.data.accounts.map((entry) => (
-            <VendorAccountRow key={entry.vendorRef ?? entry.vendorName} entry={entry} />
-          ))}
-        </Stack>
-      )}
+      <RequestState request={accounts}>
+        {({ accounts: entries }) => (
+          <Stack as="ul" gap="3" listStyleType="none" ps="0">
+            {entries.map((entry) => (
+              <VendorAccountRow key={entry.vendorRef ?? entry.vendorName} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </RequestState>
     </SectionCard>
   );
 }

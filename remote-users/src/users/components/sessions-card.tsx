@@ -1,20 +1,9 @@
 import { useState } from 'react';
-import { errorMessage } from 'shared-auth';
 import type { Session } from 'shared-contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  ErrorState,
-  Flex,
-  HStack,
-  LoadingState,
-  SectionCard,
-  Stack,
-  Text,
-} from 'shared-ui';
+import { Badge, Box, Button, Flex, HStack, SectionCard, Stack, Text } from 'shared-ui';
 import { useRowAction } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
+import { RequestState } from 'shared-ui/record';
 import { endOtherSessions, endSession } from '../api/end-sessions';
 import { useSessions } from '../api/get-sessions';
 
@@ -67,28 +56,26 @@ export function SessionsCard() {
         </Button>
       }
     >
-      {sessions.error ? (
-        <ErrorState message={errorMessage(sessions.error)} onRetry={() => void sessions.mutate()} />
-      ) : !list ? (
-        <LoadingState text="Loading sessions..." />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Your sessions">
-          {list.sessions.map((session) => (
-            <SessionItem
-              key={session.id}
-              session={session}
-              busy={ending === session.id}
-              disabled={ending !== null}
-              onSignOut={() => void signOut(session)}
-            />
-          ))}
-          {list.total > list.sessions.length && (
-            <Text as="li" fontSize="sm" color="fg.muted">
-              {`The ${list.sessions.length} most recently used of ${list.total} sessions.`}
-            </Text>
-          )}
-        </Stack>
-      )}
+      <RequestState request={sessions} loadingText="Loading sessions...">
+        {(list) => (
+          <Stack as="ul" gap="3" listStyleType="none" aria-label="Your sessions">
+            {list.sessions.map((session) => (
+              <SessionItem
+                key={session.id}
+                session={session}
+                busy={ending === session.id}
+                disabled={ending !== null}
+                onSignOut={() => void signOut(session)}
+              />
+            ))}
+            {list.total > list.sessions.length && (
+              <Text as="li" fontSize="sm" color="fg.muted">
+                {`The ${list.sessions.length} most recently used of ${list.total} sessions.`}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </RequestState>
     </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, useCanAdminister, useSession } from 'shared-auth';
+import { useCanAdminister, useSession } from 'shared-auth';
 import {
   ROLE_DESCRIPTIONS,
   ROLE_LEVELS,
@@ -19,10 +19,8 @@ import {
   Button,
   DetailList,
   DetailRow,
-  ErrorState,
   Flex,
   HStack,
-  LoadingState,
   PageHeader,
   RoleBadge,
   SectionCard,
@@ -32,7 +30,7 @@ import {
   TruncatedText,
 } from 'shared-ui';
 import { ActionDialog, DeleteDialog, RowActionsMenu, useActivation } from 'shared-ui/dialog';
-import { recordPage, type RecordRequest } from 'shared-ui/record';
+import { recordPage, RequestState, type RecordRequest } from 'shared-ui/record';
 import { useActiveAdminCount, useUser, useUserStatistics } from '../api/get-user';
 import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations';
 import { initials } from '../user-text';
@@ -93,7 +91,6 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
     { key: 'delete', label: 'Delete User', action: 'delete' as const, run: () => setConfirmDelete(true) },
   ].filter((item) => visible(item.action));
 
-  const s = stats.data;
   return (
     <Stack gap="6">
       <PageHeader
@@ -204,13 +201,9 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
         {canAdminister && !isSelf && <EndSessionsCard user={user} />}
 
         <SectionCard title="Activity Statistics">
-          {stats.error ? (
-            <ErrorState message={errorMessage(stats.error)} onRetry={() => void stats.mutate()} />
-          ) : !s ? (
-            <LoadingState text="Loading..." />
-          ) : (
-            <ActivityStatisticsList user={user} stats={s} />
-          )}
+          <RequestState request={stats}>
+            {(statistics) => <ActivityStatisticsList user={user} stats={statistics} />}
+          </RequestState>
         </SectionCard>
       </SimpleGrid>
 
