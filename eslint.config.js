@@ -17,7 +17,7 @@ const chakraOnlyInSharedUi = {
 // cases) sit above the modules and are called by routes, jobs and the seed, never by a service or
 // repository; plugins, db, sessions, http, security and ports sit below every module.
 const ROOT = import.meta.dirname;
-const API_MODULE_ORDER = ['live', 'activity', 'users', 'companies', 'bills', 'payments', 'approvals', 'quickbooks', 'managers', 'auth', 'audit', 'dashboard', 'health'];
+const API_MODULE_ORDER = ['live', 'activity', 'users', 'companies', 'bills', 'payments', 'approvals', 'quickbooks', 'managers', 'auth', 'second-factors', 'audit', 'dashboard', 'health'];
 const modulePath = (name) => `${ROOT}/api/src/modules/${name}`;
 const apiLayerZones = [
   ...API_MODULE_ORDER.map((name, index) => ({

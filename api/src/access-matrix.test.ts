@@ -6,6 +6,7 @@ import {
   CALLERS,
   mayCall,
   renderAccessTable,
+  STEP_UP_ROUTES,
   type Access,
   type Caller,
   type RouteKey,
@@ -75,6 +76,24 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   // Ends only the caller's other sessions: those the refresh and logout rows made, never the
   // caller's own token that the next rows use.
   'POST /api/auth/sessions/sign-out-others': () => ({ url: '/api/auth/sessions/sign-out-others' }),
+  // Public: a body without a ticket is a 400 whoever sends it.
+  'POST /api/auth/second-step/passkey-options': () => ({
+    url: '/api/auth/second-step/passkey-options',
+    payload: {},
+  }),
+  'POST /api/auth/second-step': () => ({ url: '/api/auth/second-step', payload: { method: 'totp' } }),
+  'POST /api/auth/step-up/options': () => ({ url: '/api/auth/step-up/options' }),
+  // Not a code: a 400 after the gate.
+  'POST /api/auth/step-up': () => ({ url: '/api/auth/step-up', payload: { method: 'totp', code: 'x' } }),
+
+  'GET /api/user/security': () => ({ url: '/api/user/security' }),
+  'POST /api/user/security/totp': () => ({ url: '/api/user/security/totp' }),
+  'POST /api/user/security/totp/confirm': () => ({ url: '/api/user/security/totp/confirm', payload: {} }),
+  'POST /api/user/security/passkeys/options': () => ({ url: '/api/user/security/passkeys/options' }),
+  'POST /api/user/security/passkeys': () => ({ url: '/api/user/security/passkeys', payload: {} }),
+  // Step-up routes: the demo accounts have no factor, so past the role gate they get 403 STEP_UP_REQUIRED.
+  'DELETE /api/user/security/factors/:id': () => ({ url: `/api/user/security/factors/${MISSING}` }),
+  'POST /api/user/security/recovery-codes': () => ({ url: '/api/user/security/recovery-codes' }),
 
   'GET /api/user/users': () => ({ url: '/api/user/users' }),
   'GET /api/user/users/:id': ({ userId }) => ({ url: `/api/user/users/${userId}` }),
@@ -329,6 +348,8 @@ let t: TestContext;
 const routes = new Set<string>();
 /** What each route's onRequest hooks demand (what the API description documents), as an Access. */
 const declaredByHooks = new Map<string, Access>();
+/** The routes whose onRequest hooks ask for a step-up. */
+const stepUpByHooks = new Set<string>();
 const tokens = new Map<Caller, string | undefined>([['anonymous', undefined]]);
 let fixtures: Fixtures;
 /** The route (its declared URL) that the last request reached, so a mistyped URL cannot pass. */
@@ -356,6 +377,7 @@ beforeAll(async () => {
           if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
           routes.add(`${method} ${route.url}`);
           const access = routeAccess(route.onRequest);
+          if (access.signedIn && access.stepUp) stepUpByHooks.add(`${method} ${route.url}`);
           declaredByHooks.set(
             `${method} ${route.url}`,
             !access.signedIn ? 'public' : !access.role || access.role === 'GUEST' ? 'signed-in' : access.role,
@@ -400,6 +422,10 @@ describe('the declared access table', () => {
     expect(disagreements).toEqual([]);
   });
 
+  it('names exactly the routes whose hooks ask for a step-up (requireStepUp) in STEP_UP_ROUTES', () => {
+    expect([...stepUpByHooks].sort()).toEqual([...STEP_UP_ROUTES].sort());
+  });
+
   it('is what docs/access.md shows (pnpm --filter api access:readme rewrites it)', () => {
     // Compared cell by cell, so re-aligning the markdown (prettier) does not count as a change.
     const cells = (markdown: string | null) =>
@@ -433,7 +459,7 @@ describe('every route answers every caller as the table says', () => {
         const response = await t.request({ ...call, method, token: tokens.get(caller) });
         if (reached !== route) unexpected.push(`${caller} ${route}: the request reached ${reached}`);
         calls += 1;
-        const problem = judge(response, mayCall(access, caller), caller);
+        const problem = judge(response, mayCall(access, caller), caller, STEP_UP_ROUTES.has(route));
         if (problem) unexpected.push(`${caller} ${route} (${access}): ${problem}`);
       }
     }
@@ -443,9 +469,21 @@ describe('every route answers every caller as the table says', () => {
 });
 
 /** What is wrong with an answer, or null when it is the one the table expects. */
-function judge(response: LightMyRequestResponse, allowed: boolean, caller: Caller): string | null {
+function judge(
+  response: LightMyRequestResponse,
+  allowed: boolean,
+  caller: Caller,
+  stepUp: boolean,
+): string | null {
   const { statusCode } = response;
   if (statusCode >= 500) return `${statusCode} ${response.body.slice(0, 200)}`;
+  if (allowed && stepUp) {
+    // Past the role gate, a caller without a fresh second factor is asked for one, and only that.
+    const code = safeJson(response.body)?.error?.code;
+    return statusCode === 403 && code === 'STEP_UP_REQUIRED'
+      ? null
+      : `expected 403 STEP_UP_REQUIRED, got ${statusCode} ${response.body.slice(0, 200)}`;
+  }
   if (allowed) {
     return statusCode === 401 || statusCode === 403
       ? `refused: ${statusCode} ${response.body.slice(0, 200)}`

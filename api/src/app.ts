@@ -16,6 +16,10 @@ import { qbSyncRoutes } from './modules/quickbooks/qb-sync.routes';
 import { qbWebhookRoutes } from './modules/quickbooks/qb-webhooks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes, userSessionsRoutes } from './modules/auth/sessions.routes';
+import { secondFactorAuthRoutes } from './modules/second-factors/second-factors.routes';
+import { securityRoutes } from './modules/second-factors/security.routes';
+import { hasSecondFactor } from './modules/second-factors/security.service';
+import { mustHaveSecondFactor } from './flows/second-factor-duty';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { ExportSlots } from './http/export-slots';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -148,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await listener.close();
   });
   registerAccessLog(app);
-  registerAuth(app, config);
+  registerAuth(app, config, { hasSecondFactor });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerCors(app, config.corsOrigins);
@@ -160,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerApiDocs(api, config);
     await api.register(authRoutes, { prefix: '/api/auth' });
     await api.register(sessionsRoutes, { prefix: '/api/auth' });
+    await api.register(secondFactorAuthRoutes, { prefix: '/api/auth' });
+    await api.register(securityRoutes(mustHaveSecondFactor), { prefix: '/api/user' });
     await api.register(usersRoutes, { prefix: '/api/user' });
     await api.register(userSessionsRoutes, { prefix: '/api/user' });
     await api.register(companiesRoutes, { prefix: '/api/company' });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IsoDateTimeSchema } from './common';
-import { AuthResultSchema, AuthTokensSchema } from './auth';
+import { AuthResultSchema } from './auth';
 import { singleLine } from './form-fields';
 
 // Second factors: passkeys (WebAuthn) and authenticator apps (TOTP, RFC 6238), one-time recovery
@@ -65,9 +65,9 @@ export const SECOND_FACTOR_ERRORS = {
   locked: `Too many wrong codes. Second-step sign-in of this account is locked for ${SECOND_FACTOR_LOCK_MINUTES} minutes.`,
   ticketExpired: 'Your sign-in took too long. Sign in again.',
   enrolmentExpired: 'This set-up took too long. Start again.',
-  enrolmentRequired:
-    'Your account moves money or decides who can: add a second factor before you go on.',
-  stepUpRequired: 'Confirm it’s you with your second factor: this action needs one from the last few minutes.',
+  enrolmentRequired: 'Your account moves money or decides who can: add a second factor before you go on.',
+  stepUpRequired:
+    'Confirm it’s you with your second factor: this action needs one from the last few minutes.',
   noFactor: 'Add a second factor on your Security page first.',
   factorNotFound: 'Second factor not found',
   nameRequired: 'Give it a name',
@@ -164,8 +164,12 @@ export const StepUpInputSchema = v.variant('method', [
 ]);
 export type StepUpInput = v.InferOutput<typeof StepUpInputSchema>;
 
-/** POST /api/auth/step-up: a new access token whose auth_time is now (the refresh token stays). */
-export const StepUpResultSchema = v.object({ tokens: AuthTokensSchema });
+/**
+ * POST /api/auth/step-up: a new access token whose auth_time is now. Only the access token: the
+ * refresh token the console holds stays (the server keeps only its hash, and records the factor
+ * on the session, so a refresh carries the new auth_time on).
+ */
+export const StepUpResultSchema = v.object({ accessToken: v.string() });
 export type StepUpResult = v.InferOutput<typeof StepUpResultSchema>;
 
 /** One of the person's factors, as the Security page lists it. */
@@ -212,13 +216,13 @@ export const PasskeyRegisterSchema = v.object({ name: factorName, response: webA
 export type PasskeyRegisterInput = v.InferOutput<typeof PasskeyRegisterSchema>;
 
 /**
- * A factor just added: with the recovery codes when it is the person's first (shown once), and
- * tokens whose `amr` names it (an enrolment also ends MFA_ENROLMENT_REQUIRED).
+ * A factor just added: with the recovery codes when it is the person's first (shown once), and a
+ * new access token whose `amr` names it (the refresh token stays, as after a step-up).
  */
 export const FactorAddedSchema = v.object({
   factor: FactorSchema,
   recoveryCodes: v.nullable(v.array(v.string())),
-  tokens: AuthTokensSchema,
+  accessToken: v.string(),
 });
 export type FactorAdded = v.InferOutput<typeof FactorAddedSchema>;
 

@@ -23,6 +23,12 @@ import { hasRole, type Role } from 'shared-contracts';
  * - PUT /api/user/profile and /api/user/password act on the caller's own account only.
  * - /api/auth/sessions lists and ends the caller's own sessions only (another person's session id
  *   is a 404); an ADMIN ends anyone's but their own through /api/user/users/:id/sessions/end.
+ * - /api/user/security acts on the caller's own second factors only (another person's factor id is
+ *   a 404). The second step of sign-in is public: its ticket, from a right password, is the
+ *   credential.
+ *
+ * STEP_UP_ROUTES (marked "step-up" in docs/access.md) also need a second factor given within
+ * STEP_UP_MINUTES: 403 STEP_UP_REQUIRED otherwise, for every role, until POST /api/auth/step-up.
  */
 export type Access = 'public' | 'signed-in' | 'USER' | 'MODERATOR' | 'ADMIN';
 
@@ -49,6 +55,20 @@ export const ACCESS_TABLE = {
   'GET /api/auth/sessions': 'signed-in',
   'DELETE /api/auth/sessions/:id': 'signed-in',
   'POST /api/auth/sessions/sign-out-others': 'signed-in',
+  // The second step of sign-in (its ticket is the credential) and a step-up before an action.
+  'POST /api/auth/second-step/passkey-options': 'public',
+  'POST /api/auth/second-step': 'public',
+  'POST /api/auth/step-up/options': 'signed-in',
+  'POST /api/auth/step-up': 'signed-in',
+
+  // Security: the caller's own second factors
+  'GET /api/user/security': 'signed-in',
+  'POST /api/user/security/totp': 'signed-in',
+  'POST /api/user/security/totp/confirm': 'signed-in',
+  'POST /api/user/security/passkeys/options': 'signed-in',
+  'POST /api/user/security/passkeys': 'signed-in',
+  'DELETE /api/user/security/factors/:id': 'signed-in',
+  'POST /api/user/security/recovery-codes': 'signed-in',
 
   // Users
   'GET /api/user/users': 'signed-in',
@@ -158,6 +178,12 @@ export const ACCESS_TABLE = {
 
 export type RouteKey = keyof typeof ACCESS_TABLE;
 
+/** The routes that also need a fresh second factor (requireStepUp); the matrix test checks the hooks agree. */
+export const STEP_UP_ROUTES: ReadonlySet<RouteKey> = new Set<RouteKey>([
+  'DELETE /api/user/security/factors/:id',
+  'POST /api/user/security/recovery-codes',
+]);
+
 /** The callers of the matrix, from anonymous up. */
 export const CALLERS = ['anonymous', 'GUEST', 'USER', 'MODERATOR', 'ADMIN'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -176,7 +202,7 @@ export const README_END = '<!-- access-matrix:end -->';
 export function renderAccessTable(table: Record<string, Access> = ACCESS_TABLE): string {
   const header = ['route', ...CALLERS];
   const rows = Object.entries(table).map(([route, access]) => [
-    `\`${route}\``,
+    `\`${route}\`${STEP_UP_ROUTES.has(route as RouteKey) ? ' (step-up)' : ''}`,
     ...CALLERS.map((caller) => (mayCall(access, caller) ? '✓' : '✗')),
   ]);
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;

@@ -34,6 +34,11 @@ const BODILESS_WRITES = new Set([
   'DELETE /api/auth/sessions/:id',
   'POST /api/auth/sessions/sign-out-others',
   'POST /api/user/users/:id/sessions/end',
+  'POST /api/auth/step-up/options',
+  'POST /api/user/security/totp',
+  'POST /api/user/security/passkeys/options',
+  'DELETE /api/user/security/factors/:id',
+  'POST /api/user/security/recovery-codes',
 ]);
 
 interface Operation {

@@ -14,7 +14,15 @@ export const DOCS_PREFIX = '/api/docs';
 const BEARER = 'bearerAuth';
 
 const TAGS = [
-  { name: 'Auth', description: 'Sign-in, token refresh, sign-out, the signed-in user, creating users' },
+  {
+    name: 'Auth',
+    description:
+      'Sign-in and its second step, token refresh, step-up, sign-out, the signed-in user, creating users',
+  },
+  {
+    name: 'Security',
+    description: 'The signed-in person’s second factors: authenticator apps, passkeys, recovery codes',
+  },
   { name: 'Users', description: 'User accounts, roles, activity statistics, the own profile and password' },
   { name: 'Companies', description: 'Companies, their assignees, activity and QuickBooks tokens' },
   { name: 'Payments', description: 'Bank file settings, vendor bank accounts and NACHA files' },

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasRole, type Role } from 'shared-contracts';
+import { ERROR_CODES, SECOND_FACTOR_ERRORS, hasRole, type AuthMethod, type Role } from 'shared-contracts';
 import type { AppConfig } from '../config';
 import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from '../http/http-error';
+import { forbidden, HttpError, unauthorized } from '../http/http-error';
+import type { HasSecondFactor } from '../ports/second-factors';
 import type { DatabaseListener } from '../db/listener';
 import type { AuthCache } from '../sessions/auth-cache';
 import { findUserInLiveSession, sessionLimitsOf } from '../sessions/sessions.repository';
@@ -15,6 +16,10 @@ export interface AuthContext {
   sessionId: string;
   /** When the access token of this request expires (epoch milliseconds). */
   tokenExpiresAt: number;
+  /** How the session signed in (the token's `amr`). */
+  amr: AuthMethod[];
+  /** When the person last gave a second factor (the token's `auth_time`, epoch seconds), or null. */
+  authTime: number | null;
 }
 
 declare module 'fastify' {
@@ -22,15 +27,21 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     authCache: AuthCache;
     dbListener: DatabaseListener;
+    hasSecondFactor: HasSecondFactor;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
 }
 
-export function registerAuth(app: FastifyInstance, config: AppConfig): void {
+export function registerAuth(
+  app: FastifyInstance,
+  config: AppConfig,
+  secondFactors: { hasSecondFactor: HasSecondFactor },
+): void {
   const passwords = createPasswordHasher(config.passwordHashing);
   app.decorate('passwords', passwords);
+  app.decorate('hasSecondFactor', secondFactors.hasSecondFactor);
   app.decorateRequest('auth', null);
   app.addHook('onReady', () => passwords.warmUp());
 }
@@ -61,7 +72,13 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     authCache.store(generation, claims.userId, claims.sessionId, user, found.liveUntil);
   }
   if (!user.isActive) throw unauthorized();
-  request.auth = { user, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
+  request.auth = {
+    user,
+    sessionId: claims.sessionId,
+    tokenExpiresAt: claims.expiresAt,
+    amr: claims.amr,
+    authTime: claims.authTime,
+  };
 }
 
 /** onRequest hook: signed in with `role` or a higher one (GUEST < USER < MODERATOR < ADMIN), else 403. */
@@ -74,10 +91,48 @@ export function requireRole(role: Role) {
   return hook;
 }
 
+const stepUpRequired = (message: string = SECOND_FACTOR_ERRORS.stepUpRequired) =>
+  new HttpError(403, ERROR_CODES.stepUpRequired, message);
+
+/**
+ * 403 STEP_UP_REQUIRED unless the caller gave a second factor within STEP_UP_MINUTES (the access
+ * token's auth_time, set by the second step of sign-in or POST /api/auth/step-up) and still has
+ * one. The console answers it with its step-up dialog and sends the request again.
+ */
+export async function ensureFreshFactor(request: FastifyRequest): Promise<void> {
+  const auth = currentAuth(request);
+  const { config, db, hasSecondFactor } = request.server;
+  const freshSince = Date.now() - config.stepUpMinutes * 60_000;
+  if (auth.authTime !== null && auth.authTime * 1000 > freshSince) {
+    // A factor removed since (by this session: removing needs a step-up) leaves nothing to vouch.
+    if (await hasSecondFactor(db, auth.user.id)) return;
+  } else if (await hasSecondFactor(db, auth.user.id)) {
+    throw stepUpRequired();
+  }
+  throw stepUpRequired(SECOND_FACTOR_ERRORS.noFactor);
+}
+
+/**
+ * onRequest hook: signed in (with `role` or a higher one when given, else 403 FORBIDDEN) and a
+ * fresh second factor (ensureFreshFactor). Recorded like requireRole's, so the access matrix reads
+ * which routes ask for a step-up.
+ */
+export function requireStepUp(role: Role | null = null) {
+  const hook = async function requireStepUpHandler(request: FastifyRequest): Promise<void> {
+    await authenticate(request);
+    if (role && !hasRole(request.auth?.user.role, role)) throw forbidden();
+    await ensureFreshFactor(request);
+  };
+  ACCESS.set(hook, role);
+  STEP_UP.add(hook);
+  return hook;
+}
+
 /** Who may call a route, by its onRequest hooks: what the API description says of each route. */
-export type RouteAccess = { signedIn: false } | { signedIn: true; role: Role | null };
+export type RouteAccess = { signedIn: false } | { signedIn: true; role: Role | null; stepUp: boolean };
 
 const ACCESS = new WeakMap<object, Role | null>([[authenticate, null]]);
+const STEP_UP = new WeakSet<object>();
 
 /** The access a route's `onRequest` option (one hook or several) demands. */
 export function routeAccess(onRequest: unknown): RouteAccess {
@@ -86,12 +141,14 @@ export function routeAccess(onRequest: unknown): RouteAccess {
   for (const hook of hooks) {
     if (typeof hook !== 'function' || !ACCESS.has(hook)) continue;
     const role = ACCESS.get(hook) ?? null;
-    if (!access.signedIn || access.role === null) access = { signedIn: true, role };
+    const stepUp: boolean = STEP_UP.has(hook) || (access.signedIn && access.stepUp);
+    const keptRole: Role | null = access.signedIn && access.role !== null ? access.role : role;
+    access = { signedIn: true, role: keptRole, stepUp };
   }
   return access;
 }
 
-/** The caller of a route guarded by `authenticate` or `requireRole`. */
+/** The caller of a route guarded by `authenticate`, `requireRole` or `requireStepUp`. */
 export function currentAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;

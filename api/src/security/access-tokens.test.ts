@@ -32,11 +32,38 @@ function handSign(header: Record<string, unknown>, payload: Record<string, unkno
 describe('access tokens', () => {
   it('verify what signAccessToken signs', async () => {
     const token = await signAccessToken(claims, secret, 60);
-    expect(await verifyAccessToken(token, secret)).toEqual({ ...claims, expiresAt: expect.any(Number) });
-    expect(await verifyAccessToken(await sign(valid), secret)).toEqual({
+    const passwordOnly = { amr: ['pwd'], authTime: null };
+    expect(await verifyAccessToken(token, secret)).toEqual({
       ...claims,
+      ...passwordOnly,
       expiresAt: expect.any(Number),
     });
+    // Signed before tokens said how the session signed in: the password alone.
+    expect(await verifyAccessToken(await sign(valid), secret)).toEqual({
+      ...claims,
+      ...passwordOnly,
+      expiresAt: expect.any(Number),
+    });
+  });
+
+  it('carry amr and auth_time (epoch seconds of the last second factor)', async () => {
+    const authTime = now() - 30;
+    const token = await signAccessToken({ ...claims, amr: ['pwd', 'otp'], authTime }, secret, 60);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(payload).toMatchObject({ amr: ['pwd', 'otp'], auth_time: authTime });
+    expect(await verifyAccessToken(token, secret)).toMatchObject({ amr: ['pwd', 'otp'], authTime });
+    // Methods nobody issues, or an auth_time that is no time, make the token invalid.
+    for (const bad of [
+      { amr: ['pwd', 'sms'] },
+      { amr: [] },
+      { amr: 'pwd' },
+      { auth_time: '1' },
+      { auth_time: 1.5 },
+    ])
+      expect(await verifyAccessToken(await sign({ ...valid, ...bad }), secret)).toBeNull();
   });
 
   it('refuse another secret, a changed payload or signature, and malformed text', async () => {
@@ -63,6 +90,8 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(critical, secret)).toBeNull();
     expect(await verifyAccessToken(handSign({ alg: 'HS256', typ: 'JWT' }, base), secret)).toEqual({
       ...claims,
+      amr: ['pwd'],
+      authTime: null,
       expiresAt: expect.any(Number),
     });
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
@@ -94,6 +123,6 @@ describe('access tokens', () => {
     }
     expect(
       await verifyAccessToken(await sign({ ...valid, aud: ['x', 'bill-approval-console'] }), secret),
-    ).toEqual({ ...claims, expiresAt: expect.any(Number) });
+    ).toEqual({ ...claims, amr: ['pwd'], authTime: null, expiresAt: expect.any(Number) });
   });
 });

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { createHmac, timingSafeEqual, webcrypto } from 'node:crypto';
-import { isRole, type Role } from 'shared-contracts';
+import { AMR, isRole, type AuthMethod, type Role } from 'shared-contracts';
 
 const ISSUER = 'bill-approval-console/api';
 const AUDIENCE = 'bill-approval-console';
@@ -12,7 +12,18 @@ export interface AccessClaims {
   role: Role;
   /** Refresh-token family of the session, so "sign out other sessions" can spare this one. */
   sessionId: string;
+  /** How the session signed in (`amr`, RFC 8176): the password, then a second factor's method. */
+  amr: AuthMethod[];
+  /**
+   * When the person last gave a second factor (`auth_time`, epoch seconds: the second step of the
+   * sign-in or a later step-up); null when the session never gave one.
+   */
+  authTime: number | null;
 }
+
+const AUTH_METHODS = new Set<unknown>(Object.values(AMR));
+const isAuthMethods = (value: unknown): value is AuthMethod[] =>
+  Array.isArray(value) && value.length > 0 && value.length <= 4 && value.every((m) => AUTH_METHODS.has(m));
 
 /** A verified token's claims, and when it expires (epoch milliseconds). */
 export interface VerifiedClaims extends AccessClaims {
@@ -36,13 +47,22 @@ function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   return key;
 }
 
-/** Short-lived HS256 JWT: sub = user id, role, sid = session (refresh family). */
+/** What is signed: without `amr` and `authTime`, the password alone and no second factor. */
+export type SignedClaims = Omit<AccessClaims, 'amr' | 'authTime'> &
+  Partial<Pick<AccessClaims, 'amr' | 'authTime'>>;
+
+/** Short-lived HS256 JWT: sub = user id, role, sid = session (refresh family), amr, auth_time. */
 export async function signAccessToken(
-  claims: AccessClaims,
+  claims: SignedClaims,
   secret: Uint8Array,
   ttlSeconds: number,
 ): Promise<string> {
-  return new SignJWT({ role: claims.role, sid: claims.sessionId })
+  return new SignJWT({
+    role: claims.role,
+    sid: claims.sessionId,
+    amr: claims.amr ?? [AMR.password],
+    ...(claims.authTime === null || claims.authTime === undefined ? {} : { auth_time: claims.authTime }),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -107,7 +127,23 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     ) {
       return null;
     }
-    return { userId, role: payload.role, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
+    // A token signed before sessions said how they signed in counts as the password alone.
+    const amr = payload.amr === undefined ? [AMR.password] : payload.amr;
+    if (!isAuthMethods(amr)) return null;
+    const authTime = payload.auth_time ?? null;
+    if (
+      authTime !== null &&
+      (typeof authTime !== 'number' || !Number.isSafeInteger(authTime) || authTime < 0)
+    )
+      return null;
+    return {
+      userId,
+      role: payload.role,
+      sessionId: payload.sid,
+      amr,
+      authTime,
+      expiresAt: payload.exp * 1000,
+    };
   } catch {
     return null;
   }

@@ -18,6 +18,8 @@ export async function insertRefreshToken(
     sessionStartedAt?: Date;
     userAgent?: string | null;
     ip?: string | null;
+    amr?: string[];
+    factorAt?: Date | null;
   },
 ): Promise<number> {
   const [row] = await db.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
@@ -158,6 +160,36 @@ export async function markRotated(db: Db, id: number, replacedBy: number): Promi
     .update(refreshTokens)
     .set({ revokedAt: sql`now()`, replacedBy })
     .where(eq(refreshTokens.id, id));
+}
+
+/**
+ * The session `familyId` of `userId` just gave a second factor by `method` (a step-up, or a factor
+ * added): its live tokens say so from now on, so a refresh carries it on. Answers the session's
+ * methods, or null when it has no live token any more.
+ */
+export async function recordSessionFactor(
+  db: Db,
+  userId: number,
+  familyId: string,
+  method: string,
+): Promise<{ amr: string[]; factorAt: Date } | null> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({
+      amr: sql`case when ${method}::text = any(${refreshTokens.amr}) then ${refreshTokens.amr} else ${refreshTokens.amr} || array[${method}::text] end`,
+      factorAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ amr: refreshTokens.amr, factorAt: refreshTokens.factorAt });
+  const [row] = rows;
+  return row?.factorAt ? { amr: row.amr, factorAt: row.factorAt } : null;
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {

@@ -8,7 +8,7 @@
 import { tmpdir } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { AuthResult } from 'shared-contracts';
+import type { AuthResult, LoginAnswer } from 'shared-contracts';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
@@ -16,6 +16,10 @@ import { openPostgres, type DatabaseHandle } from '../db/client';
 import { SMALL_COUNTS, type SeedCounts } from '../seed/demo';
 import { DEMO_PASSWORD } from '../seed/users';
 import { createPasswordHasher } from '../security/passwords';
+import { listFactors } from '../modules/second-factors/factors.repository';
+import { amrOfPasskey } from '../modules/second-factors/passkeys.service';
+import { finishSecondStep } from '../modules/second-factors/second-step.service';
+import { findUserByEmail } from '../modules/users/users.service';
 import { migrateAndSeed, openTestDatabase, testEngine, type EngineTemplates } from './databases';
 
 /**
@@ -35,6 +39,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     QB_TOKEN_KEY: '00'.repeat(32),
     BANK_ACCOUNT_KEY: '11'.repeat(32),
+    MFA_SECRET_KEY: '22'.repeat(32),
     DATA_DIR: tmpdir(),
     LOG_LEVEL: 'silent',
     QB_WEBHOOK_VERIFIER_TOKEN: TEST_WEBHOOK_VERIFIER_TOKEN,
@@ -77,7 +82,12 @@ export interface TestContext {
   config: AppConfig;
   /** `inject` with an optional bearer token and JSON payload. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
-  /** Signs in (default password: the demo one) and returns the envelope's data. */
+  /**
+   * Signs in (default password: the demo one) and returns the envelope's data. A person with a
+   * second factor passes the second step through the service function its route calls once the
+   * factor is verified (finishSecondStep), with their first factor's method: the tests that are
+   * about second factors present real ones.
+   */
   login(email: string, password?: string): Promise<AuthResult>;
   /** Signs in as `<role>@example.com` for each role asked (the demo accounts): their access tokens. */
   demoTokens<R extends DemoRole>(...roles: R[]): Promise<Record<R, string>>;
@@ -128,7 +138,17 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
       });
       if (response.statusCode !== 200)
         throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
-      return response.json<{ data: AuthResult }>().data;
+      const answer = response.json<{ data: LoginAnswer }>().data;
+      if (!('secondStep' in answer)) return answer;
+      const user = await findUserByEmail(database.db, email.toLowerCase());
+      const [factor] = user ? await listFactors(database.db, user.id) : [];
+      if (!factor) throw new Error(`login ${email}: a second step without a factor`);
+      return finishSecondStep(
+        app,
+        answer.secondStep.ticket,
+        { method: factor.kind, amr: factor.kind === 'totp' ? 'otp' : amrOfPasskey(factor.deviceType) },
+        { ip: '127.0.0.1' },
+      );
     },
     async demoTokens(...roles) {
       const tokens = {} as Record<(typeof roles)[number], string>;

@@ -279,6 +279,9 @@ function stepMoved(current: number): HttpError {
 
 export { closeSteps, dropChain };
 
+// Who must have a second factor for deciding payments (flows/second-factor-duty.ts asks).
+export { decidesPayments } from './deciders.repository';
+
 // ---- reading the chain ---------------------------------------------------------------------------
 
 /** Who may decide a step now (directly or as the delegate of someone away), from the active staff. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AuthResultSchema,
+  LoginAnswerSchema,
   LoginSchema,
   LogoutSchema,
   RefreshResultSchema,
@@ -17,7 +17,8 @@ import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { toUser } from '../users/user-dto';
 import { createUser } from '../users/users.service';
-import { login, logout, refresh } from './auth.service';
+import { login } from '../../flows/sign-in';
+import { logout, refresh } from './auth.service';
 
 const tags = ['Auth'];
 
@@ -29,10 +30,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: {
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (a person with a second factor gets a second step first)',
         tags,
         body: LoginSchema,
-        response: { 200: okSchema(AuthResultSchema) },
+        response: { 200: okSchema(LoginAnswerSchema) },
       },
     },
     async (request) => ok(await login(app, request.body, request.ip, request.headers['user-agent'])),

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AMR,
   AUTH_ERRORS,
   ERROR_CODES,
   LOGIN_ERRORS,
+  type AuthMethod,
   type AuthResult,
   type AuthTokens,
+  type LoginAnswer,
   type LoginInput,
   type Role,
 } from 'shared-contracts';
@@ -29,6 +32,7 @@ import {
   revokeFamily,
 } from '../../sessions/sessions.repository';
 import { forgiveGuess, takeGuess } from '../../sessions/throttle';
+import { NO_SECOND_STEP, type SecondStepGate } from '../../ports/second-step';
 
 const refreshFailed = () => new HttpError(401, ERROR_CODES.refreshFailed, AUTH_ERRORS.refreshFailed);
 const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, AUTH_ERRORS.sessionExpired);
@@ -56,6 +60,44 @@ export interface SessionClient {
 const USER_AGENT_MAX = 512;
 
 /**
+ * How a session signed in: its methods (`amr`) and when it last gave a second factor (the access
+ * token's `auth_time`). Kept on its refresh tokens, so every refresh says the same.
+ */
+export interface SessionFactor {
+  amr: AuthMethod[];
+  factorAt: Date | null;
+}
+
+/** A sign-in with the password alone (the person has no second factor). */
+export const PASSWORD_ONLY: SessionFactor = { amr: [AMR.password], factorAt: null };
+
+/** The factor columns of a refresh token, as a SessionFactor (methods nobody issues are dropped). */
+export const factorOfToken = (row: { amr: string[]; factorAt: Date | null }): SessionFactor => ({
+  amr: row.amr.filter((method): method is AuthMethod => (Object.values(AMR) as string[]).includes(method)),
+  factorAt: row.factorAt,
+});
+
+/** An access token of the session `familyId`, saying how it signed in. */
+export function accessTokenFor(
+  config: AppConfig,
+  user: Pick<UserRow, 'id' | 'role'>,
+  familyId: string,
+  factor: SessionFactor,
+): Promise<string> {
+  return signAccessToken(
+    {
+      userId: user.id,
+      role: user.role,
+      sessionId: familyId,
+      amr: factor.amr.length > 0 ? factor.amr : [AMR.password],
+      authTime: factor.factorAt ? Math.floor(factor.factorAt.getTime() / 1000) : null,
+    },
+    config.jwtSecret,
+    config.accessTokenTtl,
+  );
+}
+
+/**
  * Mints an access token and a new refresh token. `familyId` continues a session on rotation;
  * `replacing` is the token being rotated, marked revoked and linked to its successor. A rotated
  * token's successor is derived from it with the server's key (see `successorToken`), so a second
@@ -67,6 +109,7 @@ export async function issueTokens(
   tx: Db,
   user: UserRow,
   client: SessionClient,
+  factor: SessionFactor,
   rotation?: { familyId: string; replacing: number; presented: string; sessionStartedAt: Date },
 ): Promise<AuthTokens> {
   const { config } = deps;
@@ -90,13 +133,11 @@ export async function issueTokens(
     ),
     userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
     ip: client.ip.slice(0, 64) || null,
+    amr: factor.amr,
+    factorAt: factor.factorAt,
   });
   if (rotation) await markRotated(tx, rotation.replacing, id);
-  const accessToken = await signAccessToken(
-    { userId: user.id, role: user.role, sessionId: familyId },
-    config.jwtSecret,
-    config.accessTokenTtl,
-  );
+  const accessToken = await accessTokenFor(config, user, familyId, factor);
   // The console signs itself out after this long unused, rather than refresh for an absent person.
   return { accessToken, refreshToken, idleTimeoutSeconds: config.sessionIdleTimeout };
 }
@@ -104,14 +145,17 @@ export async function issueTokens(
 /**
  * Sign-in. Unknown e-mail and wrong password get the same answer after the same
  * amount of hashing work; a disabled account is only revealed to someone who knows its password.
- * Guesses are counted in the database so the throttle holds across API processes.
+ * Guesses are counted in the database so the throttle holds across API processes. A person with
+ * a second factor gets no session yet: `secondStep` (given by flows/sign-in.ts) answers the ticket
+ * of the second step, and the session starts when it is passed (startSession).
  */
 export async function login(
   deps: AppDeps,
   input: LoginInput,
   ip: string,
   userAgent?: string,
-): Promise<AuthResult> {
+  secondStep: SecondStepGate = NO_SECOND_STEP,
+): Promise<LoginAnswer> {
   const { db, config, passwords } = deps;
   // Counted before the password is checked (see takeGuess); forgiven when it was right.
   const guess = await takeGuess(db, config.loginThrottle, input.email, ip, LOGIN_ERRORS.tooManyAttempts);
@@ -132,17 +176,37 @@ export async function login(
   return db.transaction(async (tx) => {
     await forgiveGuess(tx, guess);
     await clearFailures(tx, user.email);
-    await deleteExpiredRefreshTokens(tx, user.id);
-    const signedIn = await touchLastLogin(tx, user.id);
-    await recordActivity(tx, user, 'user', user.id, {
-      action: 'auth.login',
-      description: `${displayName(user)} signed in`,
-      // Shown as the last-login details of the user's activity statistics.
-      details: { ip, userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null },
-    });
-    const tokens = await issueTokens(deps, tx, signedIn, { ip, userAgent });
-    return { user: toUser(signedIn), tokens };
+    const pending = await secondStep(tx, user);
+    if (pending) return { secondStep: pending };
+    return startSession(deps, tx, user, { ip, userAgent }, PASSWORD_ONLY);
   });
+}
+
+/**
+ * A new session for `user`, whose sign-in is complete (password, and second factor when they have
+ * one): the sign-in is recorded (the user's last login and activity) and a token pair issued.
+ */
+export async function startSession(
+  deps: Pick<AppDeps, 'config'>,
+  tx: Db,
+  user: UserRow,
+  client: SessionClient,
+  factor: SessionFactor,
+): Promise<AuthResult> {
+  await deleteExpiredRefreshTokens(tx, user.id);
+  const signedIn = await touchLastLogin(tx, user.id);
+  await recordActivity(tx, user, 'user', user.id, {
+    action: 'auth.login',
+    description: `${displayName(user)} signed in`,
+    // Shown as the last-login details of the user's activity statistics.
+    details: {
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      amr: factor.amr,
+    },
+  });
+  const tokens = await issueTokens(deps, tx, signedIn, client, factor);
+  return { user: toUser(signedIn), tokens };
 }
 
 /**
@@ -192,7 +256,7 @@ export async function refresh(
       await revokeFamily(tx, row.familyId);
       return null;
     }
-    return issueTokens(deps, tx, user, client, {
+    return issueTokens(deps, tx, user, client, factorOfToken(row), {
       familyId: row.familyId,
       replacing: row.id,
       presented: refreshToken,
@@ -226,11 +290,7 @@ async function currentSuccessor(deps: AppDeps, tx: Db, presented: string): Promi
     const user = await findUserById(tx, row.userId);
     if (!user || !user.isActive) return null;
     if (sessionEnd(config, row.sessionStartedAt, user.role) <= Date.now()) return null;
-    const accessToken = await signAccessToken(
-      { userId: user.id, role: user.role, sessionId: row.familyId },
-      config.jwtSecret,
-      config.accessTokenTtl,
-    );
+    const accessToken = await accessTokenFor(config, user, row.familyId, factorOfToken(row));
     return { accessToken, refreshToken: token, idleTimeoutSeconds: config.sessionIdleTimeout };
   }
   return null;

@@ -1,0 +1,75 @@
+/** Second factors in tests: enrolling an authenticator app through the API, and reading tokens. */
+import { expect } from 'vitest';
+import type { FactorAdded, LoginAnswer, SecondStep, TotpEnrolment } from 'shared-contracts';
+import { DEMO_PASSWORD } from '../seed/users';
+import { totpCode, totpStepAt } from '../modules/second-factors/totp';
+import type { TestContext } from './build';
+
+/** The claims of an access token (not verified: the API did that). */
+export function claimsOf(accessToken: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** The code an app shows `steps` steps after `at` (epoch ms). */
+export const codeAt = (secret: string, at: number, steps = 0) => totpCode(secret, totpStepAt(at) + steps);
+
+/**
+ * Adds an authenticator app to `email`'s account through the API (signed in with the password
+ * alone, before it has a factor), its code computed for `at`: the secret, codes and session.
+ */
+export async function enrolTotp(
+  t: TestContext,
+  email: string,
+  at: number,
+  password = DEMO_PASSWORD,
+): Promise<{ secret: string; added: FactorAdded; accessToken: string; refreshToken: string }> {
+  const { tokens } = await t.login(email, password);
+  const started = await t.request({
+    method: 'POST',
+    url: '/api/user/security/totp',
+    token: tokens.accessToken,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const enrolment = started.json<{ data: TotpEnrolment }>().data;
+  const confirmed = await t.request({
+    method: 'POST',
+    url: '/api/user/security/totp/confirm',
+    token: tokens.accessToken,
+    payload: { enrolmentId: enrolment.enrolmentId, code: codeAt(enrolment.secret, at), name: 'Phone' },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const added = confirmed.json<{ data: FactorAdded }>().data;
+  return {
+    secret: enrolment.secret,
+    added,
+    accessToken: added.accessToken,
+    refreshToken: tokens.refreshToken,
+  };
+}
+
+/** POST /api/auth/login (the demo password unless given), from `remoteAddress`: its second step (asserted). */
+export async function passwordStep(
+  t: TestContext,
+  email: string,
+  remoteAddress = '127.0.0.1',
+  password = DEMO_PASSWORD,
+): Promise<SecondStep> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const answer = response.json<{ data: LoginAnswer }>().data;
+  if (!('secondStep' in answer)) throw new Error(`${email}: signed in without a second step`);
+  return answer.secondStep;
+}
+
+/** POST /api/auth/second-step. */
+export function secondStep(t: TestContext, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
+  return t.request({ method: 'POST', url: '/api/auth/second-step', payload, remoteAddress });
+}
