@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountControlText } from './bank-account-control';
+import { bankAccountControlText, bankAccountTypeLabel, maskedAccount } from './bank-account-control';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const ada = { id: 1, name: 'Ada Admin', email: 'admin@example.com' };
@@ -9,7 +9,14 @@ describe('bankAccountControlText', () => {
   it('names who entered a pending account and says it waits for a second person', () => {
     expect(
       bankAccountControlText(
-        { version: 2, status: 'PENDING', changedAt: '2026-11-22T12:00:00Z', changedBy: ada, confirmedAt: null, confirmedBy: null },
+        {
+          version: 2,
+          status: 'PENDING',
+          changedAt: '2026-11-22T12:00:00Z',
+          changedBy: ada,
+          confirmedAt: null,
+          confirmedBy: null,
+        },
         now,
       ),
     ).toBe('Entered 3 days ago by Ada Admin (admin@example.com); waiting for a second person to confirm it');
@@ -33,9 +40,24 @@ describe('bankAccountControlText', () => {
     );
     expect(
       bankAccountControlText(
-        { version: 1, status: 'CONFIRMED', changedAt: '2026-11-22T12:00:00Z', changedBy: null, confirmedAt: '2026-11-22T12:00:00Z', confirmedBy: null },
+        {
+          version: 1,
+          status: 'CONFIRMED',
+          changedAt: '2026-11-22T12:00:00Z',
+          changedBy: null,
+          confirmedAt: '2026-11-22T12:00:00Z',
+          confirmedBy: null,
+        },
         now,
       ),
     ).toBe('Entered 3 days ago; confirmed 3 days ago');
+  });
+});
+
+describe('maskedAccount and bankAccountTypeLabel', () => {
+  it('shows the last 4 digits only, and the account type in words', () => {
+    expect(maskedAccount('6789')).toBe('••••6789');
+    expect(bankAccountTypeLabel('savings')).toBe('Savings');
+    expect(bankAccountTypeLabel('checking')).toBe('Checking');
   });
 });

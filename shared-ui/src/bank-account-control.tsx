@@ -1,8 +1,14 @@
-// How the console shows a bank account's dual control: one badge and one sentence for the
-// companies' Payments card and the approval page, so both say the same thing.
+// How the console shows a bank account and its dual control: the masked number, its type, one badge
+// and one sentence for the companies' Payments card and the approval page, so both say the same thing.
 import type { BankAccountControl, PersonRef } from 'shared-contracts';
 import { Badge } from '@chakra-ui/react';
 import { formatRelative } from './format';
+
+/** An account number as the console shows it, its last 4 digits only: '••••6789'. */
+export const maskedAccount = (last4: string): string => `••••${last4}`;
+
+/** 'Savings' or 'Checking'. */
+export const bankAccountTypeLabel = (type: string): string => (type === 'savings' ? 'Savings' : 'Checking');
 
 /** ' by Name (e-mail)', or nothing for accounts from before anyone was recorded. */
 const by = (who: PersonRef | null) => (who ? ` by ${who.name} (${who.email})` : '');

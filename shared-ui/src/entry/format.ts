@@ -12,4 +12,9 @@ export {
   type DateInput,
 } from '../format';
 export { ActivityList, type ActivityListProps } from '../activity-list';
-export { BankAccountStatusBadge, bankAccountControlText } from '../bank-account-control';
+export {
+  BankAccountStatusBadge,
+  bankAccountControlText,
+  bankAccountTypeLabel,
+  maskedAccount,
+} from '../bank-account-control';

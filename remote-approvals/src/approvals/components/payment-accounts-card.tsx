@@ -1,11 +1,16 @@
 import { BANK_ACCOUNT_RECENT_DAYS, type Approval, type ApprovalPaymentAccount } from 'shared-contracts';
 import { Alert, Box, Flex, SectionCard, Stack, Text } from 'shared-ui';
-import { BankAccountStatusBadge, bankAccountControlText, formatRelative } from 'shared-ui/format';
+import {
+  BankAccountStatusBadge,
+  bankAccountControlText,
+  bankAccountTypeLabel,
+  formatRelative,
+  maskedAccount,
+} from 'shared-ui/format';
 import { RequestState } from 'shared-ui/record';
 import { useApprovalPaymentAccounts } from '../api/get-approval';
 
 const DAY_MS = 86_400_000;
-const typeLabel = (type: string) => (type === 'savings' ? 'Savings' : 'Checking');
 
 /**
  * Where the money goes: for each vendor of the approval's bills, the bank account a file would
@@ -57,8 +62,8 @@ function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
       {account ? (
         <Stack gap="1" mt="2">
           <Text>
-            Routing {account.routingNumber} · Account ••••{account.accountLast4} ·{' '}
-            {typeLabel(account.accountType)}
+            Routing {account.routingNumber} · Account {maskedAccount(account.accountLast4)} ·{' '}
+            {bankAccountTypeLabel(account.accountType)}
           </Text>
           {recent ? (
             <Text textStyle="sm" color="orange.fg" fontWeight="medium">
@@ -83,8 +88,8 @@ function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
           <Alert.Content>
             <Alert.Title>The account changed after the decision</Alert.Title>
             <Alert.Description>
-              The approver saw routing {entry.decided.routingNumber} ••••{entry.decided.accountLast4}. No bank
-              file pays the new account on this approval.
+              The approver saw routing {entry.decided.routingNumber}{' '}
+              {maskedAccount(entry.decided.accountLast4)}. No bank file pays the new account on this approval.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -16,7 +16,12 @@ import {
   Text,
 } from 'shared-ui';
 import { ActionDialog, RowActionsMenu, useDialogTarget } from 'shared-ui/dialog';
-import { BankAccountStatusBadge, bankAccountControlText } from 'shared-ui/format';
+import {
+  BankAccountStatusBadge,
+  bankAccountControlText,
+  bankAccountTypeLabel,
+  maskedAccount,
+} from 'shared-ui/format';
 import { DataTable } from 'shared-ui/table';
 import { usePaymentSettings, useVendorAccounts } from '../api/get-payments';
 import {
@@ -26,9 +31,6 @@ import {
 } from '../api/payment-mutations';
 import { PaymentSettingsDialog } from './payment-settings-dialog';
 import { VendorAccountDialog } from './vendor-account-dialog';
-
-const masked = (last4: string) => `••••${last4}`;
-const accountTypeLabel = (type: string) => (type === 'savings' ? 'Savings' : 'Checking');
 
 /** The confirmation's question: whose entry it is, and how to check it. */
 const confirmText = (confirming: Confirmation | null) =>
@@ -108,7 +110,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
               {settlement ? (
                 <Stack gap="1">
                   <HStack gap="2" wrap="wrap">
-                    <Text>{`${masked(settlement.last4)} (${accountTypeLabel(settlement.accountType)}): balanced files`}</Text>
+                    <Text>{`${maskedAccount(settlement.last4)} (${bankAccountTypeLabel(settlement.accountType)}): balanced files`}</Text>
                     {settlement.control ? <BankAccountStatusBadge control={settlement.control} /> : null}
                   </HStack>
                   {settlement.control ? (
@@ -125,7 +127,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                         confirming.openFor({
                           kind: 'settlement',
                           accountId: null,
-                          label: `the settlement account ${masked(settlement.last4)} (${accountTypeLabel(settlement.accountType)})`,
+                          label: `the settlement account ${maskedAccount(settlement.last4)} (${bankAccountTypeLabel(settlement.accountType)})`,
                           control: settlement.control!,
                         })
                       }
@@ -208,8 +210,16 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                   { key: 'vendorName', header: 'Vendor' },
                   { key: 'vendorRef', header: 'QuickBooks vendor ID' },
                   { key: 'routingNumber', header: 'Routing number' },
-                  { key: 'accountLast4', header: 'Account', render: (row) => masked(row.accountLast4) },
-                  { key: 'accountType', header: 'Type', render: (row) => accountTypeLabel(row.accountType) },
+                  {
+                    key: 'accountLast4',
+                    header: 'Account',
+                    render: (row) => maskedAccount(row.accountLast4),
+                  },
+                  {
+                    key: 'accountType',
+                    header: 'Type',
+                    render: (row) => bankAccountTypeLabel(row.accountType),
+                  },
                   {
                     key: 'status',
                     header: 'Status',
@@ -243,7 +253,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                                       confirming.openFor({
                                         kind: 'vendor' as const,
                                         accountId: row.id,
-                                        label: `the bank account of ${row.vendorName}: routing ${row.routingNumber}, ${masked(row.accountLast4)} (${accountTypeLabel(row.accountType)})`,
+                                        label: `the bank account of ${row.vendorName}: routing ${row.routingNumber}, ${maskedAccount(row.accountLast4)} (${bankAccountTypeLabel(row.accountType)})`,
                                         control: row.control,
                                       }),
                                   },
