@@ -85,7 +85,7 @@ export function secondFactorConfigFrom(
     return hostname === rpId || hostname.endsWith(`.${rpId}`);
   };
   const origins = e.WEBAUTHN_ORIGIN
-    ? e.WEBAUTHN_ORIGIN.split(',').map((origin) => origin.trim().replace(/\/$/, ''))
+    ? e.WEBAUTHN_ORIGIN.split(',').map((origin) => origin.trim())
     : [
         `http://${listensOnName ? listening.host : 'localhost'}:${listening.port}`,
         // Only those a passkey of this RP ID can sign for: other CORS origins keep working without passkeys.
