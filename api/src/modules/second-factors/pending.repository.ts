@@ -96,7 +96,11 @@ export async function spendTicket(db: Db, tokenHash: string): Promise<number | n
 
 // ---- enrolments and step-up challenges -------------------------------------------------------
 
-/** A new challenge; the person's challenges that are over go. */
+/**
+ * A new challenge, which replaces the person's earlier one of the same purpose (only the newest
+ * enrolment or step-up can be finished, so asking again and again piles nothing up); their
+ * challenges that are over go too.
+ */
 export async function insertChallenge(
   db: Db,
   values: { userId: number; purpose: ChallengePurpose; challenge: string; totpSecret?: string },
@@ -107,6 +111,7 @@ export async function insertChallenge(
       and(
         eq(secondFactorChallenges.userId, values.userId),
         or(
+          eq(secondFactorChallenges.purpose, values.purpose),
           lt(secondFactorChallenges.expiresAt, sql`now()`),
           sql`${secondFactorChallenges.usedAt} is not null`,
         ),
