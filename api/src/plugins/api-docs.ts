@@ -172,6 +172,14 @@ function describeRoute(schema: FastifySchema, route: RouteOptions): FastifySchem
     } else {
       notes.push('Any signed-in role.');
     }
+    if (access.stepUp) {
+      notes.push('Also needs a second factor given within STEP_UP_MINUTES (POST /api/auth/step-up).');
+      responses[403] = failure(
+        access.role
+          ? `The caller's role is below ${access.role} (FORBIDDEN), or no fresh second factor (STEP_UP_REQUIRED)`
+          : 'No second factor given within STEP_UP_MINUTES (STEP_UP_REQUIRED)',
+      );
+    }
   } else {
     out.security = [];
   }
