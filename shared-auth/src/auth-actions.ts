@@ -1,4 +1,4 @@
-import { AUTH_ERRORS, LOGIN_ERRORS, type AuthResult, type User } from 'shared-contracts';
+import { AUTH_ERRORS, LOGIN_ERRORS, type AuthResult, type SecondStep, type User } from 'shared-contracts';
 import { startTransition } from 'react';
 import { ApiError, isApiError } from './api-error';
 import { request } from './api';
@@ -51,21 +51,39 @@ async function fetchCurrentUser(authRedirect: boolean): Promise<User> {
   return data;
 }
 
-/** Signs in: stores both tokens and the user; throws ApiError (see getLoginErrorMessage). */
-export async function login(email: string, password: string): Promise<User> {
+/** What a right password leads to when the person has a second factor: no session yet, a ticket. */
+export interface SecondStepNeeded {
+  secondStep: SecondStep;
+}
+
+/** Starts the session of a sign-in's answer: stores both tokens and the user; throws on a malformed answer. */
+export function beginSession(answer: Partial<AuthResult> | null): User {
+  if (!answer || !isUser(answer.user) || !answer.tokens?.accessToken || !answer.tokens.refreshToken) {
+    throw invalidAnswer(LOGIN_ERRORS.fallback);
+  }
+  sessionVersion += 1;
+  tokenStorage.setTokens(answer.tokens);
+  setSessionUser(answer.user);
+  setSessionLoading(false);
+  return answer.user;
+}
+
+function isSecondStep(value: unknown): value is SecondStepNeeded {
+  const step = (value as Partial<SecondStepNeeded> | null)?.secondStep;
+  return typeof step?.ticket === 'string' && Array.isArray(step.methods);
+}
+
+/**
+ * Signs in: stores both tokens and the user, or — for a person with a second factor — answers the
+ * second step's ticket without starting a session; throws ApiError (see getLoginErrorMessage).
+ */
+export async function login(email: string, password: string): Promise<User | SecondStepNeeded> {
   const { data } = await request('post', '/api/auth/login', {
     json: { email, password },
     fallbackMessage: LOGIN_ERRORS.fallback,
   });
-  const result = data as Partial<AuthResult> | null;
-  if (!result || !isUser(result.user) || !result.tokens?.accessToken || !result.tokens.refreshToken) {
-    throw invalidAnswer(LOGIN_ERRORS.fallback);
-  }
-  sessionVersion += 1;
-  tokenStorage.setTokens(result.tokens);
-  setSessionUser(result.user);
-  setSessionLoading(false);
-  return result.user;
+  if (isSecondStep(data)) return { secondStep: data.secondStep };
+  return beginSession(data as Partial<AuthResult> | null);
 }
 
 /** Signs out on the server with the refresh token, then clears tokens and user even if that call failed. */

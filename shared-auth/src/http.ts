@@ -2,6 +2,7 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { AUTH_ERRORS, ERROR_CODES, REQUEST_TIMEOUT_MS, type AuthTokens } from 'shared-contracts';
 import { ApiError, apiErrorFromAnswer, isApiError, networkApiError, readErrorBody } from './api-error';
 import { clearSessionUser } from './session-store';
+import { onEnrolmentRequired, resetStepUpForTests, stepUpFor } from './step-up';
 import { tokenStorage } from './token-storage';
 
 /** Path of the sign-in page the client sends people to when their session cannot be renewed. */
@@ -9,7 +10,15 @@ export const LOGIN_PATH = '/login';
 
 const ENVIRONMENT_HEADER = 'X-Environment';
 // A 401 from these means "wrong credentials" / "refresh token rejected": refreshing would loop.
-const NO_REFRESH_PATHS = ['/api/auth/login', '/api/auth/refresh'];
+// The second step's 401 (its ticket expired) is not about a session either.
+const NO_REFRESH_PATHS = [
+  '/api/auth/login',
+  '/api/auth/refresh',
+  '/api/auth/second-step',
+  '/api/auth/second-step/passkey-options',
+];
+// A refused step-up itself must never ask for a step-up.
+const STEP_UP_PATH = '/api/auth/step-up';
 
 /** Per-call switches carried in ky's `context` option. */
 export interface HttpContext {
@@ -199,6 +208,36 @@ export async function renewAccessToken(sentToken: string | null, redirect: boole
   }
 }
 
+/** The `error.code` of a JSON failure answer, read from a copy so the caller can still read it. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  return readErrorBody(body)?.code;
+}
+
+/**
+ * A 403 asking for a second factor: STEP_UP_REQUIRED → the step-up dialog, then the same request
+ * again with the new token (undefined when cancelled: the call fails with the API's error);
+ * MFA_ENROLMENT_REQUIRED → the Security page.
+ */
+async function answerSecondFactorRefusal(request: Request, response: Response): Promise<Request | undefined> {
+  const code = await errorCodeOf(response);
+  if (code === ERROR_CODES.mfaEnrolmentRequired) {
+    onEnrolmentRequired();
+    return undefined;
+  }
+  if (code !== ERROR_CODES.stepUpRequired) return undefined;
+  if (new URL(request.url, window.location.href).pathname.startsWith(STEP_UP_PATH)) return undefined;
+  const confirmed = await stepUpFor(bearerOf(request), () => tokenStorage.getAccessToken());
+  const token = tokenStorage.getAccessToken();
+  if (!confirmed || !token) return undefined;
+  const headers = new Headers(request.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  return new Request(request, { headers });
+}
+
 function toApiError(error: Error, fallbackMessage: string | undefined): Error {
   if (isApiError(error)) return error;
   if (isHTTPError(error))
@@ -234,6 +273,10 @@ export const http = ky.create({
     ],
     afterResponse: [
       async ({ request, response, retryCount, options }) => {
+        if (response.status === 403 && retryCount === 0) {
+          const again = await answerSecondFactorRefusal(request, response);
+          return again ? ky.retry({ request: again, delay: 0, code: 'STEPPED_UP' }) : undefined;
+        }
         if (response.status !== 401 || retryCount > 0 || isNoRefreshUrl(request.url)) return undefined;
         const accessToken = await renewAccessToken(
           bearerOf(request),
@@ -256,4 +299,5 @@ export function resetHttpForTests(): void {
   navigate = null;
   refreshGate = null;
   refreshInFlight = null;
+  resetStepUpForTests();
 }

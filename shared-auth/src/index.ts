@@ -20,7 +20,15 @@ export {
   type PersistedSession,
   type Session,
 } from './session-store';
-export { initializeSession } from './auth-actions';
+export { initializeSession, type SecondStepNeeded } from './auth-actions';
+export {
+  SECURITY_PAGE_PATH,
+  setEnrolmentRequiredHandler,
+  setStepUpPrompt,
+  type StepUpPrompt,
+} from './step-up';
+/** Second-step sign-in, step-up and passkey calls: fetched by the screens that ask for a factor. */
+export const loadSecondFactors = () => import('./second-factors');
 /** The inactivity sign-out's code, fetched by the signed-in layout (never by the sign-in page). */
 export const loadIdleWatch = () => import('./idle-watch');
 export type { IdleListener, IdleWarning } from './idle-watch';

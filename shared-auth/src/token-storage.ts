@@ -36,6 +36,10 @@ export const tokenStorage = {
     // Empty when absent (an older server): the idle watch then uses 30 minutes.
     write(STORAGE_KEYS.idleTimeout, String(tokens.idleTimeoutSeconds ?? ''));
   },
+  /** Replaces only the access token (after a step-up or a new factor: the refresh token stays). */
+  setAccessToken(accessToken: string): void {
+    write(STORAGE_KEYS.accessToken, accessToken);
+  },
   /** Forgets both tokens. */
   clear(): void {
     write(STORAGE_KEYS.accessToken, null);

@@ -2,13 +2,13 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import type { Role, User } from 'shared-contracts';
 import { hasRole } from 'shared-contracts';
-import { login, logout, refreshUser } from './auth-actions';
+import { login, logout, refreshUser, type SecondStepNeeded } from './auth-actions';
 import { isLoadingAtom, sessionAtom, sessionStore, type Session } from './session-store';
 
 /** The session plus the actions that change it. */
 export interface AuthValue extends Session {
-  /** Signs in; stores both tokens and the user; throws ApiError. */
-  login: (email: string, password: string) => Promise<User>;
+  /** Signs in; stores both tokens and the user, or answers the second step's ticket; throws ApiError. */
+  login: (email: string, password: string) => Promise<User | SecondStepNeeded>;
   /** Signs out; clears tokens and user even when the call fails. */
   logout: () => Promise<void>;
   /** Re-reads the current user from the server. */
