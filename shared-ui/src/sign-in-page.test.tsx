@@ -1,5 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { AUTH_ERRORS, LOGIN_ERRORS, UI_TEXT, VALIDATION } from 'shared-contracts';
+import {
+  AUTH_ERRORS,
+  LOGIN_ERRORS,
+  SECOND_FACTOR_ERRORS,
+  SECOND_FACTOR_TEXT,
+  UI_TEXT,
+  VALIDATION,
+} from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInPage } from './sign-in-page';
 import { renderWithProviders } from './test-utils';
@@ -12,11 +19,18 @@ const auth = vi.hoisted(() => ({
   logout: vi.fn(),
 }));
 
+const secondFactors = vi.hoisted(() => ({
+  finish: vi.fn<(input: unknown) => Promise<{ mustEnrol: boolean }>>(),
+}));
+
 vi.mock('shared-auth', () => ({
   useAuth: () => auth,
   initializeSession: vi.fn(async () => undefined),
   getLoginErrorMessage: (error: unknown) =>
     error instanceof Error ? error.message : 'Login failed. Please try again.',
+  isApiError: (error: unknown) => error instanceof Error && error.name === 'ApiError',
+  loadSecondFactors: async () => ({ finishSecondStep: secondFactors.finish }),
+  SECURITY_PAGE_PATH: '/users/profile/security',
   getRedirectTarget: (state: unknown) =>
     (state as { from?: { pathname?: string } } | null)?.from?.pathname ?? '/dashboard',
 }));
@@ -92,6 +106,47 @@ describe('SignInPage', () => {
     fireEvent.click(submitButton());
     expect(await screen.findByText('Company page')).toBeTruthy();
     expect(auth.login).toHaveBeenCalledWith('admin@example.com', 'Password123!');
+  });
+
+  it('asks a person with a second factor for it before going to the remembered page', async () => {
+    auth.login.mockResolvedValue({
+      secondStep: { ticket: 't-1', methods: ['totp'], expiresAt: '2030-01-01T00:00:00.000Z' },
+    });
+    secondFactors.finish.mockImplementation(async () => {
+      auth.isAuthenticated = true;
+      return { mustEnrol: false };
+    });
+    renderLogin({ from: { pathname: '/companies/1' } });
+    fill('admin@example.com', 'Password123!');
+    fireEvent.click(submitButton());
+    expect(await screen.findByRole('heading', { name: SECOND_FACTOR_TEXT.secondStepTitle })).toBeTruthy();
+    expect(screen.queryByText('Company page')).toBeNull();
+    fireEvent.input(screen.getByLabelText(SECOND_FACTOR_TEXT.codeLabel), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: SECOND_FACTOR_TEXT.verify }));
+    expect(await screen.findByText('Company page')).toBeTruthy();
+    expect(secondFactors.finish).toHaveBeenCalledWith({ method: 'totp', ticket: 't-1', code: '123456' });
+  });
+
+  it('says the sign-in took too long and shows the password again', async () => {
+    auth.login.mockResolvedValue({
+      secondStep: { ticket: 't-1', methods: ['totp'], expiresAt: '2030-01-01T00:00:00.000Z' },
+    });
+    secondFactors.finish.mockRejectedValue(
+      Object.assign(new Error(SECOND_FACTOR_ERRORS.ticketExpired), {
+        name: 'ApiError',
+        status: 401,
+        code: 'UNAUTHORIZED',
+      }),
+    );
+    renderLogin();
+    fill('admin@example.com', 'Password123!');
+    fireEvent.click(submitButton());
+    fireEvent.input(await screen.findByLabelText(SECOND_FACTOR_TEXT.codeLabel), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: SECOND_FACTOR_TEXT.verify }));
+    expect((await screen.findByRole('alert')).textContent).toContain(SECOND_FACTOR_ERRORS.ticketExpired);
+    expect(emailInput()).toBeTruthy();
   });
 
   it('says the session ended at its time limit, then goes back to the page it was on', async () => {

@@ -1,18 +1,28 @@
 // The sign-in screen, used by the host at /login and by each remote's standalone QA shell.
 import { Alert, Button, Card, Center, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { getLoginErrorMessage, getRedirectTarget, initializeSession, useAuth } from 'shared-auth';
+import {
+  getLoginErrorMessage,
+  getRedirectTarget,
+  initializeSession,
+  SECURITY_PAGE_PATH,
+  useAuth,
+} from 'shared-auth';
 import {
   AUTH_ERRORS,
   ERROR_CODES,
   LOGIN_FAILURE_WARNING_THRESHOLD,
   LoginSchema,
   UI_TEXT,
+  type SecondStep,
 } from 'shared-contracts';
 import { FormField } from './form-field';
 import { safeParse } from 'valibot';
 import { FullPageSpinner } from './states';
+
+// The second step's code is fetched only for a person who has a second factor.
+const SecondStepForm = lazy(() => import('./second-step-form').then((m) => ({ default: m.SecondStepForm })));
 
 /** Field labels and the e-mail placeholder (an example address, not a real account). */
 export const SIGN_IN_LABELS = {
@@ -75,6 +85,7 @@ export function SignInPage({ productName }: SignInPageProps) {
   const fields = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const [errors, setErrors] = useState<Partial<SignInValues>>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
 
   // Memoized in shared-auth: starts the session check if the app has not (a stored token → /login
   // must still end in a redirect, not a spinner forever).
@@ -100,8 +111,12 @@ export function SignInPage({ productName }: SignInPageProps) {
     clearTimeout(focusTimer.current);
     setSubmitting(true);
     try {
-      await login(email, password);
+      const answer = await login(email, password);
       setFailures(0);
+      if ('secondStep' in answer) {
+        setSecondStep(answer.secondStep);
+        return;
+      }
       navigatedRef.current = true;
       navigate(getRedirectTarget(location.state), { replace: true });
     } catch (error) {
@@ -121,7 +136,18 @@ export function SignInPage({ productName }: SignInPageProps) {
     }
   };
 
-  if (isAuthenticated && !navigatedRef.current) {
+  const afterSecondStep = (mustEnrol: boolean) => {
+    navigatedRef.current = true;
+    // After a recovery code the person adds a new factor before anything else.
+    if (mustEnrol) navigate(SECURITY_PAGE_PATH, { replace: true, state: { mustEnrol: true } });
+    else navigate(getRedirectTarget(location.state), { replace: true });
+  };
+  const backToPassword = (message: string | null) => {
+    setSecondStep(null);
+    setSubmitError(message);
+  };
+
+  if (isAuthenticated && !navigatedRef.current && !secondStep) {
     return <Navigate to={getRedirectTarget(location.state)} replace />;
   }
   if (isLoading && !isSubmitting) return <FullPageSpinner />;
@@ -155,82 +181,93 @@ export function SignInPage({ productName }: SignInPageProps) {
           ) : null}
         </Stack>
 
-        <Card.Root as="main" variant="elevated" size={{ base: 'md', md: 'lg' }}>
-          <Card.Header gap="1">
-            <Heading as="h1" size="xl">
-              {UI_TEXT.signInTitle}
-            </Heading>
-            <Text color="fg.muted">{UI_TEXT.signInHint}</Text>
-          </Card.Header>
+        {secondStep ? (
+          <Suspense fallback={<FullPageSpinner />}>
+            <SecondStepForm
+              secondStep={secondStep}
+              onSignedIn={afterSecondStep}
+              onExpired={backToPassword}
+              onCancel={() => backToPassword(null)}
+            />
+          </Suspense>
+        ) : (
+          <Card.Root as="main" variant="elevated" size={{ base: 'md', md: 'lg' }}>
+            <Card.Header gap="1">
+              <Heading as="h1" size="xl">
+                {UI_TEXT.signInTitle}
+              </Heading>
+              <Text color="fg.muted">{UI_TEXT.signInHint}</Text>
+            </Card.Header>
 
-          <Card.Body>
-            <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={UI_TEXT.signInTitle}>
-              <Stack gap="4">
-                {!submitError && endNotice ? (
-                  <Alert.Root status="info" role="status">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Description>{endNotice}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                ) : null}
-                {submitError ? (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Description>{submitError}</Alert.Description>
-                      {failures >= LOGIN_FAILURE_WARNING_THRESHOLD ? (
-                        <Alert.Description fontWeight="medium" mt="1">
-                          {UI_TEXT.multipleFailures}
-                        </Alert.Description>
-                      ) : null}
-                    </Alert.Content>
-                  </Alert.Root>
-                ) : null}
+            <Card.Body>
+              <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={UI_TEXT.signInTitle}>
+                <Stack gap="4">
+                  {!submitError && endNotice ? (
+                    <Alert.Root status="info" role="status">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Description>{endNotice}</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  ) : null}
+                  {submitError ? (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Description>{submitError}</Alert.Description>
+                        {failures >= LOGIN_FAILURE_WARNING_THRESHOLD ? (
+                          <Alert.Description fontWeight="medium" mt="1">
+                            {UI_TEXT.multipleFailures}
+                          </Alert.Description>
+                        ) : null}
+                      </Alert.Content>
+                    </Alert.Root>
+                  ) : null}
 
-                <FormField label={SIGN_IN_LABELS.email} error={errors.email} disabled={isSubmitting}>
-                  <Input
-                    type="email"
-                    inputMode="email"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    placeholder={SIGN_IN_LABELS.emailPlaceholder}
-                    name="email"
-                    ref={fields.email}
-                  />
-                </FormField>
+                  <FormField label={SIGN_IN_LABELS.email} error={errors.email} disabled={isSubmitting}>
+                    <Input
+                      type="email"
+                      inputMode="email"
+                      autoComplete="username"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      placeholder={SIGN_IN_LABELS.emailPlaceholder}
+                      name="email"
+                      ref={fields.email}
+                    />
+                  </FormField>
 
-                <FormField label={SIGN_IN_LABELS.password} error={errors.password} disabled={isSubmitting}>
-                  <Input
-                    type="password"
-                    autoComplete="current-password"
-                    placeholder={UI_TEXT.passwordPlaceholder}
-                    name="password"
-                    ref={fields.password}
-                  />
-                </FormField>
+                  <FormField label={SIGN_IN_LABELS.password} error={errors.password} disabled={isSubmitting}>
+                    <Input
+                      type="password"
+                      autoComplete="current-password"
+                      placeholder={UI_TEXT.passwordPlaceholder}
+                      name="password"
+                      ref={fields.password}
+                    />
+                  </FormField>
 
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  size="lg"
-                  w="full"
-                  loading={isSubmitting}
-                  loadingText={UI_TEXT.signingIn}
-                >
-                  {UI_TEXT.signIn}
-                </Button>
-              </Stack>
-            </form>
-          </Card.Body>
+                  <Button
+                    type="submit"
+                    colorPalette="blue"
+                    size="lg"
+                    w="full"
+                    loading={isSubmitting}
+                    loadingText={UI_TEXT.signingIn}
+                  >
+                    {UI_TEXT.signIn}
+                  </Button>
+                </Stack>
+              </form>
+            </Card.Body>
 
-          <Card.Footer justifyContent="center">
-            <Text fontSize="sm" color="fg.muted" textAlign="center">
-              {UI_TEXT.signInFooter}
-            </Text>
-          </Card.Footer>
-        </Card.Root>
+            <Card.Footer justifyContent="center">
+              <Text fontSize="sm" color="fg.muted" textAlign="center">
+                {UI_TEXT.signInFooter}
+              </Text>
+            </Card.Footer>
+          </Card.Root>
+        )}
       </Stack>
     </Center>
   );
