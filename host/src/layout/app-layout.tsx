@@ -16,6 +16,7 @@ import { useLiveDashboardStats } from '../dashboard/api/get-dashboard-stats';
 import { NavIcon } from './icons';
 import { MobileDrawer } from './mobile-drawer';
 import { SidebarContent } from './sidebar';
+import { SecondFactorHost } from './second-factor-host';
 import { SIDEBAR_WIDTH } from './sidebar-width';
 import { useSignedInServices } from './signed-in-services';
 
@@ -52,6 +53,7 @@ export function AppLayout() {
     // counts use them too.
     <SWRConfig value={SWR_OPTIONS}>
       <PaletteHost>
+        <SecondFactorHost />
         <Flex minH="100dvh" bg={fullScreen ? 'bg' : 'bg.subtle'}>
           {!fullScreen && (
             <Box
