@@ -5,7 +5,8 @@ import { literalCount } from '../../db/prepared';
 import { activity } from '../../db/schema';
 import { activityVisibleTo, peopleActivityVisibleTo } from '../../security/payment-details';
 
-export interface ActivityEntry {
+/** One row of the activity log, as it is written. */
+export interface ActivityValues {
   userId: number | null;
   userName: string | null;
   /** Dotted verb such as 'auth.login' or 'user.create'. */
@@ -21,7 +22,7 @@ export interface ActivityEntry {
  * Several rows in one INSERT, e.g. one per company a manager delete unassigns. Call inside the
  * transaction of the change they record, so they commit or roll back with it.
  */
-export async function recordActivities(db: Db, entries: ActivityEntry[]): Promise<void> {
+export async function recordActivities(db: Db, entries: ActivityValues[]): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(activity).values(
     entries.map((entry) => ({

@@ -2,10 +2,22 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { displayName } from '../../person-name';
 import { recordLiveEvents } from '../live/live.service';
-import { recordActivities as insertActivities, type ActivityEntry } from './activity.repository';
+import { recordActivities as insertActivities, type ActivityValues } from './activity.repository';
 
 // What other modules read of the activity log: through this service, never through activity.repository.
-export { entityActivity, recentActivity, type ActivityEntry } from './activity.repository';
+export { entityActivity, recentActivity } from './activity.repository';
+
+/**
+ * What a change says of its entity now, for the live console's event: the status or version it
+ * set, when it set one. Never written into the activity row.
+ */
+export interface EntityState {
+  status?: string;
+  version?: number;
+}
+
+/** One change to record: its activity row, and the entity's new state for its live event. */
+export interface ActivityEntry extends ActivityValues, EntityState {}
 
 /**
  * Several rows in one INSERT, e.g. one per company a manager delete unassigns, and the live
@@ -13,15 +25,17 @@ export { entityActivity, recentActivity, type ActivityEntry } from './activity.r
  * commit or roll back with it.
  */
 export async function recordActivities(db: Db, entries: ActivityEntry[]): Promise<void> {
+  // The repository writes the row's own columns only: status and version go to the event.
   await insertActivities(db, entries);
   await recordLiveEvents(
     db,
-    entries.map((entry) => ({
-      actorId: entry.userId,
-      action: entry.action,
-      ...(entry.entityType === undefined ? {} : { entityType: entry.entityType }),
-      ...(entry.entityId === undefined ? {} : { entityId: entry.entityId }),
-      ...(entry.details === undefined ? {} : { details: entry.details }),
+    entries.map(({ userId, action, entityType, entityId, status, version }) => ({
+      actorId: userId,
+      action,
+      entityType,
+      entityId,
+      status,
+      version,
     })),
   );
 }
@@ -40,8 +54,11 @@ export const QUICKBOOKS_SYNC_ACTOR: Actor = {
   email: 'QuickBooks sync',
 };
 
-/** What happened: a dotted verb such as 'user.create', the sentence shown as is, and details. */
-export interface ActivityEvent {
+/**
+ * What happened: a dotted verb such as 'user.create', the sentence shown as is, and details; with
+ * the entity's new status or version when the change set one.
+ */
+export interface ActivityEvent extends EntityState {
   action: string;
   description: string;
   details?: Record<string, unknown>;

@@ -148,6 +148,7 @@ export async function createApprovalInTransaction(
       entityType: 'approval',
       entityId: row.id,
       action: 'approval.create',
+      status: 'PENDING',
       description:
         origin === 'QUICKBOOKS' ? `${creator.name}: ${summary}` : `${creator.name} submitted ${summary}`,
       details: {
@@ -297,6 +298,7 @@ export async function approveStep(
       const forWhom = step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : '';
       await recordActivity(tx, actor, 'approval', id, {
         action: 'approval.step_approve',
+        status: 'PENDING',
         description: `${displayName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}${anyway}`,
         details: {
           before: { status: 'PENDING', currentStep: step.position },
@@ -328,6 +330,7 @@ export async function approveStep(
           : '';
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.approve',
+      status: 'APPROVED',
       description: `${displayName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}${anyway}`,
       details: {
         before: { status: 'PENDING' },
@@ -411,6 +414,7 @@ export async function rejectApproval(
     await closeSteps(tx, id);
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.reject',
+      status: 'REJECTED',
       description: `${displayName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,
       details: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, reason },
     });
@@ -487,7 +491,7 @@ export async function expireOverdueApprovals(db: Db, days: number, now = new Dat
           action: 'approval.expire',
           entityType: 'approval',
           entityId: id,
-          details: { after: { status: 'EXPIRED' } },
+          status: 'EXPIRED',
         })),
       );
       return ids.length;

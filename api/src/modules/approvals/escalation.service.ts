@@ -56,6 +56,7 @@ async function escalateStep(
       entityType: 'approval',
       entityId: approvalId,
       action: 'approval.escalate',
+      status: 'PENDING',
       description:
         why === 'waited'
           ? `Step ${position} of approval ${approvalId.slice(0, 8)} waited past its escalation time: any ADMIN may now approve it`

@@ -196,6 +196,7 @@ export async function confirmPolicyChange(
     await deletePendingChange(tx, companyId);
     await recordActivity(tx, actor, 'company', companyId, {
       action: ACTION,
+      version: row.version,
       description: `${confirmer} confirmed approval policy version ${row.version}, proposed by ${pending.proposedByName}: ${(await summaryOf(tx, companyId, pending.definition)).join(' / ')}`,
       details: {
         after: {

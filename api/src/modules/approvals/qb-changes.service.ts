@@ -141,6 +141,7 @@ export async function reopenAfterQbChanges(
     if (bills.length === 0) {
       await recordActivity(tx, actor, 'approval', id, {
         action: 'approval.qb_changes_reopened',
+        status: 'EXPIRED',
         description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)}, with no bills left, expired: ${reason}`,
         details: { changes, reason, before: { status: 'APPROVED' }, after: { status: 'EXPIRED' } },
       });
@@ -150,6 +151,7 @@ export async function reopenAfterQbChanges(
     await startApprovalChain(tx, row!, nowOf(deps));
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.qb_changes_reopened',
+      status: 'PENDING',
       description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)} is pending again with QuickBooks' amounts, ${bills.length} bill(s), ${dollars(totalCents)}: ${reason}`,
       details: {
         changes,
@@ -182,7 +184,12 @@ export async function applySourceBillChange(
   if (!current) return 'decided';
   const before = current.bills.find((candidate) => candidate.Id === billId);
   const label = `Bill ${before?.DocNumber ?? bill?.DocNumber ?? billId}`;
-  const record = (action: string, description: string, details: Record<string, unknown>) =>
+  const record = (
+    action: string,
+    description: string,
+    details: Record<string, unknown>,
+    status?: ApprovalStatus,
+  ) =>
     recordActivities(tx, [
       {
         userId: source.id,
@@ -192,6 +199,7 @@ export async function applySourceBillChange(
         action,
         description,
         details,
+        status,
       },
     ]);
   if (current.status !== 'PENDING') {
@@ -251,6 +259,7 @@ export async function applySourceBillChange(
       'approval.expire',
       `${label} ${reason}: removed from approval ${short(approvalId)}, which has no bills left and expired`,
       { before: { status: 'PENDING' }, after: { status: 'EXPIRED' }, billId, reason },
+      'EXPIRED',
     );
     return 'expired';
   }

@@ -259,6 +259,7 @@ export async function setCompanyActive(
     await updateCompany(tx, id, { status, isActive: active });
     await recordActivity(tx, actor, 'company', id, {
       action: active ? 'company.activate' : 'company.deactivate',
+      status,
       description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} company ${current.name}`,
       details: { from: current.status, to: status },
     });

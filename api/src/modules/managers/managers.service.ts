@@ -198,6 +198,7 @@ export async function updateManagerDetails(
         entries.push(
           activityEntry(actor, 'manager', id, {
             action: 'manager.status',
+            status: row.status,
             description: `${displayName(actor)} changed the status of manager ${managerName(row)} from ${current.status} to ${row.status}`,
             details: { from: current.status, to: row.status },
           }),

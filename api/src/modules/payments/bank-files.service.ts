@@ -129,6 +129,7 @@ export async function generateBankFile(
     await setPaymentStatus(tx, approvalId, 'NACHA_PENDING', 'PENDING');
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_pending',
+      status: 'NACHA_PENDING',
       description: `Bank file of approval #${shortId(approvalId)} is being generated`,
       details: { from: row.status, to: 'NACHA_PENDING' },
     });
@@ -156,6 +157,7 @@ export async function generateBankFile(
       await setPaymentStatus(tx, approvalId, 'APPROVED', status);
       await recordActivity(tx, actor, 'approval', approvalId, {
         action: 'approval.nacha_failed',
+        status: 'APPROVED',
         description: `Bank file of approval #${shortId(approvalId)} was not generated: ${status}`,
         details: { from: 'NACHA_PENDING', to: 'APPROVED', reason: status },
       });
@@ -436,6 +438,7 @@ async function storeFile(
   });
   await recordActivity(tx, actor, 'approval', approvalId, {
     action: 'approval.nacha_generated',
+    status: 'NACHA_GENERATED',
     description: `Bank file ${fileName} generated for approval #${shortId(approvalId)}: ${summary.entryCount} ${summary.entryCount === 1 ? 'payment' : 'payments'}, ${usd(summary.totalCreditCents)}, effective ${effectiveEntryDate}`,
     details: {
       from: 'NACHA_PENDING',

@@ -105,10 +105,16 @@ async function tellOpenApprovals(
   vendorRef: string,
   action: string,
   description: string,
-  details: Record<string, unknown>,
+  details: Record<string, unknown> & { version: number },
 ): Promise<void> {
   for (const approval of await openApprovalsOfVendor(tx, companyId, vendorRef)) {
-    await recordActivity(tx, actor, 'approval', approval.id, { action, description, details });
+    // The event carries the account's version, as the company's own event of the change does.
+    await recordActivity(tx, actor, 'approval', approval.id, {
+      action,
+      description,
+      details,
+      version: details.version,
+    });
   }
 }
 
@@ -253,6 +259,8 @@ export async function confirmSettlementAccount(
     });
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.settlement.confirm',
+      status: 'CONFIRMED',
+      version,
       description: `${displayName(actor)} confirmed the settlement account ••••${row.settlementAccountLast4} of ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
       details: {
         version,
@@ -316,6 +324,8 @@ export async function createVendorAccount(
       });
       await recordActivity(tx, actor, 'company', companyId, {
         action: 'payments.vendor_account.create',
+        status: 'PENDING',
+        version,
         description: `${displayName(actor)} added the bank account ••••${row.accountLast4} of ${row.vendorName} to ${name}`,
         details: {
           vendorRef: row.vendorRef,
@@ -389,6 +399,8 @@ export async function changeVendorAccount(
     });
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.update',
+      status: 'PENDING',
+      version,
       description: `${displayName(actor)} changed the bank account of ${row.vendorName} at ${name} (••••${current.accountLast4} → ••••${row.accountLast4})`,
       details: {
         vendorRef: row.vendorRef,
@@ -429,6 +441,8 @@ export async function confirmVendorAccount(
     });
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.confirm',
+      status: 'CONFIRMED',
+      version,
       description: `${displayName(actor)} confirmed the bank account ••••${row.accountLast4} of ${row.vendorName} at ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
       details: {
         vendorRef: row.vendorRef,

@@ -87,6 +87,7 @@ export async function advancePaymentStatus(
         : 0;
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
+      status: to,
       description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}${
         qbBillPayments > 0
           ? `; ${qbBillPayments} ${qbBillPayments === 1 ? 'payment' : 'payments'} to record in QuickBooks`
