@@ -1,5 +1,6 @@
 import { sectionRoutes } from 'shared-ui/record';
 import { AuditLogPage } from './audit/components/audit-log-page';
+import { SecurityPage } from './security/components/security-page';
 import { ProfilePage } from './users/components/profile-page';
 import { UserDetailPage } from './users/components/user-detail-page';
 import { UserFormPage } from './users/components/user-form-page';
@@ -11,6 +12,8 @@ export const routes = sectionRoutes('users', [
   { path: 'new', access: 'manage', element: <UserFormPage /> },
   // The signed-in user's own page (sidebar user block); every role may open it.
   { path: 'profile', element: <ProfilePage /> },
+  // Their second factors (every role; the profile page links to it).
+  { path: 'profile/security', element: <SecurityPage /> },
   // Every recorded action across the console, for the page's own role (the API refuses the others too).
   { path: 'audit', access: '/users/audit', element: <AuditLogPage /> },
   { path: ':id', element: <UserDetailPage /> },

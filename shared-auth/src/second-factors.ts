@@ -42,11 +42,6 @@ export async function createPasskey(options: Record<string, unknown>): Promise<W
   return answer as unknown as WebAuthnAnswer;
 }
 
-/** True when the browser can create and use passkeys at all. */
-export function passkeysSupported(): boolean {
-  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
-}
-
 /** POST /api/auth/second-step/passkey-options: a passkey challenge for this sign-in's ticket. */
 export async function secondStepPasskeyOptions(ticket: string): Promise<Record<string, unknown>> {
   const { data } = await request('post', '/api/auth/second-step/passkey-options', {

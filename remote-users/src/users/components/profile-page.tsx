@@ -1,9 +1,11 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
-import { useAuth } from 'shared-auth';
+import { Link as RouterLink } from 'react-router-dom';
+import { SECURITY_PAGE_PATH, useAuth } from 'shared-auth';
 import {
   ChangePasswordSchema,
   ProfileUpdateSchema,
+  SECOND_FACTOR_TEXT,
   VALIDATION,
   takesOutOfOffice,
   type ChangePasswordInput,
@@ -69,7 +71,15 @@ export function ProfilePage() {
 
   return (
     <Stack gap="6">
-      <PageHeader title="My Profile" breadcrumbs={[{ label: 'My Profile' }]} />
+      <PageHeader
+        title="My Profile"
+        breadcrumbs={[{ label: 'My Profile' }]}
+        actions={
+          <Button asChild variant="outline">
+            <RouterLink to={SECURITY_PAGE_PATH}>{SECOND_FACTOR_TEXT.securityTitle}</RouterLink>
+          </Button>
+        }
+      />
       <SectionCard title="Account">
         <HStack gap="3" wrap="wrap">
           <Text>{user.email}</Text>

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { passkeysSupportedNow } from './passkey-support';
+import {
+  SECOND_FACTOR_ERRORS,
+  SECOND_FACTOR_TEXT,
+  type Factor,
+  type FactorAdded,
+  type SecurityOverview,
+} from 'shared-contracts';
+import { Alert, Box, Button, HStack, PageHeader, SectionCard, Stack, Text, notifySuccess } from 'shared-ui';
+import { ActionDialog } from 'shared-ui/dialog';
+import { formatDateLong } from 'shared-ui/format';
+import { RequestState } from 'shared-ui/record';
+import { useSecurity } from '../api/get-security';
+import { regenerateRecoveryCodes, removeFactor } from '../api/security-mutations';
+import { AddAuthenticatorDialog } from './add-authenticator-dialog';
+import { AddPasskeyDialog } from './add-passkey-dialog';
+import { FACTOR_KIND_LABEL, FactorList } from './factor-list';
+import { RecoveryCodesDialog } from './recovery-codes-dialog';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** Whether a factor is required of this person, and how long they have left to add one. */
+function dutyText(overview: SecurityOverview, now = Date.now()): string | null {
+  if (!overview.required) return null;
+  if (overview.factors.length > 0) return 'Your account must have a second factor: keep at least one.';
+  if (!overview.graceUntil) return SECOND_FACTOR_ERRORS.enrolmentRequired;
+  const left = Math.max(0, Math.ceil((Date.parse(overview.graceUntil) - now) / DAY_MS));
+  return `Your account must have a second factor. ${plural(left, 'day')} left to add one (until ${formatDateLong(overview.graceUntil)}).`;
+}
+
+/**
+ * /users/profile/security: the signed-in person's second factors (every role): add an authenticator
+ * app or a passkey, see and remove them, and make new recovery codes. Removing and new codes ask for
+ * a fresh factor (the console's step-up dialog), then go on by themselves.
+ */
+export function SecurityPage() {
+  const security = useSecurity();
+  const location = useLocation();
+  const mustEnrol = (location.state as { mustEnrol?: unknown } | null)?.mustEnrol === true;
+  const [adding, setAdding] = useState<'totp' | 'passkey' | null>(null);
+  const [removing, setRemoving] = useState<Factor | null>(null);
+  const [regenerating, setRegenerating] = useState(false);
+  const [codes, setCodes] = useState<readonly string[] | null>(null);
+
+  const added = (result: FactorAdded) => {
+    notifySuccess(`${FACTOR_KIND_LABEL[result.factor.kind]} ${result.factor.name} added`);
+    if (result.recoveryCodes) setCodes(result.recoveryCodes);
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={SECOND_FACTOR_TEXT.securityTitle}
+        description="Second factors keep your account yours when a password is not enough."
+        breadcrumbs={[
+          { label: 'My Profile', to: '/users/profile' },
+          { label: SECOND_FACTOR_TEXT.securityTitle },
+        ]}
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <Button colorPalette="blue" onClick={() => setAdding('totp')}>
+              {SECOND_FACTOR_TEXT.addAuthenticator}
+            </Button>
+            {passkeysSupportedNow() ? (
+              <Button variant="outline" onClick={() => setAdding('passkey')}>
+                {SECOND_FACTOR_TEXT.addPasskey}
+              </Button>
+            ) : null}
+          </HStack>
+        }
+      />
+      <RequestState request={security} loadingText="Loading your second factors...">
+        {(overview) => {
+          const duty = dutyText(overview);
+          const warn = overview.factors.length === 0 && (mustEnrol || overview.required);
+          return (
+            <Stack gap="6">
+              {warn || duty ? (
+                <Alert.Root status={warn ? 'warning' : 'info'} role={warn ? 'alert' : 'status'}>
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Description>
+                      {mustEnrol && overview.factors.length === 0
+                        ? SECOND_FACTOR_ERRORS.enrolmentRequired
+                        : duty}
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
+              <SectionCard
+                title="Second factors"
+                description="Asked for after your password, and again before actions that move money."
+              >
+                <FactorList factors={overview.factors} onRemove={setRemoving} />
+              </SectionCard>
+              <SectionCard
+                title={SECOND_FACTOR_TEXT.recoveryCodesTitle}
+                description="Each one signs you in once when you cannot use your second factors."
+                actions={
+                  overview.factors.length > 0 ? (
+                    <Button size="sm" variant="outline" onClick={() => setRegenerating(true)}>
+                      {SECOND_FACTOR_TEXT.regenerateCodes}
+                    </Button>
+                  ) : null
+                }
+              >
+                <Box>
+                  <Text data-testid="recovery-codes-left">
+                    {overview.factors.length === 0
+                      ? 'You get recovery codes with your first second factor.'
+                      : `${plural(overview.recoveryCodesLeft, 'recovery code')} left.`}
+                  </Text>
+                </Box>
+              </SectionCard>
+            </Stack>
+          );
+        }}
+      </RequestState>
+      <AddAuthenticatorDialog
+        open={adding === 'totp'}
+        onOpenChange={(open) => setAdding(open ? 'totp' : null)}
+        onAdded={added}
+      />
+      <AddPasskeyDialog
+        open={adding === 'passkey'}
+        onOpenChange={(open) => setAdding(open ? 'passkey' : null)}
+        onAdded={added}
+      />
+      <ActionDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title="Remove second factor"
+        description={`${removing?.name ?? 'This factor'} will no longer sign you in. Your other sessions are signed out.`}
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        destructive
+        action={() => removeFactor(removing?.id ?? 0)}
+        successMessage={`${removing?.name ?? 'Second factor'} removed`}
+        failureMessage="The second factor could not be removed"
+      />
+      <ActionDialog
+        open={regenerating}
+        onOpenChange={setRegenerating}
+        title={SECOND_FACTOR_TEXT.regenerateCodes}
+        description="Your current recovery codes stop working, and ten new ones are shown once."
+        confirmLabel="Make new codes"
+        pendingLabel="Making..."
+        action={async () => {
+          const result = await regenerateRecoveryCodes();
+          setCodes(result.recoveryCodes);
+          return result;
+        }}
+        successMessage="New recovery codes made"
+        failureMessage="New recovery codes could not be made"
+      />
+      <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />
+    </Stack>
+  );
+}
