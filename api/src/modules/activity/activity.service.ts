@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { displayName } from '../../person-name';
+import { personName } from 'shared-contracts';
 import { recordLiveEvents } from '../live/live.service';
 import { recordActivities as insertActivities, type ActivityValues } from './activity.repository';
 
@@ -74,7 +74,7 @@ export function activityEntry(
   entityId: string | number,
   event: ActivityEvent,
 ): ActivityEntry {
-  return { userId: actor.id, userName: displayName(actor), entityType, entityId, ...event };
+  return { userId: actor.id, userName: personName(actor), entityType, entityId, ...event };
 }
 
 /** Call inside the transaction of the change it records, so the row commits or rolls back with it. */

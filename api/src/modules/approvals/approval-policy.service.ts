@@ -9,6 +9,7 @@ import {
   hasRole,
   isAway,
   matchRule,
+  personName,
   policySummary,
   stepLabel,
   stepSatisfiable,
@@ -27,7 +28,6 @@ import {
 import type { Db } from '../../db/client';
 import type { ApprovalRow, ApprovalStepRow, UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../http/http-error';
-import { displayName } from '../../person-name';
 import { PEOPLE_MIN_ROLE } from '../../security/payment-details';
 import {
   activeDecidersAmong,
@@ -247,7 +247,7 @@ export async function decideCurrentStep(
     approvalId: approval.id,
     position: current,
     userId: actor.id,
-    userName: displayName(actor),
+    userName: personName(actor),
     onBehalfOf: onBehalfOf?.id ?? null,
     onBehalfOfName: onBehalfOf?.name ?? null,
     decidedAt: now,

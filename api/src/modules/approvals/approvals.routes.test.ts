@@ -7,6 +7,7 @@ import {
   APPROVAL_STATUSES,
   VALIDATION,
   parseBills,
+  personName,
   type Approval,
   type ApprovalHistoryEntry,
   type ApprovalStats,
@@ -16,7 +17,6 @@ import {
   type Pagination,
 } from 'shared-contracts';
 import { activity, approvals, companies, users } from '../../db/schema';
-import { displayName } from '../../person-name';
 import { importedApproval } from '../../test/approval-fixtures';
 import { build, errorOf, type TestContext } from '../../test/build';
 import { EXPORT_FETCH_SIZE } from './approvals.export';
@@ -116,7 +116,7 @@ async function createPending(role: Role = 'moderator', bills?: Bill[]): Promise<
   return importedApproval(db(), {
     companyId: company.id,
     priority: 'HIGH',
-    createdBy: { id: creator!.id, name: displayName(creator!) },
+    createdBy: { id: creator!.id, name: personName(creator!) },
     bills: bills ?? [
       bill(`${9_000_000 + billSeq * 10 + 1}`, [100, 20.5]),
       bill(`${9_000_000 + billSeq * 10 + 2}`, [30]),

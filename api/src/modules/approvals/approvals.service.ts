@@ -4,6 +4,7 @@ import {
   DUPLICATE_WINDOW_DAYS,
   ERROR_CODES,
   isApprovalId,
+  personName,
   toCents,
   type Approval,
   type ApprovalCreateInput,
@@ -23,7 +24,6 @@ import { recentAccountChangers, vendorAccountsByRef } from '../payments/payment-
 import { findUserById } from '../users/users.service';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { recordLiveEvents } from '../live/live.service';
-import { displayName } from '../../person-name';
 import { closeSteps, decideCurrentStep, startApprovalChain } from './approval-policy.service';
 import { flaggedBillIds, indexAndFlagBills } from '../bills/duplicate-bills';
 import {
@@ -217,7 +217,7 @@ export async function editApproval(
     }
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.update',
-      description: `${displayName(actor)} updated approval ${short(id)} (${Object.keys(values).join(', ')})`,
+      description: `${personName(actor)} updated approval ${short(id)} (${Object.keys(values).join(', ')})`,
       details: { before, after },
     });
     return (await findApproval(tx, id))!;
@@ -237,7 +237,7 @@ export async function setRecipients(
     await updateApproval(tx, id, { recipients });
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.recipients',
-      description: `${displayName(actor)} set the recipients of approval ${short(id)} (${recipients.length})`,
+      description: `${personName(actor)} set the recipients of approval ${short(id)} (${recipients.length})`,
       details: { before: current.recipients, after: recipients },
     });
     return (await findApproval(tx, id))!;
@@ -299,7 +299,7 @@ export async function approveStep(
       await recordActivity(tx, actor, 'approval', id, {
         action: 'approval.step_approve',
         status: 'PENDING',
-        description: `${displayName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}${anyway}`,
+        description: `${personName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}${anyway}`,
         details: {
           before: { status: 'PENDING', currentStep: step.position },
           after: { status: 'PENDING', step: step.position, onBehalfOf: step.onBehalfOf?.id ?? null },
@@ -317,7 +317,7 @@ export async function approveStep(
       processedBills: approvedBills.length,
       approvedAmountCents: approvedCents,
       approvedById: actor.id,
-      approvedBy: displayName(actor),
+      approvedBy: personName(actor),
       approvalDate: now,
     });
     if (!row) return explainNotPending(tx, id);
@@ -331,7 +331,7 @@ export async function approveStep(
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.approve',
       status: 'APPROVED',
-      description: `${displayName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}${anyway}`,
+      description: `${personName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}${anyway}`,
       details: {
         before: { status: 'PENDING' },
         after: {
@@ -406,7 +406,7 @@ export async function rejectApproval(
     const row = await updatePendingApproval(tx, id, {
       status: 'REJECTED',
       rejectedById: actor.id,
-      rejectedBy: displayName(actor),
+      rejectedBy: personName(actor),
       rejectionDate: new Date(),
       rejectionReason: reason,
     });
@@ -415,7 +415,7 @@ export async function rejectApproval(
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.reject',
       status: 'REJECTED',
-      description: `${displayName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,
+      description: `${personName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,
       details: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, reason },
     });
     return (await findApproval(tx, id))!;
@@ -437,7 +437,7 @@ export async function deleteApproval(deps: AppDeps, actor: UserRow, id: string):
     }
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.delete',
-      description: `${displayName(actor)} deleted approval ${short(id)}${deleted.companyName ? ` for ${deleted.companyName}` : ''} (${deleted.status})`,
+      description: `${personName(actor)} deleted approval ${short(id)}${deleted.companyName ? ` for ${deleted.companyName}` : ''} (${deleted.status})`,
       details: { before: { status: deleted.status, totalAmount: deleted.totalAmountCents / 100 } },
     });
   });

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import {
   APPROVAL_ERRORS,
   BillsSchema,
+  personName,
   type Approval,
   type Bill,
   type ManualApprovalCreateInput,
@@ -11,7 +12,6 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { companies, type UserRow } from '../../db/schema';
 import { validationError } from '../../http/http-error';
-import { displayName } from '../../person-name';
 import { getVendorAccounts } from '../payments/payment-accounts.service';
 import { findApproval, rowsOf } from './approvals.repository';
 import { createApprovalInTransaction, nowOf } from './approvals.service';
@@ -72,7 +72,7 @@ export async function createManualApproval(
     }
     const id = await createApprovalInTransaction(
       tx,
-      { id: actor.id, name: displayName(actor) },
+      { id: actor.id, name: personName(actor) },
       {
         companyId: company.id,
         priority: input.priority ?? 'MEDIUM',

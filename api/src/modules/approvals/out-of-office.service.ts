@@ -1,8 +1,7 @@
-import { OUT_OF_OFFICE_MESSAGES, type OutOfOfficeInput } from 'shared-contracts';
+import { OUT_OF_OFFICE_MESSAGES, personName, type OutOfOfficeInput } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound, validationError } from '../../http/http-error';
-import { displayName } from '../../person-name';
 import { recordActivity } from '../activity/activity.service';
 import { activeDecidersAmong, setAbsence, staffByIds } from './approval-policy.repository';
 
@@ -36,8 +35,8 @@ export async function setOutOfOffice(
       action: 'user.out_of_office',
       description:
         input.delegateId === null
-          ? `${displayName(actor)} ended the out-of-office period of ${target.name}`
-          : `${displayName(actor)} set ${target.name} out of office from ${input.awayFrom} until ${input.awayUntil}, delegate user #${input.delegateId}`,
+          ? `${personName(actor)} ended the out-of-office period of ${target.name}`
+          : `${personName(actor)} set ${target.name} out of office from ${input.awayFrom} until ${input.awayUntil}, delegate user #${input.delegateId}`,
       details: { after: { ...input } },
     });
     return { awayFrom: input.awayFrom, awayUntil: input.awayUntil, delegateId: input.delegateId };

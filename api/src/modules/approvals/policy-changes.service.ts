@@ -2,6 +2,7 @@ import {
   APPROVAL_ERRORS,
   ERROR_CODES,
   POLICY_CHANGE_MESSAGES,
+  personName,
   policyChanges,
   policySummary,
   type ApprovalPolicy,
@@ -10,7 +11,6 @@ import {
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { forbidden, HttpError, notFound, validationError } from '../../http/http-error';
-import { displayName } from '../../person-name';
 import { recordActivity } from '../activity/activity.service';
 import { companyPolicyContext, insertPolicy, setEscalationHours } from './approval-policy.repository';
 import { effectivePolicy, nameLookup, vendorLookup } from './approval-policy.service';
@@ -123,9 +123,9 @@ export async function proposePolicy(
       definition: input.definition,
       escalationHours: input.escalationHours ?? null,
       proposedById: actor.id,
-      proposedByName: displayName(actor),
+      proposedByName: personName(actor),
     });
-    const name = displayName(actor);
+    const name = personName(actor);
     await recordActivity(tx, actor, 'company', companyId, {
       action: ACTION,
       description: `${name} proposed a change of the approval policy${replaced ? ` (replacing the change ${replaced.proposedByName} proposed)` : ''}, waiting for an ADMIN other than ${name} to confirm it: ${(await summaryOf(tx, companyId, input.definition)).join(' / ')}`,
@@ -181,7 +181,7 @@ export async function confirmPolicyChange(
       { account: author, who: pending.proposedByName },
       { account: actor, who: 'you' },
     ]);
-    const confirmer = displayName(actor);
+    const confirmer = personName(actor);
     const row = await insertPolicy(tx, {
       companyId,
       version: active.version + 1,
@@ -226,7 +226,7 @@ export async function discardPolicyChange(
     if (pending.proposedById !== actor.id && actor.role !== 'ADMIN')
       throw forbidden(POLICY_CHANGE_MESSAGES.notYours);
     await deletePendingChange(tx, companyId);
-    const name = displayName(actor);
+    const name = personName(actor);
     await recordActivity(tx, actor, 'company', companyId, {
       action: ACTION,
       description:

@@ -2,6 +2,7 @@ import {
   POLICY_CHANGE_MESSAGES,
   POLICY_MESSAGES,
   adminStepProblems,
+  personName,
   policyProblems,
   stepSatisfiable,
   type CompanyAssignees,
@@ -9,7 +10,6 @@ import {
   type PolicyDefinition,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
-import { displayName } from '../../person-name';
 import { activeDecidersAmong } from './approval-policy.repository';
 import { namedBy } from './approval-policy.service';
 import { policyAccounts, type PolicyAccount } from './policy-changes.repository';
@@ -107,7 +107,7 @@ async function onePersonProblems(db: Db, check: PolicyCheck): Promise<string[]> 
   for (const a of await policyAccounts(db, delegateIds)) accounts.set(a.id, a);
   const nameOf = (id: number) => {
     const account = accounts.get(id);
-    return account ? displayName(account) : `user #${id}`;
+    return account ? personName(account) : `user #${id}`;
   };
 
   const problems: string[] = [];

@@ -6,6 +6,7 @@
  */
 import {
   APPROVAL_ERRORS,
+  personName,
   toCents,
   type Approval,
   type QbChangeAfterDecision,
@@ -18,7 +19,6 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../http/http-error';
 import { recordActivities, recordActivity } from '../activity/activity.service';
-import { displayName } from '../../person-name';
 import { dropChain, startApprovalChain } from './approval-policy.service';
 import { indexAndFlagBills, unindexBill } from '../bills/duplicate-bills';
 import { findApprovalRow, updateApproval, updatePendingApproval } from './approvals.repository';
@@ -67,8 +67,8 @@ export async function confirmAfterQbChanges(
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.qb_changes_confirmed',
       description: held
-        ? `${displayName(actor)} decided again after bill ${bills} changed in QuickBooks: approval ${short(id)} stands as approved (${dollars(current.approvedAmountCents)}): ${reason}`
-        : `${displayName(actor)} checked bill ${bills}, changed in QuickBooks after the bank file of approval ${short(id)} was sent: ${reason}`,
+        ? `${personName(actor)} decided again after bill ${bills} changed in QuickBooks: approval ${short(id)} stands as approved (${dollars(current.approvedAmountCents)}): ${reason}`
+        : `${personName(actor)} checked bill ${bills}, changed in QuickBooks after the bank file of approval ${short(id)} was sent: ${reason}`,
       details: { changes, reason, status: current.status },
     });
     return current.status;
@@ -142,7 +142,7 @@ export async function reopenAfterQbChanges(
       await recordActivity(tx, actor, 'approval', id, {
         action: 'approval.qb_changes_reopened',
         status: 'EXPIRED',
-        description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)}, with no bills left, expired: ${reason}`,
+        description: `${personName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)}, with no bills left, expired: ${reason}`,
         details: { changes, reason, before: { status: 'APPROVED' }, after: { status: 'EXPIRED' } },
       });
       return;
@@ -152,7 +152,7 @@ export async function reopenAfterQbChanges(
     await recordActivity(tx, actor, 'approval', id, {
       action: 'approval.qb_changes_reopened',
       status: 'PENDING',
-      description: `${displayName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)} is pending again with QuickBooks' amounts, ${bills.length} bill(s), ${dollars(totalCents)}: ${reason}`,
+      description: `${personName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)} is pending again with QuickBooks' amounts, ${bills.length} bill(s), ${dollars(totalCents)}: ${reason}`,
       details: {
         changes,
         reason,

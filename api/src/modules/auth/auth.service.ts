@@ -4,6 +4,7 @@ import {
   AUTH_ERRORS,
   ERROR_CODES,
   LOGIN_ERRORS,
+  personName,
   type AuthMethod,
   type AuthResult,
   type AuthTokens,
@@ -19,7 +20,6 @@ import { HttpError } from '../../http/http-error';
 import { signAccessToken } from '../../security/access-tokens';
 import { hashOpaqueToken, newOpaqueToken, successorToken } from '../../security/opaque-tokens';
 import { recordActivity } from '../activity/activity.service';
-import { displayName } from '../../person-name';
 import { toUser } from '../users/user-dto';
 import { findUserByEmail, findUserById, touchLastLogin } from '../users/users.service';
 import {
@@ -197,7 +197,7 @@ export async function startSession(
   const signedIn = await touchLastLogin(tx, user.id);
   await recordActivity(tx, user, 'user', user.id, {
     action: 'auth.login',
-    description: `${displayName(user)} signed in`,
+    description: `${personName(user)} signed in`,
     // Shown as the last-login details of the user's activity statistics.
     details: {
       ip: client.ip,
@@ -308,7 +308,7 @@ export async function logout(deps: AppDeps, refreshToken: string | undefined): P
     if (user) {
       await recordActivity(tx, user, 'user', user.id, {
         action: 'auth.logout',
-        description: `${displayName(user)} signed out`,
+        description: `${personName(user)} signed out`,
       });
     }
   });

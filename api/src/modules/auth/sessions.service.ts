@@ -10,13 +10,13 @@ import {
   SESSION_ERRORS,
   SESSION_LIST_LIMIT,
   USER_ERRORS,
+  personName,
   type Session,
   type SessionList,
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../http/http-error';
-import { displayName } from '../../person-name';
 import {
   listLiveSessions,
   revokeSessions,
@@ -61,7 +61,7 @@ export async function endSession(deps: AppDeps, user: UserRow, sessionId: string
     if (ended.length === 0) throw notFound(SESSION_ERRORS.notFound);
     await recordActivity(tx, user, 'user', user.id, {
       action: 'auth.session_end',
-      description: `${displayName(user)} signed out a session (${devicesOf(ended).join(', ')})`,
+      description: `${personName(user)} signed out a session (${devicesOf(ended).join(', ')})`,
       details: { devices: devicesOf(ended) },
     });
   });
@@ -78,7 +78,7 @@ export async function endOtherSessions(
     if (ended.length > 0) {
       await recordActivity(tx, user, 'user', user.id, {
         action: 'auth.sessions_end_others',
-        description: `${displayName(user)} signed out ${ended.length} other session${ended.length === 1 ? '' : 's'}`,
+        description: `${personName(user)} signed out ${ended.length} other session${ended.length === 1 ? '' : 's'}`,
         details: { ended: ended.length, devices: devicesOf(ended) },
       });
     }
@@ -103,7 +103,7 @@ export async function endUserSessions(
     const ended = await revokeSessions(tx, target.id, sessionLimitsOf(deps.config));
     await recordActivity(tx, actor, 'user', target.id, {
       action: 'user.sessions_end',
-      description: `${displayName(actor)} ended ${ended.length} session${ended.length === 1 ? '' : 's'} of ${displayName(target)}`,
+      description: `${personName(actor)} ended ${ended.length} session${ended.length === 1 ? '' : 's'} of ${personName(target)}`,
       details: { ended: ended.length, devices: devicesOf(ended) },
     });
     return { ended: ended.length };

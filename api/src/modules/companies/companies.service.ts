@@ -4,6 +4,7 @@ import {
   COMPANY_ERRORS,
   COMPANY_STAFF_ROLES,
   ERROR_CODES,
+  personName,
   type Company,
   type CompanyAssigneeField,
   type CompanyAssignmentInput,
@@ -16,7 +17,6 @@ import { isForeignKeyViolation, isRestrictViolation } from '../../db/errors';
 import type { CompanyRow, UserRow } from '../../db/schema';
 import { HttpError, notFound, validationError } from '../../http/http-error';
 import { recordActivity } from '../activity/activity.service';
-import { displayName } from '../../person-name';
 import { NOTHING_AT_RISK, type StrandedSteps } from '../../ports/stranded-steps';
 import { findUsersByIds } from '../users/users.service';
 import {
@@ -124,7 +124,7 @@ export async function createCompany(
       const row = await insertCompany(tx, values);
       await recordActivity(tx, actor, 'company', row.id, {
         action: 'company.create',
-        description: `${displayName(actor)} created company ${row.name}`,
+        description: `${personName(actor)} created company ${row.name}`,
         details: { status: row.status, industry: row.industry },
       });
       return (await findCompany(tx, row.id))!;
@@ -164,7 +164,7 @@ export async function updateCompanyDetails(
       const changed = Object.keys(changes).map((field) => FIELD_LABELS[field] ?? field);
       await recordActivity(tx, actor, 'company', id, {
         action: 'company.update',
-        description: `${displayName(actor)} updated company ${row.name} (${changed.join(', ')})`,
+        description: `${personName(actor)} updated company ${row.name} (${changed.join(', ')})`,
         details: { changes },
       });
       return (await findCompany(tx, id))!;
@@ -195,12 +195,12 @@ export async function assignCompany(
       const company = (await findCompany(tx, id))!;
       const role = COMPANY_ASSIGNEE_ROLES[field];
       const assignee = company[role as 'manager' | 'processor' | 'approver' | 'accountant'];
-      const who = assignee ? displayName(assignee) : null;
+      const who = assignee ? personName(assignee) : null;
       await recordActivity(tx, actor, 'company', id, {
         action: 'company.assignment',
         description: who
-          ? `${displayName(actor)} assigned ${who} as ${role} of ${company.name}`
-          : `${displayName(actor)} removed the ${role} of ${company.name}`,
+          ? `${personName(actor)} assigned ${who} as ${role} of ${company.name}`
+          : `${personName(actor)} removed the ${role} of ${company.name}`,
         details: { field, from: current[field], to: value },
       });
       return company;
@@ -238,7 +238,7 @@ async function deleteCompanyInTransaction(deps: AppDeps, actor: UserRow, id: num
     await deleteCompanyRow(tx, id);
     await recordActivity(tx, actor, 'company', id, {
       action: 'company.delete',
-      description: `${displayName(actor)} deleted company ${current.name}`,
+      description: `${personName(actor)} deleted company ${current.name}`,
       details: { name: current.name, approvalsDeleted },
     });
   });
@@ -260,7 +260,7 @@ export async function setCompanyActive(
     await recordActivity(tx, actor, 'company', id, {
       action: active ? 'company.activate' : 'company.deactivate',
       status,
-      description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} company ${current.name}`,
+      description: `${personName(actor)} ${active ? 'activated' : 'deactivated'} company ${current.name}`,
       details: { from: current.status, to: status },
     });
     return (await findCompany(tx, id))!;

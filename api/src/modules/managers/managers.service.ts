@@ -1,6 +1,7 @@
 import {
   ERROR_CODES,
   MANAGER_ERRORS,
+  personName,
   type Manager,
   type ManagerCreateInput,
   type ManagerUpdateInput,
@@ -12,7 +13,6 @@ import type { ManagerRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { activityEntry, recordActivities, type ActivityEntry } from '../activity/activity.service';
 import { clearManagerFromCompanies } from '../companies/companies.service';
-import { displayName } from '../../person-name';
 import { NOTHING_AT_RISK, type StrandedSteps } from '../../ports/stranded-steps';
 import { findUserById } from '../users/users.service';
 import {
@@ -37,7 +37,7 @@ const noSuchUser = (userId: number) => {
 
 /** 409 on the userId field naming the manager that already has the user account. */
 const userTaken = (user: UserRow, owner: ManagerRow) => {
-  const message = MANAGER_ERRORS.userTaken(displayName(user), managerName(owner), owner.id);
+  const message = MANAGER_ERRORS.userTaken(personName(user), managerName(owner), owner.id);
   return new HttpError(409, ERROR_CODES.conflict, message, { userId: message });
 };
 
@@ -81,14 +81,14 @@ async function explainLinkFailure(
 const link = (actor: UserRow, manager: ManagerRow, user: UserRow): ActivityEntry =>
   activityEntry(actor, 'manager', manager.id, {
     action: 'manager.link_user',
-    description: `${displayName(actor)} linked manager ${managerName(manager)} to user ${displayName(user)}`,
+    description: `${personName(actor)} linked manager ${managerName(manager)} to user ${personName(user)}`,
     details: { userId: user.id, email: user.email },
   });
 
 const unlink = (actor: UserRow, manager: ManagerRow, userId: number): ActivityEntry =>
   activityEntry(actor, 'manager', manager.id, {
     action: 'manager.unlink_user',
-    description: `${displayName(actor)} unlinked manager ${managerName(manager)} from its user account`,
+    description: `${personName(actor)} unlinked manager ${managerName(manager)} from its user account`,
     details: { userId },
   });
 
@@ -115,7 +115,7 @@ export async function createManager(
       const entries: ActivityEntry[] = [
         activityEntry(actor, 'manager', row.id, {
           action: 'manager.create',
-          description: `${displayName(actor)} created manager ${managerName(row)}`,
+          description: `${personName(actor)} created manager ${managerName(row)}`,
           details: { email: row.email, status: row.status },
         }),
       ];
@@ -189,7 +189,7 @@ export async function updateManagerDetails(
         entries.push(
           activityEntry(actor, 'manager', id, {
             action: 'manager.update',
-            description: `${displayName(actor)} updated manager ${managerName(row)} (${changed.join(', ')})`,
+            description: `${personName(actor)} updated manager ${managerName(row)} (${changed.join(', ')})`,
             details: { changes },
           }),
         );
@@ -199,7 +199,7 @@ export async function updateManagerDetails(
           activityEntry(actor, 'manager', id, {
             action: 'manager.status',
             status: row.status,
-            description: `${displayName(actor)} changed the status of manager ${managerName(row)} from ${current.status} to ${row.status}`,
+            description: `${personName(actor)} changed the status of manager ${managerName(row)} from ${current.status} to ${row.status}`,
             details: { from: current.status, to: row.status },
           }),
         );
@@ -289,13 +289,13 @@ export async function deleteManager(
       ...cleared.map((company): ActivityEntry =>
         activityEntry(actor, 'company', company.id, {
           action: 'company.assignment',
-          description: `${displayName(actor)} removed the manager of ${company.name} (manager ${name} deleted)`,
+          description: `${personName(actor)} removed the manager of ${company.name} (manager ${name} deleted)`,
           details: { field: 'managerId', from: id, to: null },
         }),
       ),
       activityEntry(actor, 'manager', id, {
         action: 'manager.delete',
-        description: `${displayName(actor)} deleted manager ${name}`,
+        description: `${personName(actor)} deleted manager ${name}`,
         details: {
           name,
           email: current.email,

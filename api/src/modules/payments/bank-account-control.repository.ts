@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import type { BankAccountControl, PersonRef } from 'shared-contracts';
+import { personName, type BankAccountControl, type PersonRef } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { approvals, bankAccountChanges, users, type UserRow } from '../../db/schema';
-import { displayName } from '../../person-name';
 
 /**
  * Dual control of bank accounts. Every entered or changed account (a vendor's, or a company's
@@ -25,7 +24,7 @@ export async function peopleByIds(
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(inArray(users.id, wanted));
-  return new Map(rows.map((row) => [row.id, { id: row.id, name: displayName(row), email: row.email }]));
+  return new Map(rows.map((row) => [row.id, { id: row.id, name: personName(row), email: row.email }]));
 }
 
 export function toControl(

@@ -2,6 +2,7 @@ import {
   COMPANY_ERRORS,
   ERROR_CODES,
   PAYMENT_MESSAGES,
+  personName,
   type PaymentSettings,
   type PaymentSettingsInput,
   type VendorAccount,
@@ -17,7 +18,6 @@ import { conflict, forbidden, HttpError, notFound } from '../../http/http-error'
 import { encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
 import { findCompanyRow } from '../companies/companies.service';
-import { displayName } from '../../person-name';
 import { findUserById as findUserRow } from '../users/users.service';
 import {
   approvedAwaitingFile,
@@ -182,7 +182,7 @@ export async function savePaymentSettings(
     });
     await recordActivity(tx, actor, 'company', companyId, {
       action: current ? 'payments.settings.update' : 'payments.settings.create',
-      description: `${displayName(actor)} ${current ? 'updated' : 'set up'} the bank file settings of ${name}`,
+      description: `${personName(actor)} ${current ? 'updated' : 'set up'} the bank file settings of ${name}`,
       details: {
         odfiRoutingNumber: row.odfiRoutingNumber,
         companyIdentification: row.companyIdentification,
@@ -261,7 +261,7 @@ export async function confirmSettlementAccount(
       action: 'payments.settlement.confirm',
       status: 'CONFIRMED',
       version,
-      description: `${displayName(actor)} confirmed the settlement account ••••${row.settlementAccountLast4} of ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
+      description: `${personName(actor)} confirmed the settlement account ••••${row.settlementAccountLast4} of ${name}${changer ? ` entered by ${personName(changer)}` : ''}`,
       details: {
         version,
         changedById: current.settlementChangedById,
@@ -326,7 +326,7 @@ export async function createVendorAccount(
         action: 'payments.vendor_account.create',
         status: 'PENDING',
         version,
-        description: `${displayName(actor)} added the bank account ••••${row.accountLast4} of ${row.vendorName} to ${name}`,
+        description: `${personName(actor)} added the bank account ••••${row.accountLast4} of ${row.vendorName} to ${name}`,
         details: {
           vendorRef: row.vendorRef,
           routingNumber: row.routingNumber,
@@ -340,7 +340,7 @@ export async function createVendorAccount(
         companyId,
         row.vendorRef,
         'approval.vendor_account_change',
-        `${displayName(actor)} added the bank account of ${row.vendorName}: routing ${row.routingNumber}, ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
+        `${personName(actor)} added the bank account of ${row.vendorName}: routing ${row.routingNumber}, ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
         { vendorRef: row.vendorRef, version },
       );
       return accountView(tx, row);
@@ -401,7 +401,7 @@ export async function changeVendorAccount(
       action: 'payments.vendor_account.update',
       status: 'PENDING',
       version,
-      description: `${displayName(actor)} changed the bank account of ${row.vendorName} at ${name} (••••${current.accountLast4} → ••••${row.accountLast4})`,
+      description: `${personName(actor)} changed the bank account of ${row.vendorName} at ${name} (••••${current.accountLast4} → ••••${row.accountLast4})`,
       details: {
         vendorRef: row.vendorRef,
         routingNumber: { from: current.routingNumber, to: row.routingNumber },
@@ -415,7 +415,7 @@ export async function changeVendorAccount(
       companyId,
       row.vendorRef,
       'approval.vendor_account_change',
-      `${displayName(actor)} changed the bank account of ${row.vendorName}: routing ${current.routingNumber} ••••${current.accountLast4} → ${row.routingNumber} ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
+      `${personName(actor)} changed the bank account of ${row.vendorName}: routing ${current.routingNumber} ••••${current.accountLast4} → ${row.routingNumber} ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
       { vendorRef: row.vendorRef, version, from: current.version },
     );
     return accountView(tx, row);
@@ -443,7 +443,7 @@ export async function confirmVendorAccount(
       action: 'payments.vendor_account.confirm',
       status: 'CONFIRMED',
       version,
-      description: `${displayName(actor)} confirmed the bank account ••••${row.accountLast4} of ${row.vendorName} at ${name}${changer ? ` entered by ${displayName(changer)}` : ''}`,
+      description: `${personName(actor)} confirmed the bank account ••••${row.accountLast4} of ${row.vendorName} at ${name}${changer ? ` entered by ${personName(changer)}` : ''}`,
       details: {
         vendorRef: row.vendorRef,
         version,
@@ -457,7 +457,7 @@ export async function confirmVendorAccount(
       companyId,
       row.vendorRef,
       'approval.vendor_account_confirm',
-      `${displayName(actor)} confirmed the bank account of ${row.vendorName} (routing ${row.routingNumber}, ••••${row.accountLast4})${changer ? ` entered by ${displayName(changer)}` : ''}`,
+      `${personName(actor)} confirmed the bank account of ${row.vendorName} (routing ${row.routingNumber}, ••••${row.accountLast4})${changer ? ` entered by ${personName(changer)}` : ''}`,
       { vendorRef: row.vendorRef, version },
     );
     return accountView(tx, row);
@@ -478,7 +478,7 @@ export async function removeVendorAccount(
     await deleteVendorAccount(tx, accountId);
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.delete',
-      description: `${displayName(actor)} removed the bank account ••••${current.accountLast4} of ${current.vendorName} from ${name}`,
+      description: `${personName(actor)} removed the bank account ••••${current.accountLast4} of ${current.vendorName} from ${name}`,
       details: { vendorRef: current.vendorRef },
     });
   });

@@ -5,7 +5,7 @@ import type { ApprovalRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { civilDateTime } from '../../payments/banking-days';
 import { recordActivity } from '../activity/activity.service';
-import { displayName } from '../../person-name';
+import { personName } from 'shared-contracts';
 import { findApproval, findBankFileOf, setPaymentStatus } from './bank-files.repository';
 
 /**
@@ -43,7 +43,7 @@ export async function downloadBankFile(
     if (row && row.status === 'NACHA_GENERATED') refuseIfChangedInQuickBooks(row);
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: 'approval.nacha_download',
-      description: `${displayName(actor)} downloaded bank file ${file.fileName}`,
+      description: `${personName(actor)} downloaded bank file ${file.fileName}`,
       details: { fileName: file.fileName, downloadUrl: nachaDownloadPath(approvalId) },
     });
     return file;
@@ -88,7 +88,7 @@ export async function advancePaymentStatus(
     await recordActivity(tx, actor, 'approval', approvalId, {
       action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
       status: to,
-      description: `${displayName(actor)} ${verb} for approval #${shortId(approvalId)}${
+      description: `${personName(actor)} ${verb} for approval #${shortId(approvalId)}${
         qbBillPayments > 0
           ? `; ${qbBillPayments} ${qbBillPayments === 1 ? 'payment' : 'payments'} to record in QuickBooks`
           : ''

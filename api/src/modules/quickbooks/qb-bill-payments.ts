@@ -15,7 +15,7 @@
  * more than its open balance…) is final and recorded as the bill's error. Every outcome is on the
  * approval page and in its history.
  */
-import { APPROVAL_ERRORS } from 'shared-contracts';
+import { APPROVAL_ERRORS, personName } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import { findPaymentSettings } from '../payments/payment-accounts.service';
 import {
@@ -26,7 +26,6 @@ import {
 } from './qb-bill-payments.repository';
 import type { QbBillPaymentRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
-import { displayName } from '../../person-name';
 import { QbApiError, qbPost, type QbRequestContext, type RealmLimiter } from './client/accounting-client';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { findCompanyRow } from '../companies/companies.service';
@@ -179,7 +178,7 @@ export async function retryBillPayments(
     for (const row of reset) {
       await recordActivity(tx, actor, 'approval', approvalId, {
         action: 'approval.qb_bill_payment_retry',
-        description: `${displayName(actor)} retried recording ${label(row)} (${usd(row.amountCents)}) as paid in QuickBooks; it had failed: ${row.error ?? 'no reason given'}`,
+        description: `${personName(actor)} retried recording ${label(row)} (${usd(row.amountCents)}) as paid in QuickBooks; it had failed: ${row.error ?? 'no reason given'}`,
         details: { billId: row.qbBillId, error: row.error },
       });
     }

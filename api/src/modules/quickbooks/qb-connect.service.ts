@@ -8,6 +8,7 @@ import {
   COMPANY_ERRORS,
   ERROR_CODES,
   QB_CONNECT_ERRORS,
+  personName,
   type Company,
   type QbConnectCallback,
   type QbConnectResult,
@@ -16,7 +17,6 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
-import { displayName } from '../../person-name';
 import type { AuthContext } from '../../plugins/auth';
 import { buildAuthorizeUrl, exchangeAuthorizationCode, revokeQuickBooksToken } from './client/oauth-client';
 import { QbApiError, qbGet, type RealmLimiter } from './client/accounting-client';
@@ -74,7 +74,7 @@ export async function startQbConnect(deps: AppDeps, auth: AuthContext, id: numbe
     );
     await recordActivity(tx, auth.user, 'company', id, {
       action: 'company.qb_connect_started',
-      description: `${displayName(auth.user)} started connecting ${company.name} to QuickBooks`,
+      description: `${personName(auth.user)} started connecting ${company.name} to QuickBooks`,
       details: {},
     });
   });
@@ -99,7 +99,7 @@ export async function completeQbConnect(
   const refuse = async (reason: string, error: HttpError): Promise<never> => {
     await recordActivity(deps.db, auth.user, 'company', id, {
       action: 'company.qb_connect_failed',
-      description: `${displayName(auth.user)} could not connect ${company.name} to QuickBooks: ${reason}`,
+      description: `${personName(auth.user)} could not connect ${company.name} to QuickBooks: ${reason}`,
       details: { realmId: callback.realmId },
     });
     throw error;
@@ -194,7 +194,7 @@ export async function completeQbConnect(
     await scheduleFirstSync(tx, id, callback.realmId);
     await recordActivity(tx, auth.user, 'company', id, {
       action: 'company.qb_connected',
-      description: `${displayName(auth.user)} connected ${company.name} to QuickBooks company ${callback.realmId}`,
+      description: `${personName(auth.user)} connected ${company.name} to QuickBooks company ${callback.realmId}`,
       details: { realmId: callback.realmId, previousRealmId: company.qbRealmId },
     });
   });
@@ -240,7 +240,7 @@ export async function disconnectQb(deps: AppDeps, actor: UserRow, id: number): P
     });
     await recordActivity(tx, actor, 'company', id, {
       action: 'company.qb_disconnected',
-      description: `${displayName(actor)} disconnected ${row.name} from QuickBooks${revoked ? ' and revoked its tokens' : ''}`,
+      description: `${personName(actor)} disconnected ${row.name} from QuickBooks${revoked ? ' and revoked its tokens' : ''}`,
       details: { realmId: row.qbRealmId, revoked },
     });
     const company = await findCompany(tx, id);

@@ -2,7 +2,13 @@
  * A connected company's QuickBooks tokens: their state (GET …/qb-token-status) and the refresh
  * (POST …/refresh-qb-token, and before a sync when the access token is about to expire).
  */
-import { COMPANY_ERRORS, ERROR_CODES, type QbTokenRefreshResult, type QbTokenStatus } from 'shared-contracts';
+import {
+  COMPANY_ERRORS,
+  ERROR_CODES,
+  personName,
+  type QbTokenRefreshResult,
+  type QbTokenStatus,
+} from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import type { CompanyRow } from '../../db/schema';
@@ -10,7 +16,6 @@ import { HttpError, notFound } from '../../http/http-error';
 import { QbTokenError, refreshQuickBooksTokens, type QbRefreshFailure } from './client/token-client';
 import { tokenStatus, UnreadableTokensError } from './client/token-status';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
-import { displayName } from '../../person-name';
 import { recordActivity, type Actor } from '../activity/activity.service';
 import { findCompany, findCompanyRow } from '../companies/companies.service';
 import {
@@ -208,7 +213,7 @@ async function refreshUpstream(deps: AppDeps, actor: Actor, id: number): Promise
     if (!stored) return refreshResult(deps, tx, id);
     await recordActivity(tx, actor, 'company', id, {
       action: 'company.qb_token_refresh',
-      description: `${displayName(actor)} refreshed the QuickBooks token of ${row.name}`,
+      description: `${personName(actor)} refreshed the QuickBooks token of ${row.name}`,
       details: { expiresIn: tokens.expiresIn },
     });
     return refreshResult(deps, tx, id);
@@ -228,7 +233,7 @@ async function failRefresh(
     if (!marked) return true;
     await recordActivity(tx, actor, 'company', row.id, {
       action: 'company.qb_token_refresh_failed',
-      description: `${displayName(actor)} could not refresh the QuickBooks token of ${row.name}: ${FAILURE_TEXT[kind]}`,
+      description: `${personName(actor)} could not refresh the QuickBooks token of ${row.name}: ${FAILURE_TEXT[kind]}`,
       details: { reason: kind },
     });
     return false;

@@ -1,4 +1,4 @@
-import { hasRole, personName, type User, type UserActivityStats } from 'shared-contracts';
+import { hasRole, type User, type UserActivityStats } from 'shared-contracts';
 import type { UserRow } from '../../db/schema';
 import { PEOPLE_MIN_ROLE } from '../../security/payment-details';
 
@@ -70,9 +70,4 @@ export function statisticsFor(
   // The address and browser of the last sign-in: only the person themselves and an ADMIN.
   const own = viewer.id === stats.userId || viewer.role === 'ADMIN';
   return { ...counts, totalLogins, lastLogin, ...(own ? { lastLoginDetails } : {}) };
-}
-
-/** "First Last", else the e-mail: how a user is named in activity descriptions. */
-export function displayName(row: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
-  return personName(row);
 }

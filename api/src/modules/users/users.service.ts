@@ -4,6 +4,7 @@ import {
   ERROR_CODES,
   isDemotion,
   USER_ERRORS,
+  personName,
   userActionDenial,
   type ChangePasswordInput,
   type ProfileUpdateInput,
@@ -24,7 +25,6 @@ import { conflict, forbidden, HttpError, notFound, validationError } from '../..
 import { clearFailures, revokeAllSessions, revokeOtherFamilies } from '../../sessions/sessions.repository';
 import { forgiveGuess, takeGuess } from '../../sessions/throttle';
 import { recordActivity } from '../activity/activity.service';
-import { displayName } from '../../person-name';
 import { statisticsFor, toUser } from './user-dto';
 import {
   ASSIGNEE_FIELDS,
@@ -83,7 +83,7 @@ export async function createUser(deps: AppDeps, actor: UserRow, input: RegisterI
       });
       await recordActivity(tx, actor, 'user', user.id, {
         action: 'user.create',
-        description: `${displayName(actor)} created user ${displayName(user)}`,
+        description: `${personName(actor)} created user ${personName(user)}`,
         details: {
           email: user.email,
           role: user.role,
@@ -139,7 +139,7 @@ export async function changePassword(
     await clearFailures(tx, user.email);
     await recordActivity(tx, user, 'user', user.id, {
       action: 'user.password_change',
-      description: `${displayName(user)} changed their password`,
+      description: `${personName(user)} changed their password`,
     });
     return true;
   });
@@ -161,7 +161,7 @@ export async function getUser(db: Db, id: number): Promise<User> {
   const registrar = row.createdById === null ? undefined : await findUserById(db, row.createdById);
   return {
     ...toUser(row),
-    createdBy: registrar ? { id: registrar.id, name: displayName(registrar), email: registrar.email } : null,
+    createdBy: registrar ? { id: registrar.id, name: personName(registrar), email: registrar.email } : null,
   };
 }
 
@@ -188,8 +188,8 @@ export async function setPaymentDecisions(
     await recordActivity(tx, actor, 'user', updated.id, {
       action: allowed ? 'user.payment_decisions_grant' : 'user.payment_decisions_revoke',
       description: allowed
-        ? `${displayName(actor)} allowed ${displayName(updated)} to decide payments`
-        : `${displayName(actor)} stopped ${displayName(updated)} deciding payments`,
+        ? `${personName(actor)} allowed ${personName(updated)} to decide payments`
+        : `${personName(actor)} stopped ${personName(updated)} deciding payments`,
       details: { from: target.mayDecidePayments, to: allowed },
     });
   });
@@ -298,7 +298,7 @@ export async function updateUserDetails(
       const labels = Object.keys(diff).map((field) => FIELD_LABELS[field as keyof UserUpdateInput]);
       await recordActivity(tx, actor, 'user', updated.id, {
         action: 'user.update',
-        description: `${displayName(actor)} updated user ${displayName(updated)} (${labels.join(', ')})`,
+        description: `${personName(actor)} updated user ${personName(updated)} (${labels.join(', ')})`,
         details: { changes: diff },
       });
       return toUser(updated);
@@ -330,7 +330,7 @@ export async function setUserActive(
     if (!active) await (await strandedSteps(tx, [{ kind: 'user', userId: id }])).escalate(nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: active ? 'user.activate' : 'user.deactivate',
-      description: `${displayName(actor)} ${active ? 'activated' : 'deactivated'} user ${displayName(updated)}`,
+      description: `${personName(actor)} ${active ? 'activated' : 'deactivated'} user ${personName(updated)}`,
     });
     return toUser(updated);
   });
@@ -356,7 +356,7 @@ export async function changeUserRole(
     await atRisk.escalate(nowOf(deps));
     await recordActivity(tx, actor, 'user', updated.id, {
       action: 'user.role_change',
-      description: `${displayName(actor)} changed the role of ${displayName(updated)} from ${target.role} to ${role}`,
+      description: `${personName(actor)} changed the role of ${personName(updated)} from ${target.role} to ${role}`,
       details: { from: target.role, to: role },
     });
     return toUser(updated);
@@ -379,8 +379,8 @@ export async function deleteUser(
     const { target, activeAdmins } = await lockForChange(tx, id);
     deny(actor, target, 'delete');
     ensureAdminRemains(actor, target, activeAdmins, null, 'deleted');
-    const who = displayName(actor);
-    const name = displayName(target);
+    const who = personName(actor);
+    const name = personName(target);
     // Read before the assignments are cleared: which steps named this person.
     const atRisk = await strandedSteps(tx, riskScopes(target));
 
@@ -427,7 +427,7 @@ export async function updateProfile(deps: AppDeps, user: UserRow, input: Profile
     const updated = await updateUser(tx, user.id, changes);
     await recordActivity(tx, user, 'user', updated.id, {
       action: 'user.profile_update',
-      description: `${displayName(updated)} updated their profile`,
+      description: `${personName(updated)} updated their profile`,
       details: { changes },
     });
     return toUser(updated);
