@@ -74,19 +74,16 @@ export function SecurityPage() {
       />
       <RequestState request={security} loadingText="Loading your second factors...">
         {(overview) => {
-          const duty = dutyText(overview);
-          const warn = overview.factors.length === 0 && (mustEnrol || overview.required);
+          // After a recovery code the person adds a new factor (their device is likely lost).
+          const enrol = mustEnrol || (overview.required && overview.factors.length === 0);
+          const text = mustEnrol ? SECOND_FACTOR_ERRORS.enrolmentRequired : dutyText(overview);
           return (
             <Stack gap="6">
-              {warn || duty ? (
-                <Alert.Root status={warn ? 'warning' : 'info'} role={warn ? 'alert' : 'status'}>
+              {text ? (
+                <Alert.Root status={enrol ? 'warning' : 'info'} role={enrol ? 'alert' : 'status'}>
                   <Alert.Indicator />
                   <Alert.Content>
-                    <Alert.Description>
-                      {mustEnrol && overview.factors.length === 0
-                        ? SECOND_FACTOR_ERRORS.enrolmentRequired
-                        : duty}
-                    </Alert.Description>
+                    <Alert.Description>{text}</Alert.Description>
                   </Alert.Content>
                 </Alert.Root>
               ) : null}
