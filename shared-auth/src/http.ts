@@ -2,7 +2,6 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import { AUTH_ERRORS, ERROR_CODES, REQUEST_TIMEOUT_MS, type AuthTokens } from 'shared-contracts';
 import { ApiError, apiErrorFromAnswer, isApiError, networkApiError, readErrorBody } from './api-error';
 import { clearSessionUser } from './session-store';
-import { onEnrolmentRequired, resetStepUpForTests, stepUpFor } from './step-up';
 import { tokenStorage } from './token-storage';
 
 /** Path of the sign-in page the client sends people to when their session cannot be renewed. */
@@ -17,8 +16,6 @@ const NO_REFRESH_PATHS = [
   '/api/auth/second-step',
   '/api/auth/second-step/passkey-options',
 ];
-// A refused step-up itself must never ask for a step-up.
-const STEP_UP_PATH = '/api/auth/step-up';
 
 /** Per-call switches carried in ky's `context` option. */
 export interface HttpContext {
@@ -47,8 +44,21 @@ export type SessionNavigator = (path: string, reason: SessionEndReason, notice?:
 
 const config: HttpConfig = { baseUrl: null, environment: 'production' };
 let navigate: SessionNavigator | null = null;
+let refusalHandler: RefusalHandler | null = null;
 // Set by the idle watch (loaded after sign-in): throws instead of refreshing for an absent person.
 let refreshGate: (() => void) | null = null;
+
+/**
+ * Answers a 403 (the second-factor refusals: step-up, enrolment): the same request to send again,
+ * or undefined to let the call fail with the API's error. Registered by the signed-in console, so
+ * the sign-in page carries none of it.
+ */
+export type RefusalHandler = (request: Request, response: Response) => Promise<Request | undefined>;
+
+/** Registers the 403 handler (null: none). */
+export function setRefusalHandler(handler: RefusalHandler | null): void {
+  refusalHandler = handler;
+}
 
 /** Runs before every refresh; a gate that throws an ApiError refuses it (null: none). */
 export function setRefreshGate(gate: (() => void) | null): void {
@@ -87,7 +97,8 @@ function contextOf(options: { context?: Record<string, unknown> }): HttpContext 
   return (options.context ?? {}) as HttpContext;
 }
 
-function bearerOf(request: Request): string | null {
+/** The bearer token a request carries, or null. */
+export function bearerOf(request: Request): string | null {
   const header = request.headers.get('Authorization');
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
@@ -208,36 +219,6 @@ export async function renewAccessToken(sentToken: string | null, redirect: boole
   }
 }
 
-/** The `error.code` of a JSON failure answer, read from a copy so the caller can still read it. */
-async function errorCodeOf(response: Response): Promise<string | undefined> {
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => undefined);
-  return readErrorBody(body)?.code;
-}
-
-/**
- * A 403 asking for a second factor: STEP_UP_REQUIRED → the step-up dialog, then the same request
- * again with the new token (undefined when cancelled: the call fails with the API's error);
- * MFA_ENROLMENT_REQUIRED → the Security page.
- */
-async function answerSecondFactorRefusal(request: Request, response: Response): Promise<Request | undefined> {
-  const code = await errorCodeOf(response);
-  if (code === ERROR_CODES.mfaEnrolmentRequired) {
-    onEnrolmentRequired();
-    return undefined;
-  }
-  if (code !== ERROR_CODES.stepUpRequired) return undefined;
-  if (new URL(request.url, window.location.href).pathname.startsWith(STEP_UP_PATH)) return undefined;
-  const confirmed = await stepUpFor(bearerOf(request), () => tokenStorage.getAccessToken());
-  const token = tokenStorage.getAccessToken();
-  if (!confirmed || !token) return undefined;
-  const headers = new Headers(request.headers);
-  headers.set('Authorization', `Bearer ${token}`);
-  return new Request(request, { headers });
-}
-
 function toApiError(error: Error, fallbackMessage: string | undefined): Error {
   if (isApiError(error)) return error;
   if (isHTTPError(error))
@@ -273,8 +254,8 @@ export const http = ky.create({
     ],
     afterResponse: [
       async ({ request, response, retryCount, options }) => {
-        if (response.status === 403 && retryCount === 0) {
-          const again = await answerSecondFactorRefusal(request, response);
+        if (response.status === 403) {
+          const again = retryCount === 0 ? await refusalHandler?.(request, response) : undefined;
           return again ? ky.retry({ request: again, delay: 0, code: 'STEPPED_UP' }) : undefined;
         }
         if (response.status !== 401 || retryCount > 0 || isNoRefreshUrl(request.url)) return undefined;
@@ -299,5 +280,5 @@ export function resetHttpForTests(): void {
   navigate = null;
   refreshGate = null;
   refreshInFlight = null;
-  resetStepUpForTests();
+  refusalHandler = null;
 }

@@ -21,13 +21,12 @@ export {
   type Session,
 } from './session-store';
 export { initializeSession, type SecondStepNeeded } from './auth-actions';
-export {
-  SECURITY_PAGE_PATH,
-  setEnrolmentRequiredHandler,
-  setStepUpPrompt,
-  type StepUpPrompt,
-} from './step-up';
-/** Second-step sign-in, step-up and passkey calls: fetched by the screens that ask for a factor. */
+export { SECURITY_PAGE_PATH } from './security-page';
+export type { SecondFactorRefusals, StepUpPrompt } from './step-up';
+/**
+ * Second-step sign-in, step-up (the calls, and installing the answers to a 403 in the client) and
+ * passkey ceremonies: fetched by the screens that ask for a factor, never by the sign-in page.
+ */
 export const loadSecondFactors = () => import('./second-factors');
 /** The inactivity sign-out's code, fetched by the signed-in layout (never by the sign-in page). */
 export const loadIdleWatch = () => import('./idle-watch');

@@ -16,6 +16,8 @@ import { request } from './api';
 import { beginSession } from './auth-actions';
 import { tokenStorage } from './token-storage';
 
+export { installSecondFactorRefusals } from './step-up';
+
 type PasskeyBrowser = typeof PasskeyBrowserModule;
 let browserLibrary: Promise<PasskeyBrowser> | null = null;
 const passkeyBrowser = (): Promise<PasskeyBrowser> => (browserLibrary ??= import('@simplewebauthn/browser'));

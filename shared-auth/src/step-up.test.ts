@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api';
 import { setSessionUser } from './session-store';
-import { setEnrolmentRequiredHandler, setStepUpPrompt } from './step-up';
+import { installSecondFactorRefusals, type StepUpPrompt } from './step-up';
 import { tokenStorage } from './token-storage';
 import {
   deferred,
@@ -29,8 +29,19 @@ function needsStepUp(call: RecordedCall) {
     : fail(403, 'Confirm it’s you with your second factor', 'STEP_UP_REQUIRED');
 }
 
+let enrolmentRequired = vi.fn();
+let uninstall: (() => void) | null = null;
+/** Installs the console's answers with this prompt. */
+function setStepUpPrompt(prompt: StepUpPrompt) {
+  uninstall?.();
+  uninstall = installSecondFactorRefusals({ prompt, enrolmentRequired });
+}
+
 beforeEach(() => {
   resetAll();
+  enrolmentRequired = vi.fn();
+  uninstall?.();
+  uninstall = null;
   signedIn();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -116,11 +127,10 @@ describe('403 MFA_ENROLMENT_REQUIRED', () => {
     installFakeApi({
       'GET /api/company/companies': () => fail(403, 'Add a second factor', 'MFA_ENROLMENT_REQUIRED'),
     });
-    const toSecurity = vi.fn();
-    setEnrolmentRequiredHandler(toSecurity);
+    setStepUpPrompt(async () => false);
     await expect(rejection(api.get('/api/company/companies'))).resolves.toMatchObject({
       code: 'MFA_ENROLMENT_REQUIRED',
     });
-    expect(toSecurity).toHaveBeenCalledTimes(1);
+    expect(enrolmentRequired).toHaveBeenCalledTimes(1);
   });
 });

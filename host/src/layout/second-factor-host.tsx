@@ -1,28 +1,41 @@
 // Answers the API's second-factor refusals for the signed-in console: a step-up dialog (its code
 // fetched when first needed) and, for someone who must add a factor first, the Security page.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SECURITY_PAGE_PATH, setEnrolmentRequiredHandler, setStepUpPrompt } from 'shared-auth';
+import { loadSecondFactors, SECURITY_PAGE_PATH } from 'shared-auth';
 
 const StepUpDialog = lazy(() => import('./step-up-dialog').then((m) => ({ default: m.StepUpDialog })));
 
-/** Registers the step-up dialog and the enrolment redirect with shared-auth for as long as it is mounted. */
+/** Installs the answers to STEP_UP_REQUIRED and MFA_ENROLMENT_REQUIRED in shared-auth's client while mounted. */
 export function SecondFactorHost() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [asking, setAsking] = useState<((confirmed: boolean) => void) | null>(null);
+  // Read when a refusal comes, so the handler is installed once.
+  const place = useRef({ navigate, pathname });
+  place.current = { navigate, pathname };
 
   useEffect(() => {
-    setStepUpPrompt(() => new Promise<boolean>((resolve) => setAsking(() => resolve)));
-    return () => setStepUpPrompt(null);
+    let uninstall: (() => void) | undefined;
+    let left = false;
+    loadSecondFactors()
+      .then(({ installSecondFactorRefusals }) => {
+        if (left) return;
+        uninstall = installSecondFactorRefusals({
+          prompt: () => new Promise<boolean>((resolve) => setAsking(() => resolve)),
+          enrolmentRequired: () => {
+            const { navigate: go, pathname: here } = place.current;
+            if (here !== SECURITY_PAGE_PATH) go(SECURITY_PAGE_PATH, { state: { mustEnrol: true } });
+          },
+        });
+      })
+      // Without it a refused call fails with the API's own message, as before.
+      .catch(() => {});
+    return () => {
+      left = true;
+      uninstall?.();
+    };
   }, []);
-
-  useEffect(() => {
-    setEnrolmentRequiredHandler(() => {
-      if (pathname !== SECURITY_PAGE_PATH) navigate(SECURITY_PAGE_PATH, { state: { mustEnrol: true } });
-    });
-    return () => setEnrolmentRequiredHandler(null);
-  }, [navigate, pathname]);
 
   if (!asking) return null;
   return (
