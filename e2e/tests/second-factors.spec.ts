@@ -22,16 +22,20 @@ async function expectNoViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Axe in both themes, with a screenshot of each at the current width. */
+/** Axe and a screenshot in both themes, at a desktop's width and a phone's; then back to the desktop. */
 async function checkBothThemes(page: Page, name: string, outputPath: (file: string) => string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((choice) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(choice);
-    }, theme);
-    await page.screenshot({ path: outputPath(`${theme}-${name}.png`), fullPage: true });
-    await expectNoViolations(page);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((choice) => {
+        document.documentElement.classList.remove('light', 'dark');
+        document.documentElement.classList.add(choice);
+      }, theme);
+      await page.screenshot({ path: outputPath(`${name}-${width}-${theme}.png`), fullPage: true });
+      await expectNoViolations(page);
+    }
   }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test.describe('second factors', () => {
