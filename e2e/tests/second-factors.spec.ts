@@ -56,7 +56,10 @@ test.describe('second factors', () => {
 
     // The profile links to the Security page.
     await page.goto('/users/profile');
-    await page.getByRole('link', { name: SECOND_FACTOR_TEXT.securityTitle }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: SECOND_FACTOR_TEXT.securityTitle, exact: true })
+      .click();
     await expect(page).toHaveURL(/\/users\/profile\/security$/);
     await expect(
       page.getByRole('heading', { level: 1, name: SECOND_FACTOR_TEXT.securityTitle }),
