@@ -119,4 +119,39 @@ test.describe('second factors', () => {
     ).toBeVisible();
     await expect(page.getByTestId('recovery-codes-left')).toHaveText('9 recovery codes left.');
   });
+  test('a passkey added through a virtual authenticator signs in', async ({ page, request, server }) => {
+    // WebAuthn needs a domain (the API's RP ID is localhost by default), not an IP address.
+    const origin = server.baseURL.replace('127.0.0.1', 'localhost');
+    const person = await (await ApiClient.signIn(request)).createUser('Passkey');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    const signIn = new SignInPage(page, `${origin}/login`);
+    await signIn.goto();
+    await signIn.signIn(person.email, NEW_ACCOUNT_PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.goto(`${origin}/users/profile/security`);
+    await page.getByRole('button', { name: SECOND_FACTOR_TEXT.addPasskey }).click();
+    const dialog = page.getByRole('dialog', { name: SECOND_FACTOR_TEXT.addPasskey });
+    await dialog.getByLabel('Name').fill('Laptop');
+    await dialog.getByRole('button', { name: 'Add passkey' }).click();
+    await expect(page.getByTestId('recovery-codes').locator('[data-recovery-code]')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Laptop' })).toContainText('Passkey');
+
+    await new Layout(page).signOut();
+    await page.waitForURL(/\/login/);
+    await signIn.signIn(person.email, NEW_ACCOUNT_PASSWORD);
+    await page.getByRole('button', { name: SECOND_FACTOR_TEXT.usePasskey }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
 });
