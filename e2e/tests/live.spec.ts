@@ -88,6 +88,57 @@ test('a decision made by someone else shows in the list and stat cards without a
   await expect(page.getByRole('main').getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
 });
 
+test('an open company, user or manager page shows a change made in another session without a reload', async ({
+  page,
+  request,
+}) => {
+  const admin = await ApiClient.signIn(request, DEMO.admin);
+  const other = await ApiClient.signIn(request, DEMO.moderator);
+  const tag = Date.now().toString(36);
+  const company = await admin.post<{ id: number }>('/api/company/companies', { name: `Live Record ${tag}` });
+  const user = await admin.createUser(`Liverec${tag}`);
+  const manager = await admin.createManager({ firstName: 'Live', lastName: `Record${tag}` });
+  const records = [
+    {
+      path: `/companies/${company.id}`,
+      before: `Live Record ${tag}`,
+      after: `Live Renamed ${tag}`,
+      change: () => other.put(`/api/company/companies/${company.id}`, { name: `Live Renamed ${tag}` }),
+    },
+    {
+      path: `/users/${user.id}`,
+      before: `${user.firstName} ${user.lastName}`,
+      after: `Renamed${tag} ${user.lastName}`,
+      change: () =>
+        other.put(`/api/user/users/${user.id}`, {
+          email: user.email,
+          firstName: `Renamed${tag}`,
+          lastName: user.lastName,
+          role: 'USER',
+          isActive: true,
+        }),
+    },
+    {
+      path: `/managers/${manager.id}`,
+      before: `Live Record${tag}`,
+      after: `Renamed Record${tag}`,
+      change: () => other.put(`/api/manager/managers/${manager.id}`, { firstName: 'Renamed' }),
+    },
+  ];
+  for (const record of records) {
+    await page.goto(record.path);
+    await expect(page.getByRole('heading', { level: 1, name: record.before, exact: true })).toBeVisible();
+    await expect(page.getByTestId('live-indicator')).toHaveText('Updates: Live');
+    // A mark on this page's window: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { liveTestMark: true }));
+    await record.change();
+    await expect(page.getByRole('heading', { level: 1, name: record.after, exact: true })).toBeVisible({
+      timeout: 3_000,
+    });
+    expect(await page.evaluate(() => 'liveTestMark' in window)).toBe(true);
+  }
+});
+
 // Signing out revokes the session, so this signs in on the page in a context of its own: the saved
 // sign-ins must stay valid for the tests that follow.
 test('signing out ends the stream with the layout', async ({ browser }) => {
