@@ -13,12 +13,11 @@ import {
   AUTH_ERRORS,
   ERROR_CODES,
   LOGIN_FAILURE_WARNING_THRESHOLD,
-  LoginSchema,
   UI_TEXT,
   type SecondStep,
 } from 'shared-contracts';
 import { FormField } from './form-field';
-import { safeParse } from 'valibot';
+import type { SignInValues } from './sign-in-validation';
 import { FullPageSpinner } from './states';
 
 // The second step's code is fetched only for a person who has a second factor.
@@ -36,21 +35,9 @@ const INVALID_CREDENTIALS_MARKER = 'Invalid email or password';
 /** Delay before that focus, so it lands after the fields are enabled again. */
 const REFOCUS_DELAY_MS = 100;
 
-type SignInField = 'email' | 'password';
-
-type SignInValues = Record<SignInField, string>;
-
-/** The normalised values, or the first schema message of each invalid field. */
-function validate(values: SignInValues): { output?: SignInValues; errors: Partial<SignInValues> } {
-  const result = safeParse(LoginSchema, values, { abortPipeEarly: true });
-  if (result.success) return { output: result.output, errors: {} };
-  const errors: Partial<SignInValues> = {};
-  for (const issue of result.issues) {
-    const key = issue.path?.[0]?.key;
-    if ((key === 'email' || key === 'password') && !errors[key]) errors[key] = issue.message;
-  }
-  return { errors };
-}
+// The shared LoginSchema and its schema library are fetched when the form is first focused (and at
+// the latest on submit), not with the page: they would take 4 KB of its JavaScript budget.
+const loadValidation = () => import('./sign-in-validation');
 
 /**
  * What to say when the console sent the user here because their session reached its time limit:
@@ -97,6 +84,7 @@ export function SignInPage({ productName }: SignInPageProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
+    const { validate } = await loadValidation();
     const { output, errors: invalid } = validate({
       email: fields.email.current?.value ?? '',
       password: fields.password.current?.value ?? '',
@@ -200,7 +188,12 @@ export function SignInPage({ productName }: SignInPageProps) {
             </Card.Header>
 
             <Card.Body>
-              <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={UI_TEXT.signInTitle}>
+              <form
+                onSubmit={(event) => void onSubmit(event)}
+                onFocus={() => void loadValidation()}
+                noValidate
+                aria-label={UI_TEXT.signInTitle}
+              >
                 <Stack gap="4">
                   {!submitError && endNotice ? (
                     <Alert.Root status="info" role="status">
