@@ -91,7 +91,9 @@ test.describe('second factors', () => {
     await page.waitForLoadState('networkidle');
     await checkBothThemes(page, 'security', (file) => info.outputPath(file));
 
-    // Password, then a code of a later step than the enrolment's (a used step is refused).
+    // Password, then a code of a later step than the enrolment's (a used step is refused). Signed
+    // out from the dashboard, since signing in returns to the page signed out from.
+    await page.goto('/dashboard');
     await new Layout(page).signOut();
     await page.waitForURL(/\/login/);
     await signIn.signIn(person.email, NEW_ACCOUNT_PASSWORD);
@@ -148,6 +150,7 @@ test.describe('second factors', () => {
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Laptop' })).toContainText('Passkey');
 
+    await page.goto(`${origin}/dashboard`);
     await new Layout(page).signOut();
     await page.waitForURL(/\/login/);
     await signIn.signIn(person.email, NEW_ACCOUNT_PASSWORD);
