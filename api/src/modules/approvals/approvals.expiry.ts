@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { recordLiveEvents } from '../live/live.service';
+import { expirePendingBatch } from './approvals.repository';
 import { escalateDueSteps } from './escalation.service';
-import { expireOverdueApprovals } from './approvals.service';
 
 /**
  * The expiry sweep: once when the server is ready, then every
@@ -33,4 +35,29 @@ export function scheduleApprovalExpiry(app: FastifyInstance): void {
     if (timer) clearInterval(timer);
     await running;
   });
+}
+
+/** Expiry sweep: every PENDING approval older than `days` becomes EXPIRED, in batches. */
+export async function expireOverdueApprovals(db: Db, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  let total = 0;
+  for (;;) {
+    // Each batch with its live events, in one transaction: open screens learn of every expiry.
+    const expired = await db.transaction(async (tx) => {
+      const ids = await expirePendingBatch(tx, cutoff, 500);
+      await recordLiveEvents(
+        tx,
+        ids.map((id) => ({
+          actorId: null,
+          action: 'approval.expire',
+          entityType: 'approval',
+          entityId: id,
+          status: 'EXPIRED',
+        })),
+      );
+      return ids.length;
+    });
+    total += expired;
+    if (expired < 500) return total;
+  }
 }

@@ -21,11 +21,8 @@ import { importedApproval } from '../../test/approval-fixtures';
 import { build, errorOf, type TestContext } from '../../test/build';
 import { EXPORT_FETCH_SIZE } from './approvals.export';
 import { countApprovalsExactly } from './approval-list.repository';
-import {
-  QUICKBOOKS_IMPORTER,
-  createApprovalInTransaction,
-  expireOverdueApprovals,
-} from './approvals.service';
+import { expireOverdueApprovals } from './approvals.expiry';
+import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
 
 let t: TestContext;
 const token: Record<'admin' | 'moderator' | 'user' | 'guest', string> = {

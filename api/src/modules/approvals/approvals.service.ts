@@ -23,12 +23,10 @@ import { paidBillsMatching } from '../bills/paid-bills';
 import { recentAccountChangers, vendorAccountsByRef } from '../payments/payment-accounts.service';
 import { findUserById } from '../users/users.service';
 import { recordActivities, recordActivity } from '../activity/activity.service';
-import { recordLiveEvents } from '../live/live.service';
 import { closeSteps, decideCurrentStep, startApprovalChain } from './approval-policy.service';
 import { flaggedBillIds, indexAndFlagBills } from '../bills/duplicate-bills';
 import {
   deleteApprovalIfDeletable,
-  expirePendingBatch,
   findApproval,
   findApprovalRow,
   findApprovalStatus,
@@ -474,29 +472,4 @@ export async function bulkDecide(
   }
   const succeeded = results.filter((result) => result.success).length;
   return { succeeded, failed: results.length - succeeded, results };
-}
-
-/** Expiry sweep: every PENDING approval older than `days` becomes EXPIRED, in batches. */
-export async function expireOverdueApprovals(db: Db, days: number, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - days * 86_400_000);
-  let total = 0;
-  for (;;) {
-    // Each batch with its live events, in one transaction: open screens learn of every expiry.
-    const expired = await db.transaction(async (tx) => {
-      const ids = await expirePendingBatch(tx, cutoff, 500);
-      await recordLiveEvents(
-        tx,
-        ids.map((id) => ({
-          actorId: null,
-          action: 'approval.expire',
-          entityType: 'approval',
-          entityId: id,
-          status: 'EXPIRED',
-        })),
-      );
-      return ids.length;
-    });
-    total += expired;
-    if (expired < 500) return total;
-  }
 }

@@ -5,7 +5,7 @@ import { approvals, companies, users } from '../../db/schema';
 import { importedApproval } from '../../test/approval-fixtures';
 import { build, secondProcess, testConfig, type TestContext } from '../../test/build';
 import { recordActivity } from '../activity/activity.service';
-import { expireOverdueApprovals } from '../approvals/approvals.service';
+import { expireOverdueApprovals } from '../approvals/approvals.expiry';
 import { openEventStream, until } from '../../test/live-stream';
 import { pruneLiveEvents } from './live.service';
 
