@@ -3,6 +3,7 @@ export * from './limits';
 export * from './messages';
 export * from './idle-text';
 export * from './statuses';
+export * from './error-codes';
 export * from './common';
 export * from './auth';
 export * from './sessions';
