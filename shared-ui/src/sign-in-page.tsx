@@ -84,7 +84,14 @@ export function SignInPage({ productName }: SignInPageProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
-    const { validate } = await loadValidation();
+    let validate: Awaited<ReturnType<typeof loadValidation>>['validate'];
+    try {
+      ({ validate } = await loadValidation());
+    } catch (error) {
+      // The rules' chunk did not arrive (offline, or a release replaced it): say so, never stay mute.
+      setSubmitError(getLoginErrorMessage(error));
+      return;
+    }
     const { output, errors: invalid } = validate({
       email: fields.email.current?.value ?? '',
       password: fields.password.current?.value ?? '',
