@@ -85,7 +85,7 @@ test.describe('second factors', () => {
     const codesDialog = page.getByTestId('recovery-codes');
     await expect(codesDialog.locator('[data-recovery-code]')).toHaveCount(10);
     const codes = await codesDialog.locator('[data-recovery-code]').allTextContents();
-    await codesDialog.getByRole('button', { name: 'I have saved them' }).click();
+    await codesDialog.getByRole('button', { name: SECOND_FACTOR_TEXT.codesSaved }).click();
     await expect(page.getByTestId('recovery-codes-left')).toHaveText('10 recovery codes left.');
     await expect(page.getByRole('listitem').filter({ hasText: 'Phone' })).toContainText('Authenticator app');
     await page.waitForLoadState('networkidle');
@@ -147,7 +147,7 @@ test.describe('second factors', () => {
     await dialog.getByLabel('Name').fill('Laptop');
     await dialog.getByRole('button', { name: 'Add passkey' }).click();
     await expect(page.getByTestId('recovery-codes').locator('[data-recovery-code]')).toHaveCount(10);
-    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('button', { name: SECOND_FACTOR_TEXT.codesSaved }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Laptop' })).toContainText('Passkey');
 
     await page.goto(`${origin}/dashboard`);

@@ -53,6 +53,15 @@ export const SECOND_FACTOR_TEXT = {
   regenerateCodes: 'Make new recovery codes',
   stepUpTitle: 'Confirm with your second factor',
   stepUpBody: 'This action moves money or changes who can. Confirm it is you to go on.',
+  backToSignIn: 'Back to sign-in',
+  codesSaved: 'I have saved them',
+  factorName: 'Name',
+  totpNameHint: 'For example the phone the app is on',
+  passkeyNameHint: 'For example the laptop or key it is on',
+  factorsTitle: 'Second factors',
+  noFactorsYet: 'No second factor yet. Add an authenticator app or a passkey.',
+  removeFactorTitle: 'Remove second factor',
+  kind: { totp: 'Authenticator app', passkey: 'Passkey' },
 } as const;
 
 export const SECOND_FACTOR_ERRORS = {

@@ -1,7 +1,7 @@
 // The second step of sign-in: a code from the authenticator app, a passkey or a recovery code.
 // Fetched only when a password was right and the person has a second factor, so the sign-in page's
 // first JavaScript does not carry it.
-import { Alert, Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type FormEvent } from 'react';
 import { isApiError, loadSecondFactors } from 'shared-auth';
 import {
@@ -13,6 +13,7 @@ import {
 } from 'shared-contracts';
 import { safeParse } from 'valibot';
 import { FormField } from './form-field';
+import { ErrorState } from './states';
 
 /** Props of SecondStepForm. */
 export interface SecondStepFormProps {
@@ -125,14 +126,7 @@ export function SecondStepForm({ secondStep, onSignedIn, onExpired, onCancel }: 
       <Card.Body>
         <form onSubmit={submitCode} noValidate aria-label={SECOND_FACTOR_TEXT.secondStepTitle}>
           <Stack gap="4">
-            {alert ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Description>{alert}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            ) : null}
+            {alert ? <ErrorState message={alert} /> : null}
             {method === 'passkey' ? (
               <Button colorPalette="blue" size="lg" w="full" loading={busy} onClick={usePasskey} autoFocus>
                 {SECOND_FACTOR_TEXT.usePasskey}
@@ -183,7 +177,7 @@ export function SecondStepForm({ secondStep, onSignedIn, onExpired, onCancel }: 
       </Card.Body>
       <Card.Footer justifyContent="center">
         <Button variant="plain" size="sm" color="fg.muted" onClick={onCancel} disabled={busy}>
-          <Text as="span">Back to sign-in</Text>
+          <Text as="span">{SECOND_FACTOR_TEXT.backToSignIn}</Text>
         </Button>
       </Card.Footer>
     </Card.Root>

@@ -9,7 +9,7 @@ import {
   type FactorKind,
   type StepUpOptions,
 } from 'shared-contracts';
-import { Alert, Button, FormField, Input, Portal, Spinner, Stack, Text } from 'shared-ui';
+import { Button, ErrorState, FormField, Input, Portal, Spinner, Stack, Text } from 'shared-ui';
 import { Dialog } from 'shared-ui/dialog';
 
 const CODE_PATTERN = new RegExp(`^\\d{${TOTP_DIGITS}}$`);
@@ -126,14 +126,7 @@ export function StepUpDialog({ onDone }: StepUpDialogProps) {
               <Dialog.Body>
                 <Stack gap="4">
                   <Dialog.Description>{SECOND_FACTOR_TEXT.stepUpBody}</Dialog.Description>
-                  {alert ? (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Description>{alert}</Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  ) : null}
+                  {alert ? <ErrorState message={alert} /> : null}
                   {!options && !alert ? <Spinner size="sm" aria-label="Loading" /> : null}
                   {method === 'totp' && methods.includes('totp') ? (
                     <FormField label={SECOND_FACTOR_TEXT.codeLabel} error={fieldError} disabled={busy}>

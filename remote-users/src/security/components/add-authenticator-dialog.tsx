@@ -6,7 +6,7 @@ import {
   type FactorAdded,
   type TotpEnrolment,
 } from 'shared-contracts';
-import { Alert, Box, Center, chakra, FormField, Input, Spinner, Stack, Text } from 'shared-ui';
+import { Box, Center, chakra, ErrorState, FormField, Input, Spinner, Stack, Text } from 'shared-ui';
 import { FormDialog } from 'shared-ui/dialog';
 import { safeParse } from 'valibot';
 import { confirmTotp, startTotpEnrolment } from '../api/security-mutations';
@@ -103,14 +103,7 @@ export function AddAuthenticatorDialog({ open, onOpenChange, onAdded }: AddAuthe
       onSubmit={(event) => void submit(event)}
     >
       <Stack gap="4">
-        {alert ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{alert}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        {alert ? <ErrorState message={alert} /> : null}
         <Center minH="48">
           {qr ? (
             <Box bg="white" p="2" borderRadius="l2" borderWidth="1px" borderColor="border">
@@ -146,7 +139,12 @@ export function AddAuthenticatorDialog({ open, onOpenChange, onAdded }: AddAuthe
             maxLength={10}
           />
         </FormField>
-        <FormField label="Name" required hint="For example the phone the app is on" error={errors.name}>
+        <FormField
+          label={SECOND_FACTOR_TEXT.factorName}
+          required
+          hint={SECOND_FACTOR_TEXT.totpNameHint}
+          error={errors.name}
+        >
           <Input ref={nameRef} name="name" defaultValue="Authenticator app" maxLength={80} />
         </FormField>
       </Stack>

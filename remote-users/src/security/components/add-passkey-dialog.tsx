@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { PasskeyRegisterSchema, SECOND_FACTOR_TEXT, type FactorAdded } from 'shared-contracts';
-import { Alert, FormField, Input, Stack } from 'shared-ui';
+import { ErrorState, FormField, Input, Stack } from 'shared-ui';
 import { FormDialog } from 'shared-ui/dialog';
 import { safeParse } from 'valibot';
 import { addPasskey } from '../api/security-mutations';
@@ -63,15 +63,13 @@ export function AddPasskeyDialog({ open, onOpenChange, onAdded }: AddPasskeyDial
       onSubmit={(event) => void submit(event)}
     >
       <Stack gap="4">
-        {alert ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{alert}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <FormField label="Name" required hint="For example the laptop or key it is on" error={error}>
+        {alert ? <ErrorState message={alert} /> : null}
+        <FormField
+          label={SECOND_FACTOR_TEXT.factorName}
+          required
+          hint={SECOND_FACTOR_TEXT.passkeyNameHint}
+          error={error}
+        >
           <Input ref={nameRef} name="name" defaultValue="Passkey" maxLength={80} autoFocus />
         </FormField>
       </Stack>

@@ -1,12 +1,9 @@
-import type { Factor } from 'shared-contracts';
+import { SECOND_FACTOR_TEXT, type Factor } from 'shared-contracts';
 import { Badge, Box, Button, Flex, Stack, Text } from 'shared-ui';
 import { formatDate, formatRelative } from 'shared-ui/format';
 
 /** What each kind of factor is called on the page. */
-export const FACTOR_KIND_LABEL: Record<Factor['kind'], string> = {
-  totp: 'Authenticator app',
-  passkey: 'Passkey',
-};
+export const FACTOR_KIND_LABEL: Record<Factor['kind'], string> = SECOND_FACTOR_TEXT.kind;
 
 /** Props of FactorList. */
 export interface FactorListProps {
@@ -17,7 +14,7 @@ export interface FactorListProps {
 /** The person's factors: name, kind, when added and last used, and Remove. */
 export function FactorList({ factors, onRemove }: FactorListProps) {
   if (factors.length === 0) {
-    return <Text color="fg.muted">No second factor yet. Add an authenticator app or a passkey.</Text>;
+    return <Text color="fg.muted">{SECOND_FACTOR_TEXT.noFactorsYet}</Text>;
   }
   return (
     <Stack as="ul" gap="0" listStyleType="none" aria-label="Your second factors">

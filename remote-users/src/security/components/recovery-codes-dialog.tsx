@@ -66,7 +66,7 @@ export function RecoveryCodesDialog({ codes, onClose }: RecoveryCodesDialogProps
                   {SECOND_FACTOR_TEXT.downloadCodes}
                 </Button>
                 <Button colorPalette="blue" onClick={onClose}>
-                  I have saved them
+                  {SECOND_FACTOR_TEXT.codesSaved}
                 </Button>
               </HStack>
             </Dialog.Footer>

@@ -88,7 +88,7 @@ export function SecurityPage() {
                 </Alert.Root>
               ) : null}
               <SectionCard
-                title="Second factors"
+                title={SECOND_FACTOR_TEXT.factorsTitle}
                 description="Asked for after your password, and again before actions that move money."
               >
                 <FactorList factors={overview.factors} onRemove={setRemoving} />
@@ -131,7 +131,7 @@ export function SecurityPage() {
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-        title="Remove second factor"
+        title={SECOND_FACTOR_TEXT.removeFactorTitle}
         description={`${removing?.name ?? 'This factor'} will no longer sign you in. Your other sessions are signed out.`}
         confirmLabel="Remove"
         pendingLabel="Removing..."
