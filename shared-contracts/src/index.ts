@@ -8,6 +8,7 @@ export * from './common';
 export * from './auth';
 export * from './sessions';
 export * from './second-factors';
+export * from './factor-resets';
 export * from './dashboard';
 export * from './charts';
 export * from './entities';

@@ -75,15 +75,13 @@ export const SECOND_FACTOR_ERRORS = {
   ticketExpired: 'Your sign-in took too long. Sign in again.',
   enrolmentExpired: 'This set-up took too long. Start again.',
   enrolmentRequired: 'Your account moves money or decides who can: add a second factor before you go on.',
+  enrolAfterRecovery: 'You signed in with a recovery code: add a new second factor before you go on.',
   stepUpRequired:
     'Confirm it’s you with your second factor: this action needs one from the last few minutes.',
   noFactor: 'Add a second factor on your Security page first.',
   factorNotFound: 'Second factor not found',
   nameRequired: 'Give it a name',
   nameTooLong: `At most ${FACTOR_NAME_MAX} characters`,
-  ownReset: 'Nobody resets their own second factors: ask another ADMIN.',
-  sameAdminConfirms: 'A second ADMIN must confirm this reset: not the one who asked for it.',
-  noResetPending: 'No reset of this person’s second factors is waiting.',
 } as const;
 
 const ticket = v.pipe(v.string('ticket is required'), v.nonEmpty('ticket is required'), v.maxLength(512));
@@ -238,15 +236,3 @@ export type FactorAdded = v.InferOutput<typeof FactorAddedSchema>;
 /** POST /api/user/security/recovery-codes: a new set; the old ones stop working. */
 export const RecoveryCodesSchema = v.object({ recoveryCodes: v.array(v.string()) });
 export type RecoveryCodes = v.InferOutput<typeof RecoveryCodesSchema>;
-
-/** GET /api/user/users/{id}/factor-reset: a person's factors and a reset waiting for a second ADMIN. */
-export const FactorResetStateSchema = v.object({
-  factors: v.number(),
-  pending: v.nullable(
-    v.object({
-      requestedBy: v.object({ id: v.number(), name: v.string() }),
-      requestedAt: IsoDateTimeSchema,
-    }),
-  ),
-});
-export type FactorResetState = v.InferOutput<typeof FactorResetStateSchema>;

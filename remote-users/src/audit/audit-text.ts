@@ -28,6 +28,7 @@ export const ACTION_FILTER_OPTIONS: SelectOption[] = [
   { value: 'user.', label: 'Users: every change' },
   { value: 'user.role_change', label: 'Role changes' },
   { value: 'user.sessions_end', label: 'Sessions ended by an administrator' },
+  { value: 'user.second_factor_reset', label: 'Second factors reset by two administrators' },
   { value: 'manager.', label: 'Managers: every change' },
   { value: 'payments.', label: 'Bank file settings and vendor bank accounts' },
   { value: 'approval.', label: 'Approvals: every change' },

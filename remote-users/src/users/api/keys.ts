@@ -19,6 +19,7 @@ export const userKeys = {
   activeAdmins: () => ['users', 'list', 'active-admins'] as const,
   profile: () => ['users', 'profile'] as const,
   sessions: () => ['users', 'sessions'] as const,
+  factorReset: (id: number) => ['users', 'factor-reset', id] as const,
 };
 
 /** Re-reads every user list, the overview and, when given, that user's detail and statistics. */

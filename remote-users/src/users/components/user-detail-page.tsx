@@ -5,6 +5,7 @@ import {
   ROLE_DESCRIPTIONS,
   ROLE_LEVELS,
   USER_ERRORS,
+  hasRole,
   isActiveAdmin,
   personName,
   takesOutOfOffice,
@@ -36,6 +37,7 @@ import { deleteUser, setPaymentDecisions, setUserActive } from '../api/mutations
 import { initials } from '../user-text';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { EndSessionsCard } from './end-sessions-card';
+import { FactorResetCard } from './factor-reset-card';
 import { OutOfOfficeCard } from './out-of-office-card';
 import { ActivityStatisticsList, UserInformationList } from './user-detail-lists';
 import { UserLoadError } from './user-load-error';
@@ -199,6 +201,7 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
         {user.mayDecidePayments !== undefined && <PaymentDecisionsCard user={user} />}
         {canAdminister && takesOutOfOffice(user) && <OutOfOfficeCard user={user} onSaved={onRefresh} />}
         {canAdminister && !isSelf && <EndSessionsCard user={user} />}
+        {hasRole(me?.role, 'ADMIN') && !isSelf && <FactorResetCard user={user} />}
 
         <SectionCard title="Activity Statistics">
           <RequestState request={stats}>
