@@ -21,7 +21,7 @@ export {
   type Session,
 } from './session-store';
 export { initializeSession, type SecondStepNeeded } from './auth-actions';
-export { SECURITY_PAGE_PATH } from './security-page';
+export { SECURITY_OVERVIEW_KEY, SECURITY_PAGE_PATH } from './security-page';
 export type { SecondFactorRefusals, StepUpPrompt } from './step-up';
 /**
  * Second-step sign-in, step-up (the calls, and installing the answers to a 403 in the client) and

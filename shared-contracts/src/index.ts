@@ -8,6 +8,7 @@ export * from './common';
 export * from './auth';
 export * from './sessions';
 export * from './second-factors';
+export * from './second-factor-duty';
 export * from './factor-resets';
 export * from './dashboard';
 export * from './charts';

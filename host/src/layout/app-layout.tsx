@@ -16,6 +16,7 @@ import { useLiveDashboardStats } from '../dashboard/api/get-dashboard-stats';
 import { NavIcon } from './icons';
 import { MobileDrawer } from './mobile-drawer';
 import { SidebarContent } from './sidebar';
+import { SecondFactorBanner } from './second-factor-banner';
 import { SecondFactorHost } from './second-factor-host';
 import { SIDEBAR_WIDTH } from './sidebar-width';
 import { useSignedInServices } from './signed-in-services';
@@ -119,6 +120,7 @@ export function AppLayout() {
               // Room under the last controls (pagination, a row menu) so they can be scrolled clear of a notice.
               pb={fullScreen ? '0' : NOTICE_CLEARANCE}
             >
+              {!fullScreen && <SecondFactorBanner />}
               <FullScreenProvider value={control}>
                 <Outlet />
               </FullScreenProvider>

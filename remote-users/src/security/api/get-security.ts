@@ -1,9 +1,9 @@
 import useSWR, { mutate } from 'swr';
-import { api } from 'shared-auth';
+import { api, SECURITY_OVERVIEW_KEY } from 'shared-auth';
 import type { SecurityOverview } from 'shared-contracts';
 
-/** SWR key of the signed-in person's Security overview. */
-export const securityKey = () => ['users', 'security'] as const;
+/** SWR key of the signed-in person's Security overview (the console's banner reads it too). */
+export const securityKey = () => SECURITY_OVERVIEW_KEY;
 
 /** GET /api/user/security: factors, recovery codes left, whether one is required and until when. */
 export function getSecurity() {

@@ -82,6 +82,11 @@ describe('SecurityPage', () => {
       },
       { mustEnrol: true },
     );
+    expect(screen.getByRole('alert').textContent).toContain(SECOND_FACTOR_ERRORS.enrolAfterRecovery);
+  });
+
+  it('sent here by the API’s refusal with no factor: says the account must have one', () => {
+    renderPage({ factors: [], recoveryCodesLeft: 0, required: true, graceUntil: null }, { mustEnrol: true });
     expect(screen.getByRole('alert').textContent).toContain(SECOND_FACTOR_ERRORS.enrolmentRequired);
   });
 });

@@ -4,9 +4,9 @@ import { passkeysSupportedNow } from './passkey-support';
 import {
   SECOND_FACTOR_ERRORS,
   SECOND_FACTOR_TEXT,
+  secondFactorDutyText,
   type Factor,
   type FactorAdded,
-  type SecurityOverview,
 } from 'shared-contracts';
 import { Alert, Box, Button, HStack, PageHeader, SectionCard, Stack, Text, notifySuccess } from 'shared-ui';
 import { ActionDialog } from 'shared-ui/dialog';
@@ -19,17 +19,7 @@ import { AddPasskeyDialog } from './add-passkey-dialog';
 import { FACTOR_KIND_LABEL, FactorList } from './factor-list';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-
-/** Whether a factor is required of this person, and how long they have left to add one. */
-function dutyText(overview: SecurityOverview, now = Date.now()): string | null {
-  if (!overview.required) return null;
-  if (overview.factors.length > 0) return 'Your account must have a second factor: keep at least one.';
-  if (!overview.graceUntil) return SECOND_FACTOR_ERRORS.enrolmentRequired;
-  const left = Math.max(0, Math.ceil((Date.parse(overview.graceUntil) - now) / DAY_MS));
-  return `Your account must have a second factor. ${plural(left, 'day')} left to add one (until ${formatDateLong(overview.graceUntil)}).`;
-}
 
 /**
  * /users/profile/security: the signed-in person's second factors (every role): add an authenticator
@@ -76,7 +66,12 @@ export function SecurityPage() {
         {(overview) => {
           // After a recovery code the person adds a new factor (their device is likely lost).
           const enrol = mustEnrol || (overview.required && overview.factors.length === 0);
-          const text = mustEnrol ? SECOND_FACTOR_ERRORS.enrolmentRequired : dutyText(overview);
+          // Sent here to enrol while having factors: a recovery code was the last proof given.
+          const text = !mustEnrol
+            ? secondFactorDutyText(overview, formatDateLong)
+            : overview.factors.length > 0
+              ? SECOND_FACTOR_ERRORS.enrolAfterRecovery
+              : SECOND_FACTOR_ERRORS.enrolmentRequired;
           return (
             <Stack gap="6">
               {text ? (
