@@ -6,12 +6,13 @@
  */
 import type { LoginInput, LoginAnswer } from 'shared-contracts';
 import type { AppDeps } from '../app-deps';
+import type { TokenIssuing } from '../ports/second-factor-enrolment';
 import { login as passwordSignIn } from '../modules/auth/auth.service';
 import { secondStepFor } from '../modules/second-factors/second-step.service';
 
 /** POST /api/auth/login: signed in, or the second step to pass first. */
 export function login(
-  deps: AppDeps,
+  deps: AppDeps & TokenIssuing,
   input: LoginInput,
   ip: string,
   userAgent?: string,

@@ -32,7 +32,7 @@ function handSign(header: Record<string, unknown>, payload: Record<string, unkno
 describe('access tokens', () => {
   it('verify what signAccessToken signs', async () => {
     const token = await signAccessToken(claims, secret, 60);
-    const passwordOnly = { amr: ['pwd'], authTime: null };
+    const passwordOnly = { amr: ['pwd'], authTime: null, enrolment: null };
     expect(await verifyAccessToken(token, secret)).toEqual({
       ...claims,
       ...passwordOnly,
@@ -66,6 +66,26 @@ describe('access tokens', () => {
       expect(await verifyAccessToken(await sign({ ...valid, ...bad }), secret)).toBeNull();
   });
 
+  it('carry mfa_enrol (from when only enrolment is open, and why); a malformed one is no token', async () => {
+    const enrolment = { by: now() + 3600, reason: 'duty' as const };
+    const token = await signAccessToken({ ...claims, enrolment }, secret, 60);
+    expect(await verifyAccessToken(token, secret)).toMatchObject({ enrolment });
+    // A holder who edits the claim away or forward breaks the signature (tested below); a token
+    // whose claim is no enrolment at all is refused rather than read as "nothing to enrol".
+    for (const bad of [
+      { mfa_enrol: now() },
+      { mfa_enrol: null },
+      { mfa_enrol: { by: now() } },
+      { mfa_enrol: { by: String(now()), reason: 'duty' } },
+      { mfa_enrol: { by: -1, reason: 'duty' } },
+      { mfa_enrol: { by: now(), reason: 'later' } },
+    ])
+      expect(
+        await verifyAccessToken(await sign({ ...valid, ...bad }), secret),
+        JSON.stringify(bad),
+      ).toBeNull();
+  });
+
   it('refuse another secret, a changed payload or signature, and malformed text', async () => {
     const token = await signAccessToken(claims, secret, 60);
     const other = new TextEncoder().encode('another-secret-another-secret-another-secret!!');
@@ -92,6 +112,7 @@ describe('access tokens', () => {
       ...claims,
       amr: ['pwd'],
       authTime: null,
+      enrolment: null,
       expiresAt: expect.any(Number),
     });
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
@@ -123,6 +144,6 @@ describe('access tokens', () => {
     }
     expect(
       await verifyAccessToken(await sign({ ...valid, aud: ['x', 'bill-approval-console'] }), secret),
-    ).toEqual({ ...claims, amr: ['pwd'], authTime: null, expiresAt: expect.any(Number) });
+    ).toEqual({ ...claims, amr: ['pwd'], authTime: null, enrolment: null, expiresAt: expect.any(Number) });
   });
 });

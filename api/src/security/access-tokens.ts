@@ -19,6 +19,32 @@ export interface AccessClaims {
    * sign-in or a later step-up); null when the session never gave one.
    */
   authTime: number | null;
+  /**
+   * The person must add a second factor (`mfa_enrol`): from `by` (epoch seconds) the token opens
+   * only what enrolling needs (http/enrolment-routes.ts), 403 MFA_ENROLMENT_REQUIRED elsewhere.
+   * Decided when the token is issued, never per request (see EnrolmentDue). Null: nothing to add.
+   */
+  enrolment: TokenEnrolment | null;
+}
+
+/**
+ * Why a person must enrol: `duty` (their role or a part in deciding payments, and no factor) or
+ * `recovery` (the last proof they gave was a recovery code: their device is likely lost).
+ */
+export const ENROLMENT_REASONS = ['duty', 'recovery'] as const;
+export type EnrolmentReason = (typeof ENROLMENT_REASONS)[number];
+export interface TokenEnrolment {
+  by: number;
+  reason: EnrolmentReason;
+}
+
+function readEnrolment(value: unknown): TokenEnrolment | null | 'invalid' {
+  if (value === undefined) return null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'invalid';
+  const { by, reason } = value as Record<string, unknown>;
+  if (typeof by !== 'number' || !Number.isSafeInteger(by) || by < 0) return 'invalid';
+  if (!(ENROLMENT_REASONS as readonly unknown[]).includes(reason)) return 'invalid';
+  return { by, reason: reason as EnrolmentReason };
 }
 
 const AUTH_METHODS = new Set<unknown>(Object.values(AMR));
@@ -47,11 +73,14 @@ function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   return key;
 }
 
-/** What is signed: without `amr` and `authTime`, the password alone and no second factor. */
-export type SignedClaims = Omit<AccessClaims, 'amr' | 'authTime'> &
-  Partial<Pick<AccessClaims, 'amr' | 'authTime'>>;
+/**
+ * What is signed: without `amr` and `authTime`, the password alone and no second factor; without
+ * `enrolment`, nothing to enrol.
+ */
+export type SignedClaims = Omit<AccessClaims, 'amr' | 'authTime' | 'enrolment'> &
+  Partial<Pick<AccessClaims, 'amr' | 'authTime' | 'enrolment'>>;
 
-/** Short-lived HS256 JWT: sub = user id, role, sid = session (refresh family), amr, auth_time. */
+/** Short-lived HS256 JWT: sub = user id, role, sid = session (refresh family), amr, auth_time, mfa_enrol. */
 export async function signAccessToken(
   claims: SignedClaims,
   secret: Uint8Array,
@@ -62,6 +91,7 @@ export async function signAccessToken(
     sid: claims.sessionId,
     amr: claims.amr ?? [AMR.password],
     ...(claims.authTime === null || claims.authTime === undefined ? {} : { auth_time: claims.authTime }),
+    ...(claims.enrolment ? { mfa_enrol: { by: claims.enrolment.by, reason: claims.enrolment.reason } } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
@@ -136,12 +166,15 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
       (typeof authTime !== 'number' || !Number.isSafeInteger(authTime) || authTime < 0)
     )
       return null;
+    const enrolment = readEnrolment(payload.mfa_enrol);
+    if (enrolment === 'invalid') return null;
     return {
       userId,
       role: payload.role,
       sessionId: payload.sid,
       amr,
       authTime,
+      enrolment,
       expiresAt: payload.exp * 1000,
     };
   } catch {

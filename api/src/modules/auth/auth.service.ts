@@ -33,6 +33,7 @@ import {
 } from '../../sessions/sessions.repository';
 import { forgiveGuess, takeGuess } from '../../sessions/throttle';
 import { NO_SECOND_STEP, type SecondStepGate } from '../../ports/second-step';
+import type { TokenIssuing } from '../../ports/second-factor-enrolment';
 
 const refreshFailed = () => new HttpError(401, ERROR_CODES.refreshFailed, AUTH_ERRORS.refreshFailed);
 const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, AUTH_ERRORS.sessionExpired);
@@ -77,13 +78,29 @@ export const factorOfToken = (row: { amr: string[]; factorAt: Date | null }): Se
   factorAt: row.factorAt,
 });
 
-/** An access token of the session `familyId`, saying how it signed in. */
-export function accessTokenFor(
-  config: AppConfig,
-  user: Pick<UserRow, 'id' | 'role'>,
+/**
+ * An access token of the session `familyId`, saying how it signed in and, when the person must add
+ * a second factor first, from when it opens nothing else (`mfa_enrol`, asked of
+ * deps.enrolmentDeadline in `db`, the issuing transaction where there is one).
+ *
+ * Why the enrolment duty rides in the token rather than being checked per request: who must have a
+ * factor takes several joins (role, approvers, policy steps, delegates), and authenticate is the
+ * hot path of every request (one cached user read). Caching the answer beside the user would need
+ * invalidating on changes to companies, policies and out-of-office rows the sign-in cache does not
+ * follow. Decided here, at sign-in, refresh, step-up and when a factor is added, authenticate only
+ * reads a claim; a change of duty (a new approver, a role change) takes effect at the next refresh,
+ * within ACCESS_TOKEN_TTL, and the grace's end within a token's life because the claim holds the
+ * time, not a yes or no.
+ */
+export async function accessTokenFor(
+  deps: Pick<AppDeps, 'config'> & TokenIssuing,
+  db: Db,
+  user: UserRow,
   familyId: string,
   factor: SessionFactor,
 ): Promise<string> {
+  const { config } = deps;
+  const due = await deps.enrolmentDeadline(db, user);
   return signAccessToken(
     {
       userId: user.id,
@@ -91,6 +108,7 @@ export function accessTokenFor(
       sessionId: familyId,
       amr: factor.amr.length > 0 ? factor.amr : [AMR.password],
       authTime: factor.factorAt ? Math.floor(factor.factorAt.getTime() / 1000) : null,
+      enrolment: due ? { by: Math.floor(due.by.getTime() / 1000), reason: due.reason } : null,
     },
     config.jwtSecret,
     config.accessTokenTtl,
@@ -105,7 +123,7 @@ export function accessTokenFor(
  * without storing any token in the clear.
  */
 export async function issueTokens(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'config'> & TokenIssuing,
   tx: Db,
   user: UserRow,
   client: SessionClient,
@@ -137,7 +155,7 @@ export async function issueTokens(
     factorAt: factor.factorAt,
   });
   if (rotation) await markRotated(tx, rotation.replacing, id);
-  const accessToken = await accessTokenFor(config, user, familyId, factor);
+  const accessToken = await accessTokenFor(deps, tx, user, familyId, factor);
   // The console signs itself out after this long unused, rather than refresh for an absent person.
   return { accessToken, refreshToken, idleTimeoutSeconds: config.sessionIdleTimeout };
 }
@@ -150,7 +168,7 @@ export async function issueTokens(
  * of the second step, and the session starts when it is passed (startSession).
  */
 export async function login(
-  deps: AppDeps,
+  deps: AppDeps & TokenIssuing,
   input: LoginInput,
   ip: string,
   userAgent?: string,
@@ -187,7 +205,7 @@ export async function login(
  * one): the sign-in is recorded (the user's last login and activity) and a token pair issued.
  */
 export async function startSession(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'config'> & TokenIssuing,
   tx: Db,
   user: UserRow,
   client: SessionClient,
@@ -224,7 +242,7 @@ export async function startSession(
  * SESSION_EXPIRED ('Your session has ended…'), and an idle one's family is revoked.
  */
 export async function refresh(
-  deps: AppDeps,
+  deps: AppDeps & TokenIssuing,
   refreshToken: string,
   client: SessionClient,
 ): Promise<AuthTokens> {
@@ -276,7 +294,11 @@ const MAX_GRACE_HOPS = 5;
  * The live token a just-rotated `presented` token led to, with a new access token; null when the
  * family has since been revoked (logout, password change) or expired, without revoking anything.
  */
-async function currentSuccessor(deps: AppDeps, tx: Db, presented: string): Promise<AuthTokens | null> {
+async function currentSuccessor(
+  deps: AppDeps & TokenIssuing,
+  tx: Db,
+  presented: string,
+): Promise<AuthTokens | null> {
   const { config } = deps;
   let token = presented;
   for (let hop = 0; hop < MAX_GRACE_HOPS; hop += 1) {
@@ -290,7 +312,7 @@ async function currentSuccessor(deps: AppDeps, tx: Db, presented: string): Promi
     const user = await findUserById(tx, row.userId);
     if (!user || !user.isActive) return null;
     if (sessionEnd(config, row.sessionStartedAt, user.role) <= Date.now()) return null;
-    const accessToken = await accessTokenFor(config, user, row.familyId, factorOfToken(row));
+    const accessToken = await accessTokenFor(deps, tx, user, row.familyId, factorOfToken(row));
     return { accessToken, refreshToken: token, idleTimeoutSeconds: config.sessionIdleTimeout };
   }
   return null;

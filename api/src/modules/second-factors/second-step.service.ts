@@ -33,6 +33,7 @@ import {
   spendTicket,
   takeTicketChallenge,
 } from './pending.repository';
+import type { TokenIssuing } from '../../ports/second-factor-enrolment';
 import { verifyPresented, type Presented } from './verification.service';
 
 const ticketExpired = () => new HttpError(401, ERROR_CODES.unauthorized, SECOND_FACTOR_ERRORS.ticketExpired);
@@ -90,7 +91,7 @@ export async function passkeyOptionsForTicket(
  * challenge is gone once answered, right or wrong.
  */
 export async function passSecondStep(
-  deps: AppDeps,
+  deps: AppDeps & TokenIssuing,
   input: SecondStepInput,
   client: SessionClient,
 ): Promise<SecondStepResult> {
@@ -124,7 +125,7 @@ export interface SecondStepProof {
  * Exported for the test helper's sign-in, which has no authenticator to hold.
  */
 export async function finishSecondStep(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config'> & TokenIssuing,
   ticket: string,
   proof: SecondStepProof,
   client: SessionClient,

@@ -24,11 +24,13 @@ import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound, unauthorized, validationError } from '../../http/http-error';
 import type { AuthContext } from '../../plugins/auth';
 import type { SecondFactorDuty } from '../../ports/second-factor-duty';
+import type { TokenIssuing } from '../../ports/second-factor-enrolment';
 import { hashOpaqueToken, newOpaqueToken } from '../../security/opaque-tokens';
 import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordSessionFactor, revokeSessions, sessionLimitsOf } from '../../sessions/sessions.repository';
 import { recordActivity } from '../activity/activity.service';
 import { accessTokenFor, factorOfToken } from '../auth/auth.service';
+import { graceEnd } from './enrolment.service';
 import {
   countFactors,
   countUnusedRecoveryCodes,
@@ -55,15 +57,9 @@ export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> 
   return (await countFactors(db, userId)) > 0;
 }
 
-/**
- * Until when a person who must have a factor may go without one: the week given to the accounts
- * that existed when second factors came, else MFA_GRACE_DAYS from the account's creation; null
- * when that is over (or there is none).
- */
+/** The grace still left to a person who must have a factor (graceEnd), or null when it is over. */
 function graceUntil(deps: Pick<AppDeps, 'config' | 'now'>, user: UserRow): Date | null {
-  const days = deps.config.mfaGraceDays;
-  const until =
-    user.mfaGraceUntil ?? (days > 0 ? new Date(user.createdAt.getTime() + days * 86_400_000) : null);
+  const until = graceEnd(deps.config, user);
   const now = (deps.now?.() ?? new Date()).getTime();
   return until && until.getTime() > now ? until : null;
 }
@@ -105,7 +101,7 @@ const enrolmentExpired = (field: string) =>
 
 /** POST /api/user/security/totp/confirm: the app's current code makes the secret a factor. */
 export async function confirmTotp(
-  deps: AppDeps,
+  deps: AppDeps & TokenIssuing,
   auth: AuthContext,
   input: TotpConfirmInput,
 ): Promise<FactorAdded> {
@@ -147,7 +143,7 @@ export async function passkeyRegistrationOptions(
 
 /** POST /api/user/security/passkeys: the browser's answer to the registration challenge. */
 export async function registerPasskey(
-  deps: AppDeps,
+  deps: AppDeps & TokenIssuing,
   auth: AuthContext,
   input: PasskeyRegisterInput,
 ): Promise<FactorAdded> {
@@ -178,7 +174,7 @@ export async function registerPasskey(
  * new method.
  */
 async function addFactor(
-  deps: AppDeps,
+  deps: AppDeps & TokenIssuing,
   auth: AuthContext,
   add: {
     spend: (tx: Db) => Promise<boolean>;
@@ -208,7 +204,8 @@ async function addFactor(
       return {
         factor: toFactor(factor),
         recoveryCodes: isFirst ? codes : null,
-        accessToken: await accessTokenFor(deps.config, user, sessionId, factorOfToken(session)),
+        // Decided after the factor is stored: a person who had to enrol is let through again.
+        accessToken: await accessTokenFor(deps, tx, user, sessionId, factorOfToken(session)),
       };
     });
   } catch (error) {

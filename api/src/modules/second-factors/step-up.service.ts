@@ -20,6 +20,7 @@ import { admitAttempt, forgiveAttempts, recordAttempt } from './attempts.service
 import { listFactors } from './factors.repository';
 import { authenticationOptions, signedChallenge } from './passkeys.service';
 import { insertChallenge, spendChallenge } from './pending.repository';
+import type { TokenIssuing } from '../../ports/second-factor-enrolment';
 import { verifyPresented, type Presented } from './verification.service';
 
 const noFactor = () => new HttpError(403, ERROR_CODES.stepUpRequired, SECOND_FACTOR_ERRORS.noFactor);
@@ -41,7 +42,11 @@ export async function stepUpOptions(
 }
 
 /** POST /api/auth/step-up: counted and locked as the second step is, recorded either way. */
-export async function stepUp(deps: AppDeps, auth: AuthContext, input: StepUpInput): Promise<StepUpResult> {
+export async function stepUp(
+  deps: AppDeps & TokenIssuing,
+  auth: AuthContext,
+  input: StepUpInput,
+): Promise<StepUpResult> {
   const { user } = auth;
   const factors = await listFactors(deps.db, user.id);
   if (factors.length === 0) throw noFactor();
@@ -65,6 +70,6 @@ export async function stepUp(deps: AppDeps, auth: AuthContext, input: StepUpInpu
     // The session ended meanwhile (signed out elsewhere): nothing to confirm.
     if (!session) throw unauthorized();
     await recordAttempt(tx, user, input.method, 'step-up', 'success');
-    return { accessToken: await accessTokenFor(deps.config, user, auth.sessionId, factorOfToken(session)) };
+    return { accessToken: await accessTokenFor(deps, tx, user, auth.sessionId, factorOfToken(session)) };
   });
 }
