@@ -6,10 +6,25 @@
  * date and batch number, so the same input always gives the same bytes (and tests can pin them).
  */
 import { BANK_ENTRY_AMOUNT_MAX_CENTS, isValidRoutingNumber } from 'shared-contracts';
+import {
+  BATCH_CONTROL,
+  BATCH_HEADER,
+  BLOCKING_FACTOR,
+  ENTRY_DETAIL,
+  ADDENDA_05,
+  entryHashOf,
+  FILE_CONTROL,
+  FILE_HEADER,
+  formatRecord,
+  NachaError,
+  numericField,
+  PADDING_RECORD,
+  RECORD_LENGTH,
+  toYymmdd,
+} from './nacha-records';
 
-/** Every record is 94 characters; files are blocked in tens. */
-export const RECORD_LENGTH = 94;
-export const BLOCKING_FACTOR = 10;
+export { BLOCKING_FACTOR, NachaError, RECORD_LENGTH, toNachaText } from './nacha-records';
+
 /** One LF after every record, the last included (banks accept LF or CRLF). */
 export const LINE_ENDING = '\n';
 /** Largest amount of one entry: 10 digits of cents, $99,999,999.99 (approvals are held to it too). */
@@ -79,60 +94,6 @@ export interface NachaFileSummary {
   blockCount: number;
 }
 
-/** Something a bank would refuse: the file is not written. `code` says which rule. */
-export class NachaError extends Error {
-  constructor(
-    readonly code:
-      | 'NO_ENTRIES'
-      | 'INVALID_ROUTING_NUMBER'
-      | 'INVALID_ACCOUNT_NUMBER'
-      | 'INVALID_AMOUNT'
-      | 'AMOUNT_OVER_LIMIT'
-      | 'FILE_TOTAL_OVER_LIMIT'
-      | 'INVALID_FIELD',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'NachaError';
-  }
-}
-
-/**
- * Printable ASCII only: accents are dropped (é → E), anything else non-printable
- * becomes a space; upper case, as banks print it.
- */
-export function toNachaText(value: string): string {
-  // Most text is plain ASCII already: skip the Unicode work for it.
-  if (PRINTABLE_ASCII.test(value)) return value.toUpperCase();
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]/g, ' ')
-    .toUpperCase();
-}
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
-/** Alphanumeric field: left-justified, space-filled, cut to its length. */
-function alpha(value: string, length: number): string {
-  return toNachaText(value).slice(0, length).padEnd(length, ' ');
-}
-
-/** Numeric field: right-justified, zero-filled; a value that does not fit is an error, never cut. */
-function numeric(value: number | string, length: number, field: string): string {
-  const text = typeof value === 'number' ? String(value) : value;
-  if (!/^\d+$/.test(text) || text.length > length) {
-    throw new NachaError('INVALID_FIELD', `${field} must be at most ${length} digits`);
-  }
-  return text.padStart(length, '0');
-}
-
-function yymmdd(date: string, field: string): string {
-  const match = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) throw new NachaError('INVALID_FIELD', `${field} must be a YYYY-MM-DD date`);
-  return `${match[1]}${match[2]}${match[3]}`;
-}
-
 function checkRouting(value: string, what: string): string {
   if (!isValidRoutingNumber(value)) {
     throw new NachaError('INVALID_ROUTING_NUMBER', `${what}: ${value} is not a valid routing number`);
@@ -176,10 +137,58 @@ interface Entry {
  * totals over the file limit.
  */
 export function writeNachaFile(input: NachaFileInput): { text: string; summary: NachaFileSummary } {
+  const odfi = checkFileInput(input);
+  const entries = checkedEntries(input.credits);
+  const totalCreditCents = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
+  if (totalCreditCents > FILE_TOTAL_MAX_CENTS) {
+    throw new NachaError(
+      'FILE_TOTAL_OVER_LIMIT',
+      'The credit total is over the NACHA file limit of $9,999,999,999.99',
+    );
+  }
+  const offset = offsetEntry(input.originator, odfi, totalCreditCents);
+  if (offset) entries.push(offset);
+  const batch: BatchFigures = {
+    serviceClassCode: offset ? '200' : '220',
+    odfiIdentification: odfi.slice(0, 8),
+    batchNumber: numericField(input.batchNumber, 7, 'Batch number'),
+    companyIdentification: input.originator.companyIdentification,
+    totalCreditCents,
+    totalDebitCents: offset ? totalCreditCents : 0,
+  };
+
+  const lines = [fileHeaderRecord(input, odfi), batchHeaderRecord(input, batch)];
+  const entryLines = entryRecords(entries, batch.odfiIdentification);
+  lines.push(...entryLines);
+  const entryHash = entryHashOf(entries.map((entry) => entry.routingNumber.slice(0, 8)));
+  const counts = { entryAddendaCount: entryLines.length, entryHash };
+  lines.push(batchControlRecord(batch, counts));
+  const recordCount = lines.length + 1;
+  const blockCount = Math.ceil(recordCount / BLOCKING_FACTOR);
+  lines.push(fileControlRecord(batch, counts, blockCount));
+  // Fill the last block with records of 94 nines.
+  while (lines.length % BLOCKING_FACTOR !== 0) lines.push(PADDING_RECORD);
+
+  return {
+    text: lines.join(LINE_ENDING) + LINE_ENDING,
+    summary: {
+      serviceClassCode: batch.serviceClassCode,
+      entryCount: entries.length,
+      entryAddendaCount: counts.entryAddendaCount,
+      totalCreditCents,
+      totalDebitCents: batch.totalDebitCents,
+      entryHash,
+      recordCount: lines.length,
+      blockCount,
+    },
+  };
+}
+
+/** The ODFI routing number, once the file-level input is one a bank accepts. */
+function checkFileInput(input: NachaFileInput): string {
   const { originator } = input;
   if (input.credits.length === 0) throw new NachaError('NO_ENTRIES', 'A NACHA file needs at least one entry');
   const odfi = checkRouting(originator.odfiRoutingNumber, 'ODFI');
-  const odfiIdentification = odfi.slice(0, 8);
   if (
     !/^[0-9A-Za-z]{10}$/.test(originator.companyIdentification) ||
     /^0+$/.test(originator.companyIdentification)
@@ -194,8 +203,11 @@ export function writeNachaFile(input: NachaFileInput): { text: string; summary: 
   if (!Number.isInteger(input.batchNumber) || input.batchNumber < 1 || input.batchNumber > 9_999_999) {
     throw new NachaError('INVALID_FIELD', 'Batch number must be a whole number from 1 to 9999999');
   }
+  return odfi;
+}
 
-  const entries: Entry[] = input.credits.map((credit, index) => {
+function checkedEntries(credits: readonly NachaCredit[]): Entry[] {
+  return credits.map((credit, index) => {
     const what = `Entry ${index + 1} (${credit.receiverName})`;
     if (!Number.isSafeInteger(credit.amountCents) || credit.amountCents <= 0) {
       throw new NachaError('INVALID_AMOUNT', `${what}: the amount must be a positive number of cents`);
@@ -216,155 +228,156 @@ export function writeNachaFile(input: NachaFileInput): { text: string; summary: 
       addenda: credit.addenda,
     };
   });
-  const totalCreditCents = entries.reduce((sum, entry) => sum + entry.amountCents, 0);
-  if (totalCreditCents > FILE_TOTAL_MAX_CENTS) {
-    throw new NachaError(
-      'FILE_TOTAL_OVER_LIMIT',
-      'The credit total is over the NACHA file limit of $9,999,999,999.99',
-    );
-  }
+}
 
-  // A balanced file carries one offsetting debit to the originator's own account at the ODFI.
+/** A balanced file carries one offsetting debit to the originator's own account at the ODFI. */
+function offsetEntry(originator: NachaOriginator, odfi: string, totalCreditCents: number): Entry | undefined {
   const settlement = originator.settlementAccount;
-  if (settlement) {
-    if (totalCreditCents > ENTRY_AMOUNT_MAX_CENTS) {
-      throw new NachaError(
-        'AMOUNT_OVER_LIMIT',
-        'The offsetting debit is over the NACHA entry limit of $99,999,999.99',
-      );
-    }
-    entries.push({
-      code: transactionCode(settlement.accountType, 'debit'),
-      routingNumber: odfi,
-      accountNumber: checkAccount(settlement.accountNumber, 'Settlement account'),
-      amountCents: totalCreditCents,
-      identificationNumber: '',
-      receiverName: 'OFFSET',
-    });
-  }
-  const serviceClassCode = settlement ? '200' : '220';
-  const totalDebitCents = settlement ? totalCreditCents : 0;
-
-  const batchNumber = numeric(input.batchNumber, 7, 'Batch number');
-  const companyName = alpha(originator.companyName, 16);
-  const companyIdentification = alpha(originator.companyIdentification, 10);
-  const lines: string[] = [];
-
-  lines.push(
-    record(
-      '1' +
-        '01' +
-        ' ' +
-        odfi +
-        alpha(originator.companyIdentification, 10) +
-        yymmdd(input.creationDate, 'Creation date') +
-        input.creationTime +
-        input.fileIdModifier +
-        '094' +
-        '10' +
-        '1' +
-        alpha(originator.immediateDestinationName, 23) +
-        alpha(originator.immediateOriginName, 23) +
-        alpha(input.referenceCode ?? '', 8),
-    ),
-  );
-  lines.push(
-    record(
-      '5' +
-        serviceClassCode +
-        companyName +
-        alpha('', 20) +
-        companyIdentification +
-        'CCD' +
-        alpha(originator.entryDescription, 10) +
-        alpha('', 6) +
-        yymmdd(input.effectiveEntryDate, 'Effective entry date') +
-        '   ' +
-        '1' +
-        odfiIdentification +
-        batchNumber,
-    ),
-  );
-
-  let hash = 0n;
-  let entryAddendaCount = 0;
-  entries.forEach((entry, index) => {
-    const trace = odfiIdentification + numeric(index + 1, 7, 'Trace sequence');
-    const hasAddenda = entry.addenda !== undefined && entry.addenda.trim() !== '';
-    hash += BigInt(entry.routingNumber.slice(0, 8));
-    lines.push(
-      record(
-        '6' +
-          entry.code +
-          entry.routingNumber.slice(0, 8) +
-          entry.routingNumber[8] +
-          alpha(entry.accountNumber, 17) +
-          numeric(entry.amountCents, 10, 'Amount') +
-          alpha(entry.identificationNumber, 15) +
-          alpha(entry.receiverName, 22) +
-          '  ' +
-          (hasAddenda ? '1' : '0') +
-          trace,
-      ),
+  if (!settlement) return undefined;
+  if (totalCreditCents > ENTRY_AMOUNT_MAX_CENTS) {
+    throw new NachaError(
+      'AMOUNT_OVER_LIMIT',
+      'The offsetting debit is over the NACHA entry limit of $99,999,999.99',
     );
-    entryAddendaCount += 1;
-    if (hasAddenda) {
-      lines.push(record('7' + '05' + alpha(entry.addenda ?? '', 80) + '0001' + trace.slice(-7)));
-      entryAddendaCount += 1;
-    }
-  });
-
-  // Entry Hash: the sum of the 8-digit RDFI identifications, its rightmost 10 digits.
-  const entryHash = (hash % 10_000_000_000n).toString().padStart(10, '0');
-  const debit = numeric(totalDebitCents, 12, 'Total debit');
-  const credit = numeric(totalCreditCents, 12, 'Total credit');
-  lines.push(
-    record(
-      '8' +
-        serviceClassCode +
-        numeric(entryAddendaCount, 6, 'Entry/addenda count') +
-        entryHash +
-        debit +
-        credit +
-        companyIdentification +
-        ' '.repeat(19) +
-        ' '.repeat(6) +
-        odfiIdentification +
-        batchNumber,
-    ),
-  );
-
-  const recordCount = lines.length + 1;
-  const blockCount = Math.ceil(recordCount / BLOCKING_FACTOR);
-  lines.push(
-    record(
-      '9' +
-        numeric(1, 6, 'Batch count') +
-        numeric(blockCount, 6, 'Block count') +
-        numeric(entryAddendaCount, 8, 'Entry/addenda count') +
-        entryHash +
-        debit +
-        credit +
-        ' '.repeat(39),
-    ),
-  );
-  // Fill the last block with records of 94 nines.
-  while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(RECORD_LENGTH));
-
+  }
   return {
-    text: lines.join(LINE_ENDING) + LINE_ENDING,
-    summary: {
-      serviceClassCode,
-      entryCount: entries.length,
-      entryAddendaCount,
-      totalCreditCents,
-      totalDebitCents,
-      entryHash,
-      recordCount: lines.length,
-      blockCount,
-    },
+    code: transactionCode(settlement.accountType, 'debit'),
+    routingNumber: odfi,
+    accountNumber: checkAccount(settlement.accountNumber, 'Settlement account'),
+    amountCents: totalCreditCents,
+    identificationNumber: '',
+    receiverName: 'OFFSET',
   };
 }
+
+/** What the batch header, batch control and file control share. */
+interface BatchFigures {
+  serviceClassCode: '200' | '220';
+  odfiIdentification: string;
+  batchNumber: string;
+  companyIdentification: string;
+  totalCreditCents: number;
+  totalDebitCents: number;
+}
+
+function fileHeaderRecord(input: NachaFileInput, odfi: string): string {
+  const { originator } = input;
+  return record(
+    formatRecord(FILE_HEADER, {
+      immediateDestination: ` ${odfi}`,
+      immediateOrigin: originator.companyIdentification,
+      creationDate: toYymmdd(input.creationDate, 'Creation date'),
+      creationTime: input.creationTime,
+      fileIdModifier: input.fileIdModifier,
+      immediateDestinationName: originator.immediateDestinationName,
+      immediateOriginName: originator.immediateOriginName,
+      referenceCode: input.referenceCode ?? '',
+    }),
+  );
+}
+
+function batchHeaderRecord(input: NachaFileInput, batch: BatchFigures): string {
+  return record(
+    formatRecord(BATCH_HEADER, {
+      serviceClassCode: batch.serviceClassCode,
+      companyName: input.originator.companyName,
+      companyIdentification: batch.companyIdentification,
+      standardEntryClassCode: 'CCD',
+      companyEntryDescription: input.originator.entryDescription,
+      effectiveEntryDate: toYymmdd(input.effectiveEntryDate, 'Effective entry date'),
+      originatorStatusCode: '1',
+      odfiIdentification: batch.odfiIdentification,
+      batchNumber: batch.batchNumber,
+    }),
+  );
+}
+
+/** Each entry's 6 record, and its 05 addenda when it has one; traces number them from 1. */
+function entryRecords(entries: readonly Entry[], odfiIdentification: string): string[] {
+  const lines: string[] = [];
+  entries.forEach((entry, index) => {
+    const trace = odfiIdentification + numericField(index + 1, 7, 'Trace sequence');
+    const hasAddenda = entry.addenda !== undefined && entry.addenda.trim() !== '';
+    lines.push(
+      record(
+        formatRecord(
+          ENTRY_DETAIL,
+          {
+            transactionCode: entry.code,
+            rdfiIdentification: entry.routingNumber.slice(0, 8),
+            checkDigit: entry.routingNumber.slice(8),
+            accountNumber: entry.accountNumber,
+            amount: entry.amountCents,
+            identificationNumber: entry.identificationNumber,
+            receiverName: entry.receiverName,
+            addendaRecordIndicator: hasAddenda ? '1' : '0',
+            traceNumber: trace,
+          },
+          { amount: 'Amount' },
+        ),
+      ),
+    );
+    if (hasAddenda) {
+      lines.push(
+        record(
+          formatRecord(ADDENDA_05, {
+            paymentRelatedInformation: entry.addenda ?? '',
+            addendaSequenceNumber: 1,
+            entryDetailSequenceNumber: trace.slice(-7),
+          }),
+        ),
+      );
+    }
+  });
+  return lines;
+}
+
+interface Counts {
+  entryAddendaCount: number;
+  entryHash: string;
+}
+
+function batchControlRecord(batch: BatchFigures, counts: Counts): string {
+  return record(
+    formatRecord(
+      BATCH_CONTROL,
+      {
+        serviceClassCode: batch.serviceClassCode,
+        entryAddendaCount: counts.entryAddendaCount,
+        entryHash: counts.entryHash,
+        totalDebit: batch.totalDebitCents,
+        totalCredit: batch.totalCreditCents,
+        companyIdentification: batch.companyIdentification,
+        odfiIdentification: batch.odfiIdentification,
+        batchNumber: batch.batchNumber,
+      },
+      CONTROL_LABELS,
+    ),
+  );
+}
+
+function fileControlRecord(batch: BatchFigures, counts: Counts, blockCount: number): string {
+  return record(
+    formatRecord(
+      FILE_CONTROL,
+      {
+        batchCount: 1,
+        blockCount,
+        entryAddendaCount: counts.entryAddendaCount,
+        entryHash: counts.entryHash,
+        totalDebit: batch.totalDebitCents,
+        totalCredit: batch.totalCreditCents,
+      },
+      { ...CONTROL_LABELS, batchCount: 'Batch count', blockCount: 'Block count' },
+    ),
+  );
+}
+
+const CONTROL_LABELS = {
+  entryAddendaCount: 'Entry/addenda count',
+  totalDebit: 'Total debit',
+  totalCredit: 'Total credit',
+} as const;
 
 /** The File ID Modifier of a day's n-th file of one originator (0-based): A…Z, 0…9, then none. */
 export function fileIdModifierFor(filesAlreadyToday: number): string {
