@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SECOND_FACTOR_DUTY_TEXT, type SecurityOverview } from 'shared-contracts';
 import { UiProvider } from 'shared-ui';
 import { SWRConfig } from 'swr';
@@ -24,6 +24,11 @@ const factor = {
   lastUsedAt: null,
 };
 
+/** The page, and where the router is. */
+function Where() {
+  return <p data-testid="where">page at {useLocation().pathname}</p>;
+}
+
 function renderBanner(overview: SecurityOverview, path = '/companies') {
   answer.overview = overview;
   render(
@@ -32,7 +37,7 @@ function renderBanner(overview: SecurityOverview, path = '/companies') {
       <SWRConfig value={{ provider: () => new Map() }}>
         <MemoryRouter initialEntries={[path]}>
           <SecondFactorBanner />
-          <p>page</p>
+          <Where />
         </MemoryRouter>
       </SWRConfig>
     </UiProvider>,
@@ -74,11 +79,20 @@ describe('SecondFactorBanner', () => {
     ];
     for (const [overview, path] of cases) {
       renderBanner(overview, path);
-      await screen.findByText('page');
+      await screen.findByTestId('where');
       // The answer has come (the fetch resolves at once) and nothing was rendered for it.
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(screen.queryByTestId('second-factor-banner'), path).toBeNull();
+      expect(screen.getByTestId('where').textContent).toBe(`page at ${path}`);
       cleanup();
     }
+  });
+
+  it('once the grace is over, sends the person to the Security page (the API refuses all else)', async () => {
+    renderBanner({ factors: [], recoveryCodesLeft: 0, required: true, graceUntil: null });
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('page at /users/profile/security'),
+    );
+    expect(screen.queryByTestId('second-factor-banner')).toBeNull();
   });
 });
