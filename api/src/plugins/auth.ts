@@ -7,7 +7,8 @@ import type { HasSecondFactor } from '../ports/second-factors';
 import type { DatabaseListener } from '../db/listener';
 import type { AuthCache } from '../sessions/auth-cache';
 import { findUserInLiveSession, sessionLimitsOf } from '../sessions/sessions.repository';
-import { verifyAccessToken } from '../security/access-tokens';
+import { verifyAccessToken, type TokenEnrolment } from '../security/access-tokens';
+import { openWhileEnrolling } from '../http/enrolment-routes';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords';
 
 /** Who is calling: the user as the database has it now, and their session (refresh family). */
@@ -72,6 +73,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     authCache.store(generation, claims.userId, claims.sessionId, user, found.liveUntil);
   }
   if (!user.isActive) throw unauthorized();
+  refuseUntilEnrolled(request, claims.enrolment);
   request.auth = {
     user,
     sessionId: claims.sessionId,
@@ -79,6 +81,23 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     amr: claims.amr,
     authTime: claims.authTime,
   };
+}
+
+/**
+ * 403 MFA_ENROLMENT_REQUIRED when the token says its holder must add a second factor by now
+ * (the `mfa_enrol` claim, decided when it was issued: see accessTokenFor), except on the routes
+ * enrolling needs (http/enrolment-routes.ts). Only the claim is read: no query on this path.
+ */
+function refuseUntilEnrolled(request: FastifyRequest, enrolment: TokenEnrolment | null): void {
+  if (!enrolment || enrolment.by * 1000 > Date.now()) return;
+  if (openWhileEnrolling(request.method, request.routeOptions.url)) return;
+  throw new HttpError(
+    403,
+    ERROR_CODES.mfaEnrolmentRequired,
+    enrolment.reason === 'recovery'
+      ? SECOND_FACTOR_ERRORS.enrolAfterRecovery
+      : SECOND_FACTOR_ERRORS.enrolmentRequired,
+  );
 }
 
 /** onRequest hook: signed in with `role` or a higher one (GUEST < USER < MODERATOR < ADMIN), else 403. */
@@ -100,16 +119,36 @@ const stepUpRequired = (message: string = SECOND_FACTOR_ERRORS.stepUpRequired) =
  * one. The console answers it with its step-up dialog and sends the request again.
  */
 export async function ensureFreshFactor(request: FastifyRequest): Promise<void> {
+  const refusal = await freshFactorRefusal(request);
+  if (refusal) throw refusal;
+}
+
+/** What ensureFreshFactor would throw for this request's caller, or null when their factor is fresh. */
+async function freshFactorRefusal(request: FastifyRequest): Promise<HttpError | null> {
   const auth = currentAuth(request);
   const { config, db, hasSecondFactor } = request.server;
   const freshSince = Date.now() - config.stepUpMinutes * 60_000;
-  if (auth.authTime !== null && auth.authTime * 1000 > freshSince) {
-    // A factor removed since (by this session: removing needs a step-up) leaves nothing to vouch.
-    if (await hasSecondFactor(db, auth.user.id)) return;
-  } else if (await hasSecondFactor(db, auth.user.id)) {
-    throw stepUpRequired();
-  }
-  throw stepUpRequired(SECOND_FACTOR_ERRORS.noFactor);
+  const fresh = auth.authTime !== null && auth.authTime * 1000 > freshSince;
+  // A factor removed since (by this session: removing needs a step-up) leaves nothing to vouch.
+  const hasFactor = await hasSecondFactor(db, auth.user.id);
+  if (fresh && hasFactor) return null;
+  return hasFactor ? stepUpRequired() : stepUpRequired(SECOND_FACTOR_ERRORS.noFactor);
+}
+
+/**
+ * Checks an amount (cents) against STEP_UP_AMOUNT for one request's caller: throws 403
+ * STEP_UP_REQUIRED when it is that large and the caller's second factor is not fresh. Synchronous,
+ * so a service can call it inside its transaction, once it has locked the row whose amount counts.
+ */
+export type AmountStepUp = (amountCents: number) => void;
+
+/** The AmountStepUp of this request (the caller's freshness read once, before any transaction). */
+export async function amountStepUp(request: FastifyRequest): Promise<AmountStepUp> {
+  const from = request.server.config.stepUpAmount * 100;
+  const refusal = await freshFactorRefusal(request);
+  return (amountCents) => {
+    if (refusal && amountCents >= from) throw refusal;
+  };
 }
 
 /**
