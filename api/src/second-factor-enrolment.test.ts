@@ -145,6 +145,19 @@ describe('Enrolment enforcement on every route', () => {
     }
   });
 
+  it('the API description names the refusal on the routes that give it, and not on enrolment’s', async () => {
+    const answer = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    const paths = answer.json<{
+      paths: Record<string, Record<string, { responses: Record<string, { description?: string }> }>>;
+    }>().paths;
+    const refusal = (path: string, method: string) =>
+      paths[path]?.[method]?.responses['403']?.description ?? '';
+    expect(refusal('/api/company/companies', 'get')).toContain(ERROR_CODES.mfaEnrolmentRequired);
+    expect(refusal('/api/company/companies', 'post')).toMatch(/FORBIDDEN.*MFA_ENROLMENT_REQUIRED/);
+    expect(refusal('/api/auth/me', 'get')).not.toContain(ERROR_CODES.mfaEnrolmentRequired);
+    expect(refusal('/api/user/security/totp', 'post')).not.toContain(ERROR_CODES.mfaEnrolmentRequired);
+  });
+
   it('a MODERATOR with no factor and no grace left is refused every other signed-in route', async () => {
     const email = await newAccount('MODERATOR');
     const { tokens } = await signIn(email);

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type * as v from 'valibot';
 import type { AppConfig } from '../config';
+import { openWhileEnrolling } from '../http/enrolment-routes';
 import { failureSchema } from '../http/response-schemas';
 import { answerJsonSchema, isValibotSchema, requestJsonSchema } from '../http/valibot-type-provider';
 import { routeAccess } from './auth';
@@ -179,6 +180,13 @@ function describeRoute(schema: FastifySchema, route: RouteOptions): FastifySchem
           ? `The caller's role is below ${access.role} (FORBIDDEN), or no fresh second factor (STEP_UP_REQUIRED)`
           : 'No second factor given within STEP_UP_MINUTES (STEP_UP_REQUIRED)',
       );
+    }
+    // Someone who must add a second factor first (the token's mfa_enrol) gets only enrolment.
+    const method = [route.method].flat()[0] ?? 'GET';
+    if (!openWhileEnrolling(method, route.url)) {
+      const refused = (responses[403] as { description?: string } | undefined)?.description;
+      const enrol = 'must add a second factor first (MFA_ENROLMENT_REQUIRED)';
+      responses[403] = failure(refused ? `${refused}, or the caller ${enrol}` : `The caller ${enrol}`);
     }
   } else {
     out.security = [];
