@@ -27,6 +27,7 @@ export * from './policy-changes';
 export * from './live-events';
 export * from './banking';
 export * from './payments';
+export * from './ach-returns';
 export * from './route-id';
 export * from './releases';
 export * from './people';
