@@ -15,6 +15,7 @@ import { README_PATH, readmeAccessTable } from './http/access-table-readme';
 import { routeAccess } from './plugins/auth';
 import { intuitSignature } from './modules/quickbooks/qb-webhooks.routes';
 import { build, TEST_WEBHOOK_VERIFIER_TOKEN, type TestContext } from './test/build';
+import { sessionWithFactorAge } from './test/second-factors';
 
 /**
  * The access matrix: every /api route of the app's own route table, called as
@@ -91,7 +92,8 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'POST /api/user/security/totp/confirm': () => ({ url: '/api/user/security/totp/confirm', payload: {} }),
   'POST /api/user/security/passkeys/options': () => ({ url: '/api/user/security/passkeys/options' }),
   'POST /api/user/security/passkeys': () => ({ url: '/api/user/security/passkeys', payload: {} }),
-  // Step-up routes: the demo accounts have no factor, so past the role gate they get 403 STEP_UP_REQUIRED.
+  // Step-up routes: each caller's factor is older than STEP_UP_MINUTES (beforeAll), so past the role
+  // gate they get 403 STEP_UP_REQUIRED.
   'DELETE /api/user/security/factors/:id': () => ({ url: `/api/user/security/factors/${MISSING}` }),
   'POST /api/user/security/recovery-codes': () => ({ url: '/api/user/security/recovery-codes' }),
 
@@ -386,8 +388,11 @@ beforeAll(async () => {
       },
     },
   });
+  // Sessions whose factor is older than STEP_UP_MINUTES (the GUEST has none), so the step-up
+  // routes ask each caller for a step-up past the role gate, and the other routes do not.
   for (const [role, email] of Object.entries(EMAILS)) {
-    tokens.set(role as Caller, (await t.login(email)).tokens.accessToken);
+    const aged = await sessionWithFactorAge(t, t.config.stepUpMinutes + 1, email);
+    tokens.set(role as Caller, aged.accessToken);
   }
   const admin = tokens.get('ADMIN') ?? '';
   const guest = await t.request({ method: 'GET', url: '/api/auth/me', token: tokens.get('GUEST') });

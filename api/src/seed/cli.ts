@@ -41,6 +41,7 @@ try {
       passwordHash,
       qbTokenKey: config.qbTokenKey,
       bankAccountKey: config.bankAccountKey,
+      mfaSecretKey: config.mfaSecretKey,
     });
     console.info(
       `Seeded demo data in ${Date.now() - started} ms: ${s.users} users, ${s.companies} companies, ` +

@@ -16,6 +16,7 @@ import { seedDemoCompanies } from './companies';
 import { seedDemoManagers } from './managers';
 import { pickBankFileFailure, planFailure, seedDemoPaymentAccounts, writeDemoBankFiles } from './payments';
 import { analyze, createRandom, type SeedContext } from './random';
+import { seedDemoFactors } from './demo-factors';
 import { DEMO_ACCOUNTS, seedDemoUsers } from './users';
 
 export interface SeedCounts {
@@ -37,6 +38,8 @@ export interface SeedOptions {
   qbTokenKey: Buffer;
   /** Key vendor and settlement account numbers are encrypted with (config.bankAccountKey). */
   bankAccountKey: Buffer;
+  /** Key the demo authenticator's secret is encrypted with (config.mfaSecretKey). */
+  mfaSecretKey: Buffer;
   counts?: SeedCounts;
   now?: Date;
 }
@@ -76,6 +79,7 @@ async function insertDemoData(
   };
   return db.transaction(async (tx) => {
     const userRows = await seedDemoUsers(tx, counts.users, options.passwordHash, context);
+    await seedDemoFactors(tx, userRows, options.mfaSecretKey, context);
     const admin = userRows[0]!;
     const staff = userRows.filter((u) => u.isActive && u.role !== 'GUEST');
     const managerRows = await seedDemoManagers(tx, counts.managers, userRows, context);

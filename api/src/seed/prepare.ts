@@ -32,6 +32,7 @@ export async function prepareData(database: DatabaseHandle, config: AppConfig): 
       passwordHash,
       qbTokenKey: config.qbTokenKey,
       bankAccountKey: config.bankAccountKey,
+      mfaSecretKey: config.mfaSecretKey,
     });
     return { kind: 'seeded-demo', summary };
   }

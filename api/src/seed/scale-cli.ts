@@ -98,6 +98,7 @@ try {
     passwordHash,
     qbTokenKey: config.qbTokenKey,
     bankAccountKey: config.bankAccountKey,
+    mfaSecretKey: config.mfaSecretKey,
   });
   console.info(`  demo data (${((Date.now() - at) / 1000).toFixed(1)} s)`);
   await seedScale(database.db, {

@@ -19,6 +19,7 @@ import { createPasswordHasher } from '../security/passwords';
 import { listFactors } from '../modules/second-factors/factors.repository';
 import { amrOfPasskey } from '../modules/second-factors/passkeys.service';
 import { finishSecondStep } from '../modules/second-factors/second-step.service';
+import type { SessionClient } from '../modules/auth/auth.service';
 import { findUserByEmail } from '../modules/users/users.service';
 import { migrateAndSeed, openTestDatabase, testEngine, type EngineTemplates } from './databases';
 
@@ -43,6 +44,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}, env: NodeJS.Proce
     DATA_DIR: tmpdir(),
     LOG_LEVEL: 'silent',
     QB_WEBHOOK_VERIFIER_TOKEN: TEST_WEBHOOK_VERIFIER_TOKEN,
+    // Suites make accounts and give them a part in deciding payments (approvers, policy steps,
+    // delegates) without adding a second factor; with no grace every such account would be refused
+    // all but enrolment. The enforcement's own tests set 0 (second-factor-enrolment.test.ts).
+    MFA_GRACE_DAYS: '7',
     ...env,
   });
   return {
@@ -107,6 +112,7 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
     await migrateAndSeed(database, seed, {
       passwordHash: await demoPasswordHash(),
       bankAccountKey: config.bankAccountKey,
+      mfaSecretKey: config.mfaSecretKey,
       // The run's seed clock: the same rows as the template's copy, whatever the hour.
       now: templates ? new Date(templates.seededAt) : undefined,
     });
@@ -138,17 +144,7 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
       });
       if (response.statusCode !== 200)
         throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
-      const answer = response.json<{ data: LoginAnswer }>().data;
-      if (!('secondStep' in answer)) return answer;
-      const user = await findUserByEmail(database.db, email.toLowerCase());
-      const [factor] = user ? await listFactors(database.db, user.id) : [];
-      if (!factor) throw new Error(`login ${email}: a second step without a factor`);
-      return finishSecondStep(
-        app,
-        answer.secondStep.ticket,
-        { method: factor.kind, amr: factor.kind === 'totp' ? 'otp' : amrOfPasskey(factor.deviceType) },
-        { ip: '127.0.0.1' },
-      );
+      return passSecondStepOf(app, email, response.json<{ data: LoginAnswer }>().data);
     },
     async demoTokens(...roles) {
       const tokens = {} as Record<(typeof roles)[number], string>;
@@ -164,6 +160,29 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   return context;
 }
 
+/**
+ * A sign-in's answer as a session: signed in already, or the second step passed through the
+ * service function its route calls once the factor is verified (finishSecondStep), with the
+ * person's first factor's method (t.login's way; the tests about second factors present real ones).
+ */
+export async function passSecondStepOf(
+  app: FastifyInstance,
+  email: string,
+  answer: LoginAnswer,
+  client: SessionClient = { ip: '127.0.0.1' },
+): Promise<AuthResult> {
+  if (!('secondStep' in answer)) return answer;
+  const user = await findUserByEmail(app.db, email.trim().toLowerCase());
+  const [factor] = user ? await listFactors(app.db, user.id) : [];
+  if (!factor) throw new Error(`login ${email}: a second step without a factor`);
+  return finishSecondStep(
+    app,
+    answer.secondStep.ticket,
+    { method: factor.kind, amr: factor.kind === 'totp' ? 'otp' : amrOfPasskey(factor.deviceType) },
+    client,
+  );
+}
+
 /** The templates of this run's engine (test/templates.ts); none outside such a run. */
 function runTemplates(): EngineTemplates | undefined {
   try {
@@ -176,8 +195,8 @@ function runTemplates(): EngineTemplates | undefined {
 
 /**
  * The run's template holding what `seed` asks for (test/templates.ts), or undefined when there is
- * none: another seed, a bank account key other than the one the template was seeded with, or no
- * globalSetup (a file run by another runner).
+ * none: another seed, a bank account or MFA key other than the ones the template was seeded with,
+ * or no globalSetup (a file run by another runner).
  */
 function templateFor(
   templates: EngineTemplates | undefined,
@@ -186,8 +205,11 @@ function templateFor(
 ): string | undefined {
   if (!templates) return undefined;
   if (seed === false) return templates.empty;
+  const keys = testConfig();
   const sameSeed =
-    isDeepStrictEqual(seed, SMALL_COUNTS) && config.bankAccountKey.equals(testConfig().bankAccountKey);
+    isDeepStrictEqual(seed, SMALL_COUNTS) &&
+    config.bankAccountKey.equals(keys.bankAccountKey) &&
+    config.mfaSecretKey.equals(keys.mfaSecretKey);
   return sameSeed ? templates.seeded : undefined;
 }
 

@@ -42,6 +42,8 @@ export interface SeedSecrets {
   /** argon2id hash of the demo password. */
   passwordHash: string;
   bankAccountKey: Buffer;
+  /** Key the demo authenticator's secret is encrypted with (the app's config.mfaSecretKey). */
+  mfaSecretKey: Buffer;
   /** The seed's clock; now when not given. */
   now?: Date;
 }
@@ -63,6 +65,7 @@ export async function migrateAndSeed(
     passwordHash: secrets.passwordHash,
     qbTokenKey: Buffer.alloc(32),
     bankAccountKey: secrets.bankAccountKey,
+    mfaSecretKey: secrets.mfaSecretKey,
     counts,
     now: secrets.now,
   });

@@ -1,6 +1,11 @@
-/** Second factors in tests: enrolling an authenticator app through the API, and reading tokens. */
+/**
+ * Second factors in tests: enrolling an authenticator app through the API, signing in through the
+ * second step, sessions with an aged factor, and reading tokens.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { FactorAdded, LoginAnswer, SecondStep, TotpEnrolment } from 'shared-contracts';
+import type { AuthResult, FactorAdded, LoginAnswer, SecondStep, TotpEnrolment } from 'shared-contracts';
+import { refreshTokens, secondFactors, users } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/users';
 import { totpCode, totpStepAt } from '../modules/second-factors/totp';
 import type { TestContext } from './build';
@@ -72,4 +77,39 @@ export async function passwordStep(
 /** POST /api/auth/second-step. */
 export function secondStep(t: TestContext, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
   return t.request({ method: 'POST', url: '/api/auth/second-step', payload, remoteAddress });
+}
+
+/**
+ * A new session whose last factor was given `minutesAgo` minutes ago: signed in (`signIn`, or
+ * t.login of that e-mail, which passes the second step of an account with a factor), its factor
+ * time moved back in the database, then refreshed so that its access token says so (auth_time).
+ * Older than STEP_UP_MINUTES, it is asked for a step-up on the routes that need a fresh factor.
+ */
+export async function sessionWithFactorAge(
+  t: TestContext,
+  minutesAgo: number,
+  signIn: string | (() => Promise<AuthResult['tokens']>),
+): Promise<AuthResult['tokens']> {
+  const tokens = typeof signIn === 'string' ? (await t.login(signIn)).tokens : await signIn();
+  const sid = String(claimsOf(tokens.accessToken)['sid']);
+  await t.database.db
+    .update(refreshTokens)
+    .set({ factorAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+    .where(eq(refreshTokens.familyId, sid));
+  const refreshed = await t.request({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refreshToken: tokens.refreshToken },
+  });
+  expect(refreshed.statusCode, refreshed.body).toBe(200);
+  return refreshed.json<{ data: { tokens: AuthResult['tokens'] } }>().data.tokens;
+}
+
+/**
+ * Takes the second factors (the demo authenticator) off these accounts, for tests about a person
+ * who has none yet: enrolling the first one, its recovery codes, the methods it brings.
+ */
+export async function removeFactors(t: TestContext, ...emails: string[]): Promise<void> {
+  const ids = t.database.db.select({ id: users.id }).from(users).where(inArray(users.email, emails));
+  await t.database.db.delete(secondFactors).where(inArray(secondFactors.userId, ids));
 }

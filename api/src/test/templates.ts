@@ -32,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const secrets: RunSecrets = {
     passwordHash: await demoPasswordHash(),
     bankAccountKey: testConfig().bankAccountKey,
+    mfaSecretKey: testConfig().mfaSecretKey,
     now: new Date(),
   };
   if (engine === 'pglite') await removeDeadFolders();

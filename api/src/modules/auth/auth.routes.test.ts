@@ -36,16 +36,17 @@ const countUsers = async () => {
 
 describe('POST /api/auth/login', () => {
   it('answers the user and both tokens in the envelope', async () => {
-    const response = await login({ email: 'Admin@Example.com ', password: 'Password123!' });
+    // The demo GUEST has no second factor (the other demo accounts answer a second step first).
+    const response = await login({ email: 'Guest@Example.com ', password: 'Password123!' });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ success: true; data: AuthResult }>();
     expect(body.success).toBe(true);
     expect(body.data.user).toMatchObject({
-      email: 'admin@example.com',
-      role: 'ADMIN',
+      email: 'guest@example.com',
+      role: 'GUEST',
       isActive: true,
-      firstName: 'Ada',
-      lastName: 'Admin',
+      firstName: 'Gus',
+      lastName: 'Guest',
     });
     expect(body.data.user).not.toHaveProperty('passwordHash');
     expect(body.data.tokens.accessToken.split('.')).toHaveLength(3);

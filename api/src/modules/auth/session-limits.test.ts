@@ -15,6 +15,7 @@ import {
   SESSION_ERRORS,
   type AuditEntry,
   type AuthTokens,
+  type LoginAnswer,
   type Role,
   type SessionList,
 } from 'shared-contracts';
@@ -22,7 +23,14 @@ import { buildApp } from '../../app';
 import { ConfigError } from '../../config';
 import { activity, refreshTokens, users } from '../../db/schema';
 import { hashOpaqueToken } from '../../security/opaque-tokens';
-import { build, demoPasswordHash, errorOf, testConfig, type TestContext } from '../../test/build';
+import {
+  build,
+  demoPasswordHash,
+  errorOf,
+  passSecondStepOf,
+  testConfig,
+  type TestContext,
+} from '../../test/build';
 
 let t: TestContext;
 /** A second API "process" on the same database, with its own sign-in cache. */
@@ -67,7 +75,9 @@ async function signIn(email: string, userAgent = CHROME_LINUX, remoteAddress = '
     remoteAddress,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: { tokens: AuthTokens } }>().data.tokens;
+  // The demo ADMIN and MODERATOR have a second factor: their second step is passed as t.login does.
+  const answer = response.json<{ data: LoginAnswer }>().data;
+  return (await passSecondStepOf(app, email, answer, { ip: remoteAddress, userAgent })).tokens;
 }
 
 /** A request to `app` once it has heard of every change committed before (its cache's notifications). */

@@ -9,7 +9,7 @@ import {
 } from 'shared-contracts';
 import { secondFactors, users } from '../../db/schema';
 import { build, errorOf, type TestContext } from '../../test/build';
-import { claimsOf, passwordStep, secondStep } from '../../test/second-factors';
+import { claimsOf, passwordStep, secondStep, removeFactors } from '../../test/second-factors';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 
 /**
@@ -21,6 +21,8 @@ let t: TestContext;
 
 beforeAll(async () => {
   t = await build();
+  // These tests start from people without a factor: the demo accounts without the demo authenticator.
+  await removeFactors(t, 'admin@example.com', 'moderator@example.com', 'user@example.com');
 });
 afterAll(async () => {
   await t?.close();

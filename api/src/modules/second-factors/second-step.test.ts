@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_ERRORS, type AuthResult, type SecondStepResult } from 'shared-contracts';
 import { activity, secondStepTickets, users } from '../../db/schema';
 import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
-import { claimsOf, codeAt, enrolTotp, passwordStep, secondStep } from '../../test/second-factors';
+import {
+  claimsOf,
+  codeAt,
+  enrolTotp,
+  passwordStep,
+  secondStep,
+  removeFactors,
+} from '../../test/second-factors';
 
 /**
  * The second step of sign-in with an authenticator app and recovery codes, on a clock the test
@@ -17,6 +24,8 @@ const STEP = 30_000;
 
 beforeAll(async () => {
   t = await build({ app: { now: () => new Date(clock) } });
+  // These tests start from people without a factor: the demo accounts without the demo authenticator.
+  await removeFactors(t, 'admin@example.com', 'moderator@example.com', 'user@example.com');
 });
 afterAll(async () => {
   await t?.close();

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
@@ -7,10 +7,18 @@ import {
   type RecoveryCodes,
   type SecurityOverview,
 } from 'shared-contracts';
-import { approvalPolicies, companies, refreshTokens, users } from '../../db/schema';
+import { approvalPolicies, companies, users } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../seed/users';
 import { build, errorOf, type TestContext } from '../../test/build';
-import { claimsOf, codeAt, enrolTotp, passwordStep, secondStep } from '../../test/second-factors';
+import {
+  claimsOf,
+  codeAt,
+  enrolTotp,
+  passwordStep,
+  secondStep,
+  sessionWithFactorAge,
+  removeFactors,
+} from '../../test/second-factors';
 
 /**
  * The Security page's routes: who must have a factor, step-up before removing one or making new
@@ -23,6 +31,8 @@ const STEP = 30_000;
 
 beforeAll(async () => {
   t = await build({ app: { now: () => new Date(clock) } });
+  // These tests start from people without a factor: the demo accounts without the demo authenticator.
+  await removeFactors(t, 'admin@example.com', 'moderator@example.com', 'user@example.com');
 });
 afterAll(async () => {
   await t?.close();
@@ -85,13 +95,11 @@ describe('GET /api/user/security', () => {
       .values({ companyId: company!.id, version: 900, definition: naming });
     expect((await overview(guest)).required).toBe(true);
     // A newer version that no longer names them: not any more.
-    await t.database.db
-      .insert(approvalPolicies)
-      .values({
-        companyId: company!.id,
-        version: 901,
-        definition: { rules: [{ conditions: {}, steps: [] }] },
-      });
+    await t.database.db.insert(approvalPolicies).values({
+      companyId: company!.id,
+      version: 901,
+      definition: { rules: [{ conditions: {}, steps: [] }] },
+    });
     expect((await overview(guest)).required).toBe(false);
     await t.database.db
       .update(users)
@@ -111,29 +119,18 @@ describe('step-up', () => {
     clock += 5 * STEP;
   });
 
-  /** Signs in through the second step, then makes the session's last factor `minutesAgo` old. */
-  async function sessionWithFactorAge(minutesAgo: number): Promise<AuthResult['tokens']> {
-    clock += 2 * STEP;
-    const { ticket } = await passwordStep(t, email);
-    const passed = await secondStep(t, { method: 'totp', ticket, code: codeAt(secret, clock) });
-    expect(passed.statusCode, passed.body).toBe(200);
-    const { tokens } = passed.json<{ data: AuthResult }>().data;
-    const sid = String(claimsOf(tokens.accessToken)['sid']);
-    await t.database.db
-      .update(refreshTokens)
-      .set({ factorAt: sql`now() - make_interval(mins => ${minutesAgo})` })
-      .where(eq(refreshTokens.familyId, sid));
-    const refreshed = await t.request({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: tokens.refreshToken },
+  /** Signs in through the second step with the app's code, then makes the session's last factor `minutesAgo` old. */
+  const sessionAged = (minutesAgo: number) =>
+    sessionWithFactorAge(t, minutesAgo, async () => {
+      clock += 2 * STEP;
+      const { ticket } = await passwordStep(t, email);
+      const passed = await secondStep(t, { method: 'totp', ticket, code: codeAt(secret, clock) });
+      expect(passed.statusCode, passed.body).toBe(200);
+      return passed.json<{ data: AuthResult }>().data.tokens;
     });
-    expect(refreshed.statusCode, refreshed.body).toBe(200);
-    return refreshed.json<{ data: { tokens: AuthResult['tokens'] } }>().data.tokens;
-  }
 
   it('a factor older than STEP_UP_MINUTES: 403 STEP_UP_REQUIRED, then 200 after POST /api/auth/step-up', async () => {
-    const tokens = await sessionWithFactorAge(t.config.stepUpMinutes + 1);
+    const tokens = await sessionAged(t.config.stepUpMinutes + 1);
     const regenerate = (token: string) =>
       t.request({ method: 'POST', url: '/api/user/security/recovery-codes', token });
     const refused = await regenerate(tokens.accessToken);
@@ -191,9 +188,9 @@ describe('step-up', () => {
   });
 
   it('removing a factor needs a fresh one, and signs every other session out', async () => {
-    const other = await sessionWithFactorAge(0);
-    const stale = await sessionWithFactorAge(t.config.stepUpMinutes + 1);
-    const current = await sessionWithFactorAge(0);
+    const other = await sessionAged(0);
+    const stale = await sessionAged(t.config.stepUpMinutes + 1);
+    const current = await sessionAged(0);
     const { factors } = await overview(current.accessToken);
     const factorId = factors[0]!.id;
     const remove = (token: string) =>
