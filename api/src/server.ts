@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { DEMO_TOTP_EMAILS } from './seed/demo-authenticator';
 import { prepareData } from './seed/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/users';
 
@@ -63,7 +64,10 @@ async function serve(options: ServeOptions): Promise<void> {
   if (loopback) console.info('  Reachable from this machine only; set HOST=0.0.0.0 to serve other machines.');
   if (!config.databaseUrl) {
     const emails = DEMO_ACCOUNTS.filter((account) => account.isActive).map((account) => account.email);
-    console.info(`  Demo sign-in: ${emails.join(', ')} — password ${DEMO_PASSWORD}\n`);
+    console.info(`  Demo sign-in: ${emails.join(', ')} — password ${DEMO_PASSWORD}`);
+    console.info(
+      `  Then, all but the guest, the authenticator code: pnpm demo-code ${DEMO_TOTP_EMAILS[0]}\n`,
+    );
   }
 }
 
