@@ -63,46 +63,184 @@ describe('parseReturnFile accepts', () => {
   });
 });
 
+/** One field set to a bad value, and the line and field the refusal must name. */
+type FieldCase = [what: string, text: () => string, line: number, field: string, says?: string];
+
+const FIELD_CASES: FieldCase[] = [
+  [
+    'a character that is not printable ASCII, named by the field it stands in',
+    () => withField(ENTRY_DETAIL, 3, 'receiverName', 'CAFÉ'),
+    3,
+    'receiverName',
+  ],
+  [
+    'a routing number with a bad check digit',
+    () => withField(ENTRY_DETAIL, 3, 'checkDigit', String((Number(validRecords()[2]![11]) + 1) % 10)),
+    3,
+    'checkDigit',
+  ],
+  [
+    'a forward 05 addenda under a return entry',
+    () => withField(ADDENDA_99, 4, 'addendaTypeCode', '05'),
+    4,
+    'addendaTypeCode',
+    'forward entry',
+  ],
+  [
+    'a NOC addenda (98) in a batch of returns',
+    () => withField(ADDENDA_99, 4, 'addendaTypeCode', '98'),
+    4,
+    'addendaTypeCode',
+  ],
+  [
+    'a batch control whose entry/addenda count disagrees',
+    () => withField(BATCH_CONTROL, 5, 'entryAddendaCount', '000004'),
+    5,
+    'entryAddendaCount',
+  ],
+  [
+    'a batch control whose entry hash disagrees',
+    () => withField(BATCH_CONTROL, 5, 'entryHash', '0000000001'),
+    5,
+    'entryHash',
+  ],
+  [
+    'an amount changed in an entry, its controls left as they were',
+    () => withField(ENTRY_DETAIL, 3, 'amount', '0000125051'),
+    5,
+    'totalCredit',
+  ],
+  [
+    'a file control whose batch count disagrees',
+    () => withField(FILE_CONTROL, 10, 'batchCount', '000001'),
+    10,
+    'batchCount',
+  ],
+  [
+    'a file control whose block count disagrees',
+    () => withField(FILE_CONTROL, 10, 'blockCount', '000002'),
+    10,
+    'blockCount',
+  ],
+  [
+    'a file control whose entry/addenda count disagrees',
+    () => withField(FILE_CONTROL, 10, 'entryAddendaCount', '00000006'),
+    10,
+    'entryAddendaCount',
+  ],
+  [
+    'a file control whose entry hash disagrees',
+    () => withField(FILE_CONTROL, 10, 'entryHash', '0000000000'),
+    10,
+    'entryHash',
+  ],
+  [
+    'a file control whose credit total disagrees',
+    () => withField(FILE_CONTROL, 10, 'totalCredit', '000000125051'),
+    10,
+    'totalCredit',
+  ],
+  [
+    'a fault in the last record: nothing partial comes back',
+    () => withField(FILE_CONTROL, 10, 'reserved', 'X'),
+    10,
+    'reserved',
+  ],
+  [
+    'an unknown return code',
+    () => withField(ADDENDA_99, 4, 'returnReasonCode', 'R99'),
+    4,
+    'returnReasonCode',
+    'not a return code',
+  ],
+  [
+    'a retired return code',
+    () => withField(ADDENDA_99, 4, 'returnReasonCode', 'R65'),
+    4,
+    'returnReasonCode',
+    'retired',
+  ],
+  [
+    'an unknown change code',
+    () => withField(ADDENDA_98, 8, 'changeCode', 'C99'),
+    8,
+    'changeCode',
+    'not a change code',
+  ],
+  ['a retired change code', () => withField(ADDENDA_98, 8, 'changeCode', 'C10'), 8, 'changeCode', 'retired'],
+  [
+    'a refused-NOC code',
+    () => withField(ADDENDA_98, 8, 'changeCode', 'C61'),
+    8,
+    'changeCode',
+    'refuses a NOC',
+  ],
+  [
+    'a NOC without its corrected data',
+    () => withField(ADDENDA_98, 8, 'correctedData', ''),
+    8,
+    'correctedData.accountNumber',
+    'missing',
+  ],
+  // C01 turned into C03: the account at 1-17 stands where C03 wants a routing number.
+  [
+    'corrected data of another code’s layout',
+    () => withField(ADDENDA_98, 8, 'changeCode', 'C03'),
+    8,
+    'correctedData.routingNumber',
+  ],
+  [
+    'a corrected account that is not left-justified',
+    () => withField(ADDENDA_98, 8, 'correctedData', '  9988776655'),
+    8,
+    'correctedData.accountNumber',
+  ],
+  ['a NOC that carries money', () => withField(ENTRY_DETAIL, 7, 'amount', '0000000001'), 7, 'amount'],
+  [
+    'a death return without its date',
+    () => withField(ADDENDA_99, 4, 'returnReasonCode', 'R14'),
+    4,
+    'dateOfDeath',
+  ],
+  [
+    'a date of death on another return',
+    () => withField(ADDENDA_99, 4, 'dateOfDeath', '261031'),
+    4,
+    'dateOfDeath',
+  ],
+  [
+    'an addenda that does not repeat its entry’s trace',
+    () => withField(ADDENDA_99, 4, 'traceNumber', '021000020000009'),
+    4,
+    'traceNumber',
+  ],
+  [
+    'an original trace that is not 15 digits',
+    () => withField(ADDENDA_99, 4, 'originalEntryTraceNumber', '12104288 000001'),
+    4,
+    'originalEntryTraceNumber',
+  ],
+];
+
 describe('parseReturnFile refuses, naming line and field', () => {
+  for (const [what, text, line, field, says] of FIELD_CASES) {
+    it(what, () => {
+      const error = refusal(text());
+      expect(error).toMatchObject({ line, field });
+      if (says) expect(error.message).toContain(says);
+    });
+  }
+
   it('a record of the wrong length', () => {
     const records = validRecords();
     records[2] = records[2]!.slice(0, 93);
     expect(refusal(fileOf(records))).toMatchObject({ line: 3, field: 'record' });
   });
 
-  it('a character that is not printable ASCII, named by the field it stands in', () => {
-    expect(refusal(withField(ENTRY_DETAIL, 3, 'receiverName', 'CAFÉ'))).toMatchObject({
-      line: 3,
-      field: 'receiverName',
-    });
-  });
-
-  it('a routing number with a bad check digit', () => {
-    const digit = validRecords()[2]![11]!;
-    const wrong = String((Number(digit) + 1) % 10);
-    expect(refusal(withField(ENTRY_DETAIL, 3, 'checkDigit', wrong))).toMatchObject({
-      line: 3,
-      field: 'checkDigit',
-    });
-  });
-
   it('a forward (non-return) file given as a return file', () => {
     const error = refusal(forwardFile());
     expect(error).toMatchObject({ line: 3, field: 'transactionCode' });
     expect(error.message).toContain('forward entry');
-  });
-
-  it('a forward 05 addenda under a return entry', () => {
-    const error = refusal(withField(ADDENDA_99, 4, 'addendaTypeCode', '05'));
-    expect(error).toMatchObject({ line: 4, field: 'addendaTypeCode' });
-    expect(error.message).toContain('forward entry');
-  });
-
-  it('a NOC addenda (98) in a batch of returns', () => {
-    expect(refusal(withField(ADDENDA_99, 4, 'addendaTypeCode', '98'))).toMatchObject({
-      line: 4,
-      field: 'addendaTypeCode',
-    });
   });
 
   it('records out of order: a missing batch control, a missing addenda', () => {
@@ -116,107 +254,6 @@ describe('parseReturnFile refuses, naming line and field', () => {
     expect(refusal(fileOf([...validRecords(), PADDING_RECORD]))).toMatchObject({
       line: 11,
       field: 'blocking',
-    });
-  });
-
-  it('a batch control whose count, hash or totals disagree with its entries', () => {
-    expect(refusal(withField(BATCH_CONTROL, 5, 'entryAddendaCount', '000004'))).toMatchObject({
-      line: 5,
-      field: 'entryAddendaCount',
-    });
-    expect(refusal(withField(BATCH_CONTROL, 5, 'entryHash', '0000000001'))).toMatchObject({
-      line: 5,
-      field: 'entryHash',
-    });
-    // An amount changed in the entry, its controls left as they were.
-    expect(refusal(withField(ENTRY_DETAIL, 3, 'amount', '0000125051'))).toMatchObject({
-      line: 5,
-      field: 'totalCredit',
-    });
-  });
-
-  it('a file control whose batch count, block count or totals disagree with the batches', () => {
-    for (const [name, value] of [
-      ['batchCount', '000001'],
-      ['blockCount', '000002'],
-      ['entryAddendaCount', '00000006'],
-      ['entryHash', '0000000000'],
-      ['totalCredit', '000000125051'],
-    ] as const) {
-      expect(refusal(withField(FILE_CONTROL, 10, name, value)), name).toMatchObject({
-        line: 10,
-        field: name,
-      });
-    }
-  });
-
-  it('an unknown return code, and a retired one', () => {
-    expect(refusal(withField(ADDENDA_99, 4, 'returnReasonCode', 'R99'))).toMatchObject({
-      line: 4,
-      field: 'returnReasonCode',
-    });
-    const retired = refusal(withField(ADDENDA_99, 4, 'returnReasonCode', 'R65'));
-    expect(retired).toMatchObject({ line: 4, field: 'returnReasonCode' });
-    expect(retired.message).toContain('retired');
-  });
-
-  it('an unknown change code, a retired one, and a refused-NOC code', () => {
-    expect(refusal(withField(ADDENDA_98, 8, 'changeCode', 'C99'))).toMatchObject({
-      line: 8,
-      field: 'changeCode',
-    });
-    expect(refusal(withField(ADDENDA_98, 8, 'changeCode', 'C10')).message).toContain('retired');
-    expect(refusal(withField(ADDENDA_98, 8, 'changeCode', 'C61')).message).toContain('refuses a NOC');
-  });
-
-  it('a NOC without its corrected data, or with corrected data of the wrong shape', () => {
-    expect(refusal(withField(ADDENDA_98, 8, 'correctedData', ''))).toMatchObject({
-      line: 8,
-      field: 'correctedData.accountNumber',
-    });
-    // C01 turned into C03: the account at 1-17 stands where C03 wants a routing number.
-    expect(refusal(withField(ADDENDA_98, 8, 'changeCode', 'C03'))).toMatchObject({
-      line: 8,
-      field: 'correctedData.routingNumber',
-    });
-    expect(refusal(withField(ADDENDA_98, 8, 'correctedData', '  9988776655'))).toMatchObject({
-      field: 'correctedData.accountNumber',
-    });
-  });
-
-  it('a NOC that carries money', () => {
-    expect(refusal(withField(ENTRY_DETAIL, 7, 'amount', '0000000001'))).toMatchObject({
-      line: 7,
-      field: 'amount',
-    });
-  });
-
-  it('a death return without its date, and a date of death on another return', () => {
-    expect(refusal(withField(ADDENDA_99, 4, 'returnReasonCode', 'R14'))).toMatchObject({
-      line: 4,
-      field: 'dateOfDeath',
-    });
-    expect(refusal(withField(ADDENDA_99, 4, 'dateOfDeath', '261031'))).toMatchObject({
-      line: 4,
-      field: 'dateOfDeath',
-    });
-  });
-
-  it('an addenda that does not repeat its entry’s trace, or an original trace that is not one', () => {
-    expect(refusal(withField(ADDENDA_99, 4, 'traceNumber', '021000020000009'))).toMatchObject({
-      line: 4,
-      field: 'traceNumber',
-    });
-    expect(refusal(withField(ADDENDA_99, 4, 'originalEntryTraceNumber', '12104288 000001'))).toMatchObject({
-      line: 4,
-      field: 'originalEntryTraceNumber',
-    });
-  });
-
-  it('a fault in the last record still refuses the whole file: nothing partial comes back', () => {
-    expect(refusal(withField(FILE_CONTROL, 10, 'reserved', 'X'))).toMatchObject({
-      line: 10,
-      field: 'reserved',
     });
   });
 });

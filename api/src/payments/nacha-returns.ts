@@ -159,10 +159,15 @@ function checkFixed(definition: NachaRecordDefinition, line: string, number: num
   }
 }
 
+/** A record's reader, once its fixed fields are right, and the error of one of its fields. */
+function openRecord<D extends NachaRecordDefinition>(definition: D, line: string, number: number) {
+  checkFixed(definition, line, number);
+  const fail = (field: string, reason: string) => new NachaReturnFileError(number, field, reason);
+  return { read: fieldReader(definition, line), fail };
+}
+
 function readFileHeader(line: string) {
-  checkFixed(FILE_HEADER, line, 1);
-  const read = fieldReader(FILE_HEADER, line);
-  const fail = (field: string, reason: string) => new NachaReturnFileError(1, field, reason);
+  const { read, fail } = openRecord(FILE_HEADER, line, 1);
   const destination = read('immediateDestination');
   if (destination[0] !== ' ' || !isValidRoutingNumber(destination.slice(1))) {
     throw fail('immediateDestination', 'must be a blank and a routing number with a valid check digit');
@@ -192,9 +197,7 @@ interface Totals {
 function readBatch(lines: readonly string[], start: number, previousBatch: number) {
   const number = start + 1;
   const line = lines[start]!;
-  checkFixed(BATCH_HEADER, line, number);
-  const read = fieldReader(BATCH_HEADER, line);
-  const fail = (field: string, reason: string) => new NachaReturnFileError(number, field, reason);
+  const { read, fail } = openRecord(BATCH_HEADER, line, number);
   const serviceClassCode = read('serviceClassCode');
   if (!['200', '220', '225'].includes(serviceClassCode))
     throw fail('serviceClassCode', 'must be 200, 220 or 225');
@@ -251,9 +254,7 @@ function readEntry(
 ): ReturnEntry | ChangeEntry {
   const number = index + 1;
   const line = lines[index]!;
-  checkFixed(ENTRY_DETAIL, line, number);
-  const read = fieldReader(ENTRY_DETAIL, line);
-  const fail = (field: string, reason: string) => new NachaReturnFileError(number, field, reason);
+  const { read, fail } = openRecord(ENTRY_DETAIL, line, number);
   const code = read('transactionCode');
   if (FORWARD_CODE.test(code)) {
     throw fail('transactionCode', `${code} is a forward entry: this is not a return or NOC file`);
@@ -311,8 +312,7 @@ function readEntry(
 }
 
 function readBatchControl(line: string, number: number, batch: BatchFields, totals: Totals): void {
-  checkFixed(BATCH_CONTROL, line, number);
-  const read = fieldReader(BATCH_CONTROL, line);
+  const { read } = openRecord(BATCH_CONTROL, line, number);
   const expect = (field: Parameters<typeof read>[0], wanted: string, what: string) => {
     if (read(field) !== wanted) {
       throw new NachaReturnFileError(number, field, `is ${read(field)}, but ${what} is ${wanted}`);
@@ -331,7 +331,6 @@ function readBatchControl(line: string, number: number, batch: BatchFields, tota
 function readFileControl(lines: readonly string[], index: number, batches: readonly ReturnFileBatch[]): void {
   const number = index + 1;
   const line = lines[index]!;
-  checkFixed(FILE_CONTROL, line, number);
   const padding = lines.slice(index + 1);
   const stray = padding.findIndex((record) => record !== PADDING_RECORD);
   if (stray >= 0) throw orderError(index + 1 + stray, lines[index + 1 + stray], 'only padding (94 nines)');
@@ -342,7 +341,7 @@ function readFileControl(lines: readonly string[], index: number, batches: reado
       `${lines.length} records do not fill whole blocks of 10`,
     );
   }
-  const read = fieldReader(FILE_CONTROL, line);
+  const { read } = openRecord(FILE_CONTROL, line, number);
   const entries = batches.flatMap((batch) => batch.entries as readonly EntryFields[]);
   const sum = (pick: (entry: EntryFields) => number) =>
     entries.reduce((total, entry) => total + pick(entry), 0);
