@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter bank-simulator simulate <bank file> --entry <trace>=<code>[,key=value…]… [--out <file>]`
+ * `pnpm bank-simulate <bank file> --entry <trace>=<code>[,key=value…]… [--out <file>]`
  *
  * Writes the return / NOC file the receiving banks would send back for a bank file the console
  * wrote (stdout, or --out). Keys of --entry: death=YYYY-MM-DD (R14, R15), info=<addenda text>, and
