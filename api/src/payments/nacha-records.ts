@@ -60,7 +60,7 @@ export interface NachaRecordDefinition<N extends string = string> {
  * One record's definition; the fields must tile positions 1–94 with no gap or overlap, or loading
  * this module fails (a slip in a position cannot reach a file).
  */
-function defineRecord<const F extends readonly NachaField[]>(
+export function defineRecord<const F extends readonly NachaField[]>(
   title: string,
   fields: F,
 ): NachaRecordDefinition<F[number]['name']> {
