@@ -74,6 +74,12 @@ const FIELD_CASES: FieldCase[] = [
     'receiverName',
   ],
   [
+    'a character outside ASCII in an addenda, named by its field',
+    () => withField(ADDENDA_99, 4, 'addendaInformation', 'NAÏVE'),
+    4,
+    'addendaInformation',
+  ],
+  [
     'a routing number with a bad check digit',
     () => withField(ENTRY_DETAIL, 3, 'checkDigit', String((Number(validRecords()[2]![11]) + 1) % 10)),
     3,
@@ -230,6 +236,12 @@ describe('parseReturnFile refuses, naming line and field', () => {
       if (says) expect(error.message).toContain(says);
     });
   }
+
+  it('a character outside ASCII that also lengthens its line, named by its field and not by the length', () => {
+    const records = validRecords();
+    records[2] = records[2]!.slice(0, 60) + '\u{1F600}' + records[2]!.slice(60);
+    expect(refusal(fileOf(records))).toMatchObject({ line: 3, field: 'receiverName' });
+  });
 
   it('a record of the wrong length', () => {
     const records = validRecords();

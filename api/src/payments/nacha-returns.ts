@@ -17,6 +17,9 @@ import {
   type ReturnDetails,
 } from './nacha-return-addenda';
 import {
+  ADDENDA_05,
+  ADDENDA_98,
+  ADDENDA_99,
   BATCH_CONTROL,
   BATCH_HEADER,
   BLOCKING_FACTOR,
@@ -109,6 +112,15 @@ export function parseReturnFile(text: string): ReturnFile {
 function splitLines(text: string): string[] {
   const lines = text.replace(/\r?\n$/, '').split(/\r?\n/);
   lines.forEach((line, index) => {
+    // Characters first: a character outside ASCII can also make the line look long or short.
+    if (!PRINTABLE_ASCII.test(line)) {
+      const position = [...line].findIndex((char) => !PRINTABLE_ASCII.test(char)) + 1;
+      throw new NachaReturnFileError(
+        index + 1,
+        fieldAt(line, position),
+        `position ${position} is not printable ASCII`,
+      );
+    }
     if (line.length !== RECORD_LENGTH) {
       throw new NachaReturnFileError(
         index + 1,
@@ -116,26 +128,24 @@ function splitLines(text: string): string[] {
         `is ${line.length} characters, not ${RECORD_LENGTH}`,
       );
     }
-    if (!PRINTABLE_ASCII.test(line)) {
-      const position = [...line].findIndex((char) => !PRINTABLE_ASCII.test(char)) + 1;
-      const field = fieldAt(line[0], position);
-      throw new NachaReturnFileError(index + 1, field, `position ${position} is not printable ASCII`);
-    }
   });
   if (lines[0]?.[0] !== '1') throw orderError(0, lines[0], 'the file header (1)');
   return lines;
 }
 
-/** The name of the field at a position, for records whose type the first character says. */
-function fieldAt(type: string | undefined, position: number): string {
+/** The name of the field at a position, for records whose type (and addenda type) it knows. */
+function fieldAt(line: string, position: number): string {
   const definitions: Record<string, NachaRecordDefinition> = {
     '1': FILE_HEADER,
     '5': BATCH_HEADER,
     '6': ENTRY_DETAIL,
+    '705': ADDENDA_05,
+    '798': ADDENDA_98,
+    '799': ADDENDA_99,
     '8': BATCH_CONTROL,
     '9': FILE_CONTROL,
   };
-  const definition = type === undefined ? undefined : definitions[type];
+  const definition = definitions[line[0] === '7' ? line.slice(0, 3) : (line[0] ?? '')];
   const field = definition?.fields.find((f) => position >= f.start && position < f.start + f.length);
   return field?.name ?? 'record';
 }
