@@ -146,9 +146,11 @@ function plan(file: ParsedNachaFile, responses: readonly BankResponse[]): Planne
     seen.add(response.traceNumber);
     const { code } = response;
     if (isAchReturnCode(code)) {
-      if (DATE_OF_DEATH_RETURN_CODES.has(code) && !response.dateOfDeath) {
-        throw new BankSimulatorError(`${code} needs the date of death`);
+      if (DATE_OF_DEATH_RETURN_CODES.has(code) !== (response.dateOfDeath !== undefined)) {
+        throw new BankSimulatorError(`${code}: only R14 and R15 carry a date of death, and they need one`);
       }
+      if (response.correctedData)
+        throw new BankSimulatorError(`${code} is a return: it carries no corrected data`);
       return { entry, response, kind: 'return' as const, rdfi: entry.routingNumber.slice(0, 8) };
     }
     if (isAchChangeCode(code)) {

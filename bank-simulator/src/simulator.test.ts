@@ -33,8 +33,13 @@ describe('simulateBankResponse refuses', () => {
     refuses([{ traceNumber: TRACE(1), code: 'C10' }], /neither a return code/);
   });
 
-  it('R14 or R15 without the date of death, and a NOC without its corrected data', () => {
+  it('a date of death missing from R14/R15 or given to another return, corrected data on a return, a NOC without it', () => {
     refuses([{ traceNumber: TRACE(1), code: 'R15' }], /date of death/);
+    refuses([{ traceNumber: TRACE(1), code: 'R01', dateOfDeath: '2026-01-02' }], /only R14 and R15/);
+    refuses(
+      [{ traceNumber: TRACE(1), code: 'R01', correctedData: { accountNumber: '1' } }],
+      /no corrected data/,
+    );
     refuses([{ traceNumber: TRACE(1), code: 'C02' }], /routing number is missing/);
     refuses(
       [{ traceNumber: TRACE(1), code: 'C02', correctedData: { routingNumber: '121042883' } }],
