@@ -102,7 +102,14 @@ export async function seedDemoUsers(
       lastLoginAt: random.chance(0.75) ? ago(random.int(1, 24 * 30) * HOUR) : null,
     });
   }
-  for (const seed of userSeeds) seed.updatedAt = seed.createdAt;
+  // Seeded accounts stand for ones that existed when second factors came: a week's grace (from the
+  // seed's clock) to add one, as the migration gave those, so the demo works for people who must
+  // have a factor and have none.
+  const graceUntil = new Date(ago(0).getTime() + 7 * DAY);
+  for (const seed of userSeeds) {
+    seed.updatedAt = seed.createdAt;
+    seed.mfaGraceUntil = graceUntil;
+  }
   return tx.insert(users).values(userSeeds).returning();
 }
 
@@ -159,6 +166,8 @@ export async function seedBulkUsers(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const random = createRandom((now.getTime() % 2_147_483_647) + 7);
+  // Existing accounts, as the demo's: a week's grace to add a second factor (seedDemoUsers).
+  const mfaGraceUntil = new Date(now.getTime() + 7 * DAY);
   await insertGenerated(
     db,
     users,
@@ -176,6 +185,7 @@ export async function seedBulkUsers(
         isActive: !random.chance(0.125),
         createdAt,
         updatedAt: createdAt,
+        mfaGraceUntil,
         lastLoginAt: random.chance(0.4) ? new Date(now.getTime() - random.int(1, 60 * 24) * HOUR) : null,
       };
     },
