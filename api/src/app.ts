@@ -16,9 +16,12 @@ import { qbSyncRoutes } from './modules/quickbooks/qb-sync.routes';
 import { qbWebhookRoutes } from './modules/quickbooks/qb-webhooks.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes, userSessionsRoutes } from './modules/auth/sessions.routes';
+import { factorResetRoutes } from './modules/second-factors/factor-reset.routes';
 import { secondFactorAuthRoutes } from './modules/second-factors/second-factors.routes';
 import { securityRoutes } from './modules/second-factors/security.routes';
 import { hasSecondFactor } from './modules/second-factors/security.service';
+import { enrolmentDeadline } from './modules/second-factors/enrolment.service';
+import type { EnrolmentDeadline } from './ports/second-factor-enrolment';
 import { mustHaveSecondFactor } from './flows/second-factor-duty';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { ExportSlots } from './http/export-slots';
@@ -49,6 +52,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     now: () => Date;
+    enrolmentDeadline: EnrolmentDeadline;
   }
 }
 
@@ -153,6 +157,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerAccessLog(app);
   registerAuth(app, config, { hasSecondFactor });
+  // Asked whenever an access token is issued: who must add a second factor first (the duty is the
+  // approvals' to know, given through its flow).
+  app.decorate<EnrolmentDeadline>('enrolmentDeadline', (db, user) =>
+    enrolmentDeadline(app, db, user, mustHaveSecondFactor),
+  );
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerCors(app, config.corsOrigins);
@@ -168,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(securityRoutes(mustHaveSecondFactor), { prefix: '/api/user' });
     await api.register(usersRoutes, { prefix: '/api/user' });
     await api.register(userSessionsRoutes, { prefix: '/api/user' });
+    await api.register(factorResetRoutes, { prefix: '/api/user' });
     await api.register(companiesRoutes, { prefix: '/api/company' });
     await api.register(companyPaymentRoutes, { prefix: '/api/company' });
     await api.register(qbConnectRoutes, { prefix: '/api/company' });

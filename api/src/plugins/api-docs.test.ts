@@ -34,6 +34,7 @@ const BODILESS_WRITES = new Set([
   'DELETE /api/auth/sessions/:id',
   'POST /api/auth/sessions/sign-out-others',
   'POST /api/user/users/:id/sessions/end',
+  'POST /api/user/users/:id/factor-reset',
   'POST /api/auth/step-up/options',
   'POST /api/user/security/totp',
   'POST /api/user/security/passkeys/options',

@@ -1,11 +1,14 @@
 /**
  * Second factors (migration 0041): authenticator apps and passkeys, recovery codes, second steps of
  * sign-in waiting for their factor, challenges of enrolments and step-ups, and the per-account count
- * of wrong codes. Imports only users.ts.
+ * of wrong codes; resets of a person's factors waiting for a second ADMIN (0042). Imports only
+ * users.ts.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   pgTable,
@@ -121,3 +124,27 @@ export const secondFactorFailures = pgTable('second_factor_failures', {
   failures: integer('failures').notNull().default(0),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
 });
+
+/** A reset of a person's factors one ADMIN asked for, waiting for a second ADMIN (one per person). */
+export const secondFactorResets = pgTable(
+  'second_factor_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedById: integer('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As the audit log names the asker (kept as it was when they asked). */
+    requestedByName: varchar('requested_by_name', { length: 511 }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('second_factor_resets_user_key').on(t.userId),
+    index('second_factor_resets_requested_by_idx').on(t.requestedById),
+    // Nobody asks for their own reset; the service refuses it first, with a message.
+    check('second_factor_resets_not_own', sql`${t.userId} <> ${t.requestedById}`),
+  ],
+);
+export type SecondFactorResetRow = typeof secondFactorResets.$inferSelect;

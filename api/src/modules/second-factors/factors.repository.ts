@@ -1,5 +1,5 @@
 /** The factors themselves and the recovery codes: the only queries of second_factors and recovery_codes. */
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recoveryCodes, secondFactors, type SecondFactorRow } from '../../db/schema';
 
@@ -106,6 +106,15 @@ export async function findUnusedRecoveryCode(
   return row;
 }
 
+/** When the person last spent one of their current recovery codes, or null. */
+export async function lastRecoveryCodeUse(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(recoveryCodes.usedAt) })
+    .from(recoveryCodes)
+    .where(eq(recoveryCodes.userId, userId));
+  return row?.at ?? null;
+}
+
 /** Spends a code; false when another request spent it first. */
 export async function spendRecoveryCode(db: Db, id: number): Promise<boolean> {
   const rows = await db
@@ -114,4 +123,34 @@ export async function spendRecoveryCode(db: Db, id: number): Promise<boolean> {
     .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return rows.length === 1;
+}
+
+// ---- a reset by two ADMINs --------------------------------------------------------------------
+
+/** How many factors of each kind the person has. */
+export async function factorCountsByKind(db: Db, userId: number): Promise<{ totp: number; passkey: number }> {
+  const rows = await db
+    .select({ kind: secondFactors.kind, n: count() })
+    .from(secondFactors)
+    .where(eq(secondFactors.userId, userId))
+    .groupBy(secondFactors.kind);
+  const byKind = { totp: 0, passkey: 0 };
+  for (const row of rows) byKind[row.kind] = row.n;
+  return byKind;
+}
+
+/** Deletes every factor and recovery code of the person: the factors that went and how many codes. */
+export async function deleteAllFactors(
+  db: Db,
+  userId: number,
+): Promise<{ factors: Array<Pick<SecondFactorRow, 'kind' | 'name'>>; recoveryCodes: number }> {
+  const factors = await db
+    .delete(secondFactors)
+    .where(eq(secondFactors.userId, userId))
+    .returning({ kind: secondFactors.kind, name: secondFactors.name });
+  const codes = await db
+    .delete(recoveryCodes)
+    .where(eq(recoveryCodes.userId, userId))
+    .returning({ id: recoveryCodes.id });
+  return { factors, recoveryCodes: codes.length };
 }

@@ -197,3 +197,12 @@ export async function takeAttempt(
 export async function clearFailures(db: Db, userId: number): Promise<void> {
   await db.delete(secondFactorFailures).where(eq(secondFactorFailures.userId, userId));
 }
+
+/**
+ * Drops every second step and challenge of the person still waiting (their factors were reset):
+ * nothing started before the reset can be finished after it.
+ */
+export async function dropWaitingSteps(db: Db, userId: number): Promise<void> {
+  await db.delete(secondStepTickets).where(eq(secondStepTickets.userId, userId));
+  await db.delete(secondFactorChallenges).where(eq(secondFactorChallenges.userId, userId));
+}
