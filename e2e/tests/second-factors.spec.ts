@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { FACTOR_RESET_TEXT, type FactorResetState } from '../../shared-contracts/src/factor-resets';
+import { STORAGE_KEYS } from '../../shared-contracts/src/limits';
 import { SECOND_FACTOR_ERRORS, SECOND_FACTOR_TEXT } from '../../shared-contracts/src/second-factors';
-import { expect, test } from '../fixtures';
+import { expect, test, type StorageState } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { Layout } from '../pages/layout';
 import { withoutLiveStream } from '../pages/live-stream';
@@ -156,5 +158,129 @@ test.describe('second factors', () => {
     await signIn.signIn(person.email, NEW_ACCOUNT_PASSWORD);
     await page.getByRole('button', { name: SECOND_FACTOR_TEXT.usePasskey }).click();
     await page.waitForURL(/\/dashboard$/);
+  });
+});
+
+/** A new account of `role`, signed in through the API with an authenticator app added (its code computed here). */
+async function personWithAuthenticator(
+  request: APIRequestContext,
+  admin: ApiClient,
+  firstName: string,
+  role: 'ADMIN' | 'USER',
+) {
+  const email = `${firstName.toLowerCase()}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  const { user } = await admin.post<{ user: { id: number } }>('/api/auth/register', {
+    email,
+    password: NEW_ACCOUNT_PASSWORD,
+    firstName,
+    lastName: 'Reset',
+    role,
+    isActive: true,
+  });
+  // No factor yet, so the password alone signs in.
+  const login = await request.post('/api/auth/login', { data: { email, password: NEW_ACCOUNT_PASSWORD } });
+  const session = (await login.json()).data as {
+    user: { id: number };
+    tokens: { accessToken: string; refreshToken: string; idleTimeoutSeconds?: number };
+  };
+  const auth = { Authorization: `Bearer ${session.tokens.accessToken}` };
+  const started = (await (await request.post('/api/user/security/totp', { headers: auth })).json()).data as {
+    enrolmentId: string;
+    secret: string;
+  };
+  const totp = new TOTP({
+    secret: Secret.fromBase32(started.secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+  const confirmed = await request.post('/api/user/security/totp/confirm', {
+    headers: auth,
+    data: { enrolmentId: started.enrolmentId, code: totp.generate(), name: 'Phone' },
+  });
+  const added = (await confirmed.json()) as { success: boolean; data: { accessToken: string } };
+  expect(added.success, JSON.stringify(added)).toBe(true);
+  // The access token adding the factor answers names it: fresh for the step-up the reset asks.
+  const tokens = { ...session.tokens, accessToken: added.data.accessToken };
+  const state: StorageState = {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(login.url()).origin,
+        localStorage: [
+          { name: STORAGE_KEYS.accessToken, value: tokens.accessToken },
+          { name: STORAGE_KEYS.refreshToken, value: tokens.refreshToken },
+          {
+            name: STORAGE_KEYS.session,
+            value: JSON.stringify({ user: session.user, isAuthenticated: true }),
+          },
+          ...(tokens.idleTimeoutSeconds
+            ? [{ name: STORAGE_KEYS.idleTimeout, value: String(tokens.idleTimeoutSeconds) }]
+            : []),
+        ],
+      },
+    ],
+  };
+  return { id: user.id, email, name: `${firstName} Reset`, accessToken: tokens.accessToken, state };
+}
+
+test.describe('second factors of another person', () => {
+  test.use({ signedInAs: null });
+
+  test('a factor reset confirmed by a second ADMIN', async ({ browser, request, baseURL }, info) => {
+    const admin = await ApiClient.signIn(request);
+    const asker = await personWithAuthenticator(request, admin, 'Asker', 'ADMIN');
+    const confirmer = await personWithAuthenticator(request, admin, 'Confirmer', 'ADMIN');
+    const target = await personWithAuthenticator(request, admin, 'Target', 'USER');
+
+    const open = async (state: StorageState) => {
+      const context = await browser.newContext({ baseURL, storageState: state });
+      const page = await context.newPage();
+      await withoutLiveStream(page);
+      await page.goto(`/users/${target.id}`);
+      const card = page.getByRole('region', { name: FACTOR_RESET_TEXT.title });
+      return { context, page, card };
+    };
+
+    // One ADMIN asks.
+    const first = await open(asker.state);
+    await expect(first.card.getByText('1 second factor', { exact: true })).toBeVisible();
+    await expect(first.card.getByText('1 authenticator app, 10 recovery codes left')).toBeVisible();
+    await first.card.getByRole('button', { name: FACTOR_RESET_TEXT.reset }).click();
+    const askDialog = first.page.getByRole('alertdialog', { name: FACTOR_RESET_TEXT.askTitle });
+    await askDialog.getByRole('button', { name: FACTOR_RESET_TEXT.ask }).click();
+    await expect(first.card.getByText(FACTOR_RESET_TEXT.waitingForSecond)).toBeVisible();
+    await expect(first.card.getByText(`${asker.name} asked for a reset on`, { exact: false })).toBeVisible();
+    // The asker is offered no confirmation of their own request.
+    await expect(first.card.getByRole('button', { name: FACTOR_RESET_TEXT.confirm })).toHaveCount(0);
+    await first.page.setViewportSize({ width: 390, height: 900 });
+    await first.card.scrollIntoViewIfNeeded();
+    await first.page.screenshot({ path: info.outputPath('factor-reset-asked-390.png'), fullPage: true });
+    await expectNoViolations(first.page);
+
+    // The target still has their factor while the request waits.
+    const waiting = await admin.get<FactorResetState>(`/api/user/users/${target.id}/factor-reset`);
+    expect(waiting.body.data).toMatchObject({ factors: 1, pending: { requestedBy: { id: asker.id } } });
+
+    // A second ADMIN confirms.
+    const second = await open(confirmer.state);
+    await expect(second.card.getByText(`${asker.name} asked for a reset on`, { exact: false })).toBeVisible();
+    await second.page.setViewportSize({ width: 390, height: 900 });
+    await second.card.getByRole('button', { name: FACTOR_RESET_TEXT.confirm }).click();
+    const confirmDialog = second.page.getByRole('alertdialog', { name: FACTOR_RESET_TEXT.confirmTitle });
+    await second.page.screenshot({ path: info.outputPath('factor-reset-confirm-390.png') });
+    await confirmDialog.getByRole('button', { name: FACTOR_RESET_TEXT.confirm }).click();
+    await expect(second.card.getByText('No second factors', { exact: true })).toBeVisible();
+    await expect(second.card.getByRole('button', { name: FACTOR_RESET_TEXT.reset })).toHaveCount(0);
+
+    // Gone on the server, and the target's session with them.
+    const after = await admin.get<FactorResetState>(`/api/user/users/${target.id}/factor-reset`);
+    expect(after.body.data).toMatchObject({ factors: 0, recoveryCodesLeft: 0, pending: null });
+    const me = await request.get('/api/auth/me', {
+      headers: { Authorization: `Bearer ${target.accessToken}` },
+    });
+    expect(me.status()).toBe(401);
+    await first.context.close();
+    await second.context.close();
   });
 });
