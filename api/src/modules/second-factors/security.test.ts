@@ -47,13 +47,16 @@ const overview = async (token: string) => {
 describe('GET /api/user/security', () => {
   it('ADMIN and MODERATOR must have a factor; a USER only when they decide payments', async () => {
     const { admin, moderator, user, guest } = await t.demoTokens('admin', 'moderator', 'user', 'guest');
-    // Seeded after the migration, with MFA_GRACE_DAYS 0: no grace.
-    expect(await overview(admin)).toMatchObject({
-      factors: [],
-      recoveryCodesLeft: 0,
-      required: true,
-      graceUntil: null,
-    });
+    // Seeded as an account that existed when second factors came: a week from the seed's clock.
+    const seeded = await overview(admin);
+    expect(seeded).toMatchObject({ factors: [], recoveryCodesLeft: 0, required: true });
+    expect(Date.parse(seeded.graceUntil ?? '') - Date.now()).toBeGreaterThan(6 * 86_400_000);
+    // Without it, MFA_GRACE_DAYS (7 in tests) counts from the account's creation, long past: none.
+    await t.database.db
+      .update(users)
+      .set({ mfaGraceUntil: null })
+      .where(eq(users.email, 'admin@example.com'));
+    expect((await overview(admin)).graceUntil).toBeNull();
     // Accounts that existed when second factors came were given a week by the migration.
     const week = new Date(Date.now() + 7 * 86_400_000);
     await t.database.db
