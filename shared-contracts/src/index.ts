@@ -28,6 +28,7 @@ export * from './live-events';
 export * from './banking';
 export * from './payments';
 export * from './ach-returns';
+export * from './bank-returns';
 export * from './route-id';
 export * from './releases';
 export * from './people';

@@ -81,6 +81,12 @@ export interface NachaFileInput {
   batchNumber: number;
   /** Reference Code, at most 8 characters. */
   referenceCode?: string | undefined;
+  /**
+   * Sequence part (7 digits) of the first entry's trace number; the next entries follow it. 1 by
+   * default. The console draws it from one counter for all its files, so an original trace number
+   * names one entry of one file when the bank sends it back.
+   */
+  firstTraceSequence?: number | undefined;
 }
 
 export interface NachaFileSummary {
@@ -158,7 +164,7 @@ export function writeNachaFile(input: NachaFileInput): { text: string; summary: 
   };
 
   const lines = [fileHeaderRecord(input, odfi), batchHeaderRecord(input, batch)];
-  const entryLines = entryRecords(entries, batch.odfiIdentification);
+  const entryLines = entryRecords(entries, batch.odfiIdentification, input.firstTraceSequence ?? 1);
   lines.push(...entryLines);
   const entryHash = entryHashOf(entries.map((entry) => entry.routingNumber.slice(0, 8)));
   const counts = { entryAddendaCount: entryLines.length, entryHash };
@@ -292,11 +298,11 @@ function batchHeaderRecord(input: NachaFileInput, batch: BatchFigures): string {
   );
 }
 
-/** Each entry's 6 record, and its 05 addenda when it has one; traces number them from 1. */
-function entryRecords(entries: readonly Entry[], odfiIdentification: string): string[] {
+/** Each entry's 6 record, and its 05 addenda when it has one; traces number them from `first`. */
+function entryRecords(entries: readonly Entry[], odfiIdentification: string, first: number): string[] {
   const lines: string[] = [];
   entries.forEach((entry, index) => {
-    const trace = odfiIdentification + numericField(index + 1, 7, 'Trace sequence');
+    const trace = odfiIdentification + numericField(first + index, 7, 'Trace sequence');
     const hasAddenda = entry.addenda !== undefined && entry.addenda.trim() !== '';
     lines.push(
       record(

@@ -1,10 +1,15 @@
-/** Paying approved bills: originator settings, vendors' bank accounts and their history, bank files, paid bills. */
+/**
+ * Paying approved bills: originator settings, vendors' bank accounts and their history, bank files,
+ * paid bills, each file's entries and the return files the bank sent back (migration 0043).
+ */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -15,7 +20,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { BANK_ACCOUNT_TYPES } from 'shared-contracts';
+import { BANK_ACCOUNT_TYPES, type BankReturnLine } from 'shared-contracts';
 import { approvals } from './approvals';
 import { createdAt, updatedAt } from './columns';
 import { companies } from './companies';
@@ -82,6 +87,13 @@ export const vendorBankAccounts = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedById: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * A return saying the account is unusable (R02, R03, R04, R16, R20) blocks the version the
+     * returned entry paid: while `version` is not above `blockedVersion`, no bank file pays it.
+     */
+    blockedCode: varchar('blocked_code', { length: 3 }),
+    blockedVersion: integer('blocked_version'),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -186,6 +198,78 @@ export const paidBills = pgTable(
       .where(sql`${t.vendorRef} is not null and ${t.docNumberKey} is not null`),
   ],
 );
+
+/** A return file applied, once: the same bytes again are recognised by their SHA-256. */
+export const bankReturnFiles = pgTable(
+  'bank_return_files',
+  {
+    id: serial('id').primaryKey(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    byteSize: integer('byte_size').notNull(),
+    matchedCount: integer('matched_count').notNull(),
+    unmatchedCount: integer('unmatched_count').notNull(),
+    mismatchCount: integer('mismatch_count').notNull(),
+    lines: jsonb('lines').$type<BankReturnLine[]>().notNull(),
+    uploadedById: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByName: varchar('uploaded_by_name', { length: 511 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_return_files_sha256_key').on(t.sha256),
+    index('bank_return_files_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Each credit to a vendor in a bank file, written with the file. The trace number is unique
+ * across all files (one counter numbers them), so a return names exactly one entry.
+ */
+export const bankFileEntries = pgTable(
+  'bank_file_entries',
+  {
+    id: serial('id').primaryKey(),
+    nachaFileId: integer('nacha_file_id')
+      .notNull()
+      .references(() => nachaFiles.id, { onDelete: 'restrict' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    approvalId: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'restrict' }),
+    billId: varchar('bill_id', { length: 100 }).notNull(),
+    vendorRef: varchar('vendor_ref', { length: 100 }).notNull(),
+    vendorName: varchar('vendor_name', { length: 255 }).notNull(),
+    /** The version of the vendor's account the entry paid (a blocking return blocks that one). */
+    accountVersion: integer('account_version').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    routingNumber: varchar('routing_number', { length: 9 }).notNull(),
+    accountLast4: varchar('account_last4', { length: 4 }).notNull(),
+    traceNumber: varchar('trace_number', { length: 15 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<'SENT' | 'RETURNED'>().notNull().default('SENT'),
+    returnCode: varchar('return_code', { length: 3 }),
+    returnDescription: text('return_description'),
+    /** 'YYYY-MM-DD': the return batch's effective entry date. */
+    returnedOn: varchar('returned_on', { length: 10 }),
+    returnFileId: integer('return_file_id').references(() => bankReturnFiles.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_file_entries_trace_number_key').on(t.traceNumber),
+    index('bank_file_entries_file_idx').on(t.nachaFileId),
+    index('bank_file_entries_approval_idx').on(t.approvalId),
+  ],
+);
+
+/** The one counter of trace sequences (7 digits) of every bank file. */
+export const nachaTraceCounter = pgTable('nacha_trace_counter', {
+  id: boolean('id').primaryKey().default(true),
+  nextSequence: integer('next_sequence').notNull(),
+});
+
+export type BankFileEntryRow = typeof bankFileEntries.$inferSelect;
+export type BankReturnFileRow = typeof bankReturnFiles.$inferSelect;
 
 export type PaymentSettingsRow = typeof companyPaymentSettings.$inferSelect;
 export type VendorBankAccountRow = typeof vendorBankAccounts.$inferSelect;

@@ -1,6 +1,14 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { approvals, companies, nachaFiles, paidBills, type ApprovalRow } from '../../db/schema';
+import {
+  approvals,
+  bankFileEntries,
+  companies,
+  nachaFiles,
+  nachaTraceCounter,
+  paidBills,
+  type ApprovalRow,
+} from '../../db/schema';
 
 /** The approval, locked FOR UPDATE until the transaction ends. */
 export async function findApprovalForUpdate(db: Db, id: string): Promise<ApprovalRow | undefined> {
@@ -75,16 +83,34 @@ export async function nextBatchNumber(db: Db): Promise<number> {
 export type NewNachaFile = typeof nachaFiles.$inferInsert;
 
 /**
- * The file and one paid_bills row per bill. paid_bills' primary key (company, bill id) refuses a
- * bill another file already paid: the whole transaction rolls back and the caller reports which bill.
+ * The first of `count` trace sequences no file used before, for one file's entries. The counter's
+ * row is locked until the transaction ends, so two files never draw the same numbers; a file that
+ * rolls back gives its numbers back.
+ */
+export async function drawTraceSequences(db: Db, count: number): Promise<number> {
+  const [row] = await db
+    .update(nachaTraceCounter)
+    .set({ nextSequence: sql`${nachaTraceCounter.nextSequence} + ${count}` })
+    .returning({ next: nachaTraceCounter.nextSequence });
+  return row!.next - count;
+}
+
+export type NewBankFileEntry = Omit<typeof bankFileEntries.$inferInsert, 'nachaFileId'>;
+
+/**
+ * The file, one paid_bills row per bill and one entry per credit. paid_bills' primary key
+ * (company, bill id) refuses a bill another file already paid: the whole transaction rolls back
+ * and the caller reports which bill.
  */
 export async function insertBankFile(
   db: Db,
   file: NewNachaFile,
   bills: Array<Omit<typeof paidBills.$inferInsert, 'nachaFileId'>>,
+  entries: NewBankFileEntry[],
 ): Promise<void> {
   const [row] = await db.insert(nachaFiles).values(file).returning({ id: nachaFiles.id });
   await db.insert(paidBills).values(bills.map((bill) => ({ ...bill, nachaFileId: row!.id })));
+  await db.insert(bankFileEntries).values(entries.map((entry) => ({ ...entry, nachaFileId: row!.id })));
 }
 
 /** The approval's nacha* fields once its file is stored. */

@@ -1,7 +1,10 @@
 import {
+  ACH_RETURN_CODES,
   APPROVAL_ERRORS,
   APPROVAL_ID_SHOWN,
+  BANK_RETURN_ERRORS,
   billNumberKey,
+  isAchReturnCode,
   DUPLICATE_WINDOW_DAYS,
   type Bill,
 } from 'shared-contracts';
@@ -25,6 +28,7 @@ import { validateNachaFile } from '../../payments/nacha-validator';
 import { decryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
 import {
+  drawTraceSequences,
   findApproval,
   findApprovalForUpdate,
   findCompanyName,
@@ -281,6 +285,14 @@ function checkAccounts(row: ApprovalRow, bills: Bill[], accounts: Map<string, Ve
       `The bank account of ${pending.map((account) => account.vendorName).join(', ')} is waiting for a second person's confirmation`,
     );
   }
+  // A return said the account is unusable (closed, no account, frozen…): it is paid again only
+  // once it is changed and a second person confirmed the change (checked above).
+  const blocked = [...accounts.values()].find(isBlockedAccount);
+  if (blocked) {
+    const code = blocked.blockedCode!;
+    const description = isAchReturnCode(code) ? ACH_RETURN_CODES[code] : 'returned';
+    throw new NotPayable(BANK_RETURN_ERRORS.accountBlocked(blocked.vendorName, code, description));
+  }
   // The approver approved paying the accounts they were shown: one changed since is not paid.
   for (const seen of row.decisionAccounts ?? []) {
     const now = accounts.get(seen.vendorRef);
@@ -290,6 +302,17 @@ function checkAccounts(row: ApprovalRow, bills: Bill[], accounts: Map<string, Ve
       );
     }
   }
+}
+
+/** Whether a return blocked this version of the account (a changed one is a higher version). */
+export function isBlockedAccount(
+  account: Pick<VendorBankAccountRow, 'blockedCode' | 'blockedVersion' | 'version'>,
+): boolean {
+  return (
+    account.blockedCode !== null &&
+    account.blockedVersion !== null &&
+    account.version <= account.blockedVersion
+  );
 }
 
 /** The credits of the file and the settlement account number (undefined: none), decrypted. */
@@ -338,6 +361,8 @@ interface WrittenFile {
   fileIdModifier: string;
   effectiveEntryDate: string;
   batchNumber: number;
+  /** The trace number of each credit, in the order of the credits (the bills). */
+  traces: string[];
 }
 
 async function writeAndValidate(
@@ -357,6 +382,8 @@ async function writeAndValidate(
   const fileIdModifier = fileIdModifierFor(today);
   const batchNumber = await nextBatchNumber(tx);
   const effectiveEntryDate = nextBankingDay(creationDate);
+  // One more than the credits: the offsetting debit of a balanced file has a trace too.
+  const firstTraceSequence = await drawTraceSequences(tx, credits.length + 1);
 
   const { text, summary } = writeNachaFile({
     originator: {
@@ -377,6 +404,7 @@ async function writeAndValidate(
     fileIdModifier,
     effectiveEntryDate,
     batchNumber,
+    firstTraceSequence,
   });
   // Defence in depth: the independent reader must accept what the writer wrote, to the cent.
   const check = validateNachaFile(text);
@@ -384,7 +412,14 @@ async function writeAndValidate(
   if (check.errors.length > 0 || check.file?.totalCreditCents !== expectedCents) {
     throw new Error(`generated NACHA file failed validation: ${check.errors.join('; ')}`);
   }
-  return { text, summary, now, creationDate, fileIdModifier, effectiveEntryDate, batchNumber };
+  // The traces as the reader read them, each beside the credit (bill) it pays.
+  const traces = credits.map((credit, index) => {
+    const entry = check.file!.entries[index];
+    if (entry?.amountCents !== credit.amountCents)
+      throw new Error('generated NACHA file: entries out of order');
+    return entry.traceNumber;
+  });
+  return { text, summary, now, creationDate, fileIdModifier, effectiveEntryDate, batchNumber, traces };
 }
 
 /** The file, its paid bills and the approval's nacha* fields, with the history entry. */
@@ -427,6 +462,23 @@ async function storeFile(
       // (company, vendor, key, amount) then refuses 'inv 42' paid at the same moment as 'INV-0042'.
       docNumberKey: billNumberKey(bill.DocNumber),
     })),
+    // Each credit, so a return is matched to it by trace number and checked against its amount
+    // and routing number.
+    bills.map((bill, index) => {
+      const account = payable.accounts.get(bill.VendorRef!.value!)!;
+      return {
+        companyId: row.companyId,
+        approvalId,
+        billId: bill.Id,
+        vendorRef: account.vendorRef,
+        vendorName: account.vendorName,
+        accountVersion: account.version,
+        amountCents: toCents(bill.TotalAmt),
+        routingNumber: account.routingNumber,
+        accountLast4: account.accountLast4,
+        traceNumber: file.traces[index]!,
+      };
+    }),
   );
   const downloadUrl = nachaDownloadPath(approvalId);
   await markFileGenerated(tx, approvalId, {
