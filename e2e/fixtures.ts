@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { STORAGE_KEYS } from '../shared-contracts/src/limits';
+import { signInThroughApi } from './pages/second-step';
 import { DEMO } from './pages/sign-in-page';
 import { workerServer, type WorkerServer } from './servers';
 
@@ -24,33 +25,26 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 export const SIGNED_OUT: StorageState = { cookies: [], origins: [] };
 
 /**
- * A new session of `email` made through the API (POST /api/auth/login) on the server `request`
- * talks to, as the browser state a sign-in on the page leaves: shared-auth keeps both tokens and the
- * signed-in user in localStorage (no cookie), and the console checks them with GET /api/auth/me
- * when it starts.
+ * A new session of `email` made through the API (POST /api/auth/login, then the second step of a
+ * demo account with the demo authenticator) on the server `request` talks to, as the browser state
+ * a sign-in on the page leaves: shared-auth keeps both tokens and the signed-in user in
+ * localStorage (no cookie), and the console checks them with GET /api/auth/me when it starts.
  */
 export async function apiSession(
   request: APIRequestContext,
   email: string,
   password: string = DEMO.password,
 ): Promise<StorageState> {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  const body = (await response.json()) as {
-    success: boolean;
-    data?: {
-      user: unknown;
-      tokens: { accessToken: string; refreshToken: string; idleTimeoutSeconds?: number };
-    };
-  };
-  if (!body.success || !body.data) {
-    throw new Error(`sign-in of ${email} failed (${response.status()}): ${JSON.stringify(body)}`);
-  }
-  const { user, tokens } = body.data;
+  const { data, origin } = await signInThroughApi<{
+    user: unknown;
+    tokens: { accessToken: string; refreshToken: string; idleTimeoutSeconds?: number };
+  }>(request, email, password);
+  const { user, tokens } = data;
   return {
     cookies: [],
     origins: [
       {
-        origin: new URL(response.url()).origin,
+        origin,
         localStorage: [
           { name: STORAGE_KEYS.accessToken, value: tokens.accessToken },
           { name: STORAGE_KEYS.refreshToken, value: tokens.refreshToken },

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { hasDemoFactor, passDemoSecondStepOnPage } from './second-step';
 
 export const DEMO = {
   admin: 'admin@example.com',
@@ -33,10 +34,15 @@ export class SignInPage {
     await this.page.goto(this.path);
   }
 
+  /**
+   * Email, password, Sign in; then, for a demo account with the demo authenticator and the demo
+   * password, the second step with the account's next code (pages/second-step.ts).
+   */
   async signIn(email: string, password: string) {
     await this.email.fill(email);
     await this.password.fill(password);
     await this.submit.click();
+    if (hasDemoFactor(email) && password === DEMO.password) await passDemoSecondStepOnPage(this.page, email);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { withoutLiveStream } from '../pages/live-stream';
+import { DEMO, SignInPage } from '../pages/sign-in-page';
 
 // The Content-Security-Policy and other security headers must not break any page: no resource
 // blocked, no console error about one, on every screen and on a remote's standalone page.
@@ -56,9 +57,8 @@ test.describe('signed out', () => {
     const response = await page.goto('/login');
     expect(response?.headers()['x-content-type-options']).toBe('nosniff');
     expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin');
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByLabel('Password').fill('Password123!');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The demo admin's second step included (pages/second-step.ts).
+    await new SignInPage(page).signIn(DEMO.admin, DEMO.password);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await blocked()).toEqual([]);

@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, useSession } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { withoutLiveStream } from '../pages/live-stream';
+import { signInThroughApi } from '../pages/second-step';
 import { DEMO, NEW_ACCOUNT_PASSWORD, SignInPage, signInFresh } from '../pages/sign-in-page';
 import { UserListPage } from '../pages/users-page';
 
@@ -56,11 +57,10 @@ async function newUser(
   return user;
 }
 
-/** An access token of `email` for direct API calls. */
+/** An access token of a new session of `email` for direct API calls (a demo account's second step passed). */
 async function tokenOf(request: APIRequestContext, email: string, password: string = DEMO.password) {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return (await response.json()).data.tokens.accessToken as string;
+  const { data } = await signInThroughApi<{ tokens: { accessToken: string } }>(request, email, password);
+  return data.tokens.accessToken;
 }
 
 test.describe('user list', () => {
