@@ -50,5 +50,8 @@ describe('second-factor configuration', () => {
     ).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, WEBAUTHN_RP_ID: 'https://example.com' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, STEP_UP_MINUTES: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, STEP_UP_MINUTES: '0.05' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, STEP_UP_MINUTES: '1e3' })).toThrow(ConfigError);
+    expect(loadConfig({ ...base, STEP_UP_MINUTES: '0.5' }).stepUpMinutes).toBe(0.5);
   });
 });

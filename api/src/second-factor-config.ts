@@ -6,7 +6,7 @@
  */
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import { ConfigError, intFromEnv } from './env-values';
+import { ConfigError, decimalFromEnv, intFromEnv } from './env-values';
 
 export interface SecondFactorConfig {
   /**
@@ -52,7 +52,8 @@ export const SecondFactorEnvSchema = v.object({
       ),
     ),
   ),
-  STEP_UP_MINUTES: v.optional(intFromEnv('STEP_UP_MINUTES', 1, 60), '5'),
+  // Fractions allowed (0.1 is six seconds): a test of the step-up itself cannot wait minutes.
+  STEP_UP_MINUTES: v.optional(decimalFromEnv('STEP_UP_MINUTES', 0.1, 60), '5'),
   STEP_UP_AMOUNT: v.optional(intFromEnv('STEP_UP_AMOUNT', 0, 999_999_999), '10000'),
   MFA_GRACE_DAYS: v.optional(intFromEnv('MFA_GRACE_DAYS', 0, 90), '0'),
   MFA_SECRET_KEY: v.optional(

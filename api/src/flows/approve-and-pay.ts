@@ -7,7 +7,13 @@
 import type { Approval, ApproveInput, BulkOutcome } from 'shared-contracts';
 import type { AppDeps } from '../app-deps';
 import type { UserRow } from '../db/schema';
-import { approveStep, bulkDecide, getApproval } from '../modules/approvals/approvals.service';
+import {
+  approveStep,
+  bulkDecide,
+  getApproval,
+  largestTotalCents,
+  type StepUpForAmount,
+} from '../modules/approvals/approvals.service';
 import { confirmAfterQbChanges } from '../modules/approvals/qb-changes.service';
 import { generateBankFile } from '../modules/payments/bank-files.service';
 
@@ -25,15 +31,26 @@ export async function approve(
   actor: UserRow,
   id: string,
   input: ApproveInput,
+  stepUp: StepUpForAmount,
 ): Promise<Approval> {
   // A step before the last moves the approval on; no money moves until the last step approves.
-  if (await approveStep(deps, actor, id, input)) await writeBankFile(deps, actor, id, 'approval');
+  if (await approveStep(deps, actor, id, input, stepUp)) await writeBankFile(deps, actor, id, 'approval');
   return getApproval(deps.db, id);
 }
 
-/** Approve each id on its own, all bills, with one result per id. */
-export function approveEach(deps: AppDeps, actor: UserRow, ids: string[]): Promise<BulkOutcome> {
-  return bulkDecide(ids, (id) => approve(deps, actor, id, {}));
+/**
+ * Approve each id on its own, all bills, with one result per id. When any of them is large enough
+ * to need a fresh second factor the person has not given, nothing is decided and the whole batch
+ * is refused once (the console asks for the factor, then sends the batch again).
+ */
+export async function approveEach(
+  deps: AppDeps,
+  actor: UserRow,
+  ids: string[],
+  stepUp: StepUpForAmount,
+): Promise<BulkOutcome> {
+  stepUp(await largestTotalCents(deps.db, ids));
+  return bulkDecide(ids, (id) => approve(deps, actor, id, {}, stepUp));
 }
 
 /** The approved bills stand after QuickBooks changed them; one still without its file gets it. */

@@ -26,6 +26,8 @@ import { hasRole, type Role } from 'shared-contracts';
  * - /api/user/security acts on the caller's own second factors only (another person's factor id is
  *   a 404). The second step of sign-in is public: its ticket, from a right password, is the
  *   credential.
+ * - /api/user/users/:id/factor-reset: nobody asks for or confirms a reset of their own factors, and
+ *   the ADMIN who asked (or an account one person with theirs) never confirms it (403).
  *
  * STEP_UP_ROUTES (marked "step-up" in docs/access.md) also need a second factor given within
  * STEP_UP_MINUTES: 403 STEP_UP_REQUIRED otherwise, for every role, until POST /api/auth/step-up.
@@ -80,6 +82,11 @@ export const ACCESS_TABLE = {
   'PUT /api/user/users/:id/role': 'ADMIN',
   'PUT /api/user/users/:id/payment-decisions': 'ADMIN',
   'POST /api/user/users/:id/sessions/end': 'ADMIN',
+  // Another person's second factors: one ADMIN asks for a reset, a second one confirms it.
+  'GET /api/user/users/:id/factor-reset': 'ADMIN',
+  'POST /api/user/users/:id/factor-reset': 'ADMIN',
+  'PUT /api/user/users/:id/factor-reset/confirm': 'ADMIN',
+  'PUT /api/user/users/:id/factor-reset/cancel': 'ADMIN',
   'GET /api/user/statistics': 'signed-in',
   'GET /api/user/overview-stats': 'signed-in',
   'GET /api/user/profile': 'signed-in',
@@ -123,6 +130,9 @@ export const ACCESS_TABLE = {
   'PUT /api/bill-approval/approvals/:id/payment-completed': 'ADMIN',
   // Sending the paid bills to QuickBooks again after a refusal: who marks payments completed.
   'POST /api/bill-approval/approvals/:id/qb-bill-payments/retry': 'ADMIN',
+  // Return files from the bank: an ADMIN applies one (it reopens bills and blocks accounts).
+  'GET /api/bank-returns': 'MODERATOR',
+  'POST /api/bank-returns': 'ADMIN',
 
   // Managers
   'GET /api/manager/managers': 'signed-in',
@@ -182,6 +192,37 @@ export type RouteKey = keyof typeof ACCESS_TABLE;
 export const STEP_UP_ROUTES: ReadonlySet<RouteKey> = new Set<RouteKey>([
   'DELETE /api/user/security/factors/:id',
   'POST /api/user/security/recovery-codes',
+  'POST /api/user/users/:id/factor-reset',
+  'PUT /api/user/users/:id/factor-reset/confirm',
+  // Where money goes: vendor bank accounts and the company's own
+  'PUT /api/company/companies/:id/payment-settings',
+  'PUT /api/company/companies/:id/payment-settings/confirm-settlement',
+  'POST /api/company/companies/:id/vendor-accounts',
+  'PUT /api/company/companies/:id/vendor-accounts/:accountId',
+  'PUT /api/company/companies/:id/vendor-accounts/:accountId/confirm',
+  'DELETE /api/company/companies/:id/vendor-accounts/:accountId',
+  // What the bank pays
+  'GET /api/bill-approval/approvals/:id/nacha',
+  'POST /api/bill-approval/approvals/:id/nacha',
+  // Who may decide payments
+  'PUT /api/user/users/:id/role',
+  'PUT /api/user/users/:id/payment-decisions',
+  'PUT /api/user/users/:id/out-of-office',
+  'PUT /api/company/companies/:id/approval-policy',
+  'PUT /api/company/companies/:id/approval-policy/pending/confirm',
+]);
+
+/**
+ * The routes that ask for a fresh second factor only in some cases, checked past the role gate by
+ * the route itself: approving (the service weighs the whole approval's total, after the person's
+ * right to decide it; a bulk approval asks once, before deciding anything) and adding a factor
+ * beside one the person has.
+ */
+export const CONDITIONAL_STEP_UP_ROUTES: ReadonlyMap<RouteKey, string> = new Map<RouteKey, string>([
+  ['PUT /api/bill-approval/approvals/:id/approve', 'from STEP_UP_AMOUNT'],
+  ['POST /api/bill-approval/approvals/bulk-approve', 'from STEP_UP_AMOUNT'],
+  ['POST /api/user/security/totp', 'beside a factor'],
+  ['POST /api/user/security/passkeys/options', 'beside a factor'],
 ]);
 
 /** The callers of the matrix, from anonymous up. */
@@ -198,11 +239,17 @@ export function mayCall(access: Access, caller: Caller): boolean {
 export const README_START = '<!-- access-matrix:start (generated from src/http/access-table.ts) -->';
 export const README_END = '<!-- access-matrix:end -->';
 
+function stepUpMark(route: string): string {
+  if (STEP_UP_ROUTES.has(route as RouteKey)) return ' (step-up)';
+  const when = CONDITIONAL_STEP_UP_ROUTES.get(route as RouteKey);
+  return when ? ` (step-up ${when})` : '';
+}
+
 /** The table as markdown, one row per route in the declared order (the README's section). */
 export function renderAccessTable(table: Record<string, Access> = ACCESS_TABLE): string {
   const header = ['route', ...CALLERS];
   const rows = Object.entries(table).map(([route, access]) => [
-    `\`${route}\`${STEP_UP_ROUTES.has(route as RouteKey) ? ' (step-up)' : ''}`,
+    `\`${route}\`${stepUpMark(route)}`,
     ...CALLERS.map((caller) => (mayCall(access, caller) ? '✓' : '✗')),
   ]);
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;

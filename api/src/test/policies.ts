@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { ApprovalPolicy } from 'shared-contracts';
 import { users } from '../db/schema';
 import { demoPasswordHash, type TestContext } from './build';
+import { giveAuthenticator } from './second-factors';
 
 export const SECOND_ADMIN_EMAIL = 'second.admin@example.com';
 
@@ -19,15 +20,21 @@ export async function secondAdmin(t: TestContext): Promise<{ id: number; token: 
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, SECOND_ADMIN_EMAIL));
-  if (!existing)
-    await t.app.db.insert(users).values({
-      email: SECOND_ADMIN_EMAIL,
-      passwordHash: await demoPasswordHash(),
-      firstName: 'Sid',
-      lastName: 'Second',
-      role: 'ADMIN',
-      isActive: true,
-    });
+  if (!existing) {
+    const [created] = await t.app.db
+      .insert(users)
+      .values({
+        email: SECOND_ADMIN_EMAIL,
+        passwordHash: await demoPasswordHash(),
+        firstName: 'Sid',
+        lastName: 'Second',
+        role: 'ADMIN',
+        isActive: true,
+      })
+      .returning({ id: users.id });
+    // Confirming a policy needs a fresh second factor: an ADMIN has one.
+    await giveAuthenticator(t, created!.id);
+  }
   const login = await t.login(SECOND_ADMIN_EMAIL);
   return { id: login.user.id, token: login.tokens.accessToken };
 }

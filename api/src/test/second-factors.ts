@@ -6,7 +6,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AuthResult, FactorAdded, LoginAnswer, SecondStep, TotpEnrolment } from 'shared-contracts';
 import { refreshTokens, secondFactors, users } from '../db/schema';
+import { DEMO_TOTP_SECRET } from '../seed/demo-authenticator';
 import { DEMO_PASSWORD } from '../seed/users';
+import { encryptSecret } from '../security/token-cipher';
 import { totpCode, totpStepAt } from '../modules/second-factors/totp';
 import type { TestContext } from './build';
 
@@ -112,4 +114,18 @@ export async function sessionWithFactorAge(
 export async function removeFactors(t: TestContext, ...emails: string[]): Promise<void> {
   const ids = t.database.db.select({ id: users.id }).from(users).where(inArray(users.email, emails));
   await t.database.db.delete(secondFactors).where(inArray(secondFactors.userId, ids));
+}
+
+/**
+ * Gives an account a test made an authenticator app (the demo one's secret, encrypted as an
+ * enrolment stores it) without going through enrolment, for tests whose person must pass a step-up
+ * but whose point lies elsewhere: t.login then passes their second step, so their session is fresh.
+ */
+export async function giveAuthenticator(t: TestContext, userId: number): Promise<void> {
+  await t.database.db.insert(secondFactors).values({
+    userId,
+    kind: 'totp',
+    name: 'Test authenticator',
+    totpSecret: encryptSecret(DEMO_TOTP_SECRET, t.config.mfaSecretKey),
+  });
 }

@@ -14,7 +14,7 @@ import { ok } from '../../http/envelope';
 import { existingId } from '../../http/ids';
 import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
-import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { authenticate, currentAuth, requireRole, requireStepUp } from '../../plugins/auth';
 import { simulatePolicy } from './approval-policy.service';
 import { setOutOfOffice } from './out-of-office.service';
 import { confirmPolicyChange, discardPolicyChange, getPolicy, proposePolicy } from './policy-changes.service';
@@ -47,7 +47,8 @@ export async function approvalPolicyRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/companies/:id/approval-policy',
     {
-      onRequest: moderator,
+      // Who approves what decides where money goes: a fresh second factor, as for bank accounts.
+      onRequest: requireStepUp('MODERATOR'),
       schema: {
         summary:
           'Propose a change of the approval policy: it applies once an ADMIN other than you confirms it (replaces a change waiting)',
@@ -72,7 +73,7 @@ export async function approvalPolicyRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/companies/:id/approval-policy/pending/confirm',
     {
-      onRequest: requireRole('ADMIN'),
+      onRequest: requireStepUp('ADMIN'),
       schema: {
         summary: 'Confirm the change waiting (an ADMIN other than its author): it becomes the next version',
         tags,
@@ -142,7 +143,8 @@ export async function outOfOfficeRoutes(fastify: FastifyInstance): Promise<void>
   app.put(
     '/users/:id/out-of-office',
     {
-      onRequest: requireRole('USER'),
+      // A delegate decides payments in the person's place: naming one needs a fresh second factor.
+      onRequest: requireStepUp('USER'),
       schema: {
         summary: 'Set or end an out-of-office period and its delegate (yourself, or anyone as ADMIN)',
         tags,

@@ -191,6 +191,16 @@ export async function findApprovalStatus(db: Db, id: string): Promise<ApprovalSt
   return row?.status;
 }
 
+/** The largest total (cents) among these approvals (well-formed ids), 0 when none exists. */
+export async function largestTotalOf(db: Db, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ largest: sql<string | null>`max(${approvals.totalAmountCents})` })
+    .from(approvals)
+    .where(inArray(approvals.id, ids));
+  return Number(row?.largest ?? 0);
+}
+
 // ---- writes -----------------------------------------------------------------------------------
 
 export type ApprovalInsert = typeof approvals.$inferInsert;

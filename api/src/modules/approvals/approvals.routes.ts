@@ -27,7 +27,7 @@ import { ok, paged } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { emptyOkSchema, fileSchema, okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
-import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { amountStepUp, authenticate, currentAuth, requireRole } from '../../plugins/auth';
 import { exportFileName, streamApprovalExport } from './approvals.export';
 import { approvalHistory, approvalStats } from './approval-history.repository';
 import { countApprovals, listApprovals } from './approval-list.repository';
@@ -203,7 +203,7 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const actor = currentAuth(request).user;
-      return ok(await approveEach(app, actor, request.body.ids));
+      return ok(await approveEach(app, actor, request.body.ids, await amountStepUp(request)));
     },
   );
 
@@ -280,7 +280,16 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: okSchema(ApprovalSchema) },
       },
     },
-    async (request) => ok(await approve(app, currentAuth(request).user, request.params.id, request.body)),
+    async (request) =>
+      ok(
+        await approve(
+          app,
+          currentAuth(request).user,
+          request.params.id,
+          request.body,
+          await amountStepUp(request),
+        ),
+      ),
   );
 
   app.put(

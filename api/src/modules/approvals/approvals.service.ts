@@ -33,12 +33,16 @@ import {
   findCompanyForApproval,
   findManagerRow,
   insertApproval,
+  largestTotalOf,
   updateApproval,
   updatePendingApproval,
   type ApprovalValues,
 } from './approvals.repository';
 
 export const approvalNotFound = () => notFound(APPROVAL_ERRORS.notFound);
+
+/** The largest whole total (cents) among these approvals: what a batch's step-up weighs. */
+export const largestTotalCents = (db: Db, ids: string[]) => largestTotalOf(db, ids.filter(isApprovalId));
 
 /** The app's clock (tests inject one to cross escalation and out-of-office edges). */
 export const nowOf = (deps: Pick<AppDeps, 'now'>): Date => deps.now?.() ?? new Date();
@@ -252,11 +256,18 @@ export async function setRecipients(
  * decisions of one approval run one after the other; the step the request saw is read before the
  * lock, so of two people deciding one step at once the second gets 409 instead of deciding the next.
  */
+/**
+ * Refuses (throws) when an approval of this total (cents) needs a second factor the person has not
+ * given lately: the route's check of its caller, called once the row whose total counts is locked.
+ */
+export type StepUpForAmount = (amountCents: number) => void;
+
 export async function approveStep(
   deps: AppDeps,
   actor: UserRow,
   id: string,
   input: ApproveInput,
+  stepUp: StepUpForAmount,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const seen = await findApprovalRow(tx, id);
@@ -292,6 +303,9 @@ export async function approveStep(
       ? `; approved although bill ${flaggedApproved.map(billLabel).join(', ')} may be a duplicate: ${duplicateReason}`
       : '';
     const step = await decideCurrentStep(tx, actor, current, expected, now);
+    // Asked only of someone this step waits for (a refusal rolls the step's record back), and on the
+    // whole approval's total, whatever part is approved: splitting a large one is no way round.
+    stepUp(current.totalAmountCents);
     if (!step.approved) {
       const forWhom = step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : '';
       await recordActivity(tx, actor, 'approval', id, {

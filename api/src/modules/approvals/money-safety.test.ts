@@ -26,6 +26,7 @@ import {
 import { encryptSecret } from '../../security/token-cipher';
 import { addVendor, handBill, importedApproval, type HandBill } from '../../test/approval-fixtures';
 import { build, type TestContext } from '../../test/build';
+import { giveAuthenticator } from '../../test/second-factors';
 
 /**
  * Money rules about people, each tried as the insider it stops would try it: a second account of
@@ -121,6 +122,8 @@ async function register(email: string, token: string, role = 'USER'): Promise<{ 
     role,
   });
   expect(response.statusCode, response.body).toBe(201);
+  // Confirming what moves money needs a fresh second factor: the account has one, as it must.
+  await giveAuthenticator(ctx, response.json<{ data: { id: number } }>().data.id);
   const login = await ctx.login(email, STRONG_PASSWORD);
   return { id: login.user.id, token: login.tokens.accessToken };
 }

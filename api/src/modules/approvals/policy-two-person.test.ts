@@ -20,6 +20,7 @@ import { activity, approvalPolicies, companies, liveEvents, users } from '../../
 import { build, NEW_PASSWORD, type TestContext } from '../../test/build';
 import { secondAdmin } from '../../test/policies';
 import { QUICKBOOKS_IMPORTER, createApprovalInTransaction } from './approvals.service';
+import { giveAuthenticator } from '../../test/second-factors';
 
 let t: TestContext;
 const tokens = { admin: '', moderator: '', user: '' };
@@ -107,6 +108,8 @@ async function register(token: string, email: string, role: 'USER' | 'MODERATOR'
     role,
   });
   expect(response.statusCode, response.body).toBe(201);
+  // Confirming what moves money needs a fresh second factor: the account has one, as it must.
+  await giveAuthenticator(t, response.json<{ data: { id: number } }>().data.id);
   const login = await t.login(email, NEW_PASSWORD);
   return { id: login.user.id, token: login.tokens.accessToken };
 }

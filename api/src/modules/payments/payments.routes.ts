@@ -19,7 +19,7 @@ import { ok } from '../../http/envelope';
 import { existingId } from '../../http/ids';
 import { emptyOkSchema, fileSchema, okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
-import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { authenticate, currentAuth, requireRole, requireStepUp } from '../../plugins/auth';
 import { advancePayment } from '../../flows/payment-status';
 import { generateBankFile } from './bank-files.service';
 import { downloadBankFile } from './payment-status.service';
@@ -45,7 +45,9 @@ const companyId = (id: number) => existingId(id, COMPANY_ERRORS.notFound);
  */
 export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const moderator = requireRole('MODERATOR');
+  // Every change of where money goes, and every bank file written or read, needs a fresh second
+  // factor: a stolen password alone must not redirect or release a payment.
+  const moneyChange = requireStepUp('MODERATOR');
 
   app.get(
     '/companies/:id/payment-settings',
@@ -64,7 +66,7 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/companies/:id/payment-settings',
     {
-      onRequest: moderator,
+      onRequest: moneyChange,
       schema: {
         summary: "Set a company's bank file settings (settlementAccount: absent keeps, null removes)",
         tags,
@@ -96,7 +98,7 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/companies/:id/vendor-accounts',
     {
-      onRequest: moderator,
+      onRequest: moneyChange,
       schema: {
         summary: "Add a vendor's bank account",
         tags,
@@ -119,7 +121,7 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/companies/:id/vendor-accounts/:accountId',
     {
-      onRequest: moderator,
+      onRequest: moneyChange,
       schema: {
         summary: "Change a vendor's bank account (the number only when sent)",
         tags,
@@ -144,7 +146,7 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/companies/:id/vendor-accounts/:accountId/confirm',
     {
-      onRequest: moderator,
+      onRequest: moneyChange,
       schema: {
         summary: "Confirm a vendor's new or changed bank account (a second person; the version reviewed)",
         tags,
@@ -168,7 +170,7 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/companies/:id/payment-settings/confirm-settlement',
     {
-      onRequest: moderator,
+      onRequest: moneyChange,
       schema: {
         summary: 'Confirm a new settlement account (a second person; the version reviewed)',
         tags,
@@ -191,7 +193,7 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
   app.delete(
     '/companies/:id/vendor-accounts/:accountId',
     {
-      onRequest: moderator,
+      onRequest: moneyChange,
       schema: {
         summary: "Remove a vendor's bank account",
         tags,
@@ -217,11 +219,13 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
  */
 export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  // Writing or reading a bank file (account numbers, and what the bank will pay) needs a fresh factor.
+  const bankFile = requireStepUp('MODERATOR');
 
   app.get(
     '/approvals/:id/nacha',
     {
-      onRequest: requireRole('MODERATOR'),
+      onRequest: bankFile,
       schema: {
         summary: 'Download the NACHA bank file of an approval (text/plain, LF line endings)',
         tags,
@@ -258,7 +262,7 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/approvals/:id/nacha',
     {
-      onRequest: requireRole('MODERATOR'),
+      onRequest: bankFile,
       schema: {
         summary: 'Generate (or retry) the NACHA bank file of an approved approval',
         tags,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FactorAddedSchema,
   IdParamSchema,
@@ -14,7 +14,7 @@ import { ok } from '../../http/envelope';
 import { existingId } from '../../http/ids';
 import { emptyOkSchema, okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
-import { authenticate, currentAuth, requireStepUp } from '../../plugins/auth';
+import { authenticate, currentAuth, ensureFreshFactor, requireStepUp } from '../../plugins/auth';
 import type { SecondFactorDuty } from '../../ports/second-factor-duty';
 import {
   confirmTotp,
@@ -29,8 +29,18 @@ import {
 const tags = ['Security'];
 
 /**
- * /api/user/security: the signed-in person's own second factors (every role). Removing one and
- * new recovery codes need a fresh factor (step-up). `duty` says who must have one (app.ts gives it
+ * Adding a factor to an account that has one needs a fresh factor: otherwise whoever finds a
+ * session left open adds an authenticator of their own, which outlives the session. A person
+ * enrolling their first factor has none to give.
+ */
+async function freshIfEnrolled(request: FastifyRequest): Promise<void> {
+  const { db, hasSecondFactor } = request.server;
+  if (await hasSecondFactor(db, currentAuth(request).user.id)) await ensureFreshFactor(request);
+}
+
+/**
+ * /api/user/security: the signed-in person's own second factors (every role). Removing one,
+ * new recovery codes and adding a factor beside one need a fresh factor (step-up). `duty` says who must have one (app.ts gives it
  * from flows/second-factor-duty.ts).
  */
 export function securityRoutes(duty: SecondFactorDuty) {
@@ -54,7 +64,7 @@ export function securityRoutes(duty: SecondFactorDuty) {
     app.post(
       '/security/totp',
       {
-        onRequest: authenticate,
+        onRequest: [authenticate, freshIfEnrolled],
         schema: {
           summary: 'Start adding an authenticator app: a new secret (5 minutes to confirm it)',
           tags,
@@ -81,7 +91,7 @@ export function securityRoutes(duty: SecondFactorDuty) {
     app.post(
       '/security/passkeys/options',
       {
-        onRequest: authenticate,
+        onRequest: [authenticate, freshIfEnrolled],
         schema: {
           summary: 'Options to register a passkey (5 minutes to answer them)',
           tags,

@@ -18,7 +18,7 @@ import { ok, paged } from '../../http/envelope';
 import { existingId } from '../../http/ids';
 import { emptyOkSchema, okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
-import { authenticate, currentAuth, requireRole } from '../../plugins/auth';
+import { authenticate, currentAuth, requireRole, requireStepUp } from '../../plugins/auth';
 import { managesPeople, toUser, userFor } from './user-dto';
 import { listUsers, overviewStats } from './users.repository';
 import { changePassword, getUser, getUserStatistics, updateProfile } from './users.service';
@@ -44,6 +44,8 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const moderator = requireRole('MODERATOR');
   const admin = requireRole('ADMIN');
+  // A role, or the right to decide payments, is power over money: granting it needs a fresh factor.
+  const adminWithFreshFactor = requireStepUp('ADMIN');
 
   // The user list and the assignee pickers (e.g. role=ADMIN,MODERATOR,USER&isActive=true&limit=100).
   app.get(
@@ -109,7 +111,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/users/:id/payment-decisions',
     {
-      onRequest: admin,
+      onRequest: adminWithFreshFactor,
       schema: {
         summary: 'Allow or stop a user deciding payments (approve and reject)',
         tags,
@@ -159,7 +161,7 @@ export async function usersRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(
     '/users/:id/role',
     {
-      onRequest: admin,
+      onRequest: adminWithFreshFactor,
       schema: {
         summary: "Change a user's role",
         tags,
