@@ -84,6 +84,10 @@ export default defineConfig({
             // does: the limit of new-password checks per person and minute (its own tests are the
             // API's) would refuse them.
             PASSWORD_CHECKS_PER_MINUTE: '10000',
+            // The tests make accounts and name them approvers, policy steps and delegates without
+            // giving them a second factor: a week's grace, as existing accounts got, keeps those
+            // accounts working (enforcement itself is tested in the API's suite, with none).
+            MFA_GRACE_DAYS: '7',
             // The saved sessions (and the API sessions pages/api-client.ts reuses) passed their
             // second step when the run began: an hour's window keeps them fresh through the run
             // for the routes that ask for a recent factor; the step-up journey gets its own short
