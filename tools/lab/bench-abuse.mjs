@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serveApiOnly } from './bench-lib.mjs';
+import { demoSignIn } from './demo-sign-in.mjs';
 
 const PASSWORD = 'Password123!';
 const NEW_PASSWORD = 'Quartz-Lantern-Meadow-73';
@@ -37,7 +38,7 @@ async function api(url, method, route, token, body) {
 }
 
 async function signIn(url, email, password = PASSWORD) {
-  const answer = await api(url, 'POST', '/api/auth/login', null, { email, password });
+  const answer = await demoSignIn(url, email, password);
   if (answer.status !== 200) throw new Error(`sign-in of ${email}: ${answer.status}`);
   return answer.body.data.tokens.accessToken;
 }

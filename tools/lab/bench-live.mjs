@@ -2,6 +2,7 @@
 // API process, its resident memory per stream, and the time from a decision to its event at every
 // stream. It prints figures; it never fails on a timing. Needs the lab's API (tools/lab/lab-api.mjs:
 // the memory reading).
+import { demoSignIn } from './demo-sign-in.mjs';
 
 const ACCOUNTS = ['admin@example.com', 'moderator@example.com', 'user@example.com', 'guest@example.com'];
 /** Sessions the streams are spread over (each tab of a browser shares its session). */
@@ -11,12 +12,7 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function signIn(url, email) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Password123!' }),
-  });
-  const body = await response.json();
+  const { body } = await demoSignIn(url, email, 'Password123!');
   if (!body.success) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body.error)}`);
   return body.data.tokens.accessToken;
 }

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from '../build/frontends.mjs';
 import { ACCEPT_ENCODING, measure, serveApiOnly } from './bench-lib.mjs';
+import { demoSignIn } from './demo-sign-in.mjs';
 import { formatSummary, summariseProfile } from './profile-summary.mjs';
 
 const TSX = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
@@ -212,12 +213,7 @@ export async function benchScale(args) {
   const monitors = [];
   try {
     const api = (route) => `${server.url}${route}`;
-    const signIn = (email) =>
-      fetch(api('/api/auth/login'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password: 'Password123!' }),
-      }).then((r) => r.json());
+    const signIn = async (email) => (await demoSignIn(server.url, email, 'Password123!')).body;
     const bearer = (signedIn) => ({ Authorization: `Bearer ${signedIn.data.tokens.accessToken}` });
     const login = await signIn('admin@example.com');
     const auth = bearer(login);

@@ -19,6 +19,7 @@ import { measure as measureLoop, serveApiOnly } from './bench-lib.mjs';
 import { benchLive } from './bench-live.mjs';
 import { ROOT } from '../build/frontends.mjs';
 import { run } from '../build/run.mjs';
+import { demoSignIn } from './demo-sign-in.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const args = process.argv.slice(2);
@@ -83,12 +84,7 @@ const server = args.includes('--api-only')
   ? await serveApiOnly(dataDir, benchEnv)
   : await serveTemp({ DATA_DIR: dataDir, ...benchEnv }, { lab: true });
 try {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Password123!' }),
-  });
-  const { data } = await login.json();
+  const { data } = (await demoSignIn(server.url, 'admin@example.com', 'Password123!')).body;
   const auth = { headers: { Authorization: `Bearer ${data.tokens.accessToken}` } };
   const endpoints = [
     ['GET /api/auth/me', '/api/auth/me'],

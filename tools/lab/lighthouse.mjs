@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { ROOT } from '../build/frontends.mjs';
+import { passSecondStepOnPage } from './demo-sign-in.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
@@ -132,6 +133,7 @@ try {
         await page.getByLabel('Email').fill('admin@example.com');
         await page.getByLabel('Password').fill('Password123!');
         await page.getByRole('button', { name: 'Sign in' }).click();
+        await passSecondStepOnPage(page, server.url, 'admin@example.com');
         await page.waitForURL(/\/dashboard$/);
         signedIn = true;
       }

@@ -7,6 +7,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../build/frontends.mjs';
+import { passSecondStepOnPage } from './demo-sign-in.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
@@ -25,6 +26,7 @@ try {
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill('Password123!');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await passSecondStepOnPage(page, server.url, 'admin@example.com');
   await page.waitForURL(/\/dashboard$/);
   const storage = await context.storageState();
   const cold = await browser.newContext({ storageState: storage });

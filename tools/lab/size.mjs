@@ -12,6 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../build/frontends.mjs';
 import { REMOTES } from '../build/webpack/remotes.js';
+import { passSecondStepOnPage } from './demo-sign-in.mjs';
 import { serveTemp } from './serve-temp.mjs';
 import { decodeSegment } from './source-map.mjs';
 
@@ -164,6 +165,7 @@ try {
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill('Password123!');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await passSecondStepOnPage(page, server.url, 'admin@example.com');
   await page.waitForURL(/\/dashboard$/);
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   scripts = await recorder.settled();

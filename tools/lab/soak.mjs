@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { API_BUNDLE, apiNeedsBuild, buildApi } from '../build/build-api.mjs';
 import { ROOT } from '../build/frontends.mjs';
+import { demoSignIn } from './demo-sign-in.mjs';
 import { startLiveStreams } from './soak-live.mjs';
 
 const pg = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
@@ -708,9 +709,9 @@ async function verify(client) {
 // ---- Run ----------------------------------------------------------------------------------------
 
 async function signIn(email) {
-  const result = await send(0, 'POST', '/api/auth/login', { json: { email, password: PASSWORD } });
-  const token = parse(result.body)?.data?.tokens?.accessToken;
-  if (!token) throw new Error(`sign-in as ${email} failed: ${result.status} ${result.body}`);
+  const result = await demoSignIn(`http://127.0.0.1:${apis[0].port}`, email, PASSWORD);
+  const token = result.body?.data?.tokens?.accessToken;
+  if (!token) throw new Error(`sign-in as ${email} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return token;
 }
 
