@@ -34,6 +34,7 @@ import { AuthCache } from './sessions/auth-cache';
 import { liveRoutes } from './modules/live/live.routes';
 import { managersRoutes } from './modules/managers/managers.routes';
 import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payments.routes';
+import { bankReturnRoutes } from './modules/payments/bank-returns.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAccessLog, serializeRequest } from './plugins/access-log';
 import { registerApiDocs } from './plugins/api-docs';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(qbWebhookRoutes, { prefix: '/api/quickbooks' });
     await api.register(bankFileRoutes, { prefix: '/api/bill-approval' });
     await api.register(qbBillPaymentRoutes, { prefix: '/api/bill-approval' });
+    await api.register(bankReturnRoutes, { prefix: '/api/bank-returns' });
     await api.register(managersRoutes, { prefix: '/api/manager' });
     await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
     await api.register(approvalPolicyRoutes, { prefix: '/api/company' });

@@ -99,6 +99,8 @@ export interface AppConfig extends SessionConfig, SecondFactorConfig {
    * have a step only an ADMIN can approve: a policy without one is refused when saved or confirmed.
    */
   policyAdminStepFrom: number;
+  /** Largest return file an ADMIN may upload, in bytes (RETURN_FILE_MAX_BYTES; 413 above it). */
+  returnFileMaxBytes: number;
   /** How often the expiry sweep runs after the one at start (ms; hourly). */
   approvalSweepIntervalMs: number;
   /** The approvals list counts a search's matches up to this many (APPROVAL_SEARCH_COUNT_CAP; tests lower it). */
@@ -239,6 +241,8 @@ const EnvSchema = v.object({
     intFromEnv('POLICY_ADMIN_STEP_FROM', 0, 999_999_999),
     String(DEFAULT_POLICY_ADMIN_STEP_FROM),
   ),
+  // A return file is 94 bytes and a line ending per record: 1 MiB holds about 11,000 records.
+  RETURN_FILE_MAX_BYTES: v.optional(intFromEnv('RETURN_FILE_MAX_BYTES', 1000, 50_000_000), '1048576'),
   HTTP_REQUEST_TIMEOUT_MS: v.optional(intFromEnv('HTTP_REQUEST_TIMEOUT_MS', 1000, 60_000), '30000'),
   HTTP_IDLE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_IDLE_TIMEOUT_MS', 1000, 60_000), '60000'),
   LIVE_MAX_STREAMS_PER_ACCOUNT: v.optional(intFromEnv('LIVE_MAX_STREAMS_PER_ACCOUNT', 1, 1000), '10'),
@@ -349,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: readApiVersion(),
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
     policyAdminStepFrom: e.POLICY_ADMIN_STEP_FROM,
+    returnFileMaxBytes: e.RETURN_FILE_MAX_BYTES,
     approvalSweepIntervalMs: 3_600_000,
     approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,
     waitingCountCap: WAITING_COUNT_CAP,

@@ -33,6 +33,8 @@ export const PAYMENT_RECORD_STATUSES = [
   'NACHA_PENDING',
   'BANK_UPLOADED',
   'PAYMENT_COMPLETED',
+  'PAYMENT_PARTLY_RETURNED',
+  'PAYMENT_RETURNED',
 ] as const satisfies readonly ApprovalStatus[];
 /** Statuses an approval may be deleted in (ADMIN): every status before it becomes a payment record. */
 export const DELETABLE_APPROVAL_STATUSES = [

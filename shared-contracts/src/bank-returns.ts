@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IsoDateTimeSchema } from './common';
+import { IsoDateTimeSchema, pagingEntries } from './common';
 
 // Return files: what the bank sends back about the console's payments, applied all or nothing. A
 // matched return reopens its bill (only a new approval pays it again) and, for the codes that say
@@ -67,6 +67,12 @@ export const BankReturnUploadSchema = v.object({
 });
 export type BankReturnUpload = v.InferOutput<typeof BankReturnUploadSchema>;
 
+/**
+ * The body of an upload: the return file itself, sent as text/plain (read byte for byte, one
+ * character per byte, so its hash is of the bytes the bank sent).
+ */
+export const BankReturnFileBodySchema = v.string('Send the return file itself as the body (text/plain)');
+
 /** `?fileName=` of an upload (the body is the file itself, text/plain). */
 export const BankReturnUploadQuerySchema = v.object({
   fileName: v.optional(
@@ -78,3 +84,6 @@ export const BankReturnUploadQuerySchema = v.object({
     'return-file.txt',
   ),
 });
+
+/** GET /api/bank-returns: page and limit. */
+export const BankReturnListQuerySchema = v.object({ ...pagingEntries });

@@ -17,6 +17,9 @@ export const APPROVAL_STATUSES = [
   'NACHA_PENDING',
   'BANK_UPLOADED',
   'PAYMENT_COMPLETED',
+  // The bank sent some (partly) or all of the approval's payments back (a return file).
+  'PAYMENT_PARTLY_RETURNED',
+  'PAYMENT_RETURNED',
 ] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** The statuses the approval list filter offers. */

@@ -35,6 +35,8 @@ const STATUS_PALETTES: Readonly<Record<string, BadgePalette>> = {
   NACHA_GENERATED: 'blue',
   BANK_UPLOADED: 'purple',
   PAYMENT_COMPLETED: 'teal',
+  PAYMENT_PARTLY_RETURNED: 'orange',
+  PAYMENT_RETURNED: 'red',
 };
 
 /** Badge style of a company, manager or approval status; unknown values are gray. */

@@ -204,6 +204,7 @@ export const STEP_UP_ROUTES: ReadonlySet<RouteKey> = new Set<RouteKey>([
   // What the bank pays
   'GET /api/bill-approval/approvals/:id/nacha',
   'POST /api/bill-approval/approvals/:id/nacha',
+  'POST /api/bank-returns',
   // Who may decide payments
   'PUT /api/user/users/:id/role',
   'PUT /api/user/users/:id/payment-decisions',

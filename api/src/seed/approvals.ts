@@ -209,9 +209,18 @@ function decide(
   }
 }
 
-/** Every status, most of them PENDING/APPROVED like a live queue; shuffled deterministically. */
+/**
+ * Every status a seed can reach through the product, most of them PENDING/APPROVED like a live
+ * queue; shuffled deterministically. A returned payment needs a return file from the bank, so the
+ * returned statuses are not seeded.
+ */
+type SeededStatus = Exclude<ApprovalStatus, 'PAYMENT_PARTLY_RETURNED' | 'PAYMENT_RETURNED'>;
+const SEEDED_STATUSES = APPROVAL_STATUSES.filter(
+  (status): status is SeededStatus => status !== 'PAYMENT_PARTLY_RETURNED' && status !== 'PAYMENT_RETURNED',
+);
+
 function planStatuses(total: number): ApprovalStatus[] {
-  const weights: Record<ApprovalStatus, number> = {
+  const weights: Record<SeededStatus, number> = {
     PENDING: 30,
     APPROVED: 20,
     REJECTED: 13,
@@ -223,9 +232,9 @@ function planStatuses(total: number): ApprovalStatus[] {
   };
   const plan: ApprovalStatus[] = [];
   // Each status at least once, then by weight.
-  for (const status of APPROVAL_STATUSES) if (plan.length < total) plan.push(status);
+  for (const status of SEEDED_STATUSES) if (plan.length < total) plan.push(status);
   const sum = Object.values(weights).reduce((a, b) => a + b, 0);
-  for (const status of APPROVAL_STATUSES) {
+  for (const status of SEEDED_STATUSES) {
     const wanted = Math.round((weights[status] / sum) * total) - 1;
     for (let n = 0; n < wanted && plan.length < total; n += 1) plan.push(status);
   }
