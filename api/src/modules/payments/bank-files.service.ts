@@ -39,7 +39,7 @@ import {
   nextBatchNumber,
   setPaymentStatus,
 } from './bank-files.repository';
-import { changedSinceDecision } from './decision-accounts';
+import { changedSinceDecision, isBlockedAccount } from './decision-accounts';
 import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
 
 /**
@@ -302,17 +302,6 @@ function checkAccounts(row: ApprovalRow, bills: Bill[], accounts: Map<string, Ve
       );
     }
   }
-}
-
-/** Whether a return blocked this version of the account (a changed one is a higher version). */
-export function isBlockedAccount(
-  account: Pick<VendorBankAccountRow, 'blockedCode' | 'blockedVersion' | 'version'>,
-): boolean {
-  return (
-    account.blockedCode !== null &&
-    account.blockedVersion !== null &&
-    account.version <= account.blockedVersion
-  );
 }
 
 /** The credits of the file and the settlement account number (undefined: none), decrypted. */

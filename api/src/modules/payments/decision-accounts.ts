@@ -1,4 +1,4 @@
-import type { DecisionAccount } from '../../db/schema';
+import type { DecisionAccount, VendorBankAccountRow } from '../../db/schema';
 
 /** What a bank file would pay a vendor now, as far as the decision recorded it. */
 type AccountNow = Pick<DecisionAccount, 'routingNumber' | 'accountLast4' | 'accountType' | 'version'>;
@@ -16,5 +16,20 @@ export function changedSinceDecision(seen: AccountNow, now: AccountNow): boolean
     now.routingNumber !== seen.routingNumber ||
     now.accountLast4 !== seen.accountLast4 ||
     now.accountType !== seen.accountType
+  );
+}
+
+/**
+ * Whether a return (R02, R03, R04, R16, R20) blocked the account as it is: a change raises the
+ * version above the blocked one, and the change then waits for a second person's confirmation
+ * like any other.
+ */
+export function isBlockedAccount(
+  account: Pick<VendorBankAccountRow, 'blockedCode' | 'blockedVersion' | 'version'>,
+): boolean {
+  return (
+    account.blockedCode !== null &&
+    account.blockedVersion !== null &&
+    account.version <= account.blockedVersion
   );
 }
