@@ -81,7 +81,7 @@ function readReturns(bytes: Buffer): ReturnLine[] {
       400,
       ERROR_CODES.validation,
       BANK_RETURN_ERRORS.notReturnFile(error.line, error.field, error.reason),
-      { [`line ${error.line}`]: `${error.field}: ${error.reason}` },
+      { file: `line ${error.line}, ${error.field}: ${error.reason}` },
     );
   }
   if (parsed.batches.some((batch) => batch.kind === 'change')) {
