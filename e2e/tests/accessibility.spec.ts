@@ -1,22 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO } from '../pages/sign-in-page';
 
 // Automated WCAG 2.1 A/AA checks (axe-core) of the console's screens as a signed-in admin.
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary).toEqual([]);
-}
 
 // Each test waits for the network to be idle, which the live event stream never is.
 test.beforeEach(({ page }) => withoutLiveStream(page));

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO } from '../pages/sign-in-page';
@@ -11,18 +10,6 @@ import { DEMO } from '../pages/sign-in-page';
 test.beforeEach(({ page }) => withoutLiveStream(page));
 
 const CSV_HEADER = 'ID,Time,User ID,User,Action,Entity Type,Entity ID,Description,Details';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
 
 async function moderatorId(api: ApiClient): Promise<number> {
   const found = await api.get<Array<{ id: number }>>(

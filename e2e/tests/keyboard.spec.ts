@@ -1,8 +1,8 @@
 // Keyboard-first review. A reviewer moves through the approvals list, opens one, approves it
 // and rejects another without touching the mouse; shortcuts leave typing alone; '?' lists them all.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory, short, type ApprovalDto } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
@@ -147,11 +147,7 @@ test("'?' lists every shortcut (also from a button), axe clean; g c goes to the 
   }
   // Not mid-animation when axe reads the colours.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoViolations(page, 'keyboard help', '[role="dialog"]');
 
   // While the help is open the page's keys do nothing; Escape closes it.
   await page.keyboard.press('j');

@@ -1,15 +1,11 @@
 // The live console. Two people in two browser contexts: one decides, the other's list
 // row and stat cards change without a reload, through the event stream the signed-in layout opens.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request as newRequestContext, type Page } from '@playwright/test';
 import { apiSession, expect, SIGNED_OUT, test, useSession } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalDetailPage, ApprovalFactory, ApprovalListPage } from '../pages/approvals-page';
 import { liveEventsSeen, tapLiveStream } from '../pages/live-stream';
+import { OwnApi } from '../pages/own-api';
 import { DEMO, signInFresh } from '../pages/sign-in-page';
 
 /** The server's 409 message, which a decision that lost a race must never show. */
@@ -251,68 +247,24 @@ test('a GUEST receives no event about vendor bank accounts; a MODERATOR does', a
   }
 });
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** An API process of this test's own (the built bundle, its own port and embedded database). */
-function startApi(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RELEASES_DIR: path.join(dataDir, 'releases'),
-      LOG_LEVEL: 'warn',
-    },
-  });
-}
-
-async function untilHealthy(url: string) {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${url}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
-}
-
-function stopApi(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.once('exit', () => resolve());
-    server.kill('SIGTERM');
-  });
-}
-
 test('after the API is stopped and restarted, the page reconnects and replays what it missed', async ({
   browser,
   server: workerServer,
 }) => {
   test.setTimeout(150_000);
   // Its own port beside the worker's server, and its own data folder: stopping it touches nothing else.
-  const port = workerServer.sparePort;
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'live-restart-'));
-  let server = startApi(port, dataDir);
+  const api = await OwnApi.start(workerServer.sparePort);
+  const url = api.url;
   const context = await browser.newContext({ baseURL: url, storageState: SIGNED_OUT });
-  const api = await newRequestContext.newContext({ baseURL: url });
+  const request = await newRequestContext.newContext({ baseURL: url });
   try {
-    await untilHealthy(url);
-    const factory = await ApprovalFactory.for(await ApiClient.signIn(api, DEMO.moderator));
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
     const vendor = `LiveRestart${Date.now().toString(36)}`;
     const approval = await factory.create(vendor, [21]);
 
     const page = await context.newPage();
     await tapLiveStream(page);
-    await useSession(page, await apiSession(api, DEMO.admin), null);
+    await useSession(page, await apiSession(request, DEMO.admin), null);
     const list = new ApprovalListPage(page);
     await list.goto(`?search=${vendor}`);
     await expect(list.row(approval)).toContainText('Pending');
@@ -323,13 +275,12 @@ test('after the API is stopped and restarted, the page reconnects and replays wh
 
     // The API goes away (its own pid); the page says so and keeps trying.
     await page.route('**/api/events', (route) => route.abort());
-    await stopApi(server);
+    await api.stop();
     await expect(indicator).toHaveText('Updates: Reconnecting…');
 
     // Back again; someone decides while this page is still not connected.
-    server = startApi(port, dataDir);
-    await untilHealthy(url);
-    const decider = await ApiClient.signIn(api, DEMO.user);
+    await api.restart();
+    const decider = await ApiClient.signIn(request, DEMO.user);
     await decider.put(`/api/bill-approval/approvals/${approval.id}/approve`, {});
 
     // The page's next attempt sends its Last-Event-ID and is replayed the decision it missed.
@@ -345,8 +296,7 @@ test('after the API is stopped and restarted, the page reconnects and replays wh
     expect(await page.evaluate(() => 'liveTestMark' in window)).toBe(true);
   } finally {
     await context.close();
+    await request.dispose();
     await api.dispose();
-    await stopApi(server);
-    rmSync(dataDir, { recursive: true, force: true });
   }
 });

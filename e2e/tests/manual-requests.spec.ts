@@ -2,9 +2,9 @@
 // MODERATOR enters a bill of two lines on 'New approval request' (the form names a total the lines
 // do not reach), the approval says 'Entered by hand'; the same bill spelled 'e2e 42' is flagged, the
 // approval page shows the two side by side, and an ADMIN's approve asks for a reason.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalListPage, short } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
@@ -234,14 +234,6 @@ test.describe('approval requests entered by hand', () => {
     await page.goto('/approvals/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New approval request' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      results.violations.map(
-        (violation) =>
-          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-      ),
-    ).toEqual([]);
+    await expectNoViolations(page);
   });
 });

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { FACTOR_RESET_TEXT, type FactorResetState } from '../../shared-contracts/src/factor-resets';
 import { STORAGE_KEYS } from '../../shared-contracts/src/limits';
 import { SECOND_FACTOR_ERRORS, SECOND_FACTOR_TEXT } from '../../shared-contracts/src/second-factors';
 import { expect, test, type StorageState } from '../fixtures';
+import { checkBothThemes, expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { Layout } from '../pages/layout';
 import { withoutLiveStream } from '../pages/live-stream';
@@ -14,31 +14,6 @@ import { NEW_ACCOUNT_PASSWORD, SignInPage } from '../pages/sign-in-page';
 // in in two steps: with a code from the app, and once with a recovery code.
 
 const STEP_MS = 30_000;
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** Axe and a screenshot in both themes, at a desktop's width and a phone's; then back to the desktop. */
-async function checkBothThemes(page: Page, name: string, outputPath: (file: string) => string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((choice) => {
-        document.documentElement.classList.remove('light', 'dark');
-        document.documentElement.classList.add(choice);
-      }, theme);
-      await page.screenshot({ path: outputPath(`${name}-${width}-${theme}.png`), fullPage: true });
-      await expectNoViolations(page);
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test.describe('second factors', () => {
   test.use({ signedInAs: null });

@@ -1,8 +1,8 @@
 // The Users section (list, create and edit, detail, validation, roles, notices):
 // every screen against the real API and database, and the server rules per role.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test, useSession } from '../fixtures';
+import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { withoutLiveStream } from '../pages/live-stream';
 import { signInThroughApi } from '../pages/second-step';
@@ -756,14 +756,7 @@ test.describe('accessibility', () => {
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        const summary = results.violations.map(
-          (violation) =>
-            `${path}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-        );
-        expect(summary).toEqual([]);
+        await expectNoViolations(page, path);
       }
     });
   }
