@@ -1,10 +1,7 @@
 import {
-  ACH_RETURN_CODES,
   APPROVAL_ERRORS,
   APPROVAL_ID_SHOWN,
-  BANK_RETURN_ERRORS,
   billNumberKey,
-  isAchReturnCode,
   DUPLICATE_WINDOW_DAYS,
   type Bill,
 } from 'shared-contracts';
@@ -39,7 +36,7 @@ import {
   nextBatchNumber,
   setPaymentStatus,
 } from './bank-files.repository';
-import { changedSinceDecision, isBlockedAccount } from './decision-accounts';
+import { checkAccounts, NotPayable } from './decision-accounts';
 import { findPaymentSettings, vendorAccountsByRef } from './payment-accounts.repository';
 
 /**
@@ -87,9 +84,6 @@ export function refuseIfChangedInQuickBooks(row: Pick<ApprovalRow, 'qbChangesAft
 export function holdsBankFile(row: Pick<ApprovalRow, 'qbChangesAfterDecision'>): boolean {
   return (row.qbChangesAfterDecision ?? []).some((change) => change.held !== false);
 }
-
-/** A reason the file cannot be written yet; it becomes `nachaProcessingStatus`. */
-class NotPayable extends Error {}
 
 export async function lockApproval(db: Db, id: string): Promise<ApprovalRow> {
   const row = await findApprovalForUpdate(db, id);
@@ -266,42 +260,6 @@ async function readAccounts(tx: Db, approvalId: string): Promise<PayableApproval
     );
   }
   return { row, companyName, settings, bills, accounts };
-}
-
-/** Every vendor has an account, confirmed by a second person and unchanged since the decision. */
-function checkAccounts(row: ApprovalRow, bills: Bill[], accounts: Map<string, VendorBankAccountRow>): void {
-  const missing = [
-    ...new Set(
-      bills
-        .filter((bill) => !accounts.has(bill.VendorRef!.value!))
-        .map((bill) => bill.VendorRef!.name ?? bill.VendorRef!.value!),
-    ),
-  ];
-  if (missing.length > 0) throw new NotPayable(`No bank account for vendor ${missing.join(', ')}`);
-  // Dual control: an account nobody else has confirmed yet pays nothing.
-  const pending = [...accounts.values()].filter((account) => !account.confirmedAt);
-  if (pending.length > 0) {
-    throw new NotPayable(
-      `The bank account of ${pending.map((account) => account.vendorName).join(', ')} is waiting for a second person's confirmation`,
-    );
-  }
-  // A return said the account is unusable (closed, no account, frozen…): it is paid again only
-  // once it is changed and a second person confirmed the change (checked above).
-  const blocked = [...accounts.values()].find(isBlockedAccount);
-  if (blocked) {
-    const code = blocked.blockedCode!;
-    const description = isAchReturnCode(code) ? ACH_RETURN_CODES[code] : 'returned';
-    throw new NotPayable(BANK_RETURN_ERRORS.accountBlocked(blocked.vendorName, code, description));
-  }
-  // The approver approved paying the accounts they were shown: one changed since is not paid.
-  for (const seen of row.decisionAccounts ?? []) {
-    const now = accounts.get(seen.vendorRef);
-    if (now && changedSinceDecision(seen, now)) {
-      throw new NotPayable(
-        `The bank account of ${now.vendorName} changed after the approval was decided (routing ${seen.routingNumber} ••••${seen.accountLast4} → ${now.routingNumber} ••••${now.accountLast4}); it will not be paid on this approval`,
-      );
-    }
-  }
 }
 
 /** The credits of the file and the settlement account number (undefined: none), decrypted. */

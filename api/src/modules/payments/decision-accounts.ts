@@ -1,4 +1,8 @@
-import type { DecisionAccount, VendorBankAccountRow } from '../../db/schema';
+import { ACH_RETURN_CODES, BANK_RETURN_ERRORS, isAchReturnCode, type Bill } from 'shared-contracts';
+import type { ApprovalRow, DecisionAccount, VendorBankAccountRow } from '../../db/schema';
+
+/** A reason a bank file cannot be written yet; it becomes the approval's `nachaProcessingStatus`. */
+export class NotPayable extends Error {}
 
 /** What a bank file would pay a vendor now, as far as the decision recorded it. */
 type AccountNow = Pick<DecisionAccount, 'routingNumber' | 'accountLast4' | 'accountType' | 'version'>;
@@ -32,4 +36,44 @@ export function isBlockedAccount(
     account.blockedVersion !== null &&
     account.version <= account.blockedVersion
   );
+}
+
+/** Every vendor has an account, confirmed by a second person and unchanged since the decision. */
+export function checkAccounts(
+  row: ApprovalRow,
+  bills: Bill[],
+  accounts: Map<string, VendorBankAccountRow>,
+): void {
+  const missing = [
+    ...new Set(
+      bills
+        .filter((bill) => !accounts.has(bill.VendorRef!.value!))
+        .map((bill) => bill.VendorRef!.name ?? bill.VendorRef!.value!),
+    ),
+  ];
+  if (missing.length > 0) throw new NotPayable(`No bank account for vendor ${missing.join(', ')}`);
+  // Dual control: an account nobody else has confirmed yet pays nothing.
+  const pending = [...accounts.values()].filter((account) => !account.confirmedAt);
+  if (pending.length > 0) {
+    throw new NotPayable(
+      `The bank account of ${pending.map((account) => account.vendorName).join(', ')} is waiting for a second person's confirmation`,
+    );
+  }
+  // A return said the account is unusable (closed, no account, frozen…): it is paid again only
+  // once it is changed and a second person confirmed the change (checked above).
+  const blocked = [...accounts.values()].find(isBlockedAccount);
+  if (blocked) {
+    const code = blocked.blockedCode!;
+    const description = isAchReturnCode(code) ? ACH_RETURN_CODES[code] : 'returned';
+    throw new NotPayable(BANK_RETURN_ERRORS.accountBlocked(blocked.vendorName, code, description));
+  }
+  // The approver approved paying the accounts they were shown: one changed since is not paid.
+  for (const seen of row.decisionAccounts ?? []) {
+    const now = accounts.get(seen.vendorRef);
+    if (now && changedSinceDecision(seen, now)) {
+      throw new NotPayable(
+        `The bank account of ${now.vendorName} changed after the approval was decided (routing ${seen.routingNumber} ••••${seen.accountLast4} → ${now.routingNumber} ••••${now.accountLast4}); it will not be paid on this approval`,
+      );
+    }
+  }
 }
