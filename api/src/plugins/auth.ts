@@ -21,6 +21,8 @@ export interface AuthContext {
   amr: AuthMethod[];
   /** When the person last gave a second factor (the token's `auth_time`, epoch seconds), or null. */
   authTime: number | null;
+  /** The token's `mfa_enrol` claim: from when, and why, the person must add a second factor. */
+  enrolment: TokenEnrolment | null;
 }
 
 declare module 'fastify' {
@@ -80,6 +82,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
     tokenExpiresAt: claims.expiresAt,
     amr: claims.amr,
     authTime: claims.authTime,
+    enrolment: claims.enrolment,
   };
 }
 

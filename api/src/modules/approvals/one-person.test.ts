@@ -9,6 +9,7 @@ import { companies, users } from '../../db/schema';
 import { handBill } from '../../test/approval-fixtures';
 import { build, demoPasswordHash, NEW_PASSWORD, type TestContext } from '../../test/build';
 import { putPolicyInForce } from '../../test/policies';
+import { giveAuthenticator } from '../../test/second-factors';
 
 let t: TestContext;
 const tokens = { admin: '', moderator: '' };
@@ -94,6 +95,8 @@ beforeAll(async () => {
     role: 'USER',
   });
   expect(registered.statusCode, registered.body).toBe(201);
+  // Each account decides payments, so has a second factor (large approvals ask for a fresh one).
+  await giveAuthenticator(t, registered.json<{ data: { id: number } }>().data.id);
   const login = await t.login('second.account@example.com', NEW_PASSWORD);
   puppet = { id: login.user.id, token: login.tokens.accessToken };
   const granted = await call('PUT', `/api/user/users/${puppet.id}/payment-decisions`, tokens.admin, {
@@ -102,13 +105,17 @@ beforeAll(async () => {
   expect(granted.statusCode, granted.body).toBe(200);
 
   // Registered by nobody here (an account of long ago), so no registrar rule touches it.
-  await t.database.db.insert(users).values({
-    email: 'other.admin@example.com',
-    passwordHash: await demoPasswordHash(),
-    firstName: 'Olga',
-    lastName: 'Other',
-    role: 'ADMIN',
-  });
+  const [otherRow] = await t.database.db
+    .insert(users)
+    .values({
+      email: 'other.admin@example.com',
+      passwordHash: await demoPasswordHash(),
+      firstName: 'Olga',
+      lastName: 'Other',
+      role: 'ADMIN',
+    })
+    .returning({ id: users.id });
+  await giveAuthenticator(t, otherRow!.id);
   const otherLogin = await t.login('other.admin@example.com');
   other = { id: otherLogin.user.id, token: otherLogin.tokens.accessToken };
 

@@ -10,7 +10,16 @@ import {
   type CompanySearchResult,
   type Pagination,
 } from 'shared-contracts';
-import { activity, approvals, companies, managers, nachaFiles, paidBills, users } from '../../db/schema';
+import {
+  activity,
+  approvals,
+  bankFileEntries,
+  companies,
+  managers,
+  nachaFiles,
+  paidBills,
+  users,
+} from '../../db/schema';
 import { build, errorOf, type TestContext } from '../../test/build';
 import { expectEveryPageExact } from '../../test/pages';
 import { countCompaniesExactly } from './companies.repository';
@@ -599,6 +608,7 @@ describe('DELETE /api/company/companies/{id}', () => {
     // Without payment records the delete goes through and takes the other approvals with it.
     // (Only a test can take payment records back: their bank files go first.)
     await db().delete(paidBills).where(eq(paidBills.companyId, id));
+    await db().delete(bankFileEntries).where(eq(bankFileEntries.companyId, id));
     await db().delete(nachaFiles).where(eq(nachaFiles.companyId, id));
     await db()
       .update(approvals)

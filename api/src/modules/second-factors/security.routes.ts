@@ -31,11 +31,14 @@ const tags = ['Security'];
 /**
  * Adding a factor to an account that has one needs a fresh factor: otherwise whoever finds a
  * session left open adds an authenticator of their own, which outlives the session. A person
- * enrolling their first factor has none to give.
+ * enrolling their first factor has none to give, and one who signed in with a recovery code (their
+ * device lost) must enrol a new one and cannot step up with the old: the recovery code vouches.
  */
 async function freshIfEnrolled(request: FastifyRequest): Promise<void> {
+  const auth = currentAuth(request);
+  if (auth.enrolment?.reason === 'recovery') return;
   const { db, hasSecondFactor } = request.server;
-  if (await hasSecondFactor(db, currentAuth(request).user.id)) await ensureFreshFactor(request);
+  if (await hasSecondFactor(db, auth.user.id)) await ensureFreshFactor(request);
 }
 
 /**

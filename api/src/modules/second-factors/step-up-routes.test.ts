@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type AuthResult, type PaymentSettings } from 'shared-contracts';
 import { companies, users } from '../../db/schema';
 import { build, demoPasswordHash, errorOf, type TestContext } from '../../test/build';
-import { codeAt, enrolTotp, sessionWithFactorAge } from '../../test/second-factors';
+import { codeAt, enrolTotp, passwordStep, secondStep, sessionWithFactorAge } from '../../test/second-factors';
 
 let t: TestContext;
 const STEP = 30_000;
 let clock = Math.floor(Date.now() / STEP) * STEP + 15_000;
 const EMAIL = 'stale.moderator@example.com';
 let secret = '';
+let recoveryCodes: string[] = [];
 let stale: AuthResult['tokens'];
 let companyId = 0;
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
   });
   const enrolled = await enrolTotp(t, EMAIL, clock);
   secret = enrolled.secret;
+  recoveryCodes = enrolled.added.recoveryCodes ?? [];
   stale = await sessionWithFactorAge(t, t.config.stepUpMinutes + 1, async () => ({
     accessToken: enrolled.accessToken,
     refreshToken: enrolled.refreshToken,
@@ -98,6 +100,21 @@ describe('a session whose factor is older than STEP_UP_MINUTES', () => {
       method: 'POST',
       url: '/api/user/security/totp',
       token: tokens.accessToken,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+  });
+
+  it('after a recovery-code sign-in (a lost device), adding a new factor asks nothing, even past the window', async () => {
+    const { ticket } = await passwordStep(t, EMAIL);
+    const recovered = await secondStep(t, { method: 'recovery', ticket, code: recoveryCodes[0] });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    const { tokens } = recovered.json<{ data: AuthResult }>().data;
+    // The old authenticator is the lost one: step-up takes no recovery code, so asking would lock them out.
+    const aged = await sessionWithFactorAge(t, t.config.stepUpMinutes + 1, async () => tokens);
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/user/security/totp',
+      token: aged.accessToken,
     });
     expect(started.statusCode, started.body).toBe(200);
   });

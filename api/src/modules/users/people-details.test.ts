@@ -1,6 +1,7 @@
 import type { DashboardStats, User, UserActivityStats } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, NEW_PASSWORD, type DemoRole, type TestContext } from '../../test/build';
+import { giveAuthenticator } from '../../test/second-factors';
 
 /**
  * When someone signs in, when they are away and who stands in for them, who registered them and
@@ -44,6 +45,8 @@ beforeAll(async () => {
     },
   });
   expect(registered.statusCode, registered.body).toBe(201);
+  // Naming a delegate needs a fresh second factor: the account has one.
+  await giveAuthenticator(t, registered.json<{ data: { id: number } }>().data.id);
   const login = await t.login(target.email, NEW_PASSWORD);
   Object.assign(target, { id: login.user.id, token: login.tokens.accessToken });
   const away = await t.request({
