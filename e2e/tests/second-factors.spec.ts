@@ -93,8 +93,9 @@ test.describe('second factors', () => {
     await page.getByLabel(SECOND_FACTOR_TEXT.recoveryLabel).fill(codes[0]?.toLowerCase() ?? '');
     await page.getByRole('button', { name: SECOND_FACTOR_TEXT.verify }).click();
     await page.waitForURL(/\/users\/profile\/security$/);
+    // Their authenticator is still registered (the lost device): the page says a recovery code was used.
     await expect(
-      page.getByRole('alert').filter({ hasText: SECOND_FACTOR_ERRORS.enrolmentRequired }),
+      page.getByRole('alert').filter({ hasText: SECOND_FACTOR_ERRORS.enrolAfterRecovery }),
     ).toBeVisible();
     await expect(page.getByTestId('recovery-codes-left')).toHaveText('9 recovery codes left.');
   });
