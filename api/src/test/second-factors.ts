@@ -129,3 +129,15 @@ export async function giveAuthenticator(t: TestContext, userId: number): Promise
     totpSecret: encryptSecret(DEMO_TOTP_SECRET, t.config.mfaSecretKey),
   });
 }
+
+/** POST /api/auth/step-up with an authenticator code (asserted 200): the fresh access token. */
+export async function stepUpWithCode(t: TestContext, token: string, code: string): Promise<string> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/auth/step-up',
+    token,
+    payload: { method: 'totp', code },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { accessToken: string } }>().data.accessToken;
+}

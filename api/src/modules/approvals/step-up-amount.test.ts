@@ -17,7 +17,7 @@ import {
 import { companies, users } from '../../db/schema';
 import { importedApproval } from '../../test/approval-fixtures';
 import { build, demoPasswordHash, errorOf, type TestContext } from '../../test/build';
-import { codeAt, enrolTotp, sessionWithFactorAge } from '../../test/second-factors';
+import { codeAt, enrolTotp, sessionWithFactorAge, stepUpWithCode } from '../../test/second-factors';
 
 let t: TestContext;
 const STEP = 30_000;
@@ -56,16 +56,10 @@ const statusOf = async (id: string) => {
   return response.json<{ data: Approval }>().data.status;
 };
 
-async function stepUp(token: string): Promise<string> {
+/** A step-up with the app's code two steps on (a used step is refused): the fresh access token. */
+function stepUp(token: string): Promise<string> {
   clock += 2 * STEP;
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/auth/step-up',
-    token,
-    payload: { method: 'totp', code: codeAt(secret, clock) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: { accessToken: string } }>().data.accessToken;
+  return stepUpWithCode(t, token, codeAt(secret, clock));
 }
 
 beforeAll(async () => {

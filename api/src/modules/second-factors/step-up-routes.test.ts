@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type AuthResult, type PaymentSettings } from 'shared-contracts';
 import { companies, users } from '../../db/schema';
 import { build, demoPasswordHash, errorOf, type TestContext } from '../../test/build';
-import { codeAt, enrolTotp, passwordStep, secondStep, sessionWithFactorAge } from '../../test/second-factors';
+import {
+  codeAt,
+  enrolTotp,
+  passwordStep,
+  secondStep,
+  sessionWithFactorAge,
+  stepUpWithCode,
+} from '../../test/second-factors';
 
 let t: TestContext;
 const STEP = 30_000;
@@ -20,16 +27,10 @@ let recoveryCodes: string[] = [];
 let stale: AuthResult['tokens'];
 let companyId = 0;
 
-async function stepUp(token: string): Promise<string> {
+/** A step-up with the app's code two steps on (a used step is refused): the fresh access token. */
+function stepUp(token: string): Promise<string> {
   clock += 2 * STEP;
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/auth/step-up',
-    token,
-    payload: { method: 'totp', code: codeAt(secret, clock) },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: { accessToken: string } }>().data.accessToken;
+  return stepUpWithCode(t, token, codeAt(secret, clock));
 }
 
 beforeAll(async () => {
