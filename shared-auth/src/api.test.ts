@@ -37,6 +37,17 @@ describe('api: envelope unwrapping', () => {
     expect(calls[2]?.method).toBe('DELETE');
   });
 
+  it('sends a text body as it is, as text/plain (a return file is hashed byte for byte)', async () => {
+    const { calls } = installFakeApi({ 'POST /api/bank-returns': () => ok({ alreadyApplied: false }) });
+    const file = '101 091000019 1234567891\n{"not":"json"}\n';
+    await expect(
+      api.postText('/api/bank-returns', file, { searchParams: { fileName: 'r.txt' } }),
+    ).resolves.toEqual({ alreadyApplied: false });
+    expect(calls[0]?.body).toBe(file);
+    expect(calls[0]?.headers.get('content-type')).toBe('text/plain');
+    expect(calls[0]?.url.search).toBe('?fileName=r.txt');
+  });
+
   it('reads pagination from meta', async () => {
     const pagination = { total: 23, page: 3, limit: 10, totalPages: 3 };
     installFakeApi({ 'GET /api/user/users': () => ok([{ id: 21 }, { id: 22 }, { id: 23 }], { pagination }) });

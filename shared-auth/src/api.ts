@@ -77,7 +77,7 @@ export function parseEnvelope(status: number, text: string, fallbackMessage?: st
 export async function request(
   method: Method,
   path: string,
-  options: ApiRequestOptions & { json?: unknown; context?: HttpContext } = {},
+  options: ApiRequestOptions & { json?: unknown; text?: string; context?: HttpContext } = {},
 ): Promise<Envelope> {
   const context: HttpContext = { ...options.context };
   if (options.fallbackMessage !== undefined) context.fallbackMessage = options.fallbackMessage;
@@ -85,6 +85,10 @@ export async function request(
   const searchParams = cleanSearchParams(options.searchParams);
   if (searchParams) kyOptions.searchParams = searchParams;
   if (options.json !== undefined) kyOptions.json = options.json;
+  if (options.text !== undefined) {
+    kyOptions.body = options.text;
+    kyOptions.headers = { 'Content-Type': 'text/plain' };
+  }
   if (options.signal) kyOptions.signal = options.signal;
 
   // throwHttpErrors is off so a failure's envelope is read here, the same way as a success's.
@@ -206,6 +210,10 @@ export const api = {
   /** POST `body` as JSON → `data`. */
   async post<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
     return (await request('post', path, { ...options, json: body })).data as T;
+  },
+  /** POST `text` as the body itself (text/plain), e.g. a bank's return file → `data`. */
+  async postText<T>(path: string, text: string, options?: ApiRequestOptions): Promise<T> {
+    return (await request('post', path, { ...options, text })).data as T;
   },
   /** PUT `body` as JSON → `data`. */
   async put<T>(path: string, body?: unknown, options?: ApiRequestOptions): Promise<T> {
