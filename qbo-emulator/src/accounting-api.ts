@@ -3,13 +3,15 @@
  * realm first, then Intuit's throttles (per realm: `perMinute` requests in a rolling minute and
  * `perSecond` in a rolling second, else 429 with a `ThrottleExceeded` Fault and Retry-After), then
  * `minorversion`, then the resource: query, change data capture, company info, reads by id, bill
- * payments and sparse bill updates. What each realm's traffic was is kept for tests and benches.
+ * payments (created and deleted) and sparse bill updates. What each realm's traffic was is kept
+ * for tests and benches.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   CDC_WINDOW_DAYS,
   changedSince,
   createBillPayment,
+  deleteBillPayment,
   parseTime,
   PaymentFault,
   type Bill,
@@ -232,11 +234,22 @@ export class AccountingApi {
   }
 
   /**
-   * `POST /billpayment?requestid=…`: a JSON BillPayment (createBillPayment validates it). Each
-   * answer is kept under the request's `requestid`: the same requestid gets the same answer again
-   * and creates nothing more.
+   * `POST /billpayment?requestid=…`: a JSON BillPayment (createBillPayment validates it), or with
+   * `operation=delete` the deletion of one (`{Id, SyncToken}`, deleteBillPayment). Each answer is
+   * kept under the request's `requestid`: the same requestid gets the same answer again and
+   * changes nothing more.
    */
   private billPayment(response: ServerResponse, realmId: string, data: RealmData, url: URL, body: string) {
+    const operation = url.searchParams.get('operation');
+    if (operation !== null && operation !== 'create' && operation !== 'delete') {
+      return fault(
+        response,
+        400,
+        'ValidationFault',
+        '4000',
+        `Unsupported operation: billpayment ${operation.slice(0, 20)}`,
+      );
+    }
     const requestId = url.searchParams.get('requestid');
     let store = this.answered.get(realmId);
     if (!store) {
@@ -253,9 +266,18 @@ export class AccountingApi {
       return fault(response, 400, 'ValidationFault', '2500', 'Request body is not valid JSON');
     }
     try {
-      const payment = createBillPayment(data, parsed, Date.now());
-      answer = { status: 200, body: { BillPayment: payment, time: intuitTime() } };
-      this.deps.notify(realmId, 'BillPayment', payment.Id, 'Create');
+      if (operation === 'delete') {
+        const payment = deleteBillPayment(data, parsed, Date.now());
+        answer = {
+          status: 200,
+          body: { BillPayment: { Id: payment.Id, status: 'Deleted', domain: 'QBO' }, time: intuitTime() },
+        };
+        this.deps.notify(realmId, 'BillPayment', payment.Id, 'Delete');
+      } else {
+        const payment = createBillPayment(data, parsed, Date.now());
+        answer = { status: 200, body: { BillPayment: payment, time: intuitTime() } };
+        this.deps.notify(realmId, 'BillPayment', payment.Id, 'Create');
+      }
     } catch (error) {
       if (!(error instanceof PaymentFault)) throw error;
       answer = {

@@ -77,6 +77,8 @@ export interface RealmData {
   /** The realm's bank accounts (every realm has the same two). */
   bankAccounts: BankAccount[];
   billPayments: BillPayment[];
+  /** BillPayment ids issued so far: a deleted payment's id is never given to another. */
+  billPaymentIds: number;
 }
 
 /** The bank accounts every realm has: a checking account (Id 35) and a savings account (Id 36). */
@@ -212,6 +214,7 @@ export function seedRealm(realmId: string, now: number, size: RealmSize = {}): R
     deleted: [],
     bankAccounts: BANK_ACCOUNTS.map((account) => ({ ...account })),
     billPayments: [],
+    billPaymentIds: 0,
   };
 }
 
@@ -438,7 +441,7 @@ export function createBillPayment(data: RealmData, body: unknown, now: number): 
     bill.MetaData.LastUpdatedTime = time;
   }
   const payment: BillPayment = {
-    Id: String(5000 + data.billPayments.length),
+    Id: String(5000 + data.billPaymentIds),
     SyncToken: '0',
     VendorRef: { value: vendor.Id, name: vendor.DisplayName },
     PayType: 'Check',
@@ -454,6 +457,56 @@ export function createBillPayment(data: RealmData, body: unknown, now: number): 
     CurrencyRef: { value: 'USD', name: 'United States Dollar' },
     MetaData: { CreateTime: time, LastUpdatedTime: time },
   };
+  data.billPaymentIds += 1;
   data.billPayments.push(payment);
+  return payment;
+}
+
+/**
+ * `POST /billpayment?operation=delete` with `{Id, SyncToken}`: the payment is removed and each bill
+ * it paid owes that amount again (Balance up, SyncToken and LastUpdatedTime moved on), as when a
+ * bookkeeper deletes it in QuickBooks. An unknown (or already deleted) Id is Intuit's 610 Object Not
+ * Found; a SyncToken that is not the payment's current one its 5010 Stale Object Error, and nothing
+ * changes. Answers the deleted payment.
+ */
+export function deleteBillPayment(data: RealmData, body: unknown, now: number): BillPayment {
+  const input = (body ?? {}) as Record<string, unknown>;
+  if (typeof input.Id !== 'string' || input.Id === '' || typeof input.SyncToken !== 'string') {
+    throw new PaymentFault(
+      'ValidationFault',
+      '2020',
+      REQUIRED,
+      'Required parameters Id and SyncToken are missing in the request',
+    );
+  }
+  const index = data.billPayments.findIndex((candidate) => candidate.Id === input.Id);
+  const payment = data.billPayments[index];
+  if (!payment) {
+    throw new PaymentFault(
+      'ValidationFault',
+      '610',
+      'Object Not Found',
+      `Object Not Found : BillPayment ${input.Id.slice(0, 20)} does not exist or has been deleted`,
+    );
+  }
+  if (input.SyncToken !== payment.SyncToken) {
+    throw new PaymentFault(
+      'ValidationFault',
+      '5010',
+      'Stale Object Error',
+      `Stale Object Error : You and another user were working on BillPayment ${payment.Id} at the same time (SyncToken ${input.SyncToken.slice(0, 10)} is not ${payment.SyncToken})`,
+    );
+  }
+  const time = isoTime(now);
+  for (const line of payment.Line) {
+    for (const linked of line.LinkedTxn) {
+      const bill = data.bills.find((candidate) => candidate.Id === linked.TxnId);
+      if (!bill) continue; // deleted since: nothing left to owe
+      bill.Balance = Math.min(cents(bill.TotalAmt), cents(bill.Balance) + cents(line.Amount)) / 100;
+      bill.SyncToken = String(Number(bill.SyncToken) + 1);
+      bill.MetaData.LastUpdatedTime = time;
+    }
+  }
+  data.billPayments.splice(index, 1);
   return payment;
 }

@@ -32,6 +32,10 @@
  * - `POST /v3/company/{realmId}/billpayment?requestid=…` — a bill payment by check, validated as
  *   Intuit does (accounting.ts), idempotent per `requestid`; `GET …/billpayment/{id}` and
  *   `select * from BillPayment` read them back.
+ * - `POST /v3/company/{realmId}/billpayment?operation=delete` — `{Id, SyncToken}` deletes a bill
+ *   payment (`{BillPayment: {Id, status: 'Deleted', domain: 'QBO'}, time}`) and its bills owe the
+ *   amount again; a stale SyncToken is Fault 5010 'Stale Object Error', an unknown Id 610 'Object
+ *   Not Found'; idempotent per `requestid` like the create.
  * - `POST /v3/company/{realmId}/bill` — a sparse update of a bill (`{Id, SyncToken, sparse: true,
  *   Line?, DueDate?, DocNumber?}`), as a bookkeeper's edit in QuickBooks: a stale SyncToken is 400
  *   with Fault code 5010 'Stale Object Error', totals follow the lines, and the change is notified
