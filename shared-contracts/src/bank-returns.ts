@@ -10,25 +10,45 @@ export const BANK_RETURN_ERRORS = {
   notReturnFile: (line: number, field: string, reason: string) =>
     `This is not a return file the console can read: line ${line}, ${field}: ${reason}`,
   empty: 'The return file is empty',
+  /** Refused until notifications of change are applied (going away with that change). */
   nocNotYet:
     'This file holds notifications of change (COR): they are not applied yet. Send a file of returns only.',
+  /** A notification of change whose corrected data lacks what its code corrects: nothing is applied. */
+  nocMissingData: (line: number, code: string, missing: string) =>
+    `Line ${line}: notification of change ${code} carries no valid ${missing} in its corrected data; nothing in the file was applied`,
   fileName: 'fileName must be 1 to 255 printable characters',
   /** The reason a bank file is not written: the vendor's account was blocked by a return. */
   accountBlocked: (vendor: string, code: string, description: string) =>
     `The bank account of ${vendor} is blocked after return ${code} (${description}): change it and have a second person confirm the change`,
+  /** The reason a bank file is held: a notification of change corrected the account, not yet confirmed. */
+  accountCorrectionPending: (vendor: string, code: string, description: string) =>
+    `The bank account of ${vendor} was corrected by the bank's notification of change ${code} (${description}): the correction waits for a second person's confirmation`,
 } as const;
 
 export const BANK_RETURN_TEXT = {
   alreadyApplied: 'This return file was already applied: nothing changed',
-  applied: (matched: number, unmatched: number, mismatch: number) =>
-    `Return file applied: ${matched} returned, ${unmatched} unmatched, ${mismatch} mismatched`,
+  applied: (matched: number, unmatched: number, mismatch: number, corrected = 0) =>
+    `Return file applied: ${matched} returned, ${corrected > 0 ? `${corrected} corrected, ` : ''}${unmatched} unmatched, ${mismatch} mismatched`,
   unmatched:
     'No entry of a bank file the console recorded has this trace number (files written before returns were read are not matched: reconcile them by hand)',
   alreadyReturned: (fileName: string) => `This entry was already returned (return file ${fileName})`,
   mismatch: (what: string) => `Does not agree with the entry the console sent: ${what}`,
+  /** A matched notification of change: the account's change waits for a second person. */
+  corrected: (vendor: string) =>
+    `The bank account of ${vendor} was changed as the bank says; a second person must confirm the change before it is paid again`,
+  /** The same correction again (the account already carries it, or waits for its confirmation). */
+  alreadyCorrected: 'The bank account already carries this correction: nothing changed',
+  /** A code whose correction is not of the vendor's bank account (name, identification, addenda). */
+  correctionNotApplied: (code: string, description: string) =>
+    `Notification of change ${code} (${description}) recorded on the entry; it corrects nothing the console keeps, so no account changed`,
+  noAccount: (vendor: string) => `${vendor} has no bank account on record to correct`,
 } as const;
 
-export const BANK_RETURN_OUTCOMES = ['RETURNED', 'UNMATCHED', 'MISMATCH'] as const;
+/**
+ * What became of a line: a return RETURNED, a notification of change CORRECTED (the payment stands;
+ * the vendor's account got a pending change), or neither (UNMATCHED, MISMATCH).
+ */
+export const BANK_RETURN_OUTCOMES = ['RETURNED', 'CORRECTED', 'UNMATCHED', 'MISMATCH'] as const;
 
 export const BankReturnLineSchema = v.object({
   line: v.number(),
@@ -42,6 +62,8 @@ export const BankReturnLineSchema = v.object({
   approvalId: v.nullable(v.string()),
   billId: v.nullable(v.string()),
   vendorName: v.nullable(v.string()),
+  /** A notification of change: what the bank says is right, masked (e.g. 'routing 021000021, ••••6789, savings'). */
+  correctedData: v.optional(v.nullable(v.string()), null),
 });
 export type BankReturnLine = v.InferOutput<typeof BankReturnLineSchema>;
 
@@ -50,7 +72,10 @@ export const BankReturnFileSchema = v.object({
   fileName: v.string(),
   sha256: v.string(),
   byteSize: v.number(),
+  /** Returns applied (RETURNED lines). */
   matchedCount: v.number(),
+  /** Notifications of change applied (CORRECTED lines). */
+  correctedCount: v.optional(v.number(), 0),
   unmatchedCount: v.number(),
   mismatchCount: v.number(),
   uploadedBy: v.string(),

@@ -18,6 +18,8 @@ export const DashboardStatsSchema = v.object({
   /** Companies connected to QuickBooks, and those whose connection needs attention (error). */
   qbConnected: v.optional(v.number(), 0),
   qbNeedAttention: v.optional(v.number(), 0),
+  /** Approvals whose payment (or part of it) came back this calendar month (UTC). */
+  returnedThisMonth: v.optional(v.number(), 0),
   recentActivity: v.array(ActivityItemSchema),
 });
 export type DashboardStats = v.InferOutput<typeof DashboardStatsSchema>;
@@ -29,6 +31,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   totalApiKeys: 0,
   qbConnected: 0,
   qbNeedAttention: 0,
+  returnedThisMonth: 0,
   recentActivity: [],
 };
 

@@ -29,6 +29,7 @@ export * from './banking';
 export * from './payments';
 export * from './ach-returns';
 export * from './bank-returns';
+export * from './bank-reconciliation';
 export * from './route-id';
 export * from './releases';
 export * from './people';

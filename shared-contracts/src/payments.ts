@@ -209,6 +209,26 @@ export const VendorAccountUpdateSchema = v.object({
 });
 export type VendorAccountUpdate = v.InferOutput<typeof VendorAccountUpdateSchema>;
 
+/** The return that blocked the account as it stands (null: not blocked). */
+export const VendorAccountBlockSchema = v.object({
+  code: v.string(),
+  description: v.string(),
+  blockedAt: v.string(),
+});
+export type VendorAccountBlock = v.InferOutput<typeof VendorAccountBlockSchema>;
+
+/**
+ * The latest notification of change the bank sent about the account (null: none). It is kept after
+ * the change is confirmed, as the record of why the account changed (the control's status says
+ * whether the change still waits for a second person), and cleared by the next hand-made change.
+ */
+export const VendorAccountCorrectionSchema = v.object({
+  code: v.string(),
+  description: v.string(),
+  receivedAt: v.string(),
+});
+export type VendorAccountCorrection = v.InferOutput<typeof VendorAccountCorrectionSchema>;
+
 export const VendorAccountSchema = v.object({
   id: v.number(),
   companyId: v.number(),
@@ -218,6 +238,8 @@ export const VendorAccountSchema = v.object({
   accountLast4: v.string(),
   accountType: AccountTypeSchema,
   control: BankAccountControlSchema,
+  blocked: v.optional(v.nullable(VendorAccountBlockSchema), null),
+  correction: v.optional(v.nullable(VendorAccountCorrectionSchema), null),
   createdAt: v.string(),
   updatedAt: v.string(),
 });
@@ -267,12 +289,19 @@ export const ApprovalPaymentAccountSchema = v.object({
   billIds: v.array(v.string()),
   /** What a file would pay now (null: no account yet). */
   account: v.nullable(
-    v.object({ ...PaymentAccountViewSchema.entries, control: BankAccountControlSchema }),
+    v.object({
+      ...PaymentAccountViewSchema.entries,
+      control: BankAccountControlSchema,
+      blocked: v.optional(v.nullable(VendorAccountBlockSchema), null),
+      correction: v.optional(v.nullable(VendorAccountCorrectionSchema), null),
+    }),
   ),
   /** What the decision saw (null: not decided, or no account then). */
   decided: v.nullable(PaymentAccountViewSchema),
   /** The account changed after the decision: its file is refused. */
   changedSinceDecision: v.boolean(),
+  /** Why a bank file would not pay this vendor now, in words (blocked, correction pending…); null: nothing. */
+  heldReason: v.optional(v.nullable(v.string()), null),
 });
 export type ApprovalPaymentAccount = v.InferOutput<typeof ApprovalPaymentAccountSchema>;
 export const ApprovalPaymentAccountsSchema = v.object({ accounts: v.array(ApprovalPaymentAccountSchema) });

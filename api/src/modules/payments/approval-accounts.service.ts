@@ -3,8 +3,8 @@ import { APPROVAL_ERRORS, type ApprovalPaymentAccounts } from 'shared-contracts'
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/http-error';
 import { peopleByIds, toControl } from './bank-account-control.repository';
-import { changedSinceDecision } from './decision-accounts';
-import { findApprovalForAccounts, vendorAccountsByRef } from './payment-accounts.repository';
+import { changedSinceDecision, heldReason } from './decision-accounts';
+import { accountBlock, findApprovalForAccounts, vendorAccountsByRef } from './payment-accounts.repository';
 
 /**
  * A company's originator settings and its vendors' bank accounts. Account numbers are encrypted
@@ -58,6 +58,8 @@ export async function getApprovalPaymentAccounts(
               accountType: row.accountType,
               version: row.version,
               control: toControl(row, people),
+              blocked: accountBlock(row),
+              correction: null,
             }
           : null,
         decided: decided
@@ -69,6 +71,7 @@ export async function getApprovalPaymentAccounts(
             }
           : null,
         changedSinceDecision: Boolean(decided && row && changedSinceDecision(decided, row)),
+        heldReason: row ? heldReason(row) : null,
       };
     }),
   };

@@ -54,6 +54,7 @@ export function toBankReturnFile(row: BankReturnFileRow): BankReturnFile {
     sha256: row.sha256,
     byteSize: row.byteSize,
     matchedCount: row.matchedCount,
+    correctedCount: row.lines.filter((line) => line.outcome === 'CORRECTED').length,
     unmatchedCount: row.unmatchedCount,
     mismatchCount: row.mismatchCount,
     uploadedBy: row.uploadedByName,
@@ -174,6 +175,7 @@ async function applyReturns(
       approvalId: entry?.approvalId ?? null,
       billId: entry?.billId ?? null,
       vendorName: entry?.vendorName ?? null,
+      correctedData: null,
     };
     if (!entry) {
       lines.push(base);

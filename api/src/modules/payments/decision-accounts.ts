@@ -38,6 +38,24 @@ export function isBlockedAccount(
   );
 }
 
+/**
+ * Why a bank file would not pay this account now, in words (null: it would): blocked by a return,
+ * or waiting for a second person's confirmation (of a notification of change's correction, named).
+ */
+export function heldReason(account: VendorBankAccountRow): string | null {
+  if (isBlockedAccount(account)) {
+    const code = account.blockedCode!;
+    const description = isAchReturnCode(code) ? ACH_RETURN_CODES[code] : 'returned';
+    return BANK_RETURN_ERRORS.accountBlocked(account.vendorName, code, description);
+  }
+  if (!account.confirmedAt) return pendingReason([account]);
+  return null;
+}
+
+function pendingReason(pending: VendorBankAccountRow[]): string {
+  return `The bank account of ${pending.map((account) => account.vendorName).join(', ')} is waiting for a second person's confirmation`;
+}
+
 /** Every vendor has an account, confirmed by a second person and unchanged since the decision. */
 export function checkAccounts(
   row: ApprovalRow,
@@ -54,11 +72,7 @@ export function checkAccounts(
   if (missing.length > 0) throw new NotPayable(`No bank account for vendor ${missing.join(', ')}`);
   // Dual control: an account nobody else has confirmed yet pays nothing.
   const pending = [...accounts.values()].filter((account) => !account.confirmedAt);
-  if (pending.length > 0) {
-    throw new NotPayable(
-      `The bank account of ${pending.map((account) => account.vendorName).join(', ')} is waiting for a second person's confirmation`,
-    );
-  }
+  if (pending.length > 0) throw new NotPayable(pendingReason(pending));
   // A return said the account is unusable (closed, no account, frozen…): it is paid again only
   // once it is changed and a second person confirmed the change (checked above).
   const blocked = [...accounts.values()].find(isBlockedAccount);

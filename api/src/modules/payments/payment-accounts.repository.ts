@@ -1,5 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { MissingVendor, PaymentSettings, PersonRef, VendorAccount } from 'shared-contracts';
+import {
+  ACH_RETURN_CODES,
+  isAchReturnCode,
+  type MissingVendor,
+  type PaymentSettings,
+  type PersonRef,
+  type VendorAccount,
+  type VendorAccountBlock,
+} from 'shared-contracts';
 import type { Db } from '../../db/client';
 import {
   approvals,
@@ -9,6 +17,18 @@ import {
   type VendorBankAccountRow,
 } from '../../db/schema';
 import { toControl } from './bank-account-control.repository';
+import { isBlockedAccount } from './decision-accounts';
+
+/** The return that blocks the account as it stands; null once a change raised it past the block. */
+export function accountBlock(row: VendorBankAccountRow): VendorAccountBlock | null {
+  if (!isBlockedAccount(row) || !row.blockedAt) return null;
+  const code = row.blockedCode!;
+  return {
+    code,
+    description: isAchReturnCode(code) ? ACH_RETURN_CODES[code] : 'Returned',
+    blockedAt: row.blockedAt.toISOString(),
+  };
+}
 
 /** Only these leave the server: never the encrypted number. `people` names who changed and confirmed. */
 export function toPaymentSettings(row: PaymentSettingsRow, people: Map<number, PersonRef>): PaymentSettings {
@@ -52,6 +72,8 @@ export function toVendorAccount(row: VendorBankAccountRow, people: Map<number, P
     accountLast4: row.accountLast4,
     accountType: row.accountType,
     control: toControl(row, people),
+    blocked: accountBlock(row),
+    correction: null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
