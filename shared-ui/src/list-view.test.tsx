@@ -77,6 +77,12 @@ describe('ListView', () => {
     expect(list.setFilter).toHaveBeenCalledWith('status', 'ACTIVE');
   });
 
+  it('shows no Filters panel for a list that declares no filter', () => {
+    renderWithProviders(view(controller({ fields: [], values: {} })));
+    expect(screen.queryByRole('search', { name: 'Filters' })).toBeNull();
+    expect(screen.getByText('No companies found')).toBeTruthy();
+  });
+
   it('renders a date field as a labelled date input and reports the day it is set to', () => {
     const list = controller({
       fields: [{ kind: 'date', key: 'from', label: 'From' }],

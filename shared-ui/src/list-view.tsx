@@ -146,7 +146,8 @@ export function ListView<Row extends { id: RowId }, Query>({
       {createLink()}
     </>
   );
-  const filterPanel = <ListFilterPanel list={list} />;
+  // A list without filters (e.g. the bank's return files) gets no empty Filters panel.
+  const filterPanel = list.fields.length > 0 ? <ListFilterPanel list={list} /> : null;
 
   return (
     <Stack gap="6" ref={frame}>
