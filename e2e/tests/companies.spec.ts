@@ -289,9 +289,38 @@ test.describe('company detail', () => {
     expect((await api.get(`/api/company/companies/${created.id}`)).status).toBe(404);
   });
 
-  test('an unknown company shows Company Not Found', async ({ page }) => {
+  test("the company page's View approvals opens the approvals list filtered by that company", async ({
+    page,
+    request,
+  }) => {
+    const api = await ApiClient.signIn(request);
+    const { body: first } = await api.get<Array<{ companyId: number }>>(
+      '/api/bill-approval/approvals?limit=1',
+    );
+    const { companyId } = first.data[0]!;
+    const { body: company } = await api.get<{ name: string }>(`/api/company/companies/${companyId}`);
+    const companyName = company.data.name;
+    const { body: ofCompany } = await api.get<unknown[]>(
+      `/api/bill-approval/approvals?companyId=${companyId}&limit=10`,
+    );
+    await page.goto(`/companies/${companyId}`);
+    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    await page.getByRole('link', { name: 'View approvals' }).click();
+    await expect(page).toHaveURL(new RegExp(`/approvals\\?companyId=${companyId}$`));
+    await expect(page.getByLabel('Company', { exact: true })).toHaveValue(String(companyId));
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(Math.min(10, ofCompany.meta!.pagination.total));
+    await expect(rows.filter({ hasText: companyName })).toHaveCount(await rows.count());
+    // The page links to nothing that does not exist.
+    await page.goBack();
+    await expect(page.getByRole('link', { name: 'View bills' })).toHaveCount(0);
+  });
+
+  test('an unknown company shows Company Not Found, names the path, offers no Retry', async ({ page }) => {
     await page.goto('/companies/999999');
     await expect(page.getByText('Company Not Found').first()).toBeVisible();
+    await expect(page.getByTestId('not-found-path')).toHaveText('There is no page at /companies/999999.');
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   });
 });
 

@@ -27,11 +27,20 @@ test('the dashboard shows health and the real counts from the API', async ({ pag
   await expect(page.getByRole('link', { name: 'Review Approvals' })).toHaveAttribute('href', '/approvals');
 });
 
-test('/ and unknown paths go to the dashboard', async ({ page }) => {
+test('/ and unknown paths go to the dashboard, which names the path asked for', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('unknown-path-notice')).toHaveCount(0);
+  // An unknown path of the console, and one inside a section (its remote's own catch-all).
+  for (const path of ['/no/such/page', '/bills', '/approvals/x/y']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('unknown-path-notice')).toContainText(`There is no page at ${path}.`);
+  }
+  await page.getByTestId('unknown-path-notice').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('unknown-path-notice')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('unknown-path-notice')).toHaveCount(0);
 });
 
 const sections = [

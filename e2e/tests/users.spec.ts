@@ -418,14 +418,17 @@ test.describe('user form and detail', () => {
     expect((await api.get(`/api/user/users/${target.id}`)).status).toBe(404);
   });
 
-  test("unknown, 'undefined' and deleted ids show an error instead of a user", async ({ page }) => {
-    await page.goto('/users/undefined');
-    await expect(page.getByRole('alert')).toContainText('Error loading user');
-    await page.goto('/users/99999999');
-    await expect(page.getByRole('alert')).toContainText('Error loading user: User not found');
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await page.goto('/users/99999999/edit');
-    await expect(page.getByRole('alert')).toContainText('Error loading user: User not found');
+  test("unknown, 'undefined' and word ids show User not found with the path and a way back, no Retry", async ({
+    page,
+  }) => {
+    for (const path of ['/users/undefined', '/users/overview', '/users/99999999', '/users/99999999/edit']) {
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toContainText('User not found');
+      await expect(page.getByTestId('not-found-path')).toHaveText(`There is no page at ${path}.`);
+      await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    }
+    await page.getByRole('link', { name: 'Back to users' }).click();
+    await expect(page).toHaveURL(/\/users$/);
   });
 
   test('yourself and the last active admin: actions disabled with the reason, the API refuses too', async ({

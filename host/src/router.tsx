@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireRole } from 'shared-auth';
-import { AccessDenied, FullPageSpinner, LoadingState, SignInPage } from 'shared-ui';
+import { AccessDenied, FullPageSpinner, LoadingState, SignInPage, UnknownPath } from 'shared-ui';
 import { SECTIONS } from 'shared-contracts';
 import { SessionNavigator } from './session-navigator';
 
@@ -52,7 +52,8 @@ export const routes: RouteObject[] = [
           </RequireRole>
         ),
       })),
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
+      // Any other path: the dashboard, which says there is no page at the path asked for.
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];

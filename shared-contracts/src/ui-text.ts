@@ -14,4 +14,6 @@ export const UI_TEXT = {
   signOut: 'Sign out',
   errorTitle: 'Error',
   unknownError: 'Unknown error',
+  /** A path no page answers: said where the console took the person instead, or on the record's page. */
+  noPageAt: (path: string) => `There is no page at ${path}.`,
 } as const;

@@ -29,6 +29,7 @@ export {
   type NoMatchesStateProps,
 } from './states';
 export { TruncatedText, type TruncatedTextProps } from './truncated-text';
+export { UnknownPath, UnknownPathNotice, unknownPathOf } from './unknown-path';
 export { PHONE_QUERY, useMediaQuery } from './use-media-query';
 export { FullScreenProvider, useFullScreenState, useFullScreenView } from './full-screen-view';
 export { FormField, type FormFieldProps } from './form-field';

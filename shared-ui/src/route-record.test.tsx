@@ -39,6 +39,7 @@ function renderRecord(url: string, answer: RecordRequest<Company>, { form = fals
           title={failure.notFound ? 'Not found' : 'Error'}
           message={failure.message ?? 'No such company'}
           onRetry={failure.retry}
+          notFound={failure.notFound}
           back={{ label: 'Back to companies', to: '/companies' }}
         />
       )}
@@ -72,6 +73,15 @@ describe('RouteRecord', () => {
     expect(screen.getByRole('link', { name: 'Back to companies' }).getAttribute('href')).toBe('/companies');
   });
 
+  it('a record the server does not have names the path asked for, links back and offers no Retry', () => {
+    const missing = new ApiError('Company not found', { status: 404, code: 'NOT_FOUND' });
+    renderRecord('/companies/9999', request({ error: missing }));
+    expect(screen.getByRole('alert').textContent).toContain('Company not found');
+    expect(screen.getByTestId('not-found-path').textContent).toBe('There is no page at /companies/9999.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to companies' }).getAttribute('href')).toBe('/companies');
+  });
+
   it('a failed read shows its message with Retry, and Retry reads again', () => {
     const mutate = vi.fn();
     renderRecord(
@@ -92,13 +102,14 @@ describe('RouteRecord', () => {
 });
 
 describe('recordState', () => {
-  it('reads a 404 and an empty answer as not found, other errors as failures, both with Retry', () => {
+  it('reads a 404 and an empty answer as not found (no Retry), other errors as failures with Retry', () => {
     const notFound = new ApiError('Company not found', { status: 404, code: 'NOT_FOUND' });
     const gone = recordState('7', 7, request({ error: notFound }), false);
     expect(gone).toMatchObject({
       kind: 'failed',
       failure: { invalidId: false, notFound: true, message: 'Company not found' },
     });
+    expect(gone.kind === 'failed' && gone.failure.retry).toBeUndefined();
     expect(recordState('7', 7, request(), false)).toMatchObject({
       kind: 'failed',
       failure: { notFound: true },

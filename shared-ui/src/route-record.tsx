@@ -2,10 +2,10 @@
 // state, "not found" or an error with Retry → the page. Every section's detail and form pages render
 // through it, so a missing, 'undefined' or unknown id and a failed read behave the same everywhere.
 import { useDeferredValue, type ReactNode } from 'react';
-import { Box, Button, Stack } from '@chakra-ui/react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { errorMessage, isApiError } from 'shared-auth';
-import { parseRouteId } from 'shared-contracts';
+import { parseRouteId, UI_TEXT } from 'shared-contracts';
 import { PageHeader, type Crumb } from './page-header';
 import { ErrorState, LoadingState } from './states';
 
@@ -28,7 +28,7 @@ export interface RecordFailure {
   error?: unknown;
   /** The error's message, when there was an error. */
   message?: string;
-  /** Reads the record again; absent when the id is invalid (reading again cannot help). */
+  /** Reads the record again; absent when there is no such record (reading again cannot help). */
   retry?: () => void;
 }
 
@@ -69,13 +69,15 @@ export function recordState<Id, T>(
   if (request.isLoading) return { kind: 'loading' };
   if (request.data === undefined || request.data === null) {
     const { error } = request;
+    const notFound = !error || (isApiError(error) && error.status === 404);
     return {
       kind: 'failed',
       failure: {
         invalidId: false,
-        notFound: !error || (isApiError(error) && error.status === 404),
+        notFound,
         ...(error ? { error, message: errorMessage(error) } : {}),
-        retry: () => void request.mutate(),
+        // Reading a record that is not there again cannot find it: only a failed read is retried.
+        ...(notFound ? {} : { retry: () => void request.mutate() }),
       },
     };
   }
@@ -124,16 +126,34 @@ export interface RecordFailurePageProps {
   title?: string;
   message: string;
   onRetry?: () => void;
+  /** There is no such record: the page names the path asked for and offers no Retry. */
+  notFound?: boolean;
   /** A link back to the section's list. */
   back?: { label: string; to: string };
 }
 
-/** The page a record's section shows instead of the record: header, the error with Retry, a way back. */
-export function RecordFailurePage({ header, title, message, onRetry, back }: RecordFailurePageProps) {
+/**
+ * The page a record's section shows instead of the record: header, the error (with Retry when
+ * reading again can help; the path asked for when there is no such record), a way back.
+ */
+export function RecordFailurePage({
+  header,
+  title,
+  message,
+  onRetry,
+  notFound = false,
+  back,
+}: RecordFailurePageProps) {
+  const { pathname } = useLocation();
   return (
     <Stack gap="6">
       {header ? <PageHeader title={header.title} breadcrumbs={header.breadcrumbs} /> : null}
-      <ErrorState title={title} message={message} onRetry={onRetry} />
+      <ErrorState title={title} message={message} onRetry={notFound ? undefined : onRetry} />
+      {notFound ? (
+        <Text color="fg.muted" data-testid="not-found-path">
+          {UI_TEXT.noPageAt(pathname)}
+        </Text>
+      ) : null}
       {back ? (
         <Box>
           <Button asChild variant="outline">

@@ -2,10 +2,11 @@
 // for the section's manageRole and up, one marked with a page's path (SECTION_PAGES) for that page's
 // minRole; anyone else gets the Access Denied page. Every section ends in the same catch-all.
 import type { ReactElement, ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { type RouteObject } from 'react-router-dom';
 import { RequireRole } from 'shared-auth';
 import { SECTION_PAGES, sectionNamed, type Role, type SectionName } from 'shared-contracts';
 import { AccessDenied } from './states';
+import { UnknownPath } from './unknown-path';
 
 /** A page of a section with its own role (SECTION_PAGES), e.g. '/users/audit'. */
 export type SectionPagePath = (typeof SECTION_PAGES)[number]['path'];
@@ -36,7 +37,7 @@ function Guarded({ role, children }: { role: Role | null; children: ReactNode })
 
 /**
  * The section's routes as the host mounts them (relative to the section's path), each guarded by its
- * `access`, then the catch-all that sends an unknown path to the dashboard.
+ * `access`, then the catch-all that sends an unknown path to the dashboard, which names it.
  * @example export const routes = sectionRoutes('companies', [{ index: true, element: <CompanyListPage /> }, { path: 'new', access: 'manage', element: <CompanyFormPage /> }]);
  */
 export function sectionRoutes(section: SectionName, routes: readonly SectionRoute[]): RouteObject[] {
@@ -49,6 +50,6 @@ export function sectionRoutes(section: SectionName, routes: readonly SectionRout
           } as RouteObject)
         : (route as RouteObject),
     ),
-    { path: '*', element: <Navigate to="/dashboard" replace /> },
+    { path: '*', element: <UnknownPath /> },
   ];
 }

@@ -8,6 +8,7 @@ import {
   NOTICE_CLEARANCE,
   SWR_OPTIONS,
   Text,
+  UnknownPathNotice,
   useFullScreenState,
 } from 'shared-ui';
 import { SWRConfig } from 'swr';
@@ -121,6 +122,7 @@ export function AppLayout() {
               pb={fullScreen ? '0' : NOTICE_CLEARANCE}
             >
               {!fullScreen && <SecondFactorBanner />}
+              {!fullScreen && <UnknownPathNotice />}
               <FullScreenProvider value={control}>
                 <Outlet />
               </FullScreenProvider>

@@ -82,6 +82,8 @@ export const ApprovalDetailPage = recordPage(
       title={failure.notFound ? APPROVAL_ERRORS.notFound : undefined}
       message={failure.notFound ? APPROVAL_ERRORS.notFound : `Error loading approval: ${failure.message}`}
       onRetry={failure.retry}
+      notFound={failure.notFound}
+      back={{ label: 'Back to approvals', to: '/approvals' }}
     />
   ),
   { parseId: parseApprovalRouteId },

@@ -126,13 +126,9 @@ function CompanyDetail({ record: company }: { record: Company }) {
           <SectionCard title="Quick actions">
             <Stack gap="2">
               <Button asChild variant="outline" justifyContent="flex-start">
-                <RouterLink to="/approvals" state={{ companyId: company.id }}>
+                {/* The list keeps its filters in the URL: this opens it filtered by the company. */}
+                <RouterLink to={`/approvals?companyId=${company.id}`} state={{ companyId: company.id }}>
                   View approvals
-                </RouterLink>
-              </Button>
-              <Button asChild variant="outline" justifyContent="flex-start">
-                <RouterLink to="/bills" state={{ companyId: company.id }}>
-                  View bills
                 </RouterLink>
               </Button>
               <Button asChild variant="outline" justifyContent="flex-start">

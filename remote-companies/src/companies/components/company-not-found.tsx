@@ -11,6 +11,7 @@ export function CompanyNotFound({ failure }: { failure: RecordFailure }) {
       title="Company Not Found"
       message={failure.message || 'The requested company could not be found.'}
       onRetry={failure.retry}
+      notFound={failure.notFound}
       back={{ label: 'Back to companies', to: '/companies' }}
     />
   );

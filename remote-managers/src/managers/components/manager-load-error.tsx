@@ -12,6 +12,7 @@ export function ManagerLoadError({ title, failure }: { title: string; failure: R
       title={failure.notFound ? MANAGER_ERRORS.notFound : 'Error'}
       message={failure.notFound ? MANAGER_ERRORS.notFound : `Error loading manager: ${failure.message}`}
       onRetry={failure.retry}
+      notFound={failure.notFound}
       back={{ label: 'Back to managers', to: '/managers' }}
     />
   );

@@ -279,6 +279,6 @@ function PaymentDecisionsCard({ user }: { user: User }) {
 export const UserDetailPage = recordPage(
   useUser,
   UserDetail,
-  (failure) => <UserLoadError failure={failure} invalidIdMessage="Error loading user: Invalid user id" />,
+  (failure) => <UserLoadError failure={failure} />,
   { loadingText: 'Loading user...' },
 );
