@@ -2,10 +2,17 @@ import { sectionRoutes } from 'shared-ui/record';
 import { ApprovalDetailPage } from './approvals/components/approval-detail-page';
 import { ApprovalListPage } from './approvals/components/approvals-list-page';
 import { NewApprovalRequestPage } from './approvals/components/new-approval-request-page';
+import { BankFilePage } from './bank-returns/components/bank-file-page';
+import { BankFilesPage } from './bank-returns/components/bank-files-page';
+import { ReturnFilesPage } from './bank-returns/components/return-files-page';
 
 /** The section's routes, relative to /approvals; entering requests by hand is for its managers. */
 export const routes = sectionRoutes('approvals', [
   { index: true, element: <ApprovalListPage /> },
   { path: 'new', access: 'manage', element: <NewApprovalRequestPage /> },
+  // What the bank sent back and the bank files' reconciliation, for the page's own role.
+  { path: 'bank-returns', access: '/approvals/bank-returns', element: <ReturnFilesPage /> },
+  { path: 'bank-returns/files', access: '/approvals/bank-returns', element: <BankFilesPage /> },
+  { path: 'bank-returns/files/:id', access: '/approvals/bank-returns', element: <BankFilePage /> },
   { path: ':id', element: <ApprovalDetailPage /> },
 ]);

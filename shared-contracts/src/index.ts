@@ -30,6 +30,7 @@ export * from './payments';
 export * from './ach-returns';
 export * from './bank-returns';
 export * from './bank-reconciliation';
+export * from './bank-returns-text';
 export * from './route-id';
 export * from './releases';
 export * from './people';

@@ -17,5 +17,9 @@
  * rather than a section of its own (no remote, no release of its own).
  */
 export const SECTION_PAGES = /** @satisfies {readonly SectionPageEntry[]} */ (
-  /** @type {const} */ ([{ section: 'users', label: 'Audit log', path: '/users/audit', minRole: 'ADMIN' }])
+  /** @type {const} */ ([
+    // What the bank sent back about payments, and each bank file's reconciliation.
+    { section: 'approvals', label: 'Bank returns', path: '/approvals/bank-returns', minRole: 'MODERATOR' },
+    { section: 'users', label: 'Audit log', path: '/users/audit', minRole: 'ADMIN' },
+  ])
 );

@@ -33,6 +33,12 @@ describe('badge styles', () => {
     expect(statusBadgeStyle('NACHA_PENDING')).toEqual({ label: 'Nacha Pending', palette: 'blue' });
     expect(statusBadgeStyle('BANK_UPLOADED')).toEqual({ label: 'Bank Uploaded', palette: 'purple' });
     expect(statusBadgeStyle('PAYMENT_COMPLETED')).toEqual({ label: 'Payment Completed', palette: 'teal' });
+    // The bank sent money back: the contract's own words, not the titled constant.
+    expect(statusBadgeStyle('PAYMENT_RETURNED')).toEqual({ label: 'Payment returned', palette: 'red' });
+    expect(statusBadgeStyle('PAYMENT_PARTLY_RETURNED')).toEqual({
+      label: 'Partly returned',
+      palette: 'orange',
+    });
   });
 
   it('has a colour for every status the contracts define, and gray for unknown ones', () => {

@@ -2,6 +2,7 @@
 // sections. Subtle variant: colorPalette.fg on colorPalette.subtle is 6:1 or more for every palette
 // used here (badges.test.ts checks WCAG AA 4.5:1 against the system tokens).
 import { Badge } from '@chakra-ui/react';
+import { APPROVAL_STATUS_LABELS, type ApprovalStatus } from 'shared-contracts';
 
 /** Colour palettes a badge may take. */
 export type BadgePalette = 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'teal' | 'blue' | 'purple';
@@ -39,11 +40,16 @@ const STATUS_PALETTES: Readonly<Record<string, BadgePalette>> = {
   PAYMENT_RETURNED: 'red',
 };
 
+/** A status in words: the contract's own words where it has them ('Partly returned'), else titled. */
+function statusLabel(status: string): string {
+  return APPROVAL_STATUS_LABELS[status.toUpperCase() as ApprovalStatus] ?? titleCase(status);
+}
+
 /** Badge style of a company, manager or approval status; unknown values are gray. */
 export function statusBadgeStyle(status: string | null | undefined): BadgeStyle {
   const value = status ?? '';
   return {
-    label: value ? titleCase(value) : 'Unknown',
+    label: value ? statusLabel(value) : 'Unknown',
     palette: STATUS_PALETTES[value.toUpperCase()] ?? 'gray',
   };
 }

@@ -41,7 +41,18 @@ describe('navItemsFor', () => {
       '/users/audit',
       '/managers',
       '/approvals',
+      '/approvals/bank-returns',
     ]);
+  });
+
+  it('shows Bank returns from MODERATOR up, after Approvals, highlighted on its sub-pages too', () => {
+    for (const role of ['GUEST', 'USER'] as const) {
+      expect(navItemsFor(role).map((item) => item.path)).not.toContain('/approvals/bank-returns');
+    }
+    const items = navItemsFor('MODERATOR');
+    expect(items.map((item) => item.label).slice(-2)).toEqual(['Approvals', 'Bank returns']);
+    expect(activeNavPath(items, '/approvals/bank-returns/files/3')).toBe('/approvals/bank-returns');
+    expect(activeNavPath(items, '/approvals/5f0c1a6e-8a47-4d3e-9a55-2f3f0f6b1c2d')).toBe('/approvals');
   });
 
   it("highlights a page's own entry, not its section's", () => {
