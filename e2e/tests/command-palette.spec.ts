@@ -5,6 +5,7 @@ import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory, short } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO } from '../pages/sign-in-page';
+import { expectNoViolations } from '../pages/accessibility';
 
 test.beforeEach(({ page }) => withoutLiveStream(page));
 
@@ -27,7 +28,7 @@ test('Ctrl+K finds an approval by the first 8 characters of its id and opens it'
   const found = palette(page).getByRole('option', { name: new RegExp(`#${short(approval)}`) });
   await expect(found).toBeVisible();
   await expect(palette(page).getByRole('group', { name: 'Approvals' })).toBeVisible();
-  await expect(palette(page)).toContainText('PENDING');
+  await expect(palette(page)).toContainText('Pending');
   // Results are what the server found: moving onto one and Enter opens it.
   await found.hover();
   await page.keyboard.press('Enter');
@@ -68,6 +69,46 @@ test('the palette goes to a page by name and is accessible', async ({ page }, in
   await palette(page).getByRole('option', { name: 'Managers', exact: true }).click();
   await expect(page).toHaveURL(/\/managers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Managers' })).toBeVisible();
+});
+
+test('the palette floats 15 % from the top, 640 px wide, readable in both themes, with key hints and Recent', async ({
+  page,
+}, info) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(searchBox(page)).toBeFocused();
+  const box = (await palette(page).boundingBox())!;
+  expect(box.width).toBeGreaterThan(600);
+  expect(box.width).toBeLessThanOrEqual(640);
+  expect(box.y / 900).toBeGreaterThanOrEqual(0.14);
+  expect(box.y / 900).toBeLessThanOrEqual(0.2);
+  expect(box.height).toBeLessThanOrEqual(0.6 * 900);
+  const look = await palette(page).evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { radius: parseFloat(style.borderTopLeftRadius), shadow: style.boxShadow };
+  });
+  expect(look.radius).toBeGreaterThan(0);
+  expect(look.shadow).not.toBe('none');
+  await expect(palette(page).getByTestId('palette-hints')).toContainText('to move');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((choice) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(choice);
+    }, theme);
+    await page.screenshot({ path: info.outputPath(`palette-${theme}.png`) });
+    await expectNoViolations(page, `palette ${theme}`, '[role="dialog"]');
+  }
+  // A place opened from the palette is first under Recent the next time, until something is typed.
+  await page.keyboard.type('managers');
+  await palette(page).getByRole('option', { name: 'Managers', exact: true }).click();
+  await expect(page).toHaveURL(/\/managers$/);
+  await page.keyboard.press('Control+k');
+  const recent = palette(page).getByRole('group', { name: 'Recent' });
+  await expect(recent.getByRole('option').first()).toHaveText('Managers');
+  await page.keyboard.type('comp');
+  await expect(recent).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {

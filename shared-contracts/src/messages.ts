@@ -98,3 +98,18 @@ export const TEXT_ERRORS = {
   controlCharactersMultiLine: (field: string) =>
     `${field} must not contain control characters other than tabs and line breaks`,
 } as const;
+
+/** The command palette's own words. */
+export const PALETTE_TEXT = {
+  label: 'Search and commands',
+  placeholder: 'Search approvals, companies, people, or type a command…',
+  searching: 'Searching…',
+  noMatches: 'No matches.',
+  recent: 'Recent',
+  onThisPage: 'On this page',
+  goTo: 'Go to',
+  searchFailed: (group: string) => `Could not search ${group.toLowerCase()}.`,
+  hintMove: 'to move',
+  hintOpen: 'to open',
+  hintClose: 'to close',
+} as const;

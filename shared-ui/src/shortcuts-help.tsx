@@ -11,6 +11,7 @@ const KEY_NAMES: Record<string, { print: string; spoken?: string }> = {
   ArrowLeft: { print: '←', spoken: 'Left arrow' },
   ArrowRight: { print: '→', spoken: 'Right arrow' },
   Escape: { print: 'Esc' },
+  Enter: { print: '↵', spoken: 'Enter' },
   $mod: { print: 'Ctrl' },
 };
 
@@ -31,7 +32,8 @@ const Key = chakra('kbd', {
   },
 });
 
-function KeyCap({ name }: { name: string }) {
+/** A key as printed on a keyboard ('ArrowDown' → ↓, spoken 'Down arrow'). */
+export function KeyCap({ name }: { name: string }) {
   const known = KEY_NAMES[name];
   if (!known?.spoken) return <Key>{known?.print ?? name}</Key>;
   return (

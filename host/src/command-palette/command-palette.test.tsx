@@ -71,7 +71,9 @@ describe('CommandPalette', () => {
     const check = (step: string) => {
       const state = active();
       expect(state.selectedId, step).not.toBeNull();
-      expect(state.input, `${step}: the input names the selected option (${state.selected})`).toBe(state.selectedId);
+      expect(state.input, `${step}: the input names the selected option (${state.selected})`).toBe(
+        state.selectedId,
+      );
       expect(state.list, `${step}: the listbox names the selected option`).toBe(state.selectedId);
     };
     check('opened');

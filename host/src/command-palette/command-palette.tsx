@@ -6,100 +6,13 @@
 import { Command } from 'cmdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, useAuth } from 'shared-auth';
-import { personName, type Company, type Manager, type User } from 'shared-contracts';
-import type { ApprovalSummary } from 'shared-contracts';
-import { Box, Text } from 'shared-ui';
+import { useAuth } from 'shared-auth';
+import { Box, HStack, Text } from 'shared-ui';
 import { usePageCommandList } from 'shared-ui/commands';
-import { Dialog } from 'shared-ui/dialog';
-import { formatUsd } from 'shared-ui/format';
-import { paletteCommands, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, SEARCH_PER_GROUP } from './palette-model';
-
-interface Found {
-  group: string;
-  items: { value: string; label: string; detail: string; to: string }[];
-  failed: boolean;
-}
-
-const SEARCHES: {
-  group: string;
-  path: string;
-  found: (row: never) => { value: string; label: string; detail: string; to: string };
-}[] = [
-  {
-    group: 'Approvals',
-    path: '/api/bill-approval/approvals',
-    found: (approval: ApprovalSummary) => ({
-      value: `approval-${approval.id}`,
-      label: `#${approval.id.slice(0, 8)} · ${approval.companyName ?? approval.company?.name ?? 'No company'}`,
-      detail: `${approval.status} · ${formatUsd(approval.billStats.totalAmount)}`,
-      to: `/approvals/${approval.id}`,
-    }),
-  },
-  {
-    group: 'Companies',
-    path: '/api/company/companies',
-    found: (company: Company) => ({
-      value: `company-${company.id}`,
-      label: company.name,
-      detail: company.email ?? '',
-      to: `/companies/${company.id}`,
-    }),
-  },
-  {
-    group: 'Users',
-    path: '/api/user/users',
-    found: (user: User) => ({
-      value: `user-${user.id}`,
-      label: personName(user) || user.email,
-      detail: `${user.email} · ${user.role}`,
-      to: `/users/${user.id}`,
-    }),
-  },
-  {
-    group: 'Managers',
-    path: '/api/manager/managers',
-    found: (manager: Manager) => ({
-      value: `manager-${manager.id}`,
-      label: personName(manager),
-      detail: manager.email,
-      to: `/managers/${manager.id}`,
-    }),
-  },
-];
-
-/** The server's matches for `text`, each section searched at once; a section that fails says so. */
-function useServerSearch(text: string): { found: Found[]; searching: boolean } {
-  const [state, setState] = useState<{ text: string; found: Found[] }>({ text: '', found: [] });
-  const query = text.trim();
-  useEffect(() => {
-    if (query.length < SEARCH_MIN_LENGTH) return undefined;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void Promise.all(
-        SEARCHES.map(async ({ group, path, found }) => {
-          try {
-            const page = await api.getPaged<never>(path, {
-              searchParams: { search: query, page: 1, limit: SEARCH_PER_GROUP },
-              signal: controller.signal,
-            });
-            return { group, items: page.data.map(found), failed: false };
-          } catch {
-            return { group, items: [], failed: true };
-          }
-        }),
-      ).then((found) => {
-        if (!controller.signal.aborted) setState({ text: query, found });
-      });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-  const fresh = state.text === query;
-  return { found: fresh ? state.found : [], searching: query.length >= SEARCH_MIN_LENGTH && !fresh };
-}
+import { Dialog, KeyCap } from 'shared-ui/dialog';
+import { paletteCommands, PALETTE_TEXT, type PaletteItem } from './palette-model';
+import { readRecent, rememberRecent } from './palette-recent';
+import { useServerSearch } from './palette-search';
 
 const ITEM_STYLES = {
   '& [cmdk-input]': {
@@ -113,7 +26,9 @@ const ITEM_STYLES = {
     borderColor: 'border',
     outline: 'none',
   },
-  '& [cmdk-list]': { maxH: 'min(60vh, 26rem)', overflowY: 'auto', px: '2', py: '2' },
+  // The dialog holds at most 60 % of the viewport: the list takes what the input and hints leave.
+  '& [cmdk-root]': { display: 'flex', flexDirection: 'column', minH: '0', flex: '1' },
+  '& [cmdk-list]': { flex: '1', minH: '0', overflowY: 'auto', px: '2', py: '2' },
   '& [cmdk-group-heading]': {
     px: '2',
     pt: '3',
@@ -136,7 +51,57 @@ const ITEM_STYLES = {
   '& [cmdk-empty]': { px: '3', py: '4', fontSize: 'sm', color: 'fg.muted' },
 } as const;
 
-/** The palette as a modal dialog; `onClose` when it is dismissed or something was chosen. */
+/** One place to open: its label and, under it, what it is. */
+function ItemText({ item }: { item: PaletteItem }) {
+  return (
+    <>
+      <Text as="span" fontWeight="medium">
+        {item.label}
+      </Text>
+      {item.detail && (
+        <Text as="span" fontSize="xs" color="fg.muted">
+          {item.detail}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The keys the palette answers, under the list. */
+function KeyHints() {
+  const hints: Array<{ keys: string[]; text: string }> = [
+    { keys: ['ArrowUp', 'ArrowDown'], text: PALETTE_TEXT.hintMove },
+    { keys: ['Enter'], text: PALETTE_TEXT.hintOpen },
+    { keys: ['Escape'], text: PALETTE_TEXT.hintClose },
+  ];
+  return (
+    <HStack
+      gap="4"
+      px="4"
+      py="2"
+      borderTopWidth="1px"
+      borderColor="border"
+      bg="bg.subtle"
+      fontSize="xs"
+      color="fg.muted"
+      data-testid="palette-hints"
+    >
+      {hints.map((hint) => (
+        <HStack key={hint.text} gap="1">
+          {hint.keys.map((key) => (
+            <KeyCap key={key} name={key} />
+          ))}
+          <span>{hint.text}</span>
+        </HStack>
+      ))}
+    </HStack>
+  );
+}
+
+/**
+ * The palette as a floating modal dialog, about 640 px wide and 15 % from the top, never more than
+ * 60 % of the viewport high; `onClose` when it is dismissed or something was chosen.
+ */
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -144,6 +109,8 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const [text, setText] = useState('');
   const { found, searching } = useServerSearch(open ? text : '');
   const commands = useMemo(() => paletteCommands(user?.role), [user?.role]);
+  // Read when the palette opens; shown until something is typed.
+  const recent = useMemo(() => (open ? readRecent(user?.id) : []), [open, user?.id]);
 
   useEffect(() => {
     if (!open) setText('');
@@ -155,33 +122,52 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     setTimeout(run, 0);
   }
 
+  function openItem(item: PaletteItem) {
+    rememberRecent(user?.id, item);
+    choose(() => void navigate(item.to));
+  }
+
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="top"
-      size={{ base: 'full', md: 'lg' }}
-      lazyMount
-      unmountOnExit
-    >
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
       <Dialog.Backdrop />
-      <Dialog.Positioner>
-        <Dialog.Content aria-label="Search and commands" overflow="hidden">
-          <Box css={ITEM_STYLES}>
-            <Command label="Search and commands" loop>
-              <Command.Input
-                value={text}
-                onValueChange={setText}
-                placeholder="Search approvals, companies, people, or type a command…"
-              />
+      <Dialog.Positioner alignItems="flex-start" pt={{ base: '10vh', md: '15vh' }} px="4">
+        <Dialog.Content
+          aria-label={PALETTE_TEXT.label}
+          overflow="hidden"
+          w="full"
+          maxW="640px"
+          maxH="60vh"
+          my="0"
+          display="flex"
+          flexDirection="column"
+          bg="bg.panel"
+          color="fg"
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="l3"
+          boxShadow="lg"
+          data-testid="command-palette"
+        >
+          <Box css={ITEM_STYLES} display="flex" flexDirection="column" minH="0" flex="1">
+            <Command label={PALETTE_TEXT.label} loop>
+              <Command.Input value={text} onValueChange={setText} placeholder={PALETTE_TEXT.placeholder} />
               {/* Outside the listbox, whose children may only be options and their groups. */}
               <Text role="status" px="4" pt={searching ? '2' : '0'} fontSize="sm" color="fg.muted">
-                {searching ? 'Searching…' : ''}
+                {searching ? PALETTE_TEXT.searching : ''}
               </Text>
               <Command.List>
-                <Command.Empty>No matches.</Command.Empty>
+                <Command.Empty>{PALETTE_TEXT.noMatches}</Command.Empty>
+                {text === '' && recent.length > 0 && (
+                  <Command.Group heading={PALETTE_TEXT.recent}>
+                    {recent.map((item) => (
+                      <Command.Item key={item.value} value={item.value} onSelect={() => openItem(item)}>
+                        <ItemText item={item} />
+                      </Command.Item>
+                    ))}
+                  </Command.Group>
+                )}
                 {pageCommands.length > 0 && (
-                  <Command.Group heading="On this page">
+                  <Command.Group heading={PALETTE_TEXT.onThisPage}>
                     {pageCommands.map((command) => (
                       <Command.Item
                         key={command.id}
@@ -194,13 +180,20 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
                     ))}
                   </Command.Group>
                 )}
-                <Command.Group heading="Go to">
+                <Command.Group heading={PALETTE_TEXT.goTo}>
                   {commands.map((command) => (
                     <Command.Item
                       key={command.to}
                       value={`go-${command.to}`}
                       keywords={[command.label, ...command.keywords]}
-                      onSelect={() => choose(() => navigate(command.to))}
+                      onSelect={() =>
+                        openItem({
+                          value: `go-${command.to}`,
+                          label: command.label,
+                          detail: '',
+                          to: command.to,
+                        })
+                      }
                     >
                       {command.label}
                     </Command.Item>
@@ -211,7 +204,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
                     <Command.Group key={group.group} heading={group.group}>
                       {group.failed && (
                         <Text px="3" py="1" fontSize="sm" color="fg.error">
-                          {`Could not search ${group.group.toLowerCase()}.`}
+                          {PALETTE_TEXT.searchFailed(group.group)}
                         </Text>
                       )}
                       {group.items.map((item) => (
@@ -220,16 +213,9 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
                           value={item.value}
                           // Found by the server: always shown, whatever the local filter thinks of the text.
                           keywords={[text]}
-                          onSelect={() => choose(() => navigate(item.to))}
+                          onSelect={() => openItem(item)}
                         >
-                          <Text as="span" fontWeight="medium">
-                            {item.label}
-                          </Text>
-                          {item.detail && (
-                            <Text as="span" fontSize="xs" color="fg.muted">
-                              {item.detail}
-                            </Text>
-                          )}
+                          <ItemText item={item} />
                         </Command.Item>
                       ))}
                     </Command.Group>
@@ -238,6 +224,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
               </Command.List>
             </Command>
           </Box>
+          <KeyHints />
         </Dialog.Content>
       </Dialog.Positioner>
     </Dialog.Root>

@@ -1,5 +1,7 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { paletteCommands } from './palette-model';
+import { paletteCommands, withRecent, type PaletteItem } from './palette-model';
+import { readRecent, rememberRecent } from './palette-recent';
 
 const labels = (role: Parameters<typeof paletteCommands>[0]) =>
   paletteCommands(role).map((link) => link.label);
@@ -26,5 +28,31 @@ describe('the palette’s places', () => {
     expect(links.find((link) => link.label === 'Add Company')?.to).toBe('/companies/new');
     expect(links.find((link) => link.label === 'New approval request')?.to).toBe('/approvals/new');
     expect(links.find((link) => link.label === 'Waiting for me')?.to).toBe('/approvals?view=waiting');
+  });
+});
+
+describe('Recent', () => {
+  const item = (to: string) => ({ value: `x-${to}`, label: to, detail: '', to });
+
+  it('puts the newest first, once per page, at most five', () => {
+    let recent: PaletteItem[] = [];
+    for (const to of ['/a', '/b', '/a', '/c', '/d', '/e', '/f']) recent = withRecent(recent, item(to));
+    expect(recent.map((entry) => entry.to)).toEqual(['/f', '/e', '/d', '/c', '/a']);
+  });
+
+  it("keeps each account's own list and ignores what the palette did not write", () => {
+    localStorage.clear();
+    rememberRecent(1, item('/approvals/1'));
+    rememberRecent(2, item('/companies/2'));
+    expect(readRecent(1).map((entry) => entry.to)).toEqual(['/approvals/1']);
+    expect(readRecent(2).map((entry) => entry.to)).toEqual(['/companies/2']);
+    expect(readRecent(undefined)).toEqual([]);
+    localStorage.setItem(
+      'palette.recent.3',
+      JSON.stringify([{ value: 'v', label: 'l', detail: '', to: '//evil.example' }]),
+    );
+    expect(readRecent(3)).toEqual([]);
+    localStorage.setItem('palette.recent.3', '{not json');
+    expect(readRecent(3)).toEqual([]);
   });
 });

@@ -9,6 +9,25 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /** Matches shown per section. */
 export const SEARCH_PER_GROUP = 5;
 
+export { PALETTE_TEXT } from 'shared-contracts';
+
+/** Places the palette keeps under Recent. */
+export const RECENT_LIMIT = 5;
+
+/** Something the palette offers that opens a page: a server match, a place, a recent item. */
+export interface PaletteItem {
+  /** cmdk's value: unique in the palette. */
+  value: string;
+  label: string;
+  detail: string;
+  to: string;
+}
+
+/** `item` first, then the earlier ones without it (by its page), at most RECENT_LIMIT. */
+export function withRecent(recent: readonly PaletteItem[], item: PaletteItem): PaletteItem[] {
+  return [item, ...recent.filter((earlier) => earlier.to !== item.to)].slice(0, RECENT_LIMIT);
+}
+
 /** A place the palette goes to. */
 export interface PaletteLink {
   label: string;

@@ -29,4 +29,9 @@ export {
 export { useDialogTarget, type DialogTarget } from '../use-dialog-target';
 export { FormDialog, type FormDialogProps } from '../form-dialog';
 export { RowActionsMenu, type RowAction, type RowActionsMenuProps } from '../row-actions-menu';
-export { ShortcutsHelpButton, ShortcutsHelpDialog, type ShortcutsHelpDialogProps } from '../shortcuts-help';
+export {
+  KeyCap,
+  ShortcutsHelpButton,
+  ShortcutsHelpDialog,
+  type ShortcutsHelpDialogProps,
+} from '../shortcuts-help';
