@@ -121,38 +121,54 @@ test.describe('approval list', () => {
     await expect(list.rows).toHaveCount(25);
   });
 
-  test('quick approve, and quick reject with and without a reason', async ({ page, request }) => {
+  test('quick approve and quick reject ask first, in the app: Approve focused, a reason required', async ({
+    page,
+    request,
+  }) => {
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
     const vendor = unique('Quick');
-    const a = await factory.create(vendor, [120.5]);
+    const a = await factory.create(vendor, [120.5, 30]);
     const b = await factory.create(vendor, [80]);
     const list = new ApprovalListPage(page);
     await list.goto(`?search=${vendor}`);
     await expect(list.rows).toHaveCount(2);
+    // No browser prompt anywhere: the decision dialogs are the console's own.
+    page.on('dialog', (dialog) => {
+      throw new Error(`a browser dialog opened: ${dialog.message()}`);
+    });
 
+    // The click decides nothing: the bills, their total, and Approve focused so Enter confirms.
     await list.quickApprove(a).click();
+    const approveDialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
+    await expect(approveDialog.getByTestId('approved-total')).toHaveText('$150.50');
+    await expect(approveDialog.getByRole('checkbox')).toHaveCount(2);
+    await expect(list.row(a)).toContainText('Pending');
+    await expect(approveDialog.getByRole('button', { name: 'Approve 2 of 2' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(approveDialog).toBeHidden();
+    await expect(list.row(a)).toContainText('Pending');
+    await list.quickApprove(a).click();
+    await expect(approveDialog.getByRole('button', { name: 'Approve 2 of 2' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(notice(page, 'Approval approved successfully')).toBeVisible();
     await expect(list.row(a)).toContainText('Approved');
     await expect(list.quickApprove(a)).toHaveCount(0);
 
-    // An empty answer, or Cancel, does nothing.
-    let prompts = 0;
-    page.once('dialog', (dialog) => {
-      prompts += 1;
-      expect(dialog.message()).toBe('Please provide a reason for rejection:');
-      void dialog.accept('   ');
-    });
+    // Reject asks with the list's words; a blank reason is refused, Cancel does nothing.
     await list.quickReject(b).click();
-    page.once('dialog', (dialog) => {
-      prompts += 1;
-      void dialog.dismiss();
-    });
-    await list.quickReject(b).click();
-    expect(prompts).toBe(2);
+    const rejectDialog = page.getByRole('alertdialog', { name: 'Reject Approval' });
+    await expect(rejectDialog).toContainText('Please provide a reason for rejection:');
+    const reason = rejectDialog.getByLabel('Rejection Reason');
+    await expect(reason).toBeFocused();
+    await reason.fill('   ');
+    await expect(rejectDialog.getByRole('button', { name: 'Reject Approval' })).toBeDisabled();
+    await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rejectDialog).toBeHidden();
     await expect(list.row(b)).toContainText('Pending');
 
-    page.once('dialog', (dialog) => void dialog.accept('  Amount does not match the PO  '));
     await list.quickReject(b).click();
+    await reason.fill('  Amount does not match the PO  ');
+    await rejectDialog.getByRole('button', { name: 'Reject Approval' }).click();
     await expect(notice(page, 'Approval rejected successfully')).toBeVisible();
     await expect(list.row(b)).toContainText('Rejected');
     const api = await ApiClient.signIn(request);
@@ -177,11 +193,11 @@ test.describe('approval list', () => {
     await (
       await ApiClient.signIn(request, DEMO.user)
     ).put(`/api/bill-approval/approvals/${decided.id}/approve`);
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Please provide a reason for rejection:');
-      void dialog.accept('Vendor under review');
-    });
     await list.bulkBar.getByRole('button', { name: 'Reject' }).click();
+    const rejectDialog = page.getByRole('alertdialog', { name: 'Reject Approval' });
+    await expect(rejectDialog).toContainText('Please provide a reason for rejection:');
+    await rejectDialog.getByLabel('Rejection Reason').fill('Vendor under review');
+    await rejectDialog.getByRole('button', { name: 'Reject Approval' }).click();
     const summary = page.getByRole('status', { name: 'Bulk action result' });
     await expect(summary).toContainText('Bulk reject: 2 rejected, 1 not rejected');
     await expect(summary).toContainText(
@@ -411,8 +427,12 @@ test.describe('long names and the phone layout', () => {
     await expect(page.getByLabel('Search')).toHaveValue(vendor);
     await shot(page, 'list-filters-390');
 
-    // Quick approve from a card, then the row menu opens the detail.
+    // Quick approve from a card (confirmed in its dialog), then the row menu opens the detail.
     await list.quickApprove(toApprove).click();
+    await page
+      .getByRole('alertdialog', { name: 'Approve Bills' })
+      .getByRole('button', { name: /^Approve/ })
+      .click();
     await expect(notice(page, 'Approval approved successfully')).toBeVisible();
     await expect(card).toContainText('Approved');
     await list.rowMenu(toApprove).click();

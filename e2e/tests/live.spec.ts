@@ -52,6 +52,10 @@ test('a decision made by someone else shows in the list and stat cards without a
     const otherList = new ApprovalListPage(otherPage);
     await otherList.goto(`?search=${vendor}`);
     await otherList.quickApprove(approval).click();
+    await otherPage
+      .getByRole('alertdialog', { name: 'Approve Bills' })
+      .getByRole('button', { name: /^Approve/ })
+      .click();
     await expect(otherList.row(approval)).toContainText('Approved');
 
     // Within a few seconds, in place.
@@ -172,19 +176,19 @@ test('an open approve dialog closes with who decided, instead of ending in a 409
   await expect(page.getByText(/^Approved by Uma .+ just now$/)).toBeVisible();
   await expect(page.getByText(NOT_PENDING, { exact: false })).toHaveCount(0);
 
-  // The list's quick reject asks for the reason in a prompt, which blocks the page: someone else
-  // approves meanwhile, and the reviewer's answer is met with the same notice, not an error.
+  // The list's quick reject asks for the reason in its dialog: someone else approves while the
+  // reviewer types, and the reviewer's answer is met with the same notice, not an error.
   // The first notice goes away first, so the one below can only be the list's.
   await expect(page.getByText(/just now$/)).toHaveCount(0, { timeout: 15_000 });
   const second = await factory.create(vendor, [16]);
   const list = new ApprovalListPage(page);
   await list.goto(`?search=${vendor}`);
   await expect(list.row(second)).toContainText('Pending');
-  page.once('dialog', async (prompt) => {
-    await decider.put(`/api/bill-approval/approvals/${second.id}/approve`, {});
-    await prompt.accept('Too late');
-  });
   await list.quickReject(second).click();
+  const rejectDialog = page.getByRole('alertdialog', { name: 'Reject Approval' });
+  await rejectDialog.getByLabel('Rejection Reason').fill('Too late');
+  await decider.put(`/api/bill-approval/approvals/${second.id}/approve`, {});
+  await rejectDialog.getByRole('button', { name: 'Reject Approval' }).click();
   await expect(page.getByText(/^Approved by Uma .+ just now$/)).toBeVisible();
   await expect(list.row(second)).toContainText('Approved');
   await expect(page.getByText(NOT_PENDING, { exact: false })).toHaveCount(0);

@@ -203,6 +203,10 @@ test.describe('approval requests entered by hand', () => {
     // Bulk approve cannot give a reason: the flagged approval is refused, named, and linked.
     await list.select(`Select approval ${short(twin)}`);
     await list.bulkBar.getByRole('button', { name: 'Approve' }).click();
+    // Asked first, Approve focused: a bulk approve is many payments in one click.
+    const confirm = page.getByRole('alertdialog', { name: 'Approve Selected' });
+    await expect(confirm.getByRole('button', { name: 'Approve 1' })).toBeFocused();
+    await page.keyboard.press('Enter');
     const summary = page.getByRole('status', { name: 'Bulk action result' });
     await expect(summary).toContainText('Bulk approve: 0 approved, 1 not approved');
     await expect(summary).toContainText(

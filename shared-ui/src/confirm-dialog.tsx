@@ -1,5 +1,6 @@
 // Confirmation (delete company, delete user, …) and the base of the other small decision
-// dialogs (change role, reject): an alertdialog whose first focus is the harmless Cancel button.
+// dialogs (change role, reject): an alertdialog whose first focus is the harmless Cancel button,
+// unless the dialog confirms a choice already made (Approve) or asks for a text first (a reason).
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 
@@ -22,10 +23,16 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Extra content under the description (a select, a textarea). */
   children?: ReactNode;
+  /**
+   * What has the focus when the dialog opens: the harmless Cancel (default), the confirm button
+   * (a decision the person already chose, as Approve: Enter confirms), or an element of `children`
+   * (the reason to type).
+   */
+  initialFocus?: 'cancel' | 'confirm' | (() => HTMLElement | null);
 }
 
 /**
- * Modal confirmation (role alertdialog) with Cancel focused first.
+ * Modal confirmation (role alertdialog) with Cancel focused first unless `initialFocus` says otherwise.
  * @example <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete Company" description={CONFIRM_DELETE_COMPANY} confirmLabel="Delete" pendingLabel="Deleting..." destructive isPending={deleting} onConfirm={remove} />
  */
 export function ConfirmDialog({
@@ -41,8 +48,16 @@ export function ConfirmDialog({
   confirmDisabled = false,
   onConfirm,
   children,
+  initialFocus = 'cancel',
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const focusFirst =
+    initialFocus === 'cancel'
+      ? () => cancelRef.current
+      : initialFocus === 'confirm'
+        ? () => confirmRef.current
+        : initialFocus;
   return (
     <Dialog.Root
       // Closed dialogs (a page keeps several) cost nothing until opened.
@@ -54,7 +69,7 @@ export function ConfirmDialog({
         // A call in flight cannot be taken back: keep the dialog until it settles.
         if (!isPending) onOpenChange(details.open);
       }}
-      initialFocusEl={() => cancelRef.current}
+      initialFocusEl={focusFirst}
       closeOnInteractOutside={!isPending}
       closeOnEscape={!isPending}
       placement="center"
@@ -80,6 +95,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
               <Button
+                ref={confirmRef}
                 colorPalette={destructive ? 'red' : 'blue'}
                 loading={isPending}
                 // Without a text Chakra hides the label behind the spinner and the button loses its name.

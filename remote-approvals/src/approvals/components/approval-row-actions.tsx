@@ -9,11 +9,13 @@ import {
 } from 'shared-contracts';
 import { HStack, IconButton } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
-import { REJECT_PROMPT } from '../approval-options';
-import { ApproveDialog } from './approve-dialog';
-import { useDecision, type FlaggedBills } from './use-decision';
+import { RowDecisionDialog } from './row-decision-dialog';
 
-/** Quick approve and reject on PENDING rows, then the row menu (View Details, Delete). */
+/**
+ * Quick approve and reject on PENDING rows, then the row menu (View Details, Delete). Neither
+ * decides at once: each opens the same dialog as the 'a' and 'r' keys (the bills with their
+ * checkboxes and total, Approve focused; or the reason), so no click pays by surprise.
+ */
 export function ApprovalRowActions({
   approval,
   canDecide,
@@ -27,24 +29,10 @@ export function ApprovalRowActions({
 }) {
   const navigate = useNavigate();
   const isAdmin = useCanAdminister('approvals');
-  // A possible duplicate is never approved from the list without its reason: the quick approve
-  // opens the detail page's dialog (bills, the flagged ones marked, the reason field) instead. The
-  // dialog stays open after a refusal, so the reviewer can try again or cancel.
-  const [flagged, setFlagged] = useState<FlaggedBills | null>(null);
-  const decision = useDecision(approval.id, (decided) => decided && setFlagged(null), setFlagged);
-  const busy = decision.busy;
+  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
   const short = shortApprovalId(approval.id);
   const pending = approval.status === 'PENDING';
   const deletable = isDeletableApprovalStatus(approval.status);
-
-  const approve = (approvedBills?: string[], duplicateReason?: string) =>
-    void decision.approve(approvedBills, approval.currentStep, duplicateReason);
-
-  function reject() {
-    // The reason comes from a prompt; an empty answer (or Cancel) does nothing.
-    const reason = (window.prompt(REJECT_PROMPT) ?? '').trim();
-    if (reason) void decision.reject(reason);
-  }
 
   return (
     <HStack gap="1" justify="flex-end">
@@ -58,9 +46,8 @@ export function ApprovalRowActions({
             colorPalette="green"
             aria-label={`Approve ${short}`}
             title={isCreator ? APPROVAL_ERRORS.ownApproval : 'Approve'}
-            loading={busy === 'approve'}
-            disabled={busy !== null || isCreator}
-            onClick={() => approve()}
+            disabled={asking !== null || isCreator}
+            onClick={() => setAsking('approve')}
           >
             <DecisionIcon path="M5 12.5l4.5 4.5L19 7.5" />
           </IconButton>
@@ -70,24 +57,14 @@ export function ApprovalRowActions({
             colorPalette="red"
             aria-label={`Reject ${short}`}
             title="Reject"
-            loading={busy === 'reject'}
-            disabled={busy !== null}
-            onClick={reject}
+            disabled={asking !== null}
+            onClick={() => setAsking('reject')}
           >
             <DecisionIcon path="M6 6l12 12M18 6L6 18" />
           </IconButton>
         </>
       )}
-      {flagged && (
-        <ApproveDialog
-          open
-          onOpenChange={(open) => !open && setFlagged(null)}
-          bills={flagged.bills}
-          flaggedBillIds={flagged.flaggedBillIds}
-          isPending={busy === 'approve'}
-          onApprove={approve}
-        />
-      )}
+      {asking && <RowDecisionDialog approval={approval} verb={asking} onClose={() => setAsking(null)} />}
       <RowActionsMenu
         label={`Actions for approval ${short}`}
         items={[

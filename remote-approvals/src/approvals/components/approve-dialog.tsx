@@ -7,7 +7,8 @@ import { formatUsd } from 'shared-ui/format';
 
 /**
  * Approve with a checkbox per bill (all checked at first) and the total of the checked ones, so a
- * reviewer can approve part of an approval. At least one bill must stay checked.
+ * reviewer can approve part of an approval. At least one bill must stay checked. The one
+ * confirmation of every approve: the detail page's button, a list row's, and the 'a' key.
  */
 export function ApproveDialog({
   open,
@@ -72,6 +73,8 @@ export function ApproveDialog({
       isPending={isPending}
       confirmDisabled={chosen.length === 0}
       onConfirm={submit}
+      // Approve was chosen (a button, the 'a' key): Enter confirms it. Cancel and Escape are one step away.
+      initialFocus="confirm"
     >
       <Stack gap="2" as="fieldset" aria-label="Bills to approve">
         {bills.map((bill) => (

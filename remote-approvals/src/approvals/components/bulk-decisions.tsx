@@ -21,7 +21,7 @@ export interface BulkDecisions {
   /** The dialog that is asking, if any. */
   asking: Verb | null;
   setAsking: (verb: Verb | null) => void;
-  /** Runs the decision on the selection; a reject without `reason` asks for it with a prompt. */
+  /** Runs the decision on the selection; a reject without a reason does nothing. */
   decide: (verb: Verb, reason?: string) => void;
   /** What the last run did, for the notice above the table. */
   outcome: { verb: Verb; result: BulkOutcome } | null;
@@ -30,8 +30,8 @@ export interface BulkDecisions {
 }
 
 /**
- * Approving or rejecting the list's selection at once: the bulk bar's buttons (a reject asks its
- * reason with a prompt) and the keyboard's, which confirm in a dialog first.
+ * Approving or rejecting the list's selection at once: the bulk bar's buttons and the keyboard's
+ * both confirm in a dialog first (a reject asks its reason there).
  * @example const bulk = useBulkDecisions(list, canDecide);
  */
 export function useBulkDecisions(
@@ -42,7 +42,7 @@ export function useBulkDecisions(
   const [asking, setAsking] = useState<Verb | null>(null);
 
   const decide = (verb: Verb, given?: string) => {
-    const reason = verb === 'reject' ? (given ?? window.prompt(REJECT_PROMPT) ?? '').trim() : '';
+    const reason = verb === 'reject' ? (given ?? '').trim() : '';
     if (verb === 'reject' && !reason) return;
     const done = verb === 'approve' ? 'approved' : 'rejected';
     void list.bulk.run({
@@ -59,13 +59,14 @@ export function useBulkDecisions(
 
   return {
     buttons: [
-      { key: 'approve', label: 'Approve', colorPalette: 'green', onClick: () => decide('approve') },
+      // Both ask first, as the keyboard's do: a bulk approve is many payments in one click.
+      { key: 'approve', label: 'Approve', colorPalette: 'green', onClick: () => setAsking('approve') },
       {
         key: 'reject',
         label: 'Reject',
         colorPalette: 'red',
         variant: 'outline',
-        onClick: () => decide('reject'),
+        onClick: () => setAsking('reject'),
       },
     ],
     ask: (verb) => {
@@ -101,6 +102,7 @@ export function BulkDecisionDialogs({ bulk }: { bulk: BulkDecisions }) {
         title="Approve Selected"
         description={`Approve the ${count} selected approval${count === 1 ? '' : 's'}? Any the server refuses are listed with the reason.`}
         confirmLabel={`Approve ${count}`}
+        initialFocus="confirm"
         onConfirm={() => {
           bulk.setAsking(null);
           bulk.decide('approve');
@@ -110,6 +112,7 @@ export function BulkDecisionDialogs({ bulk }: { bulk: BulkDecisions }) {
         open={bulk.asking === 'reject'}
         onOpenChange={(open) => !open && bulk.setAsking(null)}
         isPending={false}
+        prompt={REJECT_PROMPT}
         onReject={(reason) => {
           bulk.setAsking(null);
           bulk.decide('reject', reason);

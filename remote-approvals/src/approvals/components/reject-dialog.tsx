@@ -1,24 +1,28 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { REJECTION_REASON_MAX, VALIDATION } from 'shared-contracts';
 import { Field } from 'shared-ui';
 import { ConfirmDialog } from 'shared-ui/dialog';
 import { Textarea } from 'shared-ui/form';
 
 /**
- * 'Reject Approval': textarea 'Rejection Reason *', Cancel and Reject Approval, the
- * latter disabled while the trimmed reason is blank or the call is pending.
+ * 'Reject Approval': textarea 'Rejection Reason *' (focused first, to type the reason), Cancel and
+ * Reject Approval, the latter disabled while the trimmed reason is blank or the call is pending.
+ * `prompt` replaces the description (the list asks 'Please provide a reason for rejection:').
  */
 export function RejectDialog({
   open,
   onOpenChange,
   isPending,
   onReject,
+  prompt,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   isPending: boolean;
   onReject: (reason: string) => void;
+  prompt?: string;
 }) {
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [attempted, setAttempted] = useState(false);
   const trimmed = reason.trim();
@@ -41,7 +45,10 @@ export function RejectDialog({
         onOpenChange(next);
       }}
       title="Reject Approval"
-      description="The requester will see this reason. Rejected approvals cannot be approved later."
+      description={
+        prompt ?? 'The requester will see this reason. Rejected approvals cannot be approved later.'
+      }
+      initialFocus={() => reasonRef.current}
       confirmLabel="Reject Approval"
       pendingLabel="Rejecting..."
       destructive
@@ -54,6 +61,7 @@ export function RejectDialog({
           Rejection Reason <Field.RequiredIndicator />
         </Field.Label>
         <Textarea
+          ref={reasonRef}
           value={reason}
           maxLength={REJECTION_REASON_MAX}
           rows={4}

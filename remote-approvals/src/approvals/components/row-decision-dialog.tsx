@@ -3,14 +3,15 @@ import { errorMessage } from 'shared-auth';
 import { APPROVAL_ERRORS, parseBills, type ApprovalSummary } from 'shared-contracts';
 import { notifyError } from 'shared-ui';
 import { useApproval } from '../api/get-approval';
+import { REJECT_PROMPT } from '../approval-options';
 import { ApproveDialog } from './approve-dialog';
 import { RejectDialog } from './reject-dialog';
 import { useDecision } from './use-decision';
 
 /**
- * The list's keyboard decision on one row ('a' / 'r'): the detail page's own Approve Bills or Reject
- * Approval dialog, then the same API call. Approving reads the approval first for its bills and the
- * ones flagged as possible duplicates (the dialog asks their reason).
+ * The list's decision on one row (its buttons, and the 'a' / 'r' keys): the detail page's own
+ * Approve Bills or Reject Approval dialog, then the same API call. Approving reads the approval
+ * first for its bills and the ones flagged as possible duplicates (the dialog asks their reason).
  */
 export function RowDecisionDialog({
   approval,
@@ -41,6 +42,7 @@ export function RowDecisionDialog({
         onOpenChange={onOpenChange}
         isPending={decision.busy !== null}
         onReject={(reason) => void decision.reject(reason)}
+        prompt={REJECT_PROMPT}
       />
     );
   }
