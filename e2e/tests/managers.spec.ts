@@ -49,10 +49,15 @@ test.describe('manager list', () => {
     await expect(list.rows.filter({ hasText: 'Not linked' })).toHaveCount(0);
     await page.getByLabel('Status', { exact: true }).selectOption('INACTIVE');
     await expect(page).toHaveURL(/status=INACTIVE/);
-    const inactive = await api.get<unknown[]>('/api/manager/managers?status=INACTIVE&linked=yes');
-    const count = inactive.body.meta!.pagination.total;
-    if (count === 0) await expect(page.getByText('No managers match your filters')).toBeVisible();
-    else await expect(list.rows).toHaveCount(Math.min(count, 10));
+    // Other tests change managers meanwhile (the list follows them live): the page and a fresh read
+    // of the API agree, read again until they do.
+    await expect(async () => {
+      const inactive = await api.get<unknown[]>('/api/manager/managers?status=INACTIVE&linked=yes');
+      const count = inactive.body.meta!.pagination.total;
+      if (count === 0) {
+        await expect(page.getByText('No managers match your filters')).toBeVisible({ timeout: 1_000 });
+      } else await expect(list.rows).toHaveCount(Math.min(count, 10), { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await page.goBack();
     await expect(page).not.toHaveURL(/status=INACTIVE/);
   });

@@ -11,7 +11,7 @@ import {
   UnknownPathNotice,
   useFullScreenState,
 } from 'shared-ui';
-import { SWRConfig } from 'swr';
+import { mutate, SWRConfig } from 'swr';
 import { PaletteHost, SearchButton } from '../command-palette/palette-launcher';
 import { useLiveDashboardStats } from '../dashboard/api/get-dashboard-stats';
 import { NavIcon } from './icons';
@@ -37,6 +37,11 @@ export function AppLayout() {
   const { fullScreen, control } = useFullScreenState();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // The layout leaves when the session ends (sign-out, expiry, another person's sign-in next): every
+  // answer read in it goes too, so the next sign-in at this browser shows nothing of this one (a
+  // shared desk), and a person signing in again sees their own figures fresh, not the last ones.
+  useEffect(() => () => void mutate(() => true, undefined, { revalidate: false }), []);
 
   const idleWarning = useSignedInServices();
 
