@@ -347,6 +347,35 @@ test.describe('approval detail', () => {
     await expect(page.getByRole('main').getByText('Rejected', { exact: true }).first()).toBeVisible();
   });
 
+  test('the header puts the amount first, above the fold with Approve beside it, at 1440 and 390 px', async ({
+    page,
+    request,
+  }) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('Headline');
+    const approval = await factory.create(vendor, [1_200, 34.5, 800]);
+    const detail = new ApprovalDetailPage(page);
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await detail.goto(approval);
+      const headline = page.getByTestId('approval-headline');
+      await expect(headline).toHaveText(
+        new RegExp(`^${vendor} · \\$2,034\\.50 · 3 bills · first due Dec 31`),
+      );
+      const box = (await headline.boundingBox())!;
+      expect(box.y + box.height, `headline above the fold at ${viewport.width}`).toBeLessThan(
+        viewport.height,
+      );
+      const approve = (await detail.approveButton.boundingBox())!;
+      expect(approve.y + approve.height, `Approve in view at ${viewport.width}`).toBeLessThanOrEqual(
+        viewport.height,
+      );
+    }
+  });
+
   test('the creator sees why they cannot approve; unknown ids are not found', async ({ page, request }) => {
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.admin));
     const vendor = unique('Own');
@@ -362,7 +391,9 @@ test.describe('approval detail', () => {
     await detail.goto(approval);
     await expect(page.getByText('You cannot approve this request')).toBeVisible();
     await expect(page.getByText(reason)).toBeVisible();
-    await expect(detail.approveButton).toHaveCount(0);
+    // On the detail too: Approve is there, disabled, saying why; the server stays the judge.
+    await expect(detail.approveButton).toBeDisabled();
+    await expect(detail.approveButton).toHaveAccessibleDescription(reason);
     await expect(detail.rejectButton).toBeVisible();
     await page.goto('/approvals/00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Approval not found').first()).toBeVisible();

@@ -1,13 +1,22 @@
-import { APPROVAL_ORIGIN_LABELS, shortApprovalId, type Approval } from 'shared-contracts';
+import { useMemo } from 'react';
+import {
+  APPROVAL_ERRORS,
+  APPROVAL_ORIGIN_LABELS,
+  parseBills,
+  shortApprovalId,
+  type Approval,
+} from 'shared-contracts';
 import { Badge, Button, HStack, PageHeader, PriorityBadge, StatusBadge, Text } from 'shared-ui';
 import { ShortcutsHelpButton } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
 import type { RecordRequest } from 'shared-ui/record';
+import { approvalHeadline, waitingStepLabel } from '../approval-headline';
 import type { DetailDecisions } from './use-detail-decisions';
 
 /**
- * The approval page's header: its number, status, priority, origin and age, and its actions (the
- * keys' help, Refresh, Approve and Reject, Delete).
+ * The approval page's header: its number, then what is decided in one line (vendors, total, bills,
+ * first due date), the step it waits for and a possible-duplicate mark, its status, priority, origin
+ * and age, and its actions (the keys' help, Refresh, Approve and Reject, Delete) beside them.
  */
 export function ApprovalDetailHeader({
   approval,
@@ -23,21 +32,50 @@ export function ApprovalDetailHeader({
   decisions: DetailDecisions;
 }) {
   const short = shortApprovalId(approval.id);
+  const headline = useMemo(() => approvalHeadline(approval, parseBills(approval.bills)), [approval]);
+  const step = waitingStepLabel(approval);
+  const duplicates = approval.duplicates?.length ?? 0;
   return (
     <PageHeader
       title={`Approval #${short}`}
       breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: `#${short}` }]}
       description={
-        <HStack gap="2" wrap="wrap" as="span">
-          <StatusBadge status={approval.status} />
-          <PriorityBadge priority={approval.priority} />
-          <Badge colorPalette={approval.origin === 'MANUAL' ? 'purple' : 'teal'} variant="outline">
-            {APPROVAL_ORIGIN_LABELS[approval.origin]}
-          </Badge>
-          <Text as="span" color="fg.muted" title={formatDateLong(approval.createdAt)}>
-            Created {formatRelative(approval.createdAt)} ago
+        <>
+          <Text
+            as="span"
+            display="block"
+            color="fg"
+            fontSize={{ base: 'lg', md: 'xl' }}
+            fontWeight="semibold"
+            data-testid="approval-headline"
+          >
+            {headline}
           </Text>
-        </HStack>
+          {(step || duplicates > 0) && (
+            <HStack as="span" gap="2" wrap="wrap" mt="1">
+              {step && (
+                <Text as="span" color="fg" data-testid="approval-step">
+                  {step}
+                </Text>
+              )}
+              {duplicates > 0 && (
+                <Badge colorPalette="orange" variant="solid">
+                  ⚠ Possible duplicate
+                </Badge>
+              )}
+            </HStack>
+          )}
+          <HStack gap="2" wrap="wrap" as="span" mt="2">
+            <StatusBadge status={approval.status} />
+            <PriorityBadge priority={approval.priority} />
+            <Badge colorPalette={approval.origin === 'MANUAL' ? 'purple' : 'teal'} variant="outline">
+              {APPROVAL_ORIGIN_LABELS[approval.origin]}
+            </Badge>
+            <Text as="span" color="fg.muted" title={formatDateLong(approval.createdAt)}>
+              Created {formatRelative(approval.createdAt)} ago
+            </Text>
+          </HStack>
+        </>
       }
       actions={
         <HStack gap="2" wrap="wrap">
@@ -66,15 +104,16 @@ export function ApprovalDetailHeader({
               py={{ base: '3', md: '0' }}
               boxShadow={{ base: 'md', md: 'none' }}
             >
-              {!decisions.isCreator && (
-                <Button
-                  colorPalette="green"
-                  flex={{ base: '1', md: 'none' }}
-                  onClick={() => decisions.setDialog('approve')}
-                >
-                  Approve
-                </Button>
-              )}
+              {/* The creator's own request: Approve shown disabled with the reason, not missing. */}
+              <Button
+                colorPalette="green"
+                flex={{ base: '1', md: 'none' }}
+                disabled={decisions.isCreator}
+                title={decisions.isCreator ? APPROVAL_ERRORS.ownApproval : undefined}
+                onClick={() => decisions.setDialog('approve')}
+              >
+                Approve
+              </Button>
               <Button
                 colorPalette="red"
                 variant="outline"
