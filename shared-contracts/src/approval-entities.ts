@@ -45,6 +45,13 @@ export type QbChangeAfterDecision = v.InferOutput<typeof QbChangeAfterDecisionSc
 
 export const QB_BILL_PAYMENT_STATUSES = ['pending', 'created', 'failed'] as const;
 export type QbBillPaymentStatus = (typeof QB_BILL_PAYMENT_STATUSES)[number];
+/**
+ * After the bank returned the payment, the BillPayment is deleted in QuickBooks so the bill is open
+ * there again: pending (being sent, retried on throttling or outages), deleted, failed (QuickBooks
+ * refused it), or cancelled (it was never created: it is not sent any more).
+ */
+export const QB_BILL_PAYMENT_DELETIONS = ['cancelled', 'pending', 'deleted', 'failed'] as const;
+export type QbBillPaymentDeletion = (typeof QB_BILL_PAYMENT_DELETIONS)[number];
 
 /** The BillPayment recorded back in QuickBooks for a bill this approval paid. */
 export const QbBillPaymentSchema = v.object({
@@ -58,6 +65,11 @@ export const QbBillPaymentSchema = v.object({
   qbBillPaymentId: nullableString,
   /** Why it failed (or, while pending, the last attempt's error). */
   error: nullableString,
+  /** Null unless the bank returned the payment: its deletion in QuickBooks, and why it failed or waits. */
+  deletion: v.optional(
+    v.nullable(v.object({ status: v.picklist(QB_BILL_PAYMENT_DELETIONS), error: nullableString })),
+    null,
+  ),
   updatedAt: v.string(),
 });
 export type QbBillPayment = v.InferOutput<typeof QbBillPaymentSchema>;

@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { QbBillPaymentStatus } from 'shared-contracts';
+import type { QbBillPaymentDeletion, QbBillPaymentStatus } from 'shared-contracts';
 import { approvals } from './approvals';
 import { createdAt, updatedAt } from './columns';
 import { companies } from './companies';
@@ -152,16 +152,28 @@ export const qbBillPayments = pgTable(
     qbPaymentId: varchar('qb_payment_id', { length: 20 }),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    /** After the bank returned the payment (migration 0044): deleting the BillPayment again. */
+    deletion: varchar('deletion', { length: 16 }).$type<QbBillPaymentDeletion>(),
+    deleteRequestId: uuid('delete_request_id'),
+    deleteSyncToken: varchar('delete_sync_token', { length: 20 }),
+    deleteError: text('delete_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.qbBillId] }),
     check('qb_bill_payments_status_check', sql`${t.status} IN ('pending', 'created', 'failed')`),
+    check(
+      'qb_bill_payments_deletion_check',
+      sql`${t.deletion} IN ('cancelled', 'pending', 'deleted', 'failed')`,
+    ),
     index('qb_bill_payments_approval_idx').on(t.approvalId),
     index('qb_bill_payments_pending_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} = 'pending'`),
+    index('qb_bill_payments_delete_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.deletion} = 'pending'`),
   ],
 );
 export type QbBillPaymentRow = typeof qbBillPayments.$inferSelect;

@@ -175,6 +175,7 @@ async function qbBillPaymentsOf(db: Db, approvalId: string): Promise<QbBillPayme
     status: row.status,
     qbBillPaymentId: row.qbPaymentId,
     error: row.error,
+    deletion: row.deletion ? { status: row.deletion, error: row.deleteError } : null,
     updatedAt: row.updatedAt.toISOString(),
   }));
 }

@@ -13,7 +13,8 @@ import { HttpError } from '../../http/http-error';
 import { okSchema, pagedSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { currentAuth, requireRole, requireStepUp } from '../../plugins/auth';
-import { applyReturnFile, getReturnFiles } from './bank-returns.service';
+import { applyReturnFileToQuickBooks } from '../../flows/bank-returns';
+import { getReturnFiles } from './bank-returns.service';
 
 const tags = ['Payments'];
 
@@ -57,7 +58,10 @@ export async function bankReturnRoutes(fastify: FastifyInstance): Promise<void> 
     async (request) => {
       const bytes = Buffer.from(request.body, 'latin1');
       return ok(
-        await applyReturnFile(app, currentAuth(request).user, { fileName: request.query.fileName, bytes }),
+        await applyReturnFileToQuickBooks(app, currentAuth(request).user, {
+          fileName: request.query.fileName,
+          bytes,
+        }),
       );
     },
   );

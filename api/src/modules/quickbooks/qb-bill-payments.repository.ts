@@ -4,7 +4,7 @@
  * 'qb-bill-payment' job (qb-bill-payments.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   approvals,
@@ -59,16 +59,25 @@ export async function queueQbBillPayments(tx: Db, row: ApprovalRow, txnDate: str
   return written.length;
 }
 
-/** The approval's payments still to send, in bill id order. */
+/** The approval's payments still to send (a returned bill's are not), in bill id order. */
 export async function pendingQbBillPayments(db: Db, approvalId: string): Promise<QbBillPaymentRow[]> {
   return db
     .select()
     .from(qbBillPayments)
-    .where(and(eq(qbBillPayments.approvalId, approvalId), eq(qbBillPayments.status, 'pending')))
+    .where(
+      and(
+        eq(qbBillPayments.approvalId, approvalId),
+        eq(qbBillPayments.status, 'pending'),
+        isNull(qbBillPayments.deletion),
+      ),
+    )
     .orderBy(asc(qbBillPayments.qbBillId));
 }
 
-/** Approvals with a payment still pending that nobody has tried for `olderThanMs` (the sweep). */
+/**
+ * Approvals with a payment, or the deletion of one, still pending that nobody has tried for
+ * `olderThanMs` (the sweep).
+ */
 export async function approvalsWithStalePayments(
   db: Db,
   olderThanMs: number,
@@ -79,7 +88,10 @@ export async function approvalsWithStalePayments(
     .from(qbBillPayments)
     .where(
       and(
-        eq(qbBillPayments.status, 'pending'),
+        or(
+          and(eq(qbBillPayments.status, 'pending'), isNull(qbBillPayments.deletion)),
+          eq(qbBillPayments.deletion, 'pending'),
+        ),
         lt(qbBillPayments.updatedAt, new Date(Date.now() - olderThanMs)),
       ),
     )
@@ -88,8 +100,9 @@ export async function approvalsWithStalePayments(
 }
 
 /**
- * The outcome of one attempt, only while the row is still pending (a second run of the job that
- * finished first changes nothing). Answers whether this call changed it.
+ * The outcome of one attempt, only while the row is still pending and its bill was not returned
+ * meanwhile (a second run of the job that finished first changes nothing; createdAfterReturn
+ * takes a payment created for a returned bill). Answers whether this call changed it.
  */
 export async function settleQbBillPayment(
   tx: Db,
@@ -110,6 +123,7 @@ export async function settleQbBillPayment(
         eq(qbBillPayments.companyId, row.companyId),
         eq(qbBillPayments.qbBillId, row.qbBillId),
         eq(qbBillPayments.status, 'pending'),
+        isNull(qbBillPayments.deletion),
       ),
     )
     .returning({ qbBillId: qbBillPayments.qbBillId });
@@ -130,7 +144,14 @@ export async function resetFailedQbBillPayments(
   const failed = await tx
     .select()
     .from(qbBillPayments)
-    .where(and(eq(qbBillPayments.approvalId, approvalId), eq(qbBillPayments.status, 'failed')))
+    .where(
+      and(
+        eq(qbBillPayments.approvalId, approvalId),
+        eq(qbBillPayments.status, 'failed'),
+        // A returned bill's payment is not to be made any more.
+        isNull(qbBillPayments.deletion),
+      ),
+    )
     .orderBy(asc(qbBillPayments.qbBillId))
     .for('update');
   const reset = [];
@@ -149,6 +170,7 @@ export async function resetFailedQbBillPayments(
           eq(qbBillPayments.companyId, row.companyId),
           eq(qbBillPayments.qbBillId, row.qbBillId),
           eq(qbBillPayments.status, 'failed'),
+          isNull(qbBillPayments.deletion),
         ),
       )
       .returning({ qbBillId: qbBillPayments.qbBillId });

@@ -3,144 +3,37 @@
  * decision, end to end through the API and the QuickBooks emulator: connect, import, approve,
  * bank file, uploaded, paid → one BillPayment per paid bill in QuickBooks.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
-import { APPROVAL_ERRORS, type Approval, type QbConnectStart } from 'shared-contracts';
+import { eq } from 'drizzle-orm';
+import type { QboEmulator } from 'qbo-emulator';
+import { APPROVAL_ERRORS, type Approval } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, approvals, companies, qbBillPayments, vendorBankAccounts } from '../../db/schema';
+import { qbBillPayments, vendorBankAccounts } from '../../db/schema';
 import { encryptSecret } from '../../security/token-cipher';
-import { build, testConfig, type TestContext } from '../../test/build';
-import { consent, emulatorConfig } from '../../test/qbo-emulator';
-import { runBillPayments, type BillPaymentDeps } from './qb-bill-payments';
+import type { TestContext } from '../../test/build';
+import { buildOnEmulator, qbPaymentSteps, startPaymentsEmulator } from '../../test/qb-payments';
+import { runBillPayments } from './qb-bill-payments';
 import { runCompanySync } from '../../flows/quickbooks-import';
 
 let t: TestContext;
 let emulator: QboEmulator;
 const tokens = { admin: '', moderator: '' };
-const CREDENTIALS = { clientId: 'pay-client', clientSecret: 'pay-secret' };
 
 beforeAll(async () => {
-  emulator = await startQboEmulator({
-    ...CREDENTIALS,
-    redirectUris: ['http://127.0.0.1:8080/companies/quickbooks/callback'],
-  });
-  t = await build({
-    config: {
-      quickBooks: emulatorConfig(emulator, CREDENTIALS, 5_000),
-      // Short back-off so a retried 5xx does not slow the suite; Retry-After is honoured as sent.
-      qbSync: { ...testConfig().qbSync, backoffMs: 20 },
-    },
-  });
-  tokens.admin = (await t.login('admin@example.com')).tokens.accessToken;
-  tokens.moderator = (await t.login('moderator@example.com')).tokens.accessToken;
+  emulator = await startPaymentsEmulator();
+  const built = await buildOnEmulator(emulator);
+  t = built.t;
+  Object.assign(tokens, built.tokens);
 });
 afterAll(async () => {
   await t?.close();
   await emulator?.close();
 });
 
-const deps = (): BillPaymentDeps => t.app as unknown as BillPaymentDeps;
-const api = (method: 'GET' | 'PUT' | 'POST', url: string, token = tokens.admin, payload?: object) =>
-  t.request({ method, url: `/api/bill-approval${url}`, token, ...(payload ? { payload } : {}) });
-
-let counter = 0;
-/**
- * A company connected to a new realm of `bills` bills, imported, with bank file settings (the
- * QuickBooks bank account 35 unless told) and a confirmed bank account for every vendor.
- */
-async function importedCompany(bills: number, qbBankAccountId: string | null = '35') {
-  counter += 1;
-  const realmId = emulator.createRealm(`Payment Realm ${counter}`, { bills, vendors: 3 });
-  const [company] = await t.database.db
-    .insert(companies)
-    .values({ name: `QuickBooks Payments ${counter}` })
-    .returning();
-  const id = company!.id;
-  const started = await t.request({
-    method: 'POST',
-    url: `/api/company/companies/${id}/qb-connect`,
-    token: tokens.moderator,
-  });
-  const { authorizeUrl } = started.json<{ data: QbConnectStart }>().data;
-  const callback = await t.request({
-    method: 'POST',
-    url: '/api/company/quickbooks/callback',
-    token: tokens.moderator,
-    payload: await consent(authorizeUrl, realmId),
-  });
-  expect(callback.statusCode).toBe(200);
-  // With the job queue running, its schedule may be syncing the company already: wait for it.
-  for (let attempt = 0; ; attempt += 1) {
-    const run = await runCompanySync(deps(), id);
-    if (run.status === 'done') break;
-    expect(run.status).toBe('busy');
-    expect(attempt).toBeLessThan(120);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const settings = await t.request({
-    method: 'PUT',
-    url: `/api/company/companies/${id}/payment-settings`,
-    token: tokens.moderator,
-    payload: {
-      odfiRoutingNumber: '121042882',
-      odfiName: 'First Example Bank',
-      companyIdentification: '1234567890',
-      achCompanyName: 'QB Payments',
-      originName: 'QB Payments LLC',
-      qbBankAccountId,
-    },
-  });
-  expect(settings.statusCode).toBe(200);
-  expect(settings.json().data.qbBankAccountId).toBe(qbBankAccountId);
-  for (const vendor of emulator.realm(realmId).vendors) {
-    await t.database.db.insert(vendorBankAccounts).values({
-      companyId: id,
-      vendorRef: vendor.Id,
-      vendorName: vendor.DisplayName,
-      routingNumber: '021000021',
-      accountNumberEnc: encryptSecret(`4000${vendor.Id.padStart(4, '0')}`, t.config.bankAccountKey),
-      accountLast4: vendor.Id.padStart(4, '0'),
-      accountType: 'checking',
-      confirmedAt: new Date(),
-    });
-  }
-  const [approval] = await t.database.db
-    .select()
-    .from(approvals)
-    .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')))
-    .orderBy(asc(approvals.createdAt));
-  expect(approval).toBeDefined();
-  return { id, realmId, approvalId: approval!.id, billIds: approval!.billIds };
-}
-
-/** Every step of the approval's policy decided (a MODERATOR, then an ADMIN when there is a second). */
-async function approve(approvalId: string): Promise<Approval> {
-  let approval = (await api('GET', `/approvals/${approvalId}`)).json<{ data: Approval }>().data;
-  for (const token of [tokens.moderator, tokens.admin]) {
-    if (approval.status !== 'PENDING') break;
-    const answer = await api('PUT', `/approvals/${approvalId}/approve`, token, {});
-    expect(answer.statusCode).toBe(200);
-    approval = answer.json<{ data: Approval }>().data;
-  }
-  return approval;
-}
-
-async function paid(approvalId: string) {
-  expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
-  expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
-  expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
-  await t.app.qbSyncIdle();
-}
-
-const detail = async (approvalId: string) =>
-  (await api('GET', `/approvals/${approvalId}`)).json<{ data: Approval }>().data;
-const history = async (approvalId: string) =>
-  (
-    await t.database.db
-      .select({ action: activity.action, description: activity.description })
-      .from(activity)
-      .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, approvalId)))
-  ).filter((entry) => entry.action.startsWith('approval.qb_') || entry.action.startsWith('approval.source_'));
+const { deps, api, importedCompany, approve, paid, detail, history } = qbPaymentSteps(() => ({
+  t,
+  emulator,
+  tokens,
+}));
 
 describe('payment back to QuickBooks', () => {
   it('creates one BillPayment per paid bill, linked to it, from the bank account of the settings, even when the job runs again', async () => {
@@ -531,15 +424,10 @@ describe('on the job queue (pg-boss on this engine)', () => {
   let saved: { t: TestContext; tokens: typeof tokens };
   beforeAll(async () => {
     saved = { t, tokens: { ...tokens } };
-    queued = await build({
-      config: {
-        quickBooks: emulatorConfig(emulator, CREDENTIALS, 5_000),
-        qbSync: { ...testConfig().qbSync, backoffMs: 20, jobs: true },
-      },
-    });
+    const built = await buildOnEmulator(emulator, true);
+    queued = built.t;
     t = queued;
-    tokens.admin = (await t.login('admin@example.com')).tokens.accessToken;
-    tokens.moderator = (await t.login('moderator@example.com')).tokens.accessToken;
+    Object.assign(tokens, built.tokens);
   });
   afterAll(async () => {
     t = saved.t;

@@ -19,6 +19,11 @@ import { APPROVAL_ERRORS, personName } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import { findPaymentSettings } from '../payments/payment-accounts.service';
 import {
+  createdAfterReturn,
+  pendingDeletions,
+  resetFailedDeletions,
+} from './qb-bill-payment-deletions.repository';
+import {
   pendingQbBillPayments,
   resetFailedQbBillPayments,
   settleQbBillPayment,
@@ -51,8 +56,8 @@ export interface BillPaymentsOutcome {
 export class BillPaymentsRetry extends Error {}
 
 const short = (id: string) => id.slice(0, 8);
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const label = (row: Pick<QbBillPaymentRow, 'docNumber' | 'qbBillId'>) =>
+export const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+export const label = (row: Pick<QbBillPaymentRow, 'docNumber' | 'qbBillId'>) =>
   `Bill ${row.docNumber ?? row.qbBillId}`;
 
 /** The job's body: send the approval's pending BillPayments, one by one. */
@@ -163,9 +168,10 @@ export async function runBillPayments(
 
 /**
  * 'Retry' (ADMIN) on the approval page: its refused BillPayments are pending again, each with a new
- * requestid (resetFailedQbBillPayments says why that cannot pay twice), recorded in history; the
- * caller then sends them (the job, or this process). Payments still waiting are sent again with
- * their own requestid. Nothing refused or waiting: 409. Answers how many will be sent.
+ * requestid (resetFailedQbBillPayments says why that cannot pay twice), and so are the refused
+ * deletions of returned bills' BillPayments, recorded in history; the caller then sends them (the
+ * job, or this process). Payments and deletions still waiting are sent again with their own
+ * requestid. Nothing refused or waiting: 409. Answers how many will be sent.
  */
 export async function retryBillPayments(
   deps: Pick<AppDeps, 'db'>,
@@ -182,9 +188,17 @@ export async function retryBillPayments(
         details: { billId: row.qbBillId, error: row.error },
       });
     }
-    const waiting = await pendingQbBillPayments(tx, approvalId);
-    if (waiting.length === 0) throw new HttpError(409, 'CONFLICT', APPROVAL_ERRORS.noBillPaymentToRetry);
-    return waiting.length;
+    for (const row of await resetFailedDeletions(tx, approvalId)) {
+      await recordActivity(tx, actor, 'approval', approvalId, {
+        action: 'approval.qb_bill_payment_delete_retry',
+        description: `${personName(actor)} retried deleting the QuickBooks bill payment of bill ${row.docNumber ?? row.qbBillId} (BillPayment ${row.qbPaymentId}); it had failed: ${row.deleteError ?? 'no reason given'}`,
+        details: { billId: row.qbBillId, qbBillPaymentId: row.qbPaymentId, error: row.deleteError },
+      });
+    }
+    const waiting =
+      (await pendingQbBillPayments(tx, approvalId)).length + (await pendingDeletions(tx, approvalId)).length;
+    if (waiting === 0) throw new HttpError(409, 'CONFLICT', APPROVAL_ERRORS.noBillPaymentToRetry);
+    return waiting;
   });
 }
 
@@ -209,7 +223,7 @@ export function billPaymentBody(
  * The id Intuit's support finds the refused request by, for whoever reports it to them. (A waiting
  * reason goes without it: each attempt has its own, and the reason is recorded only when it changes.)
  */
-const tidText = (error: QbApiError) => (error.intuitTid ? ` (intuit_tid ${error.intuitTid})` : '');
+export const tidText = (error: QbApiError) => (error.intuitTid ? ` (intuit_tid ${error.intuitTid})` : '');
 
 function refusalText(error: QbApiError): string {
   if (error.kind === 'forbidden') {
@@ -218,7 +232,7 @@ function refusalText(error: QbApiError): string {
   return `QuickBooks refused the payment${error.fault ? `: ${error.fault}` : ` (HTTP ${error.status ?? 400})`}${tidText(error)}`;
 }
 
-function waitingText(error: QbApiError): string {
+export function waitingText(error: QbApiError): string {
   switch (error.kind) {
     case 'throttled':
       return 'QuickBooks is throttling requests (429); retried later';
@@ -243,8 +257,24 @@ async function settle(
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const changed = await settleQbBillPayment(tx, row, values);
-    if (!changed) return;
     const amount = usd(row.amountCents);
+    if (!changed && values.status === 'created' && values.qbPaymentId) {
+      // Sent before the bill's return was applied, created after: deleted again like the others.
+      if (!(await createdAfterReturn(tx, row, values.qbPaymentId))) return;
+      await recordActivities(tx, [
+        {
+          userId: null,
+          userName: QUICKBOOKS_PAYMENT_ACTOR,
+          entityType: 'approval',
+          entityId: row.approvalId,
+          action: 'approval.qb_bill_payment',
+          description: `${label(row)} recorded as paid in QuickBooks: BillPayment ${values.qbPaymentId}, ${amount} on ${row.txnDate}; the bank had returned the payment meanwhile, so it is deleted there again`,
+          details: { billId: row.qbBillId, status: 'created', qbBillPaymentId: values.qbPaymentId },
+        },
+      ]);
+      return;
+    }
+    if (!changed) return;
     let event: { action: string; description: string } | null = null;
     if (values.status === 'created') {
       event = {

@@ -8,16 +8,20 @@ import type { FastifyInstance } from 'fastify';
 import { startJobQueue, type JobQueue } from '../../jobs/queue';
 import { RealmLimiter } from './client/accounting-client';
 import { approvalsWithStalePayments } from './qb-bill-payments.repository';
-import { BillPaymentsRetry, runBillPayments } from './qb-bill-payments';
+import { BillPaymentsRetry, runBillPayments, type BillPaymentDeps } from './qb-bill-payments';
+import { runBillPaymentDeletions } from './qb-bill-payment-deletions';
 import { findCompaniesDue } from './qb-sync.repository';
 import { runCompanySync } from '../../flows/quickbooks-import';
 import type { QbSyncDeps } from './qb-sync.service';
 
 export const QB_SYNC_QUEUE = 'qb-sync';
 const QB_SYNC_DUE_QUEUE = 'qb-sync-due';
-/** Recording an approval's payments back in QuickBooks (qb-bill-payments.ts), keyed by the approval. */
+/**
+ * Recording an approval's payments back in QuickBooks (qb-bill-payments.ts), then deleting those
+ * of bills the bank returned (qb-bill-payment-deletions.ts), keyed by the approval.
+ */
 export const QB_BILL_PAYMENT_QUEUE = 'qb-bill-payment';
-/** A payment still pending this long (its job gave up, or was never sent) is queued again. */
+/** A payment or deletion still pending this long (its job gave up, or was never sent) is queued again. */
 const STALE_PAYMENT_MS = 5 * 60_000;
 
 declare module 'fastify' {
@@ -41,7 +45,7 @@ export function registerQbSyncJobs(app: FastifyInstance): void {
     running.add(run);
   });
   app.decorate('runBillPaymentsInProcess', (approvalId: string) => {
-    const run = runBillPayments(app as QbSyncDeps, approvalId)
+    const run = runBillPaymentWork(app as QbSyncDeps, approvalId)
       .catch((error: unknown) =>
         app.log.error({ err: error, approvalId }, 'recording payments in QuickBooks failed'),
       )
@@ -77,10 +81,10 @@ export function registerQbSyncJobs(app: FastifyInstance): void {
       }
     });
     await queue.work<{ approvalId: string }>(QB_BILL_PAYMENT_QUEUE, async ({ approvalId }) => {
-      const outcome = await runBillPayments(app as QbSyncDeps, approvalId);
-      // pg-boss retries a failed job after its delay: the payments QuickBooks could not take yet.
+      const outcome = await runBillPaymentWork(app as QbSyncDeps, approvalId);
+      // pg-boss retries a failed job after its delay: what QuickBooks could not take yet.
       if (outcome.retryable) {
-        throw new BillPaymentsRetry(`${outcome.waiting} payment(s) wait for QuickBooks`);
+        throw new BillPaymentsRetry(`${outcome.waiting} payment(s) or deletion(s) wait for QuickBooks`);
       }
     });
     await queue.work(QB_SYNC_DUE_QUEUE, async () => {
@@ -110,7 +114,26 @@ declare module 'fastify' {
   }
 }
 
-/** After PAYMENT_COMPLETED: the approval's BillPayments are sent by a job (or in this process). */
+/**
+ * The job's body: the approval's pending BillPayments, then the deletions of those whose payment
+ * the bank returned (after, so one created while its return was applied is deleted in the same run).
+ */
+export async function runBillPaymentWork(
+  deps: BillPaymentDeps,
+  approvalId: string,
+): Promise<{ waiting: number; retryable: boolean }> {
+  const created = await runBillPayments(deps, approvalId);
+  const deleted = await runBillPaymentDeletions(deps, approvalId);
+  return {
+    waiting: created.waiting + deleted.waiting,
+    retryable: created.retryable || deleted.retryable,
+  };
+}
+
+/**
+ * After PAYMENT_COMPLETED, or a return of its payments: the approval's BillPayments are sent (or
+ * deleted) by a job, or in this process.
+ */
 export async function requestBillPayments(app: FastifyInstance, approvalId: string): Promise<void> {
   if (app.jobs) {
     await app.jobs.send(QB_BILL_PAYMENT_QUEUE, { approvalId }, { singletonKey: approvalId });

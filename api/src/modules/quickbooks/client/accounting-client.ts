@@ -39,6 +39,8 @@ export class QbApiError extends Error {
     readonly fault?: string,
     /** The answer's `intuit_tid` header (none when no answer came), for Intuit's support. */
     readonly intuitTid?: string,
+    /** The first Fault's `code` (e.g. 5010 Stale Object Error, 610 Object Not Found). */
+    readonly faultCode?: string,
   ) {
     super(
       `QuickBooks API ${kind}${status ? ` (HTTP ${status})` : ''}${fault ? `: ${fault}` : ''}${
@@ -233,11 +235,13 @@ async function qbRequest(
     if (response.status === 401) throw new QbApiError('unauthorized', 401, undefined, tid);
     if (response.status === 403) throw new QbApiError('forbidden', 403, faultMessage(body), tid);
     if (response.status !== 200) {
-      throw new QbApiError('rejected', response.status, faultMessage(body), tid);
+      throw new QbApiError('rejected', response.status, faultMessage(body), tid, faultCode(body));
     }
     if (!body) throw new QbApiError('bad_response', response.status, undefined, tid);
     // QuickBooks answers some refusals with 200 and a Fault body.
-    if (body.Fault) throw new QbApiError('rejected', response.status, faultMessage(body), tid);
+    if (body.Fault) {
+      throw new QbApiError('rejected', response.status, faultMessage(body), tid, faultCode(body));
+    }
     return body;
   }
 }
@@ -250,12 +254,18 @@ export function retryAfterSeconds(header: string | null): number {
   return Number.isNaN(at) ? 60 : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+function firstFault(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const fault = (body?.Fault ?? body?.fault) as { Error?: unknown[]; error?: unknown[] } | undefined;
+  return (fault?.Error?.[0] ?? fault?.error?.[0]) as Record<string, unknown> | undefined;
+}
+
 function faultMessage(body: Record<string, unknown> | undefined): string | undefined {
-  const fault = (body?.Fault ?? body?.fault) as
-    | { Error?: Array<{ Message?: unknown; Detail?: unknown }>; error?: Array<{ message?: unknown }> }
-    | undefined;
-  const first = fault?.Error?.[0] ?? fault?.error?.[0];
-  const record = first as Record<string, unknown> | undefined;
+  const record = firstFault(body);
   const message = record?.Detail ?? record?.Message ?? record?.message;
   return typeof message === 'string' ? message.slice(0, 200) : undefined;
+}
+
+function faultCode(body: Record<string, unknown> | undefined): string | undefined {
+  const code = firstFault(body)?.code;
+  return typeof code === 'string' || typeof code === 'number' ? String(code).slice(0, 20) : undefined;
 }
