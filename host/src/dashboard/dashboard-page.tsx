@@ -1,7 +1,13 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
-import { CHART_DAYS, CHART_WEEKS, RECENT_ACTIVITY_SHOWN, type DashboardCharts } from 'shared-contracts';
+import {
+  BANK_RETURNS_PAGE_TEXT,
+  CHART_DAYS,
+  CHART_WEEKS,
+  RECENT_ACTIVITY_SHOWN,
+  type DashboardCharts,
+} from 'shared-contracts';
 import {
   Badge,
   Box,
@@ -106,7 +112,8 @@ function StatCards() {
             />
           ))}
         </SimpleGrid>
-        <Skeleton height="1.3125rem" width="72" data-testid="stat-placeholder" />
+        {/* The figures line is two lines on a phone (QuickBooks, then returns), one from md. */}
+        <Skeleton height={{ base: '2.625rem', md: '1.3125rem' }} width="72" data-testid="stat-placeholder" />
       </Stack>
     );
   }
@@ -130,7 +137,11 @@ function StatCards() {
           </Card.Root>
         ))}
       </SimpleGrid>
-      <QuickBooksLine connected={data.stats.qbConnected} needAttention={data.stats.qbNeedAttention} />
+      <QuickBooksLine
+        connected={data.stats.qbConnected}
+        needAttention={data.stats.qbNeedAttention}
+        returnedThisMonth={data.stats.returnedThisMonth}
+      />
       {data.failed && (
         <Text fontSize="sm" color="orange.fg" role="status">
           The figures could not be read from the server; zeros are shown until it answers.
@@ -142,21 +153,43 @@ function StatCards() {
 
 /**
  * 'QuickBooks: N connected, M need attention': each figure opens the Companies list filtered by
- * that QuickBooks status (a connection in its error state needs someone to reconnect it).
+ * that QuickBooks status (a connection in its error state needs someone to reconnect it). Then
+ * 'Returned this month: N', the approvals whose payment the bank sent back, opening the list
+ * filtered by that status.
  */
-function QuickBooksLine({ connected, needAttention }: { connected: number; needAttention: number }) {
+function QuickBooksLine({
+  connected,
+  needAttention,
+  returnedThisMonth,
+}: {
+  connected: number;
+  needAttention: number;
+  returnedThisMonth: number;
+}) {
   return (
-    <Text fontSize="sm" color="fg" data-testid="quickbooks-line">
-      QuickBooks:{' '}
-      <Link asChild color="blue.fg">
-        <RouterLink to="/companies?qb=connected">{connected.toLocaleString('en-US')} connected</RouterLink>
-      </Link>
-      ,{' '}
-      <Link asChild color={needAttention > 0 ? 'red.fg' : 'blue.fg'}>
-        <RouterLink to="/companies?qb=error">
-          {needAttention.toLocaleString('en-US')} need attention
-        </RouterLink>
-      </Link>
+    <Text fontSize="sm" color="fg">
+      <Text as="span" data-testid="quickbooks-line">
+        QuickBooks:{' '}
+        <Link asChild color="blue.fg">
+          <RouterLink to="/companies?qb=connected">{connected.toLocaleString('en-US')} connected</RouterLink>
+        </Link>
+        ,{' '}
+        <Link asChild color={needAttention > 0 ? 'red.fg' : 'blue.fg'}>
+          <RouterLink to="/companies?qb=error">
+            {needAttention.toLocaleString('en-US')} need attention
+          </RouterLink>
+        </Link>
+      </Text>
+      <Text as="span" display={{ base: 'block', md: 'inline' }} data-testid="returned-this-month">
+        <Text as="span" display={{ base: 'none', md: 'inline' }} aria-hidden="true">
+          {' · '}
+        </Text>
+        <Link asChild color={returnedThisMonth > 0 ? 'red.fg' : 'blue.fg'}>
+          <RouterLink to="/approvals?status=PAYMENT_RETURNED">
+            {BANK_RETURNS_PAGE_TEXT.dashboard.link(returnedThisMonth)}
+          </RouterLink>
+        </Link>
+      </Text>
     </Text>
   );
 }

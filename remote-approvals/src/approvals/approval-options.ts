@@ -1,11 +1,16 @@
 import { APPROVAL_FILTER_STATUSES, APPROVAL_PRIORITIES, type ApprovalListQuery } from 'shared-contracts';
-import { titleCase } from 'shared-ui';
+import { statusBadgeStyle, titleCase } from 'shared-ui';
 import { type FilterField, type SelectOption } from 'shared-ui/table';
 
-/** Status filter: All, Pending, Approved, Rejected, Expired. */
+/**
+ * Status filter: All, Pending, Approved, Rejected, Expired, then the payments the bank sent back
+ * (the dashboard's 'returned this month' opens the list on Payment returned).
+ */
 export const STATUS_FILTER_OPTIONS: SelectOption[] = [
   { value: '', label: 'All' },
-  ...APPROVAL_FILTER_STATUSES.map((status) => ({ value: status, label: titleCase(status) })),
+  ...[...APPROVAL_FILTER_STATUSES, 'PAYMENT_RETURNED' as const, 'PAYMENT_PARTLY_RETURNED' as const].map(
+    (status) => ({ value: status, label: statusBadgeStyle(status).label }),
+  ),
 ];
 
 /** Priority filter: All, Urgent, High, Medium, Low. */

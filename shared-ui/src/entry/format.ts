@@ -13,7 +13,9 @@ export {
 } from '../format';
 export { ActivityList, type ActivityListProps } from '../activity-list';
 export {
+  BankAccountReturnNotices,
   BankAccountStatusBadge,
+  type BankAccountReturnState,
   bankAccountControlText,
   bankAccountTypeLabel,
   maskedAccount,

@@ -1,6 +1,7 @@
 import { APPROVAL_ERRORS, parseApprovalRouteId, parseBills, type Approval } from 'shared-contracts';
 import { SimpleGrid, Stack } from 'shared-ui';
 import { RecordFailurePage, recordPage, type RecordRequest } from 'shared-ui/record';
+import { ReconciliationCard, ReturnedPaymentsAlert } from '../../bank-returns/components/approval-returns';
 import { useApproval } from '../api/get-approval';
 import { ActivityHistoryCard } from './activity-history-card';
 import { ApprovalChainCard } from './approval-chain-card';
@@ -47,6 +48,7 @@ function ApprovalDetail({
         canDecide={canDecide}
         isCreator={isCreator}
       />
+      <ReturnedPaymentsAlert approval={approval} />
       <QbChangesAlert approval={approval} canDecide={canDecide && !isCreator} />
       <DuplicatesCard approval={approval} bills={bills} />
 
@@ -61,6 +63,7 @@ function ApprovalDetail({
       <ApprovedBillsCard approval={approval} />
       <PaymentAccountsCard approval={approval} />
       <NachaCard approval={approval} />
+      <ReconciliationCard approval={approval} />
       <QbPaymentsCard approval={approval} />
       <SystemInfoCard approval={approval} />
       <ActivityHistoryCard approval={approval} />

@@ -1,6 +1,8 @@
 import { BANK_ACCOUNT_RECENT_DAYS, type Approval, type ApprovalPaymentAccount } from 'shared-contracts';
-import { Alert, Box, Flex, SectionCard, Stack, Text } from 'shared-ui';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Flex, Link, SectionCard, Stack, Text } from 'shared-ui';
 import {
+  BankAccountReturnNotices,
   BankAccountStatusBadge,
   bankAccountControlText,
   bankAccountTypeLabel,
@@ -28,7 +30,11 @@ export function PaymentAccountsCard({ approval }: { approval: Approval }) {
         {({ accounts: entries }) => (
           <Stack as="ul" gap="3" listStyleType="none" ps="0">
             {entries.map((entry) => (
-              <VendorAccountRow key={entry.vendorRef ?? entry.vendorName} entry={entry} />
+              <VendorAccountRow
+                key={entry.vendorRef ?? entry.vendorName}
+                entry={entry}
+                companyId={approval.companyId}
+              />
             ))}
           </Stack>
         )}
@@ -37,8 +43,10 @@ export function PaymentAccountsCard({ approval }: { approval: Approval }) {
   );
 }
 
-function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
+function VendorAccountRow({ entry, companyId }: { entry: ApprovalPaymentAccount; companyId: number }) {
   const account = entry.account;
+  // A return or the bank's correction says what to do; any other hold is said as the API words it.
+  const returnNotice = account !== null && (account.blocked || account.correction);
   const recent =
     account !== null &&
     Date.now() - new Date(account.control.changedAt).getTime() < BANK_ACCOUNT_RECENT_DAYS * DAY_MS;
@@ -76,6 +84,17 @@ function VendorAccountRow({ entry }: { entry: ApprovalPaymentAccount }) {
           <Text textStyle="xs" color="fg.muted">
             {bankAccountControlText(account.control)}
           </Text>
+          <BankAccountReturnNotices account={account} />
+          {returnNotice || entry.heldReason ? (
+            <Text textStyle="sm">
+              {!returnNotice && entry.heldReason ? `${entry.heldReason}. ` : null}
+              <Link asChild color="blue.fg">
+                <RouterLink to={`/companies/${companyId}#payments`}>
+                  Open the company&apos;s payment settings
+                </RouterLink>
+              </Link>
+            </Text>
+          ) : null}
         </Stack>
       ) : (
         <Text mt="2" color="fg.muted">

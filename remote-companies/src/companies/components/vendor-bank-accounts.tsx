@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { errorMessage } from 'shared-auth';
 import type { BankAccountControl, MissingVendor, VendorAccount } from 'shared-contracts';
-import { Alert, Button, ErrorState, Heading, HStack, Stack, Text } from 'shared-ui';
+import { Alert, Box, Button, ErrorState, Heading, HStack, Stack, Text } from 'shared-ui';
 import { ActionDialog, RowActionsMenu, useDialogTarget } from 'shared-ui/dialog';
 import {
+  BankAccountReturnNotices,
   BankAccountStatusBadge,
   bankAccountControlText,
   bankAccountTypeLabel,
@@ -112,6 +113,10 @@ export function VendorBankAccounts({
                   header: 'Status',
                   // The badge, and while pending who entered it; the whole story on hover and in
                   // the confirmation dialog (a sentence per row would crowd the table).
+                  // A return's block and the bank's correction are said in full: they are why
+                  // the account is not paid, and what to do about it.
+                  maxWidth: 'none',
+                  minWidth: '12rem',
                   render: (row) => (
                     <Stack gap="0.5" align="flex-start" title={bankAccountControlText(row.control)}>
                       <BankAccountStatusBadge control={row.control} />
@@ -120,6 +125,9 @@ export function VendorBankAccounts({
                           by {row.control.changedBy.name}
                         </Text>
                       ) : null}
+                      <Box maxW="24rem">
+                        <BankAccountReturnNotices account={row} />
+                      </Box>
                     </Stack>
                   ),
                 },
