@@ -39,7 +39,15 @@ test('ADMIN opens the audit log from the sidebar, filters by person and exports 
   await page.getByRole('combobox', { name: 'Action' }).selectOption('auth.login');
   await expect(page).toHaveURL(/[?&]action=auth\.login(&|$)/);
   const rows = table.locator('tbody tr');
-  await expect(rows.first()).toContainText('auth.login');
+  // The action in words; its code in the row's details (and the CSV below).
+  await expect(rows.first()).toContainText('Signed in');
+  await expect(rows.first()).not.toContainText('auth.login');
+  await rows.first().getByRole('button', { name: 'Details' }).click();
+  const details = page.getByTestId('audit-details');
+  await expect(details.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+  await expect(details.getByTestId('audit-action-code')).toHaveText('auth.login');
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
   const listed = await api.get<Array<{ id: number; userId: number }>>(
     `/api/audit?userId=${id}&action=auth.login&limit=10`,
   );

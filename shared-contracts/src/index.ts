@@ -35,6 +35,7 @@ export * from './route-id';
 export * from './releases';
 export * from './people';
 export * from './audit';
+export * from './audit-actions';
 export { SECTIONS, remoteDir, sectionNamed } from './sections.js';
 export { SECTION_PAGES } from './section-pages.js';
 export * from './section-types';

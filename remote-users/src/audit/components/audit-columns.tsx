@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { auditEntityPath, type AuditEntry } from 'shared-contracts';
+import { auditActionLabel, auditEntityPath, type AuditEntry } from 'shared-contracts';
 import { Box, Link, Text, TruncatedText } from 'shared-ui';
 import { FALLBACK, formatDateLong } from 'shared-ui/format';
 import type { DataTableColumn } from 'shared-ui/table';
@@ -30,9 +30,10 @@ export const AUDIT_COLUMNS: Array<DataTableColumn<AuditEntry>> = [
     key: 'action',
     header: 'Action',
     card: 'field',
+    // In words; the code is in the row's details and the CSV (and on hover).
     render: (entry) => (
-      <Text as="span" fontFamily="mono" fontSize="sm">
-        {entry.action}
+      <Text as="span" title={entry.action} data-action={entry.action}>
+        {auditActionLabel(entry.action)}
       </Text>
     ),
   },

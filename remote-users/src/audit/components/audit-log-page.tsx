@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_PAGE_SIZES, AuditQuerySchema, type AuditEntry, type AuditQuery } from 'shared-contracts';
+import {
+  AUDIT_PAGE_SIZES,
+  AuditQuerySchema,
+  auditActionLabel,
+  type AuditEntry,
+  type AuditQuery,
+} from 'shared-contracts';
 import { personLabel, personOptions, withCurrentOption } from 'shared-ui/form';
 import {
   CsvExportButton,
@@ -12,6 +18,7 @@ import {
 import { AUDIT_EXPORT_PATH, auditList, useAuditPeople, useAuditPerson } from '../api/get-audit';
 import { ACTION_FILTER_OPTIONS, ENTITY_FILTER_OPTIONS, entityLabel } from '../audit-text';
 import { AUDIT_COLUMNS } from './audit-columns';
+import { AuditDetailsButton } from './audit-details';
 
 const NOUN = { one: 'entry', other: 'entries' };
 
@@ -74,8 +81,9 @@ export function AuditLogPage() {
       caption="Audit log"
       columns={AUDIT_COLUMNS}
       rowLabel={(entry: AuditEntry) =>
-        `${entry.action} ${entityLabel(entry.entityType, entry.entityId) ?? ''}`.trim()
+        `${auditActionLabel(entry.action)} ${entityLabel(entry.entityType, entry.entityId) ?? ''}`.trim()
       }
+      rowActions={(entry: AuditEntry) => <AuditDetailsButton entry={entry} />}
       canSelect={false}
       empty={{
         title: 'No activity recorded',
