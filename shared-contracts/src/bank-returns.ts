@@ -3,16 +3,15 @@ import { IsoDateTimeSchema, pagingEntries } from './common';
 
 // Return files: what the bank sends back about the console's payments, applied all or nothing. A
 // matched return reopens its bill (only a new approval pays it again) and, for the codes that say
-// the account is unusable, blocks the vendor's account until it is changed and confirmed.
+// the account is unusable, blocks the vendor's account until it is changed and confirmed. A matched
+// notification of change leaves the payment paid and changes the vendor's account as the bank says,
+// pending until a second person confirms it.
 
 export const BANK_RETURN_ERRORS = {
   tooLarge: (maxBytes: number) => `The return file is larger than ${maxBytes} bytes (RETURN_FILE_MAX_BYTES)`,
   notReturnFile: (line: number, field: string, reason: string) =>
     `This is not a return file the console can read: line ${line}, ${field}: ${reason}`,
   empty: 'The return file is empty',
-  /** Refused until notifications of change are applied (going away with that change). */
-  nocNotYet:
-    'This file holds notifications of change (COR): they are not applied yet. Send a file of returns only.',
   /** A notification of change whose corrected data lacks what its code corrects: nothing is applied. */
   nocMissingData: (line: number, code: string, missing: string) =>
     `Line ${line}: notification of change ${code} carries no valid ${missing} in its corrected data; nothing in the file was applied`,
@@ -42,6 +41,8 @@ export const BANK_RETURN_TEXT = {
   correctionNotApplied: (code: string, description: string) =>
     `Notification of change ${code} (${description}) recorded on the entry; it corrects nothing the console keeps, so no account changed`,
   noAccount: (vendor: string) => `${vendor} has no bank account on record to correct`,
+  accountChangedSince: (vendor: string) =>
+    `The bank account of ${vendor} changed after this payment: the correction was not applied to it; check the account with the vendor`,
 } as const;
 
 /**

@@ -94,6 +94,15 @@ export const vendorBankAccounts = pgTable(
     blockedCode: varchar('blocked_code', { length: 3 }),
     blockedVersion: integer('blocked_version'),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /**
+     * The latest notification of change the bank sent about the account (migration 0045) and the
+     * version of the pending change it made: while that version waits for confirmation, a bank
+     * file held for it names the NOC. Kept once confirmed (why the account changed); a change by
+     * hand clears it.
+     */
+    correctionCode: varchar('correction_code', { length: 3 }),
+    correctionVersion: integer('correction_version'),
+    correctionAt: timestamp('correction_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -253,6 +262,14 @@ export const bankFileEntries = pgTable(
     /** 'YYYY-MM-DD': the return batch's effective entry date. */
     returnedOn: varchar('returned_on', { length: 10 }),
     returnFileId: integer('return_file_id').references(() => bankReturnFiles.id, { onDelete: 'restrict' }),
+    /** A notification of change about the entry (migration 0045): it was paid, the account was wrong. */
+    correctionCode: varchar('correction_code', { length: 3 }),
+    correctionDescription: text('correction_description'),
+    /** 'YYYY-MM-DD': the NOC batch's effective entry date. */
+    correctedOn: varchar('corrected_on', { length: 10 }),
+    correctionFileId: integer('correction_file_id').references(() => bankReturnFiles.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
   },
   (t) => [

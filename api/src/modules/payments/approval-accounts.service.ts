@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/http-error';
 import { peopleByIds, toControl } from './bank-account-control.repository';
 import { changedSinceDecision, heldReason } from './decision-accounts';
-import { accountBlock, findApprovalForAccounts, vendorAccountsByRef } from './payment-accounts.repository';
+import {
+  accountBlock,
+  accountCorrection,
+  findApprovalForAccounts,
+  vendorAccountsByRef,
+} from './payment-accounts.repository';
 
 /**
  * A company's originator settings and its vendors' bank accounts. Account numbers are encrypted
@@ -59,7 +64,7 @@ export async function getApprovalPaymentAccounts(
               version: row.version,
               control: toControl(row, people),
               blocked: accountBlock(row),
-              correction: null,
+              correction: accountCorrection(row),
             }
           : null,
         decided: decided

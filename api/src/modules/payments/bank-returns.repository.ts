@@ -11,6 +11,7 @@ import {
   type ApprovalRow,
   type BankFileEntryRow,
   type BankReturnFileRow,
+  type VendorBankAccountRow,
 } from '../../db/schema';
 
 export async function findReturnFileBySha(db: Db, sha256: string): Promise<BankReturnFileRow | undefined> {
@@ -48,6 +49,7 @@ export async function finishReturnFile(
     .update(bankReturnFiles)
     .set({
       lines,
+      // Returns only: the CORRECTED lines are counted from the lines when answered.
       matchedCount: lines.filter((line) => line.outcome === 'RETURNED').length,
       unmatchedCount: lines.filter((line) => line.outcome === 'UNMATCHED').length,
       mismatchCount: lines.filter((line) => line.outcome === 'MISMATCH').length,
@@ -92,6 +94,37 @@ export async function markEntryReturned(
       returnFileId: values.returnFileId,
     })
     .where(and(eq(bankFileEntries.id, id), eq(bankFileEntries.status, 'SENT')));
+}
+
+/** The entry's notification of change: it was paid, the account it paid was wrong. */
+export async function markEntryCorrected(
+  db: Db,
+  id: number,
+  values: { code: string; description: string; correctedOn: string; fileId: number },
+): Promise<void> {
+  await db
+    .update(bankFileEntries)
+    .set({
+      correctionCode: values.code,
+      correctionDescription: values.description,
+      correctedOn: values.correctedOn,
+      correctionFileId: values.fileId,
+    })
+    .where(eq(bankFileEntries.id, id));
+}
+
+/** The vendor's account, locked until the transaction ends (a NOC changes it). */
+export async function lockVendorAccount(
+  db: Db,
+  companyId: number,
+  vendorRef: string,
+): Promise<VendorBankAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vendorBankAccounts)
+    .where(and(eq(vendorBankAccounts.companyId, companyId), eq(vendorBankAccounts.vendorRef, vendorRef)))
+    .for('update');
+  return row;
 }
 
 /** The paid-bill lock of the returned entry's bill, held by that file only. */

@@ -7,6 +7,8 @@
  * releases the bill's paid-bill lock (only a NEW approval pays it again: nothing is re-queued),
  * moves the approval to PAYMENT_RETURNED or PAYMENT_PARTLY_RETURNED, and, for the codes that say
  * the account is unusable, blocks the vendor's account until it is changed and confirmed.
+ * Notifications of change in the same file are applied in the same transaction
+ * (bank-corrections.service.ts).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -26,6 +28,7 @@ import { HttpError } from '../../http/http-error';
 import { NachaReturnFileError, parseReturnFile, type ReturnEntry } from '../../payments/nacha-returns';
 import { personName } from 'shared-contracts';
 import { recordActivity } from '../activity/activity.service';
+import { applyCorrections, checkCorrectedData, type ChangeLine } from './bank-corrections.service';
 import { lockApproval, shortId } from './bank-files.service';
 import {
   blockVendorAccount,
@@ -69,8 +72,17 @@ interface ReturnLine {
   returnedOn: string;
 }
 
-/** Reads the whole file or refuses it (400 naming the line and field); NOCs are not applied yet. */
-function readReturns(bytes: Buffer): ReturnLine[] {
+/** What the file asks: its returns and its notifications of change, each with its batch's date. */
+interface FileLines {
+  returns: ReturnLine[];
+  changes: ChangeLine[];
+}
+
+/**
+ * Reads the whole file or refuses it (400 naming the line and field), also when a notification of
+ * change corrects an account to something no account of the console can be.
+ */
+function readReturns(bytes: Buffer): FileLines {
   if (bytes.length === 0) throw new HttpError(400, ERROR_CODES.validation, BANK_RETURN_ERRORS.empty);
   let parsed;
   try {
@@ -85,14 +97,18 @@ function readReturns(bytes: Buffer): ReturnLine[] {
       { file: `line ${error.line}, ${error.field}: ${error.reason}` },
     );
   }
-  if (parsed.batches.some((batch) => batch.kind === 'change')) {
-    throw new HttpError(400, ERROR_CODES.validation, BANK_RETURN_ERRORS.nocNotYet);
+  const returns: ReturnLine[] = [];
+  const changes: ChangeLine[] = [];
+  for (const batch of parsed.batches) {
+    const on = isoDate(batch.effectiveEntryDate);
+    if (batch.kind === 'return') {
+      returns.push(...batch.entries.map((entry) => ({ entry, returnedOn: on })));
+    } else {
+      for (const entry of batch.entries) checkCorrectedData(entry);
+      changes.push(...batch.entries.map((entry) => ({ entry, correctedOn: on })));
+    }
   }
-  return parsed.batches.flatMap((batch) =>
-    batch.kind === 'return'
-      ? batch.entries.map((entry) => ({ entry, returnedOn: isoDate(batch.effectiveEntryDate) }))
-      : [],
-  );
+  return { returns, changes };
 }
 
 /**
@@ -100,11 +116,11 @@ function readReturns(bytes: Buffer): ReturnLine[] {
  * and answer the file as it was applied, with `alreadyApplied`.
  */
 export async function applyReturnFile(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   actor: UserRow,
   upload: { fileName: string; bytes: Buffer },
 ): Promise<BankReturnUpload> {
-  const returns = readReturns(upload.bytes);
+  const lines = readReturns(upload.bytes);
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
   const already = async (): Promise<BankReturnUpload | null> => {
     const row = await findReturnFileBySha(deps.db, sha256);
@@ -123,12 +139,17 @@ export async function applyReturnFile(
         uploadedById: actor.id,
         uploadedByName: personName(actor),
       });
-      return applyReturns(tx, actor, { id: fileId, fileName: upload.fileName }, returns);
+      return applyReturns(tx, deps, actor, { id: fileId, fileName: upload.fileName }, lines);
     });
     const file = toBankReturnFile(row);
     return {
       alreadyApplied: false,
-      message: BANK_RETURN_TEXT.applied(file.matchedCount, file.unmatchedCount, file.mismatchCount),
+      message: BANK_RETURN_TEXT.applied(
+        file.matchedCount,
+        file.unmatchedCount,
+        file.mismatchCount,
+        file.correctedCount,
+      ),
       file,
     };
   } catch (error) {
@@ -149,11 +170,17 @@ interface ReturnFileRef {
 /** Inside the upload's transaction: match, apply and list every line; then the file's row. */
 async function applyReturns(
   tx: Db,
+  deps: Pick<AppDeps, 'config'>,
   actor: UserRow,
   file: ReturnFileRef,
-  returns: ReturnLine[],
+  { returns, changes }: FileLines,
 ): Promise<BankReturnFileRow> {
-  const traces = [...new Set(returns.map((item) => item.entry.return.originalTraceNumber))];
+  const traces = [
+    ...new Set([
+      ...returns.map((item) => item.entry.return.originalTraceNumber),
+      ...changes.map((item) => item.entry.change.originalTraceNumber),
+    ]),
+  ];
   const entries = new Map((await lockEntriesByTrace(tx, traces)).map((entry) => [entry.traceNumber, entry]));
   const earlier = await returnFileNames(tx, [
     ...new Set([...entries.values()].flatMap((entry) => (entry.returnFileId ? [entry.returnFileId] : []))),
@@ -206,13 +233,19 @@ async function applyReturns(
     returned.push({ entry, item });
   }
   await applyMatched(tx, actor, file, returned);
+  // The NOCs after the returns: a vendor's account blocked by a return in this file is then
+  // changed by its NOC above the blocked version, and still waits for a second person.
+  lines.push(...(await applyCorrections(tx, deps, actor, file, changes, entries)));
+  lines.sort((a, b) => a.line - b.line);
   const row = await finishReturnFile(tx, file.id, lines);
+  const corrected = lines.filter((line) => line.outcome === 'CORRECTED').length;
   await recordActivity(tx, actor, 'bank_return', file.id, {
     action: 'payments.bank_return_applied',
-    description: `${personName(actor)} applied return file ${file.fileName}: ${BANK_RETURN_TEXT.applied(row.matchedCount, row.unmatchedCount, row.mismatchCount)}`,
+    description: `${personName(actor)} applied return file ${file.fileName}: ${BANK_RETURN_TEXT.applied(row.matchedCount, row.unmatchedCount, row.mismatchCount, corrected)}`,
     details: {
       fileName: file.fileName,
       matched: row.matchedCount,
+      corrected,
       unmatched: row.unmatchedCount,
       mismatch: row.mismatchCount,
     },

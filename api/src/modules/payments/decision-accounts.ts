@@ -1,4 +1,11 @@
-import { ACH_RETURN_CODES, BANK_RETURN_ERRORS, isAchReturnCode, type Bill } from 'shared-contracts';
+import {
+  ACH_CHANGE_CODES,
+  ACH_RETURN_CODES,
+  BANK_RETURN_ERRORS,
+  isAchChangeCode,
+  isAchReturnCode,
+  type Bill,
+} from 'shared-contracts';
 import type { ApprovalRow, DecisionAccount, VendorBankAccountRow } from '../../db/schema';
 
 /** A reason a bank file cannot be written yet; it becomes the approval's `nachaProcessingStatus`. */
@@ -53,6 +60,15 @@ export function heldReason(account: VendorBankAccountRow): string | null {
 }
 
 function pendingReason(pending: VendorBankAccountRow[]): string {
+  // The change waiting is the bank's notification of change: the reason names it.
+  const corrected = pending.find(
+    (account) => account.correctionCode !== null && account.correctionVersion === account.version,
+  );
+  if (corrected) {
+    const code = corrected.correctionCode!;
+    const description = isAchChangeCode(code) ? ACH_CHANGE_CODES[code].description : 'notification of change';
+    return BANK_RETURN_ERRORS.accountCorrectionPending(corrected.vendorName, code, description);
+  }
   return `The bank account of ${pending.map((account) => account.vendorName).join(', ')} is waiting for a second person's confirmation`;
 }
 

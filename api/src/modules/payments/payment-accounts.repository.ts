@@ -7,6 +7,9 @@ import {
   type PersonRef,
   type VendorAccount,
   type VendorAccountBlock,
+  type VendorAccountCorrection,
+  ACH_CHANGE_CODES,
+  isAchChangeCode,
 } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import {
@@ -62,6 +65,20 @@ export function toPaymentSettings(row: PaymentSettingsRow, people: Map<number, P
   };
 }
 
+/**
+ * The latest notification of change of the account: kept once its change is confirmed (the record
+ * of why the account changed), cleared by a change made by hand.
+ */
+export function accountCorrection(row: VendorBankAccountRow): VendorAccountCorrection | null {
+  if (!row.correctionCode || !row.correctionAt) return null;
+  const code = row.correctionCode;
+  return {
+    code,
+    description: isAchChangeCode(code) ? ACH_CHANGE_CODES[code].description : 'Notification of change',
+    receivedAt: row.correctionAt.toISOString(),
+  };
+}
+
 export function toVendorAccount(row: VendorBankAccountRow, people: Map<number, PersonRef>): VendorAccount {
   return {
     id: row.id,
@@ -73,7 +90,7 @@ export function toVendorAccount(row: VendorBankAccountRow, people: Map<number, P
     accountType: row.accountType,
     control: toControl(row, people),
     blocked: accountBlock(row),
-    correction: null,
+    correction: accountCorrection(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

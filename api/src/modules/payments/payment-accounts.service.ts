@@ -14,7 +14,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { PaymentSettingsRow, UserRow, VendorBankAccountRow } from '../../db/schema';
-import { conflict, forbidden, HttpError, notFound } from '../../http/http-error';
+import { conflict, HttpError, notFound } from '../../http/http-error';
 import { encryptSecret } from '../../security/token-cipher';
 import { recordActivity } from '../activity/activity.service';
 import { findCompanyRow } from '../companies/companies.service';
@@ -27,6 +27,7 @@ import {
   SETTLEMENT_ACCOUNT_KEY,
   vendorAccountKey,
 } from './bank-account-control.repository';
+import { checkConfirmation } from './account-confirmation';
 import { generateBankFile } from './bank-files.service';
 import {
   deleteVendorAccount,
@@ -73,28 +74,6 @@ async function settingsView(db: Db, row: PaymentSettingsRow): Promise<PaymentSet
 
 async function accountView(db: Db, row: VendorBankAccountRow): Promise<VendorAccount> {
   return toVendorAccount(row, await peopleByIds(db, [row.changedById, row.confirmedById]));
-}
-
-/** The checks every confirmation makes: the version reviewed, not yet confirmed, a second person. */
-function checkConfirmation(
-  actor: UserRow,
-  current: { version: number; confirmedAt: Date | null; changedById: number | null },
-  version: number,
-  changer: UserRow | undefined,
-): void {
-  if (current.version !== version) {
-    const fields = { version: PAYMENT_MESSAGES.staleVersion };
-    throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_MESSAGES.staleVersion, fields, undefined, {
-      version: current.version,
-    });
-  }
-  if (current.confirmedAt) throw new HttpError(409, ERROR_CODES.conflict, PAYMENT_MESSAGES.alreadyConfirmed);
-  if (current.changedById === actor.id) throw forbidden(PAYMENT_MESSAGES.confirmOwnChange);
-  // An account the changer registered is the changer's puppet, not a second person.
-  if (current.changedById !== null && actor.createdById === current.changedById) {
-    throw forbidden(PAYMENT_MESSAGES.confirmRegisteredBy);
-  }
-  if (changer && changer.createdById === actor.id) throw forbidden(PAYMENT_MESSAGES.confirmRegisteredByYou);
 }
 
 /** A line in the history of every approval still to be paid to this vendor. */
@@ -357,13 +336,29 @@ async function existingAccount(db: Db, companyId: number, accountId: number, for
   return row;
 }
 
+/** The bank's notification of change a change comes from (null: a change made by hand). */
+export interface AccountCorrection {
+  code: string;
+  description: string;
+  receivedAt: Date;
+}
+
+/**
+ * Every change of a vendor's account, by hand or from the bank's notification of change
+ * (`correction`): a new version, pending until a second person confirms it. Inside a caller's
+ * transaction (deps.db a transaction) it runs in a savepoint of it.
+ */
 export async function changeVendorAccount(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   actor: UserRow,
   companyId: number,
   accountId: number,
   input: VendorAccountUpdate,
+  correction: AccountCorrection | null = null,
 ): Promise<VendorAccount> {
+  const why = correction
+    ? ` as the bank's notification of change ${correction.code} (${correction.description}) says`
+    : '';
   return deps.db.transaction(async (tx) => {
     const name = await companyName(tx, companyId);
     const current = await existingAccount(tx, companyId, accountId, true);
@@ -396,17 +391,22 @@ export async function changeVendorAccount(
       changedAt: at,
       confirmedById: null,
       confirmedAt: null,
+      // The NOC stays on the account as why it changed; a change by hand replaces its reason.
+      correctionCode: correction?.code ?? null,
+      correctionVersion: correction ? version : null,
+      correctionAt: correction?.receivedAt ?? null,
     });
     await recordActivity(tx, actor, 'company', companyId, {
       action: 'payments.vendor_account.update',
       status: 'PENDING',
       version,
-      description: `${personName(actor)} changed the bank account of ${row.vendorName} at ${name} (••••${current.accountLast4} → ••••${row.accountLast4})`,
+      description: `${personName(actor)} changed the bank account of ${row.vendorName} at ${name} (••••${current.accountLast4} → ••••${row.accountLast4})${why}`,
       details: {
         vendorRef: row.vendorRef,
         routingNumber: { from: current.routingNumber, to: row.routingNumber },
         accountType: { from: current.accountType, to: row.accountType },
         version,
+        ...(correction ? { correctionCode: correction.code } : {}),
       },
     });
     await tellOpenApprovals(
@@ -415,7 +415,7 @@ export async function changeVendorAccount(
       companyId,
       row.vendorRef,
       'approval.vendor_account_change',
-      `${personName(actor)} changed the bank account of ${row.vendorName}: routing ${current.routingNumber} ••••${current.accountLast4} → ${row.routingNumber} ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
+      `${personName(actor)} changed the bank account of ${row.vendorName}${why}: routing ${current.routingNumber} ••••${current.accountLast4} → ${row.routingNumber} ••••${row.accountLast4} (${row.accountType}); it waits for a second person's confirmation`,
       { vendorRef: row.vendorRef, version, from: current.version },
     );
     return accountView(tx, row);
