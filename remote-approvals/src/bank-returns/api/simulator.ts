@@ -1,5 +1,5 @@
 // The demo's bank simulator: whether it is on (GET /api/bank-returns/simulator) and a return of
-// chosen bills of an approval (POST …/simulate-return, ADMIN with a fresh second factor), applied
+// chosen bills of an approval (POST …/approvals/{id}/simulate-return, ADMIN with a fresh second factor), applied
 // as if the bank had sent the file.
 import useSWR from 'swr';
 import { api } from 'shared-auth';
@@ -19,7 +19,10 @@ export async function simulateReturn(
   body: SimulateReturnBody,
 ): Promise<BankReturnUpload> {
   try {
-    return await api.post<BankReturnUpload>(`/api/approvals/${approvalId}/simulate-return`, body);
+    return await api.post<BankReturnUpload>(
+      `/api/bill-approval/approvals/${approvalId}/simulate-return`,
+      body,
+    );
   } finally {
     await revalidateAfterReturn(approvalId);
   }

@@ -13,10 +13,9 @@ import { SimulateReturnDialog } from './simulate-return-dialog';
 
 const TEXT = BANK_RETURNS_PAGE_TEXT;
 
-/** The approval's bank file for who may read bank files (MODERATOR and up); null while it has none. */
+/** The approval's bank file, once it has one (every signed-in role may read it); null while none. */
 function useReconciliation(approval: Approval) {
-  const moderator = useCanManage('approvals');
-  const readable = moderator && approval.nachaFileGenerated;
+  const readable = approval.nachaFileGenerated;
   return { readable, request: useApprovalBankFile(approval.id, readable) };
 }
 
@@ -55,6 +54,8 @@ export function ReturnedPaymentsAlert({ approval }: { approval: Approval }) {
  * with its CSV; in the demo (simulator on) ADMIN can make the bank return bills of it.
  */
 export function ReconciliationCard({ approval }: { approval: Approval }) {
+  // The CSV and the Bank returns pages are for MODERATOR and up, as their routes are.
+  const moderator = useCanManage('approvals');
   const admin = useCanAdminister('approvals');
   const { readable, request } = useReconciliation(approval);
   const simulator = useBankSimulator(admin && readable);
@@ -77,7 +78,7 @@ export function ReconciliationCard({ approval }: { approval: Approval }) {
                 {TEXT.simulator.action}
               </Button>
             ) : null}
-            <DownloadCsvButton file={file} />
+            {moderator ? <DownloadCsvButton file={file} /> : null}
           </>
         ) : null
       }
@@ -87,11 +88,13 @@ export function ReconciliationCard({ approval }: { approval: Approval }) {
           loaded ? (
             <Stack gap="4">
               <ReconciliationView file={loaded} />
-              <Link asChild color="blue.fg" alignSelf="flex-start">
-                <RouterLink to={`/approvals/bank-returns/files/${loaded.id}`}>
-                  {TEXT.reconciliation.openFile}
-                </RouterLink>
-              </Link>
+              {moderator ? (
+                <Link asChild color="blue.fg" alignSelf="flex-start">
+                  <RouterLink to={`/approvals/bank-returns/files/${loaded.id}`}>
+                    {TEXT.reconciliation.openFile}
+                  </RouterLink>
+                </Link>
+              ) : null}
             </Stack>
           ) : null
         }
