@@ -237,7 +237,7 @@ test.describe('approval policies', () => {
       .click();
     await expect(notice(page, 'Approval approved successfully')).toBeVisible();
     const nacha = page.getByRole('region', { name: 'NACHA Information' });
-    await expect(nacha.getByText('GENERATED', { exact: true })).toBeVisible();
+    await expect(nacha.getByText('Bank file ready', { exact: true })).toBeVisible();
     await expect(nacha.getByRole('button', { name: 'Download NACHA File' })).toBeVisible();
     const steps = page.getByRole('region', { name: 'Approval steps' });
     await expect(steps).toContainText('Ada Admin,');

@@ -59,7 +59,7 @@ test.describe('payments: bank files', () => {
     const card = nachaCard(page);
     await expect(card.getByText('Bank file not generated')).toBeVisible();
     await expect(card).toContainText(failed!.nachaProcessingStatus!);
-    await expect(card.getByText('FAILED')).toBeVisible();
+    await expect(card.getByText('Refused', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Download NACHA File' })).toHaveCount(0);
 
     // The failure links to the company's Payments card, which lists the vendor that lacks an account.
@@ -118,7 +118,7 @@ test.describe('payments: bank files', () => {
     await moderatorContext.close();
 
     await page.reload();
-    await expect(nachaCard(page).getByText('GENERATED', { exact: true })).toBeVisible();
+    await expect(nachaCard(page).getByText('Bank file ready', { exact: true })).toBeVisible();
     await expect(nachaCard(page).getByText('Bank file not generated')).toHaveCount(0);
     await expect(nachaCard(page).getByRole('button', { name: 'Generate NACHA file' })).toHaveCount(0);
 
@@ -175,7 +175,7 @@ test.describe('payments: bank files', () => {
     await expect(notice(page, 'Approval approved successfully')).toBeVisible();
 
     const card = nachaCard(page);
-    await expect(card.getByText('GENERATED', { exact: true })).toBeVisible();
+    await expect(card.getByText('Bank file ready', { exact: true })).toBeVisible();
     const approved = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${pending!.id}`)).body.data;
     expect(approved.status).toBe('NACHA_GENERATED');
     expect(approved.nachaFileName).toBe(`${approved.nachaBatchNumber}.txt`);
@@ -199,14 +199,14 @@ test.describe('payments: bank files', () => {
       .getByRole('button', { name: 'Mark uploaded' })
       .click();
     await expect(notice(page, 'Bank file marked uploaded')).toBeVisible();
-    await expect(card.getByText('BANK UPLOADED')).toBeVisible();
+    await expect(card.getByText('Sent to the bank', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Mark paid' }).click();
     await page
       .getByRole('alertdialog', { name: 'Mark payment completed' })
       .getByRole('button', { name: 'Mark paid' })
       .click();
     await expect(notice(page, 'Payment marked completed')).toBeVisible();
-    await expect(card.getByText('PAYMENT COMPLETED')).toBeVisible();
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: /Mark (uploaded|paid)/ })).toHaveCount(0);
     // The file stays downloadable after the bank steps.
     await expect(card.getByRole('button', { name: 'Download NACHA File' })).toBeVisible();

@@ -4,10 +4,18 @@ import type { ApprovalStatus } from './statuses';
 // files: the Bank returns page, the approval page, vendor accounts and the dashboard.
 
 /**
- * The words of the statuses titleCase would word badly ('Payment Partly Returned' is long for a
- * badge and a filter): every place that shows an approval status in words reads these first.
+ * Every approval status in words, as badges, filters and the palette say it: phrases, not codes
+ * ('Bank file ready', not 'Nacha Generated'). The codes stay in the API, the CSV and the URL.
  */
-export const APPROVAL_STATUS_LABELS: Partial<Record<ApprovalStatus, string>> = {
+export const APPROVAL_STATUS_LABELS: Readonly<Record<ApprovalStatus, string>> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  EXPIRED: 'Expired',
+  NACHA_GENERATED: 'Bank file ready',
+  NACHA_PENDING: 'Bank file waiting',
+  BANK_UPLOADED: 'Sent to the bank',
+  PAYMENT_COMPLETED: 'Paid',
   PAYMENT_RETURNED: 'Payment returned',
   PAYMENT_PARTLY_RETURNED: 'Partly returned',
 };

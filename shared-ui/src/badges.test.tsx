@@ -29,10 +29,10 @@ describe('badge styles', () => {
     expect(statusBadgeStyle('APPROVED')).toEqual({ label: 'Approved', palette: 'green' });
     expect(statusBadgeStyle('REJECTED')).toEqual({ label: 'Rejected', palette: 'red' });
     expect(statusBadgeStyle('EXPIRED')).toEqual({ label: 'Expired', palette: 'gray' });
-    expect(statusBadgeStyle('NACHA_GENERATED')).toEqual({ label: 'Nacha Generated', palette: 'blue' });
-    expect(statusBadgeStyle('NACHA_PENDING')).toEqual({ label: 'Nacha Pending', palette: 'blue' });
-    expect(statusBadgeStyle('BANK_UPLOADED')).toEqual({ label: 'Bank Uploaded', palette: 'purple' });
-    expect(statusBadgeStyle('PAYMENT_COMPLETED')).toEqual({ label: 'Payment Completed', palette: 'teal' });
+    expect(statusBadgeStyle('NACHA_GENERATED')).toEqual({ label: 'Bank file ready', palette: 'blue' });
+    expect(statusBadgeStyle('NACHA_PENDING')).toEqual({ label: 'Bank file waiting', palette: 'blue' });
+    expect(statusBadgeStyle('BANK_UPLOADED')).toEqual({ label: 'Sent to the bank', palette: 'purple' });
+    expect(statusBadgeStyle('PAYMENT_COMPLETED')).toEqual({ label: 'Paid', palette: 'teal' });
     // The bank sent money back: the contract's own words, not the titled constant.
     expect(statusBadgeStyle('PAYMENT_RETURNED')).toEqual({ label: 'Payment returned', palette: 'red' });
     expect(statusBadgeStyle('PAYMENT_PARTLY_RETURNED')).toEqual({

@@ -24,10 +24,10 @@ export const NACHA_DOWNLOAD_STARTED = 'NACHA file download started';
 
 /** nachaProcessingStatus values that are steps, not reasons (anything else says what is missing). */
 const PROCESSING_STEPS: Record<string, { label: string; palette: string }> = {
-  GENERATED: { label: 'GENERATED', palette: 'green' },
-  PENDING: { label: 'PENDING', palette: 'yellow' },
-  BANK_UPLOADED: { label: 'BANK UPLOADED', palette: 'blue' },
-  PAYMENT_COMPLETED: { label: 'PAYMENT COMPLETED', palette: 'green' },
+  GENERATED: { label: 'Bank file ready', palette: 'green' },
+  PENDING: { label: 'Waiting', palette: 'yellow' },
+  BANK_UPLOADED: { label: 'Sent to the bank', palette: 'blue' },
+  PAYMENT_COMPLETED: { label: 'Paid', palette: 'green' },
 };
 
 const hasNachaFields = (a: Approval) =>
@@ -181,7 +181,7 @@ export function NachaCard({ approval }: { approval: Approval }) {
           {step ? (
             <Badge colorPalette={step.palette}>{step.label}</Badge>
           ) : failure ? (
-            <Badge colorPalette="red">FAILED</Badge>
+            <Badge colorPalette="red">Refused</Badge>
           ) : (
             (processing ?? 'Not generated yet')
           )}
