@@ -73,6 +73,12 @@ const paymentRow = async (approvalId: string, billId: string) =>
       .where(and(eq(qbBillPayments.approvalId, approvalId), eq(qbBillPayments.qbBillId, billId)))
   )[0]!;
 
+/** The BillPayments QuickBooks holds for the bill. */
+const paymentsOf = (realmId: string, billId: string) =>
+  emulator
+    .billPayments(realmId)
+    .filter((payment) => payment.Line.some((line) => line.LinkedTxn.some((txn) => txn.TxnId === billId)));
+
 const said = async (approvalId: string) =>
   (await history(approvalId)).map((entry) => entry.description).join('\n');
 
@@ -163,6 +169,41 @@ describe('a returned payment in QuickBooks', () => {
     expect(await said(approvalId)).toContain(
       'before it was recorded as paid in QuickBooks: it is not recorded there',
     );
+  });
+
+  it('deletes again a BillPayment QuickBooks created while its return was being applied', async () => {
+    // Stops: the race of the job (already sending the payment) and the return file (cancelling it)
+    // leaving a returned bill recorded as paid in QuickBooks.
+    const { realmId, approvalId } = await importedCompany(3);
+    const balances = new Map(emulator.realm(realmId).bills.map((bill) => [bill.Id, bill.Balance]));
+    expect((await approve(approvalId)).status).toBe('NACHA_GENERATED');
+    expect((await api('PUT', `/approvals/${approvalId}/bank-uploaded`)).statusCode).toBe(200);
+    const before = emulator.traffic(realmId).answers.length;
+    emulator.failNext(realmId, 1, 429); // the job's create waits a second, then is sent again
+    expect((await api('PUT', `/approvals/${approvalId}/payment-completed`)).statusCode).toBe(200);
+    for (
+      let wait = 0;
+      !emulator
+        .traffic(realmId)
+        .answers.slice(before)
+        .some((a) => a.status === 429);
+      wait += 1
+    ) {
+      expect(wait).toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // The return of the bill whose create is on its way arrives: its row is cancelled under the job.
+    const rows = (await detail(approvalId)).qbBillPayments!;
+    const sent = rows[0]!.billId;
+    await bankReturns(approvalId, [sent]);
+    const row = await paymentRow(approvalId, sent);
+    expect(row).toMatchObject({ status: 'created', deletion: 'deleted' });
+    expect(paymentsOf(realmId, sent)).toHaveLength(0);
+    expect(emulator.billPayments(realmId)).toHaveLength(rows.length - 1);
+    expect(emulator.realm(realmId).bills.find((bill) => bill.Id === sent)!.Balance).toBe(balances.get(sent));
+    const text = await said(approvalId);
+    expect(text).toContain('the bank had returned the payment meanwhile, so it is deleted there again');
+    expect(text).toContain('QuickBooks bill payment deleted: bill');
   });
 
   it('keeps a deletion QuickBooks cannot take yet pending with its reason, and deletes it on the job’s next attempt', async () => {

@@ -74,6 +74,22 @@ export async function pendingQbBillPayments(db: Db, approvalId: string): Promise
     .orderBy(asc(qbBillPayments.qbBillId));
 }
 
+/** Whether the row is still to be sent (pending, its bill not returned). */
+export async function stillToSend(db: Db, row: Pick<QbBillPaymentRow, 'companyId' | 'qbBillId'>) {
+  const [found] = await db
+    .select({ qbBillId: qbBillPayments.qbBillId })
+    .from(qbBillPayments)
+    .where(
+      and(
+        eq(qbBillPayments.companyId, row.companyId),
+        eq(qbBillPayments.qbBillId, row.qbBillId),
+        eq(qbBillPayments.status, 'pending'),
+        isNull(qbBillPayments.deletion),
+      ),
+    );
+  return found !== undefined;
+}
+
 /**
  * Approvals with a payment, or the deletion of one, still pending that nobody has tried for
  * `olderThanMs` (the sweep).

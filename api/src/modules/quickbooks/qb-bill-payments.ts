@@ -28,6 +28,7 @@ import {
   resetFailedQbBillPayments,
   settleQbBillPayment,
   lockApproval,
+  stillToSend,
 } from './qb-bill-payments.repository';
 import type { QbBillPaymentRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
@@ -116,6 +117,8 @@ export async function runBillPayments(
   });
 
   for (const row of rows) {
+    // Its bill's payment may have been returned (the row cancelled) while the ones before were sent.
+    if (!(await stillToSend(deps.db, row))) continue;
     const body = billPaymentBody(row, bankAccountId);
     const params = { requestid: row.requestId };
     try {
