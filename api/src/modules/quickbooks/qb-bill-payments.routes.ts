@@ -10,7 +10,10 @@ import { requestBillPayments } from './qb-sync.jobs';
 
 const tags = ['Payments'];
 
-/** /api/bill-approval: sending a completed payment's BillPayments to QuickBooks again (ADMIN). */
+/**
+ * /api/bill-approval: sending a completed payment's BillPayments to QuickBooks again, or the
+ * deletions of those whose payment the bank returned (ADMIN).
+ */
 export async function qbBillPaymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
 
@@ -20,7 +23,7 @@ export async function qbBillPaymentRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: requireRole('ADMIN'),
       schema: {
         summary:
-          'Retry recording the paid bills in QuickBooks: refused BillPayments are sent again with a new requestid, waiting ones with their own',
+          'Retry recording the paid bills in QuickBooks: refused BillPayments, and refused deletions of returned ones, are sent again with a new requestid, waiting ones with their own',
         tags,
         params: ApprovalIdParamSchema,
         response: { 200: okSchema(v.object({ sending: v.number() })) },
