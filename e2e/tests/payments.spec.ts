@@ -176,6 +176,12 @@ test.describe('payments: bank files', () => {
 
     const card = nachaCard(page);
     await expect(card.getByText('Bank file ready', { exact: true })).toBeVisible();
+    // The header's stepper: approved and generated done, uploading next, with its action there.
+    const header = page.locator('main header').first();
+    const progress = header.getByRole('list', { name: 'Payment progress' });
+    await expect(progress.locator('[data-complete]')).toHaveCount(2);
+    await expect(progress.locator('[aria-current="step"]')).toHaveText(/Uploaded/);
+    await expect(header.getByRole('button', { name: 'Mark uploaded' })).toBeVisible();
     const approved = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${pending!.id}`)).body.data;
     expect(approved.status).toBe('NACHA_GENERATED');
     expect(approved.nachaFileName).toBe(`${approved.nachaBatchNumber}.txt`);
@@ -200,7 +206,9 @@ test.describe('payments: bank files', () => {
       .click();
     await expect(notice(page, 'Bank file marked uploaded')).toBeVisible();
     await expect(card.getByText('Sent to the bank', { exact: true })).toBeVisible();
-    await card.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(progress.locator('[aria-current="step"]')).toHaveText(/Paid/);
+    // The next step from the header this time: the same confirmation as the card's.
+    await header.getByRole('button', { name: 'Mark paid' }).click();
     await page
       .getByRole('alertdialog', { name: 'Mark payment completed' })
       .getByRole('button', { name: 'Mark paid' })
@@ -208,6 +216,8 @@ test.describe('payments: bank files', () => {
     await expect(notice(page, 'Payment marked completed')).toBeVisible();
     await expect(card.getByText('Paid', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: /Mark (uploaded|paid)/ })).toHaveCount(0);
+    await expect(progress.locator('[data-complete]')).toHaveCount(4);
+    await expect(header.getByRole('button', { name: /Mark (uploaded|paid)/ })).toHaveCount(0);
     // The file stays downloadable after the bank steps.
     await expect(card.getByRole('button', { name: 'Download NACHA File' })).toBeVisible();
   });

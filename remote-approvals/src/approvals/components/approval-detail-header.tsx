@@ -11,6 +11,7 @@ import { ShortcutsHelpButton } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
 import type { RecordRequest } from 'shared-ui/record';
 import { approvalHeadline, waitingStepLabel } from '../approval-headline';
+import { NextPaymentAction, PaymentStepper } from './payment-progress';
 import type { DetailDecisions } from './use-detail-decisions';
 
 /**
@@ -75,10 +76,12 @@ export function ApprovalDetailHeader({
               Created {formatRelative(approval.createdAt)} ago
             </Text>
           </HStack>
+          <PaymentStepper approval={approval} />
         </>
       }
       actions={
         <HStack gap="2" wrap="wrap">
+          <NextPaymentAction approval={approval} />
           <ShortcutsHelpButton onClick={() => decisions.setHelpOpen(true)} />
           <Button
             variant="outline"

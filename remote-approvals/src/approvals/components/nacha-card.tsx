@@ -1,26 +1,11 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCanAdminister, useCanManage } from 'shared-auth';
+import { useCanManage } from 'shared-auth';
 import type { Approval } from 'shared-contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  DetailList,
-  DetailRow,
-  Link,
-  SectionCard,
-  Text,
-  notifyError,
-  notifyFailure,
-  notifySuccess,
-} from 'shared-ui';
-import { ActionDialog, useRowAction } from 'shared-ui/dialog';
+import { Alert, Badge, Button, DetailList, DetailRow, Link, SectionCard, Text } from 'shared-ui';
+import { useRowAction } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
-import { downloadBankFile, generateBankFile, markBankUploaded, markPaymentCompleted } from '../api/bank-file';
-
-/** The product's fixed notice when a bank file download starts. */
-export const NACHA_DOWNLOAD_STARTED = 'NACHA file download started';
+import { downloadBankFile } from '../api/bank-file';
+import { NACHA_DOWNLOAD_STARTED, useBankFileCommands } from './bank-file-commands';
 
 /** nachaProcessingStatus values that are steps, not reasons (anything else says what is missing). */
 const PROCESSING_STEPS: Record<string, { label: string; palette: string }> = {
@@ -30,84 +15,18 @@ const PROCESSING_STEPS: Record<string, { label: string; palette: string }> = {
   PAYMENT_COMPLETED: { label: 'Paid', palette: 'green' },
 };
 
-const hasNachaFields = (a: Approval) =>
-  a.nachaFileGenerated ||
-  [a.nachaFileName, a.nachaBatchNumber, a.nachaGeneratedAt, a.nachaProcessingStatus, a.nachaFileUrl].some(
-    (value) => value !== null && value !== '',
-  );
-
-/** Who may do what with the bank file, from the role and the approval's status. */
-export function bankFileActions(approval: Approval, role: { moderator: boolean; admin: boolean }) {
-  const retryable = approval.status === 'APPROVED' || approval.status === 'NACHA_PENDING';
-  return {
-    visible: hasNachaFields(approval) || (retryable && role.moderator),
-    download: role.moderator && approval.nachaFileGenerated && Boolean(approval.nachaFileUrl),
-    generate: role.moderator && retryable && !approval.nachaFileGenerated,
-    markUploaded: role.admin && approval.status === 'NACHA_GENERATED',
-    markPaid: role.admin && approval.status === 'BANK_UPLOADED',
-  };
-}
-
-type Step = 'uploaded' | 'paid';
-const STEPS: Record<
-  Step,
-  { title: string; description: string; label: string; run: (id: string) => Promise<unknown>; done: string }
-> = {
-  uploaded: {
-    title: 'Mark bank file uploaded',
-    description: 'Confirm that this bank file was uploaded to the bank. This cannot be undone.',
-    label: 'Mark uploaded',
-    run: markBankUploaded,
-    done: 'Bank file marked uploaded',
-  },
-  paid: {
-    title: 'Mark payment completed',
-    description: 'Confirm that the bank has paid every entry of this file. This cannot be undone.',
-    label: 'Mark paid',
-    run: markPaymentCompleted,
-    done: 'Payment marked completed',
-  },
-};
-
 /**
  * Approval detail's NACHA Information card: batch number, file name, generated time,
  * processing status and Download NACHA File; when generation failed, what is missing with a link to
  * the company's Payments card and 'Generate NACHA file' to retry; ADMIN's Mark uploaded / Mark paid.
  */
 export function NachaCard({ approval }: { approval: Approval }) {
-  const moderator = useCanManage('approvals');
-  const admin = useCanAdminister('approvals');
-  const can = bankFileActions(approval, { moderator, admin });
-  const [busy, setBusy] = useState<'download' | 'generate' | null>(null);
-  const [confirming, setConfirming] = useState<Step | null>(null);
+  const { can, busy, generate, download, setConfirming, confirmDialog } = useBankFileCommands(approval);
   if (!can.visible) return null;
 
   const processing = approval.nachaProcessingStatus;
   const step = processing ? PROCESSING_STEPS[processing] : undefined;
   const failure = processing && !step && approval.status === 'APPROVED' ? processing : null;
-
-  async function run(kind: NonNullable<typeof busy>, action: () => Promise<void>) {
-    setBusy(kind);
-    try {
-      await action();
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const download = () =>
-    run('download', async () => {
-      await downloadBankFile(approval, approval.nachaFileUrl!);
-      notifySuccess(NACHA_DOWNLOAD_STARTED);
-    });
-  const generate = () =>
-    run('generate', async () => {
-      const outcome = await generateBankFile(approval.id);
-      if (outcome.status === 'NACHA_GENERATED') notifySuccess('NACHA file generated');
-      else notifyError(`NACHA file not generated: ${outcome.nachaProcessingStatus}`);
-    });
 
   return (
     <SectionCard
@@ -120,7 +39,7 @@ export function NachaCard({ approval }: { approval: Approval }) {
               colorPalette="blue"
               loading={busy === 'generate'}
               loadingText="Generating..."
-              onClick={() => void generate()}
+              onClick={generate}
             >
               Generate NACHA file
             </Button>
@@ -141,7 +60,7 @@ export function NachaCard({ approval }: { approval: Approval }) {
               colorPalette="blue"
               loading={busy === 'download'}
               loadingText="Downloading..."
-              onClick={() => void download()}
+              onClick={download}
             >
               Download NACHA File
             </Button>
@@ -187,18 +106,7 @@ export function NachaCard({ approval }: { approval: Approval }) {
           )}
         </DetailRow>
       </DetailList>
-      {confirming && (
-        <ActionDialog
-          open
-          onOpenChange={(open) => !open && setConfirming(null)}
-          title={STEPS[confirming].title}
-          description={STEPS[confirming].description}
-          confirmLabel={STEPS[confirming].label}
-          pendingLabel="Saving..."
-          action={() => STEPS[confirming].run(approval.id)}
-          successMessage={STEPS[confirming].done}
-        />
-      )}
+      {confirmDialog}
     </SectionCard>
   );
 }
