@@ -6,7 +6,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { QboEmulator } from 'qbo-emulator';
-import { APPROVAL_ERRORS, type BankReturnUpload } from 'shared-contracts';
+import { APPROVAL_ERRORS, type Approval, type BankReturnUpload } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // By path, not as a dependency: the simulator depends on api, so api must not depend on it.
 import { simulateBankResponse } from '../../../../bank-simulator/src/index';
@@ -288,5 +288,53 @@ describe('a returned payment in QuickBooks', () => {
       deleteError: null,
       qbPaymentId: before.qbBillPaymentId,
     });
+  });
+});
+
+describe('on the job queue (pg-boss on this engine)', () => {
+  let saved: { t: TestContext; tokens: typeof tokens };
+  beforeAll(async () => {
+    saved = { t, tokens: { ...tokens } };
+    const built = await buildOnEmulator(emulator, true);
+    t = built.t;
+    Object.assign(tokens, built.tokens);
+  });
+  afterAll(async () => {
+    const queued = t;
+    t = saved.t;
+    Object.assign(tokens, saved.tokens);
+    await queued?.close();
+  });
+
+  /** The approval's BillPayments once `done` holds for all of them (the worker polls every 2 s). */
+  async function until(
+    approvalId: string,
+    done: (payment: NonNullable<Approval['qbBillPayments']>[number]) => boolean,
+  ) {
+    let shown = (await detail(approvalId)).qbBillPayments!;
+    for (let attempt = 0; attempt < 60 && !(shown.length > 0 && shown.every(done)); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      shown = (await detail(approvalId)).qbBillPayments!;
+    }
+    return shown;
+  }
+
+  it('a return file queues the job, and a worker deletes the returned bill’s BillPayment in QuickBooks', async () => {
+    expect(t.app.jobs).not.toBeNull();
+    const { realmId, approvalId } = await importedCompany(3);
+    await paid(approvalId);
+    const created = await until(approvalId, (payment) => payment.status === 'created');
+    expect(created.every((payment) => payment.status === 'created')).toBe(true);
+    const returned = created[0]!;
+    await bankReturns(approvalId, [returned.billId]);
+    const shown = await until(approvalId, (payment) =>
+      payment.billId === returned.billId ? payment.deletion?.status === 'deleted' : true,
+    );
+    expect(shown.find((payment) => payment.billId === returned.billId)!.deletion).toEqual({
+      status: 'deleted',
+      error: null,
+    });
+    expect(paymentsOf(realmId, returned.billId)).toHaveLength(0);
+    expect(emulator.billPayments(realmId)).toHaveLength(created.length - 1);
   });
 });
