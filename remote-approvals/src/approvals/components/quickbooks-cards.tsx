@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useCanAdminister } from 'shared-auth';
-import { REJECTION_REASON_MAX, type Approval, type QbBillPayment } from 'shared-contracts';
+import {
+  REJECTION_REASON_MAX,
+  type Approval,
+  type QbBillPayment,
+  type QbBillPaymentDeletion,
+} from 'shared-contracts';
 import { Alert, Badge, Button, Field, HStack, SectionCard, Stack, Text } from 'shared-ui';
 import { ConfirmDialog, useRowAction } from 'shared-ui/dialog';
 import { formatDateLong, formatUsd } from 'shared-ui/format';
@@ -139,14 +144,33 @@ const PAYMENT_STATUS: Record<QbBillPayment['status'], { label: string; palette: 
   failed: { label: 'Failed', palette: 'red' },
 };
 
+/**
+ * After the bank returned the payment, what became of its BillPayment: deleted (the bill is open in
+ * QuickBooks again), being deleted, refused, or never sent at all.
+ */
+const DELETION_STATUS: Record<QbBillPaymentDeletion, { label: string; palette: string }> = {
+  deleted: { label: 'Deleted after the return', palette: 'gray' },
+  pending: { label: 'Deleting after the return', palette: 'yellow' },
+  failed: { label: 'Not deleted after the return', palette: 'red' },
+  cancelled: { label: 'Not sent: payment returned', palette: 'gray' },
+};
+
+/** The badge of a bill's payment in QuickBooks: the deletion after a return wins. */
+export function qbPaymentBadge(payment: Pick<QbBillPayment, 'status' | 'deletion'>) {
+  return payment.deletion ? DELETION_STATUS[payment.deletion.status] : PAYMENT_STATUS[payment.status];
+}
+
 /** 'Payment in QuickBooks': the BillPayment recorded for each paid bill, or why not yet. */
 export function QbPaymentsCard({ approval }: { approval: Approval }) {
   const isAdmin = useCanAdminister('approvals');
   const { busy, run } = useRowAction();
   const payments = approval.qbBillPayments ?? [];
   if (payments.length === 0) return null;
-  // A refused payment waits for someone to fix its cause and retry (the API: ADMIN only).
-  const retryable = payments.some((payment) => payment.status === 'failed');
+  // A refused payment or deletion waits for someone to fix its cause and retry (the API: ADMIN only);
+  // a payment cancelled by a return is never sent again.
+  const retryable = payments.some((payment) =>
+    payment.deletion ? payment.deletion.status === 'failed' : payment.status === 'failed',
+  );
 
   const retry = () =>
     run(
@@ -168,7 +192,11 @@ export function QbPaymentsCard({ approval }: { approval: Approval }) {
     >
       <Stack gap="3" data-testid="qb-payments">
         {payments.map((payment) => {
-          const status = PAYMENT_STATUS[payment.status];
+          const status = qbPaymentBadge(payment);
+          const error = payment.deletion ? payment.deletion.error : payment.error;
+          const refused = payment.deletion
+            ? payment.deletion.status === 'failed'
+            : payment.status === 'failed';
           return (
             <Stack key={payment.billId} gap="1" borderWidth="1px" borderRadius="md" p="3">
               <Text fontWeight="semibold">
@@ -176,9 +204,7 @@ export function QbPaymentsCard({ approval }: { approval: Approval }) {
                 <Badge colorPalette={status.palette}>{status.label}</Badge>
               </Text>
               {payment.qbBillPaymentId && <Text>QuickBooks BillPayment {payment.qbBillPaymentId}</Text>}
-              {payment.error && (
-                <Text color={payment.status === 'failed' ? 'red.fg' : 'orange.fg'}>{payment.error}</Text>
-              )}
+              {error && <Text color={refused ? 'red.fg' : 'orange.fg'}>{error}</Text>}
             </Stack>
           );
         })}
