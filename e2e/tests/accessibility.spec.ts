@@ -87,7 +87,7 @@ async function openPolicyEditor(page: Page) {
   const added = card.getByRole('group', { name: 'Rule 2', exact: true });
   await added.getByLabel('Rule 2: bills from ($)').fill('500');
   await card.getByRole('button', { name: 'Move rule 2 up' }).click();
-  await expect(summary.getByRole('listitem').first()).toHaveText('Bills from $500: 1) any ADMIN');
+  await expect(summary.getByRole('listitem').first()).toHaveText('Bills from $500: 1) any admin');
   await expect(card.getByTestId('policy-problems')).toContainText(
     'Rule 2 can never apply: rule 1 above it matches every bill it would',
   );

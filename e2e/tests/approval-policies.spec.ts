@@ -102,23 +102,23 @@ test.describe('approval policies', () => {
     const moderatorContext = await browser.newContext({ storageState: await savedState('moderator') });
     const moderator = await moderatorContext.newPage();
     try {
-      // The MODERATOR edits the policy: a rule from $5,000 with a second step by any ADMIN.
+      // The MODERATOR edits the policy: a rule from $5,000 with a second step by any admin.
       await moderator.goto(`/companies/${company!.id}`);
       const card = moderator.getByRole('region', { name: 'Approval policy' });
       await expect(card).toContainText(
-        "Bills from $10,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+        "Bills from $10,000: 1) the company's approver, any moderator or admin, then 2) any admin",
       );
       await card.getByRole('button', { name: 'Edit policy' }).click();
       await card.getByLabel('Rule 1: bills from ($)').fill('5000');
       const summary = card.getByTestId('policy-summary');
       await expect(summary).toContainText(
-        "Bills from $5,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+        "Bills from $5,000: 1) the company's approver, any moderator or admin, then 2) any admin",
       );
       // Step 1 only by the company's approver.
       const step1 = card.getByRole('group', { name: 'Rule 1, step 1' });
       await step1.getByText('Any MODERATOR', { exact: true }).click();
       await step1.getByText('Any ADMIN', { exact: true }).click();
-      await expect(summary).toContainText("Bills from $5,000: 1) the company's approver, then 2) any ADMIN");
+      await expect(summary).toContainText("Bills from $5,000: 1) the company's approver, then 2) any admin");
       // An empty step is refused before saving, and named.
       await step1.getByText("The company's approver", { exact: true }).click();
       await expect(card.getByText('Step 1 of rule 1 names no approver')).toBeVisible();
@@ -134,7 +134,7 @@ test.describe('approval policies', () => {
       await expect(simulator.getByTestId('simulation')).toContainText(
         "Step 1 (the company's approver): Uma User",
       );
-      await expect(simulator.getByTestId('simulation')).toContainText('Step 2 (any ADMIN): ');
+      await expect(simulator.getByTestId('simulation')).toContainText('Step 2 (any admin): ');
       await expect(simulator.getByTestId('simulation')).toContainText('Ada Admin');
 
       await card.getByRole('button', { name: 'Save for confirmation' }).click();
@@ -147,12 +147,12 @@ test.describe('approval policies', () => {
       await expect(waiting).toContainText('An ADMIN other than Morgan Moderator must confirm it');
       await expect(waiting).toContainText('Waiting for another ADMIN to confirm');
       await expect(waiting.getByTestId('pending-changes')).toContainText(
-        "New: Bills from $5,000: 1) the company's approver, then 2) any ADMIN",
+        "New: Bills from $5,000: 1) the company's approver, then 2) any admin",
       );
       await expect(waiting.getByRole('button', { name: 'Confirm change' })).toHaveCount(0);
       await expect(waiting.getByRole('button', { name: 'Discard change' })).toBeVisible();
       await expect(card.getByLabel('Policy summary')).toContainText(
-        "Bills from $10,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+        "Bills from $10,000: 1) the company's approver, any moderator or admin, then 2) any admin",
       );
     } finally {
       await moderatorContext.close();
@@ -171,7 +171,7 @@ test.describe('approval policies', () => {
     await expect(notice(page, 'Change confirmed: the company follows the new version')).toBeVisible();
     await expect(card).toContainText('Version 1, proposed by Morgan Moderator and confirmed by Ada Admin');
     await expect(card.getByLabel('Policy summary')).toContainText(
-      "Bills from $5,000: 1) the company's approver, then 2) any ADMIN",
+      "Bills from $5,000: 1) the company's approver, then 2) any admin",
     );
     await expect(waiting).toHaveCount(0);
 
@@ -210,7 +210,7 @@ test.describe('approval policies', () => {
         .getByRole('alertdialog', { name: 'Approve Bills' })
         .getByRole('button', { name: /^Approve/ })
         .click();
-      await expect(notice(userPage, 'Step approved; now Step 2 of 2 · any ADMIN')).toBeVisible();
+      await expect(notice(userPage, 'Step approved; now Step 2 of 2 · any admin')).toBeVisible();
       await expect(steps).toContainText('Uma User,');
     } finally {
       await userContext.close();
@@ -226,7 +226,7 @@ test.describe('approval policies', () => {
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: `Approval ${approval.id.slice(0, 8)}` }) });
-    await expect(row).toContainText('Step 2 of 2 · any ADMIN');
+    await expect(row).toContainText('Step 2 of 2 · any admin');
     await page.reload();
     await expect(page.getByLabel('Show')).toHaveValue('waiting');
     await row.getByRole('link', { name: `Approval ${approval.id.slice(0, 8)}` }).click();

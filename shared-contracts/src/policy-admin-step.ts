@@ -20,8 +20,8 @@ import { APPROVAL_PRIORITIES } from './statuses';
 export const DEFAULT_POLICY_ADMIN_STEP_FROM = DEFAULT_POLICY_SECOND_STEP_FROM;
 
 /**
- * Whether only an ADMIN can satisfy the step: an 'any of' step whose every entry is 'any ADMIN'
- * (that is, the one entry), or an 'all of' step with an 'any ADMIN' entry (someone must sign it as
+ * Whether only an ADMIN can satisfy the step: an 'any of' step whose every entry is 'any admin'
+ * (that is, the one entry), or an 'all of' step with an 'any admin' entry (someone must sign it as
  * an ADMIN). A person named by id is not enough: their role may change, and while they are away
  * their delegate (of any role) decides for them, which a delegate never does for a role.
  */
@@ -31,7 +31,7 @@ export function stepRequiresAdmin(step: PolicyStep): boolean {
   return step.mode === 'ALL' ? step.approvers.some(isAdminRole) : step.approvers.every(isAdminRole);
 }
 
-/** A new step of the policy editor: any ADMIN, the one step that satisfies the floor on its own. */
+/** A new step of the policy editor: any admin, the one step that satisfies the floor on its own. */
 export const adminOnlyStep = (): PolicyStep => ({
   mode: 'ANY',
   approvers: [{ kind: 'role', role: 'ADMIN' }],
@@ -72,7 +72,7 @@ export function rulesReachingAmount(policy: PolicyDefinition, fromDollars: numbe
 
 export const ADMIN_STEP_MESSAGES = {
   missing: (rule: number, fromDollars: number) =>
-    `Rule ${rule} applies to bills of ${policyAmount(fromDollars)} or more, so one of its steps must be for any ADMIN alone (or an 'all of' step that includes any ADMIN)`,
+    `Rule ${rule} applies to bills of ${policyAmount(fromDollars)} or more, so one of its steps must be for any admin alone (or an 'all of' step that includes any admin)`,
 } as const;
 
 /** One message per rule that a bill from the floor can reach without a step only an ADMIN can approve. */

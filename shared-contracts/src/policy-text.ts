@@ -8,16 +8,33 @@ import type { PolicyApprover, PolicyConditions, PolicyDefinition, PolicyStep } f
 export const policyAmount = (dollars: number) =>
   `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
+/** A role as the screens say it: a word, not the code ('admin', not 'ADMIN'). */
+export const roleWord = (role: string) => role.toLowerCase();
+
+/** 'any admin', "the company's approver", or the person's name. */
 export function approverLabel(approver: PolicyApprover, userName?: (id: number) => string): string {
-  if (approver.kind === 'role') return `any ${approver.role}`;
+  if (approver.kind === 'role') return `any ${roleWord(approver.role)}`;
   if (approver.kind === 'assignee') return `the company's ${approver.assignee}`;
   return userName ? userName(approver.userId) : `user #${approver.userId}`;
 }
 
-/** 'any ADMIN', 'the company's approver, any MODERATOR or any ADMIN', 'all of: …'. */
+/**
+ * 'any admin', "the company's approver, any moderator or admin" (roles in a row share one 'any'),
+ * 'all of the company's approver and any admin'.
+ */
 export function stepLabel(step: PolicyStep, userName?: (id: number) => string): string {
-  const names = step.approvers.map((a) => approverLabel(a, userName));
-  if (step.mode === 'ALL' && names.length > 1) return `all of ${joinWith(names, 'and')}`;
+  if (step.mode === 'ALL' && step.approvers.length > 1) {
+    return `all of ${joinWith(
+      step.approvers.map((a) => approverLabel(a, userName)),
+      'and',
+    )}`;
+  }
+  const names = step.approvers.map((approver, index) => {
+    const previous = step.approvers[index - 1];
+    return approver.kind === 'role' && previous?.kind === 'role'
+      ? roleWord(approver.role)
+      : approverLabel(approver, userName);
+  });
   return joinWith(names, 'or');
 }
 
@@ -50,7 +67,7 @@ export function conditionsLabel(
   return `Bills ${parts.join(', ')}`;
 }
 
-/** One line per rule: "Bills from $10,000: 1) the company's approver, …, then 2) any ADMIN". */
+/** One line per rule: "Bills from $10,000: 1) the company's approver, …, then 2) any admin". */
 export function policySummary(
   policy: PolicyDefinition,
   userName?: (id: number) => string,
@@ -62,7 +79,7 @@ export function policySummary(
   });
 }
 
-/** 'Step 2 of 2 · any ADMIN'. */
+/** 'Step 2 of 2 · any admin'. */
 export function stepProgressLabel(position: number, count: number, label: string): string {
   return `Step ${position} of ${count} · ${label}`;
 }

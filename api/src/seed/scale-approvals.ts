@@ -224,7 +224,7 @@ export async function insertBillKeys(
  * step 2 (an ADMIN) waiting; set-based, so the reviewer's queue is measured on real step rows.
  */
 export async function insertDefaultSteps(db: Db): Promise<void> {
-  const first = `'the company''s approver, any MODERATOR or any ADMIN'`;
+  const first = `'the company''s approver, any moderator or admin'`;
   await db.execute(
     sql.raw(`insert into approval_steps (approval_id, position, company_id, mode, approvers, label, roles, assignees, state, opened_at)
       select id, 1, company_id, 'ANY', '[{"kind":"assignee","assignee":"approver"},{"kind":"role","role":"MODERATOR"},{"kind":"role","role":"ADMIN"}]'::jsonb,
@@ -233,7 +233,7 @@ export async function insertDefaultSteps(db: Db): Promise<void> {
   );
   await db.execute(
     sql.raw(`insert into approval_steps (approval_id, position, company_id, mode, approvers, label, roles, state)
-      select id, 2, company_id, 'ANY', '[{"kind":"role","role":"ADMIN"}]'::jsonb, 'any ADMIN', '{ADMIN}', 'WAITING'
+      select id, 2, company_id, 'ANY', '[{"kind":"role","role":"ADMIN"}]'::jsonb, 'any admin', '{ADMIN}', 'WAITING'
       from approvals where status = 'PENDING' and step_count = 0 and total_amount_cents >= 1000000`),
   );
   await db.execute(

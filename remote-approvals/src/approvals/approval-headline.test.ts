@@ -41,8 +41,8 @@ describe('the approval headline', () => {
   });
 
   it('says which step waits for whom, only while pending', () => {
-    const step = { status: 'PENDING' as const, currentStep: 2, stepCount: 2, currentStepLabel: 'any ADMIN' };
-    expect(waitingStepLabel(step)).toBe('Step 2 of 2 — waiting for any ADMIN');
+    const step = { status: 'PENDING' as const, currentStep: 2, stepCount: 2, currentStepLabel: 'any admin' };
+    expect(waitingStepLabel(step)).toBe('Step 2 of 2 — waiting for any admin');
     expect(waitingStepLabel({ ...step, status: 'APPROVED' })).toBeNull();
     expect(waitingStepLabel({ ...step, currentStep: null, stepCount: 0 })).toBeNull();
   });

@@ -47,7 +47,7 @@ export function approvalHeadline(
     .join(' · ');
 }
 
-/** 'Step 2 of 2 — waiting for any ADMIN' while a step waits; null otherwise. */
+/** 'Step 2 of 2 — waiting for any admin' while a step waits; null otherwise. */
 export function waitingStepLabel(
   approval: Pick<Approval, 'status' | 'currentStep' | 'stepCount' | 'currentStepLabel'>,
 ): string | null {

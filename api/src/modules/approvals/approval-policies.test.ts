@@ -54,7 +54,7 @@ describe('the default policy', () => {
     expect(DEFAULT_POLICY.rules[matchRule(DEFAULT_POLICY, subject(10_000))]!.steps).toHaveLength(2);
     expect(policyProblems(DEFAULT_POLICY)).toEqual([]);
     expect(policySummary(DEFAULT_POLICY)[0]).toBe(
-      "Bills from $10,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+      "Bills from $10,000: 1) the company's approver, any moderator or admin, then 2) any admin",
     );
   });
 
@@ -98,8 +98,8 @@ describe('entered by hand vs imported', () => {
     expect(matchRule(policy, subject(50, { origin: 'QUICKBOOKS' }))).toBe(0);
     expect(matchRule(policy, subject(50, { origin: 'MANUAL' }))).toBe(1);
     expect(policySummary(policy)).toEqual([
-      'Bills imported from QuickBooks: 1) any ADMIN',
-      'Every other bill: 1) any MODERATOR',
+      'Bills imported from QuickBooks: 1) any admin',
+      'Every other bill: 1) any moderator',
     ]);
   });
   it('a rule for one origin hides a later rule for that origin only', () => {

@@ -120,7 +120,7 @@ const activeAdmins = async () =>
       .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true), eq(users.mayDecidePayments, true)))
   ).length;
 
-/** From $5,000: 1) the company's approver, then 2) any ADMIN or the company's approver. */
+/** From $5,000: 1) the company's approver, then 2) any admin or the company's approver. */
 const TWO_STEPS: PolicyDefinition = {
   rules: [
     {
@@ -249,7 +249,7 @@ describe('policies', () => {
     const before = dataOf<ApprovalPolicy>(await call('GET', policyPath(), tokens.guest));
     expect(before).toMatchObject({ version: 0, escalationHours: 48 });
     expect(before.summary[0]).toBe(
-      "Bills from $10,000: 1) the company's approver, any MODERATOR or any ADMIN, then 2) any ADMIN",
+      "Bills from $10,000: 1) the company's approver, any moderator or admin, then 2) any admin",
     );
     expect((await savePolicy(TWO_STEPS, tokens.user)).statusCode).toBe(403);
     const bad = await savePolicy({
@@ -271,8 +271,8 @@ describe('policies', () => {
     expect(dataOf<ApprovalPolicy>(saved)).toMatchObject({
       version: 1,
       summary: [
-        "Bills from $5,000: 1) the company's approver, then 2) any ADMIN or the company's approver",
-        "Every other bill: 1) the company's approver or any ADMIN",
+        "Bills from $5,000: 1) the company's approver, then 2) any admin or the company's approver",
+        "Every other bill: 1) the company's approver or any admin",
       ],
     });
   });
@@ -287,14 +287,14 @@ describe('policies', () => {
     expect(simulation.rule).toBe(1);
     expect(simulation.steps.map((s) => s.label)).toEqual([
       "the company's approver",
-      "any ADMIN or the company's approver",
+      "any admin or the company's approver",
     ]);
     expect(simulation.steps[0]!.people).toEqual(['Uma User']);
     expect(simulation.steps[0]!.peopleCount).toBe(1);
     expect(simulation.steps[1]!.people).toContain('Ada Admin');
   });
 
-  it('tries a bill whose step any of many ADMINs could approve: a few names and how many in all', async () => {
+  it('tries a bill whose step any of many admins could approve: a few names and how many in all', async () => {
     await withExtraAdmins(CHAIN_WAITING_NAMES + 3, 'Simulated', async () => {
       const response = await call('POST', `${policyPath()}/simulate`, tokens.moderator, {
         amount: 6000,
@@ -331,7 +331,7 @@ describe('decisions follow the policy', () => {
     expect(dataOf<Approval>(first)).toMatchObject({
       status: 'PENDING',
       currentStep: 2,
-      currentStepLabel: "any ADMIN or the company's approver",
+      currentStepLabel: "any admin or the company's approver",
     });
     expect(await filesOf(approval.id)).toBe(0);
 
@@ -576,7 +576,7 @@ describe('stuck after any change that strands a step', () => {
       expect(demoted.statusCode, demoted.body).toBe(200);
       await expectStuck(approval.id, true);
     });
-    // A step any MODERATOR may decide stays decidable while another MODERATOR remains, and is
+    // A step any moderator may decide stays decidable while another MODERATOR remains, and is
     // stranded when the last one is demoted (by the full edit form, the other way to change a role).
     const second = await newcomer('moderator.policy@example.com', 'MODERATOR');
     const moderators = await ctx.app.db.select().from(users).where(eq(users.role, 'MODERATOR'));
@@ -735,7 +735,7 @@ describe('entered by hand vs imported', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     try {
       expect(dataOf<ApprovalPolicy>(saved).summary).toEqual([
-        "Bills imported from QuickBooks: 1) the company's approver, then 2) any ADMIN",
+        "Bills imported from QuickBooks: 1) the company's approver, then 2) any admin",
         "Every other bill: 1) the company's approver",
       ]);
       const typed = await create(100);
@@ -804,8 +804,8 @@ describe('the editor: vendors by name, escalation time', () => {
       expect(dataOf<ApprovalPolicy>(saved)).toMatchObject({
         escalationHours: 12,
         summary: [
-          'Bills from Vendor 7001 or vendor 9999: 1) any ADMIN',
-          "Every other bill: 1) the company's approver or any ADMIN",
+          'Bills from Vendor 7001 or vendor 9999: 1) any admin',
+          "Every other bill: 1) the company's approver or any admin",
         ],
       });
     } finally {
@@ -867,7 +867,7 @@ describe("'Waiting for me' follows every change of who may decide", () => {
       expect(back.statusCode, back.body).toBe(200);
     }
 
-    // Step 1 decided: step 2 (any ADMIN or the approver) is current; the step-1 approver is out.
+    // Step 1 decided: step 2 (any admin or the approver) is current; the step-1 approver is out.
     expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
     expect(await keysOf(approval.id)).toEqual([`a:${companyId}:approver`, 'r:ADMIN']);
     await expectQueues(approval.id, { user: false, admin: true, colleague: false });
@@ -992,7 +992,7 @@ describe("'Waiting for me' follows every change of who may decide", () => {
     }
   });
 
-  it('a step any ADMIN may decide lists the first few of them by name and counts them all', async () => {
+  it('a step any admin may decide lists the first few of them by name and counts them all', async () => {
     // More ADMINs than the chain reads (it reads the first few holders of a role and counts the rest
     // in SQL): one away with an active delegate (counted once, 'X for Y'), one away whose delegate is
     // deactivated (nobody can stand in: not counted), that delegate itself (inactive: not counted).
@@ -1012,7 +1012,7 @@ describe("'Waiting for me' follows every change of who may decide", () => {
         .where(eq(users.id, extra[15]!));
       const approval = await create(6000);
       expect((await approve(approval.id, tokens.user)).statusCode).toBe(200);
-      // Step 2: any ADMIN (the approver decided step 1); the MODERATOR created it.
+      // Step 2: any admin (the approver decided step 1); the MODERATOR created it.
       const admins = await activeAdmins();
       expect(admins).toBeGreaterThan(CHAIN_WAITING_NAMES + 2);
       const step = (await chainOf(approval.id)).steps[1]!;

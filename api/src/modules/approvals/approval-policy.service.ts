@@ -138,7 +138,7 @@ const stepOfRow = (row: ApprovalStepRow): PolicyStep => {
 
 /** The label a step shows, saying when it was widened to the ADMINs. */
 const rowLabel = (row: ApprovalStepRow) =>
-  row.escalatedAt ? `${row.label} (escalated: or any ADMIN)` : row.label;
+  row.escalatedAt ? `${row.label} (escalated: or any admin)` : row.label;
 
 /** The chain as the pure evaluator sees it: earlier deciders count as they were when they decided. */
 async function chainState(

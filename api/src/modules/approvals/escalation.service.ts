@@ -59,8 +59,8 @@ async function escalateStep(
       status: 'PENDING',
       description:
         why === 'waited'
-          ? `Step ${position} of approval ${approvalId.slice(0, 8)} waited past its escalation time: any ADMIN may now approve it`
-          : `Nobody active can approve step ${position} of approval ${approvalId.slice(0, 8)}: escalated to any ADMIN`,
+          ? `Step ${position} of approval ${approvalId.slice(0, 8)} waited past its escalation time: any admin may now approve it`
+          : `Nobody active can approve step ${position} of approval ${approvalId.slice(0, 8)}: escalated to any admin`,
       details: { after: { status: 'PENDING', escalatedStep: position } },
     },
   ]);

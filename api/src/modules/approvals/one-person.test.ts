@@ -119,7 +119,7 @@ beforeAll(async () => {
   const otherLogin = await t.login('other.admin@example.com');
   other = { id: otherLogin.user.id, token: otherLogin.tokens.accessToken };
 
-  // Two steps: 1) the MODERATOR or the other ADMIN, 2) the second account or any ADMIN.
+  // Two steps: 1) the MODERATOR or the other ADMIN, 2) the second account or any admin.
   const definition: PolicyDefinition = {
     rules: [
       {
@@ -179,7 +179,7 @@ describe('two accounts of one person', () => {
       // Step 2 names the second account: its registrar may not decide it on its behalf.
       const standIn = await approve(approval.id, tokens.moderator);
       expect(standIn.statusCode).toBe(403);
-      expect(messageOf(standIn)).toBe(APPROVAL_ERRORS.notYourStep('Sam Second or any ADMIN'));
+      expect(messageOf(standIn)).toBe(APPROVAL_ERRORS.notYourStep('Sam Second or any admin'));
       expect(await approvalStatus(approval.id)).toBe('PENDING');
     } finally {
       await call('PUT', `/api/user/users/${puppet.id}/out-of-office`, tokens.admin, {

@@ -51,14 +51,14 @@ const ADMIN = { kind: 'role' as const, role: 'ADMIN' as const };
 const MODERATOR = { kind: 'role' as const, role: 'MODERATOR' as const };
 const APPROVER = { kind: 'assignee' as const, assignee: 'approver' as const };
 
-/** From $10,000 the company's approver then any ADMIN; below it the given steps. */
+/** From $10,000 the company's approver then any admin; below it the given steps. */
 const belowFloor = (...steps: PolicyStep[]): PolicyDefinition => ({
   rules: [
     { conditions: { minAmount: 10_000 }, steps: [anyOf(APPROVER), anyOf(ADMIN)] },
     { conditions: {}, steps },
   ],
 });
-/** A policy every check accepts: from $5,000 two steps, below it the company's approver or any MODERATOR. */
+/** A policy every check accepts: from $5,000 two steps, below it the company's approver or any moderator. */
 const SOUND: PolicyDefinition = {
   rules: [
     { conditions: { minAmount: 5_000 }, steps: [anyOf(APPROVER), anyOf(ADMIN)] },
@@ -174,12 +174,12 @@ describe('a saved policy waits for a second person', () => {
       proposedById: ids.moderator,
       proposedBy: 'Morgan Moderator',
       summary: [
-        "Bills from $5,000: 1) the company's approver, then 2) any ADMIN",
-        "Every other bill: 1) the company's approver or any MODERATOR",
+        "Bills from $5,000: 1) the company's approver, then 2) any admin",
+        "Every other bill: 1) the company's approver or any moderator",
       ],
     });
     expect(answer.pending!.changes).toContain(
-      "New: Bills from $5,000: 1) the company's approver, then 2) any ADMIN",
+      "New: Bills from $5,000: 1) the company's approver, then 2) any admin",
     );
     // New approvals follow the policy in force, not the one waiting: $6,000 is one step by default.
     const before = await create(6_000);
@@ -405,7 +405,7 @@ describe('from the ADMIN step floor ($10,000 by default) a step only an ADMIN ca
       },
       2,
     );
-    // Accepted: 'any ADMIN' alone, or an 'all of' step that includes any ADMIN.
+    // Accepted: 'any admin' alone, or an 'all of' step that includes any admin.
     const accepted = await propose(
       {
         rules: [

@@ -43,7 +43,7 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
       a.status === 'PENDING' && a.currentStep ? (
         <Stack gap="0.5" align="start">
           <StatusBadge status={a.status} />
-          {/* Which policy step waits, and for whom ('Step 2 of 2 · any ADMIN'). */}
+          {/* Which policy step waits, and for whom ('Step 2 of 2 · any admin'). */}
           {/* Cut with the whole text on hover, so the columns still fit beside the sidebar at 1440 px. */}
           <Text
             textStyle="xs"

@@ -156,7 +156,7 @@ export function PolicyEditor({
       </HStack>
       <FormField
         label="Escalate a step to the ADMINs after (hours)"
-        hint="A step nobody has decided in this time may be approved by any ADMIN as well."
+        hint="A step nobody has decided in this time may be approved by any admin as well."
       >
         <Input
           inputMode="numeric"
