@@ -126,7 +126,7 @@ export function PaymentsCard({ companyId, companyName }: { companyId: number; co
                   ) : null}
                 </Stack>
               ) : (
-                'None: credits only'
+                'None: the file lists the payments only, with no offsetting debit'
               )}
             </DetailRow>
           </DetailList>

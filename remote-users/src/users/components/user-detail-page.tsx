@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { useCanAdminister, useSession } from 'shared-auth';
 import {
   ROLE_DESCRIPTIONS,
-  ROLE_LEVELS,
   USER_ERRORS,
   hasRole,
   isActiveAdmin,
@@ -192,7 +191,11 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
             <DetailRow label="User ID">{user.id}</DetailRow>
             <DetailRow label="Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
             <DetailRow label="Permission Level">
-              {`Level ${ROLE_LEVELS[user.role]} — ${ROLE_DESCRIPTIONS[user.role].label}`}
+              {/* What the role lets the person do, not its internal rank. */}
+              {`${ROLE_DESCRIPTIONS[user.role].label}: ${ROLE_DESCRIPTIONS[user.role].permissions
+                .slice(0, 2)
+                .join(', ')
+                .toLowerCase()}`}
             </DetailRow>
           </DetailList>
         </SectionCard>
