@@ -245,6 +245,16 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'GET /api/bank-returns': () => ({ url: '/api/bank-returns?page=1&limit=1' }),
   // An empty body: refused (400) once past the gate, so nothing is applied.
   'POST /api/bank-returns': () => ({ url: '/api/bank-returns', payload: {} }),
+  'GET /api/bank-files': () => ({ url: '/api/bank-files?page=1&limit=1' }),
+  'GET /api/bank-files/:id': () => ({ url: `/api/bank-files/${MISSING}` }),
+  'GET /api/bank-files/:id/reconciliation.csv': () => ({
+    url: `/api/bank-files/${MISSING}/reconciliation.csv`,
+  }),
+  'GET /api/bank-returns/simulator': () => ({ url: '/api/bank-returns/simulator' }),
+  'POST /api/bill-approval/approvals/:id/simulate-return': () => ({
+    url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/simulate-return`,
+    payload: { billIds: ['1'], code: 'R01' },
+  }),
 
   'GET /api/manager/managers': () => ({ url: '/api/manager/managers' }),
   'GET /api/manager/managers/search': () => ({ url: '/api/manager/managers/search', query: { q: 'a' } }),
@@ -462,6 +472,8 @@ describe('the declared access table', () => {
         /\/security\/factors\//,
         /\/recovery-codes$/,
         /\/(bulk-)?approve$/,
+        /\/bank-returns$/,
+        /\/simulate-return$/,
       ].some((pattern) => pattern.test(path));
     };
     const unguarded = Object.keys(ACCESS_TABLE).filter(

@@ -35,6 +35,8 @@ import { liveRoutes } from './modules/live/live.routes';
 import { managersRoutes } from './modules/managers/managers.routes';
 import { bankFileRoutes, companyPaymentRoutes } from './modules/payments/payments.routes';
 import { bankReturnRoutes } from './modules/payments/bank-returns.routes';
+import { bankReconciliationRoutes } from './modules/payments/bank-reconciliation.routes';
+import { bankSimulatorRoutes, bankSimulatorStatusRoutes } from './modules/payments/bank-simulator.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAccessLog, serializeRequest } from './plugins/access-log';
 import { registerApiDocs } from './plugins/api-docs';
@@ -187,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await api.register(bankFileRoutes, { prefix: '/api/bill-approval' });
     await api.register(qbBillPaymentRoutes, { prefix: '/api/bill-approval' });
     await api.register(bankReturnRoutes, { prefix: '/api/bank-returns' });
+    await api.register(bankReconciliationRoutes, { prefix: '/api/bank-files' });
+    await api.register(bankSimulatorStatusRoutes, { prefix: '/api/bank-returns' });
+    await api.register(bankSimulatorRoutes, { prefix: '/api/bill-approval' });
     await api.register(managersRoutes, { prefix: '/api/manager' });
     await api.register(approvalsRoutes, { prefix: '/api/bill-approval' });
     await api.register(approvalPolicyRoutes, { prefix: '/api/company' });

@@ -101,6 +101,11 @@ export interface AppConfig extends SessionConfig, SecondFactorConfig {
   policyAdminStepFrom: number;
   /** Largest return file an ADMIN may upload, in bytes (RETURN_FILE_MAX_BYTES; 413 above it). */
   returnFileMaxBytes: number;
+  /**
+   * The demo's bank simulator (BANK_SIMULATOR=on; off by default): an ADMIN may have the bank
+   * return bills of a bank file, applied as an uploaded return file is. Never on with a real bank.
+   */
+  bankSimulator: boolean;
   /** How often the expiry sweep runs after the one at start (ms; hourly). */
   approvalSweepIntervalMs: number;
   /** The approvals list counts a search's matches up to this many (APPROVAL_SEARCH_COUNT_CAP; tests lower it). */
@@ -243,6 +248,7 @@ const EnvSchema = v.object({
   ),
   // A return file is 94 bytes and a line ending per record: 1 MiB holds about 11,000 records.
   RETURN_FILE_MAX_BYTES: v.optional(intFromEnv('RETURN_FILE_MAX_BYTES', 1000, 50_000_000), '1048576'),
+  BANK_SIMULATOR: v.optional(v.picklist(['on', 'off'], 'BANK_SIMULATOR must be on or off'), 'off'),
   HTTP_REQUEST_TIMEOUT_MS: v.optional(intFromEnv('HTTP_REQUEST_TIMEOUT_MS', 1000, 60_000), '30000'),
   HTTP_IDLE_TIMEOUT_MS: v.optional(intFromEnv('HTTP_IDLE_TIMEOUT_MS', 1000, 60_000), '60000'),
   LIVE_MAX_STREAMS_PER_ACCOUNT: v.optional(intFromEnv('LIVE_MAX_STREAMS_PER_ACCOUNT', 1, 1000), '10'),
@@ -354,6 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     approvalExpiryDays: e.APPROVAL_EXPIRY_DAYS,
     policyAdminStepFrom: e.POLICY_ADMIN_STEP_FROM,
     returnFileMaxBytes: e.RETURN_FILE_MAX_BYTES,
+    bankSimulator: e.BANK_SIMULATOR === 'on',
     approvalSweepIntervalMs: 3_600_000,
     approvalSearchCountCap: APPROVAL_SEARCH_COUNT_CAP,
     waitingCountCap: WAITING_COUNT_CAP,

@@ -66,8 +66,13 @@ export function bundle({ entry, outfile, sources, inputs = [] }) {
   };
 }
 
-/** What the API's bundles are built from: its sources and shared-contracts', and the package files. */
-export const API_SOURCES = [path.join(API, 'src'), path.join(ROOT, 'shared-contracts', 'src')];
+/** What the API's bundles are built from: its sources, shared-contracts' and the bank simulator's, and the package files. */
+// The demo's bank simulator is bundled too: the API loads it when BANK_SIMULATOR is on.
+export const API_SOURCES = [
+  path.join(API, 'src'),
+  path.join(ROOT, 'shared-contracts', 'src'),
+  path.join(ROOT, 'bank-simulator', 'src'),
+];
 export const API_INPUTS = ['api', 'shared-contracts'].map((dir) => path.join(ROOT, dir, 'package.json'));
 
 /** The product's API: what `pnpm start` runs. */

@@ -7,4 +7,8 @@
 import { PRODUCT_API } from './build-api.mjs';
 import { startConsole } from './launch-api.mjs';
 
+// The demo (the embedded database) offers its bank simulator: an ADMIN can have the bank return
+// bills of a bank file (BANK_SIMULATOR; the API's default is off). PostgreSQL is no demo.
+if (!process.env.DATABASE_URL) process.env.BANK_SIMULATOR ??= 'on';
+
 await startConsole(PRODUCT_API, { frontends: !process.argv.includes('--api-only') });

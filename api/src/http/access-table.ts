@@ -133,6 +133,13 @@ export const ACCESS_TABLE = {
   // Return files from the bank: an ADMIN applies one (it reopens bills and blocks accounts).
   'GET /api/bank-returns': 'MODERATOR',
   'POST /api/bank-returns': 'ADMIN',
+  // Reconciliation of bank files: read as the approval they pay is read; the CSV as the bank file.
+  'GET /api/bank-files': 'signed-in',
+  'GET /api/bank-files/:id': 'signed-in',
+  'GET /api/bank-files/:id/reconciliation.csv': 'MODERATOR',
+  // The demo's bank (BANK_SIMULATOR=on; 404 otherwise): whether it is on, and a return it sends.
+  'GET /api/bank-returns/simulator': 'signed-in',
+  'POST /api/bill-approval/approvals/:id/simulate-return': 'ADMIN',
 
   // Managers
   'GET /api/manager/managers': 'signed-in',
@@ -205,6 +212,7 @@ export const STEP_UP_ROUTES: ReadonlySet<RouteKey> = new Set<RouteKey>([
   'GET /api/bill-approval/approvals/:id/nacha',
   'POST /api/bill-approval/approvals/:id/nacha',
   'POST /api/bank-returns',
+  'POST /api/bill-approval/approvals/:id/simulate-return',
   // Who may decide payments
   'PUT /api/user/users/:id/role',
   'PUT /api/user/users/:id/payment-decisions',

@@ -38,8 +38,19 @@ export type SourceChangeOutcome = 'updated' | 'removed' | 'expired' | 'decided';
 export { PAID_IN_QUICKBOOKS };
 /** Decided and not yet sent to the bank: a bill changed now holds the bank file back. */
 const AWAITING_PAYMENT = new Set<ApprovalStatus>(['APPROVED', 'NACHA_PENDING', 'NACHA_GENERATED']);
-/** The file is at the bank: a bill changed now cannot hold the payment, so the approval warns. */
-const SENT_TO_BANK = new Set<ApprovalStatus>(['BANK_UPLOADED', 'PAYMENT_COMPLETED']);
+/**
+ * The file is at the bank: a bill changed now cannot hold the payment, so the approval warns. A
+ * payment the bank returned (in part or whole) was at the bank too: its bills are paid again only
+ * through a new approval, so a change of them is a warning, never a hold.
+ */
+const SENT_TO_BANK = new Set<ApprovalStatus>([
+  'BANK_UPLOADED',
+  'PAYMENT_COMPLETED',
+  'PAYMENT_PARTLY_RETURNED',
+  'PAYMENT_RETURNED',
+]);
+/** Paid, so each paid bill has its own BillPayment in QuickBooks (a partly returned one's others too). */
+const PAID = new Set<ApprovalStatus>(['PAYMENT_COMPLETED', 'PAYMENT_PARTLY_RETURNED']);
 
 /**
  * Deciding again after QuickBooks changed bills of a decided approval (PUT …/qb-changes/confirm):
@@ -204,7 +215,7 @@ export async function applySourceBillChange(
     ]);
   if (current.status !== 'PENDING') {
     // Its own BillPayment (or any payment) of a bill this approval paid: nothing to tell.
-    if (current.status === 'PAYMENT_COMPLETED' && bill === null && reason === PAID_IN_QUICKBOOKS) {
+    if (PAID.has(current.status) && bill === null && reason === PAID_IN_QUICKBOOKS) {
       return 'decided';
     }
     const approved = (current.approvedBills ?? []).find((candidate) => candidate.Id === billId);

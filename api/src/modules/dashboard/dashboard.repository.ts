@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -6,6 +6,8 @@ import {
   apiKeys,
   approvalStatusCounts,
   approvals,
+  bankFileEntries,
+  bankReturnFiles,
   companyCounts,
   userCounts,
 } from '../../db/schema';
@@ -50,6 +52,7 @@ export interface DashboardCounts {
   totalApiKeys: number;
   qbConnected: number;
   qbNeedAttention: number;
+  returnedThisMonth: number;
 }
 
 /**
@@ -90,6 +93,24 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
             .from(companyCounts)
             .where(eq(companyCounts.qbStatus, 'error')),
         ),
+        // Approvals (partly) returned by a return file applied this calendar month (UTC): the day
+        // the console learned of it, which the bank's own return date may not be yet.
+        returnedThisMonth: scalar(
+          db
+            .select({ n: sql`count(distinct ${bankFileEntries.approvalId})` })
+            .from(bankReturnFiles)
+            .innerJoin(bankFileEntries, eq(bankFileEntries.returnFileId, bankReturnFiles.id))
+            .innerJoin(approvals, eq(approvals.id, bankFileEntries.approvalId))
+            .where(
+              and(
+                gte(
+                  bankReturnFiles.createdAt,
+                  sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`,
+                ),
+                inArray(approvals.status, ['PAYMENT_RETURNED', 'PAYMENT_PARTLY_RETURNED']),
+              ),
+            ),
+        ),
       })
       .from(sql`(select 1) as one`);
   });
@@ -101,6 +122,7 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
     totalApiKeys: row?.totalApiKeys ?? 0,
     qbConnected: row?.qbConnected ?? 0,
     qbNeedAttention: row?.qbNeedAttention ?? 0,
+    returnedThisMonth: row?.returnedThisMonth ?? 0,
   };
 }
 

@@ -39,7 +39,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
       dashboardCounts(app.db),
       recentActivity(app.db, currentAuth(request).user, RECENT_ACTIVITY_SHOWN),
     ]);
-    const stats: DashboardStats = { ...counts, returnedThisMonth: 0, recentActivity: activity };
+    const stats: DashboardStats = { ...counts, recentActivity: activity };
     return ok(stats);
   });
 
