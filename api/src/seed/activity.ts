@@ -49,12 +49,14 @@ function signIns(userRows: UserRow[], random: Random): ActivitySeed[] {
   const seeds: ActivitySeed[] = [];
   userRows.forEach((user, index) => {
     if (!user.lastLoginAt) return;
+    // At least the last sign-in itself: a user page must not say 'Last login Nov 22' beside
+    // '0 sign-ins' and no last sign-in's details.
     const logins =
-      index === 0 ? 120 : index === 1 ? 35 : index < DEMO_ACCOUNTS.length ? 12 : random.int(0, 8);
+      index === 0 ? 120 : index === 1 ? 35 : index < DEMO_ACCOUNTS.length ? 12 : random.int(1, 8);
     for (let n = 0; n < logins; n += 1) {
       const at =
         n === 0 ? user.lastLoginAt : new Date(user.lastLoginAt.getTime() - n * random.int(18, 60) * HOUR);
-      if (at < user.createdAt) break;
+      if (n > 0 && at < user.createdAt) break;
       seeds.push({
         userId: user.id,
         userName: fullName(user),

@@ -1,4 +1,4 @@
-import { eq, gt, sql } from 'drizzle-orm';
+import { count, eq, gt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPROVAL_PRIORITIES,
@@ -11,7 +11,15 @@ import {
 import { decryptSecret } from '../security/token-cipher';
 import { build, type TestContext } from '../test/build';
 import { validateNachaFile } from '../payments/nacha-validator';
-import { approvalStatusCounts, approvals, companies, managers, nachaFiles, users } from '../db/schema';
+import {
+  activity,
+  approvalStatusCounts,
+  approvals,
+  companies,
+  managers,
+  nachaFiles,
+  users,
+} from '../db/schema';
 import { REVOKED_TOKEN_PREFIX as EMULATOR_REVOKED_TOKEN_PREFIX } from 'qbo-emulator';
 import { REVOKED_TOKEN_PREFIX, seedBulkCompanies } from './companies';
 import { DEMO_COUNTS } from './demo';
@@ -81,6 +89,23 @@ describe('demo seed', () => {
     }
     const withTokens = byState('connected')[0]!;
     expect(decryptSecret(withTokens.qbAccessTokenEnc!, key)).toMatch(/^demo-access-/);
+  });
+
+  it('gives every account that signed in its sign-ins in the log, the last at its last sign-in', async () => {
+    const db = t.database.db;
+    const logins = await db
+      .select({ userId: activity.userId, n: count(), last: max(activity.createdAt) })
+      .from(activity)
+      .where(eq(activity.action, 'auth.login'))
+      .groupBy(activity.userId);
+    const byUser = new Map(logins.map((row) => [row.userId, row]));
+    const signedIn = (await db.select().from(users)).filter((user) => user.lastLoginAt !== null);
+    expect(signedIn.length).toBeGreaterThan(0);
+    for (const user of signedIn) {
+      const log = byUser.get(user.id);
+      expect(log?.n ?? 0, user.email).toBeGreaterThan(0);
+      expect(log!.last!.getTime(), user.email).toBe(user.lastLoginAt!.getTime());
+    }
   });
 
   it('has approvals in every status and priority whose bills add up', async () => {
