@@ -106,8 +106,12 @@ export function QuickBooksCard({ company }: { company: Company }) {
         <DetailList stacked>
           {connected && <DetailRow label="Realm ID">{company.qbRealmId}</DetailRow>}
           {status?.hasTokens && state !== 'unable' && (
-            <DetailRow label="Token expires">
-              {status.isExpired ? 'Expired' : `in ${formatExpiresIn(status.expiresIn)}`}
+            // The console renews the access token itself when it next calls QuickBooks: an hour's
+            // token about to expire is normal, not something to act on.
+            <DetailRow label="Access token">
+              {status.isExpired
+                ? 'Expired'
+                : `Renews automatically when used · expires in ${formatExpiresIn(status.expiresIn)}`}
             </DetailRow>
           )}
           {company.qbLastRefresh && (
@@ -118,7 +122,7 @@ export function QuickBooksCard({ company }: { company: Company }) {
           {canManage && state === 'connected' && (
             <Button
               size="sm"
-              colorPalette="blue"
+              variant="outline"
               loading={refreshing}
               loadingText="Refreshing..."
               onClick={() => void refresh()}
