@@ -106,7 +106,7 @@ describe('FactorResetCard', () => {
     calls.state = pendingBy(ME, 'Me Myself');
     renderCard();
     const waiting = screen.getByRole('group', { name: 'Reset waiting for confirmation' });
-    expect(within(waiting).getByText(/^Me Myself asked for a reset on November 29, 2026/)).toBeTruthy();
+    expect(within(waiting).getByText(/^Me Myself asked for a reset on Nov 29, 2026/)).toBeTruthy();
     expect(within(waiting).getByText(FACTOR_RESET_TEXT.waitingForSecond)).toBeTruthy();
     expect(within(waiting).queryByRole('button', { name: FACTOR_RESET_TEXT.confirm })).toBeNull();
     expect(within(waiting).getByRole('button', { name: FACTOR_RESET_TEXT.cancel })).toBeTruthy();

@@ -83,7 +83,7 @@ describe('the user detail page for those who are told', () => {
     const text = textOf(<ActivityStatisticsList user={FULL} stats={FULL_STATS} />);
     expect(text).toContain('Total Logins42');
     expect(text).toContain('Login FrequencyMedium');
-    expect(text).toMatch(/Last LoginNovember 20, 2026/);
+    expect(text).toMatch(/Last LoginNov 20, 2026/);
     const never = textOf(
       <ActivityStatisticsList user={FULL} stats={{ ...FULL_STATS, totalLogins: 0, lastLogin: null }} />,
     );
