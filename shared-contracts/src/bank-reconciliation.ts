@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ACH_RETURN_CODES, isAchReturnCode } from './ach-returns';
 import { APPROVAL_ERRORS } from './approval-errors';
 import { IsoDateTimeSchema, intFromString, pagingEntries } from './common';
+import { ID_MAX } from './form-fields';
 
 // Reconciliation of the bank files the console wrote: per file, what was sent, what the bank paid,
 // what came back (returns) and what the bank asked to correct (notifications of change).
@@ -114,7 +115,7 @@ export const BankFileListQuerySchema = v.object({
 
 /** /api/bank-files/{id} */
 export const BankFileParamsSchema = v.object({
-  id: intFromString('The bank file id must be a positive whole number'),
+  id: intFromString('The bank file id must be a positive whole number', 1, ID_MAX),
 });
 
 // ---- the demo's bank simulator ------------------------------------------------------------------
