@@ -2,6 +2,7 @@ import { sectionRoutes } from 'shared-ui/record';
 import { ApprovalDetailPage } from './approvals/components/approval-detail-page';
 import { ApprovalListPage } from './approvals/components/approvals-list-page';
 import { NewApprovalRequestPage } from './approvals/components/new-approval-request-page';
+import { InboxPage } from './approvals/inbox/inbox-page';
 import { BankFilePage } from './bank-returns/components/bank-file-page';
 import { BankFilesPage } from './bank-returns/components/bank-files-page';
 import { ReturnFilesPage } from './bank-returns/components/return-files-page';
@@ -10,6 +11,8 @@ import { ReturnFilesPage } from './bank-returns/components/return-files-page';
 export const routes = sectionRoutes('approvals', [
   { index: true, element: <ApprovalListPage /> },
   { path: 'new', access: 'manage', element: <NewApprovalRequestPage /> },
+  // The approver's split view: the queue beside the approval, decided one after the other.
+  { path: 'inbox', access: '/approvals/inbox', element: <InboxPage /> },
   // What the bank sent back and the bank files' reconciliation, for the page's own role.
   { path: 'bank-returns', access: '/approvals/bank-returns', element: <ReturnFilesPage /> },
   { path: 'bank-returns/files', access: '/approvals/bank-returns', element: <BankFilesPage /> },

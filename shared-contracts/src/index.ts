@@ -31,6 +31,7 @@ export * from './ach-returns';
 export * from './bank-returns';
 export * from './bank-reconciliation';
 export * from './bank-returns-text';
+export * from './inbox-text';
 export * from './route-id';
 export * from './releases';
 export * from './people';

@@ -27,7 +27,7 @@ describe('the palette’s places', () => {
     const links = paletteCommands('MODERATOR');
     expect(links.find((link) => link.label === 'Add Company')?.to).toBe('/companies/new');
     expect(links.find((link) => link.label === 'New approval request')?.to).toBe('/approvals/new');
-    expect(links.find((link) => link.label === 'Waiting for me')?.to).toBe('/approvals?view=waiting');
+    expect(links.find((link) => link.label === 'Waiting for me')?.to).toBe('/approvals/inbox');
   });
 });
 

@@ -45,7 +45,7 @@ export function paletteCommands(role: Role | null | undefined): PaletteLink[] {
   const pages: (PaletteLink & { minRole: Role })[] = [
     {
       label: 'Waiting for me',
-      to: '/approvals?view=waiting',
+      to: '/approvals/inbox',
       keywords: ['queue', 'review'],
       minRole: 'USER',
     },

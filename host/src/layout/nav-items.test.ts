@@ -41,6 +41,7 @@ describe('navItemsFor', () => {
       '/users/audit',
       '/managers',
       '/approvals',
+      '/approvals/inbox',
       '/approvals/bank-returns',
     ]);
   });
@@ -50,9 +51,17 @@ describe('navItemsFor', () => {
       expect(navItemsFor(role).map((item) => item.path)).not.toContain('/approvals/bank-returns');
     }
     const items = navItemsFor('MODERATOR');
-    expect(items.map((item) => item.label).slice(-2)).toEqual(['Approvals', 'Bank returns']);
+    expect(items.map((item) => item.label).slice(-3)).toEqual(['Approvals', 'Inbox', 'Bank returns']);
     expect(activeNavPath(items, '/approvals/bank-returns/files/3')).toBe('/approvals/bank-returns');
     expect(activeNavPath(items, '/approvals/5f0c1a6e-8a47-4d3e-9a55-2f3f0f6b1c2d')).toBe('/approvals');
+  });
+
+  it('shows the Inbox from USER up, right after Approvals, highlighted on itself only', () => {
+    expect(navItemsFor('GUEST').map((item) => item.path)).not.toContain('/approvals/inbox');
+    const items = navItemsFor('USER');
+    expect(items.map((item) => item.label).slice(-2)).toEqual(['Approvals', 'Inbox']);
+    expect(activeNavPath(items, '/approvals/inbox')).toBe('/approvals/inbox');
+    expect(activeNavPath(items, '/approvals')).toBe('/approvals');
   });
 
   it("highlights a page's own entry, not its section's", () => {

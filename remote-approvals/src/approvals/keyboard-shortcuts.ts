@@ -1,4 +1,5 @@
 // What the approvals pages' keys do, as the '?' help lists them (the pages bind the same keys).
+import { INBOX_TEXT } from 'shared-contracts';
 import { GO_TO_GROUP, HELP_SHORTCUT, type ShortcutGroup } from 'shared-ui/keyboard';
 
 /** The list's keys: the row cursor, the row's decisions and the selection's. */
@@ -27,6 +28,22 @@ export const DETAIL_SHORTCUTS: ShortcutGroup[] = [
     shortcuts: [
       { keys: ['a'], label: 'Approve (asks first)' },
       { keys: ['r'], label: 'Reject (asks for the reason)' },
+      HELP_SHORTCUT,
+    ],
+  },
+  GO_TO_GROUP,
+];
+
+/** The inbox's keys: the list's moves over the queue, the decisions that go on to the next one. */
+export const INBOX_SHORTCUTS: ShortcutGroup[] = [
+  {
+    title: INBOX_TEXT.shortcuts.title,
+    shortcuts: [
+      { keys: ['j', 'ArrowDown'], label: INBOX_TEXT.shortcuts.next },
+      { keys: ['k', 'ArrowUp'], label: INBOX_TEXT.shortcuts.previous },
+      { keys: ['a'], label: INBOX_TEXT.shortcuts.approve },
+      { keys: ['r'], label: INBOX_TEXT.shortcuts.reject },
+      { keys: ['Enter'], label: INBOX_TEXT.shortcuts.open },
       HELP_SHORTCUT,
     ],
   },

@@ -68,6 +68,8 @@ export {
   type SelectField,
 } from '../use-list-controller';
 export { ListView, activationButtons, type BulkButton, type ListViewProps } from '../list-view';
+/** A list controller's pages, for a view that lays its rows out itself (the approvals inbox's queue). */
+export { ListPagination } from '../list-view-parts';
 export { activationAction, bulkActivation, type BulkActivationOptions } from '../bulk-activation';
 export { CsvExportButton, exportCsv, type CsvExportButtonProps, type ExportProgress } from '../csv-export';
 export {

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import type { Approval, Bill } from 'shared-contracts';
 import { ShortcutsHelpDialog } from 'shared-ui/dialog';
+import type { ShortcutGroup } from 'shared-ui/keyboard';
 import { DETAIL_SHORTCUTS } from '../keyboard-shortcuts';
 import { ApproveDialog } from './approve-dialog';
 import { DeleteApprovalDialog } from './delete-approval-dialog';
@@ -12,10 +13,13 @@ export function ApprovalDetailDialogs({
   approval,
   bills,
   decisions,
+  shortcuts = DETAIL_SHORTCUTS,
 }: {
   approval: Approval;
   bills: Bill[];
   decisions: DetailDecisions;
+  /** What the '?' help lists: the approval page's keys unless the page around it has its own. */
+  shortcuts?: ShortcutGroup[];
 }) {
   const navigate = useNavigate();
   const { dialog, setDialog, decision } = decisions;
@@ -45,7 +49,7 @@ export function ApprovalDetailDialogs({
       <ShortcutsHelpDialog
         open={decisions.helpOpen}
         onOpenChange={decisions.setHelpOpen}
-        groups={DETAIL_SHORTCUTS}
+        groups={shortcuts}
       />
       {dialog === 'delete' && (
         <DeleteApprovalDialog

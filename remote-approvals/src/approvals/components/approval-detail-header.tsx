@@ -33,52 +33,11 @@ export function ApprovalDetailHeader({
   decisions: DetailDecisions;
 }) {
   const short = shortApprovalId(approval.id);
-  const headline = useMemo(() => approvalHeadline(approval, parseBills(approval.bills)), [approval]);
-  const step = waitingStepLabel(approval);
-  const duplicates = approval.duplicates?.length ?? 0;
   return (
     <PageHeader
       title={`Approval #${short}`}
       breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: `#${short}` }]}
-      description={
-        <>
-          <Text
-            as="span"
-            display="block"
-            color="fg"
-            fontSize={{ base: 'lg', md: 'xl' }}
-            fontWeight="semibold"
-            data-testid="approval-headline"
-          >
-            {headline}
-          </Text>
-          {(step || duplicates > 0) && (
-            <HStack as="span" gap="2" wrap="wrap" mt="1">
-              {step && (
-                <Text as="span" color="fg" data-testid="approval-step">
-                  {step}
-                </Text>
-              )}
-              {duplicates > 0 && (
-                <Badge colorPalette="orange" variant="solid">
-                  ⚠ Possible duplicate
-                </Badge>
-              )}
-            </HStack>
-          )}
-          <HStack gap="2" wrap="wrap" as="span" mt="2">
-            <StatusBadge status={approval.status} />
-            <PriorityBadge priority={approval.priority} />
-            <Badge colorPalette={approval.origin === 'MANUAL' ? 'purple' : 'teal'} variant="outline">
-              {APPROVAL_ORIGIN_LABELS[approval.origin]}
-            </Badge>
-            <Text as="span" color="fg.muted" title={formatDateLong(approval.createdAt)}>
-              Created {formatRelative(approval.createdAt)} ago
-            </Text>
-          </HStack>
-          <PaymentStepper approval={approval} />
-        </>
-      }
+      description={<ApprovalSummaryLines approval={approval} />}
       actions={
         <HStack gap="2" wrap="wrap">
           <NextPaymentAction approval={approval} />
@@ -135,5 +94,56 @@ export function ApprovalDetailHeader({
         </HStack>
       }
     />
+  );
+}
+
+/**
+ * What is decided, in the lines under the approval's number: the amount-first headline (vendors,
+ * total, bills, first due date), the step it waits for and a possible-duplicate mark, its status,
+ * priority, origin and age, and where its payment is. Spans, as it sits in a paragraph: the page's
+ * header and the inbox's pane show it alike.
+ */
+export function ApprovalSummaryLines({ approval }: { approval: Approval }) {
+  const headline = useMemo(() => approvalHeadline(approval, parseBills(approval.bills)), [approval]);
+  const step = waitingStepLabel(approval);
+  const duplicates = approval.duplicates?.length ?? 0;
+  return (
+    <>
+      <Text
+        as="span"
+        display="block"
+        color="fg"
+        fontSize={{ base: 'lg', md: 'xl' }}
+        fontWeight="semibold"
+        data-testid="approval-headline"
+      >
+        {headline}
+      </Text>
+      {(step || duplicates > 0) && (
+        <HStack as="span" gap="2" wrap="wrap" mt="1">
+          {step && (
+            <Text as="span" color="fg" data-testid="approval-step">
+              {step}
+            </Text>
+          )}
+          {duplicates > 0 && (
+            <Badge colorPalette="orange" variant="solid">
+              ⚠ Possible duplicate
+            </Badge>
+          )}
+        </HStack>
+      )}
+      <HStack gap="2" wrap="wrap" as="span" mt="2">
+        <StatusBadge status={approval.status} />
+        <PriorityBadge priority={approval.priority} />
+        <Badge colorPalette={approval.origin === 'MANUAL' ? 'purple' : 'teal'} variant="outline">
+          {APPROVAL_ORIGIN_LABELS[approval.origin]}
+        </Badge>
+        <Text as="span" color="fg.muted" title={formatDateLong(approval.createdAt)}>
+          Created {formatRelative(approval.createdAt)} ago
+        </Text>
+      </HStack>
+      <PaymentStepper approval={approval} />
+    </>
   );
 }

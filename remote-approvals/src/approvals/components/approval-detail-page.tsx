@@ -1,23 +1,10 @@
 import { APPROVAL_ERRORS, parseApprovalRouteId, parseBills, type Approval } from 'shared-contracts';
-import { SimpleGrid, Stack } from 'shared-ui';
+import { Stack } from 'shared-ui';
 import { RecordFailurePage, recordPage, type RecordRequest } from 'shared-ui/record';
-import { ReconciliationCard, ReturnedPaymentsAlert } from '../../bank-returns/components/approval-returns';
 import { useApproval } from '../api/get-approval';
-import { ActivityHistoryCard } from './activity-history-card';
-import { ApprovalChainCard } from './approval-chain-card';
+import { ApprovalDetailBody } from './approval-detail-body';
 import { ApprovalDetailDialogs } from './approval-detail-dialogs';
 import { ApprovalDetailHeader } from './approval-detail-header';
-import { ApprovedBillsCard } from './approved-bills-card';
-import { AssignmentCard } from './assignment-card';
-import { BillsCard } from './bills-card';
-import { DecisionAlerts } from './decision-alerts';
-import { DuplicatesCard } from './duplicates-card';
-import { NachaCard } from './nacha-card';
-import { PaymentAccountsCard } from './payment-accounts-card';
-import { QbChangesAlert, QbPaymentsCard } from './quickbooks-cards';
-import { RejectionCard } from './rejection-card';
-import { SystemInfoCard } from './system-info-card';
-import { TimelineCard } from './timeline-card';
 import { useDetailDecisions } from './use-detail-decisions';
 
 function ApprovalDetail({
@@ -28,7 +15,7 @@ function ApprovalDetail({
   request: RecordRequest<Approval>;
 }) {
   const decisions = useDetailDecisions(approval);
-  const { canDecide, isCreator } = decisions;
+  const { canDecide } = decisions;
   const bills = parseBills(approval.bills);
   const pending = approval.status === 'PENDING';
   const decisionBar = pending && canDecide;
@@ -42,31 +29,7 @@ function ApprovalDetail({
         decisionBar={decisionBar}
         decisions={decisions}
       />
-      <DecisionAlerts
-        pending={pending}
-        reviewer={decisions.reviewer}
-        canDecide={canDecide}
-        isCreator={isCreator}
-      />
-      <ReturnedPaymentsAlert approval={approval} />
-      <QbChangesAlert approval={approval} canDecide={canDecide && !isCreator} />
-      <DuplicatesCard approval={approval} bills={bills} />
-
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <AssignmentCard approval={approval} />
-        {approval.stepCount > 0 && <ApprovalChainCard approval={approval} />}
-        <TimelineCard approval={approval} />
-      </SimpleGrid>
-
-      <RejectionCard approval={approval} />
-      <BillsCard approval={approval} bills={bills} />
-      <ApprovedBillsCard approval={approval} />
-      <PaymentAccountsCard approval={approval} />
-      <NachaCard approval={approval} />
-      <ReconciliationCard approval={approval} />
-      <QbPaymentsCard approval={approval} />
-      <SystemInfoCard approval={approval} />
-      <ActivityHistoryCard approval={approval} />
+      <ApprovalDetailBody approval={approval} bills={bills} decisions={decisions} />
       <ApprovalDetailDialogs approval={approval} bills={bills} decisions={decisions} />
     </Stack>
   );

@@ -24,19 +24,31 @@ export interface DetailDecisions {
   setHelpOpen: (open: boolean) => void;
 }
 
+/** Options of useDetailDecisions. */
+export interface DetailDecisionsOptions {
+  /** Runs once a decision went through (the inbox then selects the next approval). */
+  onDecided?: () => void;
+}
+
 /**
  * Who may do what on the approval page, the dialog that is open, and the ways to open one: the
  * header's buttons, the keys (a, r, '?') and the command palette, each offered exactly when the
  * button is.
  * @example const decisions = useDetailDecisions(approval);
  */
-export function useDetailDecisions(approval: Approval): DetailDecisions {
+export function useDetailDecisions(
+  approval: Approval,
+  { onDecided }: DetailDecisionsOptions = {},
+): DetailDecisions {
   const { user } = useSession();
   const reviewer = useIsReviewer('approvals');
   const canDecide = useCanDecide('approvals');
   const canDelete = useCanAdminister('approvals');
   const [dialog, setDialog] = useState<DetailDialog>(null);
-  const decision = useDecision(approval.id, () => setDialog(null));
+  const decision = useDecision(approval.id, (decided) => {
+    setDialog(null);
+    if (decided) onDecided?.();
+  });
   const pending = approval.status === 'PENDING';
   const isCreator = user !== null && user !== undefined && approval.createdById === user.id;
   const [helpOpen, setHelpOpen] = useState(false);

@@ -1,0 +1,137 @@
+// The approver's inbox: the queue beside the approval, worked through with the keyboard alone. The
+// first waiting approval is shown, approved with a then Enter, the next one comes up, is rejected
+// with r and a reason, and the one after it comes up; the views are axe clean in both themes.
+import type { Page } from '@playwright/test';
+import { APPROVAL_ERRORS } from '../../shared-contracts/src/approval-errors';
+import { INBOX_TEXT } from '../../shared-contracts/src/inbox-text';
+import { expect, test } from '../fixtures';
+import { checkBothThemes } from '../pages/accessibility';
+import { ApiClient } from '../pages/api-client';
+import { ApprovalFactory, short, type ApprovalDto } from '../pages/approvals-page';
+import { withoutLiveStream } from '../pages/live-stream';
+import { DEMO } from '../pages/sign-in-page';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+// The page's network never idles with the live stream open; the decisions here are this tab's own.
+test.beforeEach(({ page }) => withoutLiveStream(page));
+
+const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+/** The approval the right pane shows, by its heading. */
+const shown = (page: Page, approval: ApprovalDto) =>
+  page.getByRole('heading', { level: 2, name: `Approval #${short(approval)}` });
+const queue = (page: Page) => page.getByRole('list', { name: INBOX_TEXT.queueLabel });
+const queueItem = (page: Page, approval: ApprovalDto) =>
+  queue(page).getByRole('link', { name: `Approval ${short(approval)}`, exact: true });
+
+test('an approver works through the inbox with the keyboard', async ({ page, request }, info) => {
+  // The moderator creates them, oldest first (the queue is newest first); the signed-in admin (the
+  // saved state) may decide them.
+  const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+  const vendor = `Inbox${Date.now().toString(36)}`;
+  const third = await factory.create(vendor, [75]);
+  const toReject = await factory.create(vendor, [310]);
+  const toApprove = await factory.create(vendor, [120.5]);
+
+  await page.goto('/approvals/inbox');
+  await expect(page.getByRole('heading', { level: 1, name: INBOX_TEXT.title })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: INBOX_TEXT.tabs.label });
+  await expect(tabs.getByRole('link', { name: /^Waiting for me \(\d+\+?\)$/ })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // The first waiting approval is selected, in the queue and in the pane (amount first).
+  await expect(shown(page, toApprove)).toBeVisible();
+  await expect(queueItem(page, toApprove)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('approval-headline')).toContainText('$120.50');
+
+  // j and k move the selection, kept in the URL.
+  await page.keyboard.press('j');
+  await expect(shown(page, toReject)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`selected=${toReject.id}`));
+  await page.keyboard.press('k');
+  await expect(shown(page, toApprove)).toBeVisible();
+
+  // a opens Approve Bills with Approve focused; Enter approves; the next one is selected.
+  await page.keyboard.press('a');
+  const approveDialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
+  await expect(approveDialog.getByRole('button', { name: 'Approve 1 of 1' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(notice(page, 'Approval approved successfully')).toBeVisible();
+  await expect(approveDialog).toBeHidden();
+  await expect(shown(page, toReject)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`selected=${toReject.id}`));
+  await expect(queueItem(page, toApprove)).toHaveCount(0);
+
+  // r asks for the reason, typed and sent by keyboard; the one after it is selected.
+  await page.keyboard.press('r');
+  const rejectDialog = page.getByRole('alertdialog', { name: 'Reject Approval' });
+  await expect(rejectDialog.getByLabel('Rejection Reason')).toBeFocused();
+  await page.keyboard.type('Duplicate of last week: ask AP, regards');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(rejectDialog.getByRole('button', { name: 'Reject Approval' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(notice(page, 'Approval rejected successfully')).toBeVisible();
+  await expect(rejectDialog).toBeHidden();
+  await expect(shown(page, third)).toBeVisible();
+  await expect(queueItem(page, toReject)).toHaveCount(0);
+
+  const admin = await ApiClient.signIn(request);
+  const read = async (approval: ApprovalDto) =>
+    (await admin.get<ApprovalDto & { status: string }>(`/api/bill-approval/approvals/${approval.id}`)).body
+      .data;
+  expect((await read(toApprove)).status).toBe('APPROVED');
+  const rejected = await read(toReject);
+  expect(rejected.status).toBe('REJECTED');
+  expect(rejected.rejectionReason).toBe('Duplicate of last week: ask AP, regards');
+
+  // '?' lists the inbox's keys.
+  await page.keyboard.press('Shift+Slash');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  for (const label of Object.values(INBOX_TEXT.shortcuts).filter((text) => text !== 'Inbox')) {
+    await expect(help.getByRole('definition').filter({ hasText: label })).toHaveCount(1);
+  }
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // Screens: the split view with the approval, then (from a link) the phone's approval screen.
+  await page.goto(`/approvals/inbox?selected=${third.id}`);
+  await expect(shown(page, third)).toBeVisible();
+  await expect(page.getByRole('group', { name: INBOX_TEXT.decisionBar })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await checkBothThemes(page, 'inbox-approval', (file) => info.outputPath(file));
+
+  // Enter opens the full page; Back comes to the same selection.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/approvals/${third.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Approval #${short(third)}` })).toBeVisible();
+  await page.goBack();
+  await expect(shown(page, third)).toBeVisible();
+
+  // On a phone the queue is a screen of its own: tapping an item opens it with the bar at the bottom
+  // and the way back.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/approvals/inbox');
+  await expect(queueItem(page, third)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await checkBothThemes(page, 'inbox-queue', (file) => info.outputPath(file));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await queueItem(page, third).click();
+  await expect(shown(page, third)).toBeVisible();
+  const bar = page.getByRole('group', { name: INBOX_TEXT.decisionBar });
+  await expect(bar.getByRole('button', { name: INBOX_TEXT.approveNext })).toBeInViewport();
+  await page.screenshot({ path: info.outputPath('inbox-phone-approval.png') });
+  await page.getByRole('link', { name: new RegExp(INBOX_TEXT.backToQueue) }).click();
+  await expect(queueItem(page, third)).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Their own request: Approve & next disabled with the reason in words; Reject & next still offered.
+  const own = await (await ApprovalFactory.for(admin)).create(vendor, [42]);
+  await page.goto(`/approvals/inbox?tab=all&selected=${own.id}`);
+  await expect(shown(page, own)).toBeVisible();
+  await expect(bar.getByRole('button', { name: INBOX_TEXT.approveNext })).toBeDisabled();
+  await expect(bar.getByRole('button', { name: INBOX_TEXT.rejectNext })).toBeEnabled();
+  await expect(bar).toContainText(APPROVAL_ERRORS.ownApproval);
+});

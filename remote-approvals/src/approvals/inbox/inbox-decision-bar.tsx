@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { INBOX_TEXT, type Approval } from 'shared-contracts';
+import { Box, Button, HStack, Text } from 'shared-ui';
+import type { DetailDecisions } from '../components/use-detail-decisions';
+import { decisionBlock } from './decision-block';
+
+/**
+ * Approve & next and Reject & next: the approval page's own dialogs (Approve Bills with the bills,
+ * the total and Approve focused; Reject with its reason), then the next approval of the queue. A
+ * button the viewer cannot use is disabled with the reason beside it. On a phone the bar is fixed
+ * to the bottom of the screen, as the approval page's is.
+ */
+export function InboxDecisionBar({
+  approval,
+  decisions,
+}: {
+  approval: Approval;
+  decisions: DetailDecisions;
+}) {
+  const reasonId = useId();
+  const block = decisionBlock({
+    status: approval.status,
+    canDecide: decisions.canDecide,
+    isCreator: decisions.isCreator,
+  });
+  const reason = block.approve ?? block.reject;
+  const busy = decisions.decision.busy !== null;
+  return (
+    <Box
+      role="group"
+      aria-label={INBOX_TEXT.decisionBar}
+      data-testid="inbox-decision-bar"
+      position={{ base: 'fixed', md: 'static' }}
+      insetX={{ base: '0', md: 'auto' }}
+      bottom={{ base: '0', md: 'auto' }}
+      zIndex={{ base: '30', md: 'auto' }}
+      bg="bg"
+      borderTopWidth={{ base: '1px', md: '0' }}
+      borderWidth={{ md: '1px' }}
+      borderColor="border"
+      borderRadius={{ base: '0', md: 'l2' }}
+      px="4"
+      py="3"
+      boxShadow={{ base: 'md', md: 'none' }}
+    >
+      <HStack gap="2" wrap={{ base: 'nowrap', md: 'wrap' }}>
+        <Button
+          colorPalette="green"
+          flex={{ base: '1', md: 'none' }}
+          disabled={block.approve !== null || busy}
+          aria-describedby={block.approve ? reasonId : undefined}
+          aria-keyshortcuts="a"
+          onClick={() => decisions.setDialog('approve')}
+        >
+          {INBOX_TEXT.approveNext}
+        </Button>
+        <Button
+          colorPalette="red"
+          variant="outline"
+          flex={{ base: '1', md: 'none' }}
+          disabled={block.reject !== null || busy}
+          aria-describedby={block.reject ? reasonId : undefined}
+          aria-keyshortcuts="r"
+          onClick={() => decisions.setDialog('reject')}
+        >
+          {INBOX_TEXT.rejectNext}
+        </Button>
+        {reason && (
+          <Text id={reasonId} textStyle="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
+            {reason}
+          </Text>
+        )}
+      </HStack>
+      {reason && (
+        // On a phone the reason goes under the buttons, which take the whole width.
+        <Text textStyle="xs" color="fg.muted" mt="2" display={{ md: 'none' }} aria-hidden>
+          {reason}
+        </Text>
+      )}
+    </Box>
+  );
+}
