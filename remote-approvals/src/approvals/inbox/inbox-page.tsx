@@ -83,9 +83,10 @@ export function InboxPage() {
         <Stack
           gap="3"
           display={approvalScreen ? 'none' : 'flex'}
+          // The queue stays in view as the approval scrolls, under the phone-and-tablet header.
           position={{ md: 'sticky' }}
-          top={{ md: '4' }}
-          maxH={{ md: 'calc(100dvh - 2rem)' }}
+          top={{ md: '18', lg: '4' }}
+          maxH={{ md: 'calc(100dvh - 5.5rem)', lg: 'calc(100dvh - 2rem)' }}
           overflowY={{ md: 'auto' }}
           p={{ md: '1' }}
         >

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from 'shared-auth';
 import {
+  APPROVAL_STATUS_LABELS,
   approvalCompanyLabel,
   INBOX_TEXT,
   shortApprovalId,
@@ -24,7 +25,10 @@ function QueueItem({
   selected: boolean;
 }) {
   const short = shortApprovalId(approval.id);
+  const company = approvalCompanyLabel(approval);
+  const amount = formatUsd(approval.billStats.totalAmount);
   const bills = approval.billStats.totalBills;
+  const status = APPROVAL_STATUS_LABELS[approval.status];
   return (
     <Box as="li">
       <Box
@@ -39,22 +43,24 @@ function QueueItem({
         _hover={{ bg: selected ? 'blue.subtle' : 'bg.muted' }}
         focusRing="outside"
       >
-        <RouterLink to={href} aria-current={selected ? 'true' : undefined} aria-label={`Approval ${short}`}>
+        <RouterLink
+          to={href}
+          aria-current={selected ? 'true' : undefined}
+          aria-label={INBOX_TEXT.itemLabel(short, company, amount, bills, status)}
+        >
           <HStack justify="space-between" gap="2" align="baseline">
             <Text fontWeight="semibold" truncate minW="0">
-              {approvalCompanyLabel(approval)}
+              {company}
             </Text>
             <Text fontWeight="semibold" flexShrink={0}>
-              {formatUsd(approval.billStats.totalAmount)}
+              {amount}
             </Text>
           </HStack>
           <HStack gap="2" wrap="wrap" mt="1" color="fg.muted" textStyle="sm">
             <Text as="span" fontFamily="mono">
               #{short}
             </Text>
-            <Text as="span">
-              {bills} {bills === 1 ? 'bill' : 'bills'}
-            </Text>
+            <Text as="span">{INBOX_TEXT.billCount(bills)}</Text>
             <StatusBadge status={approval.status} />
           </HStack>
           {approval.status === 'PENDING' && approval.currentStep ? (
