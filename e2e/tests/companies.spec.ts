@@ -295,7 +295,7 @@ test.describe('company detail', () => {
   }) => {
     const api = await ApiClient.signIn(request);
     const { body: first } = await api.get<Array<{ companyId: number }>>(
-      '/api/bill-approval/approvals?limit=1',
+      '/api/bill-approval/approvals?limit=10',
     );
     const { companyId } = first.data[0]!;
     const { body: company } = await api.get<{ name: string }>(`/api/company/companies/${companyId}`);
