@@ -21,8 +21,10 @@ export function BankReturnsNav({ current }: { current: (typeof TABS)[number]['ke
             key={tab.key}
             asChild
             size="sm"
-            variant={active ? 'solid' : 'outline'}
+            // Subtle, not solid: white on the solid blue's hover shade falls under 4.5:1.
+            variant={active ? 'subtle' : 'outline'}
             colorPalette={active ? 'blue' : 'gray'}
+            fontWeight={active ? 'semibold' : undefined}
           >
             <RouterLink to={tab.to} aria-current={active ? 'page' : undefined}>
               {tab.label}

@@ -1,0 +1,166 @@
+// The bank sends a payment back: an approval is approved and its bank file written, the bank's
+// return file for one of its bills is written with the bank simulator (as the receiving bank would),
+// an ADMIN applies it on the Bank returns page, and the approval says which bill came back, for how
+// much and why, and the vendor's account is blocked until it is changed and confirmed.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { validateNachaFile } from '../../api/src/payments/nacha-validator';
+import { expect, test } from '../fixtures';
+import { expectNoViolations } from '../pages/accessibility';
+import { ApiClient } from '../pages/api-client';
+import { ApprovalFactory } from '../pages/approvals-page';
+import { DEMO } from '../pages/sign-in-page';
+
+// The simulator is run as its command (tsx resolves its imports of the api package, which the
+// browser tests' loader does not), as someone at the bank's end would.
+const SIMULATOR = fileURLToPath(new URL('../../bank-simulator/src/cli.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../../bank-simulator/node_modules/.bin/tsx', import.meta.url));
+
+/** The return file the receiving bank sends back for `forward`: `trace=code` per returned entry. */
+function bankReturnFile(forward: string, returns: string[], folder: (file: string) => string): string {
+  const path = folder('forward.ach');
+  writeFileSync(path, forward, 'latin1');
+  return execFileSync(TSX, [SIMULATOR, path, ...returns.flatMap((entry) => ['--entry', entry])], {
+    encoding: 'latin1',
+  });
+}
+
+interface ApprovalRow {
+  id: string;
+  companyId: number;
+  status: string;
+  nachaFileGenerated: boolean;
+}
+
+interface VendorAccountRow {
+  id: number;
+  vendorRef: string;
+  control: { version: number; status: string };
+}
+
+/** Full-page screenshots and axe at a desktop's and a phone's size, in both themes; back to light. */
+async function lookAt(page: Page, name: string, outputPath: (file: string) => string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((choice) => {
+        document.documentElement.classList.remove('light', 'dark');
+        document.documentElement.classList.add(choice);
+      }, theme);
+      await page.screenshot({ path: outputPath(`${name}-${width}-${theme}.png`), fullPage: true });
+      await expectNoViolations(page, `${name} ${width} ${theme}`);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => {
+    document.documentElement.classList.remove('dark');
+    document.documentElement.classList.add('light');
+  });
+}
+
+test('a return file applied on the Bank returns page shows on the approval and blocks the account', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const vendor = `Baker Lane ${tag}`;
+  const moderator = await ApiClient.signIn(request, DEMO.moderator);
+  const admin = await ApiClient.signIn(request, DEMO.admin);
+  const user = await ApiClient.signIn(request, DEMO.user);
+
+  // A request of two bills; the vendor's account, entered by the moderator, is confirmed by the
+  // admin; the company's approver (the demo USER) approves and the bank file is written.
+  const factory = await ApprovalFactory.for(moderator);
+  const created = await factory.create(vendor, [1234.5, 310]);
+  const approval = (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${created.id}`)).body.data;
+  const accounts = await admin.get<{ accounts: VendorAccountRow[] }>(
+    `/api/company/companies/${approval.companyId}/vendor-accounts`,
+  );
+  const account = accounts.body.data.accounts.find((row) => row.vendorRef === vendor.slice(0, 60))!;
+  if (account.control.status === 'PENDING') {
+    await admin.put(`/api/company/companies/${approval.companyId}/vendor-accounts/${account.id}/confirm`, {
+      version: account.control.version,
+    });
+  }
+  await user.put(`/api/bill-approval/approvals/${approval.id}/approve`, {});
+  await expect
+    .poll(
+      async () =>
+        (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${approval.id}`)).body.data.status,
+    )
+    .toBe('NACHA_GENERATED');
+
+  // The receiving bank cannot find the account of the $1,234.50 bill: its return file.
+  const forward = await admin.getText(`/api/bill-approval/approvals/${approval.id}/nacha`);
+  expect(forward.status).toBe(200);
+  const { file } = validateNachaFile(forward.text);
+  const entry = file!.entries.find((candidate) => candidate.amountCents === 123_450)!;
+  const returnFile = bankReturnFile(forward.text, [`${entry.traceNumber}=R03`], (name) =>
+    info.outputPath(name),
+  );
+  const fileName = `return-${tag}.txt`;
+
+  await page.goto('/approvals/bank-returns');
+  await expect(page.getByRole('heading', { name: 'Bank returns', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Bank returns' })).toBeVisible();
+  await page.getByLabel('Return file', { exact: true }).setInputFiles({
+    name: fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(returnFile, 'latin1'),
+  });
+  await page.getByRole('button', { name: 'Apply file' }).click();
+  await expect(page.getByTestId('return-file-outcome')).toContainText(
+    'Return file applied: 1 returned, 0 unmatched, 0 mismatched',
+  );
+  const row = page.getByRole('row').filter({ hasText: fileName });
+  await expect(row).toContainText('R03 No account / unable to locate account');
+  await expect(row).toContainText(`$1,234.50 to ${vendor}`);
+  await lookAt(page, 'bank-returns', (name) => info.outputPath(name));
+
+  // The same bytes again change nothing, and say so.
+  await page.getByLabel('Return file', { exact: true }).setInputFiles({
+    name: fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(returnFile, 'latin1'),
+  });
+  await page.getByRole('button', { name: 'Apply file' }).click();
+  await expect(page.getByTestId('return-file-outcome')).toContainText('already applied');
+
+  // The bank files' reconciliation: the file's returned total and its entries.
+  await page.getByRole('link', { name: 'Bank files' }).click();
+  await expect(page).toHaveURL(/\/approvals\/bank-returns\/files$/);
+  const fileRow = page.getByRole('row').filter({ hasText: `Approval ${approval.id.slice(0, 8)}` });
+  await expect(fileRow).toContainText('$1,234.50');
+  await expect(fileRow).toContainText('1 payment');
+  await lookAt(page, 'bank-files', (name) => info.outputPath(name));
+
+  // The approval says which bill came back, for how much and why; the account is blocked.
+  await page.goto(`/approvals/${approval.id}`);
+  await expect(page.getByTestId('returned-payments')).toContainText(
+    `Returned: R03 No account / unable to locate account — $1,234.50 to ${vendor}`,
+  );
+  await expect(page.getByText('Partly returned').first()).toBeVisible();
+  const paymentAccounts = page.getByRole('region', { name: 'Payment Accounts' });
+  await expect(paymentAccounts).toContainText(
+    'Blocked after return R03 No account / unable to locate account — change it and have a second person confirm',
+  );
+  const reconciliation = page.getByRole('region', { name: 'Bank file reconciliation' });
+  await expect(reconciliation.getByRole('row').filter({ hasText: vendor }).first()).toBeVisible();
+  await lookAt(page, 'approval-returned', (name) => info.outputPath(name));
+
+  // The company's Payments card says the same of the vendor's account.
+  await page.goto(`/companies/${approval.companyId}#payments`);
+  await expect(
+    page
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('row')
+      .filter({ hasText: vendor })
+      .getByText(/^Blocked after return R03/),
+  ).toBeVisible();
+});
