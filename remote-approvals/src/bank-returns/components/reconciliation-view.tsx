@@ -12,9 +12,10 @@ const TEXT = BANK_RETURNS_PAGE_TEXT.bankFiles;
 
 /** Sent, paid, returned (and corrected): one figure each, two a row on a phone. */
 export function ReconciliationTotals({ file }: { file: Parameters<typeof reconciliationTotals>[0] }) {
+  const totals = reconciliationTotals(file);
   return (
-    <SimpleGrid as="dl" columns={{ base: 2, md: 4 }} gap="3" data-testid="reconciliation-totals">
-      {reconciliationTotals(file).map((total) => (
+    <SimpleGrid as="dl" columns={{ base: 2, md: totals.length }} gap="3" data-testid="reconciliation-totals">
+      {totals.map((total) => (
         <Box key={total.key} borderWidth="1px" borderRadius="md" p="3" minW={0}>
           <Text as="dt" textStyle="sm" color="fg.muted">
             {total.label}
