@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ActivityItem, Role } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { literalCount } from '../../db/prepared';
@@ -37,7 +37,11 @@ export async function recordActivities(db: Db, entries: ActivityValues[]): Promi
   );
 }
 
-/** Newest first, of what `reader` may read (payment details by role, others' sign-ins and accounts). */
+/**
+ * Newest first, of what `reader` may read (payment details by role, others' accounts), without
+ * sign-ins and sign-outs: the dashboard's recent activity is about the work (the audit log keeps
+ * every sign-in), and five 'X signed in' lines told nobody anything.
+ */
 export async function recentActivity(
   db: Db,
   reader: { id: number; role: Role },
@@ -46,7 +50,13 @@ export async function recentActivity(
   const rows = await db
     .select({ id: activity.id, description: activity.description, createdAt: activity.createdAt })
     .from(activity)
-    .where(and(activityVisibleTo(reader.role), peopleActivityVisibleTo(reader)))
+    .where(
+      and(
+        activityVisibleTo(reader.role),
+        peopleActivityVisibleTo(reader),
+        sql`${activity.action} not like 'auth.%'`,
+      ),
+    )
     .orderBy(desc(activity.createdAt), desc(activity.id))
     // In the SQL text, not a parameter: PostgreSQL then keeps one plan for it (db/prepared.ts).
     .limit(literalCount(limit));
