@@ -17,9 +17,6 @@ export const INBOX_TEXT = {
   decidedStatus: { label: 'Decision', approved: 'Approved', rejected: 'Rejected' },
   queueLabel: 'Approvals in the queue',
   billCount: (bills: number) => `${bills} ${bills === 1 ? 'bill' : 'bills'}`,
-  /** A queue item's name: its number first (as the list's links), then what it is about. */
-  itemLabel: (short: string, company: string, amount: string, bills: number, status: string) =>
-    `Approval ${short}: ${company}, ${amount}, ${INBOX_TEXT.billCount(bills)}, ${status}`,
   emptyWaiting: 'Nothing waiting for you',
   emptyWaitingHint: 'Approvals whose step you may decide show up here as they arrive.',
   emptyOther: 'No approvals here',

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from 'shared-auth';
 import {
-  APPROVAL_STATUS_LABELS,
   approvalCompanyLabel,
   INBOX_TEXT,
   shortApprovalId,
@@ -28,7 +27,6 @@ function QueueItem({
   const company = approvalCompanyLabel(approval);
   const amount = formatUsd(approval.billStats.totalAmount);
   const bills = approval.billStats.totalBills;
-  const status = APPROVAL_STATUS_LABELS[approval.status];
   return (
     <Box as="li">
       <Box
@@ -43,11 +41,7 @@ function QueueItem({
         _hover={{ bg: selected ? 'blue.subtle' : 'bg.muted' }}
         focusRing="outside"
       >
-        <RouterLink
-          to={href}
-          aria-current={selected ? 'true' : undefined}
-          aria-label={INBOX_TEXT.itemLabel(short, company, amount, bills, status)}
-        >
+        <RouterLink to={href} aria-current={selected ? 'true' : undefined}>
           <HStack justify="space-between" gap="2" align="baseline">
             <Text fontWeight="semibold" truncate minW="0">
               {company}
