@@ -23,6 +23,8 @@ const screens: Array<[string, string, RegExp | string]> = [
   ['manager detail', '/managers/1', /.+/],
   ['approval list', '/approvals', 'Bill Approvals'],
   ['audit log', '/users/audit', 'Audit log'],
+  ['bank returns page', '/approvals/bank-returns', 'Bank returns'],
+  ['bank files list', '/approvals/bank-returns/files', 'Bank returns'],
 ];
 
 // The whole tour in each theme: the stored choice is in place before the page's own theme script runs.
