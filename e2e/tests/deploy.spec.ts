@@ -158,6 +158,7 @@ test('a release while a tab is open: the tab keeps its release and is told; new 
     await expect(fresh.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     expect([...freshSeen]).toEqual([secondId]);
     await new Layout(fresh).link('Dashboard').click();
+    await fresh.getByRole('button', { name: 'Details' }).click();
     await expect(fresh.getByTestId('release-users')).toContainText(secondId!);
     await expect(fresh.getByTestId('release-host')).toContainText(/\d{8}-\d{6}-[0-9a-f]{4}/);
     await expect(fresh.getByText('A new version of this section is available')).toHaveCount(0);

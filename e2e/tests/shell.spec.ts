@@ -23,8 +23,31 @@ test('the dashboard shows health and the real counts from the API', async ({ pag
   );
   expect(data.totalCompanies).toBeGreaterThanOrEqual(25);
   await expect(page.getByTestId('recent-activity').getByRole('listitem')).toHaveCount(5);
+  // Recent activity is the work: no sign-ins (the audit log has them).
+  await expect(page.getByTestId('recent-activity')).not.toContainText('signed in');
   await expect(page.getByRole('link', { name: 'Add New Company' })).toHaveAttribute('href', '/companies/new');
   await expect(page.getByRole('link', { name: 'Review Approvals' })).toHaveAttribute('href', '/approvals');
+
+  // It leads with work: what waits for this person, linked to the inbox, the oldest first.
+  const work = page.getByTestId('your-work');
+  const waiting = await request.get('/api/bill-approval/approvals/waiting-count', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { data: count } = await waiting.json();
+  await expect(work.getByTestId('waiting-for-you')).toHaveText(
+    `Waiting for you: ${count.count.toLocaleString('en-US')}${count.capped ? '+' : ''}`,
+  );
+  await expect(work.getByTestId('waiting-for-you')).toHaveAttribute('href', '/approvals/inbox');
+  await expect(work.getByTestId('oldest-waiting').getByRole('listitem')).toHaveCount(
+    Math.min(5, count.count),
+  );
+  const workBox = (await work.boundingBox())!;
+  const statsBox = (await page.getByTestId('stat-totalCompanies').boundingBox())!;
+  expect(workBox.y).toBeLessThan(statsBox.y);
+  // Health is a line; the build ids are on demand.
+  await expect(page.getByTestId('releases')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByTestId('release-host')).toBeVisible();
 });
 
 test('/ and unknown paths go to the dashboard, which names the path asked for', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import {
@@ -6,6 +6,8 @@ import {
   CHART_DAYS,
   CHART_WEEKS,
   RECENT_ACTIVITY_SHOWN,
+  hasRole,
+  sectionNamed,
   type DashboardCharts,
 } from 'shared-contracts';
 import {
@@ -24,10 +26,11 @@ import {
 import { ActivityList, formatUptime } from 'shared-ui/format';
 import { lazyRetry, OptionalContent, useInView } from 'shared-ui/viewport';
 import { useDashboardCharts } from './api/get-dashboard-charts';
-import { useDashboardStats, useWaitingCount } from './api/get-dashboard-stats';
+import { useDashboardStats } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
 import { healthSummary, quickActionsFor } from './dashboard-model';
 import { ReleasesList } from './releases-list';
+import { YourWork } from './your-work';
 
 const STAT_CARDS = [
   { key: 'totalCompanies', title: 'Total Companies', hint: 'Active business accounts' },
@@ -35,60 +38,57 @@ const STAT_CARDS = [
   { key: 'pendingApprovals', title: 'Pending Approvals', hint: 'Awaiting review' },
 ] as const;
 
+/**
+ * System Health as one line (status, uptime, version), with the releases behind Details: the
+ * dashboard leads with work, and support reads the build ids on demand.
+ */
 function HealthCard() {
   const { data: health, isLoading } = useSystemHealth();
+  const [details, setDetails] = useState(false);
   const healthy = health?.status === 'healthy';
   return (
     <SectionCard
       title="System Health"
       actions={
-        health ? (
-          <Badge colorPalette={healthy ? 'green' : 'red'} size="md" data-testid="health-status">
-            {health.status}
-          </Badge>
-        ) : (
-          // The badge's place, so the title row keeps its height when it arrives (no layout shift).
-          <Skeleton height="6" width="16" />
-        )
+        <>
+          {health ? (
+            <Badge colorPalette={healthy ? 'green' : 'red'} size="md" data-testid="health-status">
+              {health.status}
+            </Badge>
+          ) : (
+            // The badge's place, so the title row keeps its height when it arrives (no layout shift).
+            <Skeleton height="6" width="16" />
+          )}
+          <Button size="xs" variant="ghost" aria-expanded={details} onClick={() => setDetails(!details)}>
+            {details ? 'Hide details' : 'Details'}
+          </Button>
+        </>
       }
     >
       {isLoading || !health ? (
-        // The figures' grid with a placeholder of each figure's height (a label and its value), so
-        // the card does not grow when they arrive and push the page down (Lighthouse CLS).
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" aria-hidden="true">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height="10" />
-          ))}
-        </SimpleGrid>
+        // One line's height, so the card does not grow when the figures arrive (Lighthouse CLS).
+        <Skeleton height="6" aria-hidden="true" />
       ) : (
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-          <Box>
-            <Text fontSize="xs" color="fg.muted">
-              Status
-            </Text>
-            <Text fontWeight="semibold" color={healthy ? 'green.fg' : 'red.fg'} data-testid="health-summary">
-              {healthSummary(health.status)}
-            </Text>
-          </Box>
-          <Box>
-            <Text fontSize="xs" color="fg.muted">
-              Uptime
-            </Text>
-            <Text fontWeight="semibold" data-testid="health-uptime">
-              {formatUptime(health.uptime)}
-            </Text>
-          </Box>
-          <Box>
-            <Text fontSize="xs" color="fg.muted">
-              Version
-            </Text>
-            <Text fontWeight="semibold" data-testid="health-version">
-              {health.version}
-            </Text>
-          </Box>
-        </SimpleGrid>
+        <Text fontSize="sm" truncate>
+          <Text
+            as="span"
+            fontWeight="semibold"
+            color={healthy ? 'green.fg' : 'red.fg'}
+            data-testid="health-summary"
+          >
+            {healthSummary(health.status)}
+          </Text>
+          {' · Uptime '}
+          <Text as="span" data-testid="health-uptime">
+            {formatUptime(health.uptime)}
+          </Text>
+          {' · Version '}
+          <Text as="span" data-testid="health-version">
+            {health.version}
+          </Text>
+        </Text>
       )}
-      <ReleasesList />
+      {details && <ReleasesList />}
     </SectionCard>
   );
 }
@@ -97,19 +97,13 @@ function StatCards() {
   const { data, isLoading } = useDashboardStats();
   if (isLoading || !data) {
     return (
-      // The cards' own layout with a placeholder of each card's height (a card 8.3125rem; the pending
-      // approvals card one 'waiting for you' line more, 9.6875rem) and of the QuickBooks line below
+      // The cards' own layout with a placeholder of each card's height (8.3125rem) and of the QuickBooks line below
       // them, so the page below does not move when the figures arrive: one row from `lg`, two from
       // `sm`, one column on a phone (an e2e test adds up the layout shifts at 1440 and 390 px).
       <Stack gap="2" aria-busy="true" aria-label="Loading statistics">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {STAT_CARDS.map((card) => (
-            <Skeleton
-              key={card.key}
-              height={card.key === 'pendingApprovals' ? '9.6875rem' : '8.3125rem'}
-              borderRadius="lg"
-              data-testid="stat-placeholder"
-            />
+            <Skeleton key={card.key} height="8.3125rem" borderRadius="lg" data-testid="stat-placeholder" />
           ))}
         </SimpleGrid>
         {/* The figures line is two lines on a phone (QuickBooks, then returns), one from md. */}
@@ -132,7 +126,6 @@ function StatCards() {
               <Text fontSize="xs" color="fg.muted" mt="1">
                 {card.hint}
               </Text>
-              {card.key === 'pendingApprovals' && <WaitingForYou />}
             </Card.Body>
           </Card.Root>
         ))}
@@ -190,21 +183,6 @@ function QuickBooksLine({
           </RouterLink>
         </Link>
       </Text>
-    </Text>
-  );
-}
-
-/** 'waiting for you: N': the reviewer's own queue, linked ('Waiting for me' on the approvals list). */
-function WaitingForYou() {
-  const { data } = useWaitingCount();
-  return (
-    <Text fontSize="xs" mt="1" data-testid="waiting-for-you">
-      <Link asChild color="blue.fg">
-        <RouterLink to="/approvals?view=waiting">
-          waiting for you:{' '}
-          {data === undefined ? '…' : `${data.count.toLocaleString('en-US')}${data.capped ? '+' : ''}`}
-        </RouterLink>
-      </Link>
     </Text>
   );
 }
@@ -301,8 +279,12 @@ function Charts() {
   );
 }
 
-/** The dashboard: health, headline counts, recent activity and quick actions, then the charts. */
+/**
+ * The dashboard leads with work: what waits for the person (for whoever decides payments), the
+ * headline counts, then health as a line, recent activity and quick actions, then the charts.
+ */
 export function DashboardPage() {
+  const { user } = useSession();
   return (
     <Stack gap="6">
       <PageHeader
@@ -310,8 +292,9 @@ export function DashboardPage() {
         description={`Welcome to the ${process.env.PRODUCT_NAME} admin panel`}
         breadcrumbs={[{ label: 'Dashboard' }]}
       />
-      <HealthCard />
+      {hasRole(user?.role, sectionNamed('approvals').decideRole) && <YourWork />}
       <StatCards />
+      <HealthCard />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <RecentActivity />
         <QuickActions />
