@@ -227,6 +227,9 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'GET /api/bill-approval/approvals/:id/payment-accounts': ({ approvalId }) => ({
     url: `/api/bill-approval/approvals/${approvalId}/payment-accounts`,
   }),
+  'GET /api/bill-approval/approvals/:id/vendor-history': ({ approvalId }) => ({
+    url: `/api/bill-approval/approvals/${approvalId}/vendor-history`,
+  }),
   'GET /api/bill-approval/approvals/:id/nacha': ({ approvalId }) => ({
     url: `/api/bill-approval/approvals/${approvalId}/nacha`,
   }),

@@ -27,6 +27,7 @@ export * from './policy-changes';
 export * from './live-events';
 export * from './banking';
 export * from './payments';
+export * from './vendor-history';
 export * from './ach-returns';
 export * from './bank-returns';
 export * from './bank-reconciliation';

@@ -123,6 +123,8 @@ export const ACCESS_TABLE = {
   'PUT /api/company/companies/:id/payment-settings/confirm-settlement': 'MODERATOR',
   'DELETE /api/company/companies/:id/vendor-accounts/:accountId': 'MODERATOR',
   'GET /api/bill-approval/approvals/:id/payment-accounts': 'signed-in',
+  // A vendor's earlier payments and a recent change of its account: read as the approval is read.
+  'GET /api/bill-approval/approvals/:id/vendor-history': 'signed-in',
   // NACHA bank files carry account numbers: MODERATOR downloads and regenerates; ADMIN marks them sent and paid.
   'GET /api/bill-approval/approvals/:id/nacha': 'MODERATOR',
   'POST /api/bill-approval/approvals/:id/nacha': 'MODERATOR',

@@ -276,6 +276,8 @@ export const bankFileEntries = pgTable(
     uniqueIndex('bank_file_entries_trace_number_key').on(t.traceNumber),
     index('bank_file_entries_file_idx').on(t.nachaFileId),
     index('bank_file_entries_approval_idx').on(t.approvalId),
+    // A vendor's earlier payments on the approval page (migration 0046).
+    index('bank_file_entries_company_vendor_idx').on(t.companyId, t.vendorRef, t.id),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   VendorAccountSchema,
   VendorAccountsSchema,
   VendorAccountUpdateSchema,
+  VendorHistorySchema,
 } from 'shared-contracts';
 import * as v from 'valibot';
 import { ok } from '../../http/envelope';
@@ -24,6 +25,7 @@ import { advancePayment } from '../../flows/payment-status';
 import { generateBankFile } from './bank-files.service';
 import { downloadBankFile } from './payment-status.service';
 import { getApprovalPaymentAccounts } from './approval-accounts.service';
+import { getVendorHistory } from './vendor-history.service';
 import {
   changeVendorAccount,
   confirmSettlementAccount,
@@ -257,6 +259,22 @@ export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ok(await getApprovalPaymentAccounts(app.db, request.params.id)),
+  );
+
+  // Read as the approval is read: the approver weighs the payment against what the vendor was paid before.
+  app.get(
+    '/approvals/:id/vendor-history',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary:
+          "What an approval's vendors were paid before (last 5, typical amount) and a recent change of their bank account",
+        tags,
+        params: ApprovalIdParamSchema,
+        response: { 200: okSchema(VendorHistorySchema) },
+      },
+    },
+    async (request) => ok(await getVendorHistory(app.db, request.params.id)),
   );
 
   app.post(
