@@ -14,6 +14,7 @@ import { QbChangesAlert, QbPaymentsCard } from './quickbooks-cards';
 import { RejectionCard } from './rejection-card';
 import { SystemInfoCard } from './system-info-card';
 import { TimelineCard } from './timeline-card';
+import { VendorHistoryStrip } from './vendor-history-strip';
 import type { DetailDecisions } from './use-detail-decisions';
 
 /**
@@ -55,6 +56,7 @@ export function ApprovalDetailBody({
 
       <RejectionCard approval={approval} />
       <BillsCard approval={approval} bills={bills} />
+      <VendorHistoryStrip approval={approval} />
       <ApprovedBillsCard approval={approval} />
       <PaymentAccountsCard approval={approval} />
       <NachaCard approval={approval} />
