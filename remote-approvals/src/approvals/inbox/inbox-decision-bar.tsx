@@ -34,13 +34,11 @@ export function InboxDecisionBar({
       insetX={{ base: '0', md: 'auto' }}
       bottom={{ base: '0', md: 'auto' }}
       zIndex={{ base: '30', md: 'auto' }}
-      bg="bg"
+      bg={{ base: 'bg', md: 'transparent' }}
       borderTopWidth={{ base: '1px', md: '0' }}
-      borderWidth={{ md: '1px' }}
       borderColor="border"
-      borderRadius={{ base: '0', md: 'l2' }}
-      px="4"
-      py="3"
+      px={{ base: '4', md: '0' }}
+      py={{ base: '3', md: '0' }}
       boxShadow={{ base: 'md', md: 'none' }}
     >
       <HStack gap="2" wrap={{ base: 'nowrap', md: 'wrap' }}>
