@@ -5,12 +5,13 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { request as newRequestContext, type APIRequestContext, type Page } from '@playwright/test';
 import { validateNachaFile } from '../../api/src/payments/nacha-validator';
-import { expect, test } from '../fixtures';
+import { apiSession, expect, SIGNED_OUT, test, useSession } from '../fixtures';
 import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory } from '../pages/approvals-page';
+import { OwnApi } from '../pages/own-api';
 import { DEMO } from '../pages/sign-in-page';
 
 // The simulator is run as its command (tsx resolves its imports of the api package, which the
@@ -63,19 +64,14 @@ async function lookAt(page: Page, name: string, outputPath: (file: string) => st
   });
 }
 
-test('a return file applied on the Bank returns page shows on the approval and blocks the account', async ({
-  page,
-  request,
-}, info) => {
-  test.setTimeout(120_000);
-  const tag = Date.now().toString(36);
-  const vendor = `Baker Lane ${tag}`;
+/**
+ * A request of two bills ($1,234.50 and $310) whose vendor account the moderator entered and the
+ * admin confirmed, approved by the company's approver (the demo USER): its bank file is written.
+ */
+async function approvedWithBankFile(request: APIRequestContext, vendor: string) {
   const moderator = await ApiClient.signIn(request, DEMO.moderator);
   const admin = await ApiClient.signIn(request, DEMO.admin);
   const user = await ApiClient.signIn(request, DEMO.user);
-
-  // A request of two bills; the vendor's account, entered by the moderator, is confirmed by the
-  // admin; the company's approver (the demo USER) approves and the bank file is written.
   const factory = await ApprovalFactory.for(moderator);
   const created = await factory.create(vendor, [1234.5, 310]);
   const approval = (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${created.id}`)).body.data;
@@ -95,6 +91,17 @@ test('a return file applied on the Bank returns page shows on the approval and b
         (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${approval.id}`)).body.data.status,
     )
     .toBe('NACHA_GENERATED');
+  return { approval, admin };
+}
+
+test('a return file applied on the Bank returns page shows on the approval and blocks the account', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const vendor = `Baker Lane ${tag}`;
+  const { approval, admin } = await approvedWithBankFile(request, vendor);
 
   // The receiving bank cannot find the account of the $1,234.50 bill: its return file.
   const forward = await admin.getText(`/api/bill-approval/approvals/${approval.id}/nacha`);
@@ -163,4 +170,38 @@ test('a return file applied on the Bank returns page shows on the approval and b
       .filter({ hasText: vendor })
       .getByText(/^Blocked after return R03/),
   ).toBeVisible();
+});
+
+// The demo's simulator is off on the worker's servers (as with a real bank): an API of the test's own
+// has it on.
+test('in the demo, an ADMIN has the bank return a bill from the approval page', async ({
+  browser,
+  server,
+}, info) => {
+  test.setTimeout(120_000);
+  const api = await OwnApi.start(server.sparePort, { BANK_SIMULATOR: 'on' });
+  const request = await newRequestContext.newContext({ baseURL: api.url });
+  const context = await browser.newContext({ baseURL: api.url, storageState: SIGNED_OUT });
+  try {
+    const vendor = `Simulated Vendor ${Date.now().toString(36)}`;
+    const { approval } = await approvedWithBankFile(request, vendor);
+    const page = await context.newPage();
+    await useSession(page, await apiSession(request, DEMO.admin), `/approvals/${approval.id}`);
+
+    const card = page.getByRole('region', { name: 'Bank file reconciliation' });
+    await card.getByRole('button', { name: 'Simulate a bank return' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Simulate a bank return' });
+    await dialog.getByLabel('Return reason code').selectOption('R01');
+    await lookAt(page, 'simulate-return-dialog', (name) => info.outputPath(name));
+    await dialog.getByRole('button', { name: 'Apply return' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('returned-payments')).toContainText(
+      new RegExp(`Returned: R01 Insufficient funds — \\$(1,234\\.50|310\\.00) to ${vendor}`),
+    );
+    await expect(card.getByRole('row').filter({ hasText: 'R01 Insufficient funds' })).toHaveCount(1);
+  } finally {
+    await context.close();
+    await request.dispose();
+    await api.dispose();
+  }
 });
