@@ -60,8 +60,9 @@ export const AUDIT_COLUMNS: Array<DataTableColumn<AuditEntry>> = [
     card: 'title',
     minWidth: '16rem',
     maxWidth: 'none',
+    // Cut (the full text on hover) so the row's Details button stays in view at 1440 px.
     render: (entry) => (
-      <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '32rem' }}>
+      <Box as="span" display="block" minW={0} maxW={{ base: 'full', md: '18rem', '2xl': '32rem' }}>
         <TruncatedText>
           <Text as="span">{entry.description}</Text>
         </TruncatedText>
