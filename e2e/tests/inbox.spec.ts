@@ -19,6 +19,7 @@ const notice = (page: Page, text: string) => page.getByRole('status').filter({ h
 /** The approval the right pane shows, by its heading. */
 const shown = (page: Page, approval: ApprovalDto) =>
   page.getByRole('heading', { level: 2, name: `Approval #${short(approval)}` });
+const tabsOf = (page: Page) => page.getByRole('navigation', { name: INBOX_TEXT.tabs.label });
 const queue = (page: Page) => page.getByRole('list', { name: INBOX_TEXT.queueLabel });
 const queueItem = (page: Page, approval: ApprovalDto) =>
   queue(page)
@@ -36,8 +37,7 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
 
   await page.goto('/approvals/inbox');
   await expect(page.getByRole('heading', { level: 1, name: INBOX_TEXT.title })).toBeVisible();
-  const tabs = page.getByRole('navigation', { name: INBOX_TEXT.tabs.label });
-  await expect(tabs.getByRole('link', { name: /^Waiting for me \(\d+\+?\)$/ })).toHaveAttribute(
+  await expect(tabsOf(page).getByRole('link', { name: /^Waiting for me \(\d+\+?\)$/ })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -128,6 +128,19 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
   await page.getByRole('link', { name: new RegExp(INBOX_TEXT.backToQueue) }).click();
   await expect(queueItem(page, third)).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Decided lists the approved ones, then the rejected ones, each with the bar saying why not.
+  await tabsOf(page).getByRole('link', { name: INBOX_TEXT.tabs.decided }).click();
+  await expect(page).toHaveURL(/tab=decided/);
+  await queueItem(page, toApprove).click();
+  await expect(shown(page, toApprove)).toBeVisible();
+  await expect(bar).toContainText(INBOX_TEXT.notPending);
+  await page
+    .getByRole('navigation', { name: INBOX_TEXT.decidedStatus.label })
+    .getByRole('link', { name: INBOX_TEXT.decidedStatus.rejected })
+    .click();
+  await expect(queueItem(page, toReject)).toBeVisible();
+  await expect(queueItem(page, toApprove)).toHaveCount(0);
 
   // Their own request: Approve & next disabled with the reason in words; Reject & next still offered.
   const own = await (await ApprovalFactory.for(admin)).create(vendor, [42]);

@@ -67,9 +67,10 @@ export function InboxPage() {
     <Box>
       <PageHeader
         title={INBOX_TEXT.title}
-        description={INBOX_TEXT.description}
+        // A phone's approval screen keeps its height for the approval; its keys need a keyboard.
+        description={approvalScreen ? undefined : INBOX_TEXT.description}
         breadcrumbs={[{ label: 'Approvals', to: '/approvals' }, { label: INBOX_TEXT.crumb }]}
-        actions={<ShortcutsHelpButton onClick={() => setHelpOpen(true)} />}
+        actions={phone ? undefined : <ShortcutsHelpButton onClick={() => setHelpOpen(true)} />}
       />
       <Grid
         templateColumns={{
