@@ -2,6 +2,7 @@
 // return file for one of its bills is written with the bank simulator (as the receiving bank would),
 // an ADMIN applies it on the Bank returns page, and the approval says which bill came back, for how
 // much and why, and the vendor's account is blocked until it is changed and confirmed.
+// A notification of change instead corrects the vendor's account, held until a second person confirms it.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -204,4 +205,144 @@ test('in the demo, an ADMIN has the bank return a bill from the approval page', 
     await request.dispose();
     await api.dispose();
   }
+});
+
+// The bank posts a payment but says the account number was wrong (a notification of change): the
+// console changes the vendor's account as the bank says, made by the ADMIN who applied the file, and
+// a second person must confirm it before any bank file pays the vendor again.
+test('a notification of change corrects the account, which a second person confirms', async ({
+  page,
+  request,
+  browser,
+  savedState,
+  server,
+}, info) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const vendor = `Corrected Creek ${tag}`;
+  const { approval, admin } = await approvedWithBankFile(request, vendor);
+  const corrected = `77${String(Date.now()).slice(-8)}`;
+  const last4 = corrected.slice(-4);
+
+  // The receiving bank posts the $1,234.50 bill and sends the right account number (C01).
+  const forward = await admin.getText(`/api/bill-approval/approvals/${approval.id}/nacha`);
+  expect(forward.status).toBe(200);
+  const { file } = validateNachaFile(forward.text);
+  const entry = file!.entries.find((candidate) => candidate.amountCents === 123_450)!;
+  expect(entry.accountNumber).not.toBe(corrected);
+  const nocFile = bankReturnFile(forward.text, [`${entry.traceNumber}=C01,account=${corrected}`], (name) =>
+    info.outputPath(name),
+  );
+  const fileName = `noc-${tag}.txt`;
+
+  await page.goto('/approvals/bank-returns');
+  await page.getByLabel('Return file', { exact: true }).setInputFiles({
+    name: fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(nocFile, 'latin1'),
+  });
+  await page.getByRole('button', { name: 'Apply file' }).click();
+  await expect(page.getByTestId('return-file-outcome')).toContainText(
+    'Return file applied: 0 returned, 1 corrected, 0 unmatched, 0 mismatched',
+  );
+  const row = page.getByRole('row').filter({ hasText: fileName });
+  await expect(row.getByText('Corrected', { exact: true })).toBeVisible();
+  await expect(row).toContainText('C01 Incorrect bank account number');
+  await expect(row).toContainText(`to ${vendor}`);
+  await expect(row).toContainText(`The bank says: ••••${last4}`);
+
+  // The approval's Payment Accounts card: the corrected account, pending a second person.
+  const pendingLine =
+    'Bank correction C01 Incorrect bank account number — pending confirmation by a second person';
+  await page.goto(`/approvals/${approval.id}`);
+  const paymentAccounts = page.getByRole('region', { name: 'Payment Accounts' });
+  await expect(paymentAccounts).toContainText(pendingLine);
+  await expect(paymentAccounts).toContainText(`••••${last4}`);
+
+  // The next approval of the vendor, approved before the confirmation, is held until then.
+  const user = await ApiClient.signIn(request, DEMO.user);
+  const moderatorApi = await ApiClient.signIn(request, DEMO.moderator);
+  const next = await (await ApprovalFactory.for(moderatorApi)).create(vendor, [455]);
+  await user.put(`/api/bill-approval/approvals/${next.id}/approve`, {});
+  const nextRow = async () =>
+    (
+      await admin.get<ApprovalRow & { nachaProcessingStatus: string | null }>(
+        `/api/bill-approval/approvals/${next.id}`,
+      )
+    ).body.data;
+  // It stays approved, its bank file not written, with the reason.
+  await expect
+    .poll(async () => (await nextRow()).nachaProcessingStatus)
+    .toContain(
+      `The bank account of ${vendor} was corrected by the bank's notification of change C01 (Incorrect bank account number): the correction waits for a second person's confirmation`,
+    );
+  const held = await nextRow();
+  expect(held.status).toBe('APPROVED');
+  expect(held.nachaFileGenerated).toBe(false);
+
+  // The company's Payments card: the uploader (the ADMIN) entered the change, so cannot confirm it,
+  // in the menu or through the API.
+  await page.goto(`/companies/${approval.companyId}#payments`);
+  const adminRow = page
+    .getByRole('region', { name: 'Payments' })
+    .getByRole('row')
+    .filter({ hasText: vendor });
+  await expect(adminRow.getByText(pendingLine)).toBeVisible();
+  await expect(adminRow.getByText('Awaiting confirmation')).toBeVisible();
+  await expect(adminRow).toContainText(`••••${last4}`);
+  await adminRow.getByRole('button', { name: `Actions for ${vendor}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Confirm account' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const accounts = await admin.get<{ accounts: VendorAccountRow[] }>(
+    `/api/company/companies/${approval.companyId}/vendor-accounts`,
+  );
+  const account = accounts.body.data.accounts.find(
+    (candidate) => candidate.vendorRef === vendor.slice(0, 60),
+  )!;
+  expect(account.control.status).toBe('PENDING');
+  await expect(
+    admin.put(`/api/company/companies/${approval.companyId}/vendor-accounts/${account.id}/confirm`, {
+      version: account.control.version,
+    }),
+  ).rejects.toThrow('You entered this bank account, so someone else must confirm it');
+
+  // The demo moderator, in a browser of their own, confirms it.
+  const moderatorContext = await browser.newContext({
+    baseURL: server.baseURL,
+    storageState: await savedState('moderator'),
+  });
+  try {
+    const moderator = await moderatorContext.newPage();
+    await moderator.goto(`/companies/${approval.companyId}#payments`);
+    const theirRow = moderator
+      .getByRole('region', { name: 'Payments' })
+      .getByRole('row')
+      .filter({ hasText: vendor });
+    await expect(theirRow.getByText(pendingLine)).toBeVisible();
+    await theirRow.getByRole('button', { name: `Actions for ${vendor}` }).click();
+    await moderator.getByRole('menuitem', { name: 'Confirm account' }).click();
+    const confirmDialog = moderator.getByRole('alertdialog', { name: 'Confirm bank account' });
+    await expect(confirmDialog).toContainText('entered by Ada Admin (admin@example.com)');
+    await confirmDialog.getByRole('button', { name: 'Confirm account' }).click();
+    await expect(confirmDialog).toBeHidden();
+    await expect(theirRow.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(
+      theirRow.getByText('Bank correction C01 Incorrect bank account number — confirmed'),
+    ).toBeVisible();
+  } finally {
+    await moderatorContext.close();
+  }
+
+  // Confirmed, with the correction recorded, on the approval too; the held file is written now, to
+  // the corrected account.
+  await page.goto(`/approvals/${approval.id}`);
+  await expect(paymentAccounts).toContainText(
+    'Bank correction C01 Incorrect bank account number — confirmed',
+  );
+  await expect(paymentAccounts).toContainText(`••••${last4}`);
+  await expect.poll(async () => (await nextRow()).status).toBe('NACHA_GENERATED');
+  const written = await admin.getText(`/api/bill-approval/approvals/${next.id}/nacha`);
+  const paid = validateNachaFile(written.text).file!.entries.find((line) => line.amountCents === 45_500)!;
+  expect(paid.accountNumber).toBe(corrected);
 });
