@@ -142,7 +142,7 @@ test.describe('approval list', () => {
     const approveDialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
     await expect(approveDialog.getByTestId('approved-total')).toHaveText('$150.50');
     await expect(approveDialog.getByRole('checkbox')).toHaveCount(2);
-    await expect(list.row(a)).toContainText('Pending');
+    // (The modal hides the page from the accessibility tree: the row is checked once it closes.)
     await expect(approveDialog.getByRole('button', { name: 'Approve 2 of 2' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(approveDialog).toBeHidden();
