@@ -229,7 +229,7 @@ test.describe('company detail', () => {
     await expect(page.getByTestId('qb-state')).toHaveText('Checking');
     release();
     await expect(page.getByTestId('qb-state')).toHaveText('Connected');
-    await expect(page.getByText(/^in \d+ minutes?$/)).toBeVisible();
+    await expect(page.getByText(/^Renews automatically when used · expires in \d+ minutes?$/)).toBeVisible();
     // Configure Connection starts QuickBooks' OAuth flow: the browser lands on the consent page
     // (the local emulator in demo mode; quickbooks-connect.spec.ts goes the whole way).
     await page.getByRole('button', { name: 'Configure Connection' }).click();

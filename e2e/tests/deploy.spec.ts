@@ -130,6 +130,8 @@ test('a release while a tab is open: the tab keeps its release and is told; new 
   // The dashboard names the live release.
   const layout = new Layout(page);
   await layout.link('Dashboard').click();
+  // The release ids are behind System Health's Details.
+  await page.getByRole('button', { name: 'Details' }).click();
   await expect(page.getByTestId('release-users')).toContainText(firstId);
 
   // A new build of the section is released and switched while this tab keeps navigating.
