@@ -7,16 +7,8 @@
  * for tests and benches.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  CDC_WINDOW_DAYS,
-  changedSince,
-  createBillPayment,
-  deleteBillPayment,
-  parseTime,
-  PaymentFault,
-  type Bill,
-  type RealmData,
-} from './accounting';
+import { CDC_WINDOW_DAYS, changedSince, parseTime, type Bill, type RealmData } from './accounting';
+import { createBillPayment, deleteBillPayment, PaymentFault } from './bill-payments';
 import { fault, intuitTime, json } from './http';
 import type { OAuthServer } from './oauth';
 import { parseQuery, QueryError, runQuery } from './query';
