@@ -6,10 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { request as newRequestContext, type APIRequestContext, type Page } from '@playwright/test';
+import { request as newRequestContext, type APIRequestContext } from '@playwright/test';
 import { validateNachaFile } from '../../api/src/payments/nacha-validator';
 import { apiSession, expect, SIGNED_OUT, test, useSession } from '../fixtures';
-import { expectNoViolations } from '../pages/accessibility';
+import { checkBothThemes } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory } from '../pages/approvals-page';
 import { OwnApi } from '../pages/own-api';
@@ -40,29 +40,6 @@ interface VendorAccountRow {
   id: number;
   vendorRef: string;
   control: { version: number; status: string };
-}
-
-/** Full-page screenshots and axe at a desktop's and a phone's size, in both themes; back to light. */
-async function lookAt(page: Page, name: string, outputPath: (file: string) => string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((choice) => {
-        document.documentElement.classList.remove('light', 'dark');
-        document.documentElement.classList.add(choice);
-      }, theme);
-      await page.screenshot({ path: outputPath(`${name}-${width}-${theme}.png`), fullPage: true });
-      await expectNoViolations(page, `${name} ${width} ${theme}`);
-    }
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.classList.add('light');
-  });
 }
 
 /**
@@ -129,7 +106,7 @@ test('a return file applied on the Bank returns page shows on the approval and b
   const row = page.getByRole('row').filter({ hasText: fileName });
   await expect(row).toContainText('R03 No account / unable to locate account');
   await expect(row).toContainText(`$1,234.50 to ${vendor}`);
-  await lookAt(page, 'bank-returns', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'bank-returns', (name) => info.outputPath(name));
 
   // The same bytes again change nothing, and say so.
   await page.getByLabel('Return file', { exact: true }).setInputFiles({
@@ -146,7 +123,7 @@ test('a return file applied on the Bank returns page shows on the approval and b
   const fileRow = page.getByRole('row').filter({ hasText: `Approval ${approval.id.slice(0, 8)}` });
   await expect(fileRow).toContainText('$1,234.50');
   await expect(fileRow).toContainText('1 payment');
-  await lookAt(page, 'bank-files', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'bank-files', (name) => info.outputPath(name));
 
   // The approval says which bill came back, for how much and why; the account is blocked.
   await page.goto(`/approvals/${approval.id}`);
@@ -160,7 +137,7 @@ test('a return file applied on the Bank returns page shows on the approval and b
   );
   const reconciliation = page.getByRole('region', { name: 'Bank file reconciliation' });
   await expect(reconciliation.getByRole('row').filter({ hasText: vendor }).first()).toBeVisible();
-  await lookAt(page, 'approval-returned', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'approval-returned', (name) => info.outputPath(name));
 
   // The company's Payments card says the same of the vendor's account.
   await page.goto(`/companies/${approval.companyId}#payments`);
@@ -193,7 +170,7 @@ test('in the demo, an ADMIN has the bank return a bill from the approval page', 
     await card.getByRole('button', { name: 'Simulate a bank return' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Simulate a bank return' });
     await dialog.getByLabel('Return reason code').selectOption('R01');
-    await lookAt(page, 'simulate-return-dialog', (name) => info.outputPath(name));
+    await checkBothThemes(page, 'simulate-return-dialog', (name) => info.outputPath(name));
     await dialog.getByRole('button', { name: 'Apply return' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('returned-payments')).toContainText(
