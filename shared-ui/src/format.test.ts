@@ -13,11 +13,11 @@ import {
 const jan5 = new Date(2025, 0, 5, 15, 4, 0);
 
 describe('formatDate', () => {
-  it("formats as 'MMM d, yyyy'", () => {
-    expect(formatDate(jan5)).toBe('Jan 5, 2025');
-    expect(formatDate('2025-01-05')).toBe('Jan 5, 2025');
+  it("formats as 'MMM dd, yyyy'", () => {
+    expect(formatDate(jan5)).toBe('Jan 05, 2025');
+    expect(formatDate('2025-01-05')).toBe('Jan 05, 2025');
     expect(formatDate('2025-12-31T23:00:00')).toBe('Dec 31, 2025');
-    expect(formatDate(jan5.getTime())).toBe('Jan 5, 2025');
+    expect(formatDate(jan5.getTime())).toBe('Jan 05, 2025');
   });
 
   it('returns the fallback for missing or invalid input', () => {
@@ -31,7 +31,7 @@ describe('formatDate', () => {
 
 describe('formatDateLong', () => {
   it('formats the long form with time', () => {
-    expect(formatDateLong(jan5)).toBe('Jan 5, 2025, 3:04 PM');
+    expect(formatDateLong(jan5)).toBe('Jan 05, 2025, 3:04 PM');
     expect(formatDateLong('2025-07-20T09:30:00')).toBe('Jul 20, 2025, 9:30 AM');
   });
 

@@ -15,19 +15,19 @@ export function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-// One date format across the console: 'Nov 28, 2026', and with the time where it matters
-// ('Nov 28, 2026, 3:04 PM'), so a date reads the same in a table, a card and the history.
+// One date format across the console, the product's 'MMM dd, yyyy' ('Nov 28, 2026'), with the time
+// where it matters ('Nov 28, 2026, 3:04 PM'), so a date reads the same in a table, a card and history.
 
-/** 'MMM d, yyyy', e.g. 'Jan 5, 2025'. */
+/** 'MMM dd, yyyy', e.g. 'Jan 05, 2025'. */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM d, yyyy') : FALLBACK;
+  return date ? format(date, 'MMM dd, yyyy') : FALLBACK;
 }
 
-/** The date with its time, e.g. 'Jan 5, 2025, 3:04 PM'. */
+/** The date with its time, e.g. 'Jan 05, 2025, 3:04 PM'. */
 export function formatDateLong(value: DateInput): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM d, yyyy, h:mm a') : FALLBACK;
+  return date ? format(date, 'MMM dd, yyyy, h:mm a') : FALLBACK;
 }
 
 /** Distance between `value` and `now` in words, e.g. 'about 3 hours' (used as 'Created {relative} ago'). */
