@@ -86,6 +86,15 @@ export const DuplicateBillSchema = v.object({
 });
 export type DuplicateBill = v.InferOutput<typeof DuplicateBillSchema>;
 
+/**
+ * Whether the signed-in person may approve the approval's current step now, and if not why, in
+ * words (the server's own refusal texts). Computed by the server for the person asking; the server
+ * still judges the decision itself. Rejecting follows its own, wider rule (the creator may withdraw
+ * their request), so `may` is about approving.
+ */
+export const ViewerDecisionSchema = v.object({ may: v.boolean(), reason: nullableString });
+export type ViewerDecision = v.InferOutput<typeof ViewerDecisionSchema>;
+
 export const ApprovalSchema = v.object({
   id: v.string(),
   companyId: v.number(),
@@ -135,6 +144,8 @@ export const ApprovalSchema = v.object({
   stuck: v.optional(v.boolean(), false),
   /** QuickBooks changes to its bills after the decision, not applied (see QbChangeAfterDecisionSchema). */
   qbChangesAfterDecision: v.optional(v.nullable(v.array(QbChangeAfterDecisionSchema)), null),
+  /** For the person asking (the list and the single read only): may they approve its step now. */
+  viewerDecision: v.optional(v.nullable(ViewerDecisionSchema)),
   /** The BillPayments recorded back in QuickBooks for its paid bills (the single read only). */
   qbBillPayments: v.optional(v.array(QbBillPaymentSchema)),
   /** The current e-mail of the creator's and deciders' accounts (the single read only). */

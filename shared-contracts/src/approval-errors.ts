@@ -41,6 +41,11 @@ export const APPROVAL_ERRORS = {
   linkedAccountDecided:
     'An account you registered, or the account that registered yours, approved another step of this approval, so someone else must approve this one (one person, one decision)',
   notYourStep: (label: string) => `This step waits for ${label}, and you are not one of them`,
+  /** Why Approve is disabled for someone the open step does not name: 'Step 2 of 2 waits for any admin'. */
+  stepWaitsFor: (position: number | null, count: number, label: string) =>
+    position !== null && count > 1
+      ? `Step ${position} of ${count} waits for ${label}`
+      : `This approval waits for ${label}`,
   stepMoved: 'Someone else decided this step a moment ago; reload to see the next one',
   policyChanged: 'Someone saved this policy a moment ago; reload it and try again',
   partialBeforeLastStep: 'Choose the bills to pay at the last step of the approval',

@@ -34,12 +34,17 @@ import { listUsers } from '../../src/modules/users/users.repository';
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL must name the PostgreSQL database to measure on');
 
+/** Who reads the lists: an ADMIN, as the route passes the signed-in person (viewerDecision). */
+const VIEWER = { id: 1, role: 'ADMIN' as const, createdById: null, mayDecidePayments: true };
+
 /** The views, each as the route calls its repository (the query parsed as the route parses it). */
 const VIEWS: Record<string, (db: Db) => Promise<unknown>> = {
-  'approvals default view': (db) => listApprovals(db, v.parse(ApprovalListQuerySchema, {})),
+  'approvals default view': (db) =>
+    listApprovals(db, VIEWER, new Date(), v.parse(ApprovalListQuerySchema, {})),
   'approvals status PENDING': (db) =>
-    listApprovals(db, v.parse(ApprovalListQuerySchema, { status: 'PENDING' })),
-  'approvals page 100': (db) => listApprovals(db, v.parse(ApprovalListQuerySchema, { page: '100' })),
+    listApprovals(db, VIEWER, new Date(), v.parse(ApprovalListQuerySchema, { status: 'PENDING' })),
+  'approvals page 100': (db) =>
+    listApprovals(db, VIEWER, new Date(), v.parse(ApprovalListQuerySchema, { page: '100' })),
   'users list': (db) => listUsers(db, v.parse(UserListQuerySchema, {})),
 };
 

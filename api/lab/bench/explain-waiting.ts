@@ -42,11 +42,16 @@ async function explain(label: string, run: () => Promise<unknown>) {
   }
 }
 
-const [user] = await pool.query('select id, role from users where email = $1', [email]).then((r) => r.rows);
+const [user] = await pool
+  .query(
+    'select id, role, created_by as "createdById", may_decide_payments as "mayDecidePayments" from users where email = $1',
+    [email],
+  )
+  .then((r) => r.rows);
 if (!user) throw new Error(`no user ${email}`);
 const query = v.parse(ApprovalListQuerySchema, { view: 'waiting' });
 const status = v.parse(ApprovalListQuerySchema, { status: 'PENDING' });
 await explain('waiting for me: page + capped total', () => listWaitingFor(db, user, new Date(), query));
 await explain('waiting for me: badge count', () => countWaitingFor(db, user, new Date()));
-await explain('status PENDING: page + kept count', () => listApprovals(db, status));
+await explain('status PENDING: page + kept count', () => listApprovals(db, user, new Date(), status));
 await pool.end();

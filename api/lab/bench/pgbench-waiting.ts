@@ -70,11 +70,16 @@ async function measure(label: string, run: () => Promise<unknown>) {
   }
 }
 
-const [user] = await pool.query('select id, role from users where email = $1', [email]).then((r) => r.rows);
+const [user] = await pool
+  .query(
+    'select id, role, created_by as "createdById", may_decide_payments as "mayDecidePayments" from users where email = $1',
+    [email],
+  )
+  .then((r) => r.rows);
 if (!user) throw new Error(`no user ${email}`);
 const at = new Date();
 await measure('status PENDING: page + kept count', () =>
-  listApprovals(db, v.parse(ApprovalListQuerySchema, { status: 'PENDING' })),
+  listApprovals(db, user, at, v.parse(ApprovalListQuerySchema, { status: 'PENDING' })),
 );
 await measure('waiting for me: page + capped total', () =>
   listWaitingFor(db, user, at, v.parse(ApprovalListQuerySchema, { view: 'waiting' })),

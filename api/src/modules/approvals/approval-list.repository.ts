@@ -13,6 +13,7 @@ import { literalCount, preparedQuery } from '../../db/prepared';
 import { approvalCounts, approvals, companies } from '../../db/schema';
 
 import { toApprovalSummary, viewColumns, type ApprovalSummaryRow } from './approvals.repository';
+import { toViewerDecision, viewerReasonSql, viewerValues, type Viewer } from './viewer-decision';
 
 // ---- list -------------------------------------------------------------------------------------
 
@@ -39,6 +40,19 @@ export function listOrder(query: Pick<ApprovalFilters, 'sortBy' | 'sortOrder'>, 
   const direction = (query.sortOrder === 'asc') !== reversed ? asc : desc;
   return [direction(SORT_EXPRESSIONS[query.sortBy]), direction(approvals.id)];
 }
+
+/** A list statement's row: the approval, its company's name and the viewer's reason code. */
+export interface ListRow {
+  approval: ApprovalSummaryRow;
+  companyName: string | null;
+  viewerReason: Parameters<typeof toViewerDecision>[0];
+}
+
+/** A list row as the API answers it, with whether the person asking may approve it now. */
+export const toListRow = (row: ListRow, viewer: Viewer): ApprovalSummary => ({
+  ...toApprovalSummary(row.approval, row.companyName),
+  viewerDecision: toViewerDecision(row.viewerReason, row.approval, viewer),
+});
 
 /** What a list page answers: its rows and the total (a lower bound when `capped`). */
 export interface ApprovalPage {
@@ -141,17 +155,18 @@ export function listConditions(query: ListFilters): SQL | undefined {
  */
 export async function listApprovals(
   db: Db,
+  viewer: Viewer,
+  now: Date,
   query: ApprovalListQuery,
   countCap = APPROVAL_SEARCH_COUNT_CAP,
 ): Promise<ApprovalPage> {
   const offset = (query.page - 1) * query.limit;
   const shape = shapeOf(query);
-  const values = filterValues(query);
+  const values = { ...filterValues(query), ...viewerValues(viewer, now) };
   // A capped count reaches at least the end of the page asked for, so a page past the cap still
   // says how far the matches go (and the console's Next stays on while more match).
   const cap = Math.max(countCap, offset + query.limit);
-  const toRows = (rows: Array<{ approval: ApprovalSummaryRow; companyName: string | null }>) =>
-    rows.map((row) => toApprovalSummary(row.approval, row.companyName));
+  const toRows = (rows: ListRow[]) => rows.map((row) => toListRow(row, viewer));
   if (offset === 0 || query.search) {
     // Read forward: the page and its total (the count an uncorrelated subquery PostgreSQL runs once).
     const prepared = preparedQuery(
@@ -229,6 +244,7 @@ function selectEitherEnd(
     .select({
       approval: viewColumns,
       companyName: companies.name,
+      viewerReason: viewerReasonSql(),
       total: sql<number>`${total}`.mapWith(Number),
     })
     .from(approvals)
@@ -259,7 +275,12 @@ function selectPage<Extra extends Record<string, SQL.Aliased | SQL>>(
     .limit(literalCount(limit));
   const pageIds = offset === 'first' ? ordered : ordered.offset(sql.placeholder('offset'));
   return db
-    .select({ approval: viewColumns, companyName: companies.name, ...(extra ?? ({} as Extra)) })
+    .select({
+      approval: viewColumns,
+      companyName: companies.name,
+      viewerReason: viewerReasonSql(),
+      ...(extra ?? ({} as Extra)),
+    })
     .from(approvals)
     .leftJoin(companies, eq(approvals.companyId, companies.id))
     .where(inArray(approvals.id, pageIds))

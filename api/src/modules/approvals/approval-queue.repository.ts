@@ -4,7 +4,15 @@ import type { Db } from '../../db/client';
 import { literalCount, preparedQuery } from '../../db/prepared';
 import { approvals, companies } from '../../db/schema';
 
-import { toApprovalSummary, viewColumns } from './approvals.repository';
+import { viewColumns } from './approvals.repository';
+import {
+  namesPerson,
+  notTheirs,
+  personalKeys,
+  viewerReasonSql,
+  viewerValues,
+  type Viewer,
+} from './viewer-decision';
 import {
   filterValues,
   listOrder,
@@ -13,6 +21,7 @@ import {
   shapeOf,
   SORT_EXPRESSIONS,
   toCapped,
+  toListRow,
   type ApprovalCount,
   type ApprovalPage,
   type FilterShape,
@@ -25,27 +34,6 @@ export interface QueuePerson {
   id: number;
   role: string;
 }
-
-/**
- * Who asks, as a sub-select of the placeholder: PostgreSQL then estimates the statement alike in
- * its custom and generic plans (it cannot see the value in either), so after five executions it
- * keeps the generic plan instead of planning the statement again on every request.
- */
-const me = sql`(select ${sql.placeholder('me')}::integer)`;
-
-/**
- * Whom the person decides as: themselves first, then those away now (active, inside [away_from,
- * away_until)) who named them delegate. And the keys they match in approvals.waiting_for besides
- * their role's: their id and that of each person they stand in for ('u:'), and every company slot
- * any of them holds now ('a:<company>:<slot>'). Both are database functions (migration 0034,
- * queue_people and queue_keys) called in uncorrelated sub-selects, which PostgreSQL runs once per
- * statement and only when a row needs them; read at the statement's snapshot, so a company's new
- * approver or someone's delegation window applies at once. Written inline, their sub-selects were
- * some forty plan nodes set up on every execution.
- */
-const asked = sql`${sql.placeholder('me')}::integer, ${sql.placeholder('at')}::timestamptz`;
-const people = sql`(select queue_people(${asked}))`;
-const personalKeys = sql`(select queue_keys(${asked}))`;
 
 /** The role key, written into the statement's text: a role is one of a few fixed words. */
 function roleKey(role: string): SQL {
@@ -70,9 +58,7 @@ function roleKey(role: string): SQL {
  * delegation window applies at once), and match few approvals each.
  */
 function queueCondition(role: string): SQL {
-  return sql`(${approvals.waitingFor} && ${roleKey(role)} or ${approvals.waitingFor} && ${personalKeys})
-    and ${approvals.createdById} is distinct from ${me}
-    and not (${approvals.waitingDecided} && ${people})`;
+  return sql`${namesPerson(roleKey(role))} and ${notTheirs()}`;
 }
 
 /** Whether steps may name the role (MODERATOR, ADMIN): its holders' queue is the walk above. */
@@ -88,9 +74,7 @@ const namedRole = (role: string) => (POLICY_ROLES as readonly string[]).includes
  * so the keys were read first and the statement planned again on every request.)
  */
 function narrowCondition(): SQL {
-  return sql`coalesce(${approvals.waitingFor}, '{}'::text[]) && ${personalKeys}
-    and ${approvals.createdById} is distinct from ${me}
-    and not (${approvals.waitingDecided} && ${people})`;
+  return sql`coalesce(${approvals.waitingFor}, '{}'::text[]) && ${personalKeys} and ${notTheirs()}`;
 }
 
 /** The statement's condition for the person: the role's walk, or their own keys' bitmap. */
@@ -148,7 +132,7 @@ function preparedQueueCount(db: Db, kind: string, where: () => SQL, shape: Filte
  */
 export async function listWaitingFor(
   db: Db,
-  person: QueuePerson,
+  person: Viewer,
   now: Date,
   query: ApprovalListQuery,
   countCap = WAITING_COUNT_CAP,
@@ -158,8 +142,14 @@ export async function listWaitingFor(
   const shape = shapeOf(query);
   const queue = queueOf(person, now);
   const firstPage = offset === 0;
-  const values = { ...queue.values, ...filterValues(query), offset, capPlusOne: cap + 1 };
-  if (queue.narrow) return listNarrowQueue(db, queue, shape, query, values, cap);
+  const values = {
+    ...viewerValues(person, now),
+    ...queue.values,
+    ...filterValues(query),
+    offset,
+    capPlusOne: cap + 1,
+  };
+  if (queue.narrow) return listNarrowQueue(db, person, queue, shape, query, values, cap);
   // The page's ids on approvals alone (the walk), then the company of those ten only; the capped
   // total in the same statement (an uncorrelated subquery PostgreSQL runs once). The LIMIT is written
   // into the SQL (literalCount), so the generic plan knows it stops after a page.
@@ -186,6 +176,7 @@ export async function listWaitingFor(
         .select({
           approval: viewColumns,
           companyName: companies.name,
+          viewerReason: viewerReasonSql(),
           total: sql<number>`(${total})`.mapWith(Number),
         })
         .from(approvals)
@@ -203,7 +194,7 @@ export async function listWaitingFor(
     const [row] = await preparedQueueCount(db, queue.kind, queue.where, shape, cap + 1).execute(values);
     counted = toCapped(row?.n ?? 0, cap);
   }
-  return { rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)), ...counted };
+  return { rows: rows.map((row) => toListRow(row, person)), ...counted };
 }
 
 type Queue = ReturnType<typeof queueOf>;
@@ -217,6 +208,7 @@ type Queue = ReturnType<typeof queueOf>;
  */
 async function listNarrowQueue(
   db: Db,
+  person: Viewer,
   queue: Queue,
   shape: FilterShape,
   query: ApprovalListQuery,
@@ -246,6 +238,7 @@ async function listNarrowQueue(
         .select({
           approval: viewColumns,
           companyName: companies.name,
+          viewerReason: viewerReasonSql(),
           total: sql<number>`(select count(*) from ${mine})`.mapWith(Number),
         })
         .from(approvals)
@@ -258,7 +251,7 @@ async function listNarrowQueue(
   // No row: nothing matches (page 1), or a page past the end, whose total is counted on its own.
   const total = rows[0]?.total ?? (firstPage ? 0 : await narrowCount(db, queue, shape, values));
   return {
-    rows: rows.map((row) => toApprovalSummary(row.approval, row.companyName)),
+    rows: rows.map((row) => toListRow(row, person)),
     ...toCapped(total, cap),
   };
 }

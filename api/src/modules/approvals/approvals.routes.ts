@@ -32,6 +32,7 @@ import { exportFileName, streamApprovalExport } from './approvals.export';
 import { approvalHistory, approvalStats } from './approval-history.repository';
 import { countApprovals, listApprovals } from './approval-list.repository';
 import { countStuck, countWaitingFor, listWaitingFor } from './approval-queue.repository';
+import { viewerDecisionOf } from './viewer-decision';
 import { findApprovalRow } from './approvals.repository';
 import { approvalChain } from './approval-policy.service';
 import { createManualApproval } from './manual-approvals.service';
@@ -82,7 +83,13 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
               query,
               app.config.waitingCountCap,
             )
-          : await listApprovals(app.db, query, app.config.approvalSearchCountCap);
+          : await listApprovals(
+              app.db,
+              currentAuth(request).user,
+              app.now(),
+              query,
+              app.config.approvalSearchCountCap,
+            );
       return paged(rows, total, query.page, query.limit, capped);
     },
   );
@@ -231,7 +238,16 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
       onRequest: authenticate,
       schema: { summary: 'Read an approval', tags, params, response: { 200: okSchema(ApprovalSchema) } },
     },
-    async (request) => ok(await getApproval(app.db, request.params.id)),
+    async (request) => {
+      const approval = await getApproval(app.db, request.params.id);
+      const viewerDecision = await viewerDecisionOf(
+        app.db,
+        approval.id,
+        currentAuth(request).user,
+        app.now(),
+      );
+      return ok({ ...approval, viewerDecision: viewerDecision ?? null });
+    },
   );
 
   app.put(
