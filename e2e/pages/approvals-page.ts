@@ -16,6 +16,20 @@ export interface ApprovalDto {
 export const short = (approval: { id: string }) => approval.id.slice(0, 8);
 
 /**
+ * The company the approval specs create their requests in: the oldest active demo company without
+ * QuickBooks (a connected company's bills come only from its import). The oldest, not the first of
+ * the list's default order (newest first): a spec that creates a company of its own on the same
+ * server would otherwise become everyone's, with no bank file settings, so nothing it approves
+ * would be paid.
+ */
+export async function factoryCompany(api: ApiClient): Promise<{ id: number; approverId: number | null }> {
+  const { body } = await api.get<Array<{ id: number; approverId: number | null }>>(
+    '/api/company/companies?limit=1&status=ACTIVE&qbConnectionStatus=none&sortBy=createdAt&sortOrder=asc',
+  );
+  return body.data[0]!;
+}
+
+/**
  * Creates PENDING approvals through the API as a request entered by hand: `amounts.length` bills
  * of one vendor named `vendor` (so a search for the vendor finds exactly the approvals of one test),
  * for a company without QuickBooks (a connected company's bills come only from its import).
@@ -33,10 +47,7 @@ export class ApprovalFactory {
 
   /** `api` is the creator (segregation of duties: the creator cannot approve). */
   static async for(api: ApiClient): Promise<ApprovalFactory> {
-    const { body } = await api.get<Array<{ id: number; approverId: number | null }>>(
-      '/api/company/companies?limit=5&qbConnectionStatus=none',
-    );
-    const company = body.data[0]!;
+    const company = await factoryCompany(api);
     // Under the default approval policy a USER approves only for companies whose approver they
     // are: the specs' USER decides these approvals, so the demo USER is this company's approver.
     const users = (

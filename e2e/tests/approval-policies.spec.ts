@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
+import { factoryCompany } from '../pages/approvals-page';
 import { DEMO } from '../pages/sign-in-page';
 
 const notice = (page: Page, text: string | RegExp) =>
@@ -70,8 +71,7 @@ test.describe('approval policies', () => {
     ).body.data;
     const uma = users.find((u) => u.email === DEMO.user)!;
     // Requests are entered by hand, so for companies without QuickBooks (theirs are imported).
-    const first = (await adminApi.get<CompanyRow[]>('/api/company/companies?limit=5&qbConnectionStatus=none'))
-      .body.data[0]!;
+    const first = await factoryCompany(adminApi);
     const companies = (
       await adminApi.get<CompanyRow[]>(
         '/api/company/companies?limit=100&status=ACTIVE&qbConnectionStatus=none',

@@ -34,6 +34,7 @@ interface ApprovalRow {
   companyId: number;
   status: string;
   nachaFileGenerated: boolean;
+  nachaProcessingStatus: string | null;
 }
 
 interface VendorAccountRow {
@@ -63,12 +64,15 @@ async function approvedWithBankFile(request: APIRequestContext, vendor: string) 
     });
   }
   await user.put(`/api/bill-approval/approvals/${approval.id}/approve`, {});
+  // The whole answer, so a file that was not written says why (its processing status).
   await expect
-    .poll(
-      async () =>
-        (await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${approval.id}`)).body.data.status,
-    )
-    .toBe('NACHA_GENERATED');
+    .poll(async () => {
+      const { status, nachaProcessingStatus } = (
+        await admin.get<ApprovalRow>(`/api/bill-approval/approvals/${approval.id}`)
+      ).body.data;
+      return { status, nachaProcessingStatus };
+    })
+    .toMatchObject({ status: 'NACHA_GENERATED' });
   return { approval, admin };
 }
 
