@@ -5,13 +5,16 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { liveStateAtom, setLiveState, subscribeLiveEvents, type LiveEvent, type LiveState } from './live-bus';
+import {
+  concernsEntities,
+  concernsRecord,
+  createLiveFolder,
+  LIVE_REVALIDATE_INTERVAL_MS,
+} from './live-policy';
 import { sessionStore } from './session-store';
 
-export { subscribeLiveEvents };
+export { subscribeLiveEvents, LIVE_REVALIDATE_INTERVAL_MS };
 export type { LiveChange, LiveEvent, LiveResync, LiveState } from './live-bus';
-
-/** How often at most a subscriber of useLiveEvents is called. */
-export const LIVE_REVALIDATE_INTERVAL_MS = 1000;
 
 /**
  * Calls `onEvent` when a change of one of `entities` (every entity when null) arrives, or a
@@ -25,7 +28,7 @@ export function useLiveEvents(
 ): void {
   useFoldedLiveEvents(
     entities ? entities.join(',') : '*',
-    (event) => event.type === 'resync' || !entities || entities.includes(event.entity),
+    (event) => concernsEntities(event, entities),
     onEvent,
     intervalMs,
   );
@@ -46,8 +49,7 @@ export function useLiveRecord<Id extends string | number>(
 ): void {
   useFoldedLiveEvents(
     id === null ? '' : `${entity}:${id}`,
-    (event) =>
-      id !== null && (event.type === 'resync' || (event.entity === entity && event.id === String(id))),
+    (event) => id !== null && concernsRecord(event, entity, id),
     () => {
       if (id !== null) void revalidate(id);
     },
@@ -56,8 +58,8 @@ export function useLiveRecord<Id extends string | number>(
 }
 
 /**
- * The events `accepts` lets through, handed to `onEvent` at once, then at most once per interval
- * (the latest of those meanwhile at its end). A new `subject` starts afresh.
+ * The events `accepts` lets through, folded by the live policy's folder (at once, then at most
+ * once per interval). A new `subject` starts afresh.
  */
 function useFoldedLiveEvents(
   subject: string,
@@ -68,25 +70,13 @@ function useFoldedLiveEvents(
   const latest = useRef({ accepts, onEvent });
   latest.current = { accepts, onEvent };
   useEffect(() => {
-    let last = 0;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let pending: LiveEvent | null = null;
-    const fire = () => {
-      timer = null;
-      last = Date.now();
-      const event = pending;
-      pending = null;
-      if (event) latest.current.onEvent(event);
-    };
+    const folder = createLiveFolder<LiveEvent>((event) => latest.current.onEvent(event), { intervalMs });
     const unsubscribe = subscribeLiveEvents((event) => {
-      if (!latest.current.accepts(event)) return;
-      pending = event;
-      if (timer) return;
-      timer = setTimeout(fire, Math.max(0, last + intervalMs - Date.now()));
+      if (latest.current.accepts(event)) folder.push(event);
     });
     return () => {
       unsubscribe();
-      if (timer) clearTimeout(timer);
+      folder.dispose();
     };
   }, [subject, intervalMs]);
 }
