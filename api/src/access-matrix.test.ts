@@ -245,6 +245,7 @@ const CALLS: Record<RouteKey, (fx: Fixtures) => Call | Promise<Call>> = {
   'POST /api/bill-approval/approvals/:id/qb-bill-payments/retry': () => ({
     url: `/api/bill-approval/approvals/${MISSING_APPROVAL}/qb-bill-payments/retry`,
   }),
+  'GET /api/bill-approval/payments-board': () => ({ url: '/api/bill-approval/payments-board' }),
   'GET /api/bank-returns': () => ({ url: '/api/bank-returns?page=1&limit=1' }),
   // An empty body: refused (400) once past the gate, so nothing is applied.
   'POST /api/bank-returns': () => ({ url: '/api/bank-returns', payload: {} }),

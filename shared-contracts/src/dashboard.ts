@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IsoDateTimeSchema } from './common';
+import { YourWorkSchema } from './payments-board';
 
 /** One line of the dashboard's recent activity or an entity's timeline. */
 export const ActivityItemSchema = v.object({
@@ -21,6 +22,8 @@ export const DashboardStatsSchema = v.object({
   /** Approvals whose payment (or part of it) came back this calendar month (UTC). */
   returnedThisMonth: v.optional(v.number(), 0),
   recentActivity: v.array(ActivityItemSchema),
+  /** What waits for the signed-in person, when they decide payments (USER and up); else null. */
+  yourWork: v.optional(v.nullable(YourWorkSchema), null),
 });
 export type DashboardStats = v.InferOutput<typeof DashboardStatsSchema>;
 
@@ -33,6 +36,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   qbNeedAttention: 0,
   returnedThisMonth: 0,
   recentActivity: [],
+  yourWork: null,
 };
 
 export const UsageFigureSchema = v.object({ used: v.number(), total: v.number(), percentage: v.number() });

@@ -32,6 +32,8 @@ export * from './ach-returns';
 export * from './bank-returns';
 export * from './bank-reconciliation';
 export * from './bank-returns-text';
+export * from './payments-board';
+export * from './payments-board-text';
 export * from './inbox-text';
 export * from './route-id';
 export * from './releases';

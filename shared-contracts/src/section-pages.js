@@ -20,6 +20,8 @@ export const SECTION_PAGES = /** @satisfies {readonly SectionPageEntry[]} */ (
   /** @type {const} */ ([
     // The approver's split view: the queue of what waits for them beside the approval, decided in turn.
     { section: 'approvals', label: 'Inbox', path: '/approvals/inbox', minRole: 'USER' },
+    // Approved payments by where they stand (bank file, sent, paid): read as bank files are read.
+    { section: 'approvals', label: 'Payments', path: '/approvals/payments', minRole: 'MODERATOR' },
     // What the bank sent back about payments, and each bank file's reconciliation.
     { section: 'approvals', label: 'Bank returns', path: '/approvals/bank-returns', minRole: 'MODERATOR' },
     { section: 'users', label: 'Audit log', path: '/users/audit', minRole: 'ADMIN' },

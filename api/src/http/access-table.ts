@@ -132,6 +132,8 @@ export const ACCESS_TABLE = {
   'PUT /api/bill-approval/approvals/:id/payment-completed': 'ADMIN',
   // Sending the paid bills to QuickBooks again after a refusal: who marks payments completed.
   'POST /api/bill-approval/approvals/:id/qb-bill-payments/retry': 'ADMIN',
+  // The payments board: approved payments by where they stand, read as bank files are read.
+  'GET /api/bill-approval/payments-board': 'MODERATOR',
   // Return files from the bank: an ADMIN applies one (it reopens bills and blocks accounts).
   'GET /api/bank-returns': 'MODERATOR',
   'POST /api/bank-returns': 'ADMIN',

@@ -5,11 +5,14 @@ import {
   CHART_WEEKS,
   utcDay,
   utcWeekStart,
+  type ApprovalSummary,
+  type Bill,
   type DashboardCharts,
   type DashboardStats,
 } from 'shared-contracts';
 import { activity, apiKeys, approvals, companies, users } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
+import { forgetOverdueBills } from '../approvals/your-work.repository';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -63,6 +66,96 @@ describe('GET /api/dashboard/stats', () => {
     expect(stats.recentActivity[0]?.id).toBe(newest!.id);
     const times = stats.recentActivity.map((item) => Date.parse(item.timestamp));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('gives whoever decides payments their work (waiting count and amount in cents, the five oldest, overdue bills, payments without a bank file), nobody else', async () => {
+    const stats = async (email: string) => {
+      const { tokens } = await t.login(email);
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/dashboard/stats',
+        token: tokens.accessToken,
+      });
+      return { token: tokens.accessToken, work: response.json<{ data: DashboardStats }>().data.yourWork };
+    };
+    expect((await stats('guest@example.com')).work).toBeNull();
+
+    const before = await stats('moderator@example.com');
+    const work = before.work!;
+    // The same queue as the inbox's: its count, its amount and its oldest five.
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/bill-approval/approvals?view=waiting&sortBy=createdAt&sortOrder=asc&limit=100',
+      token: before.token,
+    });
+    const queue = listed.json<{ data: ApprovalSummary[]; meta: { pagination: { total: number } } }>();
+    expect(queue.meta.pagination.total).toBeLessThanOrEqual(100);
+    expect(work.waiting).toEqual({
+      count: queue.meta.pagination.total,
+      capped: false,
+      amountCents: queue.data.reduce((sum, row) => sum + Math.round(row.billStats.totalAmount * 100), 0),
+    });
+    expect(work.waiting.count).toBeGreaterThan(0);
+    expect(work.oldest.map((row) => row.id)).toEqual(queue.data.slice(0, 5).map((row) => row.id));
+
+    const db = t.database.db;
+    const [company] = await db.select({ id: companies.id }).from(companies).limit(1);
+    const bill = (due: string, amount: number) =>
+      ({
+        Id: `due-${due}-${amount}`,
+        DueDate: due,
+        TotalAmt: amount,
+        VendorRef: { value: '1', name: 'Due Co' },
+      }) as unknown as Bill;
+    const [stuck] = await db
+      .insert(approvals)
+      .values([
+        // Two bills overdue of three: 12.34 + 0.66.
+        {
+          companyId: company!.id,
+          bills: [bill('2000-01-01', 12.34), bill('2000-01-02', 0.66), bill('2999-01-01', 5)],
+        },
+        // Approved: only its approved bill is to be paid.
+        {
+          companyId: company!.id,
+          status: 'APPROVED',
+          bills: [bill('2000-01-01', 5), bill('2000-01-01', 7)],
+          approvedBills: [bill('2000-01-01', 5)],
+          nachaProcessingStatus: 'GENERATED',
+        },
+        // Rejected, or paid: not on its way to payment.
+        { companyId: company!.id, status: 'REJECTED', bills: [bill('2000-01-01', 40)] },
+        { companyId: company!.id, status: 'PAYMENT_COMPLETED', approvedBills: [bill('2000-01-01', 40)] },
+      ])
+      .returning({ id: approvals.id })
+      .then(async () =>
+        db
+          .insert(approvals)
+          .values({
+            companyId: company!.id,
+            status: 'APPROVED',
+            approvedAmountCents: 4_200,
+            approvedBills: [bill('2999-01-01', 42)],
+            nachaProcessingStatus: 'Vendor Due Co has no confirmed bank account',
+            createdAt: new Date('2000-01-01T00:00:00Z'),
+          })
+          .returning({ id: approvals.id }),
+      );
+    // A slow answer is reused for a minute (none is slow here, but the test does not rely on it).
+    forgetOverdueBills(t.app.db);
+    const after = (await stats('moderator@example.com')).work!;
+    expect({
+      bills: after.overdue.bills - work.overdue.bills,
+      approvals: after.overdue.approvals - work.overdue.approvals,
+      amountCents: after.overdue.amountCents - work.overdue.amountCents,
+    }).toEqual({ bills: 3, approvals: 2, amountCents: 1_800 });
+    expect(after.stuckPayments.count - work.stuckPayments.count).toBe(1);
+    expect(after.stuckPayments.approvals[0]).toMatchObject({
+      id: stuck!.id,
+      reason: 'Vendor Due Co has no confirmed bank account',
+      amountCents: 4_200,
+      vendorName: 'Due Co',
+    });
   });
 
   it('follows approval status changes through the counts table', async () => {

@@ -17,6 +17,7 @@ import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth } from '../../plugins/auth';
 import { recentActivity } from '../activity/activity.service';
+import { yourWorkFor } from '../approvals/your-work.service';
 import {
   createdPerDay,
   dashboardCounts,
@@ -29,17 +30,20 @@ import {
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const schema = {
-    summary: 'Headline counts and the latest activity of the dashboard',
+    summary: 'Headline counts and the latest activity of the dashboard, and what waits for the person',
     tags: ['Dashboard'],
     response: { 200: okSchema(DashboardStatsSchema) },
   };
   app.get('/stats', { onRequest: authenticate, schema }, async (request) => {
-    // Two statements side by side: the four counts in one, the latest activity.
-    const [counts, activity] = await Promise.all([
+    // Side by side: the counts in one statement, the latest activity, and for whoever decides
+    // payments what waits for them (a fixed handful of statements, none per approval).
+    const { user } = currentAuth(request);
+    const [counts, activity, work] = await Promise.all([
       dashboardCounts(app.db),
-      recentActivity(app.db, currentAuth(request).user, RECENT_ACTIVITY_SHOWN),
+      recentActivity(app.db, user, RECENT_ACTIVITY_SHOWN),
+      yourWorkFor(app.db, user, app.now(), app.config.waitingCountCap),
     ]);
-    const stats: DashboardStats = { ...counts, recentActivity: activity };
+    const stats: DashboardStats = { ...counts, recentActivity: activity, yourWork: work };
     return ok(stats);
   });
 

@@ -26,6 +26,7 @@ import { generateBankFile } from './bank-files.service';
 import { downloadBankFile } from './payment-status.service';
 import { getApprovalPaymentAccounts } from './approval-accounts.service';
 import { getVendorHistory } from './vendor-history.service';
+import { paymentsBoardRoutes } from './payments-board.routes';
 import {
   changeVendorAccount,
   confirmSettlementAccount,
@@ -221,6 +222,8 @@ export async function companyPaymentRoutes(fastify: FastifyInstance): Promise<vo
  */
 export async function bankFileRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  // …/payments-board: the bank files' approvals by where they stand, beside the files themselves.
+  await app.register(paymentsBoardRoutes);
   // Writing or reading a bank file (account numbers, and what the bank will pay) needs a fresh factor.
   const bankFile = requireStepUp('MODERATOR');
 
