@@ -3,7 +3,10 @@
 // reject, export, the phone layout and the remote on its own.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { APPROVAL_ERRORS } from '../../shared-contracts/src/approval-errors';
+import { INBOX_TEXT } from '../../shared-contracts/src/inbox-text';
 import { expect, test } from '../fixtures';
+import { checkBothThemes } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalDetailPage, ApprovalFactory, ApprovalListPage, short } from '../pages/approvals-page';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
@@ -389,9 +392,9 @@ test.describe('approval detail', () => {
     await expect(list.quickReject(approval)).toBeEnabled();
     const detail = new ApprovalDetailPage(page);
     await detail.goto(approval);
-    await expect(page.getByText('You cannot approve this request')).toBeVisible();
-    await expect(page.getByText(reason)).toBeVisible();
-    // On the detail too: Approve is there, disabled, saying why; the server stays the judge.
+    // On the detail too: Approve is there, disabled, saying why in words under it; the server stays
+    // the judge.
+    await expect(page.getByTestId('decision-reason')).toHaveText(reason);
     await expect(detail.approveButton).toBeDisabled();
     await expect(detail.approveButton).toHaveAccessibleDescription(reason);
     await expect(detail.rejectButton).toBeVisible();
@@ -399,6 +402,49 @@ test.describe('approval detail', () => {
     await expect(page.getByText('Approval not found').first()).toBeVisible();
     await page.goto('/approvals/undefined');
     await expect(page.getByText('Approval not found').first()).toBeVisible();
+  });
+});
+
+test.describe('deciding only when one may', () => {
+  test('who approved step 1 of a two-step approval sees Approve disabled, saying why, on the page and the row', async ({
+    page,
+    request,
+  }, info) => {
+    // From $10,000 the default policy asks two steps (the company's approver, a moderator or an
+    // admin; then any admin). The signed-in ADMIN approves step 1 and so may not approve step 2.
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('TwoStep');
+    const approval = await factory.create(vendor, [12_000]);
+    await (
+      await ApiClient.signIn(request, DEMO.admin)
+    ).put(`/api/bill-approval/approvals/${approval.id}/approve`);
+    const reason = APPROVAL_ERRORS.decidedEarlierStep;
+
+    const detail = new ApprovalDetailPage(page);
+    await detail.goto(approval);
+    await expect(page.getByTestId('approval-step')).toContainText('Step 2 of 2');
+    await expect(detail.approveButton).toBeDisabled();
+    await expect(detail.approveButton).toHaveAccessibleDescription(reason);
+    await expect(page.getByTestId('decision-reason')).toHaveText(reason);
+    // Rejecting stays theirs to do: it pays nobody.
+    await expect(detail.rejectButton).toBeEnabled();
+    await checkBothThemes(page, 'approval-decided-step', (file) => info.outputPath(file));
+
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+    await expect(list.quickApprove(approval)).toBeDisabled();
+    await expect(list.quickApprove(approval)).toHaveAccessibleDescription(reason);
+    await expect(list.quickReject(approval)).toBeEnabled();
+    // Selected alone, the bulk bar does not offer Approve; Reject it still does.
+    await list.select(`Select approval ${short(approval)}`);
+    await expect(list.bulkBar.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(list.bulkBar.getByRole('button', { name: 'Reject' })).toBeVisible();
+
+    // The inbox's bar says the same.
+    await page.goto(`/approvals/inbox?tab=all&selected=${approval.id}`);
+    const bar = page.getByRole('group', { name: INBOX_TEXT.decisionBar });
+    await expect(bar.getByRole('button', { name: INBOX_TEXT.approveNext })).toBeDisabled();
+    await expect(bar).toContainText(reason);
   });
 });
 

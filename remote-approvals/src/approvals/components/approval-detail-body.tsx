@@ -38,12 +38,7 @@ export function ApprovalDetailBody({
   const pending = approval.status === 'PENDING';
   return (
     <>
-      <DecisionAlerts
-        pending={pending}
-        reviewer={decisions.reviewer}
-        canDecide={canDecide}
-        isCreator={isCreator}
-      />
+      <DecisionAlerts pending={pending} reviewer={decisions.reviewer} canDecide={canDecide} />
       <ReturnedPaymentsAlert approval={approval} />
       <QbChangesAlert approval={approval} canDecide={canDecide && !isCreator} />
       <DuplicatesCard approval={approval} bills={bills} />

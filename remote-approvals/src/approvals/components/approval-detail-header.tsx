@@ -1,12 +1,6 @@
-import { useMemo } from 'react';
-import {
-  APPROVAL_ERRORS,
-  APPROVAL_ORIGIN_LABELS,
-  parseBills,
-  shortApprovalId,
-  type Approval,
-} from 'shared-contracts';
-import { Badge, Button, HStack, PageHeader, PriorityBadge, StatusBadge, Text } from 'shared-ui';
+import { useId, useMemo } from 'react';
+import { APPROVAL_ORIGIN_LABELS, parseBills, shortApprovalId, type Approval } from 'shared-contracts';
+import { Badge, Box, Button, HStack, PageHeader, PriorityBadge, StatusBadge, Text } from 'shared-ui';
 import { ShortcutsHelpButton } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
 import type { RecordRequest } from 'shared-ui/record';
@@ -49,43 +43,7 @@ export function ApprovalDetailHeader({
           >
             Refresh
           </Button>
-          {decisionBar && (
-            // On a phone the decision stays in reach wherever the page is scrolled: the same buttons,
-            // fixed to the bottom of the screen (above the notices' clearance, below the menus).
-            <HStack
-              data-testid="decision-bar"
-              gap="2"
-              position={{ base: 'fixed', md: 'static' }}
-              insetX={{ base: '0', md: 'auto' }}
-              bottom={{ base: '0', md: 'auto' }}
-              zIndex={{ base: '30', md: 'auto' }}
-              bg={{ base: 'bg', md: 'transparent' }}
-              borderTopWidth={{ base: '1px', md: '0' }}
-              borderColor="border"
-              px={{ base: '4', md: '0' }}
-              py={{ base: '3', md: '0' }}
-              boxShadow={{ base: 'md', md: 'none' }}
-            >
-              {/* The creator's own request: Approve shown disabled with the reason, not missing. */}
-              <Button
-                colorPalette="green"
-                flex={{ base: '1', md: 'none' }}
-                disabled={decisions.isCreator}
-                title={decisions.isCreator ? APPROVAL_ERRORS.ownApproval : undefined}
-                onClick={() => decisions.setDialog('approve')}
-              >
-                Approve
-              </Button>
-              <Button
-                colorPalette="red"
-                variant="outline"
-                flex={{ base: '1', md: 'none' }}
-                onClick={() => decisions.setDialog('reject')}
-              >
-                Reject
-              </Button>
-            </HStack>
-          )}
+          {decisionBar && <DetailDecisionBar decisions={decisions} />}
           {decisions.mayDelete && (
             <Button colorPalette="red" variant="ghost" onClick={() => decisions.setDialog('delete')}>
               Delete
@@ -94,6 +52,68 @@ export function ApprovalDetailHeader({
         </HStack>
       }
     />
+  );
+}
+
+/**
+ * Approve and Reject (decisionBlock: one rule for every decision button). A decision the viewer
+ * cannot take is shown disabled with the reason in words under it, not only in a tooltip (a phone
+ * has none): their own request, a step they approved already, a step that waits for others. On a
+ * phone the decision stays in reach wherever the page is scrolled: the same buttons, fixed to the
+ * bottom of the screen (above the notices' clearance, below the menus).
+ */
+function DetailDecisionBar({ decisions }: { decisions: DetailDecisions }) {
+  const reasonId = useId();
+  const { block } = decisions;
+  const reason = block.approve ?? block.reject;
+  return (
+    <Box
+      data-testid="decision-bar"
+      position={{ base: 'fixed', md: 'static' }}
+      insetX={{ base: '0', md: 'auto' }}
+      bottom={{ base: '0', md: 'auto' }}
+      zIndex={{ base: '30', md: 'auto' }}
+      bg={{ base: 'bg', md: 'transparent' }}
+      borderTopWidth={{ base: '1px', md: '0' }}
+      borderColor="border"
+      px={{ base: '4', md: '0' }}
+      py={{ base: '3', md: '0' }}
+      boxShadow={{ base: 'md', md: 'none' }}
+    >
+      <HStack gap="2">
+        <Button
+          colorPalette="green"
+          flex={{ base: '1', md: 'none' }}
+          disabled={block.approve !== null}
+          aria-describedby={block.approve ? reasonId : undefined}
+          onClick={() => decisions.setDialog('approve')}
+        >
+          Approve
+        </Button>
+        <Button
+          colorPalette="red"
+          variant="outline"
+          flex={{ base: '1', md: 'none' }}
+          disabled={block.reject !== null}
+          aria-describedby={block.reject ? reasonId : undefined}
+          onClick={() => decisions.setDialog('reject')}
+        >
+          Reject
+        </Button>
+      </HStack>
+      {reason && (
+        <Text
+          id={reasonId}
+          data-testid="decision-reason"
+          textStyle="xs"
+          color="fg.muted"
+          mt={{ base: '2', md: '1' }}
+          maxW={{ md: '18rem' }}
+        >
+          {reason}
+        </Text>
+      )}
+    </Box>
   );
 }
 

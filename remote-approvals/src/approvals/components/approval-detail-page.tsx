@@ -19,10 +19,11 @@ function ApprovalDetail({
   const bills = parseBills(approval.bills);
   const pending = approval.status === 'PENDING';
   const decisionBar = pending && canDecide;
+  // Room under the last card for the phone's fixed decision bar (taller with a reason under it).
+  const barRoom = (decisions.block.approve ?? decisions.block.reject) ? '32' : '20';
 
   return (
-    // Room under the last card for the phone's fixed decision bar.
-    <Stack gap="6" pb={decisionBar ? { base: '20', md: '0' } : undefined}>
+    <Stack gap="6" pb={decisionBar ? { base: barRoom, md: '0' } : undefined}>
       <ApprovalDetailHeader
         approval={approval}
         request={request}

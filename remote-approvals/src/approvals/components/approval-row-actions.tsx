@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCanAdminister } from 'shared-auth';
-import {
-  APPROVAL_ERRORS,
-  isDeletableApprovalStatus,
-  shortApprovalId,
-  type ApprovalSummary,
-} from 'shared-contracts';
+import { isDeletableApprovalStatus, shortApprovalId, type ApprovalSummary } from 'shared-contracts';
 import { HStack, IconButton } from 'shared-ui';
 import { RowActionsMenu } from 'shared-ui/dialog';
+import { decisionBlock } from '../decision-block';
 import { RowDecisionDialog } from './row-decision-dialog';
 
 /**
@@ -19,12 +15,13 @@ import { RowDecisionDialog } from './row-decision-dialog';
 export function ApprovalRowActions({
   approval,
   canDecide,
-  isCreator,
+  userId,
   onDelete,
 }: {
   approval: ApprovalSummary;
   canDecide: boolean;
-  isCreator: boolean;
+  /** The signed-in person (decisionBlock's fallback where a row lacks viewerDecision). */
+  userId: number | undefined;
   onDelete: (approval: ApprovalSummary) => void;
 }) {
   const navigate = useNavigate();
@@ -33,20 +30,22 @@ export function ApprovalRowActions({
   const short = shortApprovalId(approval.id);
   const pending = approval.status === 'PENDING';
   const deletable = isDeletableApprovalStatus(approval.status);
+  const block = decisionBlock(approval, canDecide, userId);
 
   return (
     <HStack gap="1" justify="flex-end">
       {pending && canDecide && (
         <>
           {/* Icon buttons (named, with a tooltip) keep all nine columns and the actions in one screen. */}
-          {/* The creator's own request: shown disabled with the reason, not silently missing. */}
+          {/* One the viewer cannot approve (their own request, a step they approved already, a step
+              waiting for others): shown disabled with the reason as its tooltip and description. */}
           <IconButton
             size="xs"
             variant="subtle"
             colorPalette="green"
             aria-label={`Approve ${short}`}
-            title={isCreator ? APPROVAL_ERRORS.ownApproval : 'Approve'}
-            disabled={asking !== null || isCreator}
+            title={block.approve ?? 'Approve'}
+            disabled={asking !== null || block.approve !== null}
             onClick={() => setAsking('approve')}
           >
             <DecisionIcon path="M5 12.5l4.5 4.5L19 7.5" />
@@ -56,8 +55,8 @@ export function ApprovalRowActions({
             variant="subtle"
             colorPalette="red"
             aria-label={`Reject ${short}`}
-            title="Reject"
-            disabled={asking !== null}
+            title={block.reject ?? 'Reject'}
+            disabled={asking !== null || block.reject !== null}
             onClick={() => setAsking('reject')}
           >
             <DecisionIcon path="M6 6l12 12M18 6L6 18" />

@@ -47,7 +47,7 @@ export function ApprovalListPage() {
   // The keyboard's decisions go through the confirmation dialogs: the row's (a, r) and the
   // selection's (Shift+A, Shift+R); the list's own keys (j, k, Enter, x) come with ListView.
   const rowDecision = useRowDecision(canDecide, user?.id);
-  const bulk = useBulkDecisions(list, canDecide);
+  const bulk = useBulkDecisions(list, canDecide, user?.id);
   const keys = (active: ApprovalSummary | null): ShortcutMap => ({
     a: () => rowDecision.decide('approve', active),
     r: () => rowDecision.decide('reject', active),
@@ -83,7 +83,7 @@ export function ApprovalListPage() {
         <ApprovalRowActions
           approval={approval}
           canDecide={canDecide}
-          isCreator={user?.id !== undefined && approval.createdById === user.id}
+          userId={user?.id}
           onDelete={setDeleting}
         />
       )}

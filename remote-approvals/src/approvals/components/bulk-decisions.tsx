@@ -4,6 +4,7 @@ import { ConfirmDialog } from 'shared-ui/dialog';
 import type { BulkButton, ListController } from 'shared-ui/table';
 import { bulkApprove, bulkReject, toRunOutcome } from '../api/mutations';
 import { REJECT_PROMPT } from '../approval-options';
+import { decisionBlock } from '../decision-block';
 import { BulkOutcomeSummary } from './bulk-outcome-summary';
 import { RejectDialog } from './reject-dialog';
 
@@ -27,19 +28,45 @@ export interface BulkDecisions {
   outcome: { verb: Verb; result: BulkOutcome } | null;
   clearOutcome: () => void;
   selectedCount: number;
+  /** Of the selection, how many the viewer cannot approve, and the first one's reason. */
+  unapprovable: { count: number; reason: string | null };
+}
+
+/**
+ * Of the list's selection, per decision: how many rows the viewer can take it on (decisionBlock, as
+ * the row buttons) and the reasons of those they cannot. A selected id not on the page counts as
+ * possible: the server judges it.
+ */
+function selectionBlocks(
+  list: ListController<ApprovalSummary, ApprovalListQuery>,
+  canDecide: boolean,
+  userId: number | undefined,
+) {
+  const rows = list.rows.filter((row) => list.selected.has(row.id));
+  const unknown = list.selected.size - rows.length;
+  const blocks = rows.map((row) => decisionBlock(row, canDecide, userId));
+  const refusals = (verb: Verb) => blocks.flatMap((block) => (block[verb] === null ? [] : [block[verb]]));
+  return {
+    approve: { possible: unknown + rows.length - refusals('approve').length, refusals: refusals('approve') },
+    reject: { possible: unknown + rows.length - refusals('reject').length, refusals: refusals('reject') },
+  };
 }
 
 /**
  * Approving or rejecting the list's selection at once: the bulk bar's buttons and the keyboard's
- * both confirm in a dialog first (a reject asks its reason there).
- * @example const bulk = useBulkDecisions(list, canDecide);
+ * both confirm in a dialog first (a reject asks its reason there). A decision none of the selected
+ * rows can take is not offered (the bar leaves its button out, its key does nothing); where some
+ * cannot, the confirmation says how many and why, and the server refuses those with the reason.
+ * @example const bulk = useBulkDecisions(list, canDecide, user?.id);
  */
 export function useBulkDecisions(
   list: ListController<ApprovalSummary, ApprovalListQuery>,
   canDecide: boolean,
+  userId: number | undefined,
 ): BulkDecisions {
   const [outcome, setOutcome] = useState<BulkDecisions['outcome']>(null);
   const [asking, setAsking] = useState<Verb | null>(null);
+  const selection = selectionBlocks(list, canDecide, userId);
 
   const decide = (verb: Verb, given?: string) => {
     const reason = verb === 'reject' ? (given ?? '').trim() : '';
@@ -60,17 +87,24 @@ export function useBulkDecisions(
   return {
     buttons: [
       // Both ask first, as the keyboard's do: a bulk approve is many payments in one click.
-      { key: 'approve', label: 'Approve', colorPalette: 'green', onClick: () => setAsking('approve') },
+      {
+        key: 'approve',
+        label: 'Approve',
+        colorPalette: 'green',
+        hidden: selection.approve.possible === 0,
+        onClick: () => setAsking('approve'),
+      },
       {
         key: 'reject',
         label: 'Reject',
         colorPalette: 'red',
         variant: 'outline',
+        hidden: selection.reject.possible === 0,
         onClick: () => setAsking('reject'),
       },
     ],
     ask: (verb) => {
-      if (!canDecide || list.selected.size === 0 || list.bulk.busy !== null) return false;
+      if (!canDecide || selection[verb].possible === 0 || list.bulk.busy !== null) return false;
       setAsking(verb);
       return true;
     },
@@ -80,6 +114,10 @@ export function useBulkDecisions(
     outcome,
     clearOutcome: () => setOutcome(null),
     selectedCount: list.selected.size,
+    unapprovable: {
+      count: selection.approve.refusals.length,
+      reason: selection.approve.refusals[0] ?? null,
+    },
   };
 }
 
@@ -100,7 +138,7 @@ export function BulkDecisionDialogs({ bulk }: { bulk: BulkDecisions }) {
         open={bulk.asking === 'approve'}
         onOpenChange={(open) => !open && bulk.setAsking(null)}
         title="Approve Selected"
-        description={`Approve the ${count} selected approval${count === 1 ? '' : 's'}? Any the server refuses are listed with the reason.`}
+        description={`Approve the ${count} selected approval${count === 1 ? '' : 's'}? ${unapprovableLine(bulk.unapprovable)}Any the server refuses are listed with the reason.`}
         confirmLabel={`Approve ${count}`}
         initialFocus="confirm"
         onConfirm={() => {
@@ -120,4 +158,10 @@ export function BulkDecisionDialogs({ bulk }: { bulk: BulkDecisions }) {
       />
     </>
   );
+}
+
+/** The confirmation's word on the selected rows the viewer cannot approve ('' when none). */
+function unapprovableLine({ count, reason }: BulkDecisions['unapprovable']): string {
+  if (count === 0 || reason === null) return '';
+  return `You cannot approve ${count} of them (${count === 1 ? '' : 'the first: '}${reason}). `;
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from 'shared-auth';
-import { APPROVAL_ERRORS, parseBills, type ApprovalSummary } from 'shared-contracts';
+import { parseBills, type ApprovalSummary } from 'shared-contracts';
 import { notifyError } from 'shared-ui';
 import { useApproval } from '../api/get-approval';
 import { REJECT_PROMPT } from '../approval-options';
+import { decisionBlock } from '../decision-block';
 import { ApproveDialog } from './approve-dialog';
 import { RejectDialog } from './reject-dialog';
 import { useDecision } from './use-decision';
@@ -83,11 +84,9 @@ export function useRowDecision(canDecide: boolean, userId: number | undefined): 
   const close = useCallback(() => setOpen(null), []);
   const decide = (verb: Verb, approval: ApprovalSummary | null) => {
     if (!approval) return false;
-    if (!canDecide) notifyError(APPROVAL_ERRORS.mayNotDecide);
-    else if (approval.status !== 'PENDING') notifyError(APPROVAL_ERRORS.notPending);
-    else if (verb === 'approve' && userId !== undefined && approval.createdById === userId) {
-      notifyError(APPROVAL_ERRORS.ownApproval);
-    } else setOpen({ verb, approval });
+    const refused = decisionBlock(approval, canDecide, userId)[verb];
+    if (refused) notifyError(refused);
+    else setOpen({ verb, approval });
     return true;
   };
   return { decide, open, close };

@@ -5,6 +5,7 @@ import { notifyInfo } from 'shared-ui';
 import { usePageCommands } from 'shared-ui/commands';
 import { HELP_KEYS, useShortcuts } from 'shared-ui/keyboard';
 import { decidedNotice } from '../decided-elsewhere';
+import { decisionBlock, type DecisionBlock } from '../decision-block';
 import { useDecision, type Decision } from './use-decision';
 
 /** A dialog of the approval page. */
@@ -16,6 +17,8 @@ export interface DetailDecisions {
   reviewer: boolean;
   canDecide: boolean;
   isCreator: boolean;
+  /** Why Approve and Reject cannot be used, in words (decisionBlock: the one rule of every button). */
+  block: DecisionBlock;
   mayDelete: boolean;
   dialog: DetailDialog;
   setDialog: (dialog: DetailDialog) => void;
@@ -49,14 +52,14 @@ export function useDetailDecisions(
     setDialog(null);
     if (decided) onDecided?.();
   });
-  const pending = approval.status === 'PENDING';
   const isCreator = user !== null && user !== undefined && approval.createdById === user.id;
   const [helpOpen, setHelpOpen] = useState(false);
-  const mayApprove = pending && canDecide && !isCreator;
-  const mayReject = pending && canDecide;
+  const block = decisionBlock(approval, canDecide, user?.id);
+  const mayApprove = block.approve === null;
+  const mayReject = block.reject === null;
   const mayDelete = canDelete && isDeletableApprovalStatus(approval.status);
 
-  // The same dialogs as the header's buttons; a key whose button is not shown does nothing.
+  // The same dialogs as the header's buttons; a key whose button is disabled or not shown does nothing.
   useShortcuts({
     a: () => (mayApprove ? setDialog('approve') : false),
     r: () => (mayReject ? setDialog('reject') : false),
@@ -82,6 +85,7 @@ export function useDetailDecisions(
     reviewer,
     canDecide,
     isCreator,
+    block,
     mayDelete,
     dialog,
     setDialog,

@@ -34,7 +34,7 @@ function InboxApproval({ approval, onDecided }: { approval: Approval; onDecided:
           <ApprovalSummaryLines approval={approval} />
         </Text>
       </Box>
-      <InboxDecisionBar approval={approval} decisions={decisions} />
+      <InboxDecisionBar decisions={decisions} />
       <ApprovalDetailBody approval={approval} bills={bills} decisions={decisions} twoColumnsFrom="2xl" />
       <ApprovalDetailDialogs
         approval={approval}

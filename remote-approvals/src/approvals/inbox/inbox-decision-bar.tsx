@@ -1,28 +1,18 @@
 import { useId } from 'react';
-import { INBOX_TEXT, type Approval } from 'shared-contracts';
+import { INBOX_TEXT } from 'shared-contracts';
 import { Box, Button, HStack, Text } from 'shared-ui';
 import type { DetailDecisions } from '../components/use-detail-decisions';
-import { decisionBlock } from './decision-block';
 
 /**
  * Approve & next and Reject & next: the approval page's own dialogs (Approve Bills with the bills,
  * the total and Approve focused; Reject with its reason), then the next approval of the queue. A
- * button the viewer cannot use is disabled with the reason beside it. On a phone the bar is fixed
- * to the bottom of the screen, as the approval page's is.
+ * button the viewer cannot use is disabled with the reason beside it (decisionBlock, from the
+ * server's viewerDecision). On a phone the bar is fixed to the bottom of the screen, as the approval
+ * page's is.
  */
-export function InboxDecisionBar({
-  approval,
-  decisions,
-}: {
-  approval: Approval;
-  decisions: DetailDecisions;
-}) {
+export function InboxDecisionBar({ decisions }: { decisions: DetailDecisions }) {
   const reasonId = useId();
-  const block = decisionBlock({
-    status: approval.status,
-    canDecide: decisions.canDecide,
-    isCreator: decisions.isCreator,
-  });
+  const { block } = decisions;
   const reason = block.approve ?? block.reject;
   const busy = decisions.decision.busy !== null;
   return (

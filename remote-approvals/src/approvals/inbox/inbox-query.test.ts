@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { decisionBlock } from './decision-block';
 import { inboxTab, inboxTabHref, toApprovalRequest } from './inbox-query';
 
 const base = { page: 2, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' as const };
@@ -42,29 +41,5 @@ describe('inbox tabs', () => {
     expect(inboxTabHref('all')).toBe('/approvals/inbox?tab=all');
     expect(inboxTabHref('decided', 'REJECTED')).toBe('/approvals/inbox?tab=decided&status=REJECTED');
     expect(inboxTabHref('decided', 'APPROVED')).toBe('/approvals/inbox?tab=decided');
-  });
-});
-
-describe('decisionBlock', () => {
-  it('lets a reviewer decide a pending approval', () => {
-    expect(decisionBlock({ status: 'PENDING', canDecide: true, isCreator: false })).toEqual({
-      approve: null,
-      reject: null,
-    });
-  });
-
-  it('refuses approving their own request, in words, and still lets them reject it', () => {
-    const block = decisionBlock({ status: 'PENDING', canDecide: true, isCreator: true });
-    expect(block.approve).toMatch(/You created this approval/);
-    expect(block.reject).toBeNull();
-  });
-
-  it('refuses both to a role that may not decide, and on a decided approval', () => {
-    const refused = decisionBlock({ status: 'PENDING', canDecide: false, isCreator: false });
-    expect(refused.approve).toMatch(/may not decide/);
-    expect(refused.reject).toMatch(/may not decide/);
-    const decided = decisionBlock({ status: 'APPROVED', canDecide: true, isCreator: false });
-    expect(decided.approve).toMatch(/Already decided/);
-    expect(decided.reject).toMatch(/Already decided/);
   });
 });

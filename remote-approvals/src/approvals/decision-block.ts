@@ -1,0 +1,39 @@
+import { APPROVAL_ERRORS, INBOX_TEXT, type ApprovalStatus, type ViewerDecision } from 'shared-contracts';
+
+/** Why Approve and Reject cannot be used on an approval, in words; null where they can. */
+export interface DecisionBlock {
+  approve: string | null;
+  reject: string | null;
+}
+
+/** What the rule reads of an approval (a list row or the single read). */
+export interface DecidedApproval {
+  status: ApprovalStatus;
+  createdById: number | null;
+  /** The server's answer for the person asking (absent from an answer that does not carry it). */
+  viewerDecision?: ViewerDecision | null;
+}
+
+/**
+ * The one rule of every decision button (the approval page's header, the inbox's bar, the list's
+ * row buttons and keys, the bulk bar): what stops the signed-in person deciding the approval, as the
+ * server refuses it. Decided already, or a role or account that may not decide: both. Approve only:
+ * the server's viewerDecision (their own request, an account linked to the creator's, a step they
+ * approved already, a step that does not name them), or where an answer lacks it, their own
+ * request. Reject stays open otherwise: rejecting pays nobody, so the creator may withdraw the
+ * request and anyone who decides payments may stop it at any step. The server stays the judge: a
+ * decision these allow may still be refused, and says why.
+ */
+export function decisionBlock(
+  approval: DecidedApproval,
+  canDecide: boolean,
+  userId: number | undefined,
+): DecisionBlock {
+  if (approval.status !== 'PENDING') return { approve: INBOX_TEXT.notPending, reject: INBOX_TEXT.notPending };
+  if (!canDecide) return { approve: APPROVAL_ERRORS.mayNotDecide, reject: APPROVAL_ERRORS.mayNotDecide };
+  const viewer = approval.viewerDecision;
+  if (viewer)
+    return { approve: viewer.may ? null : (viewer.reason ?? APPROVAL_ERRORS.notPending), reject: null };
+  const own = userId !== undefined && approval.createdById === userId;
+  return { approve: own ? APPROVAL_ERRORS.ownApproval : null, reject: null };
+}
