@@ -130,8 +130,8 @@ test('a release while a tab is open: the tab keeps its release and is told; new 
   // The dashboard names the live release.
   const layout = new Layout(page);
   await layout.link('Dashboard').click();
-  // The release ids are behind System Health's Details.
-  await page.getByRole('button', { name: 'Details' }).click();
+  // The release ids are on the About page, System Health's Details.
+  await page.getByRole('link', { name: 'Details' }).click();
   await expect(page.getByTestId('release-users')).toContainText(firstId);
 
   // A new build of the section is released and switched while this tab keeps navigating.
@@ -160,7 +160,7 @@ test('a release while a tab is open: the tab keeps its release and is told; new 
     await expect(fresh.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     expect([...freshSeen]).toEqual([secondId]);
     await new Layout(fresh).link('Dashboard').click();
-    await fresh.getByRole('button', { name: 'Details' }).click();
+    await fresh.getByRole('link', { name: 'Details' }).click();
     await expect(fresh.getByTestId('release-users')).toContainText(secondId!);
     await expect(fresh.getByTestId('release-host')).toContainText(/\d{8}-\d{6}-[0-9a-f]{4}/);
     await expect(fresh.getByText('A new version of this section is available')).toHaveCount(0);

@@ -34,8 +34,9 @@ test('the dashboard shows health and the real counts from the API', async ({ pag
     headers: { Authorization: `Bearer ${token}` },
   });
   const { data: count } = await waiting.json();
+  // The count, then the amount (payments-board.spec.ts reads the amount against the API).
   await expect(work.getByTestId('waiting-for-you')).toHaveText(
-    `Waiting for you: ${count.count.toLocaleString('en-US')}${count.capped ? '+' : ''}`,
+    new RegExp(`^Waiting for you: ${count.count.toLocaleString('en-US')}${count.capped ? '\\+' : ''} · \\$`),
   );
   await expect(work.getByTestId('waiting-for-you')).toHaveAttribute('href', '/approvals/inbox');
   await expect(work.getByTestId('oldest-waiting').getByRole('listitem')).toHaveCount(
@@ -44,9 +45,10 @@ test('the dashboard shows health and the real counts from the API', async ({ pag
   const workBox = (await work.boundingBox())!;
   const statsBox = (await page.getByTestId('stat-totalCompanies').boundingBox())!;
   expect(workBox.y).toBeLessThan(statsBox.y);
-  // Health is a line; the build ids are on demand.
+  // Health is a line; the build ids are on the About page its Details opens.
   await expect(page.getByTestId('releases')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Details' }).click();
+  await page.getByRole('link', { name: 'Details' }).click();
+  await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByTestId('release-host')).toBeVisible();
 });
 

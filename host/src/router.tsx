@@ -15,8 +15,9 @@ const RemoteSection = lazy(() =>
 const DashboardPage = lazy(() =>
   import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const AboutPage = lazy(() => import('./about/about-page').then((m) => ({ default: m.AboutPage })));
 
-/** The route table: sign-in, the protected layout, the dashboard and each section of the registry. */
+/** The route table: sign-in, the protected layout, the dashboard, About and each section of the registry. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <SignInPage productName={process.env.PRODUCT_NAME} /> },
   {
@@ -35,6 +36,14 @@ export const routes: RouteObject[] = [
         element: (
           <Suspense fallback={<LoadingState text="Loading..." />}>
             <DashboardPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'about',
+        element: (
+          <Suspense fallback={<LoadingState text="Loading..." />}>
+            <AboutPage />
           </Suspense>
         ),
       },

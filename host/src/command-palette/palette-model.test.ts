@@ -15,6 +15,7 @@ describe('the palette’s places', () => {
       'Managers',
       'Approvals',
       'My Profile',
+      'About this console',
     ]);
   });
 
@@ -28,6 +29,9 @@ describe('the palette’s places', () => {
     expect(links.find((link) => link.label === 'Add Company')?.to).toBe('/companies/new');
     expect(links.find((link) => link.label === 'New approval request')?.to).toBe('/approvals/new');
     expect(links.find((link) => link.label === 'Waiting for me')?.to).toBe('/approvals/inbox');
+    // Pages of a section with their own role come with the sidebar's entries.
+    expect(links.find((link) => link.label === 'Payments')?.to).toBe('/approvals/payments');
+    expect(labels('USER')).not.toContain('Payments');
   });
 });
 

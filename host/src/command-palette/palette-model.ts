@@ -64,6 +64,12 @@ export function paletteCommands(role: Role | null | undefined): PaletteLink[] {
       keywords: ['password', 'out of office', 'account'],
       minRole: 'GUEST',
     },
+    {
+      label: 'About this console',
+      to: '/about',
+      keywords: ['version', 'release', 'build'],
+      minRole: 'GUEST',
+    },
   ];
   return [
     ...sections,

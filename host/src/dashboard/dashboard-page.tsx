@@ -1,7 +1,8 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import {
+  ABOUT_TEXT,
   BANK_RETURNS_PAGE_TEXT,
   CHART_DAYS,
   CHART_WEEKS,
@@ -29,7 +30,6 @@ import { useDashboardCharts } from './api/get-dashboard-charts';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
 import { healthSummary, quickActionsFor } from './dashboard-model';
-import { ReleasesList } from './releases-list';
 import { YourWork } from './your-work';
 
 const STAT_CARDS = [
@@ -39,12 +39,11 @@ const STAT_CARDS = [
 ] as const;
 
 /**
- * System Health as one line (status, uptime, version), with the releases behind Details: the
- * dashboard leads with work, and support reads the build ids on demand.
+ * System Health as one line (status, uptime, version), with Details opening the About page (the
+ * build ids): the dashboard leads with work, and support reads the releases there.
  */
 function HealthCard() {
   const { data: health, isLoading } = useSystemHealth();
-  const [details, setDetails] = useState(false);
   const healthy = health?.status === 'healthy';
   return (
     <SectionCard
@@ -59,8 +58,8 @@ function HealthCard() {
             // The badge's place, so the title row keeps its height when it arrives (no layout shift).
             <Skeleton height="6" width="16" />
           )}
-          <Button size="xs" variant="ghost" aria-expanded={details} onClick={() => setDetails(!details)}>
-            {details ? 'Hide details' : 'Details'}
+          <Button asChild size="xs" variant="ghost">
+            <RouterLink to="/about">{ABOUT_TEXT.link}</RouterLink>
           </Button>
         </>
       }
@@ -88,7 +87,6 @@ function HealthCard() {
           </Text>
         </Text>
       )}
-      {details && <ReleasesList />}
     </SectionCard>
   );
 }

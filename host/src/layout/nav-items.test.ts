@@ -42,6 +42,7 @@ describe('navItemsFor', () => {
       '/managers',
       '/approvals',
       '/approvals/inbox',
+      '/approvals/payments',
       '/approvals/bank-returns',
     ]);
   });
@@ -51,9 +52,21 @@ describe('navItemsFor', () => {
       expect(navItemsFor(role).map((item) => item.path)).not.toContain('/approvals/bank-returns');
     }
     const items = navItemsFor('MODERATOR');
-    expect(items.map((item) => item.label).slice(-3)).toEqual(['Approvals', 'Inbox', 'Bank returns']);
+    expect(items.map((item) => item.label).slice(-4)).toEqual([
+      'Approvals',
+      'Inbox',
+      'Payments',
+      'Bank returns',
+    ]);
     expect(activeNavPath(items, '/approvals/bank-returns/files/3')).toBe('/approvals/bank-returns');
     expect(activeNavPath(items, '/approvals/5f0c1a6e-8a47-4d3e-9a55-2f3f0f6b1c2d')).toBe('/approvals');
+  });
+
+  it('shows Payments from MODERATOR up, between the Inbox and Bank returns', () => {
+    for (const role of ['GUEST', 'USER'] as const) {
+      expect(navItemsFor(role).map((item) => item.path)).not.toContain('/approvals/payments');
+    }
+    expect(activeNavPath(navItemsFor('MODERATOR'), '/approvals/payments')).toBe('/approvals/payments');
   });
 
   it('shows the Inbox from USER up, right after Approvals, highlighted on itself only', () => {

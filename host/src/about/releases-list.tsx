@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Box, SimpleGrid, Text } from 'shared-ui';
 import { RELEASE_TEXT, SECTIONS } from 'shared-contracts';
-import { releaseIdOf } from './dashboard-model';
+import { releaseIdOf } from '../dashboard/dashboard-model';
 
 /**
  * What this console runs: the host's build id and each section's live release (from /remotes.json),
  * so support can tell versions apart. Its lines are there from the first render (the ids fill in),
- * so the card does not grow when they arrive.
+ * so the card does not grow when they arrive. Releasing and rolling back are the release tool's
+ * (tools/build/release), not the console's: this only reads what is live.
  */
 export function ReleasesList() {
   const [remotes, setRemotes] = useState<Record<string, string> | null>(null);
@@ -31,13 +32,10 @@ export function ReleasesList() {
     })),
   ];
   return (
-    <Box mt="4" pt="3" borderTopWidth="1px" borderColor="border" data-testid="releases">
-      <Text fontSize="xs" color="fg.muted" mb="1">
-        {RELEASE_TEXT.aboutTitle}
-      </Text>
-      <SimpleGrid columns={{ base: 1, sm: 2 }} columnGap="4" rowGap="0.5">
+    <Box data-testid="releases">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} columnGap="6" rowGap="1">
         {rows.map((row) => (
-          <Text key={row.key} fontSize="xs" data-testid={`release-${row.key}`}>
+          <Text key={row.key} fontSize="sm" data-testid={`release-${row.key}`}>
             {row.label}:{' '}
             <Text as="span" fontFamily="mono">
               {row.value}
