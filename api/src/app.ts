@@ -146,6 +146,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (request.method !== 'GET' && request.method !== 'HEAD') authCache.noteLocalWrite();
     done(null, payload);
   });
+  // A write this process answers is in its data version before the answer leaves (the log is read
+  // once more), so the writer's next read is never a 304 of what it had before.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && reply.statusCode < 400) {
+      await liveHub.readCommitted();
+    }
+    return payload;
+  });
   app.addHook('onReady', async () => {
     await liveHub.start();
     await listener.start();

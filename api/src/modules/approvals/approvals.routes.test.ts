@@ -110,7 +110,7 @@ async function createPending(role: Role = 'moderator', bills?: Bill[]): Promise<
     .select()
     .from(users)
     .where(eq(users.email, `${role}@example.com`));
-  return importedApproval(db(), {
+  const approval = await importedApproval(db(), {
     companyId: company.id,
     priority: 'HIGH',
     createdBy: { id: creator!.id, name: personName(creator!) },
@@ -120,6 +120,10 @@ async function createPending(role: Role = 'moderator', bills?: Bill[]): Promise<
       bill(`${9_000_000 + billSeq * 10 + 3}`, [0.99]),
     ],
   });
+  // Written past the HTTP layer, as the import job writes: the server answers reads by the live
+  // log it has read, which the database's wake-up brings a moment later; the test does not wait.
+  await t.app.liveHub.readCommitted();
+  return approval;
 }
 
 const historyOf = async (id: string) => {

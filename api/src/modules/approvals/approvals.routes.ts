@@ -1,3 +1,4 @@
+import { conditionalAnswer, VersionedSnapshot } from '../live/live.conditional';
 import type { FastifyInstance } from 'fastify';
 import {
   APPROVAL_ERRORS,
@@ -57,6 +58,9 @@ const params = ApprovalIdParamSchema;
  */
 export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  // Figures that are the same for everyone: one query per data version, however many consoles ask.
+  const statsSnapshot = new VersionedSnapshot(() => approvalStats(app.db));
+  const stuckSnapshot = new VersionedSnapshot(() => countStuck(app.db));
   const decider = requireRole('USER');
   const moderator = requireRole('MODERATOR');
 
@@ -72,25 +76,17 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: pagedSchema(ApprovalSummarySchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
-      const { rows, total, capped } =
-        query.view === 'waiting'
-          ? await listWaitingFor(
-              app.db,
-              currentAuth(request).user,
-              app.now(),
-              query,
-              app.config.waitingCountCap,
-            )
-          : await listApprovals(
-              app.db,
-              currentAuth(request).user,
-              app.now(),
-              query,
-              app.config.approvalSearchCountCap,
-            );
-      return paged(rows, total, query.page, query.limit, capped);
+      const viewer = currentAuth(request).user;
+      // An unchanged view (nothing committed since the client's copy) is a 304 without the query.
+      return conditionalAnswer(request, reply, viewer, async () => {
+        const { rows, total, capped } =
+          query.view === 'waiting'
+            ? await listWaitingFor(app.db, viewer, app.now(), query, app.config.waitingCountCap)
+            : await listApprovals(app.db, viewer, app.now(), query, app.config.approvalSearchCountCap);
+        return paged(rows, total, query.page, query.limit, capped);
+      });
     },
   );
 
@@ -104,14 +100,12 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: okSchema(WaitingCountSchema) },
       },
     },
-    async (request) => {
-      const waiting = await countWaitingFor(
-        app.db,
-        currentAuth(request).user,
-        app.now(),
-        app.config.waitingCountCap,
-      );
-      return ok({ ...waiting, stuck: await countStuck(app.db) });
+    async (request, reply) => {
+      const viewer = currentAuth(request).user;
+      return conditionalAnswer(request, reply, viewer, async () => {
+        const waiting = await countWaitingFor(app.db, viewer, app.now(), app.config.waitingCountCap);
+        return ok({ ...waiting, stuck: await stuckSnapshot.get(request) });
+      });
     },
   );
 
@@ -125,7 +119,10 @@ export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: okSchema(ApprovalStatsSchema) },
       },
     },
-    async () => ok(await approvalStats(app.db)),
+    async (request, reply) =>
+      conditionalAnswer(request, reply, currentAuth(request).user, async () =>
+        ok(await statsSnapshot.get(request)),
+      ),
   );
 
   // Exports running per user id: each holds a spool file or keyset reads until its client has the

@@ -17,6 +17,7 @@ import { okSchema } from '../../http/response-schemas';
 import type { ValibotTypeProvider } from '../../http/valibot-type-provider';
 import { authenticate, currentAuth } from '../../plugins/auth';
 import { recentActivity } from '../activity/activity.service';
+import { conditionalAnswer, VersionedSnapshot } from '../live/live.conditional';
 import { yourWorkFor } from '../approvals/your-work.service';
 import {
   createdPerDay,
@@ -34,17 +35,22 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     tags: ['Dashboard'],
     response: { 200: okSchema(DashboardStatsSchema) },
   };
-  app.get('/stats', { onRequest: authenticate, schema }, async (request) => {
-    // Side by side: the counts in one statement, the latest activity, and for whoever decides
-    // payments what waits for them (a fixed handful of statements, none per approval).
+  // The headline counts are everyone's: read once per data version, however many consoles ask.
+  const countsSnapshot = new VersionedSnapshot(() => dashboardCounts(app.db));
+  app.get('/stats', { onRequest: authenticate, schema }, async (request, reply) => {
     const { user } = currentAuth(request);
-    const [counts, activity, work] = await Promise.all([
-      dashboardCounts(app.db),
-      recentActivity(app.db, user, RECENT_ACTIVITY_SHOWN),
-      yourWorkFor(app.db, user, app.now(), app.config.waitingCountCap),
-    ]);
-    const stats: DashboardStats = { ...counts, recentActivity: activity, yourWork: work };
-    return ok(stats);
+    // Every open console re-reads this on any change: unchanged since its copy, it is a 304.
+    return conditionalAnswer(request, reply, user, async () => {
+      // Side by side: the counts, the latest activity, and for whoever decides payments what
+      // waits for them (a fixed handful of statements, none per approval).
+      const [counts, activity, work] = await Promise.all([
+        countsSnapshot.get(request),
+        recentActivity(app.db, user, RECENT_ACTIVITY_SHOWN),
+        yourWorkFor(app.db, user, app.now(), app.config.waitingCountCap),
+      ]);
+      const stats: DashboardStats = { ...counts, recentActivity: activity, yourWork: work };
+      return ok(stats);
+    });
   });
 
   const chartsSchema = {

@@ -59,6 +59,20 @@ export class LiveHub {
     return this.#cursor ?? 0;
   }
 
+  /** True once the log has been read: until then the cursor says nothing of the data. */
+  get started(): boolean {
+    return this.#cursor !== null;
+  }
+
+  /**
+   * Reads the log until the cursor reaches `seq` (an event a client saw from another process, or
+   * from this one a moment before this process read it), a few reads at most: a `seq` from another
+   * log (after a reset) is never reached, and the cursor is then as new as the log.
+   */
+  async catchUpTo(seq: number): Promise<void> {
+    for (let read = 0; read < 3 && !this.#closed && this.cursor < seq; read += 1) await this.wake();
+  }
+
   async start(): Promise<void> {
     await this.wake();
     this.#timers.push(setInterval(() => this.wake(), this.#safetyPollMs).unref());
@@ -87,6 +101,22 @@ export class LiveHub {
   subscribe(subscriber: LiveSubscriber): () => void {
     this.#subscribers.add(subscriber);
     return () => this.#subscribers.delete(subscriber);
+  }
+
+  /**
+   * Reads the log with a read that starts now: everything committed before the call is read when
+   * it resolves (a read already under way may have started before the caller's commit).
+   */
+  async readCommitted(): Promise<void> {
+    if (this.#closed || this.#cursor === null) return;
+    if (this.#pumping) {
+      this.#again = true;
+      await this.#pumping;
+      // The read that follows it has started (the one under way started it on finishing).
+      await this.#pumping;
+      return;
+    }
+    await this.wake();
   }
 
   /** Reads the log now (coalesced: one read at a time, one more if woken meanwhile). */

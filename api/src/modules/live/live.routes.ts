@@ -28,6 +28,20 @@ function dataOf(event: LiveEventRow): LiveEventData {
   };
 }
 
+/**
+ * An event as the stream's bytes, written once however many streams it goes to: the hub hands the
+ * same row to every subscriber, so a thousand open consoles cost one serialisation.
+ */
+const wireText = new WeakMap<LiveEventRow, string>();
+function wireOf(event: LiveEventRow): string {
+  let text = wireText.get(event);
+  if (text === undefined) {
+    text = `id: ${event.seq}\nevent: change\ndata: ${JSON.stringify(dataOf(event))}\n\n`;
+    wireText.set(event, text);
+  }
+  return text;
+}
+
 /** A Last-Event-ID this API could have sent: a non-negative integer. */
 function parseLastEventId(value: string | null): number | null {
   if (value === null || !/^\d{1,15}$/.test(value.trim())) return null;
@@ -142,7 +156,11 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
           close();
           return;
         }
-        reply.sse.send({ id: String(event.seq), event: 'change', data: dataOf(event) }).catch(() => close());
+        try {
+          reply.raw.write(wireOf(event));
+        } catch {
+          close();
+        }
       };
 
       reply.sse.keepAlive();
