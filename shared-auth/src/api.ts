@@ -1,6 +1,7 @@
 import type { Options } from 'ky';
 import { REQUEST_TIMEOUT_MS, type Pagination, type Paged } from 'shared-contracts';
 import { ApiError, apiErrorFromAnswer, DEFAULT_MESSAGE, networkApiError } from './api-error';
+import { confirmedCopy, conditionalHeaders, rememberAnswer } from './conditional-reads';
 import { apiUrl, getEnvironment, http, isNoRefreshUrl, renewAccessToken, type HttpContext } from './http';
 import { tokenStorage } from './token-storage';
 
@@ -90,6 +91,9 @@ export async function request(
     kyOptions.headers = { 'Content-Type': 'text/plain' };
   }
   if (options.signal) kyOptions.signal = options.signal;
+  // A read goes with the ETag of the copy this tab holds: unchanged, it is a 304 without a body.
+  const copyKey = method === 'get' ? `${path}?${new URLSearchParams(searchParams).toString()}` : null;
+  if (copyKey !== null) kyOptions.headers = conditionalHeaders(copyKey);
 
   // throwHttpErrors is off so a failure's envelope is read here, the same way as a success's.
   // ky still runs afterResponse first, so a 401 has already been refreshed and repeated.
@@ -100,6 +104,13 @@ export async function request(
   } catch (cause) {
     throw networkApiError(cause);
   }
+  if (copyKey !== null && response.status === 304) {
+    const copy = confirmedCopy(copyKey);
+    if (copy !== undefined) return parseEnvelope(200, copy, options.fallbackMessage);
+    // The copy went meanwhile (another read replaced it): ask again without one.
+    return request(method, path, options);
+  }
+  if (copyKey !== null && response.ok) rememberAnswer(copyKey, response.headers.get('etag'), text);
   return parseEnvelope(response.status, text, options.fallbackMessage);
 }
 

@@ -3,6 +3,7 @@
 // a refreshed one is used, refreshes it once on a 401, and reconnects with back-off, sending the
 // last event's id so the server replays what was missed.
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { noteLiveSeq } from './conditional-reads';
 import { apiUrl, renewAccessToken } from './http';
 import { emitLiveEvent, setLiveState, type LiveChange } from './live-bus';
 import { tokenStorage } from './token-storage';
@@ -57,6 +58,7 @@ export function connectLiveEvents(): () => void {
       throw new StreamBroken(String(response.status));
     },
     onmessage(message) {
+      noteLiveSeq(message.id);
       if (message.event === 'resync') {
         emitLiveEvent({ type: 'resync' });
         return;

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, type AuthTokens } from 'shared-contracts';
+import { forgetAnswers } from './conditional-reads';
 
 // localStorage can throw (privacy modes, quota, sandboxed iframes): treat that as "no token"
 // rather than crashing the console.
@@ -44,5 +45,6 @@ export const tokenStorage = {
   clear(): void {
     write(STORAGE_KEYS.accessToken, null);
     write(STORAGE_KEYS.refreshToken, null);
+    forgetAnswers();
   },
 };

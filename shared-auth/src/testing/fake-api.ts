@@ -1,4 +1,5 @@
 // Test support only (not exported from the package): a stubbed global fetch that answers like the API.
+import { forgetAnswers } from '../conditional-reads';
 import { vi } from 'vitest';
 import { resetSessionForTests } from '../auth-actions';
 import { resetHttpForTests } from '../http';
@@ -83,6 +84,7 @@ export function resetAll(): void {
   window.history.replaceState(null, '', '/');
   resetHttpForTests();
   resetSessionForTests();
+  forgetAnswers();
 }
 
 /** A promise plus its resolve function, to hold an answer back. */
