@@ -2,6 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent, type LiveEvent } from './live-bus';
 import { useLiveEvents, useLiveRecord } from './live-events';
+import { LIVE_REVALIDATE_JITTER_MS } from './live-policy';
 
 const change = (entity: string, id: string): LiveEvent => ({
   type: 'change',
@@ -24,13 +25,29 @@ function RecordProbe({ id, revalidate }: { id: number | null; revalidate: (id: n
   return null;
 }
 
-beforeEach(() => vi.useFakeTimers());
+// The jitter's draw is 0 here (answers at once) unless a test says otherwise.
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('useLiveEvents', () => {
+  it('waits a random part of the jitter before answering, so open consoles do not ask at once', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const onEvent = vi.fn();
+    render(<Probe onEvent={onEvent} />);
+    act(() => emitLiveEvent(change('approval', 'a')));
+    act(() => vi.advanceTimersByTime(LIVE_REVALIDATE_JITTER_MS / 2 - 1));
+    expect(onEvent).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onEvent).toHaveBeenCalledTimes(1);
+  });
+
   it('calls for its entities and a resync only, at most once a second, with the latest event', () => {
     const onEvent = vi.fn();
     render(<Probe onEvent={onEvent} />);

@@ -10,26 +10,42 @@ import {
   concernsRecord,
   createLiveFolder,
   LIVE_REVALIDATE_INTERVAL_MS,
+  LIVE_REVALIDATE_JITTER_MS,
+  type LiveBatch,
 } from './live-policy';
 import { sessionStore } from './session-store';
 
 export { subscribeLiveEvents, LIVE_REVALIDATE_INTERVAL_MS };
+export { listReaction, type ListLivePolicy, type ListReaction, type LiveBatch } from './live-policy';
 export type { LiveChange, LiveEvent, LiveResync, LiveState } from './live-bus';
 
 /**
  * Calls `onEvent` when a change of one of `entities` (every entity when null) arrives, or a
- * resync: at once, then at most once per interval (events meanwhile are folded into one call at
- * its end), so a burst of decisions re-reads a view once.
+ * resync: at once (after a little jitter), then at most once per interval (events meanwhile are
+ * folded into one call at its end, with the latest of them), so a burst of decisions re-reads a
+ * view once.
  */
 export function useLiveEvents(
   entities: readonly string[] | null,
   onEvent: (event: LiveEvent) => void,
   intervalMs = LIVE_REVALIDATE_INTERVAL_MS,
 ): void {
+  useLiveBatches(entities, (batch) => onEvent(batch.latest), intervalMs);
+}
+
+/**
+ * As useLiveEvents, with every event of the burst (oldest first), for a view that decides from
+ * them what to re-read (a list whose page none of them touched re-reads only its figures).
+ */
+export function useLiveBatches(
+  entities: readonly string[] | null,
+  onBatch: (batch: LiveBatch<LiveEvent>) => void,
+  intervalMs = LIVE_REVALIDATE_INTERVAL_MS,
+): void {
   useFoldedLiveEvents(
     entities ? entities.join(',') : '*',
     (event) => concernsEntities(event, entities),
-    onEvent,
+    onBatch,
     intervalMs,
   );
 }
@@ -58,19 +74,22 @@ export function useLiveRecord<Id extends string | number>(
 }
 
 /**
- * The events `accepts` lets through, folded by the live policy's folder (at once, then at most
- * once per interval). A new `subject` starts afresh.
+ * The events `accepts` lets through, folded by the live policy's folder (at once after the jitter,
+ * then at most once per interval). A new `subject` starts afresh.
  */
 function useFoldedLiveEvents(
   subject: string,
   accepts: (event: LiveEvent) => boolean,
-  onEvent: (event: LiveEvent) => void,
+  onBatch: (batch: LiveBatch<LiveEvent>) => void,
   intervalMs: number,
 ): void {
-  const latest = useRef({ accepts, onEvent });
-  latest.current = { accepts, onEvent };
+  const latest = useRef({ accepts, onBatch });
+  latest.current = { accepts, onBatch };
   useEffect(() => {
-    const folder = createLiveFolder<LiveEvent>((event) => latest.current.onEvent(event), { intervalMs });
+    const folder = createLiveFolder<LiveEvent>((batch) => latest.current.onBatch(batch), {
+      intervalMs,
+      jitterMs: LIVE_REVALIDATE_JITTER_MS,
+    });
     const unsubscribe = subscribeLiveEvents((event) => {
       if (latest.current.accepts(event)) folder.push(event);
     });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from './live-bus';
-import { concernsEntities, concernsRecord, createLiveFolder } from './live-policy';
+import {
+  concernsEntities,
+  concernsRecord,
+  createLiveFolder,
+  listReaction,
+  LIVE_FOLD_MAX_EVENTS,
+  type LiveBatch,
+} from './live-policy';
 
 const change = (entity: string, id: string): LiveEvent => ({
   type: 'change',
@@ -61,7 +68,7 @@ describe('folding a burst of events', () => {
     const clock = manualClock();
     const fired: string[] = [];
     const folder = createLiveFolder<LiveEvent>(
-      (event) => fired.push(event.type === 'change' ? event.id : '*'),
+      ({ latest }) => fired.push(latest.type === 'change' ? latest.id : '*'),
       {
         intervalMs: 1000,
         ...clock,
@@ -83,10 +90,30 @@ describe('folding a burst of events', () => {
     expect(fired).toEqual(['a', 'c', 'd']);
   });
 
+  it('spreads the answers of many views over the jitter', () => {
+    const clock = manualClock();
+    const firedAt: number[] = [];
+    const start = clock.now();
+    for (const draw of [0, 0.5, 0.999]) {
+      const folder = createLiveFolder<LiveEvent>(() => firedAt.push(clock.now() - start), {
+        intervalMs: 1000,
+        jitterMs: 300,
+        random: () => draw,
+        ...clock,
+      });
+      folder.push(change('approval', 'a'));
+    }
+    for (let ms = 0; ms < 400; ms += 1) clock.advance(1);
+    expect(firedAt).toEqual([1, 150, 299]);
+  });
+
   it('answers nothing once disposed', () => {
     const clock = manualClock();
     const fired: LiveEvent[] = [];
-    const folder = createLiveFolder<LiveEvent>((event) => fired.push(event), { intervalMs: 1000, ...clock });
+    const folder = createLiveFolder<LiveEvent>(({ latest }) => fired.push(latest), {
+      intervalMs: 1000,
+      ...clock,
+    });
     folder.push(change('approval', 'a'));
     clock.advance(0);
     folder.push(change('approval', 'b'));
@@ -96,5 +123,83 @@ describe('folding a burst of events', () => {
     folder.push(change('approval', 'c'));
     clock.advance(2000);
     expect(fired).toHaveLength(1);
+  });
+});
+
+describe('what a list re-reads after a batch of events', () => {
+  const decided = (id: string, kind = 'approval.approve'): LiveEvent => ({
+    type: 'change',
+    kind,
+    entity: 'approval',
+    id,
+    status: 'APPROVED',
+    version: null,
+    actorId: 1,
+    at: '2026-11-29T12:00:00.000Z',
+  });
+  const batch = (...events: LiveEvent[]): LiveBatch<LiveEvent> => ({
+    latest: events[events.length - 1]!,
+    events,
+    overflowed: false,
+  });
+  const policy = {
+    inPlaceKinds: ['approval.approve', 'approval.reject'],
+    stableKeys: ['createdAt', 'companyId'],
+  };
+  const view = (request: Record<string, unknown>, visible: string[] = ['a', 'b']) => ({
+    entities: ['approval'],
+    visibleIds: new Set(visible),
+    request: { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc', ...request },
+    policy,
+  });
+
+  it('a decision of a row on no page it shows re-reads only the figures', () => {
+    expect(listReaction(batch(decided('z')), view({}))).toBe('related');
+    expect(listReaction(batch(decided('z')), view({ companyId: '4' }))).toBe('related');
+  });
+
+  it('a change of a row on the page re-reads the page', () => {
+    expect(listReaction(batch(decided('z'), decided('a')), view({}))).toBe('all');
+  });
+
+  it('a change that may add or remove rows, or one the policy does not know, re-reads the page', () => {
+    expect(listReaction(batch(decided('z', 'approval.create')), view({}))).toBe('all');
+    expect(listReaction(batch(decided('z', 'approval.delete')), view({}))).toBe('all');
+  });
+
+  it('a page filtered or sorted by what a decision moves re-reads', () => {
+    expect(listReaction(batch(decided('z')), view({ status: 'PENDING' }))).toBe('all');
+    expect(listReaction(batch(decided('z')), view({ sortBy: 'status' }))).toBe('all');
+    expect(listReaction(batch(decided('z')), view({ search: 'acme' }))).toBe('all');
+    // Empty filters are no filters.
+    expect(listReaction(batch(decided('z')), view({ status: '', search: undefined }))).toBe('related');
+  });
+
+  it('a resync, a burst too long to keep, or a list without a policy re-reads the page', () => {
+    expect(listReaction(batch({ type: 'resync' }), view({}))).toBe('all');
+    expect(listReaction({ ...batch(decided('z')), events: [], overflowed: true }, view({}))).toBe('all');
+    expect(listReaction(batch(decided('z')), { ...view({}), policy: undefined })).toBe('all');
+  });
+
+  it('events of other entities change nothing', () => {
+    expect(listReaction(batch(change('company', '1')), view({}))).toBe('none');
+  });
+
+  it('a folder hands over every event of a burst, and only that a burst overflowed past the cap', () => {
+    const clock = manualClock();
+    const batches: LiveBatch<LiveEvent>[] = [];
+    const folder = createLiveFolder<LiveEvent>((b) => batches.push(b), { intervalMs: 1000, ...clock });
+    folder.push(decided('a'));
+    clock.advance(0);
+    folder.push(decided('b'));
+    folder.push(decided('c'));
+    clock.advance(1000);
+    expect(batches.map((b) => b.events.map((e) => (e.type === 'change' ? e.id : '*')))).toEqual([
+      ['a'],
+      ['b', 'c'],
+    ]);
+    for (let i = 0; i <= LIVE_FOLD_MAX_EVENTS; i += 1) folder.push(decided(String(i)));
+    clock.advance(1000);
+    expect(batches[2]).toMatchObject({ overflowed: true, events: [] });
   });
 });

@@ -6,6 +6,12 @@ import type { LiveEvent } from './live-bus';
 /** How often at most a view re-reads what it shows because of live events. */
 export const LIVE_REVALIDATE_INTERVAL_MS = 1000;
 
+/**
+ * Each re-read waits a random part of this first, so the consoles one event reaches do not all
+ * ask in the same few milliseconds (a thousand of them spread over a third of a second).
+ */
+export const LIVE_REVALIDATE_JITTER_MS = 300;
+
 /** An event that concerns a view of `entities` (every entity when null): its entity's, or a resync. */
 export function concernsEntities(event: LiveEvent, entities: readonly string[] | null): boolean {
   return event.type === 'resync' || !entities || entities.includes(event.entity);
@@ -18,6 +24,9 @@ export function concernsRecord(event: LiveEvent, entity: string, id: string | nu
 
 export interface LiveFolderOptions {
   intervalMs?: number;
+  /** Up to this much longer, at random, before each answer (0: none). */
+  jitterMs?: number;
+  random?: () => number;
   /** Clock and timers: the page's own, or a test's. */
   now?: () => number;
   setTimer?: (run: () => void, ms: number) => unknown;
@@ -31,43 +40,118 @@ export interface LiveFolder<E> {
   dispose(): void;
 }
 
+/** Events a folder keeps between two answers; a longer burst is answered as "everything changed". */
+export const LIVE_FOLD_MAX_EVENTS = 200;
+
+/** What a folder answers with: the latest event, and every event since the last answer. */
+export interface LiveBatch<E> {
+  latest: E;
+  /** Oldest first; empty when the burst held more than LIVE_FOLD_MAX_EVENTS (`overflowed`). */
+  events: readonly E[];
+  overflowed: boolean;
+}
+
 /**
- * Folds a stream of events into calls of `onFire` with the latest of them: at once when the last
- * call was at least an interval ago, else at the interval's end, so a burst of changes costs a view
- * one re-read a second however many events it holds.
+ * Folds a stream of events into calls of `onFire`: at once (after the jitter) when the last call
+ * was at least an interval ago, else at the interval's end, so a burst of changes costs a view one
+ * re-read a second however many events it holds.
  */
 export function createLiveFolder<E>(
-  onFire: (latest: E) => void,
+  onFire: (batch: LiveBatch<E>) => void,
   options: LiveFolderOptions = {},
 ): LiveFolder<E> {
   const intervalMs = options.intervalMs ?? LIVE_REVALIDATE_INTERVAL_MS;
+  const jitterMs = options.jitterMs ?? 0;
+  const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const clearTimer =
     options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   let last = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
-  let pending: { event: E } | null = null;
+  let pending: E[] = [];
+  let overflowed = false;
+  let latest: { event: E } | null = null;
   let disposed = false;
   const fire = () => {
     timer = null;
     last = now();
-    const waiting = pending;
-    pending = null;
-    if (waiting && !disposed) onFire(waiting.event);
+    const batch = latest && { latest: latest.event, events: overflowed ? [] : pending, overflowed };
+    latest = null;
+    pending = [];
+    overflowed = false;
+    if (batch && !disposed) onFire(batch);
   };
   return {
     push(event) {
       if (disposed) return;
-      pending = { event };
+      latest = { event };
+      if (!overflowed) pending.push(event);
+      if (pending.length > LIVE_FOLD_MAX_EVENTS) {
+        overflowed = true;
+        pending = [];
+      }
       if (timer !== null) return;
-      timer = setTimer(fire, Math.max(0, last + intervalMs - now()));
+      timer = setTimer(fire, Math.max(0, last + intervalMs - now()) + Math.floor(random() * jitterMs));
     },
     dispose() {
       disposed = true;
-      pending = null;
+      latest = null;
+      pending = [];
       if (timer !== null) clearTimer(timer);
       timer = null;
     },
   };
 }
+
+/**
+ * How a list keeps up with changes of its entities without re-reading its page on every one: the
+ * changes that leave a row where it is in the list (its status moves on; its creation date,
+ * company and amounts stay), and the query keys (filters and sorts) no such change touches.
+ */
+export interface ListLivePolicy {
+  inPlaceKinds: readonly string[];
+  stableKeys: readonly string[];
+}
+
+/** What a list re-reads after a batch of events: nothing, only its related figures, or everything. */
+export type ListReaction = 'none' | 'related' | 'all';
+
+/**
+ * A list's answer to a batch of events. Its page is re-read when a change may have changed what
+ * the page shows: a row on it changed, a row may have come or gone (a creation, a deletion, any
+ * change the policy does not know), or the page is filtered or sorted by something a change can
+ * move. Otherwise only the related figures (counts by status) are re-read.
+ */
+export function listReaction(
+  batch: LiveBatch<LiveEvent>,
+  view: {
+    entities: readonly string[] | null;
+    /** Ids of the rows on the page. */
+    visibleIds: ReadonlySet<string>;
+    /** The page's query: filters, sortBy, page, limit, sortOrder. */
+    request: Readonly<Record<string, unknown>>;
+    policy: ListLivePolicy | undefined;
+  },
+): ListReaction {
+  if (batch.overflowed) return 'all';
+  const concerning = batch.events.filter((event) => concernsEntities(event, view.entities));
+  if (concerning.length === 0) return 'none';
+  const { policy } = view;
+  if (!policy) return 'all';
+  for (const event of concerning) {
+    if (event.type === 'resync') return 'all';
+    if (!policy.inPlaceKinds.includes(event.kind) || view.visibleIds.has(event.id)) return 'all';
+  }
+  const moving = Object.entries(view.request).some(
+    ([key, value]) =>
+      !PAGING_KEYS.has(key) &&
+      value !== undefined &&
+      value !== '' &&
+      !policy.stableKeys.includes(key === 'sortBy' ? String(value) : key),
+  );
+  return moving ? 'all' : 'related';
+}
+
+/** Keys of a list request that say which page, not which rows. */
+const PAGING_KEYS = new Set(['page', 'limit', 'sortOrder']);

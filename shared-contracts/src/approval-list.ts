@@ -134,3 +134,47 @@ export const ApprovalExportRowSchema = v.object({
   source: v.string(),
 });
 export type ApprovalExportRow = v.InferOutput<typeof ApprovalExportRowSchema>;
+
+/**
+ * How an approvals list keeps up with live events without re-reading its page on each: the
+ * changes that leave an approval where it is in any list (its decision or payment moves on; its
+ * creation date, company, priority, bills and amounts stay), and the filters and sorts no such
+ * change touches. A change of another kind (a creation, a deletion, an edit, QuickBooks' changes
+ * to the bills), of a row on the page, or a page filtered or sorted by status, search or the
+ * processed bills, re-reads the page.
+ */
+export const APPROVAL_LIVE_POLICY = {
+  inPlaceKinds: [
+    'approval.approve',
+    'approval.step_approve',
+    'approval.reject',
+    'approval.expire',
+    'approval.nacha_pending',
+    'approval.nacha_generated',
+    'approval.nacha_failed',
+    'approval.bank_uploaded',
+    'approval.payment_completed',
+    'approval.payment_returned',
+    'approval.payment_corrected',
+    'approval.qb_bill_payment',
+    'approval.qb_bill_payment_waiting',
+    'approval.qb_bill_payment_retry',
+    'approval.qb_bill_payment_failed',
+    'approval.qb_bill_payment_deleted',
+    'approval.qb_bill_payment_delete_waiting',
+    'approval.qb_bill_payment_delete_retry',
+    'approval.qb_bill_payment_delete_failed',
+    'approval.recipients',
+    'approval.vendor_account_change',
+  ],
+  stableKeys: [
+    'companyId',
+    'priority',
+    'id',
+    'createdAt',
+    'company.name',
+    'billStats.totalBills',
+    'billStats.totalAmount',
+    'managerName',
+  ],
+} as const satisfies { inPlaceKinds: readonly string[]; stableKeys: readonly string[] };

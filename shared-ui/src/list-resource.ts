@@ -2,7 +2,7 @@
 // that keeps the previous page on screen while the next one loads, and the re-read after a write.
 // A section's keys all start with its name, so one write re-reads exactly what it touched.
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import { api } from 'shared-auth';
+import { api, type ListLivePolicy } from 'shared-auth';
 import type { Paged } from 'shared-contracts';
 import type { RowId } from './data-table-columns';
 
@@ -29,12 +29,21 @@ export interface ListResourceOptions {
    * the section's name in the singular.
    */
   entities?: readonly string[];
+  /**
+   * Which changes leave a row where it is, and which filters and sorts they never touch: with it, a
+   * change of a row on no page a list shows re-reads only the related figures, not the page.
+   */
+  live?: ListLivePolicy;
 }
 
 /** What listResource answers. */
 export interface ListResource<Row, Query> {
   /** Entities whose live events re-read the section's lists. */
   entities: readonly string[];
+  /** How its lists keep up with live events without re-reading every page (none: they re-read). */
+  live: ListLivePolicy | undefined;
+  /** Re-reads the section's related keys (its figures) only. */
+  revalidateRelated: () => Promise<unknown>;
   /** The SWR key of one page: [section, 'list', request]. */
   key: (request: ListRequest<Query>) => readonly [string, 'list', ListRequest<Query>];
   /** GET one page, filtered and sorted by the server. */
@@ -60,6 +69,7 @@ export function listResource<Row, Query>({
   fallbackMessage,
   related = [],
   entities = [singular(section)],
+  live,
 }: ListResourceOptions): ListResource<Row, Query> {
   const key = (request: ListRequest<Query>) => [section, 'list', request] as const;
   const fetchPage = (request: ListRequest<Query>) =>
@@ -73,6 +83,9 @@ export function listResource<Row, Query>({
     );
   return {
     entities,
+    live,
+    revalidateRelated: () =>
+      mutate((swrKey) => Array.isArray(swrKey) && swrKey[0] === section && related.includes(swrKey[1])),
     key,
     fetchPage,
     usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),

@@ -37,6 +37,8 @@ function fakeResource(total: number) {
   const key = (request: ListRequest<CompanyListQuery>) => ['test', 'list', request] as const;
   const resource: ListResource<Row, CompanyListQuery> = {
     entities: ['company'],
+    live: undefined,
+    revalidateRelated: vi.fn(async () => undefined),
     key,
     fetchPage,
     usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),

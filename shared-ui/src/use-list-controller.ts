@@ -2,9 +2,9 @@
 // page, page size) kept in the URL and checked against the section's list query schema, the request
 // built from it, the page read with the previous page kept on screen, the selection (which belongs to
 // the rows on screen), the move back from a page past the end, and the bulk runner.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { useLiveEvents } from 'shared-auth';
+import { listReaction, useLiveBatches } from 'shared-auth';
 import { PAGE_SIZE, type Pagination } from 'shared-contracts';
 import { useBulkRunner, type BulkRunner } from './bulk-runner';
 import type { RowId } from './data-table-columns';
@@ -171,9 +171,21 @@ export function useListController<Row extends { id: RowId }, Query>({
     [revalidate, resource],
   );
   const bulk = useBulkRunner({ selected, setSelected, revalidate: sectionRevalidate });
-  // Someone else's change of what this list shows: re-read the view (and the section's related
-  // figures) in place, at most once a second; the view, and so the selection, stay as they are.
-  useLiveEvents(resource.entities, () => void sectionRevalidate());
+  // Someone else's change: re-read the view (and the section's related figures) in place, at most
+  // once a second, when it may have changed what the page shows; a change of a row on no page
+  // shown re-reads only the figures. The view, and so the selection, stay as they are.
+  const visible = useRef({ rows, request });
+  visible.current = { rows, request };
+  useLiveBatches(resource.entities, (batch) => {
+    const reaction = listReaction(batch, {
+      entities: resource.entities,
+      visibleIds: new Set(visible.current.rows.map((row) => String(row.id))),
+      request: visible.current.request as Record<string, unknown>,
+      policy: resource.live,
+    });
+    if (reaction === 'all') void sectionRevalidate();
+    else if (reaction === 'related') void (revalidate ? revalidate() : resource.revalidateRelated());
+  });
 
   return {
     fields: filters,

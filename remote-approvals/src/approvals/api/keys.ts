@@ -1,6 +1,6 @@
 // SWR keys of the approvals section, built in one place so a mutation re-reads exactly what it
 // touched (every write re-reads the lists, the statistics and the approval it changed).
-import type { ApprovalListQuery, ApprovalSummary } from 'shared-contracts';
+import { APPROVAL_LIVE_POLICY, type ApprovalListQuery, type ApprovalSummary } from 'shared-contracts';
 import { listResource, type ListRequest } from 'shared-ui/table';
 
 /** GET /api/bill-approval/approvals: one page, filtered and sorted by the server. */
@@ -9,6 +9,8 @@ export const approvalList = listResource<ApprovalSummary, ApprovalListQuery>({
   path: '/api/bill-approval/approvals',
   fallbackMessage: 'Failed to fetch approvals',
   related: ['stats'],
+  // A decision of an approval on no page shown re-reads only the stat cards.
+  live: APPROVAL_LIVE_POLICY,
 });
 
 /** A list request as the list page and the export send it. */

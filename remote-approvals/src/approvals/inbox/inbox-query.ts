@@ -96,6 +96,9 @@ export function inboxTabHref(tab: InboxTab, status?: DecidedStatus): string {
  */
 export const inboxList: ListResource<ApprovalSummary, InboxQuery> = {
   entities: approvalList.entities,
+  // The inbox's tabs are views by status and by who may decide: every decision may move rows.
+  live: undefined,
+  revalidateRelated: approvalList.revalidateRelated,
   key: (request) =>
     approvalList.key(toApprovalRequest(request)) as unknown as ReturnType<
       ListResource<ApprovalSummary, InboxQuery>['key']
