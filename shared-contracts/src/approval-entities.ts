@@ -135,6 +135,13 @@ export const ApprovalSchema = v.object({
   nachaGeneratedAt: nullableString,
   nachaProcessingStatus: nullableString,
   nachaFileUrl: nullableString,
+  /**
+   * What the list shows of its bills: the first bill's vendor name, how many vendors the bills name
+   * ('Acme +2 more'), and the earliest due date (YYYY-MM-DD; null when no bill has one).
+   */
+  vendorName: v.optional(nullableString, null),
+  vendorCount: v.optional(v.number(), 0),
+  firstDueDate: v.optional(nullableString, null),
   /** The approval policy version and rule it follows, and its step waiting for a decision. */
   policyVersion: v.optional(v.number(), 0),
   currentStep: v.optional(v.nullable(v.number()), null),
@@ -160,18 +167,22 @@ export type Approval = v.InferOutput<typeof ApprovalSchema>;
 /**
  * A row of the approval list: the Approval without the JSON text of its bills and approved bills
  * (about 3 KB per approval, up to 60 KB of a 10-row page that the table never shows: it shows
- * billStats). The single read (GET …/approvals/{id}) answers them; the list's quick approve
+ * billStats, the vendor and the first due date). The single read (GET …/approvals/{id}) answers them; the list's quick approve
  * approves every bill and needs none.
  */
-export const ApprovalSummarySchema = v.omit(ApprovalSchema, [
-  'duplicates',
-  'bills',
-  'approvedBills',
-  'qbBillPayments',
-  'createdByEmail',
-  'approvedByEmail',
-  'rejectedByEmail',
-]);
+export const ApprovalSummarySchema = v.object({
+  ...v.omit(ApprovalSchema, [
+    'duplicates',
+    'bills',
+    'approvedBills',
+    'qbBillPayments',
+    'createdByEmail',
+    'approvedByEmail',
+    'rejectedByEmail',
+  ]).entries,
+  /** A bill of it is flagged as a possible duplicate of another bill (list rows; the single read has `duplicates`). */
+  possibleDuplicate: v.optional(v.boolean()),
+});
 export type ApprovalSummary = v.InferOutput<typeof ApprovalSummarySchema>;
 
 const countsOf = <T extends readonly string[]>(keys: T) =>

@@ -35,6 +35,7 @@ export * from './bank-returns-text';
 export * from './payments-board';
 export * from './payments-board-text';
 export * from './inbox-text';
+export * from './approval-list-text';
 export * from './route-id';
 export * from './releases';
 export * from './people';

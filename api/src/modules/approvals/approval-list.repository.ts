@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/like';
 import { literalCount, preparedQuery } from '../../db/prepared';
-import { approvalCounts, approvals, companies } from '../../db/schema';
+import { approvalBillKeys, approvalCounts, approvals, companies } from '../../db/schema';
 
 import { toApprovalSummary, viewColumns, type ApprovalSummaryRow } from './approvals.repository';
 import { toViewerDecision, viewerReasonSql, viewerValues, type Viewer } from './viewer-decision';
@@ -41,17 +41,37 @@ export function listOrder(query: Pick<ApprovalFilters, 'sortBy' | 'sortOrder'>, 
   return [direction(SORT_EXPRESSIONS[query.sortBy]), direction(approvals.id)];
 }
 
-/** A list statement's row: the approval, its company's name and the viewer's reason code. */
+/** A list statement's row: the approval, its company's name, the viewer's reason code and the duplicate flag. */
 export interface ListRow {
   approval: ApprovalSummaryRow;
   companyName: string | null;
   viewerReason: Parameters<typeof toViewerDecision>[0];
+  possibleDuplicate: boolean;
 }
+
+/**
+ * Whether a bill of the row's approval is flagged as a possible duplicate (what the approval page's
+ * duplicates card lists): a probe of approval_bill_keys' primary key (approval_id, bill_id) per row
+ * of the page, inside the page's statement.
+ */
+export const possibleDuplicateSql = () =>
+  // A scalar subquery, not EXISTS: PostgreSQL may plan an EXISTS in the select list as a hash of
+  // every flagged bill (a scan of the table) instead of a probe per row; a scalar one it cannot.
+  sql<boolean>`((select 1 from ${approvalBillKeys} where ${approvalBillKeys.approvalId} = ${approvals.id} and ${approvalBillKeys.duplicateKind} is not null limit 1) is not null)`;
+
+/** What every list statement selects per row of its page (the list, the reviewer's queue). */
+export const listRowColumns = () => ({
+  approval: viewColumns,
+  companyName: companies.name,
+  viewerReason: viewerReasonSql(),
+  possibleDuplicate: possibleDuplicateSql(),
+});
 
 /** A list row as the API answers it, with whether the person asking may approve it now. */
 export const toListRow = (row: ListRow, viewer: Viewer): ApprovalSummary => ({
   ...toApprovalSummary(row.approval, row.companyName),
   viewerDecision: toViewerDecision(row.viewerReason, row.approval, viewer),
+  possibleDuplicate: row.possibleDuplicate,
 });
 
 /** What a list page answers: its rows and the total (a lower bound when `capped`). */
@@ -242,9 +262,7 @@ function selectEitherEnd(
   return db
     .with(counted)
     .select({
-      approval: viewColumns,
-      companyName: companies.name,
-      viewerReason: viewerReasonSql(),
+      ...listRowColumns(),
       total: sql<number>`${total}`.mapWith(Number),
     })
     .from(approvals)
@@ -276,9 +294,7 @@ function selectPage<Extra extends Record<string, SQL.Aliased | SQL>>(
   const pageIds = offset === 'first' ? ordered : ordered.offset(sql.placeholder('offset'));
   return db
     .select({
-      approval: viewColumns,
-      companyName: companies.name,
-      viewerReason: viewerReasonSql(),
+      ...listRowColumns(),
       ...(extra ?? ({} as Extra)),
     })
     .from(approvals)

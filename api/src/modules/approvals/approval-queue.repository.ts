@@ -4,18 +4,11 @@ import type { Db } from '../../db/client';
 import { literalCount, preparedQuery } from '../../db/prepared';
 import { approvals, companies } from '../../db/schema';
 
-import { viewColumns } from './approvals.repository';
-import {
-  namesPerson,
-  notTheirs,
-  personalKeys,
-  viewerReasonSql,
-  viewerValues,
-  type Viewer,
-} from './viewer-decision';
+import { namesPerson, notTheirs, personalKeys, viewerValues, type Viewer } from './viewer-decision';
 import {
   filterValues,
   listOrder,
+  listRowColumns,
   placeholderConditions,
   shapeKey,
   shapeOf,
@@ -174,9 +167,7 @@ export async function listWaitingFor(
       );
       return db
         .select({
-          approval: viewColumns,
-          companyName: companies.name,
-          viewerReason: viewerReasonSql(),
+          ...listRowColumns(),
           total: sql<number>`(${total})`.mapWith(Number),
         })
         .from(approvals)
@@ -236,9 +227,7 @@ async function listNarrowQueue(
       return db
         .with(mine)
         .select({
-          approval: viewColumns,
-          companyName: companies.name,
-          viewerReason: viewerReasonSql(),
+          ...listRowColumns(),
           total: sql<number>`(select count(*) from ${mine})`.mapWith(Number),
         })
         .from(approvals)
