@@ -64,17 +64,14 @@ function PaymentLines({ work }: { work: Work }) {
       <Box py="1.5" borderTopWidth="1px" borderColor="border" truncate data-testid="stuck-payments">
         {oldest ? (
           <>
-            <Text as="span" color="orange.fg" fontWeight="medium">
-              {TEXT.stuckPayments(stuck.count)}
-            </Text>
-            <Text as="span" color="fg.muted" fontSize="sm">
-              {' · '}
-            </Text>
-            <Link asChild color="fg" fontSize="sm" title={oldest.reason}>
-              <RouterLink to={`/approvals/${oldest.id}`}>
-                {itemLabel(oldest)}: {oldest.reason}
-              </RouterLink>
+            {/* The count opens the oldest of them, so the link stays in view when the line is cut on a phone. */}
+            <Link asChild color="orange.fg" fontWeight="medium" title={oldest.reason}>
+              <RouterLink to={`/approvals/${oldest.id}`}>{TEXT.stuckPayments(stuck.count)}</RouterLink>
             </Link>
+            <Text as="span" color="fg.muted" fontSize="sm" title={oldest.reason}>
+              {' · '}
+              {itemLabel(oldest)}: {oldest.reason}
+            </Text>
           </>
         ) : (
           <Text as="span" color="fg.muted">

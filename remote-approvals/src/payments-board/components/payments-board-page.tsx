@@ -15,18 +15,22 @@ import { approvalPath, columnListPath, moreCount, nextStepOf, vendorLine } from 
 const TEXT = PAYMENTS_BOARD_TEXT;
 const usd = (cents: number) => formatUsd(cents / 100);
 
-/** One approval: vendor (or company) and amount as the link to its page, then company and age. */
+/**
+ * One approval: the vendor (or company) as the link to its page, then the amount (never cut: the
+ * columns are narrow at four across), the company and the age.
+ */
 function BoardCard({ item, paid }: { item: WorkItem; paid: boolean }) {
   const relative = formatRelative(item.since);
   return (
     <Box as="li" py="2" borderTopWidth="1px" borderColor="border">
       <Link asChild color="fg" fontWeight="medium" display="block" truncate>
-        <RouterLink to={approvalPath(item.id)}>
-          {vendorLine(item)} · {usd(item.amountCents)}
-        </RouterLink>
+        <RouterLink to={approvalPath(item.id)}>{vendorLine(item)}</RouterLink>
       </Link>
       <Text fontSize="sm" color="fg.muted" truncate>
-        {item.companyName ? `${item.companyName} · ` : ''}
+        <Text as="span" color="fg" fontWeight="semibold">
+          {usd(item.amountCents)}
+        </Text>
+        {item.companyName ? ` · ${item.companyName}` : ''} ·{' '}
         {paid ? TEXT.paidAge(relative) : TEXT.age(relative)}
       </Text>
     </Box>
