@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { APPROVAL_ERRORS } from '../../shared-contracts/src/approval-errors';
+import { APPROVAL_LIST_TEXT } from '../../shared-contracts/src/approval-list-text';
 import { INBOX_TEXT } from '../../shared-contracts/src/inbox-text';
 import { expect, test } from '../fixtures';
 import { checkBothThemes } from '../pages/accessibility';
@@ -122,6 +123,40 @@ test.describe('approval list', () => {
     await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
     await expect(page).not.toHaveURL(/search=/);
     await expect(list.rows).toHaveCount(25);
+  });
+
+  test('a row shows its vendor, first due date, next approver and age; a possible duplicate is marked', async ({
+    page,
+    request,
+  }, info) => {
+    const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
+    const vendor = unique('Columns');
+    const first = await factory.create(vendor, [640.5]);
+    // The same vendor and amount again (bills dated alike): flagged as a possible duplicate.
+    const twin = await factory.create(vendor, [640.5]);
+    const list = new ApprovalListPage(page);
+    await list.goto(`?search=${vendor}`);
+    await expect(list.rows).toHaveCount(2);
+    const row = list.row(first);
+    await expect(row).toContainText(vendor);
+    await expect(row).toContainText('Dec 31, 2026');
+    await expect(row).toContainText('Step 1 of 1');
+    await expect(row).toContainText("the company's approver, any moderator or admin");
+    await expect(row).toContainText(/less than a minute|\d+ minutes?/);
+    await expect(row.getByText(APPROVAL_LIST_TEXT.possibleDuplicate)).toHaveCount(0);
+    await expect(list.row(twin).getByText(APPROVAL_LIST_TEXT.possibleDuplicate)).toBeVisible();
+    // Every column fits beside the sidebar, the row's actions in view.
+    await expect(list.rowMenu(twin)).toBeInViewport();
+    await noSidewaysScroll(page);
+
+    // On a phone the card keeps the vendor, the amount, the due date and the mark.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = list.cards.filter({ has: page.getByRole('link', { name: `Approval ${short(twin)}` }) });
+    for (const text of [vendor, '$640.50', 'Dec 31, 2026', APPROVAL_LIST_TEXT.possibleDuplicate]) {
+      await expect(card).toContainText(text);
+    }
+    await noSidewaysScroll(page);
+    await checkBothThemes(page, 'approval-list-columns', (file) => info.outputPath(file));
   });
 
   test('quick approve and quick reject ask first, in the app: Approve focused, a reason required', async ({
@@ -459,8 +494,9 @@ test.describe('long names and the phone layout', () => {
       .slice(0, 255)
       .trim();
     const company = await admin.post<{ id: number }>('/api/company/companies', { name: companyName });
+    const managerFirstName = `Maximiliana${stamp}`;
     const manager = await admin.createManager({
-      firstName: `Maximiliana${stamp}`,
+      firstName: managerFirstName,
       lastName: 'Featherstonehaugh-Cholmondeley-Wolfeschlegelsteinhausen',
     });
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
@@ -471,14 +507,24 @@ test.describe('long names and the phone layout', () => {
     const list = new ApprovalListPage(page);
     await list.goto(`?search=${vendor}`);
 
-    // Desktop: one line per row, the full name on hover, nothing pushed off-screen.
+    // Desktop: one line per name, the full name on hover, the row's actions in view. The columns an
+    // approver reads first fit; the bookkeeping ones after them scroll within the table, under the
+    // actions, which stay at its end; the page itself never scrolls sideways.
     await expect(list.rows).toHaveCount(2);
     await expect(list.row(toApprove).getByText(companyName)).toHaveAttribute('title', companyName);
     expect((await list.row(toApprove).boundingBox())!.height).toBeLessThan(80);
     const region = page.getByRole('region', { name: 'Bill approvals' });
-    const [scroll, client] = await region.evaluate((el) => [el.scrollWidth, el.clientWidth]);
-    expect(scroll, 'the table scrolls sideways').toBeLessThanOrEqual(client);
+    const regionBox = (await region.boundingBox())!;
+    for (const header of ['Vendor', 'Company', 'Total Amount', 'Due', 'Status', 'Next approver', 'Age']) {
+      const box = (await list.table
+        .getByRole('columnheader', { name: new RegExp(`^${header}`) })
+        .boundingBox())!;
+      expect(box.x + box.width, `${header} in view`).toBeLessThanOrEqual(regionBox.x + regionBox.width);
+    }
     await expect(list.rowMenu(toApprove)).toBeInViewport();
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(list.rowMenu(toApprove)).toBeInViewport();
+    await expect(list.row(toApprove).getByText(managerFirstName, { exact: false })).toBeInViewport();
     await noSidewaysScroll(page);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -33,6 +33,19 @@ export interface DataTableColumn<T> {
 /** How wide a table cell's content may grow before it is cut with '…' (see DataTableColumn.maxWidth). */
 export const DEFAULT_CELL_MAX_WIDTH = '16rem';
 
+/**
+ * The actions column stays in view at the end edge while a wide table scrolls sideways (the table
+ * layout is for wider screens; phones get cards). Its background is the row's (hover, selection,
+ * the keyboard's row), so the cells scrolled under it do not show through; a line marks its edge.
+ */
+export const STICKY_ACTIONS_CELL = {
+  position: 'sticky',
+  insetInlineEnd: '0',
+  zIndex: '1',
+  bg: 'inherit',
+  boxShadow: 'inset 1px 0 0 0 {colors.border}',
+} as const;
+
 /** A column's content for a row: its `render`, else the field at `key` ('—' when missing). */
 export function cellContent<T>(column: DataTableColumn<T>, row: T): ReactNode {
   return column.render ? column.render(row) : defaultCell(row, column.key);

@@ -1,7 +1,7 @@
 // DataTable's header row: the select-all checkbox, the column headers (a sortable one is a button
 // with its direction's arrow and `aria-sort`) and the 'Actions' header.
 import { Checkbox, Table, chakra } from '@chakra-ui/react';
-import type { DataTableColumn } from './data-table-columns';
+import { STICKY_ACTIONS_CELL, type DataTableColumn } from './data-table-columns';
 import type { SortConfig } from './sort';
 
 type AriaSort = 'ascending' | 'descending' | 'none';
@@ -121,7 +121,13 @@ export function DataTableHeader<T>({
           );
         })}
         {hasActions ? (
-          <Table.ColumnHeader scope="col" textAlign="end" width="1%" whiteSpace="nowrap">
+          <Table.ColumnHeader
+            scope="col"
+            textAlign="end"
+            width="1%"
+            whiteSpace="nowrap"
+            {...STICKY_ACTIONS_CELL}
+          >
             Actions
           </Table.ColumnHeader>
         ) : null}

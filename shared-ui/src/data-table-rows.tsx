@@ -5,6 +5,7 @@ import { Checkbox, Skeleton, Table } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
 import {
   DEFAULT_CELL_MAX_WIDTH,
+  STICKY_ACTIONS_CELL,
   cellContent,
   isRowClick,
   type DataTableColumn,
@@ -136,7 +137,7 @@ export const DataTableRows = memo(function DataTableRows<T>({
                   </Table.Cell>
                 ))}
                 {rowActions ? (
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  <Table.Cell textAlign="end" whiteSpace="nowrap" {...STICKY_ACTIONS_CELL}>
                     {rowActions(row)}
                   </Table.Cell>
                 ) : null}

@@ -1,16 +1,59 @@
 import { Link as RouterLink } from 'react-router-dom';
 import {
+  APPROVAL_LIST_TEXT,
   APPROVAL_ORIGIN_LABELS,
   approvalCompanyLabel,
   approvalManagerLabel,
   shortApprovalId,
-  stepProgressLabel,
   type ApprovalSummary,
 } from 'shared-contracts';
-import { Badge, Link, PriorityBadge, Stack, StatusBadge, Text } from 'shared-ui';
-import { formatDate, formatUsd } from 'shared-ui/format';
+import { Badge, HStack, Link, PriorityBadge, Stack, StatusBadge, Text, TruncatedText } from 'shared-ui';
+import { FALLBACK, formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
 import type { DataTableColumn } from 'shared-ui/table';
 
+const TEXT = APPROVAL_LIST_TEXT;
+
+/**
+ * Who is paid: the first bill's vendor (cut, the full name on hover) and how many more, then the
+ * possible-duplicate mark, so a flagged approval shows it before anyone opens it.
+ */
+export function VendorCell({ approval }: { approval: ApprovalSummary }) {
+  const more = TEXT.moreVendors(approval.vendorCount);
+  return (
+    <Stack gap="0.5" align="start" maxW="11rem">
+      <HStack gap="1" maxW="full" minW="0">
+        <TruncatedText fontWeight="medium">{approval.vendorName ?? TEXT.noVendor}</TruncatedText>
+        {more && (
+          <Text as="span" textStyle="xs" color="fg.muted" flexShrink="0">
+            {more}
+          </Text>
+        )}
+      </HStack>
+      {approval.possibleDuplicate && (
+        <Badge colorPalette="orange" variant="solid" size="sm">
+          {TEXT.possibleDuplicate}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+/** Who decides the waiting step, in words ('any admin'); wraps to two lines, then '…' and the whole on hover. */
+const nextApprover = (a: ApprovalSummary) =>
+  a.status === 'PENDING' && a.currentStepLabel ? (
+    <TruncatedText lines={2} maxW="11rem">
+      {a.currentStepLabel}
+    </TruncatedText>
+  ) : (
+    FALLBACK
+  );
+
+/**
+ * The list's columns, what an approver decides on first: who is paid, by which company, how much
+ * and when it is due, where it stands and who decides next, how long it has waited; then the
+ * spec's bookkeeping columns (priority, bills, processed, manager, created). Where they do not all
+ * fit beside the sidebar the table scrolls sideways, the row actions staying in view at its end.
+ */
 export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
   {
     key: 'id',
@@ -26,13 +69,38 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     ),
   },
   {
+    key: 'vendor',
+    header: TEXT.columns.vendor,
+    // Wraps under the name for the duplicate mark; the name itself is cut (VendorCell).
+    maxWidth: 'none',
+    render: (approval) => <VendorCell approval={approval} />,
+  },
+  {
     key: 'company',
     sortKey: 'company.name',
     header: 'Company',
     sortable: true,
-    // Cut with the full name on hover, so every column and the row actions fit at 1440 px.
+    // Cut with the full name on hover, so the columns an approver reads first fit at 1440 px.
     maxWidth: '8rem',
     render: approvalCompanyLabel,
+  },
+  {
+    key: 'totalAmount',
+    sortKey: 'billStats.totalAmount',
+    header: 'Total Amount',
+    sortable: true,
+    align: 'end',
+    render: (a) => (
+      <Text as="span" fontWeight="semibold">
+        {formatUsd(a.billStats.totalAmount)}
+      </Text>
+    ),
+  },
+  {
+    key: 'due',
+    header: TEXT.columns.due,
+    // The earliest due date of its bills.
+    render: (a) => <Text whiteSpace="nowrap">{formatDate(a.firstDueDate)}</Text>,
   },
   {
     key: 'status',
@@ -43,16 +111,9 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
       a.status === 'PENDING' && a.currentStep ? (
         <Stack gap="0.5" align="start">
           <StatusBadge status={a.status} />
-          {/* Which policy step waits, and for whom ('Step 2 of 2 · any admin'). */}
-          {/* Cut with the whole text on hover, so the columns still fit beside the sidebar at 1440 px. */}
-          <Text
-            textStyle="xs"
-            color="fg.muted"
-            maxW="7rem"
-            truncate
-            title={stepProgressLabel(a.currentStep, a.stepCount, a.currentStepLabel ?? '')}
-          >
-            {stepProgressLabel(a.currentStep, a.stepCount, a.currentStepLabel ?? '')}
+          {/* Which policy step waits ('Step 2 of 2'); whom it waits for is the Next approver column. */}
+          <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+            {TEXT.stepOf(a.currentStep, a.stepCount)}
           </Text>
           {a.stuck && (
             <Badge colorPalette="red" size="sm">
@@ -63,6 +124,25 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
       ) : (
         <StatusBadge status={a.status} />
       ),
+  },
+  {
+    key: 'nextApprover',
+    header: TEXT.columns.nextApprover,
+    maxWidth: 'none',
+    // Not squeezed to its longest word when the table is wider than its box (it scrolls instead).
+    minWidth: '10rem',
+    render: nextApprover,
+  },
+  {
+    key: 'age',
+    header: TEXT.columns.age,
+    // How long it has been waiting since it was created ('3 days'); the date is the Created column.
+    card: 'hidden',
+    render: (a) => (
+      <Text as="span" whiteSpace="nowrap" title={formatDateLong(a.createdAt)}>
+        {formatRelative(a.createdAt)}
+      </Text>
+    ),
   },
   {
     key: 'priority',
@@ -84,22 +164,13 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     sortKey: 'billStats.processedBills',
     header: 'Processed',
     sortable: true,
+    // Kept, but quiet: the count and its rate on one small line ('0 · 0%'); not on the phone's card.
+    card: 'hidden',
     render: (a) => (
-      <Stack gap="0">
-        <Text>{a.billStats.processedBills}</Text>
-        <Text textStyle="xs" color="fg.muted">
-          {a.billStats.processingRate}%
-        </Text>
-      </Stack>
+      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+        {a.billStats.processedBills} · {a.billStats.processingRate}%
+      </Text>
     ),
-  },
-  {
-    key: 'totalAmount',
-    sortKey: 'billStats.totalAmount',
-    header: 'Total Amount',
-    sortable: true,
-    align: 'end',
-    render: (a) => formatUsd(a.billStats.totalAmount),
   },
   { key: 'managerName', header: 'Manager', sortable: true, maxWidth: '8rem', render: approvalManagerLabel },
   {

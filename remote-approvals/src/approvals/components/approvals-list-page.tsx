@@ -76,7 +76,7 @@ export function ApprovalListPage() {
       noun={{ one: 'approval', other: 'approvals' }}
       caption="Bill approvals"
       columns={APPROVAL_COLUMNS}
-      // Compact cells: nine columns, the checkbox and the row actions fit beside the sidebar at 1440 px.
+      // Compact cells: the columns an approver reads first fit beside the sidebar at 1440 px.
       size="sm"
       rowLabel={(approval) => `approval ${shortApprovalId(approval.id)}`}
       rowActions={(approval) => (
