@@ -9,6 +9,7 @@
  * @property {string} label       its sidebar entry, under the section's
  * @property {`/${string}`} path  where it opens, under the section's path
  * @property {import('./roles').Role} minRole  lowest role that may open it (its API refuses the others too)
+ * @property {'waiting'} [badge]  a count beside its sidebar entry: 'waiting', the approvals waiting for the person's decision
  */
 
 /**
@@ -19,7 +20,8 @@
 export const SECTION_PAGES = /** @satisfies {readonly SectionPageEntry[]} */ (
   /** @type {const} */ ([
     // The approver's split view: the queue of what waits for them beside the approval, decided in turn.
-    { section: 'approvals', label: 'Inbox', path: '/approvals/inbox', minRole: 'USER' },
+    // Its entry carries the count of what waits: the count leads to the place where it is decided.
+    { section: 'approvals', label: 'Inbox', path: '/approvals/inbox', minRole: 'USER', badge: 'waiting' },
     // Approved payments by where they stand (bank file, sent, paid): read as bank files are read.
     { section: 'approvals', label: 'Payments', path: '/approvals/payments', minRole: 'MODERATOR' },
     // What the bank sent back about payments, and each bank file's reconciliation.

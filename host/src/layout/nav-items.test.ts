@@ -47,6 +47,11 @@ describe('navItemsFor', () => {
     ]);
   });
 
+  it("puts the count of what waits for the person's decision on Inbox, where it is decided, not on Approvals", () => {
+    const badged = navItemsFor('USER').filter((item) => item.badge === 'waiting');
+    expect(badged.map((item) => item.path)).toEqual(['/approvals/inbox']);
+  });
+
   it('shows Bank returns from MODERATOR up, after Approvals, highlighted on its sub-pages too', () => {
     for (const role of ['GUEST', 'USER'] as const) {
       expect(navItemsFor(role).map((item) => item.path)).not.toContain('/approvals/bank-returns');

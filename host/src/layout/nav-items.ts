@@ -5,6 +5,8 @@ export interface NavItem {
   label: string;
   path: string;
   icon: IconName;
+  /** A count beside the entry ('waiting': the approvals waiting for the person's decision). */
+  badge?: 'waiting';
 }
 
 /**
@@ -17,7 +19,12 @@ export function navItemsFor(role: Role | null | undefined): NavItem[] {
     ...SECTIONS.filter((section) => hasRole(role, section.minRole)).flatMap(({ name, label, path }) => [
       { label, path, icon: name },
       ...SECTION_PAGES.filter((page) => page.section === name && hasRole(role, page.minRole)).map(
-        (page): NavItem => ({ label: page.label, path: page.path, icon: 'page' }),
+        (page): NavItem => ({
+          label: page.label,
+          path: page.path,
+          icon: 'page',
+          ...('badge' in page ? { badge: page.badge } : {}),
+        }),
       ),
     ]),
   ];

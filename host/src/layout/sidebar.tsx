@@ -62,7 +62,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                   <NavLink to={item.path} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
                     <NavIcon name={item.icon} />
                     {item.label}
-                    {item.path === '/approvals' && <WaitingBadge />}
+                    {item.badge === 'waiting' && <WaitingBadge />}
                   </NavLink>
                 </Flex>
               </li>
@@ -115,9 +115,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * How many approvals wait for the signed-in person's decision, beside Approvals. Hidden from the
- * link's accessible name (which stays 'Approvals'); the dashboard card and the 'Waiting for me'
- * list say the same in words.
+ * How many approvals wait for the signed-in person's decision, beside Inbox (where they are
+ * decided). Hidden from the link's accessible name (which stays 'Inbox'); the dashboard card and
+ * the inbox's 'Waiting for me' tab say the same in words.
  */
 function WaitingBadge() {
   const { data } = useWaitingCount();
