@@ -70,8 +70,11 @@ function narrowCondition(): SQL {
   return sql`coalesce(${approvals.waitingFor}, '{}'::text[]) && ${personalKeys} and ${notTheirs()}`;
 }
 
-/** The statement's condition for the person: the role's walk, or their own keys' bitmap. */
-function queueOf(
+/**
+ * The statement's condition for the person: the role's walk, or their own keys' bitmap. The
+ * dashboard's 'Your work' totals the same queue.
+ */
+export function queueOf(
   person: QueuePerson,
   now: Date,
 ): { kind: string; narrow: boolean; where: () => SQL; values: Record<string, unknown> } {

@@ -1,37 +1,13 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { POLICY_ROLES, STUCK_PAYMENTS_SHOWN, type ApprovalStatus, type YourWork } from 'shared-contracts';
+import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { STUCK_PAYMENTS_SHOWN, type ApprovalStatus, type YourWork } from 'shared-contracts';
 import type { Db } from '../../db/client';
 import { literalCount, preparedQuery } from '../../db/prepared';
 import { approvals } from '../../db/schema';
 import { toWorkItem, workItemColumns } from '../../db/work-items';
-import { countStuck } from './approval-queue.repository';
+import { countStuck, queueOf, type QueuePerson } from './approval-queue.repository';
 
 /** The signed-in person, as the queue reads them (their role as the request authenticated it). */
-export interface WorkPerson {
-  id: number;
-  role: string;
-}
-
-/**
- * The reviewer's queue ('Waiting for me') as approval-queue.repository reads it, for the card's
- * totals and oldest: the open step names the person's role (a role steps may name, written into the
- * text: MODERATOR, ADMIN) or one of their personal keys (queue_keys, migration 0034), never their own
- * request, never one where they or whom they stand in for decided a step (queue_people). A person
- * whose role no step names matches on coalesce(waiting_for, '{}'), the GIN index of their own keys.
- */
-function queueOf(person: WorkPerson, now: Date) {
-  const asked = sql`${sql.placeholder('me')}::integer, ${sql.placeholder('at')}::timestamptz`;
-  const keys = sql`(select queue_keys(${asked}))`;
-  const notTheirs = sql`${approvals.createdById} is distinct from (select ${sql.placeholder('me')}::integer)
-    and not (${approvals.waitingDecided} && (select queue_people(${asked})))`;
-  const values = { me: person.id, at: now.toISOString() };
-  const named = (POLICY_ROLES as readonly string[]).includes(person.role) && /^[A-Z]+$/.test(person.role);
-  const where = (): SQL =>
-    named
-      ? sql`(${approvals.waitingFor} && ${sql.raw(`array['r:${person.role}']::text[]`)} or ${approvals.waitingFor} && ${keys}) and ${notTheirs}`
-      : sql`coalesce(${approvals.waitingFor}, '{}'::text[]) && ${keys} and ${notTheirs}`;
-  return { kind: named ? person.role : 'own-keys', narrow: !named, where, values };
-}
+export type WorkPerson = QueuePerson;
 
 /** The queue's default order, the one its partial index approvals_waiting_created_at_id_idx has. */
 const DEFAULT_ORDER = [desc(approvals.createdAt), desc(approvals.id)];
