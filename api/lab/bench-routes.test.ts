@@ -25,6 +25,7 @@ describe("the lab's bench routes", () => {
       ['POST', '/api/bench/memory/reset-peak'],
       ['POST', '/api/bench/profile/start'],
       ['POST', '/api/bench/profile/stop'],
+      ['GET', '/api/bench/counters'],
     ] as const) {
       expect((await t.request({ method, url })).statusCode, url).toBe(404);
     }
@@ -73,5 +74,21 @@ describe("the lab's bench routes", () => {
     const profile = stop.json<{ nodes: unknown[]; samples: number[]; startTime: number; endTime: number }>();
     expect(profile.nodes.length).toBeGreaterThan(1);
     expect(profile.endTime).toBeGreaterThan(profile.startTime);
+  });
+
+  it('count answered requests by the client kind the bench names', async () => {
+    const t = on;
+    type Buckets = Record<string, { requests: number; dbRequests: number; queries: number }>;
+    const read = async () =>
+      (await t.request({ method: 'GET', url: '/api/bench/counters' })).json<{ buckets: Buckets }>().buckets;
+    const before = (await read())['client prober']?.requests ?? 0;
+    for (let i = 0; i < 3; i += 1) {
+      await t.request({ method: 'GET', url: '/api/health', headers: { 'x-bench-client': 'prober' } });
+    }
+    const after = await read();
+    expect(after['client prober']?.requests).toBe(before + 3);
+    expect(after['route GET /api/health']?.requests).toBeGreaterThanOrEqual(3);
+    // Its own readings are not counted.
+    expect(Object.keys(after).some((key) => key.includes('/api/bench/'))).toBe(false);
   });
 });

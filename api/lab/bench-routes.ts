@@ -10,11 +10,14 @@
  *   the two calls (node:inspector's Profiler, in-process), answered by stop as a .cpuprofile JSON. The
  *   bench starts it after a view's warm-up and stops it at the end of its measured window, so each view
  *   gets a profile of exactly the requests it counts; `node --cpu-prof` can only write one profile for
- *   the whole process, and restarting the API per view would profile start-up and warm-up too.
+ *   the whole process, and restarting the API per view would profile start-up and warm-up too;
+ * - GET /api/bench/counters: requests answered, those that ran a database statement, and the
+ *   statements, by client kind and route (bench-counters.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
 import type { FastifyInstance } from 'fastify';
+import { registerBenchCounters } from './bench-counters';
 
 const CEILING_BODY = { success: true, data: { ok: true } };
 
@@ -36,6 +39,7 @@ function post<T>(session: Session, method: string, params?: object): Promise<T> 
 }
 
 export function registerBenchRoutes(app: FastifyInstance): void {
+  registerBenchCounters(app);
   let profiling: Session | null = null;
   app.post<{ Querystring: { intervalUs?: string } }>('/api/bench/profile/start', async (request, reply) => {
     if (profiling) return reply.code(409).send({ started: false });

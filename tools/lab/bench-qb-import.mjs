@@ -14,13 +14,20 @@ import { ROOT } from '../build/frontends.mjs';
 const tsx = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
 const apiDir = path.join(ROOT, 'api');
 
-/** Runs a tsx script in api/ and resolves with the first line it prints (and the child and its lines). */
-function firstLine(script, args) {
+/**
+ * Runs a tsx script in api/ (with `env` added to this process's) and resolves with the first line it
+ * prints (and the child and its lines).
+ */
+export function firstLine(script, args, env = {}) {
   // --expose-gc: the import measures the heap left after a full collection after each page.
   const child = spawn(tsx, [script, ...args], {
     cwd: apiDir,
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
+    },
   });
   const lines = createInterface({ input: child.stdout });
   return new Promise((resolve, reject) => {

@@ -9,6 +9,14 @@
 // --qb-import [--bills 2500,10000]: the QuickBooks import of realms of those sizes from the
 // emulator instead (tools/lab/bench-qb-import.mjs). The full run ends with it too (2,500 and
 // 10,000 bills: wall time, requests, bills/s, peak memory; --no-qb-import leaves it out).
+// --staff [N]: N open consoles (default 1000) on PostgreSQL (DATABASE_URL or TEST_DATABASE_URL; its
+// own database bench_staff_<pid>, dropped after) with the demo data scaled up: each its own session,
+// event stream and approvals list page answering events as the console does, while a driver decides
+// --rate R approvals a second (default 5) for --seconds S (default 60); prints CPU per event per
+// open console (API + PostgreSQL), delivery p50/p99, the fresh list load's p99 under that load,
+// memory per stream and requests per event (tools/lab/bench-staff.mjs). --ladder N1,N2,… runs one
+// step per N and says the largest N at which the targets hold; --import adds a 2,500-bill
+// QuickBooks import in the middle, timed alone first.
 // --abuse: what one hostile GUEST costs everyone else (tools/lab/bench-abuse.mjs): an ADMIN's account
 // creation while the GUEST floods password changes, and /api/health and memory while 100 GUEST
 // streams replay the live log.
@@ -23,6 +31,14 @@ import { demoSignIn } from './demo-sign-in.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const args = process.argv.slice(2);
+if (args.includes('--staff') || args.includes('--ladder')) {
+  // Under tsx: the simulated consoles import the console's own live policy, which is TypeScript.
+  await run(path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [
+    path.join(ROOT, 'tools', 'lab', 'bench-staff-cli.mjs'),
+    ...args,
+  ]);
+  process.exit(0);
+}
 if (args.includes('--qb-import')) {
   const { benchQbImport } = await import('./bench-qb-import.mjs');
   await benchQbImport(args);

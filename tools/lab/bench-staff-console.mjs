@@ -1,0 +1,185 @@
+// One simulated open console of `pnpm bench -- --staff N` (bench-staff.mjs): a signed-in tab on the
+// approvals list, holding its event stream and answering events with the console's own policy
+// (shared-auth's live-policy.ts, imported as TypeScript: the bench runs under tsx). Its requests go
+// through node:http (fetch costs about three times the client CPU, and the client shares the cores
+// with the server it measures), each console over its own connections, as each person's browser.
+import http from 'node:http';
+import { concernsEntities, createLiveFolder } from '../../shared-auth/src/live-policy.ts';
+import { PAGE_SIZE, COMPANY_FILTER_LIMIT } from '../../shared-contracts/src/limits.ts';
+import { ACCEPT_ENCODING } from './bench-lib.mjs';
+
+const APPROVALS = '/api/bill-approval/approvals';
+
+/**
+ * The approvals list page's requests, as the console makes them:
+ * - the page: remote-approvals' approvals-list-page.tsx runs shared-ui's useListController with
+ *   `approvalList` (remote-approvals api/keys.ts, path /api/bill-approval/approvals); every filter
+ *   empty (left out of the query by shared-auth's api.ts), the controller's default sort
+ *   (createdAt desc), page 1 and PAGE_SIZE rows, in the controller's order of keys;
+ * - the stat cards: useApprovalStats (api/get-approval-options.ts), GET …/approvals/stats;
+ * - the sidebar's 'Waiting for me' badge: the host's useWaitingCount
+ *   (host/src/dashboard/api/get-dashboard-stats.ts), GET …/approvals/waiting-count;
+ * - the Company filter's choices, read once (useCompanyOptions).
+ * The stat cards' trends (GET /api/dashboard/charts, after an idle moment) are not re-read on events
+ * and are left out.
+ */
+export const PAGE_REQUESTS = {
+  list: `${APPROVALS}?${new URLSearchParams({ sortBy: 'createdAt', sortOrder: 'desc', page: '1', limit: String(PAGE_SIZE) })}`,
+  stats: `${APPROVALS}/stats`,
+  badge: `${APPROVALS}/waiting-count`,
+  companies: `/api/company/companies?${new URLSearchParams({ limit: String(COMPANY_FILTER_LIMIT), sortBy: 'name', sortOrder: 'asc' })}`,
+};
+
+/**
+ * What an event makes the page re-read, each a folder of its own as in the console:
+ * - the list: useListController calls useLiveEvents(resource.entities, sectionRevalidate);
+ *   approvalList's entities are ['approval'] (listResource: the section's name in the singular) and
+ *   its revalidate re-reads the section's mounted lists and its related 'stats' key;
+ * - the badge: useWaitingCount calls useLiveEvents(['approval'], mutate);
+ * - the signed-in layout's useLiveDashboardStats (every entity) re-reads /api/dashboard/stats, which
+ *   no hook on the approvals page shows: SWR re-reads mounted keys only, so it sends nothing here.
+ * SWR's mutate re-reads even while an earlier read of the key is under way (no de-duplication).
+ * This is the console of 9b69e8f, the baseline before issue 45's levers. Not mirrored yet: the list's
+ * reaction by what a batch of events changed (listReaction, APPROVAL_LIVE_POLICY) with the re-read's
+ * jitter (2d71f8c), and reads sent with the held copy's ETag, a 304 answered from it (db7c6ed).
+ */
+export const LIVE_VIEWS = [
+  { entities: ['approval'], requests: ['list', 'stats'] },
+  { entities: ['approval'], requests: ['badge'] },
+];
+
+/** One answered request: resolves with status and ms; the body is read, not parsed. */
+export function get(agent, url, token, client, extraHeaders = {}) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = http.request(
+      url,
+      {
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'accept-encoding': ACCEPT_ENCODING,
+          'x-bench-client': client,
+          ...extraHeaders,
+        },
+      },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        );
+        response.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+      },
+    );
+    request.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    request.end();
+  });
+}
+
+/**
+ * A console: `open()` holds its stream (resolves at the stream's first bytes), `load()` reads the
+ * page once as on arrival. Every change event is offered to `onChange(event, at)` (delivery
+ * timing) and to the page's folders, which re-read as the console does. Counts its re-reads.
+ */
+export function createConsole({ url, token, onChange }) {
+  // A browser keeps up to six connections to one origin; the stream holds one of them.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 5 });
+  const streamAgent = new http.Agent({ keepAlive: false });
+  const stats = { events: 0, reReads: 0, inFlight: 0, failed: 0, reconnects: 0 };
+  let lastEventId = null;
+  let request = null;
+  let closed = false;
+  const reRead = (name) => {
+    stats.reReads += 1;
+    stats.inFlight += 1;
+    void get(agent, `${url}${PAGE_REQUESTS[name]}`, token, 'console').then(({ status }) => {
+      stats.inFlight -= 1;
+      if (status < 200 || status >= 400) stats.failed += 1;
+    });
+  };
+  const folders = LIVE_VIEWS.map((view) => ({
+    view,
+    folder: createLiveFolder(() => {
+      for (const name of view.requests) reRead(name);
+    }),
+  }));
+  const dispatch = (event) => {
+    for (const { view, folder } of folders) if (concernsEntities(event, view.entities)) folder.push(event);
+  };
+
+  function connect(resolveOpen, rejectOpen) {
+    const headers = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+    if (lastEventId !== null) headers['last-event-id'] = lastEventId;
+    request = http.request(`${url}/api/events`, { agent: streamAgent, headers }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        rejectOpen(new Error(`GET /api/events answered ${response.statusCode}`));
+        return;
+      }
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk) => {
+        const at = performance.now();
+        resolveOpen();
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let kind = 'message';
+          let data = null;
+          for (const line of block.split('\n')) {
+            if (line.startsWith('id:')) lastEventId = line.slice(3).trim();
+            else if (line.startsWith('event:')) kind = line.slice(6).trim();
+            else if (line.startsWith('data:')) data = line.slice(5).trim();
+          }
+          if (kind === 'resync') dispatch({ type: 'resync' });
+          else if (kind === 'change' && data) {
+            const event = { type: 'change', ...JSON.parse(data) };
+            stats.events += 1;
+            onChange(event, at);
+            dispatch(event);
+          }
+        }
+      });
+      // The server ends a stream when its token expires (and now and then): the console reconnects
+      // with the last id it saw, as the browser's EventSource does.
+      response.on('end', () => reconnect());
+      response.on('error', () => reconnect());
+    });
+    request.on('error', (error) => {
+      rejectOpen(error);
+      reconnect();
+    });
+    request.end();
+  }
+  function reconnect() {
+    if (closed) return;
+    stats.reconnects += 1;
+    setTimeout(() => {
+      if (!closed)
+        connect(
+          () => {},
+          () => {},
+        );
+    }, 1000).unref();
+  }
+
+  return {
+    stats,
+    open: () => new Promise((resolve, reject) => connect(resolve, reject)),
+    /** The page's first reads, all at once as the page mounts. */
+    load: () =>
+      Promise.all(
+        ['list', 'stats', 'badge', 'companies'].map((name) =>
+          get(agent, `${url}${PAGE_REQUESTS[name]}`, token, 'console-load'),
+        ),
+      ),
+    close() {
+      closed = true;
+      for (const { folder } of folders) folder.dispose();
+      request?.destroy();
+      agent.destroy();
+    },
+  };
+}

@@ -1,0 +1,223 @@
+// One step of `pnpm bench -- --staff N` (bench-staff.mjs): N consoles open their streams and load
+// the list page, then for the window a driver decides R approvals a second, a prober loads the list
+// page as a new console every half second and, with --import, an import runs from the middle; the
+// readings before and after give the step's figures.
+import http from 'node:http';
+import { createConsole, get, PAGE_REQUESTS } from './bench-staff-console.mjs';
+import {
+  backendsDelta,
+  bucketDelta,
+  databaseBackends,
+  labJson,
+  percentile,
+  postgresCpuSeconds,
+  processCpuSeconds,
+} from './bench-staff-measure.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Consoles that open their streams, or load their page, at once. */
+const BATCH = 50;
+/** After the window: the last events' deliveries and the re-reads they fold into are answered. */
+const TAIL_MS = 3000;
+
+/** PUT …/approve or …/reject as the driver; resolves with the status. */
+function decide(agent, url, token, { id, approve }) {
+  const body = JSON.stringify(approve ? {} : { rejectionReason: 'Declined by the staff bench' });
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${url}/api/bill-approval/approvals/${id}/${approve ? 'approve' : 'reject'}`,
+      {
+        agent,
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'x-bench-client': 'driver',
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', () => resolve(0));
+    request.end(body);
+  });
+}
+
+async function inBatches(items, run) {
+  for (let i = 0; i < items.length; i += BATCH) await Promise.all(items.slice(i, i + BATCH).map(run));
+}
+
+export async function runStep(options) {
+  const { n, url, apiPid, monitor, database, tokens, driverToken, proberToken, work, rate, seconds } =
+    options;
+  console.info(`\nN = ${n}: opening ${n} consoles…`);
+  // Approval id → when its decision was sent and answered, and when its event reached each console.
+  const decisions = new Map();
+  // Per delivery: from the event's time (the decision's transaction, which commits it; the same
+  // machine's clock) to its bytes on the stream.
+  const fromCommit = [];
+  const consoles = tokens.map((token, index) =>
+    createConsole({
+      url,
+      token,
+      onChange(event, at) {
+        if (event.entity !== 'approval') return;
+        const decision = decisions.get(event.id);
+        // The first event of the approval at this console: its decision's.
+        if (decision && decision.arrivals[index] === 0) {
+          decision.arrivals[index] = at;
+          fromCommit.push(performance.timeOrigin + at - Date.parse(event.at));
+        }
+      },
+    }),
+  );
+  const rssBefore = (await labJson(url, '/api/bench/memory')).rss;
+  await inBatches(consoles, (console_) => console_.open());
+  await sleep(3000);
+  const rssStreams = (await labJson(url, '/api/bench/memory')).rss;
+  console.info(`  streams open; loading ${n} list pages…`);
+  await inBatches(consoles, (console_) => console_.load());
+  await sleep(2000);
+
+  // The window.
+  const before = {
+    api: processCpuSeconds(apiPid),
+    pg: postgresCpuSeconds(),
+    own: await databaseBackends(monitor, database),
+    counters: await labJson(url, '/api/bench/counters'),
+    events: consoles.map((c) => c.stats.events),
+    failed: consoles.reduce((sum, c) => sum + c.stats.failed, 0),
+  };
+  const started = performance.now();
+  console.info(`  ${seconds} s: ${rate} decisions a second…`);
+  const driverAgent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+  let driverInFlight = 0;
+  const driverStatuses = {};
+  const driver = setInterval(() => {
+    // A driver that cannot keep up stops adding decisions instead of piling them on the server.
+    if (driverInFlight >= 20) return;
+    const item = work.shift();
+    if (!item) return;
+    const decision = { sent: performance.now(), answered: 0, ok: false, arrivals: new Float64Array(n) };
+    decisions.set(item.id, decision);
+    driverInFlight += 1;
+    void decide(driverAgent, url, driverToken, item).then((answer) => {
+      const status = `${item.approve ? 'approve' : 'reject'} ${answer}`;
+      driverInFlight -= 1;
+      decision.answered = performance.now();
+      decision.ok = answer === 200;
+      driverStatuses[status] = (driverStatuses[status] ?? 0) + 1;
+    });
+  }, 1000 / rate);
+  const fresh = { list: [], page: [] };
+  let probing = 0;
+  const prober = setInterval(() => {
+    if (probing >= 10) return;
+    probing += 1;
+    // A new console: new connections, the page's four reads at once.
+    const agent = new http.Agent({ keepAlive: false });
+    void Promise.all(
+      ['list', 'stats', 'badge', 'companies'].map((name) =>
+        get(agent, `${url}${PAGE_REQUESTS[name]}`, proberToken, 'prober'),
+      ),
+    ).then((answers) => {
+      probing -= 1;
+      fresh.list.push(answers[0].ms);
+      fresh.page.push(Math.max(...answers.map((a) => a.ms)));
+    });
+  }, 500);
+  let underLoad = null;
+  if (options.importBills) {
+    await sleep((seconds * 1000) / 2);
+    console.info('  importing 2,500 bills…');
+    underLoad = await options.importBills();
+    console.info(`  import: ${underLoad.seconds.toFixed(1)} s, ${underLoad.bills} bills`);
+  }
+  await sleep(Math.max(0, started + seconds * 1000 - performance.now()));
+  clearInterval(driver);
+  clearInterval(prober);
+  await sleep(TAIL_MS);
+  const after = {
+    api: processCpuSeconds(apiPid),
+    pg: postgresCpuSeconds(),
+    own: await databaseBackends(monitor, database),
+    counters: await labJson(url, '/api/bench/counters'),
+  };
+  const elapsed = (performance.now() - started) / 1000;
+  const unanswered = consoles.reduce((sum, c) => sum + c.stats.inFlight, 0);
+  const failed = consoles.reduce((sum, c) => sum + c.stats.failed, 0) - before.failed;
+  const events = Math.max(...consoles.map((c, i) => c.stats.events - before.events[i]));
+  for (const console_ of consoles) console_.close();
+  driverAgent.destroy();
+  // Let the server see the streams close (their accounts' places) before the next step opens more;
+  // the readings below are taken already, late answers no longer counted.
+  const freshList = [...fresh.list].sort((a, b) => a - b);
+  const freshPage = [...fresh.page].sort((a, b) => a - b);
+  await sleep(2000);
+
+  const deliveries = [];
+  const fromRequest = [];
+  let missing = 0;
+  let made = 0;
+  for (const decision of decisions.values()) {
+    if (!decision.ok) continue;
+    made += 1;
+    for (const at of decision.arrivals) {
+      if (at === 0) missing += 1;
+      else {
+        // The event may reach the stream before the answer reaches the driver (both follow the
+        // commit): from the answer is a lower bound, from the request an upper one.
+        deliveries.push(Math.max(0, at - decision.answered));
+        fromRequest.push(at - decision.sent);
+      }
+    }
+  }
+  deliveries.sort((a, b) => a - b);
+  fromRequest.sort((a, b) => a - b);
+  const reReads = bucketDelta(before.counters, after.counters, 'client console');
+  const apiSeconds = after.api - before.api;
+  const pgSeconds = after.pg === null || before.pg === null ? NaN : after.pg - before.pg;
+  const perEventConsole = (cpuSeconds) => (cpuSeconds * 1000) / (events * n);
+  const importAlone = options.importAlone;
+  fromCommit.sort((a, b) => a - b);
+  return {
+    n,
+    events,
+    decisions: made,
+    apiMsPerEventConsole: perEventConsole(apiSeconds),
+    pgMsPerEventConsole: perEventConsole(pgSeconds),
+    dbOwnMsPerEventConsole: perEventConsole(backendsDelta(before.own, after.own)),
+    cpu: perEventConsole(apiSeconds + pgSeconds),
+    apiCores: apiSeconds / elapsed,
+    pgCores: pgSeconds / elapsed,
+    deliveryP50: percentile(fromCommit, 50),
+    deliveryP99: percentile(fromCommit, 99),
+    answerP50: percentile(deliveries, 50),
+    answerP99: percentile(deliveries, 99),
+    requestP50: percentile(fromRequest, 50),
+    requestP99: percentile(fromRequest, 99),
+    driverStatuses: Object.entries(driverStatuses)
+      .map(([status, count]) => `${count}×${status}`)
+      .join(' '),
+    deliveries: deliveries.length,
+    missing,
+    freshP50: percentile(freshList, 50),
+    freshP99: percentile(freshList, 99),
+    freshPageP99: percentile(freshPage, 99),
+    kbPerStream: (rssStreams - rssBefore) / n / 1024,
+    requestsPerEvent: reReads.requests / events,
+    dbRequestsPerEvent: reReads.dbRequests / events,
+    notModifiedPerEvent: reReads.notModified / events,
+    queriesPerEvent: (after.counters.queries - before.counters.queries) / events,
+    unanswered,
+    failed,
+    importRatio: importAlone && underLoad ? underLoad.seconds / importAlone.seconds : NaN,
+    importText:
+      importAlone && underLoad
+        ? `${importAlone.seconds.toFixed(1)} → ${underLoad.seconds.toFixed(1)} (${(underLoad.seconds / importAlone.seconds).toFixed(2)}×)`
+        : undefined,
+  };
+}
