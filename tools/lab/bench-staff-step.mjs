@@ -20,7 +20,7 @@ const BATCH = 50;
 /** After the window: the last events' deliveries and the re-reads they fold into are answered. */
 const TAIL_MS = 3000;
 
-/** PUT …/approve or …/reject as the driver; resolves with the status. */
+/** PUT …/approve or …/reject as the driver; resolves with 200, or the status and the error code. */
 function decide(agent, url, token, { id, approve }) {
   const body = JSON.stringify(approve ? {} : { rejectionReason: 'Declined by the staff bench' });
   return new Promise((resolve) => {
@@ -37,8 +37,23 @@ function decide(agent, url, token, { id, approve }) {
         },
       },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        // A refusal is told by its code, so the table says why (say a step the account may not take).
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          if (status === 200) return resolve(200);
+          let code = '';
+          try {
+            code = JSON.parse(text).error?.code ?? '';
+          } catch {
+            // Not the API's envelope: the status alone.
+          }
+          resolve(code ? `${status} ${code}` : status);
+        });
       },
     );
     request.on('error', () => resolve(0));
@@ -104,8 +119,16 @@ export async function runStep(options) {
     const decision = { sent: performance.now(), answered: 0, ok: false, arrivals: new Float64Array(n) };
     decisions.set(item.id, decision);
     driverInFlight += 1;
-    void decide(driverAgent, url, driverToken, item).then((answer) => {
-      const status = `${item.approve ? 'approve' : 'reject'} ${answer}`;
+    void decide(driverAgent, url, driverToken, item).then(async (first) => {
+      let answer = first;
+      let status = `${item.approve ? 'approve' : 'reject'} ${answer}`;
+      if (String(first).endsWith('STEP_UP_REQUIRED')) {
+        // Approving this one asks for a fresh second factor, which the generated accounts have not:
+        // it is rejected instead, a decision all the same.
+        decision.sent = performance.now();
+        answer = await decide(driverAgent, url, driverToken, { id: item.id, approve: false });
+        status = `reject after a step-up refusal ${answer}`;
+      }
       driverInFlight -= 1;
       decision.answered = performance.now();
       decision.ok = answer === 200;

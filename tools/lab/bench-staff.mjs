@@ -4,7 +4,7 @@
 // ADMINs and MODERATORs), holds GET /api/events, shows the approvals list page with its stat cards
 // and the 'Waiting for me' badge, and answers events with the console's own policy
 // (bench-staff-console.mjs). A driver makes R decisions a second (approve when the account may,
-// else reject, on PENDING approvals), a prober loads the list page as a new console would, and
+// else reject, on PENDING approvals; an approval that asks for a step-up is rejected instead), a prober loads the list page as a new console would, and
 // with --import a 2,500-bill QuickBooks import runs in the middle (timed alone first). Prints CPU per
 // event per open console, delivery, the fresh load, memory per stream and requests per event
 // (bench-staff-measure.mjs). It prints figures; it never fails on a timing.
