@@ -4,7 +4,14 @@
 // through node:http (fetch costs about three times the client CPU, and the client shares the cores
 // with the server it measures), each console over its own connections, as each person's browser.
 import http from 'node:http';
-import { concernsEntities, createLiveFolder } from '../../shared-auth/src/live-policy.ts';
+import zlib from 'node:zlib';
+import {
+  concernsEntities,
+  createLiveFolder,
+  listReaction,
+  LIVE_REVALIDATE_JITTER_MS,
+} from '../../shared-auth/src/live-policy.ts';
+import { APPROVAL_LIVE_POLICY } from '../../shared-contracts/src/approval-list.ts';
 import { PAGE_SIZE, COMPANY_FILTER_LIMIT } from '../../shared-contracts/src/limits.ts';
 import { ACCEPT_ENCODING } from './bench-lib.mjs';
 
@@ -23,6 +30,9 @@ const APPROVALS = '/api/bill-approval/approvals';
  * The stat cards' trends (GET /api/dashboard/charts, after an idle moment) are not re-read on events
  * and are left out.
  */
+/** The list page's request as listReaction reads it: no filter, the default sort, page 1. */
+const LIST_REQUEST = { sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: PAGE_SIZE };
+
 export const PAGE_REQUESTS = {
   list: `${APPROVALS}?${new URLSearchParams({ sortBy: 'createdAt', sortOrder: 'desc', page: '1', limit: String(PAGE_SIZE) })}`,
   stats: `${APPROVALS}/stats`,
@@ -31,25 +41,38 @@ export const PAGE_REQUESTS = {
 };
 
 /**
- * What an event makes the page re-read, each a folder of its own as in the console:
- * - the list: useListController calls useLiveEvents(resource.entities, sectionRevalidate);
- *   approvalList's entities are ['approval'] (listResource: the section's name in the singular) and
- *   its revalidate re-reads the section's mounted lists and its related 'stats' key;
+ * What an event makes the page re-read, each a folder of its own as in the console (shared-auth's
+ * useLiveBatches: every event of a burst, at most once a second, after a random part of
+ * LIVE_REVALIDATE_JITTER_MS):
+ * - the list: useListController answers a batch with listReaction and approvalList's policy
+ *   (APPROVAL_LIVE_POLICY): the page and the stat cards when a change may have changed what the page
+ *   shows (a row on it, a creation or deletion, a resync), else the stat cards only;
  * - the badge: useWaitingCount calls useLiveEvents(['approval'], mutate);
  * - the signed-in layout's useLiveDashboardStats (every entity) re-reads /api/dashboard/stats, which
  *   no hook on the approvals page shows: SWR re-reads mounted keys only, so it sends nothing here.
- * SWR's mutate re-reads even while an earlier read of the key is under way (no de-duplication).
- * This is the console of 9b69e8f, the baseline before issue 45's levers. Not mirrored yet: the list's
- * reaction by what a batch of events changed (listReaction, APPROVAL_LIVE_POLICY) with the re-read's
- * jitter (2d71f8c), and reads sent with the held copy's ETag, a 304 answered from it (db7c6ed).
+ * Every read goes as shared-auth's conditional-reads.ts sends it: with the ETag of the copy held
+ * (a 304 keeps the copy) and the newest event id seen (Live-Seq). With `baseline` (--baseline), the
+ * console of 9b69e8f instead: every approval event re-reads the page and the stat cards, at once,
+ * with no ETag.
  */
 export const LIVE_VIEWS = [
-  { entities: ['approval'], requests: ['list', 'stats'] },
-  { entities: ['approval'], requests: ['badge'] },
+  { entities: ['approval'], requests: ['list', 'stats'], related: ['stats'], list: true },
+  { entities: ['approval'], requests: ['badge'], related: [], list: false },
 ];
 
-/** One answered request: resolves with status and ms; the body is read, not parsed. */
-export function get(agent, url, token, client, extraHeaders = {}) {
+/** A body as sent (compressed as the console asks for it), as text. */
+function decoded(body, encoding) {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(body).toString('utf8');
+  if (encoding === 'deflate') return zlib.inflateSync(body).toString('utf8');
+  return body.toString('utf8');
+}
+
+/**
+ * One answered request: resolves with status, ms, the ETag and (with `keepBody`) the body's text;
+ * otherwise the body is read, not kept.
+ */
+export function get(agent, url, token, client, extraHeaders = {}, keepBody = false) {
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.request(
@@ -64,9 +87,17 @@ export function get(agent, url, token, client, extraHeaders = {}) {
         },
       },
       (response) => {
-        response.on('data', () => {});
+        const chunks = [];
+        response.on('data', (chunk) => {
+          if (keepBody) chunks.push(chunk);
+        });
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+          resolve({
+            status: response.statusCode ?? 0,
+            ms: performance.now() - started,
+            etag: response.headers.etag ?? null,
+            body: keepBody ? decoded(Buffer.concat(chunks), response.headers['content-encoding']) : null,
+          }),
         );
         response.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
       },
@@ -81,27 +112,62 @@ export function get(agent, url, token, client, extraHeaders = {}) {
  * page once as on arrival. Every change event is offered to `onChange(event, at)` (delivery
  * timing) and to the page's folders, which re-read as the console does. Counts its re-reads.
  */
-export function createConsole({ url, token, onChange }) {
+export function createConsole({ url, token, onChange, baseline = false }) {
   // A browser keeps up to six connections to one origin; the stream holds one of them.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 5 });
   const streamAgent = new http.Agent({ keepAlive: false });
-  const stats = { events: 0, reReads: 0, inFlight: 0, failed: 0, reconnects: 0 };
+  const stats = { events: 0, reReads: 0, notModified: 0, inFlight: 0, failed: 0, reconnects: 0 };
   let lastEventId = null;
   let request = null;
   let closed = false;
+  /** The copies this tab holds: ETag by request, as conditional-reads.ts keeps them. */
+  const etags = new Map();
+  /** Ids of the rows on the page, from the list's last answer. */
+  let visibleIds = new Set();
+  const read = async (name, client) => {
+    const headers = {};
+    if (!baseline) {
+      const etag = etags.get(name);
+      if (etag) headers['if-none-match'] = etag;
+      if (lastEventId !== null) headers['live-seq'] = lastEventId;
+    }
+    const answer = await get(agent, `${url}${PAGE_REQUESTS[name]}`, token, client, headers, name === 'list');
+    if (!baseline && answer.status === 200) {
+      if (answer.etag) etags.set(name, answer.etag);
+      else etags.delete(name);
+    }
+    if (name === 'list' && answer.status === 200 && answer.body) {
+      visibleIds = new Set(JSON.parse(answer.body).data.map((row) => String(row.id)));
+    }
+    return answer;
+  };
   const reRead = (name) => {
     stats.reReads += 1;
     stats.inFlight += 1;
-    void get(agent, `${url}${PAGE_REQUESTS[name]}`, token, 'console').then(({ status }) => {
+    void read(name, 'console').then(({ status }) => {
       stats.inFlight -= 1;
-      if (status < 200 || status >= 400) stats.failed += 1;
+      if (status === 304) stats.notModified += 1;
+      else if (status < 200 || status >= 400) stats.failed += 1;
     });
   };
   const folders = LIVE_VIEWS.map((view) => ({
     view,
-    folder: createLiveFolder(() => {
-      for (const name of view.requests) reRead(name);
-    }),
+    folder: createLiveFolder(
+      (batch) => {
+        const reaction =
+          baseline || !view.list
+            ? 'all'
+            : listReaction(batch, {
+                entities: view.entities,
+                visibleIds,
+                request: LIST_REQUEST,
+                policy: APPROVAL_LIVE_POLICY,
+              });
+        const names = reaction === 'all' ? view.requests : reaction === 'related' ? view.related : [];
+        for (const name of names) reRead(name);
+      },
+      { jitterMs: baseline ? 0 : LIVE_REVALIDATE_JITTER_MS },
+    ),
   }));
   const dispatch = (event) => {
     for (const { view, folder } of folders) if (concernsEntities(event, view.entities)) folder.push(event);
@@ -170,11 +236,7 @@ export function createConsole({ url, token, onChange }) {
     open: () => new Promise((resolve, reject) => connect(resolve, reject)),
     /** The page's first reads, all at once as the page mounts. */
     load: () =>
-      Promise.all(
-        ['list', 'stats', 'badge', 'companies'].map((name) =>
-          get(agent, `${url}${PAGE_REQUESTS[name]}`, token, 'console-load'),
-        ),
-      ),
+      Promise.all(['list', 'stats', 'badge', 'companies'].map((name) => read(name, 'console-load'))),
     close() {
       closed = true;
       for (const { folder } of folders) folder.dispose();

@@ -78,6 +78,7 @@ export async function runStep(options) {
     createConsole({
       url,
       token,
+      baseline: options.baseline,
       onChange(event, at) {
         if (event.entity !== 'approval') return;
         const decision = decisions.get(event.id);

@@ -14,7 +14,8 @@
 // Options: --staff N, --rate R (decisions a second, default 5), --seconds S (window per step,
 // default 60), --ladder N1,N2,… (one step per N, each with fresh consoles; the largest N at which
 // the targets hold is read from them), --import, --approvals/--users/--companies/--managers (the
-// data's size, default 40000/4000/300/100).
+// data's size, default 40000/4000/300/100), --baseline (the consoles react as before issue 45's
+// levers: every approval event re-reads the page and the stat cards at once, with no ETag).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -140,6 +141,8 @@ export async function benchStaff(args) {
   const rate = numberOption(args, 'rate', 5);
   const seconds = numberOption(args, 'seconds', 60);
   const withImport = args.includes('--import');
+  // The console before issue 45's levers (every event re-reads the page, no ETag), to compare.
+  const baseline = args.includes('--baseline');
   const sizes = {
     approvals: numberOption(args, 'approvals', 40_000),
     users: numberOption(args, 'users', 4_000),
@@ -228,6 +231,7 @@ export async function benchStaff(args) {
           seconds,
           importBills: withImport ? () => importBills(databaseUrl) : null,
           importAlone,
+          baseline,
         }),
       );
     }
