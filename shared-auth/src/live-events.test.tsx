@@ -3,17 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEvent, type LiveEvent } from './live-bus';
 import { useLiveEvents, useLiveRecord } from './live-events';
 import { LIVE_REVALIDATE_JITTER_MS } from './live-policy';
+import { liveChange } from './testing/live-change';
 
-const change = (entity: string, id: string): LiveEvent => ({
-  type: 'change',
-  kind: `${entity}.update`,
-  entity,
-  id,
-  status: null,
-  version: null,
-  actorId: 1,
-  at: new Date(0).toISOString(),
-});
+const change = (entity: string, id: string) => liveChange(entity, id);
 
 function Probe({ onEvent }: { onEvent: (event: LiveEvent) => void }) {
   useLiveEvents(['approval'], onEvent);

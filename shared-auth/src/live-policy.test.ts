@@ -8,17 +8,9 @@ import {
   LIVE_FOLD_MAX_EVENTS,
   type LiveBatch,
 } from './live-policy';
+import { liveChange } from './testing/live-change';
 
-const change = (entity: string, id: string): LiveEvent => ({
-  type: 'change',
-  kind: `${entity}.update`,
-  entity,
-  id,
-  status: null,
-  version: null,
-  actorId: 1,
-  at: '2026-11-29T12:00:00.000Z',
-});
+const change = (entity: string, id: string) => liveChange(entity, id);
 
 /** A clock and timers the test moves by hand. */
 function manualClock() {
@@ -127,16 +119,7 @@ describe('folding a burst of events', () => {
 });
 
 describe('what a list re-reads after a batch of events', () => {
-  const decided = (id: string, kind = 'approval.approve'): LiveEvent => ({
-    type: 'change',
-    kind,
-    entity: 'approval',
-    id,
-    status: 'APPROVED',
-    version: null,
-    actorId: 1,
-    at: '2026-11-29T12:00:00.000Z',
-  });
+  const decided = (id: string, kind = 'approval.approve') => liveChange('approval', id, kind);
   const batch = (...events: LiveEvent[]): LiveBatch<LiveEvent> => ({
     latest: events[events.length - 1]!,
     events,

@@ -1,10 +1,11 @@
 import { useId, useMemo } from 'react';
 import { APPROVAL_ORIGIN_LABELS, parseBills, shortApprovalId, type Approval } from 'shared-contracts';
-import { Badge, Box, Button, HStack, PageHeader, PriorityBadge, StatusBadge, Text } from 'shared-ui';
+import { Badge, Button, HStack, PageHeader, PriorityBadge, StatusBadge, Text } from 'shared-ui';
 import { ShortcutsHelpButton } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
 import type { RecordRequest } from 'shared-ui/record';
 import { approvalHeadline, waitingStepLabel } from '../approval-headline';
+import { DecisionBarFrame } from './decision-bar-frame';
 import { NextPaymentAction, PaymentStepper } from './payment-progress';
 import type { DetailDecisions } from './use-detail-decisions';
 
@@ -67,19 +68,7 @@ function DetailDecisionBar({ decisions }: { decisions: DetailDecisions }) {
   const { block } = decisions;
   const reason = block.approve ?? block.reject;
   return (
-    <Box
-      data-testid="decision-bar"
-      position={{ base: 'fixed', md: 'static' }}
-      insetX={{ base: '0', md: 'auto' }}
-      bottom={{ base: '0', md: 'auto' }}
-      zIndex={{ base: '30', md: 'auto' }}
-      bg={{ base: 'bg', md: 'transparent' }}
-      borderTopWidth={{ base: '1px', md: '0' }}
-      borderColor="border"
-      px={{ base: '4', md: '0' }}
-      py={{ base: '3', md: '0' }}
-      boxShadow={{ base: 'md', md: 'none' }}
-    >
+    <DecisionBarFrame data-testid="decision-bar">
       <HStack gap="2">
         <Button
           colorPalette="green"
@@ -113,7 +102,7 @@ function DetailDecisionBar({ decisions }: { decisions: DetailDecisions }) {
           {reason}
         </Text>
       )}
-    </Box>
+    </DecisionBarFrame>
   );
 }
 

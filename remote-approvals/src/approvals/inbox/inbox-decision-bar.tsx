@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { INBOX_TEXT } from 'shared-contracts';
-import { Box, Button, HStack, Text } from 'shared-ui';
+import { Button, HStack, Text } from 'shared-ui';
+import { DecisionBarFrame } from '../components/decision-bar-frame';
 import type { DetailDecisions } from '../components/use-detail-decisions';
 
 /**
@@ -16,21 +17,7 @@ export function InboxDecisionBar({ decisions }: { decisions: DetailDecisions }) 
   const reason = block.approve ?? block.reject;
   const busy = decisions.decision.busy !== null;
   return (
-    <Box
-      role="group"
-      aria-label={INBOX_TEXT.decisionBar}
-      data-testid="inbox-decision-bar"
-      position={{ base: 'fixed', md: 'static' }}
-      insetX={{ base: '0', md: 'auto' }}
-      bottom={{ base: '0', md: 'auto' }}
-      zIndex={{ base: '30', md: 'auto' }}
-      bg={{ base: 'bg', md: 'transparent' }}
-      borderTopWidth={{ base: '1px', md: '0' }}
-      borderColor="border"
-      px={{ base: '4', md: '0' }}
-      py={{ base: '3', md: '0' }}
-      boxShadow={{ base: 'md', md: 'none' }}
-    >
+    <DecisionBarFrame role="group" aria-label={INBOX_TEXT.decisionBar} data-testid="inbox-decision-bar">
       <HStack gap="2" wrap={{ base: 'nowrap', md: 'wrap' }}>
         <Button
           colorPalette="green"
@@ -65,6 +52,6 @@ export function InboxDecisionBar({ decisions }: { decisions: DetailDecisions }) 
           {reason}
         </Text>
       )}
-    </Box>
+    </DecisionBarFrame>
   );
 }
