@@ -14,8 +14,9 @@
 // Options: --staff N, --rate R (decisions a second, default 5), --seconds S (window per step,
 // default 60), --ladder N1,N2,… (one step per N, each with fresh consoles; the largest N at which
 // the targets hold is read from them), --import, --approvals/--users/--companies/--managers (the
-// data's size, default 40000/4000/300/100), --baseline (the consoles react as before issue 45's
-// levers: every approval event re-reads the page and the stat cards at once, with no ETag).
+// data's size, default 40000/4000/300/100), --baseline (the consoles react as the console did before
+// conditional reads and the list's live policy: every approval event re-reads the page and the stat
+// cards at once, with no ETag).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -141,7 +142,8 @@ export async function benchStaff(args) {
   const rate = numberOption(args, 'rate', 5);
   const seconds = numberOption(args, 'seconds', 60);
   const withImport = args.includes('--import');
-  // The console before issue 45's levers (every event re-reads the page, no ETag), to compare.
+  // The console before conditional reads and the list's live policy (every event re-reads the page,
+  // no ETag), to compare with.
   const baseline = args.includes('--baseline');
   const sizes = {
     approvals: numberOption(args, 'approvals', 40_000),

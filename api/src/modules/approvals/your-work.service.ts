@@ -2,6 +2,9 @@ import { hasRole, sectionNamed, type Role, type YourWork } from 'shared-contract
 import type { Db } from '../../db/client';
 import { yourWork } from './your-work.repository';
 
+/** Forgets a reused overdue answer (a test that changes bills and reads again at once). */
+export { forgetOverdueBills } from './your-work.repository';
+
 /**
  * The dashboard's "Your work" for whoever decides payments (the approvals section's decideRole and
  * up: the card is theirs), null for anyone else.

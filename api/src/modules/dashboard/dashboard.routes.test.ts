@@ -12,7 +12,7 @@ import {
 } from 'shared-contracts';
 import { activity, apiKeys, approvals, companies, users } from '../../db/schema';
 import { build, type TestContext } from '../../test/build';
-import { forgetOverdueBills } from '../approvals/your-work.repository';
+import { forgetOverdueBills } from '../approvals/your-work.service';
 import { dashboardCounts } from './dashboard.repository';
 
 let t: TestContext;
