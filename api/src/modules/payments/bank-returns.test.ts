@@ -6,11 +6,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACH_RETURN_CODES, type BankReturnUpload } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // By path, not as a dependency: the simulator depends on api, so api must not depend on it.
-import { simulateBankResponse, type BankResponse } from '../../../../bank-simulator/src/index';
+import {
+  simulateBankResponse,
+  type BankResponse,
+  type SimulatorOptions,
+} from '../../../../bank-simulator/src/index';
 import {
   activity,
   approvals,
   bankFileEntries,
+  bankReturnFiles,
   liveEvents,
   nachaFiles,
   paidBills,
@@ -87,13 +92,17 @@ const historyOf = async (approvalId: string) =>
     .orderBy(asc(activity.id));
 
 /** The bank's answer for some entries of an approval's file, by bill id. */
-async function returnFor(approvalId: string, codes: Record<string, string>): Promise<string> {
+async function returnFor(
+  approvalId: string,
+  codes: Record<string, string>,
+  options: SimulatorOptions = {},
+): Promise<string> {
   const entries = await entriesOf(approvalId);
   const responses: BankResponse[] = Object.entries(codes).map(([billId, code]) => ({
     traceNumber: entries.find((entry) => entry.billId === billId)!.traceNumber,
     code,
   }));
-  return simulateBankResponse(await fileOf(approvalId), responses);
+  return simulateBankResponse(await fileOf(approvalId), responses, options);
 }
 
 describe('applying a return file', () => {
@@ -346,5 +355,90 @@ describe('applying a return file', () => {
       payload: 'x',
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('the same return in another file (other bytes) is listed as already returned and changes nothing', async () => {
+    // Stops: a bank's second notice of a return (or a copy with another creation time) releasing
+    // the lock of the bill's NEW payment, which would then be paid a third time.
+    const id = await paidApproval(world, [bill('8701', 'V-1', 140), bill('8702', 'V-2', 150)]);
+    applied(await upload(await returnFor(id, { '8701': 'R01' }), 'dup-first.txt'));
+    const repaid = await approvedApproval(world, [bill('8701', 'V-1', 140)]);
+    expect((await generateBankFile(world.deps(), world.admin, repaid)).status).toBe('NACHA_GENERATED');
+    const historyBefore = await historyOf(id);
+
+    const again = await returnFor(id, { '8701': 'R01' }, { creationTime: '1300' });
+    const second = applied(await upload(again, 'dup-second.txt'));
+    expect(second.alreadyApplied).toBe(false);
+    expect(second.file.matchedCount).toBe(0);
+    expect(second.file.lines).toEqual([
+      expect.objectContaining({
+        outcome: 'UNMATCHED',
+        billId: '8701',
+        reason: 'This entry was already returned (return file dup-first.txt)',
+      }),
+    ]);
+    expect(await historyOf(id)).toEqual(historyBefore);
+    expect(await statusOf(id)).toBe('PAYMENT_PARTLY_RETURNED');
+    // The new payment's lock stands: the bill cannot be paid by yet another approval.
+    expect(await locksOf(['8701', '8702'])).toEqual(['8701', '8702']);
+    const third = await approvedApproval(world, [bill('8701', 'V-1', 140)]);
+    expect((await generateBankFile(world.deps(), world.admin, third)).status).toBe('APPROVED');
+  });
+
+  it('a return sent to another receiving bank than the entry is a mismatch and changes nothing', async () => {
+    // Stops: a return of another bank's payment with the same trace reopening a bill paid here.
+    const id = await paidApproval(world, [bill('8801', 'V-2', 160)]);
+    const text = await returnFor(id, { '8801': 'R03' });
+    // The console recorded the entry as sent to 091000019; the return says 121042882.
+    const [entry] = await entriesOf(id);
+    await ctx.app.db
+      .update(bankFileEntries)
+      .set({ routingNumber: '091000019' })
+      .where(eq(bankFileEntries.id, entry!.id));
+    const result = applied(await upload(text, 'routing-mismatch.txt'));
+    expect(result.file.lines).toEqual([
+      expect.objectContaining({
+        outcome: 'MISMATCH',
+        reason: 'Does not agree with the entry the console sent: receiving bank 12104288, sent to 09100001',
+      }),
+    ]);
+    expect((await entriesOf(id)).map((row) => row.status)).toEqual(['SENT']);
+    expect(await locksOf(['8801'])).toEqual(['8801']);
+    expect(await statusOf(id)).toBe('NACHA_GENERATED');
+    const [account] = await ctx.app.db
+      .select({ blocked: vendorBankAccounts.blockedCode })
+      .from(vendorBankAccounts)
+      .where(and(eq(vendorBankAccounts.companyId, world.companyId), eq(vendorBankAccounts.vendorRef, 'V-2')));
+    expect(account!.blocked).toBeNull();
+  });
+
+  it('an unknown or retired reason code on one line refuses the whole file, naming the line; nothing applies', async () => {
+    // Stops: a file half applied, its good return reopening a bill while the line after it is not
+    // read, or a code NACHA no longer uses taken for one it does.
+    const id = await paidApproval(world, [bill('8901', 'V-1', 170), bill('8902', 'V-2', 180)]);
+    const records = (await returnFor(id, { '8901': 'R01', '8902': 'R01' })).split('\n');
+    const last = records.findLastIndex((record) => record.startsWith('799'));
+    expect(records.filter((record) => record.startsWith('799'))).toHaveLength(2);
+    const withCode = (code: string) =>
+      records.map((record, index) => (index === last ? record.slice(0, 3) + code + record.slice(6) : record));
+    const filesBefore = (await ctx.app.db.select().from(bankReturnFiles)).length;
+
+    const retired = await upload(withCode('R65').join('\n'), 'retired.txt');
+    expect(retired.statusCode).toBe(400);
+    expect(errorOf(retired).message).toBe(
+      `This is not a return file the console can read: line ${last + 1}, returnReasonCode: R65 is a retired return code, no longer in NACHA's list`,
+    );
+    const unknown = await upload(withCode('R99').join('\n'), 'unknown.txt');
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).message).toBe(
+      `This is not a return file the console can read: line ${last + 1}, returnReasonCode: "R99" is not a return code`,
+    );
+
+    expect((await entriesOf(id)).map((row) => row.status)).toEqual(['SENT', 'SENT']);
+    expect(await locksOf(['8901', '8902'])).toEqual(['8901', '8902']);
+    expect(await statusOf(id)).toBe('NACHA_GENERATED');
+    expect((await ctx.app.db.select().from(bankReturnFiles)).length).toBe(filesBefore);
+    // The same file with its codes as the bank sent them applies both.
+    expect(applied(await upload(records.join('\n'), 'both.txt')).file.matchedCount).toBe(2);
   });
 });
