@@ -197,6 +197,11 @@ export const SecurityOverviewSchema = v.object({
   required: v.boolean(),
   /** Until when they may go on without one (null: no grace, or not required). */
   graceUntil: v.nullable(IsoDateTimeSchema),
+  /**
+   * This session signed in with a recovery code and must add a new factor before anything else
+   * (the device is likely lost). From the session's own token, so it holds on a reload or a link.
+   */
+  enrolAfterRecovery: v.optional(v.boolean(), false),
 });
 export type SecurityOverview = v.InferOutput<typeof SecurityOverviewSchema>;
 

@@ -51,6 +51,7 @@ describe('SecondFactorBanner', () => {
       recoveryCodesLeft: 0,
       required: true,
       graceUntil: new Date(Date.now() + 5 * DAY - 60_000).toISOString(),
+      enrolAfterRecovery: false,
     });
     const banner = await screen.findByRole('status');
     expect(banner.textContent).toMatch(
@@ -66,6 +67,7 @@ describe('SecondFactorBanner', () => {
       recoveryCodesLeft: 0,
       required: true,
       graceUntil: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      enrolAfterRecovery: false,
     });
     expect((await screen.findByRole('status')).textContent).toMatch(/ 1 day left /);
   });
@@ -73,9 +75,24 @@ describe('SecondFactorBanner', () => {
   it('is not shown to someone who needs no factor, has one, or on the Security page itself', async () => {
     const grace = new Date(Date.now() + 5 * DAY).toISOString();
     const cases: Array<[SecurityOverview, string]> = [
-      [{ factors: [], recoveryCodesLeft: 0, required: false, graceUntil: null }, '/companies'],
-      [{ factors: [factor], recoveryCodesLeft: 10, required: true, graceUntil: null }, '/companies'],
-      [{ factors: [], recoveryCodesLeft: 0, required: true, graceUntil: grace }, '/users/profile/security'],
+      [
+        { factors: [], recoveryCodesLeft: 0, required: false, graceUntil: null, enrolAfterRecovery: false },
+        '/companies',
+      ],
+      [
+        {
+          factors: [factor],
+          recoveryCodesLeft: 10,
+          required: true,
+          graceUntil: null,
+          enrolAfterRecovery: false,
+        },
+        '/companies',
+      ],
+      [
+        { factors: [], recoveryCodesLeft: 0, required: true, graceUntil: grace, enrolAfterRecovery: false },
+        '/users/profile/security',
+      ],
     ];
     for (const [overview, path] of cases) {
       renderBanner(overview, path);
@@ -89,7 +106,13 @@ describe('SecondFactorBanner', () => {
   });
 
   it('once the grace is over, sends the person to the Security page (the API refuses all else)', async () => {
-    renderBanner({ factors: [], recoveryCodesLeft: 0, required: true, graceUntil: null });
+    renderBanner({
+      factors: [],
+      recoveryCodesLeft: 0,
+      required: true,
+      graceUntil: null,
+      enrolAfterRecovery: false,
+    });
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe('page at /users/profile/security'),
     );

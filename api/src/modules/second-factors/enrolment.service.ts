@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { SecondFactorDuty } from '../../ports/second-factor-duty';
 import type { EnrolmentDue } from '../../ports/second-factor-enrolment';
-import { lastRecoveryCodeUse, listFactors } from './factors.repository';
+import { lastRecoveryCodeUse, listFactors, type SecondFactorRow } from './factors.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -41,12 +41,26 @@ export async function enrolmentDeadline(
     if (!(await duty(db, user))) return null;
     return { by: graceEnd(deps.config, user) ?? new Date(0), reason: 'duty' };
   }
-  const recovered = await lastRecoveryCodeUse(db, user.id);
+  const recovered = await recoveredWithoutFactor(db, user.id, factors);
+  return recovered ? { by: recovered, reason: 'recovery' } : null;
+}
+
+/**
+ * When the person's last proof was a recovery code spent after every factor of theirs was added or
+ * last used (the device is likely lost), else null.
+ */
+export async function recoveredWithoutFactor(
+  db: Db,
+  userId: number,
+  factors: readonly Pick<SecondFactorRow, 'createdAt' | 'lastUsedAt'>[],
+): Promise<Date | null> {
+  if (factors.length === 0) return null;
+  const recovered = await lastRecoveryCodeUse(db, userId);
   if (!recovered) return null;
   const vouched = factors.some(
     (factor) =>
       factor.createdAt.getTime() >= recovered.getTime() ||
       (factor.lastUsedAt !== null && factor.lastUsedAt.getTime() >= recovered.getTime()),
   );
-  return vouched ? null : { by: recovered, reason: 'recovery' };
+  return vouched ? null : recovered;
 }

@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECOND_FACTOR_ERRORS, type AuthResult, type SecondStepResult } from 'shared-contracts';
-import { activity, secondStepTickets, users } from '../../db/schema';
+import {
+  SECOND_FACTOR_ERRORS,
+  type AuthResult,
+  type SecondStepResult,
+  type SecurityOverview,
+} from 'shared-contracts';
+import { activity, secondFactors, secondStepTickets, users } from '../../db/schema';
 import { build, errorOf, NEW_PASSWORD, type TestContext } from '../../test/build';
 import {
   claimsOf,
@@ -150,6 +155,33 @@ describe('sign-in with an authenticator app', () => {
     expect((await secondStep(t, { method: 'recovery', ticket: again.ticket, code: other })).statusCode).toBe(
       200,
     );
+  });
+
+  it('after a recovery code the Security overview asks for a new factor, until one of theirs is used again', async () => {
+    const security = async (token: string) => {
+      const answer = await t.request({ method: 'GET', url: '/api/user/security', token });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: SecurityOverview }>().data;
+    };
+    // The factor was added and last used before this recovery code (the test's clock runs ahead of
+    // the database's, which stamps the code's use).
+    await t.database.db
+      .update(secondFactors)
+      .set({ createdAt: sql`now() - interval '1 hour'`, lastUsedAt: sql`now() - interval '1 hour'` })
+      .where(eq(secondFactors.userId, await userIdOf(email)));
+    const { ticket } = await passwordStep(t, email);
+    const recovered = await secondStep(t, { method: 'recovery', ticket, code: recoveryCodes[2] ?? '' });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    const afterRecovery = recovered.json<{ data: SecondStepResult }>().data.tokens.accessToken;
+    expect((await security(afterRecovery)).enrolAfterRecovery).toBe(true);
+
+    // The authenticator app again (the device was found): nothing more to add.
+    clock += 5 * STEP;
+    const next = await passwordStep(t, email);
+    const passed = await secondStep(t, { method: 'totp', ticket: next.ticket, code: codeAt(secret, clock) });
+    expect(passed.statusCode, passed.body).toBe(200);
+    const token = passed.json<{ data: SecondStepResult }>().data.tokens.accessToken;
+    expect((await security(token)).enrolAfterRecovery).toBe(false);
   });
 
   it('records every attempt, right or wrong, with its method in the audit log', async () => {

@@ -30,7 +30,7 @@ import { decryptSecret, encryptSecret } from '../../security/token-cipher';
 import { recordSessionFactor, revokeSessions, sessionLimitsOf } from '../../sessions/sessions.repository';
 import { recordActivity } from '../activity/activity.service';
 import { accessTokenFor, factorOfToken } from '../auth/auth.service';
-import { graceEnd } from './enrolment.service';
+import { graceEnd, recoveredWithoutFactor } from './enrolment.service';
 import {
   countFactors,
   countUnusedRecoveryCodes,
@@ -77,6 +77,8 @@ export async function securityOverview(
     recoveryCodesLeft: await countUnusedRecoveryCodes(deps.db, user.id),
     required,
     graceUntil: required && factors.length === 0 ? (graceUntil(deps, user)?.toISOString() ?? null) : null,
+    // Read from the database, not the session's token: it turns false as soon as a factor is added.
+    enrolAfterRecovery: (await recoveredWithoutFactor(deps.db, user.id, factors)) !== null,
   };
 }
 

@@ -25,8 +25,11 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-function renderPage(overview: SecurityOverview, routeState?: unknown) {
-  state.overview = overview;
+function renderPage(
+  overview: Omit<SecurityOverview, 'enrolAfterRecovery'> & { enrolAfterRecovery?: boolean },
+  routeState?: unknown,
+) {
+  state.overview = { enrolAfterRecovery: false, ...overview };
   render(
     <UiProvider>
       <MemoryRouter initialEntries={[{ pathname: '/users/profile/security', state: routeState }]}>
@@ -82,6 +85,19 @@ describe('SecurityPage', () => {
       },
       { mustEnrol: true },
     );
+    expect(screen.getByRole('alert').textContent).toContain(SECOND_FACTOR_ERRORS.enrolAfterRecovery);
+  });
+
+  it('after a recovery code asks for a new factor when the navigation carried nothing (a reload, a link)', () => {
+    renderPage({
+      factors: [
+        { id: 1, kind: 'totp', name: 'Phone', createdAt: '2026-01-02T10:00:00.000Z', lastUsedAt: null },
+      ],
+      recoveryCodesLeft: 9,
+      required: false,
+      graceUntil: null,
+      enrolAfterRecovery: true,
+    });
     expect(screen.getByRole('alert').textContent).toContain(SECOND_FACTOR_ERRORS.enrolAfterRecovery);
   });
 

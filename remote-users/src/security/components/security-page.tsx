@@ -29,7 +29,9 @@ const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '
 export function SecurityPage() {
   const security = useSecurity();
   const location = useLocation();
-  const mustEnrol = (location.state as { mustEnrol?: unknown } | null)?.mustEnrol === true;
+  // Sent here by the API's refusal (the navigation's state), or signed in with a recovery code (the
+  // overview says so from the session's token, so a reload or a detour through sign-in keeps it).
+  const sentToEnrol = (location.state as { mustEnrol?: unknown } | null)?.mustEnrol === true;
   const [adding, setAdding] = useState<'totp' | 'passkey' | null>(null);
   const [removing, setRemoving] = useState<Factor | null>(null);
   const [regenerating, setRegenerating] = useState(false);
@@ -65,6 +67,7 @@ export function SecurityPage() {
       <RequestState request={security} loadingText="Loading your second factors...">
         {(overview) => {
           // After a recovery code the person adds a new factor (their device is likely lost).
+          const mustEnrol = sentToEnrol || overview.enrolAfterRecovery;
           const enrol = mustEnrol || (overview.required && overview.factors.length === 0);
           // Sent here to enrol while having factors: a recovery code was the last proof given.
           const text = !mustEnrol
