@@ -108,5 +108,7 @@ export const BANK_RETURNS_PAGE_TEXT = {
     title: 'Returned this month',
     hint: 'Payments the bank sent back',
     link: (count: number) => `${count.toLocaleString('en-US')} returned this month`,
+    /** Beside it when some approvals came back only in part. */
+    partlyLink: (count: number) => `${count.toLocaleString('en-US')} partly returned`,
   },
 } as const;

@@ -19,8 +19,12 @@ export const DashboardStatsSchema = v.object({
   /** Companies connected to QuickBooks, and those whose connection needs attention (error). */
   qbConnected: v.optional(v.number(), 0),
   qbNeedAttention: v.optional(v.number(), 0),
-  /** Approvals whose payment (or part of it) came back this calendar month (UTC). */
+  /**
+   * Approvals a return file applied this calendar month (UTC) sent back in full (PAYMENT_RETURNED),
+   * and in part (PAYMENT_PARTLY_RETURNED): apart, as each opens the approvals list on its status.
+   */
   returnedThisMonth: v.optional(v.number(), 0),
+  partlyReturnedThisMonth: v.optional(v.number(), 0),
   recentActivity: v.array(ActivityItemSchema),
   /** What waits for the signed-in person, when they decide payments (USER and up); else null. */
   yourWork: v.optional(v.nullable(YourWorkSchema), null),
@@ -35,6 +39,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   qbConnected: 0,
   qbNeedAttention: 0,
   returnedThisMonth: 0,
+  partlyReturnedThisMonth: 0,
   recentActivity: [],
   yourWork: null,
 };

@@ -3,7 +3,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from 'shared-auth';
 import {
   ABOUT_TEXT,
-  BANK_RETURNS_PAGE_TEXT,
   CHART_DAYS,
   CHART_WEEKS,
   RECENT_ACTIVITY_SHOWN,
@@ -16,7 +15,6 @@ import {
   Box,
   Button,
   Card,
-  Link,
   PageHeader,
   SectionCard,
   SimpleGrid,
@@ -30,6 +28,7 @@ import { useDashboardCharts } from './api/get-dashboard-charts';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { useSystemHealth } from './api/get-system-health';
 import { healthSummary, quickActionsFor } from './dashboard-model';
+import { QuickBooksLine } from './quickbooks-line';
 import { YourWork } from './your-work';
 
 const STAT_CARDS = [
@@ -132,6 +131,7 @@ function StatCards() {
         connected={data.stats.qbConnected}
         needAttention={data.stats.qbNeedAttention}
         returnedThisMonth={data.stats.returnedThisMonth}
+        partlyReturnedThisMonth={data.stats.partlyReturnedThisMonth}
       />
       {data.failed && (
         <Text fontSize="sm" color="orange.fg" role="status">
@@ -139,49 +139,6 @@ function StatCards() {
         </Text>
       )}
     </Stack>
-  );
-}
-
-/**
- * 'QuickBooks: N connected, M need attention': each figure opens the Companies list filtered by
- * that QuickBooks status (a connection in its error state needs someone to reconnect it). Then
- * 'Returned this month: N', the approvals whose payment the bank sent back, opening the list
- * filtered by that status.
- */
-function QuickBooksLine({
-  connected,
-  needAttention,
-  returnedThisMonth,
-}: {
-  connected: number;
-  needAttention: number;
-  returnedThisMonth: number;
-}) {
-  return (
-    <Text fontSize="sm" color="fg">
-      <Text as="span" data-testid="quickbooks-line">
-        QuickBooks:{' '}
-        <Link asChild color="blue.fg">
-          <RouterLink to="/companies?qb=connected">{connected.toLocaleString('en-US')} connected</RouterLink>
-        </Link>
-        ,{' '}
-        <Link asChild color={needAttention > 0 ? 'red.fg' : 'blue.fg'}>
-          <RouterLink to="/companies?qb=error">
-            {needAttention.toLocaleString('en-US')} need attention
-          </RouterLink>
-        </Link>
-      </Text>
-      <Text as="span" display={{ base: 'block', md: 'inline' }} data-testid="returned-this-month">
-        <Text as="span" display={{ base: 'none', md: 'inline' }} aria-hidden="true">
-          {' · '}
-        </Text>
-        <Link asChild color={returnedThisMonth > 0 ? 'red.fg' : 'blue.fg'}>
-          <RouterLink to="/approvals?status=PAYMENT_RETURNED">
-            {BANK_RETURNS_PAGE_TEXT.dashboard.link(returnedThisMonth)}
-          </RouterLink>
-        </Link>
-      </Text>
-    </Text>
   );
 }
 

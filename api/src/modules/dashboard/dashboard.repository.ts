@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import {
@@ -52,7 +52,9 @@ export interface DashboardCounts {
   totalApiKeys: number;
   qbConnected: number;
   qbNeedAttention: number;
+  /** Approvals returned in full, and in part, by a return file applied this month (UTC). */
   returnedThisMonth: number;
+  partlyReturnedThisMonth: number;
 }
 
 /**
@@ -62,6 +64,21 @@ export interface DashboardCounts {
 export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
   const query = preparedQuery(db, 'dashboard:counts', () => {
     const scalar = (subquery: { getSQL(): unknown }) => sql<number>`(${subquery})`.mapWith(Number);
+    const returnedThisMonthIn = (status: 'PAYMENT_RETURNED' | 'PAYMENT_PARTLY_RETURNED') =>
+      db
+        .select({ n: sql`count(distinct ${bankFileEntries.approvalId})` })
+        .from(bankReturnFiles)
+        .innerJoin(bankFileEntries, eq(bankFileEntries.returnFileId, bankReturnFiles.id))
+        .innerJoin(approvals, eq(approvals.id, bankFileEntries.approvalId))
+        .where(
+          and(
+            gte(
+              bankReturnFiles.createdAt,
+              sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`,
+            ),
+            eq(approvals.status, status),
+          ),
+        );
     return db
       .select({
         totalCompanies: scalar(
@@ -93,24 +110,11 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
             .from(companyCounts)
             .where(eq(companyCounts.qbStatus, 'error')),
         ),
-        // Approvals (partly) returned by a return file applied this calendar month (UTC): the day
-        // the console learned of it, which the bank's own return date may not be yet.
-        returnedThisMonth: scalar(
-          db
-            .select({ n: sql`count(distinct ${bankFileEntries.approvalId})` })
-            .from(bankReturnFiles)
-            .innerJoin(bankFileEntries, eq(bankFileEntries.returnFileId, bankReturnFiles.id))
-            .innerJoin(approvals, eq(approvals.id, bankFileEntries.approvalId))
-            .where(
-              and(
-                gte(
-                  bankReturnFiles.createdAt,
-                  sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`,
-                ),
-                inArray(approvals.status, ['PAYMENT_RETURNED', 'PAYMENT_PARTLY_RETURNED']),
-              ),
-            ),
-        ),
+        // Approvals returned by a return file applied this calendar month (UTC): the day the
+        // console learned of it, which the bank's own return date may not be yet. In full and in
+        // part apart, as the approvals list filters by one status and each figure opens its list.
+        returnedThisMonth: scalar(returnedThisMonthIn('PAYMENT_RETURNED')),
+        partlyReturnedThisMonth: scalar(returnedThisMonthIn('PAYMENT_PARTLY_RETURNED')),
       })
       .from(sql`(select 1) as one`);
   });
@@ -123,6 +127,7 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
     qbConnected: row?.qbConnected ?? 0,
     qbNeedAttention: row?.qbNeedAttention ?? 0,
     returnedThisMonth: row?.returnedThisMonth ?? 0,
+    partlyReturnedThisMonth: row?.partlyReturnedThisMonth ?? 0,
   };
 }
 

@@ -53,8 +53,18 @@ async function uploadAnswer(text: string, fileName: string) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-const returnedThisMonth = async () =>
-  (await get('/api/dashboard/stats')).json<{ data: DashboardStats }>().data.returnedThisMonth;
+/** The dashboard's figures of approvals returned this month: in full, and in part. */
+const returnedThisMonth = async () => {
+  const stats = (await get('/api/dashboard/stats')).json<{ data: DashboardStats }>().data;
+  return { full: stats.returnedThisMonth, partly: stats.partlyReturnedThisMonth };
+};
+
+/** The ids of the approvals list filtered by a status, as the dashboard's figures open it. */
+const listedWithStatus = async (status: string) => {
+  const list = await get(`/api/bill-approval/approvals?status=${status}&limit=100`);
+  expect(list.statusCode, list.body).toBe(200);
+  return list.json<{ data: Array<{ id: string }> }>().data.map((row) => row.id);
+};
 
 describe('reconciliation of a bank file', () => {
   it('after a return of one bill of three and a NOC of another: totals, statuses, return files', async () => {
@@ -128,11 +138,20 @@ describe('reconciliation of a bank file', () => {
     expect(page.data.map((row) => row.id)).toEqual([summary!.id]);
     expect(page.meta.pagination.total).toBeGreaterThanOrEqual(1);
 
-    // The dashboard counts the approval once, returned this month.
-    expect(await returnedThisMonth()).toBe(before + 1);
-    const filtered = await get(`/api/bill-approval/approvals?status=PAYMENT_PARTLY_RETURNED&limit=100`);
-    expect(filtered.statusCode, filtered.body).toBe(200);
-    expect(filtered.json<{ data: Array<{ id: string }> }>().data.map((row) => row.id)).toContain(id);
+    // The dashboard counts the approval once, returned in part this month, and that figure's
+    // link (the list on Partly returned) shows it.
+    expect(await returnedThisMonth()).toEqual({ full: before.full, partly: before.partly + 1 });
+    expect(await listedWithStatus('PAYMENT_PARTLY_RETURNED')).toContain(id);
+  });
+
+  it('an approval returned in full counts under returned this month, and its link lists it', async () => {
+    // Stops: a dashboard figure that counts approvals the list it opens does not show.
+    const before = await returnedThisMonth();
+    const id = await paidApproval(world, [bill('7301', 'V-3', 15)]);
+    await uploadAnswer(await bankAnswer(id, { '7301': { code: 'R01' } }), 'recon-full.txt');
+    expect(await returnedThisMonth()).toEqual({ full: before.full + 1, partly: before.partly });
+    expect(await listedWithStatus('PAYMENT_RETURNED')).toContain(id);
+    expect(await listedWithStatus('PAYMENT_PARTLY_RETURNED')).not.toContain(id);
   });
 
   it('the CSV holds one line per entry, its texts guarded against formulas; MODERATOR and up', async () => {
