@@ -171,6 +171,9 @@ describe('GET /api/events', () => {
     const response = await fetch(`${base}/api/events`, {
       headers: { authorization: `Bearer ${tokenOf('user')}`, accept: 'text/event-stream' },
     });
+    // Never cached, and never held back by a proxy that buffers (nginx reads X-Accel-Buffering).
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-accel-buffering')).toBe('no');
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';
     while (!/^id: \d+$/m.test(text)) text += (await reader.read()).value ?? '';

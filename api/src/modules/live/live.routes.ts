@@ -166,6 +166,8 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
       reply.sse.keepAlive();
       reply.sse.onClose(() => close());
       reply.header('cache-control', 'no-store');
+      // A proxy in front (nginx) passes each event on as it is written instead of buffering it.
+      reply.header('x-accel-buffering', 'no');
       reply.sse.sendHeaders();
       // How long a client waits before reconnecting, for clients that follow the field.
       reply.raw.write(`: live\nretry: ${limits.retryMs}\n\n`);
