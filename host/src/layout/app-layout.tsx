@@ -11,10 +11,11 @@ import {
   UnknownPathNotice,
   useFullScreenState,
 } from 'shared-ui';
-import { mutate, SWRConfig } from 'swr';
+import { SWRConfig } from 'swr';
 import { PaletteHost, SearchButton } from '../command-palette/palette-launcher';
 import { useLiveDashboardStats } from '../dashboard/api/get-dashboard-stats';
 import { NavIcon } from './icons';
+import { useForgetAnswersWhenSessionEnds } from './forget-answers';
 import { MobileDrawer } from './mobile-drawer';
 import { SidebarContent } from './sidebar';
 import { SecondFactorBanner } from './second-factor-banner';
@@ -38,10 +39,7 @@ export function AppLayout() {
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  // The layout leaves when the session ends (sign-out, expiry, another person's sign-in next): every
-  // answer read in it goes too, so the next sign-in at this browser shows nothing of this one (a
-  // shared desk), and a person signing in again sees their own figures fresh, not the last ones.
-  useEffect(() => () => void mutate(() => true, undefined, { revalidate: false }), []);
+  useForgetAnswersWhenSessionEnds();
 
   const idleWarning = useSignedInServices();
 
