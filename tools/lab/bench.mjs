@@ -20,6 +20,10 @@
 // --abuse: what one hostile GUEST costs everyone else (tools/lab/bench-abuse.mjs): an ADMIN's account
 // creation while the GUEST floods password changes, and /api/health and memory while 100 GUEST
 // streams replay the live log.
+// --tabs [N]: the browser console itself (tools/lab/bench-tabs.mjs): N approvals tabs (default 8) of
+// one Chromium while 20 decisions (--decisions D) are made over 10 s (--window S); prints when each
+// tab shows every final status after the last decision, and the requests the tabs made (304s, full
+// reads of the list and of the stat cards, other routes) and the events they received.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +40,18 @@ if (args.includes('--staff') || args.includes('--ladder')) {
   await run(path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [
     path.join(ROOT, 'tools', 'lab', 'bench-staff-cli.mjs'),
     ...args,
+  ]);
+  process.exit(0);
+}
+if (args.includes('--tabs')) {
+  // Under tsx: it makes its approvals and decisions with the e2e test's own helpers (TypeScript).
+  const tabs = args.indexOf('--tabs');
+  const count = /^\d+$/.test(args[tabs + 1] ?? '') ? [] : ['8'];
+  await run(path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx'), [
+    path.join(ROOT, 'tools', 'lab', 'bench-tabs.mjs'),
+    ...args.slice(0, tabs + 1),
+    ...count,
+    ...args.slice(tabs + 1),
   ]);
   process.exit(0);
 }
