@@ -1,5 +1,11 @@
 import { useId, useMemo } from 'react';
-import { APPROVAL_ORIGIN_LABELS, parseBills, shortApprovalId, type Approval } from 'shared-contracts';
+import {
+  APPROVAL_LIST_TEXT,
+  APPROVAL_ORIGIN_LABELS,
+  parseBills,
+  shortApprovalId,
+  type Approval,
+} from 'shared-contracts';
 import { Badge, Button, HStack, PageHeader, PriorityBadge, StatusBadge, Text } from 'shared-ui';
 import { ShortcutsHelpButton } from 'shared-ui/dialog';
 import { formatDateLong, formatRelative } from 'shared-ui/format';
@@ -137,7 +143,7 @@ export function ApprovalSummaryLines({ approval }: { approval: Approval }) {
           )}
           {duplicates > 0 && (
             <Badge colorPalette="orange" variant="solid">
-              ⚠ Possible duplicate
+              {APPROVAL_LIST_TEXT.possibleDuplicate}
             </Badge>
           )}
         </HStack>
