@@ -1,4 +1,4 @@
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 import type { ApiClient } from './api-client';
 import type { ApprovalDto, ApprovalFactory } from './approvals-page';
 
@@ -89,22 +89,40 @@ const empty = (): TabRequestCounts => ({
   failed: 0,
 });
 
+const isApiRequest = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname.startsWith('/api/') && pathname !== EVENTS_PATH;
+};
+
 /** Counts the API requests a tab makes (page.on('response')), except its event stream. */
 export class TabRequestCounter {
   private current = empty();
+  /** Asked and not answered yet, whenever asked. */
+  private readonly waiting = new Set<Request>();
 
   constructor(page: Page) {
-    page.on('response', (response) => this.record(response));
-    page.on('requestfailed', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/') && pathname !== EVENTS_PATH) this.current.failed += 1;
+    page.on('request', (request) => {
+      if (isApiRequest(request.url())) this.waiting.add(request);
     });
+    page.on('response', (response) => {
+      this.waiting.delete(response.request());
+      this.record(response);
+    });
+    page.on('requestfailed', (request) => {
+      this.waiting.delete(request);
+      if (isApiRequest(request.url())) this.current.failed += 1;
+    });
+  }
+
+  /** API requests asked and still unanswered now. */
+  unanswered(): number {
+    return this.waiting.size;
   }
 
   private record(response: Response): void {
     const request = response.request();
+    if (!isApiRequest(response.url())) return;
     const { pathname } = new URL(response.url());
-    if (!pathname.startsWith('/api/') || pathname === EVENTS_PATH) return;
     const status = response.status();
     const counts = this.current;
     if (request.method() === 'GET' && pathname === APPROVAL_LIST_PATH) {
