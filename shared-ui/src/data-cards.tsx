@@ -10,10 +10,10 @@ import {
   NativeSelect,
   Skeleton,
   Stack,
-  Text,
   chakra,
 } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
+import { memo, useId, useMemo, type ReactNode } from 'react';
+import { CELL_STYLES, CellText } from './data-table-cells';
 import { cellContent, isRowClick, type DataTableColumn, type RowId } from './data-table-columns';
 import type { SortConfig } from './sort';
 import { TruncatedText } from './truncated-text';
@@ -34,6 +34,8 @@ export interface DataCardsProps<T> {
   rowLabel?: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
   isLoading: boolean;
+  /** Not every row is drawn yet (the list's first passes). */
+  drawing?: boolean;
   loadingRows: number;
   onRowClick?: (row: T) => void;
   /** The keyboard's row: marked (not drawn), so Enter finds its title's link as in the table. */
@@ -135,15 +137,16 @@ export function DataCards<T>({
   rowLabel,
   rowActions,
   isLoading,
+  drawing = false,
   loadingRows,
   onRowClick,
   activeRowId = null,
 }: DataCardsProps<T>) {
-  const { title, badges, fields } = cardParts(columns);
+  const parts = useMemo(() => cardParts(columns), [columns]);
   const showToolbar = selectable || Boolean(onSortChange && columns.some((column) => column.sortable));
 
   return (
-    <Stack gap="3" data-layout="cards" aria-busy={isLoading || undefined}>
+    <Stack gap="3" data-layout="cards" aria-busy={isLoading || drawing || undefined}>
       {showToolbar ? (
         <Flex align="center" gap="3" wrap="wrap" minH="9">
           {selectable ? (
@@ -171,7 +174,16 @@ export function DataCards<T>({
           ) : null}
         </Flex>
       ) : null}
-      <Stack as="ul" role="list" aria-label={caption} gap="3" listStyleType="none" m="0" p="0">
+      <Stack
+        as="ul"
+        role="list"
+        aria-label={caption}
+        gap="3"
+        listStyleType="none"
+        m="0"
+        p="0"
+        css={CELL_STYLES}
+      >
         {isLoading
           ? Array.from({ length: loadingRows }, (_, index) => (
               <Box as="li" key={`loading-${index}`} aria-hidden="true" {...CARD}>
@@ -182,72 +194,20 @@ export function DataCards<T>({
             ))
           : rows.map((row, index) => {
               const id = rowIds[index] as RowId;
-              const isSelected = selected.has(id);
               return (
-                <Box
-                  as="li"
+                <DataCard<T>
                   key={id}
-                  {...CARD}
-                  data-selected={isSelected ? '' : undefined}
-                  data-active={id === activeRowId ? '' : undefined}
-                  borderColor={isSelected ? 'blue.solid' : undefined}
-                  cursor={onRowClick ? 'pointer' : undefined}
-                  onClick={onRowClick ? (event) => isRowClick(event) && onRowClick(row) : undefined}
-                >
-                  <Flex gap="3" align="flex-start">
-                    {selectable ? (
-                      <Checkbox.Root
-                        size="sm"
-                        mt="1"
-                        checked={isSelected}
-                        onCheckedChange={(details) => onToggleRow(id, details.checked === true)}
-                      >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label srOnly>
-                          Select {rowLabel ? rowLabel(row) : `row ${id}`}
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ) : null}
-                    <Box flex="1" minW="0">
-                      {title ? (
-                        <TruncatedText lines={3} fontWeight="semibold" data-card-title="" data-row-title="">
-                          {cellContent(title, row)}
-                        </TruncatedText>
-                      ) : null}
-                      {badges.length > 0 ? (
-                        <HStack gap="2" wrap="wrap" mt="2">
-                          {badges.map((column) => (
-                            <Box key={column.key}>{cellContent(column, row)}</Box>
-                          ))}
-                        </HStack>
-                      ) : null}
-                    </Box>
-                    {rowActions ? <Box flexShrink={0}>{rowActions(row)}</Box> : null}
-                  </Flex>
-                  {fields.length > 0 ? (
-                    <Box
-                      as="dl"
-                      display="grid"
-                      gridTemplateColumns="minmax(5rem, auto) 1fr"
-                      columnGap="3"
-                      rowGap="1"
-                      mt="3"
-                      textStyle="sm"
-                    >
-                      {fields.map((column) => (
-                        <Box key={column.key} display="contents">
-                          <Text as="dt" color="fg.muted">
-                            {column.header}
-                          </Text>
-                          <Box as="dd" m="0" minW="0">
-                            <TruncatedText lines={2}>{cellContent(column, row)}</TruncatedText>
-                          </Box>
-                        </Box>
-                      ))}
-                    </Box>
-                  ) : null}
-                </Box>
+                  row={row}
+                  id={id}
+                  parts={parts}
+                  selectable={selectable}
+                  isSelected={selected.has(id)}
+                  isActive={id === activeRowId}
+                  onToggleRow={onToggleRow}
+                  rowLabel={rowLabel}
+                  rowActions={rowActions}
+                  onRowClick={onRowClick}
+                />
               );
             })}
       </Stack>
@@ -255,4 +215,101 @@ export function DataCards<T>({
   );
 }
 
+/** What one card needs: the columns by their place in it, its row and its state. */
+interface DataCardProps<T> extends Pick<
+  DataCardsProps<T>,
+  'selectable' | 'onToggleRow' | 'rowLabel' | 'rowActions' | 'onRowClick'
+> {
+  row: T;
+  id: RowId;
+  parts: ReturnType<typeof cardParts<T>>;
+  isSelected: boolean;
+  isActive: boolean;
+}
+
+/**
+ * One row as a card. Kept as drawn while its own props hold (a selection elsewhere, the list's next
+ * pass of rows). Its fields are plain elements styled once by the list (FIELDS): a list page holds
+ * hundreds of them, and each styled component costs its own style computation on the first render.
+ */
+const DataCard = memo(function DataCard<T>({
+  row,
+  id,
+  parts: { title, badges, fields },
+  selectable,
+  isSelected,
+  isActive,
+  onToggleRow,
+  rowLabel,
+  rowActions,
+  onRowClick,
+}: DataCardProps<T>) {
+  return (
+    <Box
+      as="li"
+      {...CARD}
+      data-selected={isSelected ? '' : undefined}
+      data-active={isActive ? '' : undefined}
+      borderColor={isSelected ? 'blue.solid' : undefined}
+      cursor={onRowClick ? 'pointer' : undefined}
+      onClick={onRowClick ? (event) => isRowClick(event) && onRowClick(row) : undefined}
+    >
+      <Flex gap="3" align="flex-start">
+        {selectable ? (
+          <Checkbox.Root
+            size="sm"
+            mt="1"
+            checked={isSelected}
+            onCheckedChange={(details) => onToggleRow(id, details.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label srOnly>Select {rowLabel ? rowLabel(row) : `row ${id}`}</Checkbox.Label>
+          </Checkbox.Root>
+        ) : null}
+        <Box flex="1" minW="0">
+          {title ? (
+            <TruncatedText lines={3} fontWeight="semibold" data-card-title="" data-row-title="">
+              {cellContent(title, row)}
+            </TruncatedText>
+          ) : null}
+          {badges.length > 0 ? (
+            <HStack gap="2" wrap="wrap" mt="2">
+              {badges.map((column) => (
+                <div key={column.key}>{cellContent(column, row)}</div>
+              ))}
+            </HStack>
+          ) : null}
+        </Box>
+        {rowActions ? <Box flexShrink={0}>{rowActions(row)}</Box> : null}
+      </Flex>
+      {fields.length > 0 ? (
+        <Box as="dl" css={FIELDS}>
+          {fields.map((column) => (
+            <div key={column.key}>
+              <dt>{column.header}</dt>
+              <dd>
+                <CellText lines={2}>{cellContent(column, row)}</CellText>
+              </dd>
+            </div>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}) as <T>(props: DataCardProps<T>) => ReactNode;
+
 const CARD = { borderWidth: '1px', borderRadius: 'l3', bg: 'bg.panel', p: '4' } as const;
+
+/** A card's labelled fields: a label column and a value column (each field's div only groups its pair). */
+const FIELDS = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(5rem, auto) 1fr',
+  columnGap: '3',
+  rowGap: '1',
+  mt: '3',
+  textStyle: 'sm',
+  '& > div': { display: 'contents' },
+  '& dt': { color: 'fg.muted' },
+  '& dd': { m: '0', minW: '0' },
+} as const;

@@ -19,7 +19,7 @@ export interface DataTableColumn<T> {
   width?: string;
   minWidth?: string;
   /**
-   * Widest the cell's content grows before it is cut with '…' (the full text shows on hover);
+   * Widest the cell's content grows (a CSS length) before it is cut with '…' (the full text shows on hover);
    * default DEFAULT_CELL_MAX_WIDTH. 'none' lets the content wrap instead.
    */
   maxWidth?: string;

@@ -3,6 +3,7 @@
 // rows are prepared in the background (areRowPropsEqual), since drawing rows is a table's costly part.
 import { Checkbox, Skeleton, Table } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
+import { CellText } from './data-table-cells';
 import {
   DEFAULT_CELL_MAX_WIDTH,
   STICKY_ACTIONS_CELL,
@@ -11,7 +12,6 @@ import {
   type DataTableColumn,
   type RowId,
 } from './data-table-columns';
-import { TruncatedText } from './truncated-text';
 
 /** Props of DataTableRows (passed down by DataTable). */
 export interface DataTableRowsProps<T> {
@@ -53,25 +53,16 @@ function areRowPropsEqual<T>(previous: DataTableRowsProps<T>, next: DataTableRow
 
 /** The body of a DataTable. */
 export const DataTableRows = memo(function DataTableRows<T>({
-  columns,
-  titleKey,
+  pending: _pending,
   rows,
   rowIds,
   isLoading,
   loadingRows,
   columnCount,
-  selectable,
   selected,
-  rowLabel,
-  rowActions,
-  clickable,
-  roving,
   activeRowId,
   tabStopId,
-  rowElements,
-  onToggleRow,
-  onRowClick,
-  onActivateRow,
+  ...shared
 }: DataTableRowsProps<T>) {
   return (
     <Table.Body>
@@ -87,66 +78,112 @@ export const DataTableRows = memo(function DataTableRows<T>({
           ))
         : rows.map((row, index) => {
             const id = rowIds[index] as RowId;
-            const isSelected = selected.has(id);
             return (
-              <Table.Row
+              <DataTableRow<T>
                 key={id}
-                ref={(element: HTMLTableRowElement | null) => {
-                  if (element) rowElements.set(id, element);
-                  else rowElements.delete(id);
-                }}
-                tabIndex={roving ? (id === tabStopId ? 0 : -1) : undefined}
-                onFocus={roving && id !== activeRowId ? () => onActivateRow(id) : undefined}
-                data-active={id === activeRowId ? '' : undefined}
-                css={roving ? ACTIVE_ROW_STYLE : undefined}
-                data-selected={isSelected ? '' : undefined}
-                aria-selected={selectable ? isSelected : undefined}
-                cursor={clickable ? 'pointer' : undefined}
-                onClick={clickable ? (event) => isRowClick(event) && onRowClick(row) : undefined}
-              >
-                {selectable ? (
-                  <Table.Cell px="3">
-                    <Checkbox.Root
-                      size="sm"
-                      checked={isSelected}
-                      onCheckedChange={(details) => onToggleRow(id, details.checked === true)}
-                    >
-                      <Checkbox.HiddenInput />
-                      <Checkbox.Control />
-                      <Checkbox.Label srOnly>Select {rowLabel ? rowLabel(row) : `row ${id}`}</Checkbox.Label>
-                    </Checkbox.Root>
-                  </Table.Cell>
-                ) : null}
-                {columns.map((column) => (
-                  <Table.Cell
-                    key={column.key}
-                    textAlign={column.align ?? 'start'}
-                    minW={column.minWidth}
-                    data-row-title={column.key === titleKey ? '' : undefined}
-                  >
-                    {column.maxWidth === 'none' ? (
-                      cellContent(column, row)
-                    ) : (
-                      <TruncatedText
-                        maxW={column.maxWidth ?? DEFAULT_CELL_MAX_WIDTH}
-                        ms={column.align === 'end' ? 'auto' : undefined}
-                      >
-                        {cellContent(column, row)}
-                      </TruncatedText>
-                    )}
-                  </Table.Cell>
-                ))}
-                {rowActions ? (
-                  <Table.Cell textAlign="end" whiteSpace="nowrap" {...STICKY_ACTIONS_CELL}>
-                    {rowActions(row)}
-                  </Table.Cell>
-                ) : null}
-              </Table.Row>
+                {...shared}
+                row={row}
+                id={id}
+                isSelected={selected.has(id)}
+                isActive={id === activeRowId}
+                isTabStop={id === tabStopId}
+              />
             );
           })}
     </Table.Body>
   );
 }, areRowPropsEqual) as <T>(props: DataTableRowsProps<T>) => ReactNode;
+
+/** What one row shares with the others, and its own state. */
+type DataTableRowProps<T> = Pick<
+  DataTableRowsProps<T>,
+  | 'columns'
+  | 'titleKey'
+  | 'selectable'
+  | 'rowLabel'
+  | 'rowActions'
+  | 'clickable'
+  | 'roving'
+  | 'rowElements'
+  | 'onToggleRow'
+  | 'onRowClick'
+  | 'onActivateRow'
+> & { row: T; id: RowId; isSelected: boolean; isActive: boolean; isTabStop: boolean };
+
+/**
+ * One row of the table. Kept as drawn while its own props hold (a selection or the keyboard's row
+ * elsewhere, the list's next pass of rows), since its cells are the costly part of a render.
+ */
+const DataTableRow = memo(function DataTableRow<T>({
+  columns,
+  titleKey,
+  selectable,
+  rowLabel,
+  rowActions,
+  clickable,
+  roving,
+  rowElements,
+  onToggleRow,
+  onRowClick,
+  onActivateRow,
+  row,
+  id,
+  isSelected,
+  isActive,
+  isTabStop,
+}: DataTableRowProps<T>) {
+  return (
+    <Table.Row
+      ref={(element: HTMLTableRowElement | null) => {
+        if (element) rowElements.set(id, element);
+        else rowElements.delete(id);
+      }}
+      tabIndex={roving ? (isTabStop ? 0 : -1) : undefined}
+      onFocus={roving && !isActive ? () => onActivateRow(id) : undefined}
+      data-active={isActive ? '' : undefined}
+      css={roving ? ACTIVE_ROW_STYLE : undefined}
+      data-selected={isSelected ? '' : undefined}
+      aria-selected={selectable ? isSelected : undefined}
+      cursor={clickable ? 'pointer' : undefined}
+      onClick={clickable ? (event) => isRowClick(event) && onRowClick(row) : undefined}
+    >
+      {selectable ? (
+        <Table.Cell px="3">
+          <Checkbox.Root
+            size="sm"
+            checked={isSelected}
+            onCheckedChange={(details) => onToggleRow(id, details.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label srOnly>Select {rowLabel ? rowLabel(row) : `row ${id}`}</Checkbox.Label>
+          </Checkbox.Root>
+        </Table.Cell>
+      ) : null}
+      {columns.map((column) => (
+        <Table.Cell
+          key={column.key}
+          textAlign={column.align ?? 'start'}
+          minW={column.minWidth}
+          data-row-title={column.key === titleKey ? '' : undefined}
+        >
+          {column.maxWidth === 'none' ? (
+            cellContent(column, row)
+          ) : (
+            <CellText maxWidth={column.maxWidth ?? DEFAULT_CELL_MAX_WIDTH} end={column.align === 'end'}>
+              {cellContent(column, row)}
+            </CellText>
+          )}
+        </Table.Cell>
+      ))}
+      {rowActions ? (
+        <Table.Cell textAlign="end" whiteSpace="nowrap" {...STICKY_ACTIONS_CELL}>
+          {rowActions(row)}
+        </Table.Cell>
+      ) : null}
+    </Table.Row>
+  );
+}) as <T>(props: DataTableRowProps<T>) => ReactNode;
 
 /**
  * The keyboard's row: a bar at its start edge and a tint (seen while a dialog has the focus), and the

@@ -14,11 +14,13 @@ import {
   type ReactNode,
 } from 'react';
 import { DataCards, cardParts } from './data-cards';
+import { CELL_STYLES } from './data-table-cells';
 import type { DataTableColumn, RowId } from './data-table-columns';
 import { DataTableHeader } from './data-table-header';
 import { DataTableRows } from './data-table-rows';
 import { useTableSelection } from './data-table-selection';
 import type { SortConfig } from './sort';
+import { useDrawnCount } from './use-drawn-count';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 export { DEFAULT_CELL_MAX_WIDTH, type DataTableColumn, type RowId } from './data-table-columns';
@@ -112,6 +114,10 @@ export function DataTable<T>({
   const deferredData = useDeferredValue(shownData);
   const { rows, isLoading } = deferredData;
   const pending = deferredData !== shownData;
+  // A list's first rows come in passes (useDrawnCount); the selection and the keys count them all.
+  const drawn = useDrawnCount(rows.length);
+  const drawnRows = useMemo(() => (drawn >= rows.length ? rows : rows.slice(0, drawn)), [rows, drawn]);
+  const drawing = drawnRows !== rows;
   const phone = useMediaQuery(PHONE_QUERY);
   const rowElements = useRef(new Map<RowId, HTMLTableRowElement>());
   const shownActive = useRef(activeRowId);
@@ -151,7 +157,7 @@ export function DataTable<T>({
     return (
       <DataCards
         columns={columns}
-        rows={rows}
+        rows={drawnRows}
         rowIds={rowIds}
         caption={caption}
         sort={sort}
@@ -164,6 +170,7 @@ export function DataTable<T>({
         rowLabel={rowLabel}
         rowActions={rowActions}
         isLoading={isLoading}
+        drawing={drawing}
         loadingRows={loadingRows}
         onRowClick={onRowClick ? clickRow : undefined}
         activeRowId={activeRowId}
@@ -178,7 +185,8 @@ export function DataTable<T>({
         <Table.Root
           size={size}
           interactive={Boolean(onRowClick)}
-          aria-busy={isLoading || pending || undefined}
+          css={CELL_STYLES}
+          aria-busy={isLoading || pending || drawing || undefined}
         >
           <Table.Caption srOnly>{caption}</Table.Caption>
           <DataTableHeader
@@ -196,7 +204,7 @@ export function DataTable<T>({
             pending={pending}
             columns={columns}
             titleKey={titleKey}
-            rows={rows}
+            rows={drawnRows}
             rowIds={rowIds}
             isLoading={isLoading}
             loadingRows={loadingRows}

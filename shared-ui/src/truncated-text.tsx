@@ -2,7 +2,7 @@
 // cut with '…' after `lines` lines, the full text in the `title` tooltip — only while it is cut, so
 // short values get no redundant tooltip. The whole text stays in the DOM for screen readers and search.
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 /** Props of TruncatedText. */
 export interface TruncatedTextProps extends Omit<BoxProps, 'title'> {
@@ -17,24 +17,7 @@ export interface TruncatedTextProps extends Omit<BoxProps, 'title'> {
  */
 export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
-
-  // Measured by an observer, after the browser's own layout (a measurement in a layout effect forced
-  // one layout per cell while a list mounted), and observed again whenever the text changes: a new
-  // observation reports the element once. The title is written on the element, not kept in state,
-  // so a measurement never re-renders the table around it.
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    const observer = new ResizeObserver(() => {
-      const cut =
-        element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
-      const text = cut ? element.textContent?.trim() || undefined : undefined;
-      if (text) element.setAttribute('title', text);
-      else element.removeAttribute('title');
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [children, lines]);
+  useCutTitle(ref, children, lines);
 
   return (
     // A span, so it may sit inside headings, links and breadcrumb items (phrasing content).
@@ -55,4 +38,28 @@ export function TruncatedText({ children, lines = 1, ...rest }: TruncatedTextPro
       {children}
     </Box>
   );
+}
+
+/**
+ * Keeps the full text of the element in its `title` while the element cuts it, and no title otherwise:
+ * for TruncatedText and the list cells that cut their text without a styled component (CellText).
+ * Measured by an observer, after the browser's own layout (a measurement in a layout effect forced
+ * one layout per cell while a list mounted), and observed again whenever the text changes: a new
+ * observation reports the element once. The title is written on the element, not kept in state,
+ * so a measurement never re-renders the table around it.
+ */
+export function useCutTitle(ref: RefObject<HTMLElement | null>, content: ReactNode, lines: number) {
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver(() => {
+      const cut =
+        element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+      const text = cut ? element.textContent?.trim() || undefined : undefined;
+      if (text) element.setAttribute('title', text);
+      else element.removeAttribute('title');
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, content, lines]);
 }

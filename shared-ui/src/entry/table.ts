@@ -25,6 +25,7 @@ export {
   type DataTableProps,
   type RowId,
 } from '../data-table';
+export { CELL } from '../data-table-cells';
 export { useSortedRows, useTableSort, type TableSortState } from '../use-table-sort';
 export { useRowCursor, type RowCursor } from '../use-row-cursor';
 export { useListKeys, type ListKeys, type ListKeysOptions } from '../use-list-keys';
