@@ -7,41 +7,43 @@ import {
   shortApprovalId,
   type ApprovalSummary,
 } from 'shared-contracts';
-import { Badge, HStack, Link, PriorityBadge, Stack, StatusBadge, Text, TruncatedText } from 'shared-ui';
+import { Badge, Link, PriorityBadge, StatusBadge, TruncatedText } from 'shared-ui';
 import { FALLBACK, formatDate, formatDateLong, formatRelative, formatUsd } from 'shared-ui/format';
-import type { DataTableColumn } from 'shared-ui/table';
+import { CELL, type DataTableColumn } from 'shared-ui/table';
 
 const TEXT = APPROVAL_LIST_TEXT;
 
 /**
  * Who is paid: the first bill's vendor (cut, the full name on hover) and how many more, then the
- * possible-duplicate mark, so a flagged approval shows it before anyone opens it.
+ * possible-duplicate mark, so a flagged approval shows it before anyone opens it. Plain elements
+ * styled by the list (CELL), as in the other cells: the list draws a row's cells many times over.
  */
 export function VendorCell({ approval }: { approval: ApprovalSummary }) {
   const more = TEXT.moreVendors(approval.vendorCount);
   return (
-    <Stack gap="0.5" align="start" maxW="11rem">
-      <HStack gap="1" maxW="full" minW="0">
+    <span className={CELL.stack} style={NARROW}>
+      <span className={CELL.line}>
         <TruncatedText fontWeight="medium">{approval.vendorName ?? TEXT.noVendor}</TruncatedText>
-        {more && (
-          <Text as="span" textStyle="xs" color="fg.muted" flexShrink="0">
-            {more}
-          </Text>
-        )}
-      </HStack>
+        {more && <span className={CELL.note}>{more}</span>}
+      </span>
       {approval.possibleDuplicate && (
         <Badge colorPalette="orange" variant="solid" size="sm">
           {TEXT.possibleDuplicate}
         </Badge>
       )}
-    </Stack>
+    </span>
   );
 }
+
+/** The vendor and next approver columns' width, so the columns an approver reads first fit at 1440 px. */
+const NARROW = { maxWidth: '11rem' } as const;
+/** The origin under the Created date wraps rather than widening the column. */
+const ORIGIN = { maxWidth: '7rem' } as const;
 
 /** Who decides the waiting step, in words ('any admin'); wraps to two lines, then '…' and the whole on hover. */
 const nextApprover = (a: ApprovalSummary) =>
   a.status === 'PENDING' && a.currentStepLabel ? (
-    <TruncatedText lines={2} maxW="11rem">
+    <TruncatedText lines={2} maxW={NARROW.maxWidth}>
       {a.currentStepLabel}
     </TruncatedText>
   ) : (
@@ -90,17 +92,13 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     header: 'Total Amount',
     sortable: true,
     align: 'end',
-    render: (a) => (
-      <Text as="span" fontWeight="semibold">
-        {formatUsd(a.billStats.totalAmount)}
-      </Text>
-    ),
+    render: (a) => <span className={CELL.strong}>{formatUsd(a.billStats.totalAmount)}</span>,
   },
   {
     key: 'due',
     header: TEXT.columns.due,
     // The earliest due date of its bills.
-    render: (a) => <Text whiteSpace="nowrap">{formatDate(a.firstDueDate)}</Text>,
+    render: (a) => <span className={CELL.nowrap}>{formatDate(a.firstDueDate)}</span>,
   },
   {
     key: 'status',
@@ -109,18 +107,16 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     card: 'badge',
     render: (a) =>
       a.status === 'PENDING' && a.currentStep ? (
-        <Stack gap="0.5" align="start">
+        <span className={CELL.stack}>
           <StatusBadge status={a.status} />
           {/* Which policy step waits ('Step 2 of 2'); whom it waits for is the Next approver column. */}
-          <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
-            {TEXT.stepOf(a.currentStep, a.stepCount)}
-          </Text>
+          <span className={`${CELL.note} ${CELL.nowrap}`}>{TEXT.stepOf(a.currentStep, a.stepCount)}</span>
           {a.stuck && (
             <Badge colorPalette="red" size="sm">
               Stuck
             </Badge>
           )}
-        </Stack>
+        </span>
       ) : (
         <StatusBadge status={a.status} />
       ),
@@ -139,9 +135,9 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     // How long it has been waiting since it was created ('3 days'); the date is the Created column.
     card: 'hidden',
     render: (a) => (
-      <Text as="span" whiteSpace="nowrap" title={formatDateLong(a.createdAt)}>
+      <span className={CELL.nowrap} title={formatDateLong(a.createdAt)}>
         {formatRelative(a.createdAt)}
-      </Text>
+      </span>
     ),
   },
   {
@@ -167,9 +163,9 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     // Kept, but quiet: the count and its rate on one small line ('0 · 0%'); not on the phone's card.
     card: 'hidden',
     render: (a) => (
-      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+      <span className={`${CELL.note} ${CELL.nowrap}`}>
         {a.billStats.processedBills} · {a.billStats.processingRate}%
-      </Text>
+      </span>
     ),
   },
   { key: 'managerName', header: 'Manager', sortable: true, maxWidth: '8rem', render: approvalManagerLabel },
@@ -178,13 +174,13 @@ export const APPROVAL_COLUMNS: Array<DataTableColumn<ApprovalSummary>> = [
     header: 'Created',
     sortable: true,
     render: (a) => (
-      <Stack gap="0">
-        <Text>{formatDate(a.createdAt)}</Text>
+      <span className={CELL.lines}>
+        <span>{formatDate(a.createdAt)}</span>
         {/* Where it came from: 'Entered by hand' or 'Imported from QuickBooks'. */}
-        <Text textStyle="xs" color="fg.muted" maxW="7rem">
+        <span className={CELL.note} style={ORIGIN}>
           {APPROVAL_ORIGIN_LABELS[a.origin]}
-        </Text>
-      </Stack>
+        </span>
+      </span>
     ),
   },
 ];
