@@ -38,6 +38,8 @@ export const BANK_RECONCILIATION_TEXT = {
     'Returned on',
     'Correction code',
     'Correction description',
+    'Return file',
+    'Correction file',
   ],
   csvFileName: (batchNumber: number) => `bank-file-${batchNumber}-reconciliation.csv`,
 } as const;
@@ -78,6 +80,9 @@ export const BankFileReconEntrySchema = v.object({
   returnedOn: v.nullable(v.string()),
   correctionCode: v.nullable(v.string()),
   correctionDescription: v.nullable(v.string()),
+  /** The names of the return files that returned and that corrected the entry, as uploaded. */
+  returnFileName: v.optional(v.nullable(v.string())),
+  correctionFileName: v.optional(v.nullable(v.string())),
 });
 export type BankFileReconEntry = v.InferOutput<typeof BankFileReconEntrySchema>;
 

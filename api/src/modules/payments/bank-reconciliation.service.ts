@@ -65,6 +65,8 @@ export async function getBankFileReconciliation(db: Db, id: number): Promise<Ban
   const row = await findBankFileTotals(db, id);
   if (!row) throw notFound(BANK_RECONCILIATION_TEXT.notFound);
   const [entries, files] = await Promise.all([entriesOfFile(db, id), returnFilesOfFile(db, id)]);
+  const fileNames = new Map(files.map((file) => [file.id, file.fileName]));
+  const nameOf = (fileId: number | null) => (fileId === null ? null : (fileNames.get(fileId) ?? null));
   return {
     ...toSummary(row),
     entries: entries.map((entry) => ({
@@ -81,6 +83,8 @@ export async function getBankFileReconciliation(db: Db, id: number): Promise<Ban
       returnedOn: entry.returnedOn,
       correctionCode: entry.correctionCode,
       correctionDescription: entry.correctionDescription,
+      returnFileName: nameOf(entry.returnFileId),
+      correctionFileName: nameOf(entry.correctionFileId),
     })),
     returnFiles: files.map((file) => ({
       id: file.id,
@@ -92,8 +96,9 @@ export async function getBankFileReconciliation(db: Db, id: number): Promise<Ban
 }
 
 /**
- * The reconciliation as CSV, one line per entry: every text through csvField's quoting and
- * formula guard (bill ids and vendor names come from QuickBooks), amounts in dollars as numbers.
+ * The reconciliation as CSV, one line per entry with the return files that returned or corrected
+ * it: every text through csvField's quoting and formula guard (bill ids and vendor names come from
+ * QuickBooks, file names from whoever uploaded them), amounts in dollars as numbers.
  */
 export function reconciliationCsv(file: BankFileReconciliation): string {
   const lines = file.entries.map((entry) =>
@@ -111,6 +116,8 @@ export function reconciliationCsv(file: BankFileReconciliation): string {
       csvField(entry.returnedOn),
       csvField(entry.correctionCode),
       csvField(entry.correctionDescription),
+      csvField(entry.returnFileName ?? null),
+      csvField(entry.correctionFileName ?? null),
     ].join(','),
   );
   return [BANK_RECONCILIATION_TEXT.csvHeader.join(','), ...lines].map((line) => `${line}\r\n`).join('');

@@ -118,11 +118,15 @@ describe('reconciliation of a bank file', () => {
       returnDescription: 'No account / unable to locate account',
       returnedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       correctionCode: null,
+      returnFileName: 'recon-r03.txt',
+      correctionFileName: null,
     });
     expect(file.entries[1]).toMatchObject({
       returnCode: null,
       correctionCode: 'C05',
       correctionDescription: 'Incorrect transaction code (checking or savings)',
+      returnFileName: null,
+      correctionFileName: 'recon-c05.txt',
     });
     expect(file.returnFiles.map((returnFile) => returnFile.fileName)).toEqual([
       'recon-r03.txt',
@@ -175,15 +179,15 @@ describe('reconciliation of a bank file', () => {
     );
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Bill,Vendor ref,Vendor,Amount,Trace number,Routing number,Account last 4,Status,Return code,Return description,Returned on,Correction code,Correction description',
+      'Bill,Vendor ref,Vendor,Amount,Trace number,Routing number,Account last 4,Status,Return code,Return description,Returned on,Correction code,Correction description,Return file,Correction file',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
       /^"7201","V-3","'=HYPERLINK\(""http:\/\/evil.example"",""pay""\)",10\.00,"\d{15}",/,
     );
-    expect(lines[1]).toContain(',"Sent",,,,,');
+    expect(lines[1]).toMatch(/,"Sent",,,,,,,$/);
     expect(lines[2]).toMatch(
-      /^"7202","V-3","Vendor V-3",12\.50,.*,"Returned","R01","Insufficient funds","\d{4}-\d{2}-\d{2}",,$/,
+      /^"7202","V-3","Vendor V-3",12\.50,.*,"Returned","R01","Insufficient funds","\d{4}-\d{2}-\d{2}",,,"recon-csv.txt",$/,
     );
     expect(lines[3]).toBe('');
   });
