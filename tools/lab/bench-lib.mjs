@@ -91,7 +91,7 @@ export async function measure(next, { seconds, concurrency, acceptEncoding = ACC
   };
 }
 
-async function freePort() {
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {

@@ -60,6 +60,9 @@ export const LIVE_VIEWS = [
   { entities: ['approval'], requests: ['badge'], related: [], list: false },
 ];
 
+/** What a row shows that a change moves: its id, status and last change, in the page's order. */
+const rowsOf = (rows) => rows.map((row) => `${row.id}:${row.status}:${row.updatedAt}`);
+
 /** A body as sent (compressed as the console asks for it), as text. */
 function decoded(body, encoding) {
   if (encoding === 'br') return zlib.brotliDecompressSync(body).toString('utf8');
@@ -124,6 +127,9 @@ export function createConsole({ url, token, onChange, baseline = false }) {
   const etags = new Map();
   /** Ids of the rows on the page, from the list's last answer. */
   let visibleIds = new Set();
+  /** The page as this tab shows it (kept through 304s), to compare with a fresh read at the end. */
+  let heldRows = null;
+  let lastEventAt = Number.NEGATIVE_INFINITY;
   const read = async (name, client) => {
     const headers = {};
     if (!baseline) {
@@ -137,7 +143,9 @@ export function createConsole({ url, token, onChange, baseline = false }) {
       else etags.delete(name);
     }
     if (name === 'list' && answer.status === 200 && answer.body) {
-      visibleIds = new Set(JSON.parse(answer.body).data.map((row) => String(row.id)));
+      const rows = JSON.parse(answer.body).data;
+      visibleIds = new Set(rows.map((row) => String(row.id)));
+      heldRows = rowsOf(rows);
     }
     return answer;
   };
@@ -170,6 +178,7 @@ export function createConsole({ url, token, onChange, baseline = false }) {
     ),
   }));
   const dispatch = (event) => {
+    lastEventAt = performance.now();
     for (const { view, folder } of folders) if (concernsEntities(event, view.entities)) folder.push(event);
   };
 
@@ -237,6 +246,22 @@ export function createConsole({ url, token, onChange, baseline = false }) {
     /** The page's first reads, all at once as the page mounts. */
     load: () =>
       Promise.all(['list', 'stats', 'badge', 'companies'].map((name) => read(name, 'console-load'))),
+    /** An event came within the folders' longest wait: a re-read may still be on its way. */
+    pending: () => performance.now() - lastEventAt < 1000 + LIVE_REVALIDATE_JITTER_MS + 200,
+    /** This tab's page against a fresh read of it (no ETag): the same rows, statuses and changes. */
+    async compareWithFresh() {
+      const answer = await get(agent, `${url}${PAGE_REQUESTS.list}`, token, 'sample', {}, true);
+      if (answer.status !== 200 || !answer.body)
+        return { same: false, detail: `fresh read ${answer.status}` };
+      const fresh = rowsOf(JSON.parse(answer.body).data);
+      if (heldRows === null) return { same: false, detail: 'no page held' };
+      const at = fresh.findIndex((row, i) => row !== heldRows[i]);
+      if (at < 0 && fresh.length === heldRows.length) return { same: true, detail: '' };
+      return {
+        same: false,
+        detail: `row ${at + 1}: held ${heldRows[at] ?? 'none'}, fresh ${fresh[at] ?? 'none'}`,
+      };
+    },
     close() {
       closed = true;
       for (const { folder } of folders) folder.dispose();

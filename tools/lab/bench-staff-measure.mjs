@@ -29,6 +29,29 @@ export function processCpuSeconds(pid) {
   return procStat(pid)?.own ?? null;
 }
 
+/** CPU seconds of a process and of its living children (nginx's master and its workers). */
+export function processTreeCpuSeconds(pid) {
+  let total = procStat(pid)?.own ?? 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = procStat(name);
+    if (stat?.ppid === pid) total += stat.own;
+  }
+  return total;
+}
+
+/** The counters of several API processes as one. */
+export function sumCounters(list) {
+  const buckets = {};
+  for (const counters of list) {
+    for (const [key, bucket] of Object.entries(counters.buckets)) {
+      const sum = (buckets[key] ??= { requests: 0, dbRequests: 0, queries: 0, notModified: 0 });
+      for (const field of Object.keys(sum)) sum[field] += bucket[field] ?? 0;
+    }
+  }
+  return { queries: list.reduce((sum, c) => sum + c.queries, 0), buckets };
+}
+
 /**
  * CPU seconds of every PostgreSQL process on this machine: each one's own time, plus the time of
  * the backends that already ended, which the postmaster holds as its children's. Any load on the
@@ -103,12 +126,14 @@ const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(dig
 export function printTable(steps, { rate, seconds }) {
   const rows = [
     ['open consoles (N)', (s) => String(s.n)],
+    ['API processes', (s) => (s.processes > 1 ? `${s.processes} behind nginx` : '1')],
     ['events in the window', (s) => `${s.events} (${s.decisions} decisions)`],
     [
       'CPU ms per event per open console: API + PostgreSQL (all processes)',
       (s) => `${fixed(s.cpu, 3)} = ${fixed(s.apiMsPerEventConsole, 3)} + ${fixed(s.pgMsPerEventConsole, 3)}`,
     ],
     ['  PostgreSQL: this database’s backends only', (s) => fixed(s.dbOwnMsPerEventConsole, 3)],
+    ['  nginx (not in the sum)', (s) => fixed(s.proxyMsPerEventConsole, 3)],
     [
       '  CPU use over the window: API · PostgreSQL (cores)',
       (s) => `${fixed(s.apiCores, 2)} · ${fixed(s.pgCores, 2)}`,
@@ -141,6 +166,11 @@ export function printTable(steps, { rate, seconds }) {
     ['  304 answers per event', (s) => fixed(s.notModifiedPerEvent, 0)],
     ['  statements per event (all, streams and background included)', (s) => fixed(s.queriesPerEvent, 0)],
     ['re-reads still unanswered at the end / failed', (s) => `${s.unanswered} / ${s.failed}`],
+    [
+      'sampled consoles whose page equals a fresh read',
+      (s) =>
+        `${s.sample.same} of ${s.sample.sampled}${s.sample.differing.length ? ` (${s.sample.differing.join('; ')})` : ''}`,
+    ],
     ['import of 2,500 bills: alone → under load s', (s) => s.importText ?? 'not run (--import)'],
   ];
   const cells = rows.map(([label, cell]) => [label, ...steps.map(cell)]);

@@ -12,6 +12,8 @@ import {
   percentile,
   postgresCpuSeconds,
   processCpuSeconds,
+  processTreeCpuSeconds,
+  sumCounters,
 } from './bench-staff-measure.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,9 +67,56 @@ async function inBatches(items, run) {
   for (let i = 0; i < items.length; i += BATCH) await Promise.all(items.slice(i, i + BATCH).map(run));
 }
 
+/** Consoles whose page is compared with a fresh read at the end of a step. */
+const SAMPLE = 200;
+
+/**
+ * Up to SAMPLE consoles, spread over all, each compared with a fresh read of its page (no ETag): the
+ * same rows in the same order with the same status and last change. Waits first for the re-reads
+ * still on their way (at most 10 s), as a person looks at the page after the burst.
+ */
+async function sampleAgainstFresh(consoles) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(250)) {
+    if (consoles.every((c) => c.stats.inFlight === 0 && !c.pending())) break;
+  }
+  const every = Math.max(1, Math.floor(consoles.length / SAMPLE));
+  const picked = consoles.filter((_, i) => i % every === 0).slice(0, SAMPLE);
+  let same = 0;
+  const differing = [];
+  for (let i = 0; i < picked.length; i += BATCH) {
+    const results = await Promise.all(picked.slice(i, i + BATCH).map((c) => c.compareWithFresh()));
+    for (const result of results) {
+      if (result.same) same += 1;
+      else if (differing.length < 3) differing.push(result.detail);
+    }
+  }
+  return { sampled: picked.length, same, differing };
+}
+
 export async function runStep(options) {
-  const { n, url, apiPid, monitor, database, tokens, driverToken, proberToken, work, rate, seconds } =
-    options;
+  const {
+    n,
+    url,
+    apiPids,
+    labUrls,
+    monitor,
+    database,
+    tokens,
+    driverToken,
+    proberToken,
+    work,
+    rate,
+    seconds,
+  } = options;
+  // With several API processes, each one's CPU, counters and memory, added up.
+  const apiCpu = () => apiPids.reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? NaN), 0);
+  const counters = async () =>
+    sumCounters(await Promise.all(labUrls.map((u) => labJson(u, '/api/bench/counters'))));
+  const rss = async () =>
+    (await Promise.all(labUrls.map((u) => labJson(u, '/api/bench/memory')))).reduce(
+      (sum, m) => sum + m.rss,
+      0,
+    );
   console.info(`\nN = ${n}: opening ${n} consoles…`);
   // Approval id → when its decision was sent and answered, and when its event reached each console.
   const decisions = new Map();
@@ -90,20 +139,21 @@ export async function runStep(options) {
       },
     }),
   );
-  const rssBefore = (await labJson(url, '/api/bench/memory')).rss;
+  const rssBefore = await rss();
   await inBatches(consoles, (console_) => console_.open());
   await sleep(3000);
-  const rssStreams = (await labJson(url, '/api/bench/memory')).rss;
+  const rssStreams = await rss();
   console.info(`  streams open; loading ${n} list pages…`);
   await inBatches(consoles, (console_) => console_.load());
   await sleep(2000);
 
   // The window.
   const before = {
-    api: processCpuSeconds(apiPid),
+    api: apiCpu(),
+    proxy: options.proxyPid ? processTreeCpuSeconds(options.proxyPid) : null,
     pg: postgresCpuSeconds(),
     own: await databaseBackends(monitor, database),
-    counters: await labJson(url, '/api/bench/counters'),
+    counters: await counters(),
     events: consoles.map((c) => c.stats.events),
     failed: consoles.reduce((sum, c) => sum + c.stats.failed, 0),
   };
@@ -165,15 +215,17 @@ export async function runStep(options) {
   clearInterval(prober);
   await sleep(TAIL_MS);
   const after = {
-    api: processCpuSeconds(apiPid),
+    api: apiCpu(),
+    proxy: options.proxyPid ? processTreeCpuSeconds(options.proxyPid) : null,
     pg: postgresCpuSeconds(),
     own: await databaseBackends(monitor, database),
-    counters: await labJson(url, '/api/bench/counters'),
+    counters: await counters(),
   };
   const elapsed = (performance.now() - started) / 1000;
   const unanswered = consoles.reduce((sum, c) => sum + c.stats.inFlight, 0);
   const failed = consoles.reduce((sum, c) => sum + c.stats.failed, 0) - before.failed;
   const events = Math.max(...consoles.map((c, i) => c.stats.events - before.events[i]));
+  const sample = await sampleAgainstFresh(consoles);
   for (const console_ of consoles) console_.close();
   driverAgent.destroy();
   // Let the server see the streams close (their accounts' places) before the next step opens more;
@@ -215,6 +267,10 @@ export async function runStep(options) {
     pgMsPerEventConsole: perEventConsole(pgSeconds),
     dbOwnMsPerEventConsole: perEventConsole(backendsDelta(before.own, after.own)),
     cpu: perEventConsole(apiSeconds + pgSeconds),
+    proxyMsPerEventConsole:
+      after.proxy === null || before.proxy === null ? NaN : perEventConsole(after.proxy - before.proxy),
+    processes: apiPids.length,
+    sample,
     apiCores: apiSeconds / elapsed,
     pgCores: pgSeconds / elapsed,
     deliveryP50: percentile(fromCommit, 50),

@@ -16,7 +16,9 @@
 // the targets hold is read from them), --import, --approvals/--users/--companies/--managers (the
 // data's size, default 40000/4000/300/100), --baseline (the consoles react as the console did before
 // conditional reads and the list's live policy: every approval event re-reads the page and the stat
-// cards at once, with no ETag).
+// cards at once, with no ETag). --processes P (default 1): P API processes on the one PostgreSQL
+// behind nginx, configured as the operations guide says (tools/deploy/nginx.conf; bench-proxy.mjs),
+// the consoles, driver and prober all going through it.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../build/frontends.mjs';
 import { serveApiOnly } from './bench-lib.mjs';
+import { startNginx } from './bench-proxy.mjs';
 import { firstLine } from './bench-qb-import.mjs';
 import { runStep } from './bench-staff-step.mjs';
 import { printTable } from './bench-staff-measure.mjs';
@@ -145,6 +148,9 @@ export async function benchStaff(args) {
   // The console before conditional reads and the list's live policy (every event re-reads the page,
   // no ETag), to compare with.
   const baseline = args.includes('--baseline');
+  const processes = numberOption(args, 'processes', 1);
+  if (!Number.isSafeInteger(processes) || processes < 1)
+    throw new Error('--processes takes a whole number ≥ 1');
   const sizes = {
     approvals: numberOption(args, 'approvals', 40_000),
     users: numberOption(args, 'users', 4_000),
@@ -167,7 +173,8 @@ export async function benchStaff(args) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-staff-'));
   const env = { ...process.env, ...BENCH_ENV, DATA_DIR: dataDir, SCALE_DATABASE_URL: databaseUrl };
   const sizeArgs = Object.entries(sizes).flatMap(([name, n]) => [`--${name}`, String(n)]);
-  let server = null;
+  const servers = [];
+  let proxy = null;
   const monitor = new pg.Client({ connectionString: databaseUrl });
   try {
     await new Promise((resolve, reject) => {
@@ -187,8 +194,21 @@ export async function benchStaff(args) {
       `update users set mfa_grace_until = now() + interval '7 days' where email like '%@bulk.example.com'`,
     );
 
-    // 2. The lab's API on it (its counters and memory readings), the product's stream cap kept.
-    server = await serveApiOnly(dataDir, { ...BENCH_ENV, DATABASE_URL: databaseUrl });
+    // 2. The lab's API on it (its counters and memory readings), the product's stream cap kept; with
+    // --processes, several behind nginx, one after the other (each runs the migrations' check).
+    for (let i = 0; i < processes; i += 1) {
+      const dir = i === 0 ? dataDir : mkdtempSync(path.join(tmpdir(), 'console-bench-staff-'));
+      const proxied = processes > 1 ? { TRUST_PROXY: 'true' } : {};
+      servers.push({
+        ...(await serveApiOnly(dir, { ...BENCH_ENV, ...proxied, DATABASE_URL: databaseUrl })),
+        dir,
+      });
+    }
+    if (processes > 1) {
+      proxy = await startNginx(servers.map((s) => s.url));
+      console.info(`${processes} API processes behind nginx at ${proxy.url}`);
+    }
+    const server = { url: proxy?.url ?? servers[0].url };
     const emails = await pickAccounts(monitor, maxN);
     const { rows: admins } = await monitor.query(
       `select email from users where is_active and role = 'ADMIN' and email like '%@bulk.example.com'
@@ -222,7 +242,9 @@ export async function benchStaff(args) {
         await runStep({
           n,
           url: server.url,
-          apiPid: server.pid,
+          apiPids: servers.map((s) => s.pid),
+          labUrls: servers.map((s) => s.url),
+          proxyPid: proxy?.pid ?? null,
           monitor,
           database,
           tokens: tokens.slice(0, n),
@@ -239,9 +261,13 @@ export async function benchStaff(args) {
     }
     printTable(steps, { rate, seconds });
   } finally {
-    // An API that died already would never answer its stop.
-    if (server && isAlive(server.pid)) await server.stop();
-    else if (server) console.error('The API had exited before the end of the run.');
+    await proxy?.stop();
+    for (const server of servers) {
+      // An API that died already would never answer its stop.
+      if (isAlive(server.pid)) await server.stop();
+      else console.error('An API process had exited before the end of the run.');
+      if (server.dir !== dataDir) rmSync(server.dir, { recursive: true, force: true });
+    }
     await monitor.end().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
     if (!args.includes('--keep')) {
