@@ -60,6 +60,29 @@ describe('useForgetAnswersWhenSessionEnds', () => {
     expect(screen.getByTestId('page').textContent).toBe('Your second factors');
   });
 
+  it('a read that ended just before the session did is not taken for the next session’s', async () => {
+    signIn();
+    const first = render(
+      <>
+        <Layout />
+        <Page name="overview" read={async () => 'Ada’s factors'} />
+      </>,
+    );
+    expect(await screen.findByText('Ada’s factors')).toBeTruthy();
+    // Signed out and in again at once (well within SWR's two seconds of deduplication).
+    tokenStorage.clear();
+    first.unmount();
+    await act(async () => {});
+    signIn();
+    render(
+      <>
+        <Layout />
+        <Page name="overview" read={async () => 'Bea’s factors'} />
+      </>,
+    );
+    expect(await screen.findByText('Bea’s factors')).toBeTruthy();
+  });
+
   it('when the session has ended, every answer goes with the layout', async () => {
     signIn();
     const { unmount } = render(

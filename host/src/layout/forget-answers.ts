@@ -2,9 +2,14 @@ import { useEffect } from 'react';
 import { tokenStorage } from 'shared-auth';
 import { mutate } from 'swr';
 
-/** Drops every answer SWR holds, without reading any again. */
+/**
+ * Drops every answer SWR holds, and its note of each read made in the last moments (without
+ * `revalidate`, SWR keeps that note for two seconds, and a page mounted meanwhile waits on the
+ * finished read instead of reading again: the next sign-in's pages would show 'Loading…' for ever).
+ * Called once the layout's pages are gone, so nothing is read again by it.
+ */
 export function forgetAnswers(): Promise<unknown> {
-  return mutate(() => true, undefined, { revalidate: false });
+  return mutate(() => true, undefined);
 }
 
 /**
