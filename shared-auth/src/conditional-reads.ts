@@ -16,6 +16,11 @@ export function noteLiveSeq(id: string | undefined): void {
   newestSeq = Math.max(newestSeq ?? 0, Number(id));
 }
 
+/** The newest live event id this tab has seen, or null. */
+export function newestLiveSeq(): number | null {
+  return newestSeq;
+}
+
 /** The headers of a read of `key`: the copy's ETag, and the newest event this tab has seen. */
 export function conditionalHeaders(key: string): Record<string, string> {
   const headers: Record<string, string> = {};

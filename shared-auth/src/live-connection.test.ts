@@ -59,6 +59,31 @@ describe('connectLiveEvents', () => {
     expect(call.url.search).toBe('');
   });
 
+  it('leading the browser’s tabs, starts after the newest event they saw and hands every message and state to them', async () => {
+    tokenStorage.setTokens({ accessToken: 'access-1', refreshToken: 'r' });
+    const open = stream(`id: 12\n\nid: 13\nevent: change\ndata: ${JSON.stringify(CHANGE)}\n\n`);
+    const { callsTo } = installFakeApi({ 'GET /api/events': () => open.response });
+    const told: Array<[string | undefined, LiveEvent | null]> = [];
+    const states: string[] = [];
+    const received: LiveEvent[] = [];
+    const unsubscribe = subscribeLiveEvents((event) => received.push(event));
+    stop = connectLiveEvents({
+      lastEventId: '11',
+      onEvent: (id, event) => told.push([id, event]),
+      onState: (state) => states.push(state),
+    });
+
+    await until(() => told.length === 2);
+    unsubscribe();
+    expect(callsTo('GET', '/api/events')[0]!.headers.get('last-event-id')).toBe('11');
+    expect(told).toEqual([
+      ['12', null],
+      ['13', { type: 'change', ...CHANGE }],
+    ]);
+    expect(received).toEqual([{ type: 'change', ...CHANGE }]);
+    expect(states).toContain('live');
+  });
+
   it('after a 401 refreshes the token and reconnects with the new one, sending the last event id', async () => {
     tokenStorage.setTokens({ accessToken: 'old', refreshToken: 'r' });
     const calls: RecordedCall[] = [];

@@ -3,9 +3,16 @@
 // a refreshed one is used, refreshes it once on a 401, and reconnects with back-off, sending the
 // last event's id so the server replays what was missed.
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { noteLiveSeq } from './conditional-reads';
+import { newestLiveSeq, noteLiveSeq } from './conditional-reads';
 import { apiUrl, renewAccessToken } from './http';
-import { emitLiveEvent, setLiveState, type LiveChange } from './live-bus';
+import {
+  emitLiveEvent,
+  setLiveState as setLocalState,
+  type LiveChange,
+  type LiveEvent,
+  type LiveState,
+} from './live-bus';
+import { shareLiveStream, type ShareChannel, type StreamHooks } from './live-share';
 import { tokenStorage } from './token-storage';
 
 const FIRST_RETRY_MS = 1000;
@@ -16,7 +23,33 @@ class StreamRefused extends Error {}
 /** Anything else: retry after the back-off. */
 class StreamBroken extends Error {}
 
-export function connectLiveEvents(): () => void {
+/** This browser's one stream, shared by its tabs (live-share.ts). */
+export function connectSharedLiveEvents(): () => void {
+  return shareLiveStream({
+    locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
+    openChannel:
+      typeof BroadcastChannel === 'undefined' ? null : (name) => new BroadcastChannel(name) as ShareChannel,
+    connect: connectLiveEvents,
+    emit: emitLiveEvent,
+    setState: setLocalState,
+    noteSeq: noteLiveSeq,
+    newestSeq: newestLiveSeq,
+  });
+}
+
+/**
+ * Opens the stream. With `hooks` (this tab leads the browser's tabs) each message and state also
+ * goes to them, and the stream starts after `hooks.lastEventId`.
+ */
+export function connectLiveEvents(hooks: StreamHooks | null = null): () => void {
+  const setLiveState = (state: LiveState) => {
+    setLocalState(state);
+    hooks?.onState(state);
+  };
+  const emit = (id: string | undefined, event: LiveEvent | null) => {
+    if (event) emitLiveEvent(event);
+    hooks?.onEvent(id, event);
+  };
   const controller = new AbortController();
   let retryMs = FIRST_RETRY_MS;
   let sentToken: string | null = null;
@@ -30,7 +63,11 @@ export function connectLiveEvents(): () => void {
     signal: controller.signal,
     // One stream per tab, hidden or not: a tab in the background still shows the truth when shown.
     openWhenHidden: true,
-    headers: { Accept: EventStreamContentType },
+    // A tab that takes the stream over from another starts after the newest event it has seen.
+    headers: {
+      Accept: EventStreamContentType,
+      ...(hooks?.lastEventId ? { 'last-event-id': hooks.lastEventId } : {}),
+    },
     // The token as it is now, on every (re)connection.
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);
@@ -60,15 +97,18 @@ export function connectLiveEvents(): () => void {
     onmessage(message) {
       noteLiveSeq(message.id);
       if (message.event === 'resync') {
-        emitLiveEvent({ type: 'resync' });
+        emit(message.id, { type: 'resync' });
         return;
       }
-      if (message.event !== 'change') return;
-      try {
-        emitLiveEvent({ type: 'change', ...(JSON.parse(message.data) as Omit<LiveChange, 'type'>) });
-      } catch {
-        // A malformed event changes nothing on screen.
+      let event: LiveChange | null = null;
+      if (message.event === 'change') {
+        try {
+          event = { type: 'change', ...(JSON.parse(message.data) as Omit<LiveChange, 'type'>) };
+        } catch {
+          // A malformed event changes nothing on screen.
+        }
       }
+      emit(message.id, event);
     },
     onclose() {
       // The server ends streams now and then (and on restart): come back, with the back-off.

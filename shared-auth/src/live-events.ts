@@ -105,14 +105,17 @@ export function useLiveState(): LiveState {
   return useAtomValue(liveStateAtom, { store: sessionStore });
 }
 
-/** Opens this tab's stream (the connection code is fetched now); the answer closes it. */
+/**
+ * Joins this browser's event stream, one for all its tabs (the connection code is fetched now);
+ * the answer leaves it.
+ */
 export function startLiveEvents(): () => void {
   let stopped = false;
   let stop: (() => void) | null = null;
   setLiveState('connecting');
   import('./live-connection')
-    .then(({ connectLiveEvents }) => {
-      if (!stopped) stop = connectLiveEvents();
+    .then(({ connectSharedLiveEvents }) => {
+      if (!stopped) stop = connectSharedLiveEvents();
     })
     .catch(() => {
       if (!stopped) setLiveState('offline');
