@@ -70,11 +70,18 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
-const settle = (promise) =>
-  promise.then(
-    (value) => value,
-    () => null,
-  );
+/**
+ * The promise's value, or null when it fails or takes longer than `ms`: a tab whose navigation
+ * never started (no connection left) may not answer at all.
+ */
+const settle = (promise, ms = 5_000) =>
+  Promise.race([
+    promise.then(
+      (value) => value,
+      () => null,
+    ),
+    new Promise((resolve) => setTimeout(() => resolve(null), ms)),
+  ]);
 
 /** Opens a tab on the list of `vendor`'s approvals: the tab and its counter; `loaded` false when it did not load. */
 async function openTab(context, vendor) {
@@ -91,6 +98,7 @@ async function openTab(context, vendor) {
       await page.getByTestId('live-indicator').getByText('Updates: Live').waitFor({ timeout: LOAD_MS });
       return true;
     })(),
+    3 * LOAD_MS,
   );
   return { page, counter, loaded: loaded === true };
 }
@@ -117,21 +125,24 @@ async function scenario({ browser, server, request, signedIn, separate }) {
     console.info(`  tabs that did not load within ${LOAD_MS / 1000} s: ${notLoaded.join(', ')}`);
   const expected = decisions.map(({ approval, shows }) => ({ label: `Approval ${short(approval)}`, shows }));
   const eventsBefore = [];
-  for (const { page, counter } of tabs) {
-    await settle(watchFinalStatuses(page, expected));
-    eventsBefore.push((await settle(liveEventsSeen(page)))?.length ?? 0);
+  for (const { page, counter, loaded } of tabs) {
+    if (loaded) await settle(watchFinalStatuses(page, expected));
+    eventsBefore.push(loaded ? ((await settle(liveEventsSeen(page)))?.length ?? 0) : 0);
     counter.reset();
   }
 
   const firstAsked = Date.now();
   const lastAnswer = await decideOverWindow(decider, decisions, WINDOW_S * 1000);
   const shownAt = await Promise.all(
-    tabs.map(({ page }) =>
-      settle(
-        page
-          .waitForFunction(() => window.allShownAt, undefined, { timeout: SHOW_MS })
-          .then((handle) => handle.jsonValue()),
-      ),
+    tabs.map(({ page, loaded }) =>
+      loaded
+        ? settle(
+            page
+              .waitForFunction(() => window.allShownAt, undefined, { timeout: SHOW_MS })
+              .then((handle) => handle.jsonValue()),
+            SHOW_MS + 5_000,
+          )
+        : null,
     ),
   );
   const shownAfter = shownAt.map((at) => (at === null ? null : at - lastAnswer));
@@ -151,9 +162,9 @@ async function scenario({ browser, server, request, signedIn, separate }) {
     waiting: 0,
     events: 0,
   };
-  for (const [index, { page, counter }] of tabs.entries()) {
+  for (const [index, { page, counter, loaded }] of tabs.entries()) {
     const counts = counter.counts();
-    const events = ((await settle(liveEventsSeen(page)))?.length ?? 0) - eventsBefore[index];
+    const events = loaded ? ((await settle(liveEventsSeen(page)))?.length ?? 0) - eventsBefore[index] : 0;
     const other = Object.values(counts.other).reduce((sum, n) => sum + n, 0);
     for (const key of ['list200', 'list304', 'stats200', 'stats304', 'failed']) totals[key] += counts[key];
     for (const [route, n] of Object.entries(counts.other))
@@ -179,7 +190,7 @@ async function scenario({ browser, server, request, signedIn, separate }) {
   console.info(
     `the ${DECISIONS} decisions took ${((lastAnswer - firstAsked) / 1000).toFixed(1)} s, first asked to last answered`,
   );
-  for (const context of contexts) await context.close();
+  for (const context of contexts) await settle(context.close(), 10_000);
 }
 
 // The tabs share one session, whose access token (15 minutes) outlives the run: no tab refreshes it.
