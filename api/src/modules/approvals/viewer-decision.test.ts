@@ -6,6 +6,7 @@
  * MODERATOR, read by each person the rules tell apart.
  */
 import { APPROVAL_ERRORS, type Approval, type ApprovalSummary, type ViewerDecision } from 'shared-contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../db/schema';
 import { build, demoPasswordHash, type TestContext } from '../../test/build';
@@ -13,7 +14,7 @@ import { secondAdmin } from '../../test/policies';
 import { createApprovalInTransaction } from './approvals.service';
 
 let t: TestContext;
-const tokens = { admin: '', moderator: '', user: '', second: '', registered: '' };
+const tokens = { admin: '', moderator: '', user: '', second: '', registered: '', registrar: '', linked: '' };
 let approvalId = '';
 const APPROVALS = '/api/bill-approval/approvals';
 const STEP_ONE = "the company's approver, any moderator or admin";
@@ -39,16 +40,12 @@ async function seenBy(token: string) {
   };
 }
 
-/**
- * The same decision on the detail page and the list row; in the queue exactly when it may, unless
- * `queueAlike` is false: the queue applies the chain's rules only, not the rules about registered
- * accounts (an account the creator registered still finds the approval there).
- */
-async function expectDecision(token: string, expected: ViewerDecision, queueAlike = true) {
+/** The same decision on the detail page and the list row, and in the queue exactly when it may. */
+async function expectDecision(token: string, expected: ViewerDecision) {
   const seen = await seenBy(token);
   expect(seen.detail).toEqual(expected);
   expect(seen.row).toEqual(expected);
-  if (queueAlike) expect(seen.inQueue).toBe(expected.may);
+  expect(seen.inQueue).toBe(expected.may);
 }
 
 const refused = (reason: string): ViewerDecision => ({ may: false, reason });
@@ -72,6 +69,26 @@ beforeAll(async () => {
     createdById: moderator.user.id,
   });
   tokens.registered = (await t.login('registered.by.creator@example.com')).tokens.accessToken;
+  // An ADMIN who registered the MODERATOR, and one the ADMIN registered: each one person with them.
+  const admins = async (email: string, createdById: number | null) => {
+    const [row] = await t.app.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await demoPasswordHash(),
+        firstName: 'Linked',
+        lastName: 'Admin',
+        role: 'ADMIN',
+        isActive: true,
+        createdById,
+      })
+      .returning({ id: users.id });
+    return { id: row!.id, token: (await t.login(email)).tokens.accessToken };
+  };
+  const registrar = await admins('registrar.of.creator@example.com', null);
+  await t.app.db.update(users).set({ createdById: registrar.id }).where(eq(users.id, moderator.user.id));
+  tokens.registrar = registrar.token;
+  tokens.linked = (await admins('registered.by.first.approver@example.com', admin.user.id)).token;
   // A company of its own, with no approver and no policy: the default policy's two steps.
   const [company] = await t.app.db
     .insert(companies)
@@ -95,9 +112,10 @@ afterAll(async () => {
 });
 
 describe('viewerDecision', () => {
-  it('step 1: the creator, an account they registered and a USER the step does not name may not approve; an ADMIN may', async () => {
+  it('step 1: the creator, an account they registered or that registered them and a USER the step does not name may not approve; an ADMIN may', async () => {
     await expectDecision(tokens.moderator, refused(APPROVAL_ERRORS.ownApproval));
-    await expectDecision(tokens.registered, refused(APPROVAL_ERRORS.registeredByCreator), false);
+    await expectDecision(tokens.registered, refused(APPROVAL_ERRORS.registeredByCreator));
+    await expectDecision(tokens.registrar, refused(APPROVAL_ERRORS.creatorRegisteredByYou));
     await expectDecision(tokens.user, refused(`Step 1 of 2 waits for ${STEP_ONE}`));
     await expectDecision(tokens.admin, { may: true, reason: null });
   });
@@ -109,13 +127,20 @@ describe('viewerDecision', () => {
     const registered = await call('PUT', `${APPROVALS}/${approvalId}/approve`, tokens.registered, {});
     expect(registered.statusCode).toBe(403);
     expect(messageOf(registered)).toBe(APPROVAL_ERRORS.registeredByCreator);
+    const registrar = await call('PUT', `${APPROVALS}/${approvalId}/approve`, tokens.registrar, {});
+    expect(registrar.statusCode).toBe(403);
+    expect(messageOf(registrar)).toBe(APPROVAL_ERRORS.creatorRegisteredByYou);
   });
 
-  it('step 2: who approved step 1 may not approve again (403 if they try); another ADMIN may', async () => {
+  it('step 2: who approved step 1, or an account they registered, may not approve (403 if they try); another ADMIN may', async () => {
     const first = await call('PUT', `${APPROVALS}/${approvalId}/approve`, tokens.admin, {});
     expect(first.statusCode, first.body).toBe(200);
     await expectDecision(tokens.admin, refused(APPROVAL_ERRORS.decidedEarlierStep));
     await expectDecision(tokens.user, refused('Step 2 of 2 waits for any admin'));
+    await expectDecision(tokens.linked, refused(APPROVAL_ERRORS.linkedAccountDecided));
+    const linked = await call('PUT', `${APPROVALS}/${approvalId}/approve`, tokens.linked, {});
+    expect(linked.statusCode).toBe(403);
+    expect(messageOf(linked)).toBe(APPROVAL_ERRORS.linkedAccountDecided);
     await expectDecision(tokens.second, { may: true, reason: null });
 
     const again = await call('PUT', `${APPROVALS}/${approvalId}/approve`, tokens.admin, {});

@@ -31,12 +31,30 @@ export const personalKeys = sql`(select queue_keys(${asked}))`;
 export const namesPerson = (roleKeys: SQL): SQL =>
   sql`(${approvals.waitingFor} && ${roleKeys} or ${approvals.waitingFor} && ${personalKeys})`;
 
+// The person's linked accounts are uncorrelated sub-selects on purpose: Drizzle writes a statement's
+// columns without their table's name, so a sub-select of users inside a statement on approvals
+// cannot name an approval's column (created_by would be the user's own).
+
+/** The account that registered the person asking (an uncorrelated sub-select: run once). */
+const myRegistrar = sql`(select ${users.createdById} from ${users} where ${users.id} = ${me})`;
+/** The accounts the person asking registered, as an array read once (a few ids, for most people). */
+const registeredByMe = sql`array(select ${users.id} from ${users} where ${users.createdById} = ${me})`;
+/** The accounts linked to the person asking: those they registered and the one that registered them. */
+const linkedToMe = sql`array(select ${users.id} from ${users}
+  where ${users.createdById} = ${me} or ${users.id} = ${myRegistrar})`;
+
 /**
  * Never their own request, never one where they (or anyone they stand in for) decided a step
- * already (waiting_decided, kept beside the keys: no look-up of approval_decisions per row).
+ * already (waiting_decided, kept beside the keys: no look-up of approval_decisions per row); and
+ * the money rules about people as the approve endpoint applies them: never a request of the account
+ * that registered them or of one they registered, nor one whose step an account linked to theirs
+ * decided. Each reads the person's few linked accounts once per statement, never per row.
  */
 export const notTheirs = (): SQL =>
-  sql`${approvals.createdById} is distinct from ${me} and not (${approvals.waitingDecided} && ${people})`;
+  sql`${approvals.createdById} is distinct from ${me} and not (${approvals.waitingDecided} && ${people})
+    and (${approvals.createdById} is null or (${approvals.createdById} <> coalesce(${myRegistrar}, 0)
+      and ${approvals.createdById} <> all(${registeredByMe})))
+    and not (${approvals.waitingDecided} && ${linkedToMe})`;
 
 // ---- viewerDecision: may the person asking approve the row's current step ----------------------
 
@@ -69,12 +87,10 @@ export function viewerReasonSql(): SQL<ReasonCode | null> {
     when ${approvals.status} <> 'PENDING' then 'notPending'
     when ${approvals.createdById} = ${me} then 'ownApproval'
     when ${approvals.createdById} = ${registrar} then 'registeredByCreator'
-    when exists (select 1 from ${users} where ${users.id} = ${approvals.createdById} and ${users.createdById} = ${me})
-      then 'creatorRegisteredByYou'
+    when ${approvals.createdById} = any(${registeredByMe}) then 'creatorRegisteredByYou'
     when ${approvals.waitingFor} is null then null
     when ${me} = any(${approvals.waitingDecided}) then 'decidedEarlierStep'
-    when exists (select 1 from ${users} where ${users.id} = any(${approvals.waitingDecided})
-      and (${users.createdById} = ${me} or ${users.id} = ${registrar})) then 'linkedAccountDecided'
+    when ${approvals.waitingDecided} && ${linkedToMe} then 'linkedAccountDecided'
     when not (${namesPerson(viewerRoleKeys)} and ${notTheirs()}) then 'notYourStep'
   end`;
 }
