@@ -2,10 +2,9 @@
 // on screen, and folds the burst into a few re-reads of its list instead of one per decision. How
 // fast is the lab's to measure (`pnpm bench -- --tabs 8`); this holds what is right.
 //
-// Each tab is in a browser context of its own (as eight people's would be): a browser opens at most
-// six HTTP/1.1 connections to one host and each tab's event stream holds one for good, so on the
-// plain HTTP the e2e servers speak, a sixth tab of one browser leaves no connection for any read
-// and a seventh does not load (docs/performance.md, 'Eight tabs in Chromium').
+// Each tab is in a browser context of its own, as eight people's would be, so each holds a stream
+// of its own and the burst fans out over eight streams (the tabs of one browser share one stream;
+// the lab's bench measures both).
 import type { BrowserContext, Page } from '@playwright/test';
 import { LIVE_REVALIDATE_INTERVAL_MS } from '../../shared-auth/src/live-policy';
 import { expect, test } from '../fixtures';
