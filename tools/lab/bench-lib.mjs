@@ -125,7 +125,8 @@ export async function serveApiOnly(dir, extraEnv = {}, nodeArgs = [], { workers 
     ...extraEnv,
     PORT: String(port),
   };
-  const stdio = ['ignore', 'ignore', 'inherit'];
+  // BENCH_API_LOG=1 shows the API's own log (its errors, at LOG_LEVEL), else only its stderr.
+  const stdio = ['ignore', process.env.BENCH_API_LOG === '1' ? 'inherit' : 'ignore', 'inherit'];
   // With workers > 1 the API runs as that many processes on one port (tools/lab/cluster-api.mjs;
   // PostgreSQL only); the pid returned is then the cluster's primary, whose children are the API
   // processes. One process starts as `pnpm start` does, with the demo's QuickBooks emulator beside

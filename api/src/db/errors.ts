@@ -63,3 +63,35 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when PostgreSQL rolled the transaction back to break a cycle of locks (40P01
+ * deadlock_detected) or a conflict of serializable transactions (40001): nothing of it was kept,
+ * and running it again is the documented answer.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '40P01' || state === '40001';
+}
+
+/**
+ * Runs `transaction` again (up to `attempts` times in all, after a short random pause) when the
+ * database rolled it back for a deadlock or a serialization conflict; any other error goes on at
+ * once. Only for transactions whose every effect is in the database: a rolled-back attempt then
+ * leaves nothing behind.
+ */
+export async function retryOnConflict<T>(
+  transaction: () => Promise<T>,
+  attempts = 3,
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isRetryableConflict(error)) throw error;
+      // Apart, so the two sides of a deadlock do not meet again at once.
+      await pause(Math.floor(Math.random() * 40 * attempt) + 10);
+    }
+  }
+}

@@ -17,6 +17,7 @@ import {
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
+import { retryOnConflict } from '../../db/errors';
 import type { ApprovalOrigin, ApprovalRow, DecisionAccount, UserRow } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound, validationError } from '../../http/http-error';
 import { paidBillsMatching } from '../bills/paid-bills';
@@ -269,93 +270,97 @@ export async function approveStep(
   input: ApproveInput,
   stepUp: StepUpForAmount,
 ): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
-    const seen = await findApprovalRow(tx, id);
-    if (!seen) throw approvalNotFound();
-    const current = await findApprovalRow(tx, id, true);
-    if (!current) throw approvalNotFound();
-    await checkMayApprove(tx, actor, current);
-    if (current.status !== 'PENDING') throw notPending(current.status);
-    const wanted = input.approvedBills ?? current.billIds;
-    const known = new Set(current.bills.map((bill) => bill.Id));
-    const unknown = wanted.filter((billId) => !known.has(billId));
-    if (unknown.length > 0) throw validationError({ approvedBills: APPROVAL_ERRORS.unknownBills(unknown) });
-    const chosen = new Set(wanted);
-    const approvedBills = current.bills.filter((bill) => chosen.has(bill.Id));
-    const approvedCents = cents(approvedBills);
-    const now = nowOf(deps);
-    const expected = input.step ?? (seen.stepCount > 0 ? seen.currentStep : null);
-    const isLast = current.stepCount === 0 || current.currentStep === current.stepCount;
-    if (!isLast && approvedBills.length < current.totalBills)
-      throw validationError({ approvedBills: APPROVAL_ERRORS.partialBeforeLastStep });
-    // A bill flagged as a possible duplicate is approved only with a reason, which history keeps.
-    const flagged = await flaggedBillIds(tx, id);
-    const flaggedApproved = approvedBills.filter((bill) => flagged.has(bill.Id));
-    const duplicateReason = flaggedApproved.length > 0 ? input.duplicateReason || null : null;
-    if (flaggedApproved.length > 0 && !duplicateReason) {
-      const message = APPROVAL_ERRORS.duplicateReasonRequired(flaggedApproved.map(billLabel));
-      // Still PENDING (a fact the list's bulk outcome shows, linking to the page that asks the reason).
-      throw new HttpError(400, ERROR_CODES.validation, message, { duplicateReason: message }, undefined, {
-        status: 'PENDING',
+  // A decision meets the bulk writers (an import's pages, the sweeps) on the status counters: a
+  // deadlock the database breaks by rolling the decision back is decided again, not answered 500.
+  return retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const seen = await findApprovalRow(tx, id);
+      if (!seen) throw approvalNotFound();
+      const current = await findApprovalRow(tx, id, true);
+      if (!current) throw approvalNotFound();
+      await checkMayApprove(tx, actor, current);
+      if (current.status !== 'PENDING') throw notPending(current.status);
+      const wanted = input.approvedBills ?? current.billIds;
+      const known = new Set(current.bills.map((bill) => bill.Id));
+      const unknown = wanted.filter((billId) => !known.has(billId));
+      if (unknown.length > 0) throw validationError({ approvedBills: APPROVAL_ERRORS.unknownBills(unknown) });
+      const chosen = new Set(wanted);
+      const approvedBills = current.bills.filter((bill) => chosen.has(bill.Id));
+      const approvedCents = cents(approvedBills);
+      const now = nowOf(deps);
+      const expected = input.step ?? (seen.stepCount > 0 ? seen.currentStep : null);
+      const isLast = current.stepCount === 0 || current.currentStep === current.stepCount;
+      if (!isLast && approvedBills.length < current.totalBills)
+        throw validationError({ approvedBills: APPROVAL_ERRORS.partialBeforeLastStep });
+      // A bill flagged as a possible duplicate is approved only with a reason, which history keeps.
+      const flagged = await flaggedBillIds(tx, id);
+      const flaggedApproved = approvedBills.filter((bill) => flagged.has(bill.Id));
+      const duplicateReason = flaggedApproved.length > 0 ? input.duplicateReason || null : null;
+      if (flaggedApproved.length > 0 && !duplicateReason) {
+        const message = APPROVAL_ERRORS.duplicateReasonRequired(flaggedApproved.map(billLabel));
+        // Still PENDING (a fact the list's bulk outcome shows, linking to the page that asks the reason).
+        throw new HttpError(400, ERROR_CODES.validation, message, { duplicateReason: message }, undefined, {
+          status: 'PENDING',
+        });
+      }
+      const anyway = duplicateReason
+        ? `; approved although bill ${flaggedApproved.map(billLabel).join(', ')} may be a duplicate: ${duplicateReason}`
+        : '';
+      const step = await decideCurrentStep(tx, actor, current, expected, now);
+      // Asked only of someone this step waits for (a refusal rolls the step's record back), and on the
+      // whole approval's total, whatever part is approved: splitting a large one is no way round.
+      stepUp(current.totalAmountCents);
+      if (!step.approved) {
+        const forWhom = step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : '';
+        await recordActivity(tx, actor, 'approval', id, {
+          action: 'approval.step_approve',
+          status: 'PENDING',
+          description: `${personName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}${anyway}`,
+          details: {
+            before: { status: 'PENDING', currentStep: step.position },
+            after: { status: 'PENDING', step: step.position, onBehalfOf: step.onBehalfOf?.id ?? null },
+            ...(duplicateReason ? { duplicateReason } : {}),
+          },
+        });
+        return false;
+      }
+      const decisionAccounts = await accountsSeen(tx, current.companyId, approvedBills);
+      const row = await updatePendingApproval(tx, id, {
+        decisionAccounts,
+        status: 'APPROVED',
+        approvedBills,
+        approvedBillIds: approvedBills.map((bill) => bill.Id),
+        processedBills: approvedBills.length,
+        approvedAmountCents: approvedCents,
+        approvedById: actor.id,
+        approvedBy: personName(actor),
+        approvalDate: now,
       });
-    }
-    const anyway = duplicateReason
-      ? `; approved although bill ${flaggedApproved.map(billLabel).join(', ')} may be a duplicate: ${duplicateReason}`
-      : '';
-    const step = await decideCurrentStep(tx, actor, current, expected, now);
-    // Asked only of someone this step waits for (a refusal rolls the step's record back), and on the
-    // whole approval's total, whatever part is approved: splitting a large one is no way round.
-    stepUp(current.totalAmountCents);
-    if (!step.approved) {
-      const forWhom = step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : '';
+      if (!row) return explainNotPending(tx, id);
+      const partial = approvedBills.length < current.totalBills;
+      const lastStep =
+        step.stepCount > 1
+          ? ` (step ${step.position} of ${step.stepCount}${step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : ''})`
+          : step.onBehalfOf
+            ? ` (for ${step.onBehalfOf.name})`
+            : '';
       await recordActivity(tx, actor, 'approval', id, {
-        action: 'approval.step_approve',
-        status: 'PENDING',
-        description: `${personName(actor)}${forWhom} approved step ${step.position} of ${step.stepCount} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}; now waiting for ${step.nextLabel}${anyway}`,
+        action: 'approval.approve',
+        status: 'APPROVED',
+        description: `${personName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}${anyway}`,
         details: {
-          before: { status: 'PENDING', currentStep: step.position },
-          after: { status: 'PENDING', step: step.position, onBehalfOf: step.onBehalfOf?.id ?? null },
+          before: { status: 'PENDING' },
+          after: {
+            status: 'APPROVED',
+            approvedBillIds: row.approvedBillIds,
+            approvedAmount: approvedCents / 100,
+          },
           ...(duplicateReason ? { duplicateReason } : {}),
         },
       });
-      return false;
-    }
-    const decisionAccounts = await accountsSeen(tx, current.companyId, approvedBills);
-    const row = await updatePendingApproval(tx, id, {
-      decisionAccounts,
-      status: 'APPROVED',
-      approvedBills,
-      approvedBillIds: approvedBills.map((bill) => bill.Id),
-      processedBills: approvedBills.length,
-      approvedAmountCents: approvedCents,
-      approvedById: actor.id,
-      approvedBy: personName(actor),
-      approvalDate: now,
-    });
-    if (!row) return explainNotPending(tx, id);
-    const partial = approvedBills.length < current.totalBills;
-    const lastStep =
-      step.stepCount > 1
-        ? ` (step ${step.position} of ${step.stepCount}${step.onBehalfOf ? ` for ${step.onBehalfOf.name}` : ''})`
-        : step.onBehalfOf
-          ? ` (for ${step.onBehalfOf.name})`
-          : '';
-    await recordActivity(tx, actor, 'approval', id, {
-      action: 'approval.approve',
-      status: 'APPROVED',
-      description: `${personName(actor)}${lastStep} approved ${partial ? `${approvedBills.length} of ${current.totalBills} bills` : `all ${current.totalBills} bill(s)`} of approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${dollars(approvedCents)}${anyway}`,
-      details: {
-        before: { status: 'PENDING' },
-        after: {
-          status: 'APPROVED',
-          approvedBillIds: row.approvedBillIds,
-          approvedAmount: approvedCents / 100,
-        },
-        ...(duplicateReason ? { duplicateReason } : {}),
-      },
-    });
-    return true;
-  });
+      return true;
+    }),
+  );
 }
 
 /**
@@ -408,30 +413,32 @@ export async function rejectApproval(
   id: string,
   reason: string,
 ): Promise<Approval> {
-  return deps.db.transaction(async (tx) => {
-    const current = await findApprovalRow(tx, id);
-    if (!current) throw approvalNotFound();
-    // Rejecting pays nobody, so the creator may withdraw their own request; an account not yet
-    // allowed to decide payments decides nothing.
-    if (!actor.mayDecidePayments) throw forbidden(APPROVAL_ERRORS.mayNotDecide);
-    if (current.status !== 'PENDING') throw notPending(current.status);
-    const row = await updatePendingApproval(tx, id, {
-      status: 'REJECTED',
-      rejectedById: actor.id,
-      rejectedBy: personName(actor),
-      rejectionDate: new Date(),
-      rejectionReason: reason,
-    });
-    if (!row) return explainNotPending(tx, id);
-    await closeSteps(tx, id);
-    await recordActivity(tx, actor, 'approval', id, {
-      action: 'approval.reject',
-      status: 'REJECTED',
-      description: `${personName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,
-      details: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, reason },
-    });
-    return (await findApproval(tx, id))!;
-  });
+  return retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const current = await findApprovalRow(tx, id);
+      if (!current) throw approvalNotFound();
+      // Rejecting pays nobody, so the creator may withdraw their own request; an account not yet
+      // allowed to decide payments decides nothing.
+      if (!actor.mayDecidePayments) throw forbidden(APPROVAL_ERRORS.mayNotDecide);
+      if (current.status !== 'PENDING') throw notPending(current.status);
+      const row = await updatePendingApproval(tx, id, {
+        status: 'REJECTED',
+        rejectedById: actor.id,
+        rejectedBy: personName(actor),
+        rejectionDate: new Date(),
+        rejectionReason: reason,
+      });
+      if (!row) return explainNotPending(tx, id);
+      await closeSteps(tx, id);
+      await recordActivity(tx, actor, 'approval', id, {
+        action: 'approval.reject',
+        status: 'REJECTED',
+        description: `${personName(actor)} rejected approval ${short(id)}${current.companyName ? ` for ${current.companyName}` : ''}: ${reason}`,
+        details: { before: { status: 'PENDING' }, after: { status: 'REJECTED' }, reason },
+      });
+      return (await findApproval(tx, id))!;
+    }),
+  );
 }
 
 /** DELETE (ADMIN): PENDING, REJECTED or EXPIRED only; payment records answer 409 saying why. */
