@@ -92,6 +92,16 @@ export async function startNginx(urls) {
         child.kill('SIGQUIT');
         await new Promise((resolve) => child.once('exit', resolve));
       }
+      // What nginx complained of (a 502's cause is only in its log), counted by kind.
+      const kinds = new Map();
+      const log = existsSync(path.join(dir, 'error.log'))
+        ? readFileSync(path.join(dir, 'error.log'), 'utf8')
+        : '';
+      for (const line of log.split('\n')) {
+        const kind = /\[(?:error|warn|crit)\] \d+#\d+: \*?\d* ?([^,(]*)/.exec(line)?.[1]?.trim();
+        if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      for (const [kind, count] of kinds) console.info(`  nginx: ${count}× ${kind}`);
       rmSync(dir, { recursive: true, force: true });
     },
   };
