@@ -56,7 +56,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The statements sent to the database while `read` runs (text and values). */
+/**
+ * The app's own background reads (the live hub's look at the event log, the job queue's polls) go
+ * on while `read` runs; they are not the read's statements.
+ */
+const BACKGROUND = /live_events|pgboss/;
+
+/** The statements `read` sent to the database (text and values). */
 async function statementsOf<T>(
   read: () => Promise<T>,
 ): Promise<{ result: T; sent: Array<[string, unknown]> }> {
@@ -66,10 +72,12 @@ async function statementsOf<T>(
   const spy = vi.spyOn(client, 'query');
   try {
     const result = await read();
-    const sent = spy.mock.calls.map(
-      ([query, params]) =>
-        [typeof query === 'string' ? query : (query as { text: string }).text, params] as [string, unknown],
-    );
+    const sent = spy.mock.calls
+      .map(
+        ([query, params]) =>
+          [typeof query === 'string' ? query : (query as { text: string }).text, params] as [string, unknown],
+      )
+      .filter(([text]) => !BACKGROUND.test(text));
     return { result, sent };
   } finally {
     spy.mockRestore();
@@ -101,7 +109,7 @@ describe('GET /approvals rows: vendor, first due date, next approver and the dup
     const [guest] = await t.app.db.select().from(users).where(eq(users.email, 'guest@example.com'));
     const query = v.parse(ApprovalListQuerySchema, { companyId: String(companyId), limit: '10' });
     const { result, sent } = await statementsOf(() => listApprovals(t.app.db, guest!, new Date(), query));
-    expect(sent).toHaveLength(1);
+    expect(sent.map(([text]) => text.slice(0, 120))).toHaveLength(1);
 
     const multi = result.rows.find((row) => row.id === multiVendorId);
     expect(multi).toMatchObject({
