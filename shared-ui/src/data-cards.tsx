@@ -15,6 +15,7 @@ import {
 import { memo, useId, useMemo, type ReactNode } from 'react';
 import { CELL_STYLES, CellText } from './data-table-cells';
 import { cellContent, isRowClick, type DataTableColumn, type RowId } from './data-table-columns';
+import { RowSelectBox } from './row-select-box';
 import type { SortConfig } from './sort';
 import { TruncatedText } from './truncated-text';
 
@@ -256,16 +257,14 @@ const DataCard = memo(function DataCard<T>({
     >
       <Flex gap="3" align="flex-start">
         {selectable ? (
-          <Checkbox.Root
-            size="sm"
-            mt="1"
+          <RowSelectBox
+            row={row}
+            id={id}
             checked={isSelected}
-            onCheckedChange={(details) => onToggleRow(id, details.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label srOnly>Select {rowLabel ? rowLabel(row) : `row ${id}`}</Checkbox.Label>
-          </Checkbox.Root>
+            rowLabel={rowLabel}
+            onToggleRow={onToggleRow}
+            mt="1"
+          />
         ) : null}
         <Box flex="1" minW="0">
           {title ? (

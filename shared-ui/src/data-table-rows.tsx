@@ -1,7 +1,7 @@
 // DataTable's body: the skeleton rows while loading, else one row per item (selection checkbox,
 // cells cut with '…', row actions), the keyboard's row marked and focusable. Kept as drawn while new
 // rows are prepared in the background (areRowPropsEqual), since drawing rows is a table's costly part.
-import { Checkbox, Skeleton, Table } from '@chakra-ui/react';
+import { Skeleton, Table } from '@chakra-ui/react';
 import { memo, type ReactNode } from 'react';
 import { CellText } from './data-table-cells';
 import {
@@ -12,6 +12,7 @@ import {
   type DataTableColumn,
   type RowId,
 } from './data-table-columns';
+import { RowSelectBox } from './row-select-box';
 
 /** Props of DataTableRows (passed down by DataTable). */
 export interface DataTableRowsProps<T> {
@@ -149,15 +150,13 @@ const DataTableRow = memo(function DataTableRow<T>({
     >
       {selectable ? (
         <Table.Cell px="3">
-          <Checkbox.Root
-            size="sm"
+          <RowSelectBox
+            row={row}
+            id={id}
             checked={isSelected}
-            onCheckedChange={(details) => onToggleRow(id, details.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label srOnly>Select {rowLabel ? rowLabel(row) : `row ${id}`}</Checkbox.Label>
-          </Checkbox.Root>
+            rowLabel={rowLabel}
+            onToggleRow={onToggleRow}
+          />
         </Table.Cell>
       ) : null}
       {columns.map((column) => (
