@@ -206,3 +206,18 @@ export function systemUsage(stats: {
     ? 'Active'
     : 'Moderate';
 }
+
+/** What the activity summary says where the sign-in rows cannot say it. */
+export const USER_ACTIVITY_TEXT = {
+  notRecorded: 'Not recorded',
+  unrecordedNote:
+    "Only the date of this account's last sign-in is known: its sign-ins were not recorded here, so they are not counted.",
+} as const;
+
+/**
+ * Whether the account has a last sign-in date but no sign-in rows behind it (imported accounts,
+ * the bulk seed): its count and details are then unknown, not zero.
+ */
+export function signInsUnrecorded(stats: { totalLogins?: number; lastLogin?: string | null }): boolean {
+  return stats.totalLogins === 0 && !!stats.lastLogin;
+}

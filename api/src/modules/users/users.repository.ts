@@ -290,7 +290,12 @@ export async function overviewStats(db: Db): Promise<UserOverviewStats> {
   };
 }
 
-/** Per-user activity from real rows: sign-ins, companies they staff or manage, approvals they created. */
+/**
+ * Per-user activity from real rows: sign-ins, companies they staff or manage, approvals they created.
+ * The count, the last sign-in and its details come from the same sign-in rows, so they cannot
+ * disagree. An account whose last sign-in date was set without a row (imported, or the bulk seed)
+ * answers that date with a count of 0 and no details: its sign-ins were not recorded here.
+ */
 export async function userStatistics(db: Db, user: UserRow): Promise<UserActivityStats> {
   const id = user.id;
   const [[logins], [lastLogin], [companiesRow], [approvalsRow]] = await Promise.all([
@@ -324,7 +329,7 @@ export async function userStatistics(db: Db, user: UserRow): Promise<UserActivit
   return {
     userId: id,
     totalLogins: logins?.n ?? 0,
-    lastLogin: user.lastLoginAt?.toISOString() ?? lastLogin?.createdAt.toISOString() ?? null,
+    lastLogin: lastLogin?.createdAt.toISOString() ?? user.lastLoginAt?.toISOString() ?? null,
     lastLoginDetails: lastLogin
       ? {
           timestamp: lastLogin.createdAt.toISOString(),

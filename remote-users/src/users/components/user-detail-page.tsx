@@ -147,7 +147,10 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
             <TruncatedText lines={2} fontSize="xl" fontWeight="bold" overflowWrap="anywhere">
               {personName(user)}
             </TruncatedText>
-            <TruncatedText color="fg.muted">{user.email}</TruncatedText>
+            {/* Only here: the information card below does not repeat it, so a long address wraps. */}
+            <TruncatedText lines={2} color="fg.muted" overflowWrap="anywhere">
+              {user.email}
+            </TruncatedText>
             <HStack gap="2" mt="2">
               <RoleBadge role={user.role} />
               <ActiveBadge isActive={user.isActive} />
@@ -161,41 +164,43 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
           <UserInformationList user={user} />
         </SectionCard>
 
-        <SectionCard title="Quick Actions">
-          <Stack gap="2">
-            {actions.length === 0 && <Text color="fg.muted">No actions available for your role.</Text>}
-            {actions.map((item) => (
-              <Box key={item.key}>
-                <Button
-                  w="full"
-                  variant="outline"
-                  colorPalette={item.key === 'delete' ? 'red' : undefined}
-                  disabled={reasons(item.action).length > 0}
-                  loading={item.key === 'toggle' && activation.busy}
-                  onClick={item.run}
-                >
-                  {item.label}
-                </Button>
-                {reasons(item.action).map((reason) => (
-                  <Text key={reason} fontSize="xs" color="fg.muted" mt="1">
-                    {reason}
-                  </Text>
-                ))}
-              </Box>
-            ))}
-          </Stack>
-        </SectionCard>
+        {/* Left out when the role may use none: no card stands empty. */}
+        {actions.length > 0 && (
+          <SectionCard title="Quick Actions">
+            <Stack gap="2">
+              {actions.map((item) => (
+                <Box key={item.key}>
+                  <Button
+                    w="full"
+                    variant="outline"
+                    colorPalette={item.key === 'delete' ? 'red' : undefined}
+                    disabled={reasons(item.action).length > 0}
+                    loading={item.key === 'toggle' && activation.busy}
+                    onClick={item.run}
+                  >
+                    {item.label}
+                  </Button>
+                  {reasons(item.action).map((reason) => (
+                    <Text key={reason} fontSize="xs" color="fg.muted" mt="1">
+                      {reason}
+                    </Text>
+                  ))}
+                </Box>
+              ))}
+            </Stack>
+          </SectionCard>
+        )}
 
         <SectionCard title="System Information">
           <DetailList>
             <DetailRow label="User ID">{user.id}</DetailRow>
-            <DetailRow label="Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
+            {/* The status and the role are the header's badges. */}
             <DetailRow label="Permission Level">
               {/* What the role lets the person do, not its internal rank. */}
-              {`${ROLE_DESCRIPTIONS[user.role].label}: ${ROLE_DESCRIPTIONS[user.role].permissions
+              {ROLE_DESCRIPTIONS[user.role].permissions
                 .slice(0, 2)
-                .join(', ')
-                .toLowerCase()}`}
+                .map((permission, index) => (index === 0 ? permission : permission.toLowerCase()))
+                .join(', ')}
             </DetailRow>
           </DetailList>
         </SectionCard>
@@ -208,7 +213,7 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
 
         <SectionCard title="Activity Statistics">
           <RequestState request={stats}>
-            {(statistics) => <ActivityStatisticsList user={user} stats={statistics} />}
+            {(statistics) => <ActivityStatisticsList stats={statistics} />}
           </RequestState>
         </SectionCard>
       </SimpleGrid>
