@@ -80,7 +80,8 @@ export interface TabRequestCounts {
   failed: number;
 }
 
-const empty = (): TabRequestCounts => ({
+/** No requests yet: where a counter starts, and a total over tabs begins. */
+export const emptyTabRequestCounts = (): TabRequestCounts => ({
   list200: 0,
   list304: 0,
   stats200: 0,
@@ -89,6 +90,16 @@ const empty = (): TabRequestCounts => ({
   failed: 0,
 });
 
+/** Adds one tab's counts to a total over tabs (in place). */
+export function addTabRequestCounts(total: TabRequestCounts, counts: TabRequestCounts): void {
+  total.list200 += counts.list200;
+  total.list304 += counts.list304;
+  total.stats200 += counts.stats200;
+  total.stats304 += counts.stats304;
+  total.failed += counts.failed;
+  for (const [route, n] of Object.entries(counts.other)) total.other[route] = (total.other[route] ?? 0) + n;
+}
+
 const isApiRequest = (url: string) => {
   const { pathname } = new URL(url);
   return pathname.startsWith('/api/') && pathname !== EVENTS_PATH;
@@ -96,7 +107,7 @@ const isApiRequest = (url: string) => {
 
 /** Counts the API requests a tab makes (page.on('response')), except its event stream. */
 export class TabRequestCounter {
-  private current = empty();
+  private current = emptyTabRequestCounts();
   /** Asked and not answered yet, whenever asked. */
   private readonly waiting = new Set<Request>();
 
@@ -141,7 +152,7 @@ export class TabRequestCounter {
 
   /** Starts counting afresh (after the first load, before the decisions). */
   reset(): void {
-    this.current = empty();
+    this.current = emptyTabRequestCounts();
   }
 
   /** The counts so far. */

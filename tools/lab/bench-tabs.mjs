@@ -18,8 +18,10 @@ import { serveTemp } from './serve-temp.mjs';
 import { ApiClient } from '../../e2e/pages/api-client.ts';
 import { ApprovalFactory, short } from '../../e2e/pages/approvals-page.ts';
 import {
+  addTabRequestCounts,
   createWatchedApprovals,
   decideOverWindow,
+  emptyTabRequestCounts,
   mixedDecisions,
   TabRequestCounter,
 } from '../../e2e/pages/live-tabs.ts';
@@ -152,23 +154,12 @@ async function scenario({ browser, server, request, signedIn, separate }) {
   console.info(
     `${'tab'.padEnd(4)} ${'shown after'.padStart(12)} ${'list 200'.padStart(9)} ${'list 304'.padStart(9)} ${'stats 200'.padStart(10)} ${'stats 304'.padStart(10)} ${'other'.padStart(6)} ${'failed'.padStart(7)} ${'waiting'.padStart(8)} ${'events'.padStart(7)}`,
   );
-  const totals = {
-    list200: 0,
-    list304: 0,
-    stats200: 0,
-    stats304: 0,
-    other: {},
-    failed: 0,
-    waiting: 0,
-    events: 0,
-  };
+  const totals = { ...emptyTabRequestCounts(), waiting: 0, events: 0 };
   for (const [index, { page, counter, loaded }] of tabs.entries()) {
     const counts = counter.counts();
     const events = loaded ? ((await settle(liveEventsSeen(page)))?.length ?? 0) - eventsBefore[index] : 0;
     const other = Object.values(counts.other).reduce((sum, n) => sum + n, 0);
-    for (const key of ['list200', 'list304', 'stats200', 'stats304', 'failed']) totals[key] += counts[key];
-    for (const [route, n] of Object.entries(counts.other))
-      totals.other[route] = (totals.other[route] ?? 0) + n;
+    addTabRequestCounts(totals, counts);
     totals.events += events;
     totals.waiting += counter.unanswered();
     const shown = shownAfter[index];
