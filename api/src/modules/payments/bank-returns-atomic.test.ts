@@ -7,40 +7,30 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BankReturnUpload } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// By path, not as a dependency: the simulator depends on api, so api must not depend on it.
-import { simulateBankResponse } from '../../../../bank-simulator/src/index';
 import {
   activity,
   approvals,
   bankFileEntries,
   bankReturnFiles,
   liveEvents,
-  nachaFiles,
   paidBills,
   vendorBankAccounts,
 } from '../../db/schema';
-import { build, type TestContext } from '../../test/build';
-import { bill, paidApproval, paymentWorld, type PaymentWorld } from '../../test/payment-world';
+import { bankReturnSteps, bankReturnsWorld, type BankReturnsContext } from '../../test/bank-returns';
+import type { TestContext } from '../../test/build';
+import { bill, paidApproval, type PaymentWorld } from '../../test/payment-world';
 
+let setup: BankReturnsContext;
 let ctx: TestContext;
 let world: PaymentWorld;
-let admin: string;
 
 beforeAll(async () => {
-  ctx = await build();
-  world = await paymentWorld(ctx, 'Atomic Returns Co');
-  [admin] = Object.values(await ctx.demoTokens('admin')) as [string];
+  setup = await bankReturnsWorld('Atomic Returns Co');
+  ({ ctx, world } = setup);
 });
 afterAll(() => ctx.close());
 
-const upload = (content: string) =>
-  ctx.request({
-    method: 'POST',
-    url: '/api/bank-returns?fileName=atomic.txt',
-    token: admin,
-    headers: { 'content-type': 'text/plain' },
-    payload: content,
-  });
+const { upload, returnFor } = bankReturnSteps(() => setup);
 
 /** The database refuses to move an approval to a returned status: the last write of a return. */
 async function refuseReturnedStatus(on: boolean): Promise<void> {
@@ -64,13 +54,7 @@ describe('a return file whose application fails half-way', () => {
     // Stops: a file half applied (a bill reopened and its vendor's account blocked, the approval
     // still looking paid and no history of it), then refused as 'already applied' when sent again.
     const id = await paidApproval(world, [bill('5101', 'V-1', 410), bill('5102', 'V-2', 420)]);
-    const entries = await ctx.app.db.select().from(bankFileEntries).where(eq(bankFileEntries.approvalId, id));
-    const [file] = await ctx.app.db.select().from(nachaFiles).where(eq(nachaFiles.approvalId, id));
-    const traceOf = (billId: string) => entries.find((entry) => entry.billId === billId)!.traceNumber;
-    const text = simulateBankResponse(file!.content, [
-      { traceNumber: traceOf('5101'), code: 'R02' },
-      { traceNumber: traceOf('5102'), code: 'R01' },
-    ]);
+    const text = await returnFor(id, { '5101': 'R02', '5102': 'R01' });
     const state = async () => ({
       entries: (
         await ctx.app.db
@@ -118,12 +102,12 @@ describe('a return file whose application fails half-way', () => {
     });
 
     await refuseReturnedStatus(true);
-    const failed = await upload(text);
+    const failed = await upload(text, 'atomic.txt');
     expect(failed.statusCode).toBe(500);
     expect(await state()).toEqual(before);
 
     await refuseReturnedStatus(false);
-    const again = await upload(text);
+    const again = await upload(text, 'atomic.txt');
     expect(again.statusCode, again.body).toBe(200);
     const result = again.json<{ data: BankReturnUpload }>().data;
     expect(result).toMatchObject({ alreadyApplied: false, file: { matchedCount: 2 } });

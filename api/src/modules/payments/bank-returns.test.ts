@@ -6,11 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACH_RETURN_CODES, type BankReturnUpload } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // By path, not as a dependency: the simulator depends on api, so api must not depend on it.
-import {
-  simulateBankResponse,
-  type BankResponse,
-  type SimulatorOptions,
-} from '../../../../bank-simulator/src/index';
+import { simulateBankResponse } from '../../../../bank-simulator/src/index';
 import {
   activity,
   approvals,
@@ -23,51 +19,29 @@ import {
 } from '../../db/schema';
 import { writeNachaFile } from '../../payments/nacha-file';
 import { NachaReturnFileError, parseReturnFile } from '../../payments/nacha-returns';
-import { build, errorOf, type TestContext } from '../../test/build';
-import {
-  approvedApproval,
-  bill,
-  paidApproval,
-  paymentWorld,
-  type PaymentWorld,
-} from '../../test/payment-world';
+import { bankReturnSteps, bankReturnsWorld, type BankReturnsContext } from '../../test/bank-returns';
+import { errorOf, type TestContext } from '../../test/build';
+import { approvedApproval, bill, paidApproval, type PaymentWorld } from '../../test/payment-world';
 import { generateBankFile } from './bank-files.service';
 import { changeVendorAccount, confirmVendorAccount } from './payment-accounts.service';
 
+let setup: BankReturnsContext;
 let ctx: TestContext;
 let world: PaymentWorld;
-let tokens: Record<'admin' | 'moderator', string>;
+let tokens: BankReturnsContext['tokens'];
 
 beforeAll(async () => {
-  ctx = await build();
-  world = await paymentWorld(ctx, 'Bank Returns Co');
-  tokens = await ctx.demoTokens('admin', 'moderator');
+  setup = await bankReturnsWorld('Bank Returns Co');
+  ({ ctx, world, tokens } = setup);
 });
 afterAll(() => ctx.close());
 
-const upload = (content: string | Buffer, fileName = 'returns.txt') =>
-  ctx.request({
-    method: 'POST',
-    url: `/api/bank-returns?fileName=${encodeURIComponent(fileName)}`,
-    token: tokens.admin,
-    headers: { 'content-type': 'text/plain' },
-    payload: content,
-  });
+const { upload, entriesOf, fileOf, returnFor } = bankReturnSteps(() => setup);
 
 const applied = (response: Awaited<ReturnType<typeof upload>>) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: BankReturnUpload }>().data;
 };
-
-const entriesOf = (approvalId: string) =>
-  ctx.app.db
-    .select()
-    .from(bankFileEntries)
-    .where(eq(bankFileEntries.approvalId, approvalId))
-    .orderBy(asc(bankFileEntries.traceNumber));
-
-const fileOf = async (approvalId: string) =>
-  (await ctx.app.db.select().from(nachaFiles).where(eq(nachaFiles.approvalId, approvalId)))[0]!.content;
 
 const statusOf = async (approvalId: string) =>
   (
@@ -90,20 +64,6 @@ const historyOf = async (approvalId: string) =>
     .from(activity)
     .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, approvalId)))
     .orderBy(asc(activity.id));
-
-/** The bank's answer for some entries of an approval's file, by bill id. */
-async function returnFor(
-  approvalId: string,
-  codes: Record<string, string>,
-  options: SimulatorOptions = {},
-): Promise<string> {
-  const entries = await entriesOf(approvalId);
-  const responses: BankResponse[] = Object.entries(codes).map(([billId, code]) => ({
-    traceNumber: entries.find((entry) => entry.billId === billId)!.traceNumber,
-    code,
-  }));
-  return simulateBankResponse(await fileOf(approvalId), responses, options);
-}
 
 describe('applying a return file', () => {
   it('a return of one bill of a three-bill file reopens that bill only, through a new approval', async () => {
