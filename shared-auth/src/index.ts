@@ -43,6 +43,8 @@ export {
   useLiveRecord,
   useLiveState,
   listReaction,
+  patchRows,
+  LIVE_PATCH_MARK,
   LIVE_REVALIDATE_INTERVAL_MS,
   type ListLivePolicy,
   type ListReaction,

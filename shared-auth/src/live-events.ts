@@ -16,7 +16,14 @@ import {
 import { sessionStore } from './session-store';
 
 export { subscribeLiveEvents, LIVE_REVALIDATE_INTERVAL_MS };
-export { listReaction, type ListLivePolicy, type ListReaction, type LiveBatch } from './live-policy';
+export {
+  listReaction,
+  patchRows,
+  LIVE_PATCH_MARK,
+  type ListLivePolicy,
+  type ListReaction,
+  type LiveBatch,
+} from './live-policy';
 export type { LiveChange, LiveEvent, LiveResync, LiveState } from './live-bus';
 
 /**

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent } from './live-bus';
+import type { LiveChange, LiveEvent } from './live-bus';
 import {
   concernsEntities,
   concernsRecord,
   createLiveFolder,
   listReaction,
   LIVE_FOLD_MAX_EVENTS,
+  patchRows,
   type LiveBatch,
 } from './live-policy';
 import { liveChange } from './testing/live-change';
@@ -184,5 +185,46 @@ describe('what a list re-reads after a batch of events', () => {
     for (let i = 0; i <= LIVE_FOLD_MAX_EVENTS; i += 1) folder.push(decided(String(i)));
     clock.advance(1000);
     expect(batches[2]).toMatchObject({ overflowed: true, events: [] });
+  });
+});
+
+describe("writing an event's status to the row on screen", () => {
+  const policy = { inPlaceKinds: ['approval.approve'], stableKeys: [], statusField: 'status' };
+  const view = { entities: ['approval'], policy };
+  const rows = [
+    { id: 'a', status: 'PENDING', amount: 1 },
+    { id: 'b', status: 'PENDING', amount: 2 },
+  ];
+  const approved = (id: string, kind = 'approval.approve'): LiveChange => ({
+    ...liveChange('approval', id, kind),
+    status: 'APPROVED',
+  });
+
+  it('sets the status of the row the event names and leaves the others and the rest of it', () => {
+    const patched = patchRows(rows, approved('b'), view);
+    expect(patched).toEqual([rows[0], { id: 'b', status: 'APPROVED', amount: 2 }]);
+    expect(patched![0]).toBe(rows[0]);
+    expect(rows[1]!.status).toBe('PENDING');
+  });
+
+  it('changes nothing for a row not on the page, an unchanged status, an event without status', () => {
+    expect(patchRows(rows, approved('z'), view)).toBeNull();
+    expect(patchRows([{ id: 'b', status: 'APPROVED' }], approved('b'), view)).toBeNull();
+    expect(patchRows(rows, liveChange('approval', 'b', 'approval.approve'), view)).toBeNull();
+  });
+
+  it('leaves it to the re-read for a kind that may move the row, another entity or no policy field', () => {
+    expect(patchRows(rows, approved('b', 'approval.update'), view)).toBeNull();
+    expect(patchRows(rows, { ...approved('b'), entity: 'company' }, view)).toBeNull();
+    expect(
+      patchRows(rows, approved('b'), { ...view, policy: { ...policy, statusField: undefined } }),
+    ).toBeNull();
+    expect(patchRows(rows, { type: 'resync' }, view)).toBeNull();
+  });
+
+  it('matches ids whatever they look like', () => {
+    expect(patchRows([{ id: 7, status: 'PENDING' }], approved('7'), view)).toEqual([
+      { id: 7, status: 'APPROVED' },
+    ]);
   });
 });

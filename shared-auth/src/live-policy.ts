@@ -112,6 +112,12 @@ export function createLiveFolder<E>(
 export interface ListLivePolicy {
   inPlaceKinds: readonly string[];
   stableKeys: readonly string[];
+  /**
+   * The row field an event's status is written to, on the row on screen, as soon as the event
+   * arrives: the new status shows at once, before the folded re-read brings the rest of the row
+   * (its step, dates and who decided). None: rows change only when the page is re-read.
+   */
+  statusField?: string;
 }
 
 /** What a list re-reads after a batch of events: nothing, only its related figures, or everything. */
@@ -151,6 +157,32 @@ export function listReaction(
       !policy.stableKeys.includes(key === 'sortBy' ? String(value) : key),
   );
   return moving ? 'all' : 'related';
+}
+
+/**
+ * The User Timing mark a list leaves each time it writes an event to a row in place, so DevTools'
+ * performance panel and the lab's tab measurement can count them.
+ */
+export const LIVE_PATCH_MARK = 'live-row-patch';
+
+/**
+ * The rows of a page with `event`'s status written to the row it names, when that row is on the
+ * page, the event is of a kind that leaves the row in place and the status differs; null when
+ * nothing changes (so a caller re-renders nothing and keeps any read under way).
+ */
+export function patchRows<Row extends { id: string | number }>(
+  rows: readonly Row[],
+  event: LiveEvent,
+  view: { entities: readonly string[] | null; policy: ListLivePolicy | undefined },
+): Row[] | null {
+  const field = view.policy?.statusField;
+  if (!field || event.type !== 'change' || event.status === null) return null;
+  if (!concernsEntities(event, view.entities) || !view.policy!.inPlaceKinds.includes(event.kind)) return null;
+  const index = rows.findIndex((row) => String(row.id) === event.id);
+  if (index < 0 || (rows[index] as Record<string, unknown>)[field] === event.status) return null;
+  const patched = [...rows];
+  patched[index] = { ...rows[index]!, [field]: event.status };
+  return patched;
 }
 
 /** Keys of a list request that say which page, not which rows. */

@@ -177,4 +177,6 @@ export const APPROVAL_LIVE_POLICY = {
     'billStats.totalAmount',
     'managerName',
   ],
-} as const satisfies { inPlaceKinds: readonly string[]; stableKeys: readonly string[] };
+  // The event's status is the approval's: a decided row shows it as the event arrives.
+  statusField: 'status',
+} as const satisfies { inPlaceKinds: readonly string[]; stableKeys: readonly string[]; statusField?: string };

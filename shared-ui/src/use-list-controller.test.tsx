@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import useSWR, { SWRConfig } from 'swr';
 import { CompanyListQuerySchema, type CompanyListQuery, type Paged } from 'shared-contracts';
+import { emitLiveEvent } from 'shared-auth/src/live-bus';
+import { liveChange } from 'shared-auth/src/testing/live-change';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListRequest, ListResource } from './list-resource';
 import { useListController, type FilterField } from './use-list-controller';
 
 interface Row {
   id: number;
+  status?: string;
 }
 
 const FILTERS: Array<FilterField<CompanyListQuery>> = [
@@ -18,14 +21,17 @@ const FILTERS: Array<FilterField<CompanyListQuery>> = [
 ];
 
 /** A list of `total` rows served 10 a page; records every request it answers. */
-function fakeResource(total: number) {
+function fakeResource(total: number, live?: ListResource<Row, CompanyListQuery>['live']) {
   const requests: Array<ListRequest<CompanyListQuery>> = [];
   const fetchPage = vi.fn(async (request: ListRequest<CompanyListQuery>): Promise<Paged<Row>> => {
     requests.push(request);
     const from = (request.page - 1) * request.limit;
     const count = Math.max(0, Math.min(request.limit, total - from));
     return {
-      data: Array.from({ length: count }, (_, index) => ({ id: from + index + 1 })),
+      data: Array.from({ length: count }, (_, index) => ({
+        id: from + index + 1,
+        ...(live ? { status: 'ACTIVE' } : {}),
+      })),
       pagination: {
         total,
         page: request.page,
@@ -37,7 +43,7 @@ function fakeResource(total: number) {
   const key = (request: ListRequest<CompanyListQuery>) => ['test', 'list', request] as const;
   const resource: ListResource<Row, CompanyListQuery> = {
     entities: ['company'],
-    live: undefined,
+    live,
     revalidateRelated: vi.fn(async () => undefined),
     key,
     fetchPage,
@@ -48,8 +54,8 @@ function fakeResource(total: number) {
   return { resource, requests };
 }
 
-function setup(url: string, total = 35) {
-  const { resource, requests } = fakeResource(total);
+function setup(url: string, total = 35, live?: ListResource<Row, CompanyListQuery>['live']) {
+  const { resource, requests } = fakeResource(total, live);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
@@ -154,5 +160,21 @@ describe('useListController', () => {
     act(() => result.current.list.setSelected(new Set([1])));
     act(() => result.current.list.setFilter('search', 'acme'));
     await waitFor(() => expect(result.current.list.selected.size).toBe(0));
+  });
+
+  it("shows a row's new status as its event arrives, without a read, and leaves other rows alone", async () => {
+    const live = { inPlaceKinds: ['company.deactivate'], stableKeys: [], statusField: 'status' };
+    const { result, requests } = setup('/companies', 35, live);
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(10));
+    const before = requests.length;
+    const first = result.current.list.rows[0];
+    act(() => emitLiveEvent({ ...liveChange('company', '3', 'company.deactivate'), status: 'INACTIVE' }));
+    await waitFor(() => expect(result.current.list.rows[2]).toEqual({ id: 3, status: 'INACTIVE' }));
+    expect(result.current.list.rows[0]).toBe(first);
+    // A row on no page shown and an unknown kind are not written; the patch itself read nothing.
+    act(() => emitLiveEvent({ ...liveChange('company', '30', 'company.deactivate'), status: 'INACTIVE' }));
+    act(() => emitLiveEvent({ ...liveChange('company', '4', 'company.update'), status: 'INACTIVE' }));
+    expect(result.current.list.rows[3]).toEqual({ id: 4, status: 'ACTIVE' });
+    expect(requests.length).toBe(before);
   });
 });

@@ -4,7 +4,7 @@
 // the rows on screen), the move back from a page past the end, and the bulk runner.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { listReaction, useLiveBatches } from 'shared-auth';
+import { LIVE_PATCH_MARK, listReaction, patchRows, subscribeLiveEvents, useLiveBatches } from 'shared-auth';
 import { PAGE_SIZE, type Pagination } from 'shared-contracts';
 import { useBulkRunner, type BulkRunner } from './bulk-runner';
 import type { RowId } from './data-table-columns';
@@ -176,6 +176,23 @@ export function useListController<Row extends { id: RowId }, Query>({
   // shown re-reads only the figures. The view, and so the selection, stay as they are.
   const visible = useRef({ rows, request });
   visible.current = { rows, request };
+  // The new status of a row on screen shows as its event arrives, before that re-read. Only a real
+  // change is written: an unchanged write would make SWR drop a read under way.
+  useEffect(() => {
+    const view = { entities: resource.entities, policy: resource.live };
+    if (!view.policy?.statusField) return undefined;
+    return subscribeLiveEvents((event) => {
+      if (!patchRows(visible.current.rows, event, view)) return;
+      void mutate(
+        (current) => {
+          const patched = current && patchRows(current.data, event, view);
+          return patched ? { ...current, data: patched } : current;
+        },
+        { revalidate: false },
+      );
+      performance.mark(LIVE_PATCH_MARK);
+    });
+  }, [resource, mutate]);
   useLiveBatches(resource.entities, (batch) => {
     const reaction = listReaction(batch, {
       entities: resource.entities,

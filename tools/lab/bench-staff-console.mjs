@@ -10,6 +10,7 @@ import {
   createLiveFolder,
   listReaction,
   LIVE_REVALIDATE_JITTER_MS,
+  patchRows,
 } from '../../shared-auth/src/live-policy.ts';
 import { APPROVAL_LIVE_POLICY } from '../../shared-contracts/src/approval-list.ts';
 import { PAGE_SIZE, COMPANY_FILTER_LIMIT } from '../../shared-contracts/src/limits.ts';
@@ -119,7 +120,16 @@ export function createConsole({ url, token, onChange, baseline = false }) {
   // A browser keeps up to six connections to one origin; the stream holds one of them.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 5 });
   const streamAgent = new http.Agent({ keepAlive: false });
-  const stats = { events: 0, reReads: 0, notModified: 0, inFlight: 0, failed: 0, reconnects: 0 };
+  const stats = {
+    events: 0,
+    reReads: 0,
+    notModified: 0,
+    inFlight: 0,
+    failed: 0,
+    reconnects: 0,
+    /** Events written to a row on the page in place, as the list controller does, no request made. */
+    patches: 0,
+  };
   let lastEventId = null;
   let request = null;
   let closed = false;
@@ -127,7 +137,9 @@ export function createConsole({ url, token, onChange, baseline = false }) {
   const etags = new Map();
   /** Ids of the rows on the page, from the list's last answer. */
   let visibleIds = new Set();
-  /** The page as this tab shows it (kept through 304s), to compare with a fresh read at the end. */
+  /** The page's rows as this tab shows them (kept through 304s, patched by events). */
+  let pageRows = [];
+  /** The same, as compared with a fresh read at the end. */
   let heldRows = null;
   let lastEventAt = Number.NEGATIVE_INFINITY;
   const read = async (name, client) => {
@@ -143,9 +155,9 @@ export function createConsole({ url, token, onChange, baseline = false }) {
       else etags.delete(name);
     }
     if (name === 'list' && answer.status === 200 && answer.body) {
-      const rows = JSON.parse(answer.body).data;
-      visibleIds = new Set(rows.map((row) => String(row.id)));
-      heldRows = rowsOf(rows);
+      pageRows = JSON.parse(answer.body).data;
+      visibleIds = new Set(pageRows.map((row) => String(row.id)));
+      heldRows = rowsOf(pageRows);
     }
     return answer;
   };
@@ -179,6 +191,13 @@ export function createConsole({ url, token, onChange, baseline = false }) {
   }));
   const dispatch = (event) => {
     lastEventAt = performance.now();
+    const patched =
+      !baseline && patchRows(pageRows, event, { entities: ['approval'], policy: APPROVAL_LIVE_POLICY });
+    if (patched) {
+      pageRows = patched;
+      heldRows = rowsOf(patched);
+      stats.patches += 1;
+    }
     for (const { view, folder } of folders) if (concernsEntities(event, view.entities)) folder.push(event);
   };
 

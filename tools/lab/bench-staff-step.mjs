@@ -156,6 +156,7 @@ export async function runStep(options) {
     counters: await counters(),
     events: consoles.map((c) => c.stats.events),
     failed: consoles.reduce((sum, c) => sum + c.stats.failed, 0),
+    patches: consoles.reduce((sum, c) => sum + c.stats.patches, 0),
   };
   const started = performance.now();
   console.info(`  ${seconds} s: ${rate} decisions a second…`);
@@ -291,6 +292,7 @@ export async function runStep(options) {
     requestsPerEvent: reReads.requests / events,
     dbRequestsPerEvent: reReads.dbRequests / events,
     notModifiedPerEvent: reReads.notModified / events,
+    patchesPerEvent: (consoles.reduce((sum, c) => sum + c.stats.patches, 0) - before.patches) / events,
     queriesPerEvent: (after.counters.queries - before.counters.queries) / events,
     unanswered,
     failed,

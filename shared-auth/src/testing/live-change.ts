@@ -1,8 +1,8 @@
 // Test support only: a live change event as the stream hands it to the screens.
-import type { LiveEvent } from '../live-bus';
+import type { LiveChange } from '../live-bus';
 
 /** A change of `entity` `id` (kind '<entity>.update' unless given), by user 1. */
-export const liveChange = (entity: string, id: string, kind = `${entity}.update`): LiveEvent => ({
+export const liveChange = (entity: string, id: string, kind = `${entity}.update`): LiveChange => ({
   type: 'change',
   kind,
   entity,
