@@ -206,7 +206,10 @@ test.describe('company detail', () => {
     const cases: Array<[string, string, boolean]> = [
       ['Northwind Software', 'Connected', false],
       ['Brightline Analytics', 'Not connected', false],
-      ['Cobalt Cloud Systems', 'Token expired', true],
+      // Its access token lapsed hours ago: the API renews it when it next calls QuickBooks.
+      ['Cobalt Cloud Systems', 'Connected', false],
+      // QuickBooks refused the last renewal.
+      ['Evergreen Health Partners', 'Token expired', true],
       ['Riverside Family Clinic', 'No tokens', false],
       ['Summit Ridge Capital', 'Unable to check', true],
     ];
@@ -229,7 +232,13 @@ test.describe('company detail', () => {
     await expect(page.getByTestId('qb-state')).toHaveText('Checking');
     release();
     await expect(page.getByTestId('qb-state')).toHaveText('Connected');
-    await expect(page.getByText(/^Renews automatically when used · expires in \d+ minutes?$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Renews automatically when used · current one expires in \d+ minutes?$/),
+    ).toBeVisible();
+    // The sync panel tells imported bills apart from the company's whole queue.
+    const sync = page.getByRole('region', { name: 'QuickBooks sync' });
+    await expect(sync).toContainText('Bills imported from QuickBooks');
+    await expect(sync).toContainText(/Approvals waiting \(all sources\)\d+/);
     // Configure Connection starts QuickBooks' OAuth flow: the browser lands on the consent page
     // (the local emulator in demo mode; quickbooks-connect.spec.ts goes the whole way).
     await page.getByRole('button', { name: 'Configure Connection' }).click();

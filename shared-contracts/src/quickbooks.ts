@@ -41,8 +41,10 @@ export const QB_SYNC_ERRORS = {
 } as const;
 
 /**
- * GET /api/company/companies/{id}/qb-sync: what the sync panel shows. Times are ISO 8601;
- * `billsWaiting` counts imported bills whose approval is still PENDING.
+ * GET /api/company/companies/{id}/qb-sync: what the sync panel shows. Times are ISO 8601.
+ * `billsImported` and `billsWaiting` count only bills imported from QuickBooks (`billsWaiting`:
+ * those whose approval is still PENDING); `approvalsWaiting` counts the company's PENDING approvals
+ * whatever their source (imported or entered by hand), as its approvals list does.
  */
 export const QbSyncStatusSchema = v.object({
   running: v.boolean(),
@@ -51,6 +53,7 @@ export const QbSyncStatusSchema = v.object({
   lastSyncAt: v.nullable(v.string()),
   billsImported: v.number(),
   billsWaiting: v.number(),
+  approvalsWaiting: v.number(),
   lastError: v.nullable(v.string()),
   lastErrorAt: v.nullable(v.string()),
   nextRunAt: v.nullable(v.string()),

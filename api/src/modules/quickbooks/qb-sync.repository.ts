@@ -182,6 +182,15 @@ export async function countWaitingBills(db: Db, companyId: number): Promise<numb
   return row?.count ?? 0;
 }
 
+/** The company's PENDING approvals, imported or entered by hand. */
+export async function countPendingApprovals(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(approvals)
+    .where(and(eq(approvals.companyId, companyId), eq(approvals.status, 'PENDING')));
+  return row?.count ?? 0;
+}
+
 /**
  * Connected companies whose next sync is due. Only companies with a sync state: one connected
  * through the consent flow gets it at once, one whose tokens came another way (the demo seed, a

@@ -31,6 +31,7 @@ import { refreshCompanyQbToken } from './qb-tokens.service';
 import {
   acquireSyncLease,
   addSyncCounts,
+  countPendingApprovals,
   countWaitingBills,
   ensureSyncState,
   fenceSyncPage,
@@ -365,6 +366,9 @@ export async function getSyncStatus(deps: AppDeps, companyId: number): Promise<Q
     lastSyncAt: iso(state?.lastSyncAt),
     billsImported: state?.billsImported ?? 0,
     billsWaiting: state ? await countWaitingBills(deps.db, companyId) : 0,
+    // Beside the imported figures, so a company whose approvals were entered by hand does not read
+    // as having nothing waiting.
+    approvalsWaiting: await countPendingApprovals(deps.db, companyId),
     lastError: state?.lastError ?? null,
     lastErrorAt: iso(state?.lastErrorAt),
     nextRunAt: iso(state?.nextRunAt),

@@ -16,14 +16,13 @@ import {
 } from 'shared-ui';
 import { QB_DISCONNECTED_NOTICE } from 'shared-contracts';
 import { ActionDialog, useRowAction } from 'shared-ui/dialog';
-import { formatDateLong, formatExpiresIn } from 'shared-ui/format';
+import { formatDateLong } from 'shared-ui/format';
 import { useQbTokenStatus } from '../api/get-qb-token-status';
 import { disconnectQb, refreshQbToken, startQbConnect } from '../api/mutations';
+import { quickBooksCardView, type CardState } from './quickbooks-card-state';
 
 export const CONNECTION_ISSUE_TEXT =
   'There was an error connecting to QuickBooks. Please check your credentials and try refreshing the token.';
-
-type CardState = 'checking' | 'unable' | 'not-connected' | 'no-tokens' | 'expired' | 'connected';
 
 const STATE_BADGES: Record<CardState, { label: string; palette: string }> = {
   checking: { label: 'Checking', palette: 'gray' },
@@ -38,26 +37,18 @@ const STATE_BADGES: Record<CardState, { label: string; palette: string }> = {
 export function QuickBooksCard({ company }: { company: Company }) {
   const canManage = useCanManage('companies');
   const connected = Boolean(company.qbRealmId);
+  // Read only for a linked company.
   const { data: status, error, isLoading } = useQbTokenStatus(company.id, connected);
   const { busy: refreshing, run } = useRowAction();
   const [connecting, setConnecting] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
 
-  const state: CardState = !connected
-    ? 'not-connected'
-    : error
-      ? 'unable'
-      : isLoading || !status
-        ? 'checking'
-        : !status.hasTokens
-          ? 'no-tokens'
-          : status.isExpired
-            ? 'expired'
-            : 'connected';
+  const { state, needsReconnect, connectIsPrimary, accessToken } = quickBooksCardView(company, {
+    status,
+    failed: Boolean(error),
+    loading: isLoading,
+  });
   const badge = STATE_BADGES[state];
-  /** QuickBooks refused the stored refresh token (invalid_grant): only a new consent helps. */
-  const needsReconnect =
-    connected && (company.qbConnectionStatus === 'error' || state === 'expired' || state === 'unable');
 
   /** Starts the OAuth flow: the browser leaves for QuickBooks' consent page and comes back to the callback page. */
   async function connect() {
@@ -105,20 +96,15 @@ export function QuickBooksCard({ company }: { company: Company }) {
         )}
         <DetailList stacked>
           {connected && <DetailRow label="Realm ID">{company.qbRealmId}</DetailRow>}
-          {status?.hasTokens && state !== 'unable' && (
-            // The console renews the access token itself when it next calls QuickBooks: an hour's
-            // token about to expire is normal, not something to act on.
-            <DetailRow label="Access token">
-              {status.isExpired
-                ? 'Expired'
-                : `Renews automatically when used · expires in ${formatExpiresIn(status.expiresIn)}`}
-            </DetailRow>
-          )}
+          {/* The console renews the access token itself when it next calls QuickBooks: an hour's
+              token about to expire (or just expired) is normal, not something to act on. */}
+          {accessToken && <DetailRow label="Access token">{accessToken}</DetailRow>}
           {company.qbLastRefresh && (
             <DetailRow label="Last refreshed">{formatDateLong(company.qbLastRefresh)}</DetailRow>
           )}
         </DetailList>
         <HStack gap="3" wrap="wrap">
+          {/* A manual renewal, secondary: the API renews by itself. */}
           {canManage && state === 'connected' && (
             <Button
               size="sm"
@@ -141,11 +127,13 @@ export function QuickBooksCard({ company }: { company: Company }) {
               Reconnect
             </Button>
           )}
-          {canManage && (
+          {/* Reconnect starts the same consent: not offered twice. */}
+          {canManage && !needsReconnect && (
             <Button
               size="sm"
-              variant="outline"
-              loading={connecting && !needsReconnect}
+              variant={connectIsPrimary ? 'solid' : 'outline'}
+              colorPalette={connectIsPrimary ? 'blue' : undefined}
+              loading={connecting}
               loadingText="Redirecting..."
               onClick={() => void connect()}
             >

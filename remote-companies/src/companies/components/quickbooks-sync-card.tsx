@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage, useCanManage } from 'shared-auth';
 import { QB_SYNC_STARTED_NOTICE, type Company } from 'shared-contracts';
 import {
@@ -8,6 +9,7 @@ import {
   DetailList,
   DetailRow,
   HStack,
+  Link,
   SectionCard,
   Spinner,
   Stack,
@@ -70,10 +72,23 @@ export function QuickBooksSyncCard({ company }: { company: Company }) {
           <DetailRow label="Last sync">
             {sync?.lastSyncAt ? formatDateLong(sync.lastSyncAt) : 'Never'}
           </DetailRow>
-          <DetailRow label="Bills imported">
+          {/* Imported figures apart from the company's whole queue: approvals entered by hand wait
+              too, and a company that never synced still has them. */}
+          <DetailRow label="Bills imported from QuickBooks">
             <span data-testid="qb-bills-imported">{sync?.billsImported ?? 0}</span>
           </DetailRow>
-          <DetailRow label="Bills waiting for approval">{sync?.billsWaiting ?? 0}</DetailRow>
+          <DetailRow label="Imported bills waiting for approval">{sync?.billsWaiting ?? 0}</DetailRow>
+          <DetailRow label="Approvals waiting (all sources)">
+            {sync && sync.approvalsWaiting > 0 ? (
+              <Link asChild color="blue.fg">
+                <RouterLink to={`/approvals?companyId=${company.id}&status=PENDING`}>
+                  {sync.approvalsWaiting}
+                </RouterLink>
+              </Link>
+            ) : (
+              (sync?.approvalsWaiting ?? 0)
+            )}
+          </DetailRow>
           <DetailRow label="Next run">
             {sync?.running
               ? 'Running now'
