@@ -54,6 +54,7 @@ export const BankFileSummarySchema = v.object({
   createdAt: IsoDateTimeSchema,
   /** 'YYYY-MM-DD': the date the file asked the bank to settle on. */
   effectiveEntryDate: v.string(),
+  /** The payments of the file, one per bill paid (a balanced file's offsetting debit is not one). */
   entryCount: v.number(),
   sentCents: v.number(),
   /** Paid: the approval's payment was marked completed, less what came back. */

@@ -435,10 +435,13 @@ async function storeFile(
     processingStatus: NACHA_GENERATED,
     downloadUrl,
   });
+  // Payments are the bills paid, one credit each: the file's entry count also holds the offsetting
+  // debit of a balanced file, which pays nobody.
+  const payments = bills.length;
   await recordActivity(tx, actor, 'approval', approvalId, {
     action: 'approval.nacha_generated',
     status: 'NACHA_GENERATED',
-    description: `Bank file ${fileName} generated for approval #${shortId(approvalId)}: ${summary.entryCount} ${summary.entryCount === 1 ? 'payment' : 'payments'}, ${usd(summary.totalCreditCents)}, effective ${effectiveEntryDate}`,
+    description: `Bank file ${fileName} generated for approval #${shortId(approvalId)}: ${payments} ${payments === 1 ? 'payment' : 'payments'}, ${usd(summary.totalCreditCents)}, effective ${effectiveEntryDate}`,
     details: {
       from: 'NACHA_PENDING',
       to: 'NACHA_GENERATED',

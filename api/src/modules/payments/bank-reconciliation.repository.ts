@@ -31,6 +31,8 @@ export interface BankFileTotalsRow {
   effectiveEntryDate: string;
   /** From the file itself: files written before entries were recorded have none. */
   fileEntryCount: number;
+  /** The offsetting debit of a balanced file (0: none), one of `fileEntryCount`'s entries. */
+  fileDebitCents: number;
   fileCreditCents: number;
   entryCount: number;
   sentCents: number;
@@ -73,6 +75,7 @@ function totalsQuery(db: Db, where: SQL | undefined) {
       createdAt: nachaFiles.createdAt,
       effectiveEntryDate: nachaFiles.effectiveEntryDate,
       fileEntryCount: nachaFiles.entryCount,
+      fileDebitCents: nachaFiles.totalDebitCents,
       fileCreditCents: nachaFiles.totalCreditCents,
       entryCount: sql<number>`coalesce(${totals.entryCount}, 0)`.mapWith(Number),
       sentCents: sql<number>`coalesce(${totals.sentCents}, 0)`.mapWith(Number),

@@ -34,7 +34,8 @@ function toSummary(row: BankFileTotalsRow): BankFileSummary {
     batchNumber: row.batchNumber,
     createdAt: row.createdAt.toISOString(),
     effectiveEntryDate: row.effectiveEntryDate,
-    entryCount: recorded ? row.entryCount : row.fileEntryCount,
+    // Payments by bill: a balanced file's offsetting debit is an entry of the file but pays nobody.
+    entryCount: recorded ? row.entryCount : row.fileEntryCount - (row.fileDebitCents > 0 ? 1 : 0),
     sentCents,
     // A notification of change is not a return: its money arrived.
     paidCents: row.paid ? sentCents - row.returnedCents : 0,
