@@ -23,6 +23,7 @@ export const PaidWeekSchema = v.object({
   weekStart: DaySchema,
   /** Sum of the approved amounts of the approvals marked payment completed that week. */
   amountCents: v.number(),
+  /** The bills those approvals paid: one payment per bill, however many approvals or files. */
   payments: v.number(),
 });
 export type PaidWeek = v.InferOutput<typeof PaidWeekSchema>;

@@ -170,6 +170,7 @@ export async function decidedPerDay(
 /**
  * The amount paid per week (Monday, UTC) since `from`: the approvals marked PAYMENT_COMPLETED, found
  * by their 'approval.payment_completed' activity rows (the time of that change is only kept there).
+ * Payments are counted by bill (each approved bill is one credit to its vendor), not by approval.
  * A range of activity_action_created_at_idx (action, created_at; migration 0029) and one primary-key
  * lookup per payment: EXPLAIN shows a Nested Loop of a Bitmap Index Scan on that index (`Index Cond:
  * action = … AND created_at >= …`) and an Index Scan on approvals_pkey.
@@ -183,7 +184,7 @@ export async function paidPerWeek(
     .select({
       weekStart: week,
       amountCents: sql<number>`coalesce(sum(${approvals.approvedAmountCents}), 0)`.mapWith(Number),
-      payments: count,
+      payments: sql<number>`coalesce(sum(cardinality(${approvals.approvedBillIds})), 0)`.mapWith(Number),
     })
     .from(activity)
     .innerJoin(approvals, sql`${approvals.id} = ${activity.entityId}::uuid`)

@@ -289,8 +289,19 @@ describe('GET /api/dashboard/charts', () => {
     const paid = await t.database.db
       .insert(approvals)
       .values([
-        { companyId: company!.id, status: 'PAYMENT_COMPLETED', approvedAmountCents: 12_345 },
-        { companyId: company!.id, status: 'PAYMENT_COMPLETED', approvedAmountCents: 55 },
+        // Two bills paid by one approval are two payments.
+        {
+          companyId: company!.id,
+          status: 'PAYMENT_COMPLETED',
+          approvedAmountCents: 12_345,
+          approvedBillIds: ['b-1', 'b-2'],
+        },
+        {
+          companyId: company!.id,
+          status: 'PAYMENT_COMPLETED',
+          approvedAmountCents: 55,
+          approvedBillIds: ['b-3'],
+        },
         { companyId: company!.id, status: 'PAYMENT_COMPLETED', approvedAmountCents: 1_000_000 },
       ])
       .returning({ id: approvals.id });
@@ -313,7 +324,7 @@ describe('GET /api/dashboard/charts', () => {
     const thisWeek = after.paidPerWeek.at(-1)!;
     const weekBefore = before.paidPerWeek.at(-1)!;
     expect(thisWeek.amountCents - weekBefore.amountCents).toBe(12_400);
-    expect(thisWeek.payments - weekBefore.payments).toBe(2);
+    expect(thisWeek.payments - weekBefore.payments).toBe(3);
     const total = (weeks: DashboardCharts['paidPerWeek']) =>
       weeks.reduce((sum, week) => sum + week.amountCents, 0);
     expect(total(after.paidPerWeek) - total(before.paidPerWeek)).toBe(12_400);
