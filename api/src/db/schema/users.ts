@@ -96,6 +96,11 @@ export const users = pgTable(
     index('users_first_name_lower_id_idx').on(sql`lower(${t.firstName})`, t.id),
     index('users_last_name_lower_id_idx').on(sql`lower(${t.lastName})`, t.id),
     index('users_role_id_idx').on(t.role, t.id),
+    // "The accounts this person registered", read by the money rules about people on every list
+    // page and decision.
+    index('users_created_by_idx')
+      .on(t.createdById)
+      .where(sql`${t.createdById} is not null`),
     index('users_delegate_id_idx')
       .on(t.delegateId)
       .where(sql`${t.delegateId} is not null`),
