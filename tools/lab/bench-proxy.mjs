@@ -26,14 +26,22 @@ function ensureNginx() {
 
 /** The guide's configuration with the bench's upstreams (`host:port`), port and folder. */
 export function renderNginxConf(text, { upstreams, port, dir }) {
-  const servers = upstreams.map((address) => `    server ${address};`).join('\n');
+  // Each server keeps the parameters the file gives its first one (max_fails, fail_timeout).
+  const parameters = /upstream console_api \{[\s\S]*?\n\s*server \S+?( [^;]*)?;/.exec(text)?.[1] ?? '';
+  const servers = upstreams.map((address) => `    server ${address}${parameters};`).join('\n');
   const rendered = text
     .replace(
       /(upstream console_api \{[\s\S]*?)((?:\s*server [^;]+;\n)+)/,
       (_, head) => `${head}\n${servers}\n`,
     )
     .replace(/listen \d+;/, `listen 127.0.0.1:${port};`)
-    .replace(/access_log [^;]+;/, 'access_log off;')
+    .replace(
+      /access_log [^;]+;/,
+      // BENCH_NGINX_ACCESS_LOG=FILE keeps each request's upstream, status and times there.
+      process.env.BENCH_NGINX_ACCESS_LOG
+        ? `log_format bench '$msec $upstream_addr $status $request_time $upstream_connect_time $upstream_header_time $connection_requests "$request"';\n  access_log ${process.env.BENCH_NGINX_ACCESS_LOG} bench;`
+        : 'access_log off;',
+    )
     .replace(/error_log [^;]+;/, `error_log ${path.join(dir, 'error.log')} warn;`);
   if (!rendered.includes(servers) || !rendered.includes(`listen 127.0.0.1:${port};`)) {
     throw new Error(`${NGINX_CONF} no longer has the upstream and listen lines the bench rewrites`);
@@ -99,9 +107,15 @@ export async function startNginx(urls) {
         : '';
       for (const line of log.split('\n')) {
         const kind = /\[(?:error|warn|crit)\] \d+#\d+: \*?\d* ?([^,(]*)/.exec(line)?.[1]?.trim();
-        if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        if (kind)
+          kinds.set(kind, {
+            count: (kinds.get(kind)?.count ?? 0) + 1,
+            first: kinds.get(kind)?.first ?? line,
+          });
       }
-      for (const [kind, count] of kinds) console.info(`  nginx: ${count}× ${kind}`);
+      // Each kind's first line names the request and the upstream it concerns.
+      for (const [kind, { count, first }] of kinds)
+        console.info(`  nginx: ${count}× ${kind}\n    first: ${first}`);
       rmSync(dir, { recursive: true, force: true });
     },
   };
