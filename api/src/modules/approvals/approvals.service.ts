@@ -192,39 +192,42 @@ export async function editApproval(
   id: string,
   input: ApprovalUpdateInput,
 ): Promise<Approval> {
-  return deps.db.transaction(async (tx) => {
-    const current = await findApprovalRow(tx, id);
-    if (!current) throw approvalNotFound();
-    if (current.status !== 'PENDING')
-      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notEditable, undefined, undefined, {
-        status: current.status,
+  // A new priority moves the approval between the (status, priority) counters an import's pages write.
+  return retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const current = await findApprovalRow(tx, id);
+      if (!current) throw approvalNotFound();
+      if (current.status !== 'PENDING')
+        throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.notEditable, undefined, undefined, {
+          status: current.status,
+        });
+      const values: ApprovalValues = {};
+      if (input.priority !== undefined) values.priority = input.priority;
+      if (input.recipients !== undefined) values.recipients = input.recipients;
+      if (input.managerId !== undefined) {
+        Object.assign(
+          values,
+          input.managerId === null
+            ? { managerId: null, managerName: null, managerEmail: null }
+            : await managerCopy(tx, input.managerId),
+        );
+      }
+      const row = await updatePendingApproval(tx, id, values);
+      if (!row) return explainNotPending(tx, id);
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      for (const key of Object.keys(values) as Array<keyof ApprovalValues>) {
+        before[key] = current[key as keyof ApprovalRow];
+        after[key] = row[key as keyof ApprovalRow];
+      }
+      await recordActivity(tx, actor, 'approval', id, {
+        action: 'approval.update',
+        description: `${personName(actor)} updated approval ${short(id)} (${Object.keys(values).join(', ')})`,
+        details: { before, after },
       });
-    const values: ApprovalValues = {};
-    if (input.priority !== undefined) values.priority = input.priority;
-    if (input.recipients !== undefined) values.recipients = input.recipients;
-    if (input.managerId !== undefined) {
-      Object.assign(
-        values,
-        input.managerId === null
-          ? { managerId: null, managerName: null, managerEmail: null }
-          : await managerCopy(tx, input.managerId),
-      );
-    }
-    const row = await updatePendingApproval(tx, id, values);
-    if (!row) return explainNotPending(tx, id);
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    for (const key of Object.keys(values) as Array<keyof ApprovalValues>) {
-      before[key] = current[key as keyof ApprovalRow];
-      after[key] = row[key as keyof ApprovalRow];
-    }
-    await recordActivity(tx, actor, 'approval', id, {
-      action: 'approval.update',
-      description: `${personName(actor)} updated approval ${short(id)} (${Object.keys(values).join(', ')})`,
-      details: { before, after },
-    });
-    return (await findApproval(tx, id))!;
-  });
+      return (await findApproval(tx, id))!;
+    }),
+  );
 }
 
 /** PUT …/recipients: who is told about the approval; allowed in any status. */
@@ -443,23 +446,26 @@ export async function rejectApproval(
 
 /** DELETE (ADMIN): PENDING, REJECTED or EXPIRED only; payment records answer 409 saying why. */
 export async function deleteApproval(deps: AppDeps, actor: UserRow, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const current = await findApprovalRow(tx, id);
-    if (!current) throw approvalNotFound();
-    const deleted = await deleteApprovalIfDeletable(tx, id);
-    if (!deleted) {
-      const status = await findApprovalStatus(tx, id);
-      if (!status) throw approvalNotFound();
-      throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.paymentRecord, undefined, undefined, {
-        status,
+  // Each delete (the list's bulk delete sends one per approval) takes its status off the counters.
+  await retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const current = await findApprovalRow(tx, id);
+      if (!current) throw approvalNotFound();
+      const deleted = await deleteApprovalIfDeletable(tx, id);
+      if (!deleted) {
+        const status = await findApprovalStatus(tx, id);
+        if (!status) throw approvalNotFound();
+        throw new HttpError(409, ERROR_CODES.conflict, APPROVAL_ERRORS.paymentRecord, undefined, undefined, {
+          status,
+        });
+      }
+      await recordActivity(tx, actor, 'approval', id, {
+        action: 'approval.delete',
+        description: `${personName(actor)} deleted approval ${short(id)}${deleted.companyName ? ` for ${deleted.companyName}` : ''} (${deleted.status})`,
+        details: { before: { status: deleted.status, totalAmount: deleted.totalAmountCents / 100 } },
       });
-    }
-    await recordActivity(tx, actor, 'approval', id, {
-      action: 'approval.delete',
-      description: `${personName(actor)} deleted approval ${short(id)}${deleted.companyName ? ` for ${deleted.companyName}` : ''} (${deleted.status})`,
-      details: { before: { status: deleted.status, totalAmount: deleted.totalAmountCents / 100 } },
-    });
-  });
+    }),
+  );
 }
 
 /**

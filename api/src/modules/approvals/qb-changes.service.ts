@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { PAID_IN_QUICKBOOKS } from '../../ports/approvals-from-bills';
 import type { Db } from '../../db/client';
+import { retryOnConflict } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { conflict } from '../../http/http-error';
 import { recordActivities, recordActivity } from '../activity/activity.service';
@@ -103,76 +104,79 @@ export async function reopenAfterQbChanges(
   id: string,
   reason: string,
 ): Promise<Approval> {
-  await deps.db.transaction(async (tx) => {
-    const current = await findApprovalRow(tx, id, true);
-    if (!current) throw approvalNotFound();
-    await checkMayApprove(tx, actor, current);
-    const changes = (current.qbChangesAfterDecision ?? []).filter((change) => change.held !== false);
-    if (changes.length === 0) throw conflict('reason', APPROVAL_ERRORS.noQbChanges);
-    if (current.status !== 'APPROVED') throw conflict('reason', APPROVAL_ERRORS.reopenAfterBankFile);
-    let bills = current.bills;
-    for (const change of changes as StoredQbChange[]) {
-      // Held before QuickBooks' bill was kept with the change: only a removal can be applied.
-      if (change.bill === undefined && change.amountNow !== null) {
-        throw conflict('reason', APPROVAL_ERRORS.reopenWithoutBill(change.docNumber ?? change.billId));
+  // Back to PENDING (or EXPIRED) on the counters an import's pages write, on a row they may lock.
+  await retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const current = await findApprovalRow(tx, id, true);
+      if (!current) throw approvalNotFound();
+      await checkMayApprove(tx, actor, current);
+      const changes = (current.qbChangesAfterDecision ?? []).filter((change) => change.held !== false);
+      if (changes.length === 0) throw conflict('reason', APPROVAL_ERRORS.noQbChanges);
+      if (current.status !== 'APPROVED') throw conflict('reason', APPROVAL_ERRORS.reopenAfterBankFile);
+      let bills = current.bills;
+      for (const change of changes as StoredQbChange[]) {
+        // Held before QuickBooks' bill was kept with the change: only a removal can be applied.
+        if (change.bill === undefined && change.amountNow !== null) {
+          throw conflict('reason', APPROVAL_ERRORS.reopenWithoutBill(change.docNumber ?? change.billId));
+        }
+        const now = change.bill ?? null;
+        bills = now
+          ? bills.map((candidate) => (candidate.Id === change.billId ? now : candidate))
+          : bills.filter((candidate) => candidate.Id !== change.billId);
       }
-      const now = change.bill ?? null;
-      bills = now
-        ? bills.map((candidate) => (candidate.Id === change.billId ? now : candidate))
-        : bills.filter((candidate) => candidate.Id !== change.billId);
-    }
-    const totalCents = cents(bills);
-    const labels = changes.map((change) => change.docNumber ?? change.billId).join(', ');
-    const undone = `${dollars(current.approvedAmountCents)} approved by ${current.approvedBy ?? 'someone'}`;
-    await updateApproval(tx, id, {
-      status: bills.length === 0 ? 'EXPIRED' : 'PENDING',
-      bills,
-      billIds: bills.map((bill) => bill.Id),
-      totalBills: bills.length,
-      totalAmountCents: totalCents,
-      processedBills: 0,
-      approvedBills: null,
-      approvedBillIds: [],
-      approvedAmountCents: 0,
-      approvedById: null,
-      approvedBy: null,
-      approvalDate: null,
-      decisionAccounts: null,
-      nachaProcessingStatus: null,
-      qbChangesAfterDecision: null,
-      currentStep: null,
-      currentStepLabel: null,
-      stuck: false,
-      updatedAt: nowOf(deps),
-    });
-    await dropChain(tx, id);
-    for (const change of changes) await unindexBill(tx, id, change.billId);
-    const replaced = bills.filter((bill) => changes.some((change) => change.billId === bill.Id));
-    const flags = replaced.length > 0 ? await indexAndFlagBills(tx, id, current.companyId, replaced) : [];
-    if (bills.length === 0) {
+      const totalCents = cents(bills);
+      const labels = changes.map((change) => change.docNumber ?? change.billId).join(', ');
+      const undone = `${dollars(current.approvedAmountCents)} approved by ${current.approvedBy ?? 'someone'}`;
+      await updateApproval(tx, id, {
+        status: bills.length === 0 ? 'EXPIRED' : 'PENDING',
+        bills,
+        billIds: bills.map((bill) => bill.Id),
+        totalBills: bills.length,
+        totalAmountCents: totalCents,
+        processedBills: 0,
+        approvedBills: null,
+        approvedBillIds: [],
+        approvedAmountCents: 0,
+        approvedById: null,
+        approvedBy: null,
+        approvalDate: null,
+        decisionAccounts: null,
+        nachaProcessingStatus: null,
+        qbChangesAfterDecision: null,
+        currentStep: null,
+        currentStepLabel: null,
+        stuck: false,
+        updatedAt: nowOf(deps),
+      });
+      await dropChain(tx, id);
+      for (const change of changes) await unindexBill(tx, id, change.billId);
+      const replaced = bills.filter((bill) => changes.some((change) => change.billId === bill.Id));
+      const flags = replaced.length > 0 ? await indexAndFlagBills(tx, id, current.companyId, replaced) : [];
+      if (bills.length === 0) {
+        await recordActivity(tx, actor, 'approval', id, {
+          action: 'approval.qb_changes_reopened',
+          status: 'EXPIRED',
+          description: `${personName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)}, with no bills left, expired: ${reason}`,
+          details: { changes, reason, before: { status: 'APPROVED' }, after: { status: 'EXPIRED' } },
+        });
+        return;
+      }
+      const row = await findApprovalRow(tx, id);
+      await startApprovalChain(tx, row!, nowOf(deps));
       await recordActivity(tx, actor, 'approval', id, {
         action: 'approval.qb_changes_reopened',
-        status: 'EXPIRED',
-        description: `${personName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)}, with no bills left, expired: ${reason}`,
-        details: { changes, reason, before: { status: 'APPROVED' }, after: { status: 'EXPIRED' } },
+        status: 'PENDING',
+        description: `${personName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)} is pending again with QuickBooks' amounts, ${bills.length} bill(s), ${dollars(totalCents)}: ${reason}`,
+        details: {
+          changes,
+          reason,
+          before: { status: 'APPROVED', approvedAmount: current.approvedAmountCents / 100 },
+          after: { status: 'PENDING', totalAmount: totalCents / 100 },
+          ...(flags.length > 0 ? { duplicates: flags.map((flag) => flag.bill.Id) } : {}),
+        },
       });
-      return;
-    }
-    const row = await findApprovalRow(tx, id);
-    await startApprovalChain(tx, row!, nowOf(deps));
-    await recordActivity(tx, actor, 'approval', id, {
-      action: 'approval.qb_changes_reopened',
-      status: 'PENDING',
-      description: `${personName(actor)} decided again after bill ${labels} changed in QuickBooks: the decision (${undone}) is withdrawn and approval ${short(id)} is pending again with QuickBooks' amounts, ${bills.length} bill(s), ${dollars(totalCents)}: ${reason}`,
-      details: {
-        changes,
-        reason,
-        before: { status: 'APPROVED', approvedAmount: current.approvedAmountCents / 100 },
-        after: { status: 'PENDING', totalAmount: totalCents / 100 },
-        ...(flags.length > 0 ? { duplicates: flags.map((flag) => flag.bill.Id) } : {}),
-      },
-    });
-  });
+    }),
+  );
   return getApproval(deps.db, id);
 }
 

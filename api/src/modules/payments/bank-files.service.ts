@@ -10,7 +10,7 @@ import { paidBillsMatching } from '../bills/paid-bills';
 import type { AppDeps } from '../../app-deps';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, retryOnConflict } from '../../db/errors';
 import type { ApprovalRow, PaymentSettingsRow, UserRow, VendorBankAccountRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { civilDateTime, nextBankingDay } from '../../payments/banking-days';
@@ -114,28 +114,35 @@ export async function generateBankFile(
   actor: UserRow,
   approvalId: string,
 ): Promise<Outcome> {
+  // Each step moves the approval on the status counters an import's pages write: one the database
+  // rolls back to break a deadlock runs again. The steps hold database work only (the file is a row;
+  // a batch number a rolled-back attempt drew is skipped, as after any file that failed).
   // Step 1: claim it (APPROVED → NACHA_PENDING), committed on its own.
-  await deps.db.transaction(async (tx) => {
-    const row = await lockApproval(tx, approvalId);
-    if (row.nachaFileGenerated || row.status === 'NACHA_GENERATED') {
-      throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.alreadyGenerated);
-    }
-    if (row.status !== 'APPROVED' && row.status !== 'NACHA_PENDING') {
-      throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
-    }
-    refuseIfChangedInQuickBooks(row);
-    await setPaymentStatus(tx, approvalId, 'NACHA_PENDING', 'PENDING');
-    await recordActivity(tx, actor, 'approval', approvalId, {
-      action: 'approval.nacha_pending',
-      status: 'NACHA_PENDING',
-      description: `Bank file of approval #${shortId(approvalId)} is being generated`,
-      details: { from: row.status, to: 'NACHA_PENDING' },
-    });
-  });
+  await retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await lockApproval(tx, approvalId);
+      if (row.nachaFileGenerated || row.status === 'NACHA_GENERATED') {
+        throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.alreadyGenerated);
+      }
+      if (row.status !== 'APPROVED' && row.status !== 'NACHA_PENDING') {
+        throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.notApproved);
+      }
+      refuseIfChangedInQuickBooks(row);
+      await setPaymentStatus(tx, approvalId, 'NACHA_PENDING', 'PENDING');
+      await recordActivity(tx, actor, 'approval', approvalId, {
+        action: 'approval.nacha_pending',
+        status: 'NACHA_PENDING',
+        description: `Bank file of approval #${shortId(approvalId)} is being generated`,
+        details: { from: row.status, to: 'NACHA_PENDING' },
+      });
+    }),
+  );
 
   // Step 2: write it, or say why not.
   try {
-    return await deps.db.transaction((tx) => writeFileFor(deps, tx, actor, approvalId));
+    return await retryOnConflict(() =>
+      deps.db.transaction((tx) => writeFileFor(deps, tx, actor, approvalId)),
+    );
   } catch (error) {
     // Refusals (e.g. a concurrent call generated it first) are answered as they are.
     if (error instanceof HttpError) throw error;
@@ -149,17 +156,19 @@ export async function generateBankFile(
       deps.log.error({ err: error, approvalId }, 'bank file generation failed');
     }
     const status = reason ?? 'Bank file generation failed unexpectedly; try again';
-    await deps.db.transaction(async (tx) => {
-      const row = await lockApproval(tx, approvalId);
-      if (row.status !== 'NACHA_PENDING') return;
-      await setPaymentStatus(tx, approvalId, 'APPROVED', status);
-      await recordActivity(tx, actor, 'approval', approvalId, {
-        action: 'approval.nacha_failed',
-        status: 'APPROVED',
-        description: `Bank file of approval #${shortId(approvalId)} was not generated: ${status}`,
-        details: { from: 'NACHA_PENDING', to: 'APPROVED', reason: status },
-      });
-    });
+    await retryOnConflict(() =>
+      deps.db.transaction(async (tx) => {
+        const row = await lockApproval(tx, approvalId);
+        if (row.status !== 'NACHA_PENDING') return;
+        await setPaymentStatus(tx, approvalId, 'APPROVED', status);
+        await recordActivity(tx, actor, 'approval', approvalId, {
+          action: 'approval.nacha_failed',
+          status: 'APPROVED',
+          description: `Bank file of approval #${shortId(approvalId)} was not generated: ${status}`,
+          details: { from: 'NACHA_PENDING', to: 'APPROVED', reason: status },
+        });
+      }),
+    );
     return { status: 'APPROVED', nachaProcessingStatus: status };
   }
 }

@@ -22,7 +22,7 @@ import {
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, retryOnConflict } from '../../db/errors';
 import type { BankFileEntryRow, BankReturnFileRow, UserRow } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { NachaReturnFileError, parseReturnFile, type ReturnEntry } from '../../payments/nacha-returns';
@@ -131,16 +131,20 @@ export async function applyReturnFile(
   const before = await already();
   if (before) return before;
   try {
-    const row = await deps.db.transaction(async (tx) => {
-      const fileId = await insertReturnFile(tx, {
-        sha256,
-        fileName: upload.fileName,
-        byteSize: upload.bytes.length,
-        uploadedById: actor.id,
-        uploadedByName: personName(actor),
-      });
-      return applyReturns(tx, deps, actor, { id: fileId, fileName: upload.fileName }, lines);
-    });
+    // Returns move approvals on the status counters an import's pages write: an upload the database
+    // rolls back to break a deadlock is applied again (all of it is database work).
+    const row = await retryOnConflict(() =>
+      deps.db.transaction(async (tx) => {
+        const fileId = await insertReturnFile(tx, {
+          sha256,
+          fileName: upload.fileName,
+          byteSize: upload.bytes.length,
+          uploadedById: actor.id,
+          uploadedByName: personName(actor),
+        });
+        return applyReturns(tx, deps, actor, { id: fileId, fileName: upload.fileName }, lines);
+      }),
+    );
     const file = toBankReturnFile(row);
     return {
       alreadyApplied: false,

@@ -1,6 +1,7 @@
 /** A bank file's life after it is written: downloaded, uploaded to the bank, paid. */
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
+import { retryOnConflict } from '../../db/errors';
 import type { ApprovalRow, UserRow } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { civilDateTime } from '../../payments/banking-days';
@@ -74,27 +75,31 @@ export async function advancePaymentStatus(
   to: keyof typeof NEXT_STATUS,
   recordPaid: RecordPaidInQuickBooks,
 ): Promise<{ qbBillPayments: number }> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockApproval(tx, approvalId);
-    const { from, verb } = NEXT_STATUS[to];
-    if (row.status !== from)
-      throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.wrongOrder(row.status, to));
-    if (to === 'BANK_UPLOADED') refuseIfChangedInQuickBooks(row);
-    await setPaymentStatus(tx, approvalId, to, to);
-    const qbBillPayments =
-      to === 'PAYMENT_COMPLETED'
-        ? await recordPaid(tx, row, civilDateTime(new Date(), ACH_TIME_ZONE).date)
-        : 0;
-    await recordActivity(tx, actor, 'approval', approvalId, {
-      action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
-      status: to,
-      description: `${personName(actor)} ${verb} for approval #${shortId(approvalId)}${
-        qbBillPayments > 0
-          ? `; ${qbBillPayments} ${qbBillPayments === 1 ? 'payment' : 'payments'} to record in QuickBooks`
-          : ''
-      }`,
-      details: { from, to, ...(qbBillPayments > 0 ? { qbBillPayments } : {}) },
-    });
-    return { qbBillPayments };
-  });
+  // A status move on the counters an import's pages write. Only database work is retried: asking
+  // the QuickBooks job to send the payments is the caller's, after the commit.
+  return retryOnConflict(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await lockApproval(tx, approvalId);
+      const { from, verb } = NEXT_STATUS[to];
+      if (row.status !== from)
+        throw new HttpError(409, 'CONFLICT', BANK_FILE_ERRORS.wrongOrder(row.status, to));
+      if (to === 'BANK_UPLOADED') refuseIfChangedInQuickBooks(row);
+      await setPaymentStatus(tx, approvalId, to, to);
+      const qbBillPayments =
+        to === 'PAYMENT_COMPLETED'
+          ? await recordPaid(tx, row, civilDateTime(new Date(), ACH_TIME_ZONE).date)
+          : 0;
+      await recordActivity(tx, actor, 'approval', approvalId, {
+        action: to === 'BANK_UPLOADED' ? 'approval.bank_uploaded' : 'approval.payment_completed',
+        status: to,
+        description: `${personName(actor)} ${verb} for approval #${shortId(approvalId)}${
+          qbBillPayments > 0
+            ? `; ${qbBillPayments} ${qbBillPayments === 1 ? 'payment' : 'payments'} to record in QuickBooks`
+            : ''
+        }`,
+        details: { from, to, ...(qbBillPayments > 0 ? { qbBillPayments } : {}) },
+      });
+      return { qbBillPayments };
+    }),
+  );
 }
