@@ -15,6 +15,7 @@ interface ApprovalRow {
   nachaProcessingStatus: string | null;
   nachaFileName: string | null;
   nachaBatchNumber: string | null;
+  approvedBillIds: string[];
 }
 
 const notice = (page: Page, text: string | RegExp) =>
@@ -133,6 +134,11 @@ test.describe('payments: bank files', () => {
     // Each download is in the history, and a history link downloads the same file.
     const history = page.getByRole('region', { name: 'Activity History' });
     await expect(history.getByText(/downloaded/i).first()).toBeVisible();
+    // One payment per bill paid (a balanced file's offsetting debit is an entry, not a payment).
+    const bills = generated.approvedBillIds.length;
+    await expect(history).toContainText(
+      `generated for approval #${generated.id.slice(0, 8)}: ${bills} ${bills === 1 ? 'payment' : 'payments'},`,
+    );
     await downloadAndCheck(
       page,
       () =>
