@@ -1,4 +1,5 @@
 import type { Page, Request, Response } from '@playwright/test';
+import { LIVE_PATCH_MARK } from '../../shared-auth/src/live-policy';
 import type { ApiClient } from './api-client';
 import type { ApprovalDto, ApprovalFactory } from './approvals-page';
 
@@ -164,4 +165,9 @@ export class TabRequestCounter {
   listReads(): number {
     return this.current.list200 + this.current.list304;
   }
+}
+
+/** How many times the tab's list has written an event's status to a row in place so far. */
+export function livePatches(page: Page): Promise<number> {
+  return page.evaluate((name) => performance.getEntriesByName(name, 'mark').length, LIVE_PATCH_MARK);
 }

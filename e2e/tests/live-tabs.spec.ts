@@ -14,6 +14,7 @@ import { ApprovalFactory, ApprovalListPage } from '../pages/approvals-page';
 import {
   createWatchedApprovals,
   decideOverWindow,
+  livePatches,
   mixedDecisions,
   TabRequestCounter,
 } from '../pages/live-tabs';
@@ -79,9 +80,14 @@ test('eight open approvals tabs all show a burst of twenty decisions, each foldi
     // read once more), so over the burst and the wait for its last change it read at most this
     // many times: with the decisions made in about ten seconds, well below one read per decision.
     const bound = Math.floor(span / LIVE_REVALIDATE_INTERVAL_MS) + 2;
-    for (const [index, { counter }] of tabs.entries()) {
+    for (const [index, { counter, page }] of tabs.entries()) {
       const counts = counter.counts();
-      test.info().annotations.push({ type: `tab ${index + 1}`, description: JSON.stringify(counts) });
+      const patches = await livePatches(page);
+      test
+        .info()
+        .annotations.push({ type: `tab ${index + 1}`, description: JSON.stringify({ ...counts, patches }) });
+      // The first decision's status is written to its row as its event arrives, before any re-read.
+      expect(patches, `tab ${index + 1}: rows patched in place`).toBeGreaterThan(0);
       expect(counts.failed, `tab ${index + 1}: failed requests`).toBe(0);
       expect(counter.listReads(), `tab ${index + 1}: list reads in ${span} ms`).toBeGreaterThan(0);
       expect(counter.listReads(), `tab ${index + 1}: list reads in ${span} ms`).toBeLessThanOrEqual(bound);

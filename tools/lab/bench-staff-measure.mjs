@@ -108,6 +108,15 @@ export function bucketDelta(before, after, key) {
   };
 }
 
+/** Every route's requests, database requests and statements between two readings, busiest first. */
+export function routeDeltas(before, after) {
+  return Object.keys(after.buckets)
+    .filter((key) => key.startsWith('route '))
+    .map((key) => ({ route: key.slice('route '.length), ...bucketDelta(before, after, key) }))
+    .filter((delta) => delta.requests > 0)
+    .sort((a, b) => b.requests - a.requests);
+}
+
 export const percentile = (sorted, p) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -195,6 +204,14 @@ export function printTable(steps, { rate, seconds }) {
   console.info(
     `  largest N measured at which every measured target held: ${all.length ? Math.max(...all.map((s) => s.n)) : 'none'}`,
   );
+  for (const step of steps) {
+    // Where the requests go (every client: the consoles' re-reads, the driver's decisions, the prober).
+    console.info(`\nN = ${step.n}: requests per event by route (with database work; statements)`);
+    for (const { route, requests, dbRequests, queries } of step.routes.slice(0, 8)) {
+      const per = (value) => (value / step.events).toFixed(1);
+      console.info(`  ${per(requests).padStart(7)} (${per(dbRequests)}; ${per(queries)})  ${route}`);
+    }
+  }
   console.info(
     '  PostgreSQL (all processes) counts every process of the server from /proc: other load on it' +
       ' (other databases, other people’s runs) is in that figure; this database’s backends is the clean part.' +

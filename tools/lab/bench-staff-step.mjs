@@ -7,6 +7,7 @@ import { createConsole, get, PAGE_REQUESTS } from './bench-staff-console.mjs';
 import {
   backendsDelta,
   bucketDelta,
+  routeDeltas,
   databaseBackends,
   labJson,
   percentile,
@@ -272,6 +273,7 @@ export async function runStep(options) {
       after.proxy === null || before.proxy === null ? NaN : perEventConsole(after.proxy - before.proxy),
     processes: apiPids.length,
     sample,
+    routes: routeDeltas(before.counters, after.counters),
     apiCores: apiSeconds / elapsed,
     pgCores: pgSeconds / elapsed,
     deliveryP50: percentile(fromCommit, 50),

@@ -7,7 +7,8 @@
 // second). Prints, per tab, the time from the last decision's answer until the tab shows every final
 // status (p50 and max), and what the tabs asked for after their first load: list reads answered in
 // full (200) or from the tab's copy (304), the same for the stat cards, other routes, requests still
-// unanswered, and the events each tab's stream received. It prints figures; it never fails on a timing.
+// unanswered, and the decisions each tab wrote to a row in place as their events arrived (patches). It
+// prints figures; it never fails on a timing.
 //
 // The approvals, the decisions and the request counts are the e2e test's own (e2e/pages/live-tabs.ts,
 // imported as TypeScript, hence tsx), so the test and this measurement do the same thing.
@@ -22,10 +23,10 @@ import {
   createWatchedApprovals,
   decideOverWindow,
   emptyTabRequestCounts,
+  livePatches,
   mixedDecisions,
   TabRequestCounter,
 } from '../../e2e/pages/live-tabs.ts';
-import { liveEventsSeen, tapLiveStream } from '../../e2e/pages/live-stream.ts';
 import { DEMO, signInFresh } from '../../e2e/pages/sign-in-page.ts';
 
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
@@ -88,7 +89,6 @@ const settle = (promise, ms = 5_000) =>
 /** Opens a tab on the list of `vendor`'s approvals: the tab and its counter; `loaded` false when it did not load. */
 async function openTab(context, vendor) {
   const page = await context.newPage();
-  await tapLiveStream(page);
   const counter = new TabRequestCounter(page);
   const rows = page.getByRole('table').locator('tbody tr');
   const loaded = await settle(
@@ -126,10 +126,10 @@ async function scenario({ browser, server, request, signedIn, separate }) {
   if (notLoaded.length > 0)
     console.info(`  tabs that did not load within ${LOAD_MS / 1000} s: ${notLoaded.join(', ')}`);
   const expected = decisions.map(({ approval, shows }) => ({ label: `Approval ${short(approval)}`, shows }));
-  const eventsBefore = [];
+  const patchesBefore = [];
   for (const { page, counter, loaded } of tabs) {
     if (loaded) await settle(watchFinalStatuses(page, expected));
-    eventsBefore.push(loaded ? ((await settle(liveEventsSeen(page)))?.length ?? 0) : 0);
+    patchesBefore.push(loaded ? ((await settle(livePatches(page))) ?? 0) : 0);
     counter.reset();
   }
 
@@ -152,19 +152,19 @@ async function scenario({ browser, server, request, signedIn, separate }) {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 
   console.info(
-    `${'tab'.padEnd(4)} ${'shown after'.padStart(12)} ${'list 200'.padStart(9)} ${'list 304'.padStart(9)} ${'stats 200'.padStart(10)} ${'stats 304'.padStart(10)} ${'other'.padStart(6)} ${'failed'.padStart(7)} ${'waiting'.padStart(8)} ${'events'.padStart(7)}`,
+    `${'tab'.padEnd(4)} ${'shown after'.padStart(12)} ${'list 200'.padStart(9)} ${'list 304'.padStart(9)} ${'stats 200'.padStart(10)} ${'stats 304'.padStart(10)} ${'other'.padStart(6)} ${'failed'.padStart(7)} ${'waiting'.padStart(8)} ${'patches'.padStart(8)}`,
   );
-  const totals = { ...emptyTabRequestCounts(), waiting: 0, events: 0 };
+  const totals = { ...emptyTabRequestCounts(), waiting: 0, patches: 0 };
   for (const [index, { page, counter, loaded }] of tabs.entries()) {
     const counts = counter.counts();
-    const events = loaded ? ((await settle(liveEventsSeen(page)))?.length ?? 0) - eventsBefore[index] : 0;
+    const patches = loaded ? ((await settle(livePatches(page))) ?? 0) - patchesBefore[index] : 0;
     const other = Object.values(counts.other).reduce((sum, n) => sum + n, 0);
     addTabRequestCounts(totals, counts);
-    totals.events += events;
+    totals.patches += patches;
     totals.waiting += counter.unanswered();
     const shown = shownAfter[index];
     console.info(
-      `${String(index + 1).padEnd(4)} ${(shown === null ? 'never' : `${shown} ms`).padStart(12)} ${String(counts.list200).padStart(9)} ${String(counts.list304).padStart(9)} ${String(counts.stats200).padStart(10)} ${String(counts.stats304).padStart(10)} ${String(other).padStart(6)} ${String(counts.failed).padStart(7)} ${String(counter.unanswered()).padStart(8)} ${String(events).padStart(7)}`,
+      `${String(index + 1).padEnd(4)} ${(shown === null ? 'never' : `${shown} ms`).padStart(12)} ${String(counts.list200).padStart(9)} ${String(counts.list304).padStart(9)} ${String(counts.stats200).padStart(10)} ${String(counts.stats304).padStart(10)} ${String(other).padStart(6)} ${String(counts.failed).padStart(7)} ${String(counter.unanswered()).padStart(8)} ${String(patches).padStart(8)}`,
     );
   }
   const times = shownAfter.filter((value) => value !== null);
@@ -173,7 +173,7 @@ async function scenario({ browser, server, request, signedIn, separate }) {
     `final statuses on screen after the last decision's answer: p50 ${times.length ? `${percentile(times, 50)} ms` : '—'}, max ${times.length ? `${Math.max(...times)} ms` : '—'}${never ? `; ${never} tab(s) not within ${SHOW_MS / 1000} s` : ''}`,
   );
   console.info(
-    `requests of all ${TABS} tabs after their first load: list ${totals.list200} full + ${totals.list304} 304; stat cards ${totals.stats200} full + ${totals.stats304} 304; ${totals.failed} failed; ${totals.waiting} unanswered at the end; events received ${totals.events}`,
+    `requests of all ${TABS} tabs after their first load: list ${totals.list200} full + ${totals.list304} 304; stat cards ${totals.stats200} full + ${totals.stats304} 304; ${totals.failed} failed; ${totals.waiting} unanswered at the end; rows patched in place as events arrived ${totals.patches}`,
   );
   for (const [route, n] of Object.entries(totals.other).sort((a, b) => b[1] - a[1])) {
     console.info(`  other: ${route} ${n}`);
