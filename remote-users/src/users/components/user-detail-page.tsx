@@ -164,6 +164,13 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
           <UserInformationList user={user} />
         </SectionCard>
 
+        {/* Beside the information, before the actions: on a phone it is read second, not last. */}
+        <SectionCard title="Activity Statistics">
+          <RequestState request={stats}>
+            {(statistics) => <ActivityStatisticsList stats={statistics} />}
+          </RequestState>
+        </SectionCard>
+
         {/* Left out when the role may use none: no card stands empty. */}
         {actions.length > 0 && (
           <SectionCard title="Quick Actions">
@@ -210,12 +217,6 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
         {canAdminister && takesOutOfOffice(user) && <OutOfOfficeCard user={user} onSaved={onRefresh} />}
         {canAdminister && !isSelf && <EndSessionsCard user={user} />}
         {hasRole(me?.role, 'ADMIN') && !isSelf && <FactorResetCard user={user} />}
-
-        <SectionCard title="Activity Statistics">
-          <RequestState request={stats}>
-            {(statistics) => <ActivityStatisticsList stats={statistics} />}
-          </RequestState>
-        </SectionCard>
       </SimpleGrid>
 
       <DeleteDialog
