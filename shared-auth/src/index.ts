@@ -45,6 +45,7 @@ export {
   listReaction,
   patchRows,
   LIVE_PATCH_MARK,
+  LIVE_COUNT_INTERVAL_MS,
   LIVE_REVALIDATE_INTERVAL_MS,
   type ListLivePolicy,
   type ListReaction,

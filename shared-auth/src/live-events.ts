@@ -9,13 +9,14 @@ import {
   concernsEntities,
   concernsRecord,
   createLiveFolder,
+  LIVE_COUNT_INTERVAL_MS,
   LIVE_REVALIDATE_INTERVAL_MS,
   LIVE_REVALIDATE_JITTER_MS,
   type LiveBatch,
 } from './live-policy';
 import { sessionStore } from './session-store';
 
-export { subscribeLiveEvents, LIVE_REVALIDATE_INTERVAL_MS };
+export { subscribeLiveEvents, LIVE_COUNT_INTERVAL_MS, LIVE_REVALIDATE_INTERVAL_MS };
 export {
   listReaction,
   patchRows,

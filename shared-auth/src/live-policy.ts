@@ -7,6 +7,14 @@ import type { LiveEvent } from './live-bus';
 export const LIVE_REVALIDATE_INTERVAL_MS = 1000;
 
 /**
+ * How often at most a count beside the page (the sidebar's 'Waiting for me' badge) is re-read
+ * because of other people's changes. Each asker's count is a query of its own (it depends on who
+ * asks), so with a thousand open consoles it was most of the database work of every decision; a
+ * lone change is still answered at once, only a burst is folded over this longer interval.
+ */
+export const LIVE_COUNT_INTERVAL_MS = 3000;
+
+/**
  * Each re-read waits a random part of this first, so the consoles one event reaches do not all
  * ask in the same few milliseconds (a thousand of them spread over a third of a second).
  */

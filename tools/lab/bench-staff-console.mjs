@@ -9,6 +9,8 @@ import {
   concernsEntities,
   createLiveFolder,
   listReaction,
+  LIVE_COUNT_INTERVAL_MS,
+  LIVE_REVALIDATE_INTERVAL_MS,
   LIVE_REVALIDATE_JITTER_MS,
   patchRows,
 } from '../../shared-auth/src/live-policy.ts';
@@ -48,7 +50,7 @@ export const PAGE_REQUESTS = {
  * - the list: useListController answers a batch with listReaction and approvalList's policy
  *   (APPROVAL_LIVE_POLICY): the page and the stat cards when a change may have changed what the page
  *   shows (a row on it, a creation or deletion, a resync), else the stat cards only;
- * - the badge: useWaitingCount calls useLiveEvents(['approval'], mutate);
+ * - the badge: useWaitingCount calls useLiveEvents(['approval'], mutate, LIVE_COUNT_INTERVAL_MS);
  * - the signed-in layout's useLiveDashboardStats (every entity) re-reads /api/dashboard/stats, which
  *   no hook on the approvals page shows: SWR re-reads mounted keys only, so it sends nothing here.
  * Every read goes as shared-auth's conditional-reads.ts sends it: with the ETag of the copy held
@@ -57,8 +59,20 @@ export const PAGE_REQUESTS = {
  * with no ETag.
  */
 export const LIVE_VIEWS = [
-  { entities: ['approval'], requests: ['list', 'stats'], related: ['stats'], list: true },
-  { entities: ['approval'], requests: ['badge'], related: [], list: false },
+  {
+    entities: ['approval'],
+    requests: ['list', 'stats'],
+    related: ['stats'],
+    list: true,
+    intervalMs: LIVE_REVALIDATE_INTERVAL_MS,
+  },
+  {
+    entities: ['approval'],
+    requests: ['badge'],
+    related: [],
+    list: false,
+    intervalMs: LIVE_COUNT_INTERVAL_MS,
+  },
 ];
 
 /** What a row shows that a change moves: its id, status and last change, in the page's order. */
@@ -186,7 +200,10 @@ export function createConsole({ url, token, onChange, baseline = false }) {
         const names = reaction === 'all' ? view.requests : reaction === 'related' ? view.related : [];
         for (const name of names) reRead(name);
       },
-      { jitterMs: baseline ? 0 : LIVE_REVALIDATE_JITTER_MS },
+      {
+        jitterMs: baseline ? 0 : LIVE_REVALIDATE_JITTER_MS,
+        intervalMs: baseline ? LIVE_REVALIDATE_INTERVAL_MS : view.intervalMs,
+      },
     ),
   }));
   const dispatch = (event) => {
@@ -266,7 +283,7 @@ export function createConsole({ url, token, onChange, baseline = false }) {
     load: () =>
       Promise.all(['list', 'stats', 'badge', 'companies'].map((name) => read(name, 'console-load'))),
     /** An event came within the folders' longest wait: a re-read may still be on its way. */
-    pending: () => performance.now() - lastEventAt < 1000 + LIVE_REVALIDATE_JITTER_MS + 200,
+    pending: () => performance.now() - lastEventAt < LIVE_COUNT_INTERVAL_MS + LIVE_REVALIDATE_JITTER_MS + 200,
     /** This tab's page against a fresh read of it (no ETag): the same rows, statuses and changes. */
     async compareWithFresh() {
       const answer = await get(agent, `${url}${PAGE_REQUESTS.list}`, token, 'sample', {}, true);

@@ -1,5 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import { api, useLiveEvents } from 'shared-auth';
+import { api, LIVE_COUNT_INTERVAL_MS, useLiveEvents } from 'shared-auth';
 import { EMPTY_DASHBOARD_STATS, type DashboardStats, type WaitingCount } from 'shared-contracts';
 
 export const dashboardStatsKey = () => '/api/dashboard/stats';
@@ -33,6 +33,7 @@ export function useWaitingCount() {
     api.get<WaitingCount>('/api/bill-approval/approvals/waiting-count'),
   );
   const { mutate } = count;
-  useLiveEvents(['approval'], () => void mutate());
+  // Someone else's decisions: at once when alone, at most every few seconds through a burst.
+  useLiveEvents(['approval'], () => void mutate(), LIVE_COUNT_INTERVAL_MS);
   return count;
 }
