@@ -171,3 +171,11 @@ export class TabRequestCounter {
 export function livePatches(page: Page): Promise<number> {
   return page.evaluate((name) => performance.getEntriesByName(name, 'mark').length, LIVE_PATCH_MARK);
 }
+
+/** When (the page's Date.now()) the tab last wrote an event's status to a row; null when never. */
+export function lastLivePatchAt(page: Page): Promise<number | null> {
+  return page.evaluate((name) => {
+    const mark = performance.getEntriesByName(name, 'mark').at(-1);
+    return mark ? performance.timeOrigin + mark.startTime : null;
+  }, LIVE_PATCH_MARK);
+}

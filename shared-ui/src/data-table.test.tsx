@@ -296,6 +296,51 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable redrawing', () => {
+  it('draws again only the row whose object changed, when its handlers stay the same', async () => {
+    const drawnRows: number[] = [];
+    const columns: Array<DataTableColumn<Company>> = [
+      {
+        key: 'name',
+        header: 'Name',
+        render: (c) => {
+          drawnRows.push(c.id);
+          return c.name;
+        },
+      },
+    ];
+    const rowActions = (c: Company) => <Button>Open {c.name}</Button>;
+    const getRowId = (c: Company) => c.id;
+    function Table() {
+      const [rows, setRows] = useState(COMPANIES);
+      return (
+        <>
+          <Button
+            onClick={() =>
+              setRows((current) => current.map((c) => (c.id === 2 ? { ...c, name: 'Globex Ltd' } : c)))
+            }
+          >
+            Rename
+          </Button>
+          <DataTable
+            caption="Companies"
+            columns={columns}
+            rows={rows}
+            getRowId={getRowId}
+            rowActions={rowActions}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<Table />);
+    await screen.findByText('Initech');
+    drawnRows.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await screen.findByText('Globex Ltd');
+    expect(drawnRows).toEqual([2]);
+  });
+});
+
 describe('useSortedRows', () => {
   it('sorts by a dotted key and keeps the input order for none', () => {
     const rows = [{ a: { b: 2 } }, { a: { b: 1 } }, { a: { b: 3 } }];

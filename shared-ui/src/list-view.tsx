@@ -73,6 +73,9 @@ export function activationButtons(setActive: (active: boolean) => void): BulkBut
   ];
 }
 
+/** A list row's id (one function for every render, so the table's rows keep their ids' memo). */
+const rowIdOf = (row: { id: RowId }) => row.id;
+
 /** A list page around the state of useListController. */
 export function ListView<Row extends { id: RowId }, Query>({
   list,
@@ -187,7 +190,7 @@ export function ListView<Row extends { id: RowId }, Query>({
             columns={columns}
             size={size}
             rows={list.rows}
-            getRowId={(row) => row.id}
+            getRowId={rowIdOf}
             rowLabel={rowLabel}
             sort={list.sort}
             onSortChange={list.changeSort}

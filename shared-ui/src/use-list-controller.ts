@@ -190,7 +190,7 @@ export function useListController<Row extends { id: RowId }, Query>({
         },
         { revalidate: false },
       );
-      performance.mark(LIVE_PATCH_MARK);
+      performance.mark(LIVE_PATCH_MARK, { detail: event.type === 'change' ? event.id : null });
     });
   }, [resource, mutate]);
   useLiveBatches(resource.entities, (batch) => {

@@ -23,6 +23,7 @@ import {
   createWatchedApprovals,
   decideOverWindow,
   emptyTabRequestCounts,
+  lastLivePatchAt,
   livePatches,
   mixedDecisions,
   TabRequestCounter,
@@ -51,8 +52,9 @@ const SHOW_MS = 30_000;
 
 /**
  * Notes in the page (window.allShownAt, the page's Date.now()) when every row of `expected` shows
- * its status, checking every 20 ms: the page's own clock, so the time it shows is not the time a
- * remote protocol round trip takes to read it.
+ * its status: checked on every change of the page's DOM (a MutationObserver, which a tab in the
+ * background runs as promptly as one in front, unlike a timer, which Chromium slows to once a
+ * second there). The page's own clock, so the time it shows is not a protocol round trip's.
  */
 function watchFinalStatuses(page, expected) {
   return page.evaluate((rows) => {
@@ -61,11 +63,20 @@ function watchFinalStatuses(page, expected) {
         const link = document.querySelector(`a[aria-label="${label}"]`);
         return !!link?.closest('tr')?.textContent?.includes(shows);
       });
-    const timer = setInterval(() => {
+    // When each row first showed its final status, to name the last one (BENCH_TABS_ROWS=1).
+    const rowShownAt = {};
+    Object.assign(window, { rowShownAt });
+    const observer = new MutationObserver(() => {
+      for (const { label, shows } of rows) {
+        if (rowShownAt[label]) continue;
+        const link = document.querySelector(`a[aria-label="${label}"]`);
+        if (link?.closest('tr')?.textContent?.includes(shows)) rowShownAt[label] = Date.now();
+      }
       if (!done()) return;
       Object.assign(window, { allShownAt: Date.now() });
-      clearInterval(timer);
-    }, 20);
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }, expected);
 }
 
@@ -125,7 +136,11 @@ async function scenario({ browser, server, request, signedIn, separate }) {
   const notLoaded = tabs.flatMap((tab, index) => (tab.loaded ? [] : [index + 1]));
   if (notLoaded.length > 0)
     console.info(`  tabs that did not load within ${LOAD_MS / 1000} s: ${notLoaded.join(', ')}`);
-  const expected = decisions.map(({ approval, shows }) => ({ label: `Approval ${short(approval)}`, shows }));
+  const expected = decisions.map(({ approval, shows }) => ({
+    label: `Approval ${short(approval)}`,
+    shows,
+    id: approval.id,
+  }));
   const patchesBefore = [];
   for (const { page, counter, loaded } of tabs) {
     if (loaded) await settle(watchFinalStatuses(page, expected));
@@ -152,19 +167,45 @@ async function scenario({ browser, server, request, signedIn, separate }) {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
 
   console.info(
-    `${'tab'.padEnd(4)} ${'shown after'.padStart(12)} ${'list 200'.padStart(9)} ${'list 304'.padStart(9)} ${'stats 200'.padStart(10)} ${'stats 304'.padStart(10)} ${'other'.padStart(6)} ${'failed'.padStart(7)} ${'waiting'.padStart(8)} ${'patches'.padStart(8)}`,
+    `${'tab'.padEnd(4)} ${'shown after'.padStart(12)} ${'list 200'.padStart(9)} ${'list 304'.padStart(9)} ${'stats 200'.padStart(10)} ${'stats 304'.padStart(10)} ${'other'.padStart(6)} ${'failed'.padStart(7)} ${'waiting'.padStart(8)} ${'patches'.padStart(8)} ${'last patch'.padStart(11)}`,
   );
   const totals = { ...emptyTabRequestCounts(), waiting: 0, patches: 0 };
   for (const [index, { page, counter, loaded }] of tabs.entries()) {
     const counts = counter.counts();
     const patches = loaded ? ((await settle(livePatches(page))) ?? 0) - patchesBefore[index] : 0;
+    // When the tab wrote its last event to a row, after the last decision's answer.
+    const lastPatchAt = loaded ? await settle(lastLivePatchAt(page)) : null;
+    const lastPatch = lastPatchAt === null ? '—' : `${Math.round(lastPatchAt - lastAnswer)} ms`;
+    if (process.env.BENCH_TABS_ROWS === '1' && loaded) {
+      // Each row: shown (after the last answer) and its patches' times, from the marks' detail.
+      const rowsSeen = await settle(
+        page.evaluate(() => {
+          const marks = performance.getEntriesByName('live-row-patch', 'mark');
+          return {
+            shown: window.rowShownAt,
+            patches: marks.map((m) => [m.detail, performance.timeOrigin + m.startTime]),
+          };
+        }),
+      );
+      for (const [label, at] of Object.entries(rowsSeen?.shown ?? {})
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)) {
+        const id = expected.find((row) => row.label === label)?.id;
+        const patchTimes = (rowsSeen?.patches ?? [])
+          .filter(([detail]) => detail === id)
+          .map(([, t]) => Math.round(t - lastAnswer));
+        console.info(
+          `    tab ${index + 1} ${label}: shown ${Math.round(at - lastAnswer)} ms, patched ${patchTimes.join(', ')} ms`,
+        );
+      }
+    }
     const other = Object.values(counts.other).reduce((sum, n) => sum + n, 0);
     addTabRequestCounts(totals, counts);
     totals.patches += patches;
     totals.waiting += counter.unanswered();
     const shown = shownAfter[index];
     console.info(
-      `${String(index + 1).padEnd(4)} ${(shown === null ? 'never' : `${shown} ms`).padStart(12)} ${String(counts.list200).padStart(9)} ${String(counts.list304).padStart(9)} ${String(counts.stats200).padStart(10)} ${String(counts.stats304).padStart(10)} ${String(other).padStart(6)} ${String(counts.failed).padStart(7)} ${String(counter.unanswered()).padStart(8)} ${String(patches).padStart(8)}`,
+      `${String(index + 1).padEnd(4)} ${(shown === null ? 'never' : `${shown} ms`).padStart(12)} ${String(counts.list200).padStart(9)} ${String(counts.list304).padStart(9)} ${String(counts.stats200).padStart(10)} ${String(counts.stats304).padStart(10)} ${String(other).padStart(6)} ${String(counts.failed).padStart(7)} ${String(counter.unanswered()).padStart(8)} ${String(patches).padStart(8)} ${lastPatch.padStart(11)}`,
     );
   }
   const times = shownAfter.filter((value) => value !== null);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCanDecide, useCanManage, useSession } from 'shared-auth';
 import {
@@ -26,6 +26,7 @@ import { RowDecisionDialog, useRowDecision } from './row-decision-dialog';
 
 const EMPTY_TEXT = 'Create your first approval to get started';
 const NEW_REQUEST_PATH = `${sectionNamed('approvals').path}/new`;
+const rowLabel = (approval: ApprovalSummary) => `approval ${shortApprovalId(approval.id)}`;
 
 /** /approvals ('Bill Approvals'): filtered, sorted and paged on the server, newest first; the view in the URL. */
 export function ApprovalListPage() {
@@ -48,6 +49,15 @@ export function ApprovalListPage() {
   // selection's (Shift+A, Shift+R); the list's own keys (j, k, Enter, x) come with ListView.
   const rowDecision = useRowDecision(canDecide, user?.id);
   const bulk = useBulkDecisions(list, canDecide, user?.id);
+  // The same function while who decides stays the same, so a row the live stream patches is the
+  // only row drawn again (a new function each render would draw every row of the page).
+  const userId = user?.id;
+  const rowActions = useCallback(
+    (approval: ApprovalSummary) => (
+      <ApprovalRowActions approval={approval} canDecide={canDecide} userId={userId} onDelete={setDeleting} />
+    ),
+    [canDecide, userId],
+  );
   const keys = (active: ApprovalSummary | null): ShortcutMap => ({
     a: () => rowDecision.decide('approve', active),
     r: () => rowDecision.decide('reject', active),
@@ -78,15 +88,8 @@ export function ApprovalListPage() {
       columns={APPROVAL_COLUMNS}
       // Compact cells: the columns an approver reads first fit beside the sidebar at 1440 px.
       size="sm"
-      rowLabel={(approval) => `approval ${shortApprovalId(approval.id)}`}
-      rowActions={(approval) => (
-        <ApprovalRowActions
-          approval={approval}
-          canDecide={canDecide}
-          userId={user?.id}
-          onDelete={setDeleting}
-        />
-      )}
+      rowLabel={rowLabel}
+      rowActions={rowActions}
       canSelect={canDecide}
       bulkActions={bulk.buttons}
       empty={{
