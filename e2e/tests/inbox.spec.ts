@@ -69,6 +69,7 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
   await page.keyboard.press('r');
   const rejectDialog = page.getByRole('alertdialog', { name: 'Reject Approval' });
   await expect(rejectDialog.getByLabel('Rejection Reason')).toBeFocused();
+  await expect(rejectDialog).toContainText('Please provide a reason for rejection:');
   await page.keyboard.type('Duplicate of last week: ask AP, regards');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');

@@ -14,12 +14,15 @@ export function ApprovalDetailDialogs({
   bills,
   decisions,
   shortcuts = DETAIL_SHORTCUTS,
+  rejectPrompt,
 }: {
   approval: Approval;
   bills: Bill[];
   decisions: DetailDecisions;
   /** What the '?' help lists: the approval page's keys unless the page around it has its own. */
   shortcuts?: ShortcutGroup[];
+  /** The reject dialog's question in place of its description (a queue asks as the list does). */
+  rejectPrompt?: string;
 }) {
   const navigate = useNavigate();
   const { dialog, setDialog, decision } = decisions;
@@ -43,6 +46,7 @@ export function ApprovalDetailDialogs({
             onOpenChange={(open) => setDialog(open ? 'reject' : null)}
             isPending={busy}
             onReject={(reason) => void decision.reject(reason)}
+            prompt={rejectPrompt}
           />
         </>
       )}

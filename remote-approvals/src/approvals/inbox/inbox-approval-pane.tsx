@@ -7,6 +7,7 @@ import { ApprovalDetailBody } from '../components/approval-detail-body';
 import { ApprovalDetailDialogs } from '../components/approval-detail-dialogs';
 import { ApprovalSummaryLines } from '../components/approval-detail-header';
 import { useDetailDecisions } from '../components/use-detail-decisions';
+import { REJECT_PROMPT } from '../approval-options';
 import { INBOX_SHORTCUTS } from '../keyboard-shortcuts';
 import { InboxDecisionBar } from './inbox-decision-bar';
 
@@ -41,6 +42,8 @@ function InboxApproval({ approval, onDecided }: { approval: Approval; onDecided:
         bills={bills}
         decisions={decisions}
         shortcuts={INBOX_SHORTCUTS}
+        // A decision from the queue, as from the list's rows: the list's question.
+        rejectPrompt={REJECT_PROMPT}
       />
     </Stack>
   );
