@@ -14,6 +14,9 @@ import { DEMO_TOTP_EMAILS } from './seed/demo-authenticator';
 import { prepareData } from './seed/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/users';
 
+/** Connections the kernel may queue before the server accepts them (capped by net.core.somaxconn). */
+const LISTEN_BACKLOG = 4096;
+
 export interface ServeOptions {
   /** Adds routes to the app before it listens; the product adds none. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
@@ -55,7 +58,11 @@ async function serve(options: ServeOptions): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // The queue of connections not yet accepted. Node's default (511) overflowed when a thousand
+  // open consoles re-read at once after their idle keep-alive connections had closed: the kernel
+  // dropped the overflow, and each dropped client waited out TCP's retries (1, 3, 7, 15 s…) before
+  // its request even arrived. The kernel caps it at net.core.somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
