@@ -206,8 +206,9 @@ test.describe('company detail', () => {
     const cases: Array<[string, string, boolean]> = [
       ['Northwind Software', 'Connected', false],
       ['Brightline Analytics', 'Not connected', false],
-      // Its access token lapsed hours ago: the API renews it when it next calls QuickBooks.
-      ['Cobalt Cloud Systems', 'Connected', false],
+      // Its access token lapsed hours ago: expired, as the spec's states say (the API renews it
+      // when it next calls QuickBooks, and the token row says so).
+      ['Cobalt Cloud Systems', 'Token expired', true],
       // QuickBooks refused the last renewal.
       ['Evergreen Health Partners', 'Token expired', true],
       ['Riverside Family Clinic', 'No tokens', false],

@@ -18,13 +18,16 @@ describe('the QuickBooks card', () => {
     });
   });
 
-  it('treats a lapsed access token as renewable while renewals work', () => {
-    const view = quickBooksCardView(linked, read(true, 0));
-    expect(view).toMatchObject({ state: 'connected', needsReconnect: false });
-    expect(view.accessToken).toBe('Renews automatically when QuickBooks is next called');
+  it('says a lapsed access token expired, and that the API renews it, while renewals work', () => {
+    expect(quickBooksCardView(linked, read(true, 0))).toEqual({
+      state: 'expired',
+      needsReconnect: false,
+      connectIsPrimary: false,
+      accessToken: 'Expired; renewed automatically when QuickBooks is next called',
+    });
   });
 
-  it('says the token expired, and asks for a reconnect, once QuickBooks refused a renewal', () => {
+  it('asks for a reconnect once QuickBooks refused a renewal', () => {
     expect(quickBooksCardView({ ...linked, qbConnectionStatus: 'error' }, read(true, 0))).toEqual({
       state: 'expired',
       needsReconnect: true,

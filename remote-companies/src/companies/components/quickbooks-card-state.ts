@@ -14,9 +14,11 @@ export interface QuickBooksCardView {
 }
 
 /**
- * What the QuickBooks card says. The API renews an access token itself before it calls QuickBooks
- * (near its end, or on a 401), so a lapsed access token is no problem while renewal works: the
- * token counts as expired only once a renewal failed (the company's QuickBooks status is then 'error').
+ * What the QuickBooks card says. Its states are the spec's: a stored access token past its end is
+ * 'Token expired', with the connection-issue notice, and a manual refresh is offered only while the
+ * token is valid. The API renews an access token itself before it calls QuickBooks (near its end,
+ * or on a 401), so the token row says whether that renewal still works; only when QuickBooks refused
+ * it (the company's QuickBooks status is then 'error') is a new consent (Reconnect) the way out.
  */
 export function quickBooksCardView(
   company: Pick<Company, 'qbRealmId' | 'qbConnectionStatus'>,
@@ -33,20 +35,20 @@ export function quickBooksCardView(
         ? 'checking'
         : !status.hasTokens
           ? 'no-tokens'
-          : status.isExpired && renewalFailed
+          : status.isExpired
             ? 'expired'
             : 'connected';
   const accessToken =
     !status?.hasTokens || state === 'unable' || state === 'checking'
       ? null
       : state === 'expired'
-        ? 'Expired; QuickBooks refused to renew it'
-        : status.isExpired
-          ? 'Renews automatically when QuickBooks is next called'
-          : `Renews automatically when used · current one expires in ${formatExpiresIn(status.expiresIn)}`;
+        ? renewalFailed
+          ? 'Expired; QuickBooks refused to renew it'
+          : 'Expired; renewed automatically when QuickBooks is next called'
+        : `Renews automatically when used · current one expires in ${formatExpiresIn(status.expiresIn)}`;
   return {
     state,
-    needsReconnect: linked && (renewalFailed || state === 'expired' || state === 'unable'),
+    needsReconnect: linked && (renewalFailed || state === 'unable'),
     connectIsPrimary: state === 'not-connected' || state === 'no-tokens',
     accessToken,
   };
