@@ -363,10 +363,10 @@ test.describe('user form and detail', () => {
     await expect(stats).toContainText('Total Logins2');
     await expect(stats).toContainText('Companies Managed1');
     await expect(stats).toContainText(/Last Login DetailsFrom /);
-    // The name, role and status are said once, in the header.
-    await expect(info).not.toContainText('MODERATOR');
-    await expect(system).not.toContainText('Active');
-    await expect(stats).not.toContainText('Account Status');
+    // The cards keep the specification's rows: the e-mail and role, the status, the account status.
+    await expect(info).toContainText('RoleModerator');
+    await expect(system).toContainText('StatusActive');
+    await expect(stats).toContainText('Account StatusActive');
     const apiStats = await api.get<{ totalLogins: number; companiesManaged: number }>(
       `/api/user/statistics?userId=${id}`,
     );
@@ -408,10 +408,12 @@ test.describe('user form and detail', () => {
     await expect(dialog).toBeHidden();
     const header = page.getByRole('region', { name: 'Profile' });
     await expect(header).toContainText('GUEST');
+    await expect(page.getByRole('region', { name: 'User Information' })).toContainText('RoleGuest');
 
     await quick.getByRole('button', { name: 'Deactivate' }).click();
     await expect(notice(page, 'User deactivated successfully')).toBeVisible();
     await expect(header).toContainText('Inactive');
+    await expect(page.getByRole('region', { name: 'System Information' })).toContainText('StatusInactive');
 
     await quick.getByRole('button', { name: 'Delete User' }).click();
     const confirm = page.getByRole('alertdialog');

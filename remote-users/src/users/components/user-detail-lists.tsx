@@ -1,4 +1,5 @@
 import {
+  ROLE_DESCRIPTIONS,
   USER_ACTIVITY_TEXT,
   loginFrequency,
   signInsUnrecorded,
@@ -17,14 +18,16 @@ export const dateWithRelative = (value: string) => `${formatDateLong(value)} (${
 // means "none"), and a row whose field is absent is left out rather than shown empty.
 
 /**
- * The User Information card's rows. The full name, e-mail, role and status are the header's; the
- * card says what the header does not (each part of the name, when the account was made and changed).
+ * The User Information card's rows: each part of the name, the e-mail and role (which the header
+ * also shows, as the specification's card lists them), when the account was made and changed.
  */
 export function UserInformationList({ user }: { user: User }) {
   return (
     <DetailList>
       <DetailRow label="First Name">{user.firstName || 'Not provided'}</DetailRow>
       <DetailRow label="Last Name">{user.lastName || 'Not provided'}</DetailRow>
+      <DetailRow label="Email">{user.email}</DetailRow>
+      <DetailRow label="Role">{ROLE_DESCRIPTIONS[user.role].label}</DetailRow>
       <DetailRow label="Created">{dateWithRelative(user.createdAt)}</DetailRow>
       {user.createdBy !== undefined && (
         <DetailRow label="Registered By">
@@ -37,11 +40,11 @@ export function UserInformationList({ user }: { user: User }) {
 }
 
 /**
- * The Activity Statistics card's rows, once the statistics are loaded. Every sign-in figure comes
- * from the same sign-in rows; an account with a last sign-in date but no rows says its sign-ins
- * were not recorded instead of counting 0 beside that date.
+ * The Activity Statistics card's rows, once the statistics are loaded, then its summary. Every
+ * sign-in figure comes from the same sign-in rows; an account with a last sign-in date but no rows
+ * says its sign-ins were not recorded instead of counting 0 beside that date.
  */
-export function ActivityStatisticsList({ stats }: { stats: UserActivityStats }) {
+export function ActivityStatisticsList({ user, stats }: { user: User; stats: UserActivityStats }) {
   const { totalLogins, lastLogin, lastLoginDetails } = stats;
   const unrecorded = signInsUnrecorded(stats);
   return (
@@ -52,22 +55,30 @@ export function ActivityStatisticsList({ stats }: { stats: UserActivityStats }) 
             {unrecorded ? USER_ACTIVITY_TEXT.notRecorded : totalLogins}
           </DetailRow>
         )}
-        {totalLogins !== undefined && !unrecorded && (
-          <DetailRow label="Login Frequency">{loginFrequency(totalLogins)}</DetailRow>
-        )}
+        <DetailRow label="Companies Managed">{stats.companiesManaged}</DetailRow>
+        <DetailRow label="Approvals Created">{stats.approvalsCreated}</DetailRow>
         {lastLogin !== undefined && (
           <DetailRow label="Last Login">{lastLogin ? dateWithRelative(lastLogin) : 'Never'}</DetailRow>
         )}
         {/* The address and browser (only to the user themselves and to an ADMIN); the date is the row above. */}
-        {lastLoginDetails !== undefined && lastLogin && (
+        {lastLoginDetails !== undefined && (
           <DetailRow label="Last Login Details">
             {lastLoginDetails
               ? `From ${lastLoginDetails.ip ?? 'unknown address'} (${lastLoginDetails.userAgent ?? 'unknown browser'})`
-              : USER_ACTIVITY_TEXT.notRecorded}
+              : lastLogin
+                ? USER_ACTIVITY_TEXT.notRecorded
+                : 'Never'}
           </DetailRow>
         )}
-        <DetailRow label="Companies Managed">{stats.companiesManaged}</DetailRow>
-        <DetailRow label="Approvals Created">{stats.approvalsCreated}</DetailRow>
+      </DetailList>
+      {/* The activity summary. */}
+      <DetailList>
+        <DetailRow label="Account Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
+        {totalLogins !== undefined && (
+          <DetailRow label="Login Frequency">
+            {unrecorded ? USER_ACTIVITY_TEXT.notRecorded : loginFrequency(totalLogins)}
+          </DetailRow>
+        )}
         <DetailRow label="System Usage">{systemUsage(stats)}</DetailRow>
       </DetailList>
       {unrecorded && (

@@ -167,7 +167,7 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
         {/* Beside the information, before the actions: on a phone it is read second, not last. */}
         <SectionCard title="Activity Statistics">
           <RequestState request={stats}>
-            {(statistics) => <ActivityStatisticsList stats={statistics} />}
+            {(statistics) => <ActivityStatisticsList user={user} stats={statistics} />}
           </RequestState>
         </SectionCard>
 
@@ -201,7 +201,7 @@ function UserDetail({ record: user, request }: { record: User; request: RecordRe
         <SectionCard title="System Information">
           <DetailList>
             <DetailRow label="User ID">{user.id}</DetailRow>
-            {/* The status and the role are the header's badges. */}
+            <DetailRow label="Status">{user.isActive ? 'Active' : 'Inactive'}</DetailRow>
             <DetailRow label="Permission Level">
               {/* What the role lets the person do, not its internal rank. */}
               {ROLE_DESCRIPTIONS[user.role].permissions
