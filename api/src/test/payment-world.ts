@@ -6,6 +6,7 @@ import { approvals, companies, users, type UserRow } from '../db/schema';
 import type { TestContext } from './build';
 import { generateBankFile } from '../modules/payments/bank-files.service';
 import {
+  confirmSettlementAccount,
   confirmVendorAccount,
   createVendorAccount,
   savePaymentSettings,
@@ -31,7 +32,15 @@ export interface PaymentWorld {
   deps: () => AppDeps;
 }
 
-export async function paymentWorld(ctx: TestContext, name: string): Promise<PaymentWorld> {
+/**
+ * `settlement`: the company also has a confirmed settlement account, so its bank files are
+ * balanced (an offsetting debit beside the credits).
+ */
+export async function paymentWorld(
+  ctx: TestContext,
+  name: string,
+  { settlement = false }: { settlement?: boolean } = {},
+): Promise<PaymentWorld> {
   const byEmail = async (email: string) =>
     (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0]!;
   const admin = await byEmail('admin@example.com');
@@ -39,14 +48,25 @@ export async function paymentWorld(ctx: TestContext, name: string): Promise<Paym
   const [company] = await ctx.app.db.insert(companies).values({ name }).returning({ id: companies.id });
   const companyId = company!.id;
   const deps = (): AppDeps => ctx.app;
-  await savePaymentSettings(deps(), admin, companyId, {
+  const settings = await savePaymentSettings(deps(), admin, companyId, {
     odfiRoutingNumber: ODFI,
     odfiName: 'First Example Bank',
     companyIdentification: '1234567890',
     achCompanyName: 'Acme Logistics',
     entryDescription: 'VENDOR PAY',
     originName: 'Acme Logistics LLC',
+    ...(settlement
+      ? { settlementAccount: { accountNumber: '99990000', accountType: 'checking' as const } }
+      : {}),
   });
+  if (settlement) {
+    await confirmSettlementAccount(
+      deps(),
+      moderator,
+      companyId,
+      settings.settlementAccount!.control!.version,
+    );
+  }
   for (const [vendorRef, routingNumber] of Object.entries(VENDOR_ROUTING)) {
     // Entered by the MODERATOR, confirmed by the ADMIN: dual control as in production.
     const account = await createVendorAccount(deps(), moderator, companyId, {
