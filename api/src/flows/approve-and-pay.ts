@@ -9,11 +9,11 @@ import type { AppDeps } from '../app-deps';
 import type { UserRow } from '../db/schema';
 import {
   approveStep,
-  bulkDecide,
   getApproval,
   largestTotalCents,
   type StepUpForAmount,
 } from '../modules/approvals/approvals.service';
+import { bulkDecide } from '../modules/approvals/bulk-decide';
 import { confirmAfterQbChanges } from '../modules/approvals/qb-changes.service';
 import { generateBankFile } from '../modules/payments/bank-files.service';
 

@@ -39,13 +39,13 @@ import { approvalChain } from './approval-policy.service';
 import { createManualApproval } from './manual-approvals.service';
 import { approve, approveEach, confirmQbChanges } from '../../flows/approve-and-pay';
 import {
-  bulkDecide,
   deleteApproval,
   editApproval,
   getApproval,
   rejectApproval,
   setRecipients,
 } from './approvals.service';
+import { bulkDecide } from './bulk-decide';
 import { reopenAfterQbChanges } from './qb-changes.service';
 
 const tags = ['Approvals'];

@@ -12,8 +12,6 @@ import {
   type ApprovalUpdateInput,
   type ApproveInput,
   type Bill,
-  type BulkOutcome,
-  type BulkResult,
 } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
@@ -466,37 +464,4 @@ export async function deleteApproval(deps: AppDeps, actor: UserRow, id: string):
       });
     }),
   );
-}
-
-/**
- * Bulk decisions: each id in its own transaction under the single call's rules, one result per
- * id (a failure never stops the others).
- */
-export async function bulkDecide(
-  ids: string[],
-  decide: (id: string) => Promise<Approval>,
-): Promise<BulkOutcome> {
-  const results: BulkResult[] = [];
-  for (const id of ids) {
-    if (!isApprovalId(id)) {
-      results.push({
-        id,
-        success: false,
-        status: null,
-        error: APPROVAL_ERRORS.invalidId,
-        code: ERROR_CODES.validation,
-      });
-      continue;
-    }
-    try {
-      const approval = await decide(id);
-      results.push({ id, success: true, status: approval.status, error: null, code: null });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const status = (error.details?.status as ApprovalStatus | undefined) ?? null;
-      results.push({ id, success: false, status, error: error.message, code: error.code });
-    }
-  }
-  const succeeded = results.filter((result) => result.success).length;
-  return { succeeded, failed: results.length - succeeded, results };
 }
