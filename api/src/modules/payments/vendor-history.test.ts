@@ -152,6 +152,51 @@ describe('vendor history', () => {
       .set({ changedAt: new Date(now - 31 * DAY_MS) })
       .where(and(eq(bankAccountChanges.companyId, world.companyId), eq(bankAccountChanges.version, 90)));
     expect(vendorOf(await historyOf(current), 'V-3').accountChange).toBeNull();
+    // One hour inside the 30 days still is.
+    await ctx.app.db
+      .update(bankAccountChanges)
+      .set({ changedAt: new Date(now - 30 * DAY_MS + 3_600_000) })
+      .where(and(eq(bankAccountChanges.companyId, world.companyId), eq(bankAccountChanges.version, 90)));
+    expect(vendorOf(await historyOf(current), 'V-3').accountChange).toEqual({
+      daysAgo: 29,
+      changedBy: personName(world.moderator),
+    });
+  });
+
+  it('lists at most the 5 latest payments by date, and takes the typical amount from more of them', async () => {
+    // A company of its own, so the vendor's seven payments move no other test's figures. Paid in
+    // an order unlike their dates: the list follows the dates the files settle on, not the order
+    // the files were written. Stops: a sixth payment listed, an older one listed before a newer
+    // one, or the typical amount taken only from the five shown (it would be $500.00).
+    const many = await paymentWorld(ctx, 'Vendor History Many Co');
+    const paid: Record<string, string> = {};
+    for (const [date, amount] of [
+      ['2026-08-09', 400],
+      ['2026-11-20', 700],
+      ['2026-05-02', 100],
+      ['2026-10-30', 600],
+      ['2026-07-01', 300],
+      ['2026-09-14', 500],
+      ['2026-06-05', 200],
+    ] as const) {
+      const id = await paidApproval(many, [bill(`91${amount}`, 'V-1', amount)]);
+      await setFileDate(id, date);
+      paid[date] = id;
+    }
+    const next = await approvedApproval(many, [bill('9199', 'V-1', 450)]);
+    const v1 = vendorOf(await historyOf(next), 'V-1');
+    expect(v1.payments).toEqual(
+      (
+        [
+          ['2026-11-20', 70_000],
+          ['2026-10-30', 60_000],
+          ['2026-09-14', 50_000],
+          ['2026-08-09', 40_000],
+          ['2026-07-01', 30_000],
+        ] as const
+      ).map(([paidOn, amountCents]) => ({ approvalId: paid[paidOn], amountCents, paidOn, status: 'paid' })),
+    );
+    expect(v1.typicalCents).toBe(40_000);
   });
 
   it('is read as the approval is read: a GUEST and a USER read it, nobody unsigned; a bad or unknown id is refused', async () => {
