@@ -391,8 +391,13 @@ test.describe('approval detail', () => {
   }) => {
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
     const vendor = unique('Headline');
+    // An earlier bill of the same vendor and amount: the approval's $800.00 is a possible duplicate.
+    await factory.create(vendor, [800]);
     const approval = await factory.create(vendor, [1_200, 34.5, 800]);
     const detail = new ApprovalDetailPage(page);
+    const header = page.locator('main header').first();
+    const below = (box: { y: number; height: number }, what: string, height: number) =>
+      expect(box.y + box.height, what).toBeLessThanOrEqual(height);
     for (const viewport of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },
@@ -407,10 +412,30 @@ test.describe('approval detail', () => {
       expect(box.y + box.height, `headline above the fold at ${viewport.width}`).toBeLessThan(
         viewport.height,
       );
-      const approve = (await detail.approveButton.boundingBox())!;
-      expect(approve.y + approve.height, `Approve in view at ${viewport.width}`).toBeLessThanOrEqual(
-        viewport.height,
+      // The step it waits for and the duplicate mark, in the header, in view.
+      const step = header.getByTestId('approval-step');
+      await expect(step).toHaveText(
+        "Step 1 of 1 — waiting for the company's approver, any moderator or admin",
       );
+      below((await step.boundingBox())!, `step in view at ${viewport.width}`, viewport.height);
+      const duplicate = header.getByText(APPROVAL_LIST_TEXT.possibleDuplicate, { exact: true });
+      await expect(duplicate).toBeVisible();
+      below((await duplicate.boundingBox())!, `duplicate mark in view at ${viewport.width}`, viewport.height);
+      // Approve and Reject side by side in the header (on a phone, its bar fixed to the bottom).
+      await expect(header.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+      const approve = (await detail.approveButton.boundingBox())!;
+      below(approve, `Approve in view at ${viewport.width}`, viewport.height);
+      await expect(header.getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+      const reject = (await detail.rejectButton.boundingBox())!;
+      below(reject, `Reject in view at ${viewport.width}`, viewport.height);
+      expect(Math.abs(reject.y - approve.y), `Reject on Approve's line at ${viewport.width}`).toBeLessThan(2);
+      expect(reject.x, `Reject right of Approve at ${viewport.width}`).toBeGreaterThanOrEqual(
+        approve.x + approve.width,
+      );
+      expect(
+        reject.x - (approve.x + approve.width),
+        `Reject next to Approve at ${viewport.width}`,
+      ).toBeLessThan(24);
     }
   });
 
