@@ -21,6 +21,18 @@ interface ApprovalRow {
 const notice = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text }).first();
 const nachaCard = (page: Page) => page.getByRole('region', { name: 'NACHA Information' });
+/** The approval page's header: the payment stepper and the next step as its action. */
+const pageHeader = (page: Page) => page.locator('main header').first();
+const PAYMENT_BUTTONS = /^(Generate bank file|Download bank file|Mark uploaded|Mark paid)$/;
+
+/** The header offers exactly these payment steps, and its stepper has `done` steps complete. */
+async function expectNextSteps(page: Page, steps: string[], done: number) {
+  const header = pageHeader(page);
+  await expect(header.getByRole('button', { name: PAYMENT_BUTTONS })).toHaveText(steps);
+  const progress = header.getByRole('list', { name: 'Payment progress' });
+  await expect(progress.getByRole('listitem')).toHaveText([/Approved/, /File generated/, /Uploaded/, /Paid/]);
+  await expect(progress.locator('[data-complete]')).toHaveCount(done);
+}
 
 /**
  * Clicks Download NACHA File (or a history link) and checks what the browser saved: the file a bank
@@ -62,6 +74,8 @@ test.describe('payments: bank files', () => {
     await expect(card).toContainText(failed!.nachaProcessingStatus!);
     await expect(card.getByText('Refused', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Download NACHA File' })).toHaveCount(0);
+    // Approved, its file still to write: the header's next step is writing it.
+    await expectNextSteps(page, ['Generate bank file'], 1);
 
     // The failure links to the company's Payments card, which lists the vendor that lacks an account.
     await card.getByRole('link', { name: "Open the company's payment settings" }).click();
@@ -122,6 +136,8 @@ test.describe('payments: bank files', () => {
     await expect(nachaCard(page).getByText('Bank file ready', { exact: true })).toBeVisible();
     await expect(nachaCard(page).getByText('Bank file not generated')).toHaveCount(0);
     await expect(nachaCard(page).getByRole('button', { name: 'Generate NACHA file' })).toHaveCount(0);
+    // Written: the header offers it for download and the upload as the next step.
+    await expectNextSteps(page, ['Mark uploaded', 'Download bank file'], 2);
 
     const generated = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${failed!.id}`)).body.data;
     expect(generated.status).toBe('NACHA_GENERATED');
@@ -183,11 +199,10 @@ test.describe('payments: bank files', () => {
     const card = nachaCard(page);
     await expect(card.getByText('Bank file ready', { exact: true })).toBeVisible();
     // The header's stepper: approved and generated done, uploading next, with its action there.
-    const header = page.locator('main header').first();
+    const header = pageHeader(page);
     const progress = header.getByRole('list', { name: 'Payment progress' });
-    await expect(progress.locator('[data-complete]')).toHaveCount(2);
+    await expectNextSteps(page, ['Mark uploaded', 'Download bank file'], 2);
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/Uploaded/);
-    await expect(header.getByRole('button', { name: 'Mark uploaded' })).toBeVisible();
     const approved = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${pending!.id}`)).body.data;
     expect(approved.status).toBe('NACHA_GENERATED');
     expect(approved.nachaFileName).toBe(`${approved.nachaBatchNumber}.txt`);
@@ -213,6 +228,7 @@ test.describe('payments: bank files', () => {
     await expect(notice(page, 'Bank file marked uploaded')).toBeVisible();
     await expect(card.getByText('Sent to the bank', { exact: true })).toBeVisible();
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/Paid/);
+    await expectNextSteps(page, ['Mark paid'], 3);
     // The next step from the header this time: the same confirmation as the card's.
     await header.getByRole('button', { name: 'Mark paid' }).click();
     await page
@@ -222,8 +238,7 @@ test.describe('payments: bank files', () => {
     await expect(notice(page, 'Payment marked completed')).toBeVisible();
     await expect(card.getByText('Paid', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: /Mark (uploaded|paid)/ })).toHaveCount(0);
-    await expect(progress.locator('[data-complete]')).toHaveCount(4);
-    await expect(header.getByRole('button', { name: /Mark (uploaded|paid)/ })).toHaveCount(0);
+    await expectNextSteps(page, [], 4);
     // The file stays downloadable after the bank steps.
     await expect(card.getByRole('button', { name: 'Download NACHA File' })).toBeVisible();
   });
