@@ -26,6 +26,17 @@ const queueItem = (page: Page, approval: ApprovalDto) =>
     .getByRole('link')
     .filter({ hasText: `#${short(approval)}` });
 
+/** The 'Waiting for me (n)' tab and the sidebar's badge beside Inbox say the same count. */
+async function expectWaitingCountsAgree(page: Page) {
+  const tab = tabsOf(page).getByRole('link', { name: /^Waiting for me \(\d+\+?\)$/ });
+  await expect(tab).toBeVisible();
+  const [, count, capped] = /\((\d+)(\+?)\)$/.exec((await tab.textContent()) ?? '')!;
+  expect(Number(count)).toBeGreaterThan(0);
+  await expect(page.getByTestId('waiting-badge')).toHaveText(
+    `${Number(count).toLocaleString('en-US')}${capped}`,
+  );
+}
+
 test('an approver works through the inbox with the keyboard', async ({ page, request }, info) => {
   // The moderator creates them, oldest first (the queue is newest first); the signed-in admin (the
   // saved state) may decide them.
@@ -41,6 +52,7 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
     'aria-current',
     'page',
   );
+  await expectWaitingCountsAgree(page);
 
   // The first waiting approval is selected, in the queue and in the pane (amount first).
   await expect(shown(page, toApprove)).toBeVisible();
@@ -101,6 +113,8 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
   // Screens: the split view with the approval, then (from a link) the phone's approval screen.
   await page.goto(`/approvals/inbox?selected=${third.id}`);
   await expect(shown(page, third)).toBeVisible();
+  // After the two decisions, read afresh, the tab and the sidebar still agree.
+  await expectWaitingCountsAgree(page);
   await expect(page.getByRole('group', { name: INBOX_TEXT.decisionBar })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await checkBothThemes(page, 'inbox-approval', (file) => info.outputPath(file));
