@@ -1,4 +1,45 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { ApiClient } from './api-client';
+import { signInThroughApi } from './second-step';
+import { DEMO, NEW_ACCOUNT_PASSWORD } from './sign-in-page';
+
+// Shared by the users specs (list, form and detail, roles and screens).
+export type U = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: 'ADMIN' | 'MODERATOR' | 'USER' | 'GUEST';
+  isActive: boolean;
+};
+export const nameOf = (u: Pick<U, 'firstName' | 'lastName' | 'email'>) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+
+/** The one notice on screen (one at a time). */
+export const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+/** A fresh account through the API; `tag` makes its name and e-mail unique. */
+export async function newUser(
+  api: ApiClient,
+  tag: string,
+  fields: Partial<Pick<U, 'role' | 'isActive' | 'firstName' | 'lastName'>> = {},
+): Promise<U> {
+  const { user } = await api.post<{ user: U }>('/api/auth/register', {
+    email: `${tag.toLowerCase()}.${Date.now()}${Math.floor(Math.random() * 1000)}@users.test`,
+    password: NEW_ACCOUNT_PASSWORD,
+    firstName: tag,
+    lastName: 'Person',
+    ...fields,
+  });
+  return user;
+}
+
+/** An access token of a new session of `email` for direct API calls (a demo account's second step passed). */
+export async function tokenOf(request: APIRequestContext, email: string, password: string = DEMO.password) {
+  const { data } = await signInThroughApi<{ tokens: { accessToken: string } }>(request, email, password);
+  return data.tokens.accessToken;
+}
 
 /** The user list (/users): overview block, filters, table (cards on a phone), pagination. */
 export class UserListPage {
