@@ -15,6 +15,31 @@ export interface ApprovalDto {
 /** The first 8 characters the console shows of an approval id. */
 export const short = (approval: { id: string }) => approval.id.slice(0, 8);
 
+// Shared by the approvals specs (list, detail, phone layout and remote).
+/** The one notice on screen (one at a time). */
+export const notice = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+let runId = 0;
+/** A vendor name no other test (or earlier run) uses, so a search finds only this test's approvals. */
+export const unique = (label: string) => `${label}${Date.now().toString(36)}${(runId += 1)}`;
+
+/** With E2E_SCREENSHOTS=dir, full-page screenshots for review (not compared). */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  // A dialog is shown over the viewport: the full page would stretch the backdrop.
+  const fullPage = !name.includes('dialog');
+  if (!dir) return;
+  // Not mid-animation (a dialog fades in).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
+export const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
 /**
  * The company the approval specs create their requests in: the oldest active demo company without
  * QuickBooks (a connected company's bills come only from its import). The oldest, not the first of
