@@ -2,11 +2,11 @@
 // first file to the last (one `vitest run` per package, one after another, left a core idle on the
 // small ones). Each package keeps its own config (environment, setup files, timeouts); the API's
 // projects are its database engines (api/src/test/projects.ts says which files run on which).
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import type { Reporter, TestModule } from 'vitest/node';
 import { apiTestProjects } from './api/src/test/projects.js';
 
@@ -46,12 +46,53 @@ const packages = readdirSync(root, { withFileTypes: true })
   .filter((name) => existsSync(join(root, name, 'vitest.config.ts')))
   .sort();
 
+/**
+ * A package's test files, split by whether they mock a module (`vi.mock`, `vi.doMock`), relative
+ * to the package: a mock replaces the module for the file's own imports only when nothing in the
+ * worker has loaded them yet, so those files keep a module graph of their own.
+ */
+function testFiles(name: string): { mocking: string[]; others: string[] } {
+  const files = { mocking: [] as string[], others: [] as string[] };
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, name, dir), { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const file = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(file);
+      else if (/\.test\.tsx?$/.test(entry.name))
+        (/\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(join(root, name, file), 'utf8'))
+          ? files.mocking
+          : files.others
+        ).push(file);
+    }
+  };
+  walk('');
+  return files;
+}
+
+/**
+ * Each package's files share one module graph per worker, not one per file: a frontend file's own
+ * tests take milliseconds, importing React, Chakra and jsdom for it about two seconds (the isolated
+ * run took four times as long). Its mocking files run in a project of their own, isolated. (A
+ * project extending a config adds to its `exclude` list, so each project excludes the other's files.)
+ */
+const packageProjects = (name: string): TestProjectInlineConfiguration[] => {
+  const { mocking, others } = testFiles(name);
+  const base = { extends: `./${name}/vitest.config.ts`, root: `./${name}` };
+  return [
+    { ...base, test: { name, bail, isolate: false, exclude: [...configDefaults.exclude, ...mocking] } },
+    ...(mocking.length > 0
+      ? [
+          {
+            ...base,
+            test: { name: `${name} (mocks)`, bail, exclude: [...configDefaults.exclude, ...others] },
+          },
+        ]
+      : []),
+  ];
+};
+
 const projects: TestProjectInlineConfiguration[] = [
-  ...packages.map((name) => ({
-    extends: `./${name}/vitest.config.ts`,
-    root: `./${name}`,
-    test: { name, bail },
-  })),
+  ...packages.flatMap(packageProjects),
   ...apiTestProjects('api').map((project) => ({ ...project, test: { ...project.test, bail } })),
 ];
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PALETTES, providerSystem, system } from './system';
 
 // Each re-exported component looks its recipe up by key; a missing one renders unstyled silently.
@@ -39,6 +39,9 @@ const ENTRY_SLOT_RECIPES = [
 
 describe('system', () => {
   it('holds the recipes of the core components, and those of the entries once one has loaded', async () => {
+    // A fresh module graph: another file of the same worker may have loaded an entry already.
+    vi.resetModules();
+    const { system } = await import('./system');
     for (const key of CORE_RECIPES) expect(system.isRecipe(key), key).toBe(true);
     for (const key of CORE_SLOT_RECIPES) expect(system.isSlotRecipe(key), key).toBe(true);
     // Not on the sign-in page: none of its components needs them.
