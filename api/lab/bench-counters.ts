@@ -29,6 +29,13 @@ interface Bucket {
 
 const context = new AsyncLocalStorage<Tally>();
 const totals = { queries: 0 };
+/**
+ * The prober's list reads as this process timed them, from the request's arrival to its answer
+ * (the last 5,000): beside the time the prober saw, this says whether a slow fresh load waited in
+ * the server or before it (the connection, the bench's own event loop).
+ */
+const PROBER_LIST_ROUTE = 'GET /api/approvals';
+const proberListMs: number[] = [];
 const buckets = new Map<string, Bucket>();
 const tallies = new WeakMap<FastifyRequest, Tally>();
 let installed = false;
@@ -94,6 +101,10 @@ export function registerBenchCounters(app: FastifyInstance): void {
         if (queries > 0) bucket.dbRequests += 1;
         if (reply.statusCode === 304) bucket.notModified += 1;
       }
+      if (client === 'prober' && `${request.method} ${route}` === PROBER_LIST_ROUTE) {
+        proberListMs.push(reply.elapsedTime);
+        if (proberListMs.length > 5000) proberListMs.shift();
+      }
     }
     done();
   });
@@ -103,5 +114,6 @@ export function registerBenchCounters(app: FastifyInstance): void {
     queries: totals.queries,
     cpu: process.cpuUsage(),
     buckets: Object.fromEntries(buckets),
+    proberListMs,
   }));
 }

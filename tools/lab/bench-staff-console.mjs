@@ -92,6 +92,9 @@ function decoded(body, encoding) {
  */
 export function get(agent, url, token, client, extraHeaders = {}, keepBody = false) {
   const started = performance.now();
+  // How long the connection took to open (0 on a reused one): a wait here is the server's queue of
+  // unaccepted connections or TCP's retries, not the request's own work.
+  let connectMs = 0;
   return new Promise((resolve) => {
     const request = http.request(
       url,
@@ -113,14 +116,21 @@ export function get(agent, url, token, client, extraHeaders = {}, keepBody = fal
           resolve({
             status: response.statusCode ?? 0,
             ms: performance.now() - started,
+            connectMs,
             etag: response.headers.etag ?? null,
             body: keepBody ? decoded(Buffer.concat(chunks), response.headers['content-encoding']) : null,
           }),
         );
-        response.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+        response.on('error', () => resolve({ status: 0, ms: performance.now() - started, connectMs }));
       },
     );
-    request.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    request.on('error', () => resolve({ status: 0, ms: performance.now() - started, connectMs }));
+    request.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      socket.once('connect', () => {
+        connectMs = performance.now() - started;
+      });
+    });
     request.end();
   });
 }

@@ -49,7 +49,12 @@ export function sumCounters(list) {
       for (const field of Object.keys(sum)) sum[field] += bucket[field] ?? 0;
     }
   }
-  return { queries: list.reduce((sum, c) => sum + c.queries, 0), buckets };
+  return {
+    queries: list.reduce((sum, c) => sum + c.queries, 0),
+    buckets,
+    // Each process's own list, so a later reading's new entries are those past an earlier's length.
+    proberLists: list.map((c) => c.proberListMs ?? []),
+  };
 }
 
 /**
@@ -166,6 +171,13 @@ export function printTable(steps, { rate, seconds }) {
       (s) => `${fixed(s.freshP50, 0)} / ${fixed(s.freshP99, 0)}`,
     ],
     ['  whole page (list, stats, badge, companies) p99 ms', (s) => fixed(s.freshPageP99, 0)],
+    // Where a slow fresh load waited: opening its connection, in the API, or in the bench itself.
+    ['  list: connection opened p99 ms', (s) => fixed(s.freshConnectP99, 0)],
+    ['  list: in the API (arrival to answer) p99 ms', (s) => fixed(s.freshServerP99, 0)],
+    [
+      '  bench’s own event-loop delay p99 / max ms',
+      (s) => `${fixed(s.loopDelayP99, 0)} / ${fixed(s.loopDelayMax, 0)}`,
+    ],
     ['memory per open stream KB', (s) => fixed(s.kbPerStream, 1)],
     [
       'requests per event (with database work)',

@@ -3,6 +3,7 @@
 // page as a new console every half second and, with --import, an import runs from the middle; the
 // readings before and after give the step's figures.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createConsole, get, PAGE_REQUESTS } from './bench-staff-console.mjs';
 import {
   backendsDelta,
@@ -188,7 +189,11 @@ export async function runStep(options) {
       driverStatuses[status] = (driverStatuses[status] ?? 0) + 1;
     });
   }, 1000 / rate);
-  const fresh = { list: [], page: [] };
+  const fresh = { list: [], page: [], connect: [] };
+  // The bench's own event loop: a console's re-reads and the prober share it, so a stall here is
+  // time the prober counts that the server never saw.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   let probing = 0;
   const prober = setInterval(() => {
     if (probing >= 10) return;
@@ -202,6 +207,7 @@ export async function runStep(options) {
     ).then((answers) => {
       probing -= 1;
       fresh.list.push(answers[0].ms);
+      fresh.connect.push(answers[0].connectMs ?? 0);
       fresh.page.push(Math.max(...answers.map((a) => a.ms)));
     });
   }, 500);
@@ -215,6 +221,7 @@ export async function runStep(options) {
   await sleep(Math.max(0, started + seconds * 1000 - performance.now()));
   clearInterval(driver);
   clearInterval(prober);
+  loopDelay.disable();
   await sleep(TAIL_MS);
   const after = {
     api: apiCpu(),
@@ -234,6 +241,10 @@ export async function runStep(options) {
   // the readings below are taken already, late answers no longer counted.
   const freshList = [...fresh.list].sort((a, b) => a - b);
   const freshPage = [...fresh.page].sort((a, b) => a - b);
+  const freshConnect = [...fresh.connect].sort((a, b) => a - b);
+  const serverList = after.counters.proberLists
+    .flatMap((list, i) => list.slice(before.counters.proberLists[i]?.length ?? 0))
+    .sort((a, b) => a - b);
   await sleep(2000);
 
   const deliveries = [];
@@ -290,6 +301,10 @@ export async function runStep(options) {
     freshP50: percentile(freshList, 50),
     freshP99: percentile(freshList, 99),
     freshPageP99: percentile(freshPage, 99),
+    freshConnectP99: percentile(freshConnect, 99),
+    freshServerP99: percentile(serverList, 99),
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
+    loopDelayMax: loopDelay.max / 1e6,
     kbPerStream: (rssStreams - rssBefore) / n / 1024,
     requestsPerEvent: reReads.requests / events,
     dbRequestsPerEvent: reReads.dbRequests / events,
