@@ -12,6 +12,7 @@
  * client). PostgreSQL only: the embedded database's statements are not counted.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 
@@ -34,8 +35,10 @@ const totals = { queries: 0 };
  * (the last 5,000): beside the time the prober saw, this says whether a slow fresh load waited in
  * the server or before it (the connection, the bench's own event loop).
  */
-const PROBER_LIST_ROUTE = 'GET /api/approvals';
+const PROBER_LIST_ROUTE = 'GET /api/bill-approval/approvals';
 const proberListMs: number[] = [];
+/** This process's event-loop delay since the last reading of the counters (each reading resets it). */
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
 const buckets = new Map<string, Bucket>();
 const tallies = new WeakMap<FastifyRequest, Tally>();
 let installed = false;
@@ -108,12 +111,18 @@ export function registerBenchCounters(app: FastifyInstance): void {
     }
     done();
   });
-  app.get('/api/bench/counters', async () => ({
-    // Every statement this process sent, in requests or not (the live stream's reads of the event
-    // log and its session checks belong to no counted request).
-    queries: totals.queries,
-    cpu: process.cpuUsage(),
-    buckets: Object.fromEntries(buckets),
-    proberListMs,
-  }));
+  loopDelay.enable();
+  app.get('/api/bench/counters', async () => {
+    const loop = { p99Ms: loopDelay.percentile(99) / 1e6, maxMs: loopDelay.max / 1e6 };
+    loopDelay.reset();
+    return {
+      // Every statement this process sent, in requests or not (the live stream's reads of the event
+      // log and its session checks belong to no counted request).
+      queries: totals.queries,
+      cpu: process.cpuUsage(),
+      buckets: Object.fromEntries(buckets),
+      proberListMs,
+      loop,
+    };
+  });
 }

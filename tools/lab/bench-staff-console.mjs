@@ -108,6 +108,7 @@ export function get(agent, url, token, client, extraHeaders = {}, keepBody = fal
         },
       },
       (response) => {
+        const headersMs = performance.now() - started;
         const chunks = [];
         response.on('data', (chunk) => {
           if (keepBody) chunks.push(chunk);
@@ -117,6 +118,7 @@ export function get(agent, url, token, client, extraHeaders = {}, keepBody = fal
             status: response.statusCode ?? 0,
             ms: performance.now() - started,
             connectMs,
+            headersMs,
             etag: response.headers.etag ?? null,
             body: keepBody ? decoded(Buffer.concat(chunks), response.headers['content-encoding']) : null,
           }),

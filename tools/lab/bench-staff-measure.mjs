@@ -54,6 +54,9 @@ export function sumCounters(list) {
     buckets,
     // Each process's own list, so a later reading's new entries are those past an earlier's length.
     proberLists: list.map((c) => c.proberListMs ?? []),
+    // The worst event-loop delay of any process since its previous reading.
+    loopMaxMs: Math.max(...list.map((c) => c.loop?.maxMs ?? NaN)),
+    loopP99Ms: Math.max(...list.map((c) => c.loop?.p99Ms ?? NaN)),
   };
 }
 
@@ -174,6 +177,7 @@ export function printTable(steps, { rate, seconds }) {
     // Where a slow fresh load waited: opening its connection, in the API, or in the bench itself.
     ['  list: connection opened p99 ms', (s) => fixed(s.freshConnectP99, 0)],
     ['  list: in the API (arrival to answer) p99 ms', (s) => fixed(s.freshServerP99, 0)],
+    ['  API’s event-loop delay p99 / max ms', (s) => `${fixed(s.apiLoopP99, 0)} / ${fixed(s.apiLoopMax, 0)}`],
     [
       '  bench’s own event-loop delay p99 / max ms',
       (s) => `${fixed(s.loopDelayP99, 0)} / ${fixed(s.loopDelayMax, 0)}`,

@@ -189,7 +189,7 @@ export async function runStep(options) {
       driverStatuses[status] = (driverStatuses[status] ?? 0) + 1;
     });
   }, 1000 / rate);
-  const fresh = { list: [], page: [], connect: [] };
+  const fresh = { list: [], page: [], connect: [], slow: [] };
   // The bench's own event loop: a console's re-reads and the prober share it, so a stall here is
   // time the prober counts that the server never saw.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -208,6 +208,7 @@ export async function runStep(options) {
       probing -= 1;
       fresh.list.push(answers[0].ms);
       fresh.connect.push(answers[0].connectMs ?? 0);
+      if (answers[0].ms > 2000 && fresh.slow.length < 10) fresh.slow.push(answers[0]);
       fresh.page.push(Math.max(...answers.map((a) => a.ms)));
     });
   }, 500);
@@ -242,6 +243,11 @@ export async function runStep(options) {
   const freshList = [...fresh.list].sort((a, b) => a - b);
   const freshPage = [...fresh.page].sort((a, b) => a - b);
   const freshConnect = [...fresh.connect].sort((a, b) => a - b);
+  // The slowest fresh loads one by one: whether the answer's headers came late, or its body.
+  for (const slow of fresh.slow)
+    console.info(
+      `  slow fresh list: ${slow.status} in ${slow.ms.toFixed(0)} ms (connected ${(slow.connectMs ?? 0).toFixed(0)}, headers ${(slow.headersMs ?? NaN).toFixed(0)})`,
+    );
   const serverList = after.counters.proberLists
     .flatMap((list, i) => list.slice(before.counters.proberLists[i]?.length ?? 0))
     .sort((a, b) => a - b);
@@ -303,6 +309,8 @@ export async function runStep(options) {
     freshPageP99: percentile(freshPage, 99),
     freshConnectP99: percentile(freshConnect, 99),
     freshServerP99: percentile(serverList, 99),
+    apiLoopP99: after.counters.loopP99Ms,
+    apiLoopMax: after.counters.loopMaxMs,
     loopDelayP99: loopDelay.percentile(99) / 1e6,
     loopDelayMax: loopDelay.max / 1e6,
     kbPerStream: (rssStreams - rssBefore) / n / 1024,
