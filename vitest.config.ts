@@ -71,8 +71,8 @@ function testFiles(name: string): { mocking: string[]; others: string[] } {
 
 /**
  * Each package's files share one module graph per worker, not one per file: a frontend file's own
- * tests take milliseconds, importing React, Chakra and jsdom for it about two seconds (the isolated
- * run took four times as long). Its mocking files run in a project of their own, isolated. (A
+ * tests take milliseconds, importing React, Chakra and jsdom for it about two seconds (isolated, the
+ * frontend files took more than twice as long). Its mocking files run in a project of their own, isolated. (A
  * project extending a config adds to its `exclude` list, so each project excludes the other's files.)
  */
 const packageProjects = (name: string): TestProjectInlineConfiguration[] => {

@@ -82,14 +82,14 @@ export function apiTestProjects(
       name: engine,
       include: include[engine],
       env: { TEST_DB_ENGINE: engine },
+      // A worker imports the API once, not once per file: every file builds its own app and database
+      // from the template, and the per-file import (about a second of the app's modules) was a third
+      // of the API's test time. TEST_ISOLATE=1 brings the per-file module graph back, to find a file
+      // that leaks state into the next.
+      isolate: flag(env.TEST_ISOLATE),
       // A timeout only catches a test that hangs: no test asserts on time. On a 2-core machine that
       // shares its cores with a build, a heavy test (an export beyond one cursor batch, a large
       // QuickBooks import) takes several times its quiet duration, and must not fail for it.
-      // A worker imports the API once, not once per file: every file builds its own app and database
-      // from the template, so no file's state outlives it, and the per-file import (about a second
-      // of the app's modules) was a third of the API's test time. TEST_ISOLATE=1 brings the
-      // per-file module graph back, to find a file that leaks state into the next.
-      isolate: flag(env.TEST_ISOLATE),
       testTimeout: 60_000,
       hookTimeout: 60_000,
       // The migrated and the seeded database, made once per engine and run (test/templates.ts).
