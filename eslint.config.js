@@ -17,7 +17,22 @@ const chakraOnlyInSharedUi = {
 // cases) sit above the modules and are called by routes, jobs and the seed, never by a service or
 // repository; plugins, db, sessions, http, security and ports sit below every module.
 const ROOT = import.meta.dirname;
-const API_MODULE_ORDER = ['live', 'activity', 'users', 'companies', 'bills', 'payments', 'approvals', 'quickbooks', 'managers', 'auth', 'second-factors', 'audit', 'dashboard', 'health'];
+const API_MODULE_ORDER = [
+  'live',
+  'activity',
+  'users',
+  'companies',
+  'bills',
+  'payments',
+  'approvals',
+  'quickbooks',
+  'managers',
+  'auth',
+  'second-factors',
+  'audit',
+  'dashboard',
+  'health',
+];
 const modulePath = (name) => `${ROOT}/api/src/modules/${name}`;
 const apiLayerZones = [
   ...API_MODULE_ORDER.map((name, index) => ({
@@ -29,7 +44,7 @@ const apiLayerZones = [
     target: `api/src/modules/${name}`,
     from: `${ROOT}/api/src/modules/**/*.repository.ts`,
     except: [`${modulePath(name)}/*.repository.ts`],
-    message: "Read another module through its service, never its repository.",
+    message: 'Read another module through its service, never its repository.',
   })),
   {
     target: 'api/src/flows/**',
@@ -42,7 +57,15 @@ const apiLayerZones = [
     message: 'Flows call services; a service or repository never calls a flow (routes and jobs do).',
   },
   {
-    target: ['api/src/plugins', 'api/src/db', 'api/src/sessions', 'api/src/http', 'api/src/security', 'api/src/ports', 'api/src/jobs'],
+    target: [
+      'api/src/plugins',
+      'api/src/db',
+      'api/src/sessions',
+      'api/src/http',
+      'api/src/security',
+      'api/src/ports',
+      'api/src/jobs',
+    ],
     from: [`${ROOT}/api/src/modules`, `${ROOT}/api/src/flows`],
     message: 'plugins, db, sessions, http, security, ports and jobs sit below every module.',
   },
@@ -63,7 +86,16 @@ const apiNeverImportsAFrontend = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'releases/**', '**/data/**', '**/.tmp/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'releases/**',
+      '**/data/**',
+      '**/.tmp/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'api/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -85,7 +117,10 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'], conditionNames: ['import', 'default'] }),
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+          conditionNames: ['import', 'default'],
+        }),
       ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
@@ -98,19 +133,50 @@ export default tseslint.config(
   {
     files: ['host/**', 'remote-*/**', 'shared-auth/**'],
     rules: {
-      'no-restricted-imports': ['error', { ...chakraOnlyInSharedUi, patterns: [{ regex: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          ...chakraOnlyInSharedUi,
+          patterns: [{ regex: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }],
+        },
+      ],
     },
   },
   {
     files: ['remote-*/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [...chakraOnlyInSharedUi.paths, listPiecesThroughController], patterns: [{ regex: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...chakraOnlyInSharedUi.paths, listPiecesThroughController],
+          patterns: [{ regex: noRemoteImports, message: 'A remote is loaded at run time, never imported.' }],
+        },
+      ],
     },
   },
   {
     files: ['shared-contracts/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'shared-ui', 'shared-auth', '@chakra-ui/*', 'ky', 'fastify', 'drizzle-orm*'], message: 'shared-contracts is pure schemas and types used by both sides.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                'shared-ui',
+                'shared-auth',
+                '@chakra-ui/*',
+                'ky',
+                'fastify',
+                'drizzle-orm*',
+              ],
+              message: 'shared-contracts is pure schemas and types used by both sides.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -136,8 +202,14 @@ export default tseslint.config(
         {
           patterns: [
             apiNeverImportsAFrontend,
-            { regex: '^qbo-emulator(/|$)', message: 'The demo starts the emulator in its launcher; the API reads the QB_* settings.' },
-            { regex: '(^|/)(test|lab)/', message: 'Test helpers and the lab build on the product, never the other way round.' },
+            {
+              regex: '^qbo-emulator(/|$)',
+              message: 'The demo starts the emulator in its launcher; the API reads the QB_* settings.',
+            },
+            {
+              regex: '(^|/)(test|lab)/',
+              message: 'Test helpers and the lab build on the product, never the other way round.',
+            },
           ],
         },
       ],

@@ -28,6 +28,7 @@ import { ExportSlots } from './http/export-slots';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createRereadQueue } from './modules/live/live.conditional';
 import { LiveHub } from './modules/live/live.hub';
 import { DatabaseListener } from './db/listener';
 import { AuthCache } from './sessions/auth-cache';
@@ -129,14 +130,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // sessions changed.
   const listener = new DatabaseListener(database, app.log);
   app.decorate('dbListener', listener);
+  // The hub reads the event log (and the figures its events carry) on a connection of its own: a
+  // thousand consoles' re-reads queued in the pool after each change would otherwise hold back the
+  // delivery of the next one.
+  const liveDatabase = database.ownConnection();
   const liveHub = new LiveHub(
-    database,
+    liveDatabase,
     listener,
     app.log,
     config.liveEvents.logSize,
     config.liveEvents.safetyPollMs,
   );
   app.decorate('liveHub', liveHub);
+  app.decorate('rereads', createRereadQueue(database));
   const authCache = new AuthCache(listener);
   app.decorate('authCache', authCache);
   app.decorate('exportSlots', new ExportSlots(config.approvalExport));
@@ -166,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await liveHub.close();
     await listener.close();
+    await liveDatabase.close();
   });
   registerAccessLog(app);
   registerAuth(app, config, { hasSecondFactor });

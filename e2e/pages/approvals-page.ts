@@ -15,25 +15,9 @@ export interface ApprovalDto {
 /** The first 8 characters the console shows of an approval id. */
 export const short = (approval: { id: string }) => approval.id.slice(0, 8);
 
-// Shared by the approvals specs (list, detail, phone layout and remote).
-/** The one notice on screen (one at a time). */
-export const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
-
 let runId = 0;
 /** A vendor name no other test (or earlier run) uses, so a search finds only this test's approvals. */
 export const unique = (label: string) => `${label}${Date.now().toString(36)}${(runId += 1)}`;
-
-/** With E2E_SCREENSHOTS=dir, full-page screenshots for review (not compared). */
-export async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  // A dialog is shown over the viewport: the full page would stretch the backdrop.
-  const fullPage = !name.includes('dialog');
-  if (!dir) return;
-  // Not mid-animation (a dialog fades in).
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
-}
 
 export const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -150,9 +134,12 @@ export class ApprovalListPage {
     this.bulkBar = page.getByRole('region', { name: 'Bulk actions' });
   }
 
-  async goto(query = '') {
+  /** `timeout`: how long the page may take to show its heading (the expect timeout by default). */
+  async goto(query = '', { timeout }: { timeout?: number } = {}) {
     await this.page.goto(`/approvals${query}`);
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Bill Approvals' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Bill Approvals' })).toBeVisible({
+      timeout,
+    });
   }
 
   /** The row (table) of an approval. */
@@ -192,15 +179,18 @@ export class ApprovalListPage {
 
 /** /approvals/{id}. */
 export class ApprovalDetailPage {
+  /** The page's header: the headline, the payment stepper and the next step as its action. */
+  readonly header: Locator;
   readonly approveButton: Locator;
   readonly rejectButton: Locator;
   readonly approveDialog: Locator;
   readonly rejectDialog: Locator;
 
   constructor(private readonly page: Page) {
-    const header = page.getByRole('main');
-    this.approveButton = header.getByRole('button', { name: 'Approve', exact: true });
-    this.rejectButton = header.getByRole('button', { name: 'Reject', exact: true });
+    this.header = page.locator('main header').first();
+    const main = page.getByRole('main');
+    this.approveButton = main.getByRole('button', { name: 'Approve', exact: true });
+    this.rejectButton = main.getByRole('button', { name: 'Reject', exact: true });
     this.approveDialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
     this.rejectDialog = page.getByRole('alertdialog', { name: 'Reject Approval' });
   }

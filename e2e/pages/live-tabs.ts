@@ -167,6 +167,30 @@ export class TabRequestCounter {
   }
 }
 
+/**
+ * The decisions whose rows a tab does not show with their new status yet (short ids), from one read
+ * of the page's rows rather than a locator per row, so polling eight tabs stays cheap.
+ */
+export async function staleRows(page: Page, decisions: readonly Decision[]): Promise<string[]> {
+  const rows = await page.evaluate(() =>
+    [...document.querySelectorAll('table tbody tr')].map((row) => (row as HTMLElement).innerText),
+  );
+  return decisions
+    .filter(
+      ({ approval, shows }) => !rows.find((text) => text.includes(approval.id.slice(0, 8)))?.includes(shows),
+    )
+    .map(({ approval, shows }) => `${approval.id.slice(0, 8)} not ${shows}`);
+}
+
+/**
+ * A tab's stream state, requests and patches in a line, for a failure to say why a tab lagged (no
+ * stream, a read that never came back or was refused, no event reaching it).
+ */
+export async function tabState(page: Page, counter: TabRequestCounter): Promise<string> {
+  const live = await page.getByTestId('live-indicator').textContent();
+  return `${live}; ${JSON.stringify(counter.counts())}; ${counter.unanswered()} unanswered; ${await livePatches(page)} rows patched`;
+}
+
 /** How many times the tab's list has written an event's status to a row in place so far. */
 export function livePatches(page: Page): Promise<number> {
   return page.evaluate((name) => performance.getEntriesByName(name, 'mark').length, LIVE_PATCH_MARK);

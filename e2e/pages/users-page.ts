@@ -15,10 +15,6 @@ export type U = {
 export const nameOf = (u: Pick<U, 'firstName' | 'lastName' | 'email'>) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 
-/** The one notice on screen (one at a time). */
-export const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
-
 /** A fresh account through the API; `tag` makes its name and e-mail unique. */
 export async function newUser(
   api: ApiClient,

@@ -2,14 +2,11 @@
 // tries a bill against it; the change waits until an ADMIN (not its author) confirms it; the
 // company's approver (a USER) approves step 1, the approval says 'Step 2 of 2', an ADMIN finds it
 // under 'Waiting for me', approves it, and the bank file appears.
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { notice } from '../pages/layout';
 import { ApiClient } from '../pages/api-client';
 import { factoryCompany } from '../pages/approvals-page';
 import { DEMO } from '../pages/sign-in-page';
-
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 /** The default policy, to put the company back on it at the end. */
 const DEFAULT_POLICY = {

@@ -11,12 +11,12 @@ import {
   ApprovalDetailPage,
   ApprovalFactory,
   ApprovalListPage,
-  notice,
   short,
-  shot,
   unique,
 } from '../pages/approvals-page';
+import { notice } from '../pages/layout';
 import { DEMO } from '../pages/sign-in-page';
+import { shot } from '../pages/screenshots';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -180,17 +180,20 @@ test.describe('approval detail', () => {
     }
   });
 
-  test('the creator sees why they cannot approve; unknown ids are not found', async ({ page, request }) => {
+  test('the creator sees why they can neither approve nor reject; unknown ids are not found', async ({
+    page,
+    request,
+  }) => {
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.admin));
     const vendor = unique('Own');
     const approval = await factory.create(vendor, [42]);
-    const reason = /You created this approval, so someone else must approve it/;
-    // In the list: quick approve disabled, saying why; reject stays available.
+    const reason = /You created this approval, so someone else must decide it/;
+    // In the list: quick approve and quick reject disabled, saying why.
     const list = new ApprovalListPage(page);
     await list.goto(`?search=${vendor}`);
     await expect(list.quickApprove(approval)).toBeDisabled();
     await expect(list.quickApprove(approval)).toHaveAccessibleDescription(reason);
-    await expect(list.quickReject(approval)).toBeEnabled();
+    await expect(list.quickReject(approval)).toBeDisabled();
     const detail = new ApprovalDetailPage(page);
     await detail.goto(approval);
     // On the detail too: Approve is there, disabled, saying why in words under it; the server stays
@@ -198,7 +201,8 @@ test.describe('approval detail', () => {
     await expect(page.getByTestId('decision-reason')).toHaveText(reason);
     await expect(detail.approveButton).toBeDisabled();
     await expect(detail.approveButton).toHaveAccessibleDescription(reason);
-    await expect(detail.rejectButton).toBeVisible();
+    await expect(detail.rejectButton).toBeDisabled();
+    await expect(detail.rejectButton).toHaveAccessibleDescription(reason);
     await page.goto('/approvals/00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Approval not found').first()).toBeVisible();
     await page.goto('/approvals/undefined');
@@ -207,10 +211,10 @@ test.describe('approval detail', () => {
 });
 
 test.describe('deciding only when one may', () => {
-  test('who approved step 1 of a two-step approval sees Approve disabled, saying why, on the page and the row', async ({
+  test('who approved step 1 of a two-step approval sees Approve and Reject disabled, saying why, on the page, the row and the inbox', async ({
     page,
     request,
-  }, info) => {
+  }) => {
     // From $10,000 the default policy asks two steps (the company's approver, a moderator or an
     // admin; then any admin). The signed-in ADMIN approves step 1 and so may not approve step 2.
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
@@ -227,24 +231,26 @@ test.describe('deciding only when one may', () => {
     await expect(detail.approveButton).toBeDisabled();
     await expect(detail.approveButton).toHaveAccessibleDescription(reason);
     await expect(page.getByTestId('decision-reason')).toHaveText(reason);
-    // Rejecting stays theirs to do: it pays nobody.
-    await expect(detail.rejectButton).toBeEnabled();
-    await checkBothThemes(page, 'approval-decided-step', (file) => info.outputPath(file));
+    // Rejecting is a decision too: someone else decides this step.
+    await expect(detail.rejectButton).toBeDisabled();
+    await checkBothThemes(page, 'approval-decided-step');
 
     const list = new ApprovalListPage(page);
     await list.goto(`?search=${vendor}`);
     await expect(list.quickApprove(approval)).toBeDisabled();
     await expect(list.quickApprove(approval)).toHaveAccessibleDescription(reason);
-    await expect(list.quickReject(approval)).toBeEnabled();
-    // Selected alone, the bulk bar does not offer Approve; Reject it still does.
+    await expect(list.quickReject(approval)).toBeDisabled();
+    await expect(list.quickReject(approval)).toHaveAccessibleDescription(reason);
+    // Selected alone, the bulk bar offers neither decision.
     await list.select(`Select approval ${short(approval)}`);
     await expect(list.bulkBar.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-    await expect(list.bulkBar.getByRole('button', { name: 'Reject' })).toBeVisible();
+    await expect(list.bulkBar.getByRole('button', { name: 'Reject' })).toHaveCount(0);
 
     // The inbox's bar says the same.
     await page.goto(`/approvals/inbox?tab=all&selected=${approval.id}`);
     const bar = page.getByRole('group', { name: INBOX_TEXT.decisionBar });
     await expect(bar.getByRole('button', { name: INBOX_TEXT.approveNext })).toBeDisabled();
+    await expect(bar.getByRole('button', { name: INBOX_TEXT.rejectNext })).toBeDisabled();
     await expect(bar).toContainText(reason);
   });
 });

@@ -7,11 +7,11 @@ import {
   ApprovalFactory,
   ApprovalListPage,
   noSidewaysScroll,
-  notice,
   short,
-  shot,
   unique,
 } from '../pages/approvals-page';
+import { notice } from '../pages/layout';
+import { shot } from '../pages/screenshots';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
 
 test.use({ viewport: { width: 1440, height: 900 } });

@@ -5,16 +5,10 @@ import { APPROVAL_LIST_TEXT } from '../../shared-contracts/src/approval-list-tex
 import { expect, test } from '../fixtures';
 import { checkBothThemes } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
-import {
-  ApprovalFactory,
-  ApprovalListPage,
-  noSidewaysScroll,
-  notice,
-  short,
-  shot,
-  unique,
-} from '../pages/approvals-page';
+import { ApprovalFactory, ApprovalListPage, noSidewaysScroll, short, unique } from '../pages/approvals-page';
+import { notice } from '../pages/layout';
 import { DEMO } from '../pages/sign-in-page';
+import { shot } from '../pages/screenshots';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -108,7 +102,7 @@ test.describe('approval list', () => {
   test('a row shows its vendor, first due date, next approver and age; a possible duplicate is marked', async ({
     page,
     request,
-  }, info) => {
+  }) => {
     const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
     const vendor = unique('Columns');
     const first = await factory.create(vendor, [640.5]);
@@ -136,7 +130,7 @@ test.describe('approval list', () => {
       await expect(card).toContainText(text);
     }
     await noSidewaysScroll(page);
-    await checkBothThemes(page, 'approval-list-columns', (file) => info.outputPath(file));
+    await checkBothThemes(page, 'approval-list-columns');
   });
 
   test('quick approve and quick reject ask first, in the app: Approve focused, a reason required', async ({

@@ -13,6 +13,7 @@ import { checkBothThemes } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory } from '../pages/approvals-page';
 import { OwnApi } from '../pages/own-api';
+import { chooseFromMenu } from '../pages/layout';
 import { DEMO } from '../pages/sign-in-page';
 
 // The simulator is run as its command (tsx resolves its imports of the api package, which the
@@ -110,7 +111,7 @@ test('a return file applied on the Bank returns page shows on the approval and b
   const row = page.getByRole('row').filter({ hasText: fileName });
   await expect(row).toContainText('R03 No account / unable to locate account');
   await expect(row).toContainText(`$1,234.50 to ${vendor}`);
-  await checkBothThemes(page, 'bank-returns', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'bank-returns');
 
   // The same bytes again change nothing, and say so.
   await page.getByLabel('Return file', { exact: true }).setInputFiles({
@@ -127,7 +128,7 @@ test('a return file applied on the Bank returns page shows on the approval and b
   const fileRow = page.getByRole('row').filter({ hasText: `Approval ${approval.id.slice(0, 8)}` });
   await expect(fileRow).toContainText('$1,234.50');
   await expect(fileRow).toContainText('1 payment');
-  await checkBothThemes(page, 'bank-files', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'bank-files');
 
   // The approval says which bill came back, for how much and why; the account is blocked.
   await page.goto(`/approvals/${approval.id}`);
@@ -141,7 +142,7 @@ test('a return file applied on the Bank returns page shows on the approval and b
   );
   const reconciliation = page.getByRole('region', { name: 'Bank file reconciliation' });
   await expect(reconciliation.getByRole('row').filter({ hasText: vendor }).first()).toBeVisible();
-  await checkBothThemes(page, 'approval-returned', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'approval-returned');
 
   // The company's Payments card says the same of the vendor's account.
   await page.goto(`/companies/${approval.companyId}#payments`);
@@ -159,7 +160,7 @@ test('a return file applied on the Bank returns page shows on the approval and b
 test('in the demo, an ADMIN has the bank return a bill from the approval page', async ({
   browser,
   server,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
   const api = await OwnApi.start(server.sparePort, { BANK_SIMULATOR: 'on' });
   const request = await newRequestContext.newContext({ baseURL: api.url });
@@ -174,7 +175,7 @@ test('in the demo, an ADMIN has the bank return a bill from the approval page', 
     await card.getByRole('button', { name: 'Simulate a bank return' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Simulate a bank return' });
     await dialog.getByLabel('Return reason code').selectOption('R01');
-    await checkBothThemes(page, 'simulate-return-dialog', (name) => info.outputPath(name));
+    await checkBothThemes(page, 'simulate-return-dialog');
     await dialog.getByRole('button', { name: 'Apply return' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('returned-payments')).toContainText(
@@ -301,9 +302,12 @@ test('a notification of change corrects the account, which a second person confi
       .getByRole('row')
       .filter({ hasText: vendor });
     await expect(theirRow.getByText(pendingLine)).toBeVisible();
-    await theirRow.getByRole('button', { name: `Actions for ${vendor}` }).click();
-    await moderator.getByRole('menuitem', { name: 'Confirm account' }).click();
     const confirmDialog = moderator.getByRole('alertdialog', { name: 'Confirm bank account' });
+    await chooseFromMenu(
+      theirRow.getByRole('button', { name: `Actions for ${vendor}` }),
+      moderator.getByRole('menuitem', { name: 'Confirm account' }),
+      confirmDialog,
+    );
     await expect(confirmDialog).toContainText('entered by Ada Admin (admin@example.com)');
     await confirmDialog.getByRole('button', { name: 'Confirm account' }).click();
     await expect(confirmDialog).toBeHidden();

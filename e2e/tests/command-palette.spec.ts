@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../pages/screenshots';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory, short } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO } from '../pages/sign-in-page';
-import { expectNoViolations } from '../pages/accessibility';
+import { expectNoViolations, THEMES, useTheme } from '../pages/accessibility';
 
 test.beforeEach(({ page }) => withoutLiveStream(page));
 
@@ -46,7 +47,7 @@ test('Ctrl+K finds an approval by the first 8 characters of its id and opens it'
   await page.keyboard.press('Escape');
 });
 
-test('the palette goes to a page by name and is accessible', async ({ page }, info) => {
+test('the palette goes to a page by name and is accessible', async ({ page }) => {
   await page.goto('/dashboard');
   await page
     .getByRole('complementary', { name: 'Sidebar' })
@@ -55,7 +56,7 @@ test('the palette goes to a page by name and is accessible', async ({ page }, in
   await expect(searchBox(page)).toBeFocused();
   await page.keyboard.type('managers');
   await expect(palette(page).getByRole('option', { name: 'Managers', exact: true })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('palette.png') });
+  await shot(page, 'palette');
   // Every rule, aria-valid-attr-value included: the combobox's aria-activedescendant must name an
   // option in the page (cmdk is patched for that, patches/cmdk@1.1.1.patch).
   const results = await new AxeBuilder({ page })
@@ -73,7 +74,7 @@ test('the palette goes to a page by name and is accessible', async ({ page }, in
 
 test('the palette floats 15 % from the top, 640 px wide, readable in both themes, with key hints and Recent', async ({
   page,
-}, info) => {
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -92,12 +93,9 @@ test('the palette floats 15 % from the top, 640 px wide, readable in both themes
   expect(look.radius).toBeGreaterThan(0);
   expect(look.shadow).not.toBe('none');
   await expect(palette(page).getByTestId('palette-hints')).toContainText('to move');
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((choice) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(choice);
-    }, theme);
-    await page.screenshot({ path: info.outputPath(`palette-${theme}.png`) });
+  for (const theme of THEMES) {
+    await useTheme(page, theme);
+    await shot(page, `palette-${theme}`);
     await expectNoViolations(page, `palette ${theme}`, '[role="dialog"]');
   }
   // A place opened from the palette is first under Recent the next time, until something is typed.
@@ -114,14 +112,14 @@ test('the palette floats 15 % from the top, 640 px wide, readable in both themes
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the header’s search button opens the palette, which finds a company', async ({ page }, info) => {
+  test('the header’s search button opens the palette, which finds a company', async ({ page }) => {
     await page.goto('/dashboard');
     await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
     await expect(searchBox(page)).toBeFocused();
     await page.keyboard.type('Acme');
     const company = palette(page).getByRole('group', { name: 'Companies' }).getByRole('option').first();
     await expect(company).toBeVisible();
-    await page.screenshot({ path: info.outputPath('palette-phone.png') });
+    await shot(page, 'palette-phone');
     await company.click();
     await expect(page).toHaveURL(/\/companies\/\d+$/);
   });

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { SECOND_FACTOR_DUTY_TEXT } from '../../shared-contracts/src/second-factor-duty';
 import { SECOND_FACTOR_TEXT } from '../../shared-contracts/src/second-factors';
 import { expect, test } from '../fixtures';
+import { checkBothThemes } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { withoutLiveStream } from '../pages/live-stream';
 import { NEW_ACCOUNT_PASSWORD, SignInPage } from '../pages/sign-in-page';
@@ -11,15 +10,6 @@ import { NEW_ACCOUNT_PASSWORD, SignInPage } from '../pages/sign-in-page';
 // (MFA_GRACE_DAYS=7): every signed-in page counts the days down and links to the Security page,
 // which says the same in its own alert (the banner leaves it).
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 test.describe('second factor grace', () => {
   test.use({ signedInAs: null });
   test.beforeEach(({ page }) => withoutLiveStream(page));
@@ -27,7 +17,7 @@ test.describe('second factor grace', () => {
   test('a person who must add a factor sees the days left on every page, in both themes and on a phone', async ({
     page,
     request,
-  }, info) => {
+  }) => {
     test.setTimeout(60_000);
     const admin = await ApiClient.signIn(request);
     const email = `grace.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
@@ -50,18 +40,7 @@ test.describe('second factor grace', () => {
       await page.goto(path);
       await expect(banner).toBeVisible();
     }
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const theme of ['light', 'dark'] as const) {
-        await page.evaluate((choice) => {
-          document.documentElement.classList.remove('light', 'dark');
-          document.documentElement.classList.add(choice);
-        }, theme);
-        await page.screenshot({ path: info.outputPath(`grace-banner-${width}-${theme}.png`) });
-        await expectNoViolations(page);
-      }
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await checkBothThemes(page, 'grace-banner');
 
     await banner.getByRole('link', { name: SECOND_FACTOR_DUTY_TEXT.addOne }).click();
     await expect(page).toHaveURL(/\/users\/profile\/security$/);

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { apiSession, expect, test, useSession } from '../fixtures';
-import { Layout } from '../pages/layout';
+import { Layout, notice } from '../pages/layout';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
 
 // Frontend faults. page.route is used only to break the network the way infrastructure
@@ -11,10 +11,6 @@ import { DEMO, SignInPage } from '../pages/sign-in-page';
 const CONNECTION_MESSAGE =
   'Unable to connect to the server. Please check your internet connection and try again.';
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
-
-/** The one notice on screen (one at a time). */
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 let runId = 0;
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${(runId += 1)}`;

@@ -5,7 +5,9 @@ import type { Page } from '@playwright/test';
 import { APPROVAL_ERRORS } from '../../shared-contracts/src/approval-errors';
 import { INBOX_TEXT } from '../../shared-contracts/src/inbox-text';
 import { expect, test } from '../fixtures';
-import { checkBothThemes } from '../pages/accessibility';
+import { shot } from '../pages/screenshots';
+import { notice } from '../pages/layout';
+import { checkBothThemes, shotBothThemes } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory, short, type ApprovalDto } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
@@ -15,7 +17,6 @@ test.use({ viewport: { width: 1440, height: 900 } });
 // The page's network never idles with the live stream open; the decisions here are this tab's own.
 test.beforeEach(({ page }) => withoutLiveStream(page));
 
-const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 /** The approval the right pane shows, by its heading. */
 const shown = (page: Page, approval: ApprovalDto) =>
   page.getByRole('heading', { level: 2, name: `Approval #${short(approval)}` });
@@ -37,7 +38,7 @@ async function expectWaitingCountsAgree(page: Page) {
   );
 }
 
-test('an approver works through the inbox with the keyboard', async ({ page, request }, info) => {
+test('an approver works through the inbox with the keyboard', async ({ page, request }) => {
   // The moderator creates them, oldest first (the queue is newest first); the signed-in admin (the
   // saved state) may decide them.
   const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
@@ -117,7 +118,7 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
   await expectWaitingCountsAgree(page);
   await expect(page.getByRole('group', { name: INBOX_TEXT.decisionBar })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await checkBothThemes(page, 'inbox-approval', (file) => info.outputPath(file));
+  await checkBothThemes(page, 'inbox-approval');
 
   // Enter opens the full page; Back comes to the same selection.
   await page.keyboard.press('Enter');
@@ -133,13 +134,13 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
   await expect(queueItem(page, third)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  await checkBothThemes(page, 'inbox-queue', (file) => info.outputPath(file));
+  await checkBothThemes(page, 'inbox-queue');
   await page.setViewportSize({ width: 390, height: 844 });
   await queueItem(page, third).click();
   await expect(shown(page, third)).toBeVisible();
   const bar = page.getByRole('group', { name: INBOX_TEXT.decisionBar });
   await expect(bar.getByRole('button', { name: INBOX_TEXT.approveNext })).toBeInViewport();
-  await page.screenshot({ path: info.outputPath('inbox-phone-approval.png') });
+  await shot(page, 'inbox-phone-approval');
   await page.getByRole('link', { name: new RegExp(INBOX_TEXT.backToQueue) }).click();
   await expect(queueItem(page, third)).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -150,6 +151,14 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
   await queueItem(page, toApprove).click();
   await expect(shown(page, toApprove)).toBeVisible();
   await expect(bar).toContainText(INBOX_TEXT.notPending);
+  // Approved, its bank file not written (the vendor's account awaits confirmation): the pane offers
+  // the next payment step as the approval's page does.
+  await expect(
+    page
+      .getByRole('region', { name: `Approval #${short(toApprove)}` })
+      .getByRole('button', { name: 'Generate bank file' }),
+  ).toBeVisible();
+  await shotBothThemes(page, 'inbox-decided-approval');
   await page
     .getByRole('navigation', { name: INBOX_TEXT.decidedStatus.label })
     .getByRole('link', { name: INBOX_TEXT.decidedStatus.rejected })
@@ -157,11 +166,11 @@ test('an approver works through the inbox with the keyboard', async ({ page, req
   await expect(queueItem(page, toReject)).toBeVisible();
   await expect(queueItem(page, toApprove)).toHaveCount(0);
 
-  // Their own request: Approve & next disabled with the reason in words; Reject & next still offered.
+  // Their own request: Approve & next and Reject & next disabled with the reason in words.
   const own = await (await ApprovalFactory.for(admin)).create(vendor, [42]);
   await page.goto(`/approvals/inbox?tab=all&selected=${own.id}`);
   await expect(shown(page, own)).toBeVisible();
   await expect(bar.getByRole('button', { name: INBOX_TEXT.approveNext })).toBeDisabled();
-  await expect(bar.getByRole('button', { name: INBOX_TEXT.rejectNext })).toBeEnabled();
+  await expect(bar.getByRole('button', { name: INBOX_TEXT.rejectNext })).toBeDisabled();
   await expect(bar).toContainText(APPROVAL_ERRORS.ownApproval);
 });

@@ -2,17 +2,18 @@
 // and rejects another without touching the mouse; shortcuts leave typing alone; '?' lists them all.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { notice } from '../pages/layout';
 import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory, short, type ApprovalDto } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO } from '../pages/sign-in-page';
+import { animationsSettled } from '../pages/screenshots';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 // The page's network never idles with the live stream open; the decisions here are this tab's own.
 test.beforeEach(({ page }) => withoutLiveStream(page));
 
-const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 /** The row the keyboard is on (it has the focus). */
 const focusedRow = (page: Page) => page.locator('tbody tr:focus');
 const activeRows = (page: Page) => page.locator('tbody tr[data-active]');
@@ -142,7 +143,7 @@ test("'?' lists every shortcut (also from a button), axe clean; g c goes to the 
     await expect(help.getByRole('definition').filter({ hasText: label })).toHaveCount(1);
   }
   // Not mid-animation when axe reads the colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await animationsSettled(page);
   await expectNoViolations(page, 'keyboard help', '[role="dialog"]');
 
   // While the help is open the page's keys do nothing; Escape closes it.

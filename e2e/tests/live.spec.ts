@@ -26,6 +26,9 @@ test('a decision made by someone else shows in the list and stat cards without a
   request,
   savedState,
 }) => {
+  // Two people's browsers, three pages and a wait for the badge's longer interval: 36 s alone on a
+  // slow two-core machine, more beside the eight-tab test. The in-place checks keep their own 3 s.
+  test.setTimeout(90_000);
   const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
   const vendor = `Live${Date.now().toString(36)}`;
   const approval = await factory.create(vendor, [42.5]);

@@ -1,12 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { notice } from '../pages/layout';
 import { ApiClient } from '../pages/api-client';
 import { ManagerListPage } from '../pages/managers-page';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
-
-/** The one notice on screen (one at a time). */
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 test.describe('manager list', () => {
   test('filters, sorts and pages on the server with the view kept in the URL', async ({ page, request }) => {

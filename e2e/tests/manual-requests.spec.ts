@@ -4,22 +4,13 @@
 // approval page shows the two side by side, and an ADMIN's approve asks for a reason.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../pages/screenshots';
+import { notice } from '../pages/layout';
 import { expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalListPage, short } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO } from '../pages/sign-in-page';
-
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
-
-/** With E2E_SCREENSHOTS=dir, full-page screenshots for review (not compared). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -61,6 +52,9 @@ test.describe('approval requests entered by hand', () => {
     request,
     savedState,
   }) => {
+    // Two people's browsers, a company set up through the API and four pages: over 45 s on a slow
+    // two-core machine beside the eight-tab test.
+    test.setTimeout(90_000);
     const tag = Date.now().toString(36);
     const adminApi = await ApiClient.signIn(request);
     const moderatorApi = await ApiClient.signIn(request, DEMO.moderator);

@@ -1,13 +1,10 @@
 // Money rules about people, as staff meet them in the console: an account a MODERATOR registered
 // cannot decide payments until an ADMIN grants it on the user's page, and an approval names its
 // deciders by account e-mail, not only by the name they chose.
-import type { Page } from '@playwright/test';
 import { apiSession, expect, test } from '../fixtures';
+import { notice } from '../pages/layout';
 import { ApiClient } from '../pages/api-client';
 import { DEMO } from '../pages/sign-in-page';
-
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 /** A strong password the sign-up rules accept. */
 const PASSWORD = 'Quartz-Harbor-Ledger-71';
@@ -65,12 +62,11 @@ test.describe('money safety', () => {
     const userApi = await ApiClient.signIn(request, DEMO.user);
     await userApi.put('/api/user/profile', { firstName: 'Ada', lastName: 'Admin' });
     try {
-      const adminApi = await ApiClient.signIn(request);
-      const { body } = await adminApi.get<Array<{ id: string; createdById: number | null }>>(
-        '/api/bill-approval/approvals?status=PENDING&limit=25&sortBy=createdAt&sortOrder=desc',
+      // One whose open step waits for them: a rejection is a decision like an approval.
+      const { body } = await userApi.get<Array<{ id: string }>>(
+        '/api/bill-approval/approvals?view=waiting&limit=25',
       );
-      const me = (await userApi.get<{ id: number }>('/api/auth/me')).body.data;
-      const target = body.data.find((row) => row.createdById !== me.id)!;
+      const target = body.data[0]!;
       await userApi.put(`/api/bill-approval/approvals/${target.id}/reject`, {
         rejectionReason: 'Duplicate invoice',
       });

@@ -28,7 +28,7 @@ const LABELS: Record<string, string> = {
 test('the payments board shows each status with its count and total; the dashboard leads with what waits', async ({
   page,
   request,
-}, info) => {
+}) => {
   test.setTimeout(90_000);
   const admin = await ApiClient.signIn(request);
   const board = (await admin.get<Board>('/api/bill-approval/payments-board')).body.data;
@@ -63,7 +63,7 @@ test('the payments board shows each status with its count and total; the dashboa
       );
     }
   }
-  await checkBothThemes(page, 'payments-board', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'payments-board');
 
   // The dashboard: how many wait for the ADMIN and for how much, linked to the inbox; the oldest
   // opens in the inbox.
@@ -82,11 +82,11 @@ test('the payments board shows each status with its count and total; the dashboa
   );
   await expect(work.getByTestId('overdue-bills')).toBeVisible();
   await expect(work.getByTestId('stuck-payments')).toBeVisible();
-  await checkBothThemes(page, 'dashboard-your-work', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'dashboard-your-work');
 
   // The build ids moved to the About page, which System Health's Details opens.
   await page.getByRole('link', { name: 'Details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
   await expect(page.getByTestId('release-host')).toBeVisible();
-  await checkBothThemes(page, 'about', (name) => info.outputPath(name));
+  await checkBothThemes(page, 'about');
 });

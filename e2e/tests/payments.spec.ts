@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { notice } from '../pages/layout';
+import { shotBothThemes } from '../pages/accessibility';
+import { VENDOR_HISTORY_TEXT, type VendorHistory } from '../../shared-contracts/src/vendor-history';
 // The same reader the API checks every file with, written apart from the writer.
 import { validateNachaFile } from '../../api/src/payments/nacha-validator';
 import { ApiClient } from '../pages/api-client';
@@ -11,6 +14,7 @@ interface ApprovalRow {
   companyId: number;
   status: string;
   createdById: number | null;
+  stepCount: number;
   approvedAmount: number;
   nachaProcessingStatus: string | null;
   nachaFileName: string | null;
@@ -18,12 +22,18 @@ interface ApprovalRow {
   approvedBillIds: string[];
 }
 
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 const nachaCard = (page: Page) => page.getByRole('region', { name: 'NACHA Information' });
 /** The approval page's header: the payment stepper and the next step as its action. */
 const pageHeader = (page: Page) => page.locator('main header').first();
-const PAYMENT_BUTTONS = /^(Generate bank file|Download bank file|Mark uploaded|Mark paid)$/;
+const PAYMENT_BUTTONS = /^(Generate bank file|Download NACHA File|Mark uploaded|Mark paid)$/;
+/** The vendor history strip's line for one vendor. */
+const vendorLine = (page: Page, vendorName: string) =>
+  page
+    .getByRole('region', { name: VENDOR_HISTORY_TEXT.title })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(vendorName, { exact: true }) });
+const usd = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' }).replaceAll('$', '\\$');
 
 /** The header offers exactly these payment steps, and its stepper has `done` steps complete. */
 async function expectNextSteps(page: Page, steps: string[], done: number) {
@@ -32,6 +42,8 @@ async function expectNextSteps(page: Page, steps: string[], done: number) {
   const progress = header.getByRole('list', { name: 'Payment progress' });
   await expect(progress.getByRole('listitem')).toHaveText([/Approved/, /File generated/, /Uploaded/, /Paid/]);
   await expect(progress.locator('[data-complete]')).toHaveCount(done);
+  // The NACHA card below never offers the header's step a second time: its download only.
+  await expect(nachaCard(page).getByRole('button', { name: /Generate|Mark (uploaded|paid)/ })).toHaveCount(0);
 }
 
 /**
@@ -76,6 +88,11 @@ test.describe('payments: bank files', () => {
     await expect(card.getByRole('button', { name: 'Download NACHA File' })).toHaveCount(0);
     // Approved, its file still to write: the header's next step is writing it.
     await expectNextSteps(page, ['Generate bank file'], 1);
+    // No account yet, so no change of one to warn of.
+    await expect(vendorLine(page, vendorName!)).toHaveText(
+      `${vendorName}${VENDOR_HISTORY_TEXT.firstPayment}`,
+    );
+    await shotBothThemes(page, 'approval-file-failed');
 
     // The failure links to the company's Payments card, which lists the vendor that lacks an account.
     await card.getByRole('link', { name: "Open the company's payment settings" }).click();
@@ -103,7 +120,12 @@ test.describe('payments: bank files', () => {
 
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/approvals/${failed!.id}$`));
-    await nachaCard(page).getByRole('button', { name: 'Generate NACHA file' }).click();
+    // The vendor history strip warns of the account entered a moment ago, and by whom.
+    await expect(vendorLine(page, vendorName!)).toContainText(
+      VENDOR_HISTORY_TEXT.accountChanged(0, 'Ada Admin'),
+    );
+    // The retry is the header's next step.
+    await pageHeader(page).getByRole('button', { name: 'Generate bank file' }).click();
     await expect(nachaCard(page)).toContainText("is waiting for a second person's confirmation");
     const accounts = page.getByRole('region', { name: 'Payment Accounts' });
     await expect(accounts.getByText('Routing 121042882 · Account ••••6789 · Checking')).toBeVisible();
@@ -135,9 +157,8 @@ test.describe('payments: bank files', () => {
     await page.reload();
     await expect(nachaCard(page).getByText('Bank file ready', { exact: true })).toBeVisible();
     await expect(nachaCard(page).getByText('Bank file not generated')).toHaveCount(0);
-    await expect(nachaCard(page).getByRole('button', { name: 'Generate NACHA file' })).toHaveCount(0);
     // Written: the header offers it for download and the upload as the next step.
-    await expectNextSteps(page, ['Mark uploaded', 'Download bank file'], 2);
+    await expectNextSteps(page, ['Mark uploaded', 'Download NACHA File'], 2);
 
     const generated = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${failed!.id}`)).body.data;
     expect(generated.status).toBe('NACHA_GENERATED');
@@ -175,22 +196,44 @@ test.describe('payments: bank files', () => {
     const { body } = await api.get<ApprovalRow[]>(
       '/api/bill-approval/approvals?status=PENDING&limit=100&sortBy=createdAt&sortOrder=asc',
     );
-    // Someone else's, and none of whose vendor accounts this admin entered lately (that person may
-    // not approve payments to them: an earlier test entered one).
+    // Someone else's, one step (this admin approves it alone), and none of whose vendor accounts this
+    // admin entered lately (that person may not approve payments to them: an earlier test entered
+    // one); one of its vendors paid before by the demo's bank files, for the vendor history strip.
     let pending: ApprovalRow | undefined;
-    for (const row of body.data.filter((candidate) => candidate.createdById !== me.id)) {
+    let paidBefore: VendorHistory['vendors'] = [];
+    for (const row of body.data.filter(
+      (candidate) => candidate.createdById !== me.id && candidate.stepCount <= 1,
+    )) {
       const accounts = await api.get<{
         accounts: Array<{ account: { control: { changedBy: { id: number } | null } } | null }>;
       }>(`/api/bill-approval/approvals/${row.id}/payment-accounts`);
-      if (accounts.body.data.accounts.every((entry) => entry.account?.control.changedBy?.id !== me.id)) {
+      if (accounts.body.data.accounts.some((entry) => entry.account?.control.changedBy?.id === me.id))
+        continue;
+      const history = await api.get<VendorHistory>(`/api/bill-approval/approvals/${row.id}/vendor-history`);
+      paidBefore = history.body.data.vendors.filter((vendor) => vendor.payments.length > 0);
+      if (paidBefore.length > 0) {
         pending = row;
         break;
       }
     }
-    expect(pending, 'a pending demo approval someone else created').toBeTruthy();
+    expect(pending, 'a pending demo approval someone else created, to a vendor paid before').toBeTruthy();
 
     await page.goto(`/approvals/${pending!.id}`);
     await expect(nachaCard(page)).toHaveCount(0);
+    // The vendor history strip: each vendor's last payments with amounts and dates, and its typical
+    // amount.
+    for (const vendor of paidBefore) {
+      const payments = vendor.payments.map(
+        (payment) =>
+          `${usd(payment.amountCents)} [A-Z][a-z]{2} \\d{1,2}(, \\d{4})?${payment.status === 'returned' ? ' \\(returned\\)' : ''}`,
+      );
+      if (vendor.typicalCents !== null) payments.push(`typical ${usd(vendor.typicalCents)}`);
+      await expect(vendorLine(page, vendor.vendorName)).toContainText(
+        new RegExp(
+          `${VENDOR_HISTORY_TEXT.lastPayments} ${payments.join(VENDOR_HISTORY_TEXT.separator)}(Bank account changed .*)?$`,
+        ),
+      );
+    }
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Approve Bills' });
     await dialog.getByRole('button', { name: /^Approve \d+ of \d+$/ }).click();
@@ -201,15 +244,17 @@ test.describe('payments: bank files', () => {
     // The header's stepper: approved and generated done, uploading next, with its action there.
     const header = pageHeader(page);
     const progress = header.getByRole('list', { name: 'Payment progress' });
-    await expectNextSteps(page, ['Mark uploaded', 'Download bank file'], 2);
+    await expectNextSteps(page, ['Mark uploaded', 'Download NACHA File'], 2);
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/Uploaded/);
+    await shotBothThemes(page, 'approval-file-written');
     const approved = (await api.get<ApprovalRow>(`/api/bill-approval/approvals/${pending!.id}`)).body.data;
     expect(approved.status).toBe('NACHA_GENERATED');
     expect(approved.nachaFileName).toBe(`${approved.nachaBatchNumber}.txt`);
     await expect(card).toContainText(approved.nachaBatchNumber!);
+    // Downloaded from the header, beside its next step.
     await downloadAndCheck(
       page,
-      () => card.getByRole('button', { name: 'Download NACHA File' }).click(),
+      () => header.getByRole('button', { name: 'Download NACHA File' }).click(),
       approved,
     );
 
@@ -220,7 +265,7 @@ test.describe('payments: bank files', () => {
       expect(refused.status).toBe(403);
     }
 
-    await card.getByRole('button', { name: 'Mark uploaded' }).click();
+    await header.getByRole('button', { name: 'Mark uploaded' }).click();
     await page
       .getByRole('alertdialog', { name: 'Mark bank file uploaded' })
       .getByRole('button', { name: 'Mark uploaded' })
@@ -229,7 +274,6 @@ test.describe('payments: bank files', () => {
     await expect(card.getByText('Sent to the bank', { exact: true })).toBeVisible();
     await expect(progress.locator('[aria-current="step"]')).toHaveText(/Paid/);
     await expectNextSteps(page, ['Mark paid'], 3);
-    // The next step from the header this time: the same confirmation as the card's.
     await header.getByRole('button', { name: 'Mark paid' }).click();
     await page
       .getByRole('alertdialog', { name: 'Mark payment completed' })

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { shot } from '../pages/screenshots';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalFactory } from '../pages/approvals-page';
 import { withoutLiveStream } from '../pages/live-stream';
@@ -10,7 +11,7 @@ test.beforeEach(({ page }) => withoutLiveStream(page));
 test('on a phone the approval’s decision stays in reach at any scroll position', async ({
   page,
   request,
-}, info) => {
+}) => {
   const factory = await ApprovalFactory.for(await ApiClient.signIn(request, DEMO.moderator));
   // Many bills make a long page.
   const approval = await factory.create(`Phone${Date.now().toString(36)}`, [10, 20, 30, 40, 50, 60, 70, 80]);
@@ -22,7 +23,7 @@ test('on a phone the approval’s decision stays in reach at any scroll position
   await expect(page.getByRole('heading', { level: 1 })).not.toBeInViewport();
   await expect(approve).toBeInViewport();
   await expect(bar.getByRole('button', { name: 'Reject', exact: true })).toBeInViewport();
-  await page.screenshot({ path: info.outputPath('decision-bar-390.png') });
+  await shot(page, 'decision-bar-390');
   await approve.click();
   await expect(page.getByRole('alertdialog', { name: 'Approve Bills' })).toBeVisible();
   await page.keyboard.press('Escape');

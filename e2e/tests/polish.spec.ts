@@ -1,7 +1,8 @@
 // What a review of the shell, the dashboard and the Companies section found, checked at the
 // desktop width and on a phone. The fixes live in shared-ui / host, so these rules hold in every section.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test, useSession } from '../fixtures';
+import { shot } from '../pages/screenshots';
 import { ApiClient } from '../pages/api-client';
 import { NEW_ACCOUNT_PASSWORD } from '../pages/sign-in-page';
 
@@ -9,12 +10,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /** True when the two boxes share any area. */
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {

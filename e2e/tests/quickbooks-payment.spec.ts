@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test, useSession } from '../fixtures';
+import { shot } from '../pages/screenshots';
+import { notice } from '../pages/layout';
 import { ApiClient } from '../pages/api-client';
 import { ApprovalDetailPage } from '../pages/approvals-page';
 import { DEMO } from '../pages/sign-in-page';
@@ -28,8 +29,6 @@ interface QbBillPayment {
 }
 
 const REALM = '9341453050071001';
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 /**
  * A token of our own for the realm, as another app of the same developer would get one on
@@ -239,13 +238,13 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
       await expect(notice(page, 'Approval approved successfully')).toBeVisible();
     }
 
-    // The bank file follows the approval; the ADMIN marks it uploaded, then paid.
+    // The bank file follows the approval; the ADMIN marks it uploaded, then paid (the header's next step).
     const nacha = detail.card('NACHA Information');
     await expect(nacha.getByRole('button', { name: 'Download NACHA File' })).toBeVisible();
-    await nacha.getByRole('button', { name: 'Mark uploaded' }).click();
+    await detail.header.getByRole('button', { name: 'Mark uploaded' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Mark uploaded' }).click();
     await expect(notice(page, 'Bank file marked uploaded')).toBeVisible();
-    await nacha.getByRole('button', { name: 'Mark paid' }).click();
+    await detail.header.getByRole('button', { name: 'Mark paid' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Mark paid' }).click();
     await expect(notice(page, 'Payment marked completed')).toBeVisible();
 
@@ -258,7 +257,7 @@ test.describe('QuickBooks: from a connected company to the payment recorded in Q
         timeout: 20_000,
       });
     }).toPass({ timeout: 120_000 });
-    await page.screenshot({ path: test.info().outputPath('quickbooks-payment-1440.png'), fullPage: true });
+    await shot(page, 'quickbooks-payment-1440');
 
     // What QuickBooks holds: one BillPayment per paid bill, from bank account 35, each bill paid off.
     const held = await realm.billPayments();
@@ -301,6 +300,6 @@ test.describe('the dashboard QuickBooks line', () => {
     await line.getByRole('link', { name: /need attention/ }).click();
     await expect(page).toHaveURL(/\/companies\?qb=error$/);
     await expect(page.getByLabel('QuickBooks status')).toHaveValue('error');
-    await page.screenshot({ path: test.info().outputPath('dashboard-quickbooks-1440.png') });
+    await shot(page, 'dashboard-quickbooks-1440');
   });
 });

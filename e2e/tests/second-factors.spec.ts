@@ -4,6 +4,7 @@ import { FACTOR_RESET_TEXT, type FactorResetState } from '../../shared-contracts
 import { STORAGE_KEYS } from '../../shared-contracts/src/limits';
 import { SECOND_FACTOR_ERRORS, SECOND_FACTOR_TEXT } from '../../shared-contracts/src/second-factors';
 import { expect, test, type StorageState } from '../fixtures';
+import { shot } from '../pages/screenshots';
 import { checkBothThemes, expectNoViolations } from '../pages/accessibility';
 import { ApiClient } from '../pages/api-client';
 import { Layout } from '../pages/layout';
@@ -22,7 +23,7 @@ test.describe('second factors', () => {
   test('an authenticator app added from its key signs in with a code, and a recovery code leads to Security', async ({
     page,
     request,
-  }, info) => {
+  }) => {
     // Three sign-ins and eight accessibility checks.
     test.setTimeout(75_000);
     const person = await (await ApiClient.signIn(request)).createUser('Factors');
@@ -66,7 +67,7 @@ test.describe('second factors', () => {
     await expect(page.getByTestId('recovery-codes-left')).toHaveText('10 recovery codes left.');
     await expect(page.getByRole('listitem').filter({ hasText: 'Phone' })).toContainText('Authenticator app');
     await page.waitForLoadState('networkidle');
-    await checkBothThemes(page, 'security', (file) => info.outputPath(file));
+    await checkBothThemes(page, 'security');
 
     // Password, then a code of a later step than the enrolment's (a used step is refused). Signed
     // out from the dashboard, since signing in returns to the page signed out from.
@@ -80,7 +81,7 @@ test.describe('second factors', () => {
     const codeField = page.getByLabel(SECOND_FACTOR_TEXT.codeLabel);
     await expect(codeField).toBeFocused();
     await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
-    await checkBothThemes(page, 'second-step', (file) => info.outputPath(file));
+    await checkBothThemes(page, 'second-step');
     await codeField.fill(totp.generate({ timestamp: Math.max(Date.now(), enrolledAt + STEP_MS) }));
     await page.getByRole('button', { name: SECOND_FACTOR_TEXT.verify }).click();
     await page.waitForURL(/\/dashboard$/);
@@ -203,7 +204,7 @@ async function personWithAuthenticator(
 test.describe('second factors of another person', () => {
   test.use({ signedInAs: null });
 
-  test('a factor reset confirmed by a second ADMIN', async ({ browser, request, baseURL }, info) => {
+  test('a factor reset confirmed by a second ADMIN', async ({ browser, request, baseURL }) => {
     const admin = await ApiClient.signIn(request);
     const asker = await personWithAuthenticator(request, admin, 'Asker', 'ADMIN');
     const confirmer = await personWithAuthenticator(request, admin, 'Confirmer', 'ADMIN');
@@ -231,7 +232,7 @@ test.describe('second factors of another person', () => {
     await expect(first.card.getByRole('button', { name: FACTOR_RESET_TEXT.confirm })).toHaveCount(0);
     await first.page.setViewportSize({ width: 390, height: 900 });
     await first.card.scrollIntoViewIfNeeded();
-    await first.page.screenshot({ path: info.outputPath('factor-reset-asked-390.png'), fullPage: true });
+    await shot(first.page, 'factor-reset-asked-390');
     await expectNoViolations(first.page);
 
     // The target still has their factor while the request waits.
@@ -244,7 +245,7 @@ test.describe('second factors of another person', () => {
     await second.page.setViewportSize({ width: 390, height: 900 });
     await second.card.getByRole('button', { name: FACTOR_RESET_TEXT.confirm }).click();
     const confirmDialog = second.page.getByRole('alertdialog', { name: FACTOR_RESET_TEXT.confirmTitle });
-    await second.page.screenshot({ path: info.outputPath('factor-reset-confirm-390.png') });
+    await shot(second.page, 'factor-reset-confirm-390');
     await confirmDialog.getByRole('button', { name: FACTOR_RESET_TEXT.confirm }).click();
     await expect(second.card.getByText('No second factors', { exact: true })).toBeVisible();
     await expect(second.card.getByRole('button', { name: FACTOR_RESET_TEXT.reset })).toHaveCount(0);

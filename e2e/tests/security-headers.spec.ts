@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../pages/screenshots';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO, SignInPage } from '../pages/sign-in-page';
 
@@ -94,7 +95,7 @@ test.describe('signed out', () => {
     await page.waitForLoadState('networkidle');
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/shots-routes/api-docs-${width}.png` });
+      await shot(page, `api-docs-${width}`);
     }
     expect(await blocked()).toEqual([]);
     expect(errors).toEqual([]);

@@ -3,11 +3,9 @@
 // browsers (two contexts), so no saved sign-in of another test is signed out.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { apiSession, expect, SIGNED_OUT, test } from '../fixtures';
+import { notice } from '../pages/layout';
 import { ApiClient } from '../pages/api-client';
 import { NEW_ACCOUNT_PASSWORD, signInFresh } from '../pages/sign-in-page';
-
-const notice = (page: Page, text: string | RegExp) =>
-  page.getByRole('status').filter({ hasText: text }).first();
 
 /** A browser signed in (through the API) as `email`, on the dashboard. */
 async function signedInBrowser(

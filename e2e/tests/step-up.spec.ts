@@ -19,7 +19,7 @@ const STEP_UP_SECONDS = 12;
 test('a $12,000 approval asks for a fresh code in a dialog, then is approved in place', async ({
   browser,
   server,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
   const api = await OwnApi.start(server.sparePort, { STEP_UP_MINUTES: String(STEP_UP_SECONDS / 60) });
   const request = await newRequestContext.newContext({ baseURL: api.url });
@@ -43,7 +43,7 @@ test('a $12,000 approval asks for a fresh code in a dialog, then is approved in 
     const stepUp = page.getByRole('alertdialog', { name: SECOND_FACTOR_TEXT.stepUpTitle });
     await expect(stepUp).toBeVisible();
     await expect(stepUp.getByLabel(SECOND_FACTOR_TEXT.codeLabel)).toBeFocused();
-    await checkBothThemes(page, 'step-up-dialog', (file) => info.outputPath(file));
+    await checkBothThemes(page, 'step-up-dialog');
 
     await stepUp.getByLabel(SECOND_FACTOR_TEXT.codeLabel).fill(await nextDemoCode(api.url, DEMO.user));
     await stepUp.getByRole('button', { name: SECOND_FACTOR_TEXT.verify }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { shot } from '../pages/screenshots';
 import { withoutLiveStream } from '../pages/live-stream';
 
 // The page's background in each theme: bg.subtle, gray 50 in light and gray 950 in dark.
@@ -25,7 +26,7 @@ async function firstPaint(page: Page, path: string) {
 
 test.beforeEach(({ page }) => withoutLiveStream(page));
 
-test('the theme chosen in the layout holds after a reload, from the first paint', async ({ page }, info) => {
+test('the theme chosen in the layout holds after a reload, from the first paint', async ({ page }) => {
   await page.goto('/dashboard');
   const theme = page.getByRole('group', { name: 'Theme' });
   await expect(theme.getByRole('button', { name: 'System' })).toHaveAttribute('aria-pressed', 'true');
@@ -34,7 +35,7 @@ test('the theme chosen in the layout holds after a reload, from the first paint'
   await expect(theme.getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect.poll(() => bodyBackground(page)).toBe(BACKGROUND.dark);
-  await page.screenshot({ path: info.outputPath('dashboard-dark.png'), fullPage: true });
+  await shot(page, 'dashboard-dark');
 
   // Reloaded, and before any of the app's JavaScript: dark already.
   expect(await firstPaint(page, '/dashboard')).toEqual({ theme: 'dark', background: BACKGROUND.dark });
@@ -73,13 +74,13 @@ test.describe('following the system', () => {
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] }, colorScheme: 'light' });
 
-  test('the sign-in page opens in the stored theme', async ({ page }, info) => {
+  test('the sign-in page opens in the stored theme', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('console-theme', 'dark'));
     const state = await firstPaint(page, '/login');
     expect(state.theme).toBe('dark');
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign in to Admin Dashboard' })).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await page.screenshot({ path: info.outputPath('sign-in-dark.png') });
+    await shot(page, 'sign-in-dark');
   });
 });

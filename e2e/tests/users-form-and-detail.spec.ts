@@ -3,7 +3,8 @@
 import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { DEMO, NEW_ACCOUNT_PASSWORD, signInFresh } from '../pages/sign-in-page';
-import { nameOf, newUser, notice, tokenOf, type U } from '../pages/users-page';
+import { nameOf, newUser, tokenOf, type U } from '../pages/users-page';
+import { notice } from '../pages/layout';
 
 test.describe('user form and detail', () => {
   test('create with validation errors, then success, then the detail page with its statistics', async ({

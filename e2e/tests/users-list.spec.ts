@@ -5,7 +5,8 @@ import { expect, test } from '../fixtures';
 import { ApiClient } from '../pages/api-client';
 import { withoutLiveStream } from '../pages/live-stream';
 import { DEMO } from '../pages/sign-in-page';
-import { UserListPage, nameOf, newUser, notice, tokenOf, type U } from '../pages/users-page';
+import { UserListPage, nameOf, newUser, tokenOf, type U } from '../pages/users-page';
+import { notice } from '../pages/layout';
 
 type Overview = {
   totalUsers: number;

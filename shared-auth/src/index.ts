@@ -43,6 +43,8 @@ export {
   useLiveRecord,
   useLiveState,
   listReaction,
+  carriedFigures,
+  relatedToReRead,
   patchRows,
   LIVE_PATCH_MARK,
   LIVE_COUNT_INTERVAL_MS,

@@ -12,6 +12,7 @@ import {
   type LiveEvent,
   type LiveState,
 } from './live-bus';
+import { parseLiveChange } from './live-parse';
 import { shareLiveStream, type ShareChannel, type StreamHooks } from './live-share';
 import { tokenStorage } from './token-storage';
 
@@ -100,14 +101,8 @@ export function connectLiveEvents(hooks: StreamHooks | null = null): () => void 
         emit(message.id, { type: 'resync' });
         return;
       }
-      let event: LiveChange | null = null;
-      if (message.event === 'change') {
-        try {
-          event = { type: 'change', ...(JSON.parse(message.data) as Omit<LiveChange, 'type'>) };
-        } catch {
-          // A malformed event changes nothing on screen.
-        }
-      }
+      // A malformed event changes nothing on screen.
+      const event: LiveChange | null = message.event === 'change' ? parseLiveChange(message.data) : null;
       emit(message.id, event);
     },
     onclose() {

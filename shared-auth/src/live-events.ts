@@ -19,6 +19,8 @@ import { sessionStore } from './session-store';
 export { subscribeLiveEvents, LIVE_COUNT_INTERVAL_MS, LIVE_REVALIDATE_INTERVAL_MS };
 export {
   listReaction,
+  carriedFigures,
+  relatedToReRead,
   patchRows,
   LIVE_PATCH_MARK,
   type ListLivePolicy,
@@ -31,11 +33,11 @@ export type { LiveChange, LiveEvent, LiveResync, LiveState } from './live-bus';
  * Calls `onEvent` when a change of one of `entities` (every entity when null) arrives, or a
  * resync: at once (after a little jitter), then at most once per interval (events meanwhile are
  * folded into one call at its end, with the latest of them), so a burst of decisions re-reads a
- * view once.
+ * view once. Return the re-read's promise (SWR's mutate): the next call also waits for it.
  */
 export function useLiveEvents(
   entities: readonly string[] | null,
-  onEvent: (event: LiveEvent) => void,
+  onEvent: (event: LiveEvent) => unknown,
   intervalMs = LIVE_REVALIDATE_INTERVAL_MS,
 ): void {
   useLiveBatches(entities, (batch) => onEvent(batch.latest), intervalMs);
@@ -47,7 +49,7 @@ export function useLiveEvents(
  */
 export function useLiveBatches(
   entities: readonly string[] | null,
-  onBatch: (batch: LiveBatch<LiveEvent>) => void,
+  onBatch: (batch: LiveBatch<LiveEvent>) => unknown,
   intervalMs = LIVE_REVALIDATE_INTERVAL_MS,
 ): void {
   useFoldedLiveEvents(
@@ -74,9 +76,7 @@ export function useLiveRecord<Id extends string | number>(
   useFoldedLiveEvents(
     id === null ? '' : `${entity}:${id}`,
     (event) => id !== null && concernsRecord(event, entity, id),
-    () => {
-      if (id !== null) void revalidate(id);
-    },
+    () => (id !== null ? revalidate(id) : undefined),
     intervalMs,
   );
 }
@@ -88,7 +88,7 @@ export function useLiveRecord<Id extends string | number>(
 function useFoldedLiveEvents(
   subject: string,
   accepts: (event: LiveEvent) => boolean,
-  onBatch: (batch: LiveBatch<LiveEvent>) => void,
+  onBatch: (batch: LiveBatch<LiveEvent>) => unknown,
   intervalMs: number,
 ): void {
   const latest = useRef({ accepts, onBatch });

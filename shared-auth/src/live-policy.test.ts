@@ -1,14 +1,19 @@
+import { EMPTY_APPROVAL_STATS, APPROVAL_LIVE_POLICY } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import type { LiveChange, LiveEvent } from './live-bus';
 import {
   concernsEntities,
   concernsRecord,
   createLiveFolder,
+  LIVE_ANSWER_WAIT_MAX_MS,
   listReaction,
+  carriedFigures,
   LIVE_FOLD_MAX_EVENTS,
   patchRows,
+  relatedToReRead,
   type LiveBatch,
 } from './live-policy';
+import { parseLiveChange } from './live-parse';
 import { liveChange } from './testing/live-change';
 
 const change = (entity: string, id: string) => liveChange(entity, id);
@@ -98,6 +103,38 @@ describe('folding a burst of events', () => {
     }
     for (let ms = 0; ms < 400; ms += 1) clock.advance(1);
     expect(firedAt).toEqual([1, 150, 299]);
+  });
+
+  it("answers again only once the last answer's re-read has settled, or after the longest wait", async () => {
+    const clock = manualClock();
+    const fired: string[] = [];
+    const reads: Array<() => void> = [];
+    const folder = createLiveFolder<LiveEvent>(
+      ({ latest }) => {
+        fired.push(latest.type === 'change' ? latest.id : '*');
+        return new Promise<void>((resolve) => reads.push(resolve));
+      },
+      { intervalMs: 1000, ...clock },
+    );
+    folder.push(change('approval', 'a'));
+    clock.advance(0);
+    folder.push(change('approval', 'b'));
+    folder.push(change('approval', 'c'));
+    // The server is slow: the interval passes with the first re-read still under way; no second ask.
+    clock.advance(3000);
+    expect(fired).toEqual(['a']);
+    // It answers: the events of the meantime are answered at once, as one.
+    reads[0]!();
+    await Promise.resolve();
+    clock.advance(0);
+    expect(fired).toEqual(['a', 'c']);
+    // A re-read that never settles holds the view no longer than the longest wait.
+    folder.push(change('approval', 'd'));
+    clock.advance(LIVE_ANSWER_WAIT_MAX_MS - 1);
+    expect(fired).toEqual(['a', 'c']);
+    clock.advance(1);
+    clock.advance(0);
+    expect(fired).toEqual(['a', 'c', 'd']);
   });
 
   it('answers nothing once disposed', () => {
@@ -226,5 +263,61 @@ describe("writing an event's status to the row on screen", () => {
     expect(patchRows([{ id: 7, status: 'PENDING' }], approved('7'), view)).toEqual([
       { id: 7, status: 'APPROVED' },
     ]);
+  });
+});
+
+describe('figures an event brings', () => {
+  const stats = { ...EMPTY_APPROVAL_STATS, total: 12, pending: 5 };
+  const view = { entities: ['approval'], policy: APPROVAL_LIVE_POLICY };
+  const decided = (id: string, figures?: LiveChange['figures']): LiveChange => ({
+    ...liveChange('approval', id, 'approval.approve'),
+    status: 'APPROVED',
+    ...(figures ? { figures } : {}),
+  });
+  const batch = (...events: LiveEvent[]): LiveBatch<LiveEvent> => ({
+    latest: events[events.length - 1]!,
+    events,
+    overflowed: false,
+  });
+
+  it('an event with the stat cards writes them and leaves nothing of them to re-read', () => {
+    const event = decided('z', { approvalStats: stats });
+    expect(carriedFigures(event, view)).toEqual([['stats', stats]]);
+    expect(relatedToReRead(batch(event), ['stats'], view)).toEqual([]);
+    // Whether the page is re-read is listReaction's: a row on the page still re-reads it.
+    expect(listReaction(batch(event), { ...view, visibleIds: new Set(['z']), request: {} })).toBe('all');
+  });
+
+  it('the latest event of a burst decides: its figures cover the earlier changes', () => {
+    expect(
+      relatedToReRead(batch(decided('a'), decided('b', { approvalStats: stats })), ['stats'], view),
+    ).toEqual([]);
+    expect(
+      relatedToReRead(batch(decided('a', { approvalStats: stats }), decided('b')), ['stats'], view),
+    ).toEqual(['stats']);
+  });
+
+  it('an event without figures, a resync, another entity or a list that names none re-reads them', () => {
+    expect(carriedFigures(decided('z'), view)).toEqual([]);
+    expect(relatedToReRead(batch(decided('z')), ['stats'], view)).toEqual(['stats']);
+    expect(relatedToReRead(batch({ type: 'resync' }), ['stats'], view)).toEqual(['stats']);
+    const company = { ...decided('z', { approvalStats: stats }), entity: 'company' };
+    expect(carriedFigures(company, view)).toEqual([]);
+    const noFigures = { ...view, policy: { inPlaceKinds: [], stableKeys: [] } };
+    expect(carriedFigures(decided('z', { approvalStats: stats }), noFigures)).toEqual([]);
+    expect(relatedToReRead(batch(decided('z', { approvalStats: stats })), ['stats'], noFigures)).toEqual([
+      'stats',
+    ]);
+  });
+
+  it("takes an event's data only as the schema has it", () => {
+    const sent = { ...decided('z', { approvalStats: stats }), type: undefined, extra: 'dropped' };
+    const parsed = parseLiveChange(JSON.stringify(sent));
+    expect(parsed).toEqual(decided('z', { approvalStats: stats }));
+    expect(parseLiveChange('{not json')).toBeNull();
+    expect(
+      parseLiveChange(JSON.stringify({ ...sent, figures: { approvalStats: { total: 'many' } } })),
+    ).toBeNull();
+    expect(parseLiveChange(JSON.stringify({ ...sent, id: 7 }))).toBeNull();
   });
 });

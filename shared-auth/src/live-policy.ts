@@ -1,6 +1,7 @@
 // How a screen reacts to the live stream, apart from React and the browser, so the console and the
 // load benchmark that stands for a thousand open consoles (tools/lab) run the same code: which
 // events concern a view, and when a burst of them is answered.
+import type { LiveFigures } from 'shared-contracts';
 import type { LiveEvent } from './live-bus';
 
 /** How often at most a view re-reads what it shows because of live events. */
@@ -51,6 +52,12 @@ export interface LiveFolder<E> {
 /** Events a folder keeps between two answers; a longer burst is answered as "everything changed". */
 export const LIVE_FOLD_MAX_EVENTS = 200;
 
+/**
+ * The longest a folder waits for its last answer's re-read before answering again all the same: a
+ * read that never settles must not stop a view following changes.
+ */
+export const LIVE_ANSWER_WAIT_MAX_MS = 15_000;
+
 /** What a folder answers with: the latest event, and every event since the last answer. */
 export interface LiveBatch<E> {
   latest: E;
@@ -62,10 +69,14 @@ export interface LiveBatch<E> {
 /**
  * Folds a stream of events into calls of `onFire`: at once (after the jitter) when the last call
  * was at least an interval ago, else at the interval's end, so a burst of changes costs a view one
- * re-read a second however many events it holds.
+ * re-read a second however many events it holds. When `onFire` answers with a promise (the re-read
+ * it started), the next call also waits for that to settle (at most LIVE_ANSWER_WAIT_MAX_MS): a view
+ * never has two re-reads of its own under way, so when the server is slow, a thousand consoles
+ * wait for their answers instead of asking again and again (each new ask another connection and
+ * another query behind the last).
  */
 export function createLiveFolder<E>(
-  onFire: (batch: LiveBatch<E>) => void,
+  onFire: (batch: LiveBatch<E>) => unknown,
   options: LiveFolderOptions = {},
 ): LiveFolder<E> {
   const intervalMs = options.intervalMs ?? LIVE_REVALIDATE_INTERVAL_MS;
@@ -77,10 +88,16 @@ export function createLiveFolder<E>(
     options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   let last = Number.NEGATIVE_INFINITY;
   let timer: unknown = null;
+  /** The last answer's re-read, while it is under way (with its deadline's timer). */
+  let answering: { deadline: unknown } | null = null;
   let pending: E[] = [];
   let overflowed = false;
   let latest: { event: E } | null = null;
   let disposed = false;
+  const schedule = () => {
+    if (timer !== null || answering !== null || latest === null || disposed) return;
+    timer = setTimer(fire, Math.max(0, last + intervalMs - now()) + Math.floor(random() * jitterMs));
+  };
   const fire = () => {
     timer = null;
     last = now();
@@ -88,7 +105,19 @@ export function createLiveFolder<E>(
     latest = null;
     pending = [];
     overflowed = false;
-    if (batch && !disposed) onFire(batch);
+    if (!batch || disposed) return;
+    const answer = onFire(batch);
+    if (!answer || typeof (answer as PromiseLike<unknown>).then !== 'function') return;
+    const current = { deadline: null as unknown };
+    const settle = () => {
+      if (answering !== current) return;
+      clearTimer(current.deadline);
+      answering = null;
+      schedule();
+    };
+    answering = current;
+    current.deadline = setTimer(settle, LIVE_ANSWER_WAIT_MAX_MS);
+    (answer as PromiseLike<unknown>).then(settle, settle);
   };
   return {
     push(event) {
@@ -99,8 +128,7 @@ export function createLiveFolder<E>(
         overflowed = true;
         pending = [];
       }
-      if (timer !== null) return;
-      timer = setTimer(fire, Math.max(0, last + intervalMs - now()) + Math.floor(random() * jitterMs));
+      schedule();
     },
     dispose() {
       disposed = true;
@@ -108,6 +136,8 @@ export function createLiveFolder<E>(
       pending = [];
       if (timer !== null) clearTimer(timer);
       timer = null;
+      if (answering !== null) clearTimer(answering.deadline);
+      answering = null;
     },
   };
 }
@@ -126,6 +156,11 @@ export interface ListLivePolicy {
    * (its step, dates and who decided). None: rows change only when the page is re-read.
    */
   statusField?: string;
+  /**
+   * Related keys whose figures an event may carry (related key → the event's figure): written
+   * from the event as it arrives instead of re-read. Figures the event lacks are re-read as before.
+   */
+  figures?: Readonly<Record<string, keyof LiveFigures>>;
 }
 
 /** What a list re-reads after a batch of events: nothing, only its related figures, or everything. */
@@ -191,6 +226,40 @@ export function patchRows<Row extends { id: string | number }>(
   const patched = [...rows];
   patched[index] = { ...rows[index]!, [field]: event.status };
   return patched;
+}
+
+/**
+ * The related figures `event` carries for a list of `view`, as [related key, value] pairs, for the
+ * list to write in place as the event arrives (none for a resync, a replayed event, an event of
+ * another entity or figures the policy does not name).
+ */
+export function carriedFigures(
+  event: LiveEvent,
+  view: { entities: readonly string[] | null; policy: ListLivePolicy | undefined },
+): Array<[string, unknown]> {
+  const named = view.policy?.figures;
+  if (!named || event.type !== 'change' || !event.figures) return [];
+  if (!concernsEntities(event, view.entities)) return [];
+  const carried: Array<[string, unknown]> = [];
+  for (const [key, figure] of Object.entries(named)) {
+    const value = event.figures[figure];
+    if (value !== undefined) carried.push([key, value]);
+  }
+  return carried;
+}
+
+/**
+ * The related keys a batch still has to re-read: all of them, but those whose figures its latest
+ * event carried. Events come in the log's order and the server computes each event's figures after
+ * that event committed, so the latest event's figures cover every earlier change of the burst.
+ */
+export function relatedToReRead(
+  batch: LiveBatch<LiveEvent>,
+  related: readonly string[],
+  view: { entities: readonly string[] | null; policy: ListLivePolicy | undefined },
+): string[] {
+  const carried = new Set(carriedFigures(batch.latest, view).map(([key]) => key));
+  return related.filter((key) => !carried.has(key));
 }
 
 /** Keys of a list request that say which page, not which rows. */

@@ -87,10 +87,10 @@ export const DuplicateBillSchema = v.object({
 export type DuplicateBill = v.InferOutput<typeof DuplicateBillSchema>;
 
 /**
- * Whether the signed-in person may approve the approval's current step now, and if not why, in
- * words (the server's own refusal texts). Computed by the server for the person asking; the server
- * still judges the decision itself. Rejecting follows its own, wider rule (the creator may withdraw
- * their request), so `may` is about approving.
+ * Whether the signed-in person may decide (approve or reject) the approval's current step now, and
+ * if not why, in words (the server's own refusal texts). Computed by the server for the person
+ * asking; the server still judges the decision itself (approving also weighs a bank account the
+ * person changed lately, and a second factor for a large total).
  */
 export const ViewerDecisionSchema = v.object({ may: v.boolean(), reason: nullableString });
 export type ViewerDecision = v.InferOutput<typeof ViewerDecisionSchema>;

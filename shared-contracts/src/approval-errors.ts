@@ -14,7 +14,7 @@ export const APPROVAL_ERRORS = {
   notFound: 'Approval not found',
   /** The loser of two decisions made at once: someone else decided the approval first. */
   notPending: 'This approval is no longer pending',
-  ownApproval: 'You created this approval, so someone else must approve it (segregation of duties)',
+  ownApproval: 'You created this approval, so someone else must decide it (segregation of duties)',
   notEditable: 'Only a pending approval can be edited',
   paymentRecord:
     'This approval is a payment record (approved or later) and cannot be deleted; only pending, rejected or expired approvals can',
@@ -26,9 +26,9 @@ export const APPROVAL_ERRORS = {
   /** An account a MODERATOR registered, until an ADMIN allows it to decide payments. */
   mayNotDecide: 'Your account may not decide payments until an ADMIN allows it',
   registeredByCreator:
-    'Your account was registered by the creator of this approval, so someone else must approve it (segregation of duties)',
+    'Your account was registered by the creator of this approval, so someone else must decide it (segregation of duties)',
   creatorRegisteredByYou:
-    'This approval was created by an account you registered, so someone else must approve it (segregation of duties)',
+    'This approval was created by an account you registered, so someone else must decide it (segregation of duties)',
   changedVendorAccount: (vendor: string) =>
     `You created or changed the bank account of ${vendor} in the last ${BANK_ACCOUNT_COOLING_DAYS} days, so someone else must approve this approval (segregation of duties)`,
   alreadyPaid: (bill: string, approvalShortId: string) =>
@@ -37,9 +37,9 @@ export const APPROVAL_ERRORS = {
   overBankFileLimit: (totalCents: number) =>
     `The bills total ${usd(totalCents)}, over the bank-file limit of ${usd(BANK_ENTRY_AMOUNT_MAX_CENTS)} per payment: split them into several approvals`,
   /** Approval policies: one person approves one step; the step must name them. */
-  decidedEarlierStep: 'You approved another step of this approval, so someone else must approve this one',
+  decidedEarlierStep: 'You approved another step of this approval, so someone else must decide this one',
   linkedAccountDecided:
-    'An account you registered, or the account that registered yours, approved another step of this approval, so someone else must approve this one (one person, one decision)',
+    'An account you registered, or the account that registered yours, approved another step of this approval, so someone else must decide this one (one person, one decision)',
   notYourStep: (label: string) => `This step waits for ${label}, and you are not one of them`,
   /** Why Approve is disabled for someone the open step does not name: 'Step 2 of 2 waits for any admin'. */
   stepWaitsFor: (position: number | null, count: number, label: string) =>

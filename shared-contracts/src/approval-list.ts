@@ -5,6 +5,7 @@ import { ID_MAX } from './form-fields';
 import { APPROVAL_PAGE_SIZES } from './limits';
 import { optionalFilter, searchText, withDefaultSort } from './lists';
 import { APPROVAL_PRIORITIES, APPROVAL_STATUSES } from './statuses';
+import type { LiveFigures } from './live-events';
 
 // The approvals list and its export: the sortable columns, the filters both take, the views, and
 // the export's formats and columns.
@@ -179,4 +180,11 @@ export const APPROVAL_LIVE_POLICY = {
   ],
   // The event's status is the approval's: a decided row shows it as the event arrives.
   statusField: 'status',
-} as const satisfies { inPlaceKinds: readonly string[]; stableKeys: readonly string[]; statusField?: string };
+  // The stat cards ('stats', GET …/approvals/stats) come with the event: written, not re-read.
+  figures: { stats: 'approvalStats' },
+} as const satisfies {
+  inPlaceKinds: readonly string[];
+  stableKeys: readonly string[];
+  statusField?: string;
+  figures?: Readonly<Record<string, keyof LiveFigures>>;
+};

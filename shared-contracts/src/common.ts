@@ -16,7 +16,6 @@ export interface ApiFailure {
 }
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
-
 /** `error` of a failed answer. */
 export const ApiErrorBodySchema = v.object({
   /** Human-readable message, shown to the user as is. */

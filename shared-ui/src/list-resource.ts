@@ -44,6 +44,15 @@ export interface ListResource<Row, Query> {
   live: ListLivePolicy | undefined;
   /** Re-reads the section's related keys (its figures) only. */
   revalidateRelated: () => Promise<unknown>;
+  /** The section's related keys ('stats'). */
+  related: readonly string[];
+  /**
+   * After live events: re-reads every list of the section when `lists`, and the related keys
+   * named (those the events did not bring).
+   */
+  revalidateLive: (lists: boolean, related: readonly string[]) => Promise<unknown>;
+  /** Writes a related key's figures as an event brought them, without re-reading it. */
+  writeRelated: (key: string, value: unknown) => Promise<unknown>;
   /** The SWR key of one page: [section, 'list', request]. */
   key: (request: ListRequest<Query>) => readonly [string, 'list', ListRequest<Query>];
   /** GET one page, filtered and sorted by the server. */
@@ -86,6 +95,17 @@ export function listResource<Row, Query>({
     live,
     revalidateRelated: () =>
       mutate((swrKey) => Array.isArray(swrKey) && swrKey[0] === section && related.includes(swrKey[1])),
+    related,
+    revalidateLive: async (lists, keys) => {
+      if (!lists && keys.length === 0) return undefined;
+      return mutate(
+        (swrKey) =>
+          Array.isArray(swrKey) &&
+          swrKey[0] === section &&
+          ((lists && swrKey[1] === 'list') || keys.includes(swrKey[1])),
+      );
+    },
+    writeRelated: (relatedKey, value) => mutate([section, relatedKey], value, { revalidate: false }),
     key,
     fetchPage,
     usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),

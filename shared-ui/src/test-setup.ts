@@ -1,8 +1,13 @@
 // jsdom lacks a few browser APIs that Chakra/Ark components touch while rendering.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor wait up to 5 s for what must appear (Testing Library's default is 1 s): with
+// every package's tests at once on two slow cores, a Chakra form's validation render has taken
+// longer than a second. A test still fails when the thing never appears.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Not in a test file that runs in Node (`@vitest-environment node`, as the build-time renders do).
 if (typeof window !== 'undefined') {

@@ -45,6 +45,9 @@ function fakeResource(total: number, live?: ListResource<Row, CompanyListQuery>[
     entities: ['company'],
     live,
     revalidateRelated: vi.fn(async () => undefined),
+    related: ['stats'],
+    revalidateLive: vi.fn(async () => undefined),
+    writeRelated: vi.fn(async () => undefined),
     key,
     fetchPage,
     usePage: (request) => useSWR(key(request), () => fetchPage(request), { keepPreviousData: true }),
@@ -68,7 +71,7 @@ function setup(url: string, total = 35, live?: ListResource<Row, CompanyListQuer
     }),
     { wrapper },
   );
-  return { ...hook, requests };
+  return { ...hook, requests, resource };
 }
 
 describe('useListController', () => {
@@ -176,5 +179,45 @@ describe('useListController', () => {
     act(() => emitLiveEvent({ ...liveChange('company', '4', 'company.update'), status: 'INACTIVE' }));
     expect(result.current.list.rows[3]).toEqual({ id: 4, status: 'ACTIVE' });
     expect(requests.length).toBe(before);
+  });
+
+  it('writes the figures an event brings and re-reads only what it did not bring', async () => {
+    const stats = { total: 12, pending: 5 };
+    const live = {
+      inPlaceKinds: ['company.deactivate'],
+      stableKeys: ['createdAt'],
+      statusField: 'status',
+      figures: { stats: 'approvalStats' as const },
+    };
+    const off = (id: string, figures?: object) => ({
+      ...liveChange('company', id, 'company.deactivate'),
+      status: 'INACTIVE',
+      ...(figures ? { figures } : {}),
+    });
+    // A decision of a row on no page shown, with the figures: written, nothing re-read.
+    const quiet = setup('/companies', 35, live);
+    await waitFor(() => expect(quiet.result.current.list.rows).toHaveLength(10));
+    const before = quiet.requests.length;
+    act(() => emitLiveEvent(off('30', { approvalStats: stats })));
+    expect(quiet.resource.writeRelated).toHaveBeenCalledWith('stats', stats);
+    await waitFor(() => expect(quiet.resource.revalidateLive).toHaveBeenCalledTimes(1));
+    expect(quiet.resource.revalidateLive).toHaveBeenCalledWith(false, []);
+    expect(quiet.requests.length).toBe(before);
+    quiet.unmount();
+
+    // Without figures (a replayed event): the stat cards are re-read, the page is not.
+    const bare = setup('/companies', 35, live);
+    await waitFor(() => expect(bare.result.current.list.rows).toHaveLength(10));
+    act(() => emitLiveEvent(off('30')));
+    await waitFor(() => expect(bare.resource.revalidateLive).toHaveBeenCalledWith(false, ['stats']));
+    expect(bare.resource.writeRelated).not.toHaveBeenCalled();
+    bare.unmount();
+
+    // A row on the page with the figures: the page is re-read, the stat cards are written.
+    const onPage = setup('/companies', 35, live);
+    await waitFor(() => expect(onPage.result.current.list.rows).toHaveLength(10));
+    act(() => emitLiveEvent(off('3', { approvalStats: stats })));
+    await waitFor(() => expect(onPage.resource.revalidateLive).toHaveBeenCalledWith(true, []));
+    expect(onPage.resource.writeRelated).toHaveBeenCalledWith('stats', stats);
   });
 });

@@ -4,7 +4,15 @@
 // the rows on screen), the move back from a page past the end, and the bulk runner.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { LIVE_PATCH_MARK, listReaction, patchRows, subscribeLiveEvents, useLiveBatches } from 'shared-auth';
+import {
+  carriedFigures,
+  LIVE_PATCH_MARK,
+  listReaction,
+  patchRows,
+  relatedToReRead,
+  subscribeLiveEvents,
+  useLiveBatches,
+} from 'shared-auth';
 import { PAGE_SIZE, type Pagination } from 'shared-contracts';
 import { useBulkRunner, type BulkRunner } from './bulk-runner';
 import type { RowId } from './data-table-columns';
@@ -193,15 +201,26 @@ export function useListController<Row extends { id: RowId }, Query>({
       performance.mark(LIVE_PATCH_MARK, { detail: event.type === 'change' ? event.id : null });
     });
   }, [resource, mutate]);
+  // Figures an event brings (the stat cards after the change) are written as it arrives: the
+  // folded answer below then re-reads only the related keys it did not bring.
+  useEffect(() => {
+    const view = { entities: resource.entities, policy: resource.live };
+    if (!view.policy?.figures) return undefined;
+    return subscribeLiveEvents((event) => {
+      for (const [key, value] of carriedFigures(event, view)) void resource.writeRelated(key, value);
+    });
+  }, [resource]);
   useLiveBatches(resource.entities, (batch) => {
+    const view = { entities: resource.entities, policy: resource.live };
     const reaction = listReaction(batch, {
-      entities: resource.entities,
+      ...view,
       visibleIds: new Set(visible.current.rows.map((row) => String(row.id))),
       request: visible.current.request as Record<string, unknown>,
-      policy: resource.live,
     });
-    if (reaction === 'all') void sectionRevalidate();
-    else if (reaction === 'related') void (revalidate ? revalidate() : resource.revalidateRelated());
+    if (reaction === 'none') return undefined;
+    // The re-read's promise: the next batch waits for it (one re-read of the view at a time).
+    if (revalidate) return reaction === 'all' ? sectionRevalidate() : revalidate();
+    return resource.revalidateLive(reaction === 'all', relatedToReRead(batch, resource.related, view));
   });
 
   return {

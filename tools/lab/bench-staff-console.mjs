@@ -6,6 +6,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import {
+  carriedFigures,
   concernsEntities,
   createLiveFolder,
   listReaction,
@@ -13,7 +14,9 @@ import {
   LIVE_REVALIDATE_INTERVAL_MS,
   LIVE_REVALIDATE_JITTER_MS,
   patchRows,
+  relatedToReRead,
 } from '../../shared-auth/src/live-policy.ts';
+import { parseLiveChange } from '../../shared-auth/src/live-parse.ts';
 import { APPROVAL_LIVE_POLICY } from '../../shared-contracts/src/approval-list.ts';
 import { PAGE_SIZE, COMPANY_FILTER_LIMIT } from '../../shared-contracts/src/limits.ts';
 import { ACCEPT_ENCODING } from './bench-lib.mjs';
@@ -49,7 +52,9 @@ export const PAGE_REQUESTS = {
  * LIVE_REVALIDATE_JITTER_MS):
  * - the list: useListController answers a batch with listReaction and approvalList's policy
  *   (APPROVAL_LIVE_POLICY): the page and the stat cards when a change may have changed what the page
- *   shows (a row on it, a creation or deletion, a resync), else the stat cards only;
+ *   shows (a row on it, a creation or deletion, a resync), else the stat cards only; and the stat
+ *   cards only when the batch's latest event did not bring them (relatedToReRead): an event with
+ *   the figures is written to the cards as it arrives (carriedFigures), no request;
  * - the badge: useWaitingCount calls useLiveEvents(['approval'], mutate, LIVE_COUNT_INTERVAL_MS);
  * - the signed-in layout's useLiveDashboardStats (every entity) re-reads /api/dashboard/stats, which
  *   no hook on the approvals page shows: SWR re-reads mounted keys only, so it sends nothing here.
@@ -155,6 +160,8 @@ export function createConsole({ url, token, onChange, baseline = false }) {
     reconnects: 0,
     /** Events written to a row on the page in place, as the list controller does, no request made. */
     patches: 0,
+    /** Events whose stat cards were written from the event, as the list controller does, no request. */
+    figures: 0,
   };
   let lastEventId = null;
   let request = null;
@@ -190,7 +197,7 @@ export function createConsole({ url, token, onChange, baseline = false }) {
   const reRead = (name) => {
     stats.reReads += 1;
     stats.inFlight += 1;
-    void read(name, 'console').then(({ status }) => {
+    return read(name, 'console').then(({ status }) => {
       stats.inFlight -= 1;
       if (status === 304) stats.notModified += 1;
       else if (status < 200 || status >= 400) stats.failed += 1;
@@ -200,17 +207,16 @@ export function createConsole({ url, token, onChange, baseline = false }) {
     view,
     folder: createLiveFolder(
       (batch) => {
+        const live = { entities: view.entities, policy: APPROVAL_LIVE_POLICY };
         const reaction =
           baseline || !view.list
             ? 'all'
-            : listReaction(batch, {
-                entities: view.entities,
-                visibleIds,
-                request: LIST_REQUEST,
-                policy: APPROVAL_LIVE_POLICY,
-              });
-        const names = reaction === 'all' ? view.requests : reaction === 'related' ? view.related : [];
-        for (const name of names) reRead(name);
+            : listReaction(batch, { ...live, visibleIds, request: LIST_REQUEST });
+        const related = baseline || !view.list ? view.related : relatedToReRead(batch, view.related, live);
+        const own = view.requests.filter((name) => !view.related.includes(name));
+        const names = reaction === 'all' ? [...own, ...related] : reaction === 'related' ? related : [];
+        // As the console's hooks return SWR's mutate: the folder's next answer waits for these.
+        return Promise.all(names.map(reRead));
       },
       {
         jitterMs: baseline ? 0 : LIVE_REVALIDATE_JITTER_MS,
@@ -227,6 +233,11 @@ export function createConsole({ url, token, onChange, baseline = false }) {
       heldRows = rowsOf(patched);
       stats.patches += 1;
     }
+    if (
+      !baseline &&
+      carriedFigures(event, { entities: ['approval'], policy: APPROVAL_LIVE_POLICY }).length > 0
+    )
+      stats.figures += 1;
     for (const { view, folder } of folders) if (concernsEntities(event, view.entities)) folder.push(event);
   };
 
@@ -258,7 +269,10 @@ export function createConsole({ url, token, onChange, baseline = false }) {
           }
           if (kind === 'resync') dispatch({ type: 'resync' });
           else if (kind === 'change' && data) {
-            const event = { type: 'change', ...JSON.parse(data) };
+            // As the console's stream does: checked against the event's schema, a malformed one
+            // changes nothing.
+            const event = parseLiveChange(data);
+            if (!event) continue;
             stats.events += 1;
             onChange(event, at);
             dispatch(event);

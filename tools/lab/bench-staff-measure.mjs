@@ -190,6 +190,7 @@ export function printTable(steps, { rate, seconds }) {
     ['  per open console per event', (s) => fixed(s.requestsPerEvent / s.n, 2)],
     ['  304 answers per event', (s) => fixed(s.notModifiedPerEvent, 0)],
     ['  rows patched in place per event (no request)', (s) => fixed(s.patchesPerEvent, 0)],
+    ['  stat cards written from the event per event (no request)', (s) => fixed(s.figuresPerEvent, 0)],
     ['  statements per event (all, streams and background included)', (s) => fixed(s.queriesPerEvent, 0)],
     ['re-reads still unanswered at the end / failed', (s) => `${s.unanswered} / ${s.failed}`],
     [

@@ -2,9 +2,14 @@
 // the list page, then for the window a driver decides R approvals a second, a prober loads the list
 // page as a new console every half second and, with --import, an import runs from the middle; the
 // readings before and after give the step's figures.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import http from 'node:http';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createConsole, get, PAGE_REQUESTS } from './bench-staff-console.mjs';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from '../build/frontends.mjs';
+import { createConsole } from './bench-staff-console.mjs';
 import {
   backendsDelta,
   bucketDelta,
@@ -149,6 +154,9 @@ export async function runStep(options) {
   await inBatches(consoles, (console_) => console_.load());
   await sleep(2000);
 
+  // A new console's loads come from a process of its own, loaded before the window opens.
+  const prober = await startProber(url, proberToken);
+
   // The window.
   const before = {
     api: apiCpu(),
@@ -159,6 +167,7 @@ export async function runStep(options) {
     events: consoles.map((c) => c.stats.events),
     failed: consoles.reduce((sum, c) => sum + c.stats.failed, 0),
     patches: consoles.reduce((sum, c) => sum + c.stats.patches, 0),
+    figures: consoles.reduce((sum, c) => sum + c.stats.figures, 0),
   };
   const started = performance.now();
   console.info(`  ${seconds} s: ${rate} decisions a second…`);
@@ -190,38 +199,24 @@ export async function runStep(options) {
     });
   }, 1000 / rate);
   const fresh = { list: [], page: [], connect: [], slow: [] };
-  // The bench's own event loop: a console's re-reads and the prober share it, so a stall here is
-  // time the prober counts that the server never saw.
+  // The bench's own event loop: the simulated consoles share it, so a stall here is time they count
+  // that the server never saw. The prober has a process of its own (bench-prober.mjs).
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  let probing = 0;
-  const prober = setInterval(() => {
-    if (probing >= 10) return;
-    probing += 1;
-    // A new console: new connections, the page's four reads at once.
-    const agent = new http.Agent({ keepAlive: false });
-    void Promise.all(
-      ['list', 'stats', 'badge', 'companies'].map((name) =>
-        get(agent, `${url}${PAGE_REQUESTS[name]}`, proberToken, 'prober'),
-      ),
-    ).then((answers) => {
-      probing -= 1;
-      fresh.list.push(answers[0].ms);
-      fresh.connect.push(answers[0].connectMs ?? 0);
-      if (answers[0].ms > 2000 && fresh.slow.length < 10) fresh.slow.push(answers[0]);
-      fresh.page.push(Math.max(...answers.map((a) => a.ms)));
-    });
-  }, 500);
+  prober.start();
   let underLoad = null;
   if (options.importBills) {
     await sleep((seconds * 1000) / 2);
     console.info('  importing 2,500 bills…');
     underLoad = await options.importBills();
-    console.info(`  import: ${underLoad.seconds.toFixed(1)} s, ${underLoad.bills} bills`);
+    console.info(
+      `  import: ${underLoad.seconds.toFixed(1)} s, ${underLoad.bills} bills, ${underLoad.status}${underLoad.error ? `: ${underLoad.error}` : ''}`,
+    );
   }
   await sleep(Math.max(0, started + seconds * 1000 - performance.now()));
   clearInterval(driver);
-  clearInterval(prober);
+  const probes = prober.stop();
+  probes.catch(() => {});
   loopDelay.disable();
   await sleep(TAIL_MS);
   const after = {
@@ -240,13 +235,19 @@ export async function runStep(options) {
   driverAgent.destroy();
   // Let the server see the streams close (their accounts' places) before the next step opens more;
   // the readings below are taken already, late answers no longer counted.
+  for (const { sentAt, list, pageMs } of await probes) {
+    fresh.list.push(list.ms);
+    fresh.connect.push(list.connectMs);
+    if (list.ms > 2000 && fresh.slow.length < 10) fresh.slow.push({ ...list, sentAt });
+    fresh.page.push(pageMs);
+  }
   const freshList = [...fresh.list].sort((a, b) => a - b);
   const freshPage = [...fresh.page].sort((a, b) => a - b);
   const freshConnect = [...fresh.connect].sort((a, b) => a - b);
   // The slowest fresh loads one by one: whether the answer's headers came late, or its body.
   for (const slow of fresh.slow)
     console.info(
-      `  slow fresh list: ${slow.status} in ${slow.ms.toFixed(0)} ms (connected ${(slow.connectMs ?? 0).toFixed(0)}, headers ${(slow.headersMs ?? NaN).toFixed(0)})`,
+      `  slow fresh list: ${slow.status} in ${slow.ms.toFixed(0)} ms (sent ${(slow.sentAt / 1000).toFixed(1)} s into the window, connected ${(slow.connectMs ?? 0).toFixed(0)}, headers ${(slow.headersMs ?? NaN).toFixed(0)})`,
     );
   const serverList = after.counters.proberLists
     .flatMap((list, i) => list.slice(before.counters.proberLists[i]?.length ?? 0))
@@ -318,13 +319,66 @@ export async function runStep(options) {
     dbRequestsPerEvent: reReads.dbRequests / events,
     notModifiedPerEvent: reReads.notModified / events,
     patchesPerEvent: (consoles.reduce((sum, c) => sum + c.stats.patches, 0) - before.patches) / events,
+    figuresPerEvent: (consoles.reduce((sum, c) => sum + c.stats.figures, 0) - before.figures) / events,
     queriesPerEvent: (after.counters.queries - before.counters.queries) / events,
     unanswered,
     failed,
-    importRatio: importAlone && underLoad ? underLoad.seconds / importAlone.seconds : NaN,
-    importText:
-      importAlone && underLoad
+    // Two imports compare only when both imported about the same bills (a second import of a
+    // company already imported finds nothing to do, and a failed one stops early: both look fast).
+    importRatio: comparable(importAlone, underLoad) ? underLoad.seconds / importAlone.seconds : NaN,
+    importText: !(importAlone && underLoad)
+      ? undefined
+      : comparable(importAlone, underLoad)
         ? `${importAlone.seconds.toFixed(1)} → ${underLoad.seconds.toFixed(1)} (${(underLoad.seconds / importAlone.seconds).toFixed(2)}×)`
-        : undefined,
+        : `not comparable: ${importAlone.bills} bills alone, ${underLoad.bills} under load`,
+  };
+}
+
+/**
+ * Two imports that both ran to the end with about as many bills (each company's realm is generated
+ * from its own id, so their unpaid bills differ by a few).
+ */
+function comparable(alone, underLoad) {
+  return Boolean(
+    alone?.status === 'done' &&
+    underLoad?.status === 'done' &&
+    alone.bills > 0 &&
+    Math.abs(underLoad.bills - alone.bills) <= alone.bills * 0.05,
+  );
+}
+
+const LAB_DIR = path.dirname(fileURLToPath(import.meta.url));
+const TSX = path.join(ROOT, 'api', 'node_modules', '.bin', 'tsx');
+
+/**
+ * The prober in a process of its own (bench-prober.mjs, under tsx): `stop()` ends its probing and
+ * resolves with its probes once those under way are answered.
+ */
+async function startProber(url, token) {
+  const child = spawn(TSX, [path.join(LAB_DIR, 'bench-prober.mjs'), url, token], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = [];
+  const reader = createInterface({ input: child.stdout });
+  const exited = new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the prober exited with ${code}`)),
+    );
+  });
+  exited.catch(() => {});
+  await new Promise((resolve, reject) => {
+    reader.on('line', (line) => {
+      if (line === 'ready') resolve();
+      else lines.push(line);
+    });
+    child.once('exit', () => reject(new Error('the prober exited before it was ready')));
+  });
+  return {
+    start: () => child.stdin.write('start\n'),
+    stop: async () => {
+      child.stdin.end();
+      await exited;
+      return JSON.parse(lines.at(-1) ?? '[]');
+    },
   };
 }

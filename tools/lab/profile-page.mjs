@@ -51,7 +51,10 @@ function report(profile) {
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
   const describe = (callFrame) => {
     const map = consumer(callFrame.url);
-    const original = map?.originalPositionFor({ line: callFrame.lineNumber + 1, column: callFrame.columnNumber });
+    const original = map?.originalPositionFor({
+      line: callFrame.lineNumber + 1,
+      column: callFrame.columnNumber,
+    });
     if (!original?.source) return `${callFrame.functionName || '?'}@${new URL(callFrame.url).pathname}`;
     const file = original.source.replace(/^webpack:\/\/[^/]*\//, '').replace(/.*node_modules\//, '');
     return `${original.name ?? callFrame.functionName ?? '?'}@${file}:${original.line}`;
@@ -68,7 +71,8 @@ function report(profile) {
     let value = null;
     try {
       const file = path.join(ROOT, dist(url));
-      if (existsSync(`${file}.map`)) value = new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+      if (existsSync(`${file}.map`))
+        value = new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
     } catch {
       value = null;
     }
@@ -85,7 +89,10 @@ function report(profile) {
     let name = callFrame.functionName || '(anonymous)';
     const map = callFrame.url ? consumer(callFrame.url) : null;
     if (map) {
-      const original = map.originalPositionFor({ line: callFrame.lineNumber + 1, column: callFrame.columnNumber });
+      const original = map.originalPositionFor({
+        line: callFrame.lineNumber + 1,
+        column: callFrame.columnNumber,
+      });
       if (original.source) {
         where = original.source.replace(/^webpack:\/\/[^/]*\//, '');
         name = `${original.name ?? name} ${where}:${original.line}`;
@@ -117,22 +124,31 @@ function report(profile) {
       chain.push(node);
       node = parentOf.get(node.id);
     }
-    const label = chain
-      .reverse()
-      .filter((n) => n.callFrame.url && !n.callFrame.url.includes('webpack/runtime'))
-      .slice(0, 3)
-      .map((n) => describe(n.callFrame))
-      .join(' > ') || '(native)';
+    const label =
+      chain
+        .reverse()
+        .filter((n) => n.callFrame.url && !n.callFrame.url.includes('webpack/runtime'))
+        .slice(0, 3)
+        .map((n) => describe(n.callFrame))
+        .join(' > ') || '(native)';
     current.roots.set(label, (current.roots.get(label) ?? 0) + dt);
   }
   if (current) tasks.push(current);
   console.info('busy stretches over 10 ms (start ms, length ms, what started them):');
   for (const task of tasks.filter((x) => x.ms > 10)) {
-    const roots = [...task.roots].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, v]) => `${v.toFixed(0)} ms ${k}`);
-    console.info(`  ${task.start.toFixed(0).padStart(6)} ${task.ms.toFixed(0).padStart(5)}  ${roots.join('\n               ')}`);
+    const roots = [...task.roots]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([k, v]) => `${v.toFixed(0)} ms ${k}`);
+    console.info(
+      `  ${task.start.toFixed(0).padStart(6)} ${task.ms.toFixed(0).padStart(5)}  ${roots.join('\n               ')}`,
+    );
   }
   const top = (map, n) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`);
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`);
   console.info(`${target}: ${total.toFixed(0)} ms of samples (unthrottled)\nby package:`);
   console.info(top(byPackage, 20).join('\n'));
   console.info('by function:');

@@ -8,11 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '../..');
-const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter(Boolean);
 const read = (path) => readFileSync(join(ROOT, path), 'utf8');
 const lines = (path) => read(path).split('\n').length - (read(path).endsWith('\n') ? 1 : 0);
 
-const NOT_PRODUCT = /(\.test\.|\.spec\.|\/test\/|^e2e\/|\/drizzle\/|\/lab\/|^tools\/lab\/|test-setup|\.d\.ts$)/;
+const NOT_PRODUCT =
+  /(\.test\.|\.spec\.|\/test\/|^e2e\/|\/drizzle\/|\/lab\/|^tools\/lab\/|test-setup|\.d\.ts$)/;
 const product = tracked.filter((path) => /\.(ts|tsx|js|mjs)$/.test(path) && !NOT_PRODUCT.test(path));
 
 // API modules: which import which (relative imports between api/src/modules/<a> and <b>).
@@ -37,7 +40,10 @@ const mutual = [...edges]
 
 const big = product.map((path) => [path, lines(path)]).filter(([, n]) => n > 500);
 const references = tracked
-  .filter((path) => /\.(ts|tsx|js|mjs|md)$/.test(path) && !path.startsWith('docs/history/') && !path.includes('/drizzle/'))
+  .filter(
+    (path) =>
+      /\.(ts|tsx|js|mjs|md)$/.test(path) && !path.startsWith('docs/history/') && !path.includes('/drizzle/'),
+  )
   .flatMap((path) =>
     read(path)
       .split('\n')
@@ -51,14 +57,23 @@ const rows = [
   ['API module pairs that import each other', mutual.length, 0, mutual.join(', ')],
   ['imports of another module’s repository', repositoryImports.length, 0, repositoryImports.join(', ')],
   ['product files over 500 lines', big.length, 0, big.map(([path, n]) => `${path} ${n}`).join(', ')],
-  ['approvals list page, lines', lines('remote-approvals/src/approvals/components/approvals-list-page.tsx'), '≤ 120', ''],
+  [
+    'approvals list page, lines',
+    lines('remote-approvals/src/approvals/components/approvals-list-page.tsx'),
+    '≤ 120',
+    '',
+  ],
   ['README.md, lines', lines('README.md'), '≤ 150', ''],
   ['api/README.md, lines', lines('api/README.md'), '≤ 250', ''],
   ['docs/performance.md, lines', lines('docs/performance.md'), '≤ 300', ''],
   ['lines naming an issue number or the spec', references.length, 0, references.slice(0, 20).join(', ')],
 ];
 for (const [name, value, goal, detail] of rows) {
-  console.info(`${name.padEnd(44)} ${String(value).padStart(5)}   goal ${goal}${detail ? `\n    ${detail}` : ''}`);
+  console.info(
+    `${name.padEnd(44)} ${String(value).padStart(5)}   goal ${goal}${detail ? `\n    ${detail}` : ''}`,
+  );
 }
 console.info(`\nmodule imports: ${[...edges].sort().join(', ')}`);
-console.info('cross-remote duplicate pairs: the duplicates command of docs/architecture.md › "Measuring the shape"');
+console.info(
+  'cross-remote duplicate pairs: the duplicates command of docs/architecture.md › "Measuring the shape"',
+);

@@ -53,7 +53,9 @@ try {
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    // Errors only, to stderr: stdout carries the one JSON line the benchmark reads, and a sync that
+    // fails says why there (the outcome holds only the console's text for it).
+    logger: { level: 'error', stream: process.stderr },
     serveFrontends: false,
     approvalSweep: false,
   });

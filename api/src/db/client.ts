@@ -25,6 +25,13 @@ interface DatabaseBase {
   /** Cheap round trip used by health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A handle on a connection of its own, for a reader that must never queue behind the pool's
+   * requests (the live console's event log): on PostgreSQL one more connection with the same
+   * session limits, closed by its own close(); the embedded database has a single connection, so
+   * it is the same database, and closing it closes nothing.
+   */
+  ownConnection(): DatabaseHandle;
 }
 export interface PgliteDatabaseHandle extends DatabaseBase {
   kind: 'pglite';
@@ -61,7 +68,7 @@ export async function openPglite(
     throw error;
   }
   const driver = drizzlePglite({ client, schema });
-  return {
+  const handle: PgliteDatabaseHandle = {
     kind: 'pglite',
     client,
     driver,
@@ -73,7 +80,9 @@ export async function openPglite(
       if (!client.closed) await client.close();
       releaseLock();
     },
+    ownConnection: () => ({ ...handle, close: async () => {} }),
   };
+  return handle;
 }
 
 export class DatabaseInUseError extends Error {}
@@ -219,8 +228,12 @@ export function openPostgres(
       closed = true;
       await pool.end();
     },
+    ownConnection: () => openPostgres(connectionString, 1, limits),
   };
 }
+
+/** Connections of the API's pool on PostgreSQL. */
+export const API_POOL_SIZE = 10;
 
 /**
  * DATABASE_URL set → PostgreSQL; otherwise PGlite under DATA_DIR/pglite.
@@ -231,6 +244,6 @@ export async function openDatabase(
   limits?: DatabaseSessionLimits,
 ): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, 10, limits)
+    ? openPostgres(options.databaseUrl, API_POOL_SIZE, limits)
     : openPglite(join(options.dataDir, 'pglite'));
 }

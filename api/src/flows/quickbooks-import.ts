@@ -4,7 +4,11 @@
  * path, and changed bills reach their approvals, in the page's transaction.
  */
 import type { ApprovalsFromBills } from '../ports/approvals-from-bills';
-import { createApprovalInTransaction, QUICKBOOKS_IMPORTER } from '../modules/approvals/approvals.service';
+import {
+  createApprovalInTransaction,
+  prepareApprovalBatch,
+  QUICKBOOKS_IMPORTER,
+} from '../modules/approvals/approvals.service';
 import { applySourceBillChange } from '../modules/approvals/qb-changes.service';
 import {
   syncCompany,
@@ -14,6 +18,7 @@ import {
 } from '../modules/quickbooks/qb-sync.service';
 
 const approvalsFromBills: ApprovalsFromBills = {
+  prepareBatch: prepareApprovalBatch,
   create: (tx, input) =>
     createApprovalInTransaction(tx, QUICKBOOKS_IMPORTER, { ...input, recipients: [] }, 'QUICKBOOKS'),
   applyChange: async (tx, approvalId, billId, bill, reason) => {

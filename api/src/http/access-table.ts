@@ -12,8 +12,9 @@ import { hasRole, type Role } from 'shared-contracts';
  *
  * Rules that depend on the data, not on the caller's rank, sit on top of these gates and are
  * tested beside their routes, not here:
- * - approve (single and bulk): whoever created an approval can never approve it, ADMIN included
- *   (segregation of duties, 403); reject has no such rule.
+ * - approve and reject (single and bulk): only someone the open step of the approval's policy
+ *   names, never its creator nor an account linked to the creator's, ADMIN included (segregation of
+ *   duties, 403).
  * - users: a MODERATOR creates, edits, activates and deactivates USER and GUEST accounts only
  *   (POST /api/auth/register with role MODERATOR or ADMIN, or any write to a MODERATOR/ADMIN
  *   account, is 403); nobody deactivates, deletes or demotes themselves; the last active ADMIN is

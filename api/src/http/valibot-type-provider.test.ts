@@ -45,15 +45,13 @@ const user = {
 describe('valibot route schemas', () => {
   it('validate with parseInput: the 400 envelope, field messages and the output the handler sees', async () => {
     const server = await buildTestApp((instance) => {
-      instance
-        .withTypeProvider<ValibotTypeProvider>()
-        .post(
-          '/items',
-          {
-            schema: { body: BodySchema, querystring: QuerySchema, response: { 200: okSchema(v.unknown()) } },
-          },
-          async (request) => ok({ body: request.body, page: request.query.page }),
-        );
+      instance.withTypeProvider<ValibotTypeProvider>().post(
+        '/items',
+        {
+          schema: { body: BodySchema, querystring: QuerySchema, response: { 200: okSchema(v.unknown()) } },
+        },
+        async (request) => ok({ body: request.body, page: request.query.page }),
+      );
     });
 
     const valid = await server.inject({ method: 'POST', url: '/items?page=3', payload: { name: '  Ada ' } });

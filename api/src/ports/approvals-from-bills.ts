@@ -10,6 +10,11 @@ import type { Db } from '../db/client';
 export const PAID_IN_QUICKBOOKS = 'was paid in QuickBooks';
 
 export interface ApprovalsFromBills {
+  /**
+   * Before several creates or changes in one transaction (a page): takes what they will hold, in
+   * the order people's decisions take it, so the page and a decision never wait for each other.
+   */
+  prepareBatch(tx: Db): Promise<void>;
   /** A new approval of these imported bills, by the system importer; answers its id. */
   create(tx: Db, input: { companyId: number; priority: ApprovalPriority; bills: Bill[] }): Promise<string>;
   /**

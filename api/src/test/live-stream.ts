@@ -1,5 +1,9 @@
 /** The live event stream as a browser's streaming fetch reads it, for the API's tests. */
 import { expect } from 'vitest';
+import type { AppConfig } from '../config';
+import { companies, users } from '../db/schema';
+import { recordActivity } from '../modules/activity/activity.service';
+import { build, testConfig, type TestContext } from './build';
 
 export interface Received {
   id: string | null;
@@ -73,4 +77,34 @@ export async function until<T>(check: () => T | undefined | false, ms = 3_000): 
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * A test app whose event streams last the whole test (the test configuration otherwise ends them
+ * quickly), with no safety poll within a test's time, so every delivery comes through the
+ * database's wake-up; `liveEvents` overrides more of the stream's settings.
+ */
+export function buildForStreams(liveEvents: Partial<AppConfig['liveEvents']> = {}): Promise<TestContext> {
+  return build({
+    config: {
+      liveEvents: {
+        ...testConfig().liveEvents,
+        maxStreamMs: 60_000,
+        sessionCheckMs: 200,
+        safetyPollMs: 600_000,
+        ...liveEvents,
+      },
+    },
+    app: { approvalSweep: false },
+  });
+}
+
+/** A committed change of the first company, recorded as the services record them; its id. */
+export async function recordCompanyChange(t: TestContext, action = 'company.update'): Promise<string> {
+  const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+  const [who] = await t.database.db.select().from(users).limit(1);
+  await t.database.db.transaction((tx) =>
+    recordActivity(tx, who!, 'company', company!.id, { action, description: 'test' }),
+  );
+  return String(company!.id);
 }

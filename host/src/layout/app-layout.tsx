@@ -22,6 +22,16 @@ import { SecondFactorBanner } from './second-factor-banner';
 import { SecondFactorHost } from './second-factor-host';
 import { SIDEBAR_WIDTH } from './sidebar-width';
 import { useSignedInServices } from './signed-in-services';
+import { SECTIONS } from 'shared-contracts';
+
+// On a section's address the section starts loading as soon as the layout's code has arrived: its
+// chain of files (loader, /remotes.json, manifest, remoteEntry.js, its routes) is fetched while the
+// layout runs and renders, not after. Here rather than in the router, whose code the sign-in page
+// loads.
+const openedSection = SECTIONS.find(({ name }) => name === window.location.pathname.split('/')[1]);
+if (openedSection) {
+  void import('../remotes/remote-section').then((m) => m.preloadSection(openedSection.name));
+}
 
 // Fetched only when the warning is due (a minute before an unused console signs itself out).
 const IdleWarningDialog = lazy(() =>

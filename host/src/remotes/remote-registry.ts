@@ -2,6 +2,7 @@ import {
   getInstance,
   loadRemote,
   registerGlobalPlugins,
+  registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import type { RouteObject } from 'react-router-dom';
@@ -55,6 +56,8 @@ const PROVIDED = JSON.parse(process.env.SHARED_VERSIONS) as Record<string, strin
 
 let remotesFile: Promise<Record<string, string>> | null = null;
 const loaded = new Map<SectionName, LoadedSection>();
+/** First loads under way, by section. */
+const pendingLoads = new Map<SectionName, Promise<SectionModule>>();
 /** Sections whose remote has been registered with the federation runtime in this page. */
 const registered = new Set<SectionName>();
 /** The host's entries of the share scope, by package, remembered before the first remote is registered. */
@@ -102,6 +105,34 @@ function repairShareScope(): boolean {
   return trusted;
 }
 
+/**
+ * Manifests this page has just read to check them, by address, for the federation runtime's own read
+ * of the same address: handed over once instead of read a second time (a round trip more, with the
+ * manifest revalidated on every load, before remoteEntry.js can even be requested).
+ */
+const checkedManifests = new Map<string, RemoteManifest>();
+let handingOverManifests = false;
+
+function handOverManifest(url: string, manifest: RemoteManifest): void {
+  if (!handingOverManifests) {
+    handingOverManifests = true;
+    registerPlugins([
+      {
+        name: 'console-checked-manifest',
+        fetch(address: string) {
+          const checked = checkedManifests.get(address);
+          if (!checked) return undefined;
+          checkedManifests.delete(address);
+          return Promise.resolve(
+            new Response(JSON.stringify(checked), { headers: { 'Content-Type': 'application/json' } }),
+          );
+        },
+      },
+    ]);
+  }
+  checkedManifests.set(url, manifest);
+}
+
 /** /remotes.json as the server has it now (no-store: a release repoints a section at once). */
 export async function readRemotesFile(): Promise<Record<string, string>> {
   const response = await fetch('/remotes.json', { cache: 'no-store' });
@@ -146,9 +177,30 @@ async function fetchManifest(url: string): Promise<RemoteManifest> {
  * refused before any of its code runs. A retry (`attempt > 0`) is a clean start: /remotes.json and the
  * manifest are read again (the manifest with a cache-buster) and the remote registered anew.
  */
-export async function loadSection(name: SectionName, attempt = 0): Promise<SectionModule> {
+export function loadSection(name: SectionName, attempt = 0): Promise<SectionModule> {
   const cached = loaded.get(name);
-  if (cached) return cached.module;
+  if (cached) return Promise.resolve(cached.module);
+  // A retry is a clean start of its own; a first load already under way (one the signed-in layout
+  // started, preloadSection) is joined rather than started twice.
+  if (attempt > 0) return startSection(name, attempt);
+  let pending = pendingLoads.get(name);
+  if (!pending) {
+    pending = startSection(name, 0).finally(() => pendingLoads.delete(name));
+    pendingLoads.set(name, pending);
+  }
+  return pending;
+}
+
+/**
+ * Starts loading a section before it is shown: /remotes.json, its manifest, remoteEntry.js and its
+ * routes' chunks are fetched while the signed-in layout runs and renders, not after it. A failure is
+ * left to the section itself, which shows it.
+ */
+export function preloadSection(name: SectionName): void {
+  loadSection(name).catch(() => undefined);
+}
+
+async function startSection(name: SectionName, attempt: number): Promise<SectionModule> {
   const fresh = attempt > 0;
   if (fresh) remotesFile = null;
   remotesFile ??= readRemotesFile().catch((error: unknown) => {
@@ -195,6 +247,7 @@ export async function loadSection(name: SectionName, attempt = 0): Promise<Secti
   if (registered.has(name) && !repairShareScope()) {
     throw new SectionLoadError(`A second copy of a shared module has run in this page`, 'reload', buildId);
   }
+  handOverManifest(manifestUrl, manifest);
   registerRemotes([{ name, entry: manifestUrl }], { force: registered.has(name) });
   registered.add(name);
   let module: SectionModule | null | undefined;
@@ -206,6 +259,8 @@ export async function loadSection(name: SectionName, attempt = 0): Promise<Secti
       repairShareScope() ? 'unreachable' : 'reload',
       buildId,
     );
+  } finally {
+    checkedManifests.delete(manifestUrl);
   }
   if (!module || !Array.isArray(module.routes)) {
     throw new SectionLoadError(

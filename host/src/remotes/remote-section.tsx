@@ -12,6 +12,8 @@ import { Alert, Button, ErrorState, LoadingState } from 'shared-ui';
 import { getLoadedSection, loadSection, newerReleaseLive, SectionLoadError } from './remote-registry';
 import { RELEASE_TEXT, SECTIONS, type SectionName } from 'shared-contracts';
 
+export { preloadSection } from './remote-registry';
+
 type LoadState =
   | { status: 'loading' }
   | { status: 'ready'; routes: RouteObject[] }

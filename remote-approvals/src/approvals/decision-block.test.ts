@@ -16,11 +16,11 @@ describe('decisionBlock', () => {
     });
   });
 
-  it("disables Approve with the server's reason, and leaves Reject to the server's wider rule", () => {
+  it("disables Approve and Reject alike with the server's reason", () => {
     const reason = 'Step 2 of 2 waits for any admin';
     expect(decisionBlock(pending({ viewerDecision: { may: false, reason } }), true, 1)).toEqual({
       approve: reason,
-      reject: null,
+      reject: reason,
     });
     const earlier = decisionBlock(
       pending({ viewerDecision: { may: false, reason: APPROVAL_ERRORS.decidedEarlierStep } }),
@@ -28,6 +28,7 @@ describe('decisionBlock', () => {
       1,
     );
     expect(earlier.approve).toBe(APPROVAL_ERRORS.decidedEarlierStep);
+    expect(earlier.reject).toBe(APPROVAL_ERRORS.decidedEarlierStep);
   });
 
   it('follows the server over what the client knows: the creator whom it lets approve is not refused', () => {
@@ -36,10 +37,10 @@ describe('decisionBlock', () => {
     ).toBeNull();
   });
 
-  it('refuses the creator where an answer carries no viewerDecision, and still lets them reject', () => {
+  it('refuses the creator both decisions where an answer carries no viewerDecision', () => {
     const block = decisionBlock(pending(), true, 7);
     expect(block.approve).toBe(APPROVAL_ERRORS.ownApproval);
-    expect(block.reject).toBeNull();
+    expect(block.reject).toBe(APPROVAL_ERRORS.ownApproval);
     expect(decisionBlock(pending(), true, 1)).toEqual({ approve: null, reject: null });
   });
 

@@ -17,23 +17,23 @@ export interface DecidedApproval {
 /**
  * The one rule of every decision button (the approval page's header, the inbox's bar, the list's
  * row buttons and keys, the bulk bar): what stops the signed-in person deciding the approval, as the
- * server refuses it. Decided already, or a role or account that may not decide: both. Approve only:
- * the server's viewerDecision (their own request, an account linked to the creator's, a step they
- * approved already, a step that does not name them), or where an answer lacks it, their own
- * request. Reject stays open otherwise: rejecting pays nobody, so the creator may withdraw the
- * request and anyone who decides payments may stop it at any step. The server stays the judge: a
- * decision these allow may still be refused, and says why.
+ * server refuses it. Approve and Reject alike: rejecting decides the approval as much as approving
+ * does, so only those the open step names may. Decided already, or a role or account that may not
+ * decide; the server's viewerDecision (their own request, an account linked to the creator's, a
+ * step they approved already, a step that does not name them), or where an answer lacks it, their
+ * own request. The server stays the judge: a decision these allow may still be refused (Approve,
+ * for one, by a bank account the person changed lately), and says why.
  */
 export function decisionBlock(
   approval: DecidedApproval,
   canDecide: boolean,
   userId: number | undefined,
 ): DecisionBlock {
-  if (approval.status !== 'PENDING') return { approve: INBOX_TEXT.notPending, reject: INBOX_TEXT.notPending };
-  if (!canDecide) return { approve: APPROVAL_ERRORS.mayNotDecide, reject: APPROVAL_ERRORS.mayNotDecide };
+  const both = (reason: string | null): DecisionBlock => ({ approve: reason, reject: reason });
+  if (approval.status !== 'PENDING') return both(INBOX_TEXT.notPending);
+  if (!canDecide) return both(APPROVAL_ERRORS.mayNotDecide);
   const viewer = approval.viewerDecision;
-  if (viewer)
-    return { approve: viewer.may ? null : (viewer.reason ?? APPROVAL_ERRORS.notPending), reject: null };
+  if (viewer) return both(viewer.may ? null : (viewer.reason ?? APPROVAL_ERRORS.notPending));
   const own = userId !== undefined && approval.createdById === userId;
-  return { approve: own ? APPROVAL_ERRORS.ownApproval : null, reject: null };
+  return both(own ? APPROVAL_ERRORS.ownApproval : null);
 }

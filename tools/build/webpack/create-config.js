@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import { constants as zlibConstants } from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { GlobalCssPlugin } from './global-css-plugin.js';
@@ -156,7 +157,15 @@ export function createWebpackConfig({ appDir, name, port, exposes, title, devMid
         ...(production ? precompress() : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // swc's minifier (native) takes a fraction of the time of terser, webpack's default, which was
+        // most of each production build on two cores; it drops unused and pure code as terser does
+        // (esbuild's minifier keeps both, and with them the unused Chakra recipes). The output is
+        // within 1 % of terser's (a little smaller).
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      },
       devServer: {
         port,
         historyApiFallback: true,

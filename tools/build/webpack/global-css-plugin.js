@@ -75,7 +75,8 @@ export class GlobalCssPlugin {
 export function insertGlobalCss(html, css) {
   if (!html.includes('</title>')) throw new Error('GlobalCssPlugin: the page has no <title>');
   if (css.includes('</style')) throw new Error('GlobalCssPlugin: the CSS would close its <style> element');
-  if (THEME_BOOT_SCRIPT.includes('</')) throw new Error('GlobalCssPlugin: the theme script would close its element');
+  if (THEME_BOOT_SCRIPT.includes('</'))
+    throw new Error('GlobalCssPlugin: the theme script would close its element');
   return html.replace(
     '</title>',
     () => `</title><script>${THEME_BOOT_SCRIPT}</script><style id="chakra-global">${css}</style>`,

@@ -46,8 +46,7 @@ export class PrerenderPlugin {
   }
 }
 
-const STATIC_STYLE =
-  '<style>[data-prerendered] :disabled{opacity:1;cursor:progress}</style>';
+const STATIC_STYLE = '<style>[data-prerendered] :disabled{opacity:1;cursor:progress}</style>';
 // The browser paints a long page before it has all of it: on a slow connection the sign-in card was
 // painted with half its form and then grew as the rest arrived (a layout shift, Lighthouse's CLS).
 // `rel=expect … blocking=render` holds the first paint until the end of the markup has been parsed

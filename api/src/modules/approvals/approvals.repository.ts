@@ -12,7 +12,9 @@ import {
 import type { Db } from '../../db/client';
 import {
   activity,
+  approvalCounts,
   approvals,
+  approvalStatusCounts,
   companies,
   managers,
   qbBillPayments,
@@ -209,6 +211,24 @@ export async function largestTotalOf(db: Db, ids: string[]): Promise<number> {
 
 export type ApprovalInsert = typeof approvals.$inferInsert;
 export type ApprovalValues = Partial<Omit<ApprovalInsert, 'id' | 'searchText'>>;
+
+/**
+ * Locks the PENDING rows of the approval counters (approval_counts, every priority in the enum's
+ * order, then approval_status_counts), in the order the counters' triggers take them.
+ */
+export async function lockPendingCounters(tx: Db): Promise<void> {
+  await tx
+    .select({ priority: approvalCounts.priority })
+    .from(approvalCounts)
+    .where(eq(approvalCounts.status, 'PENDING'))
+    .orderBy(asc(approvalCounts.priority))
+    .for('update');
+  await tx
+    .select({ status: approvalStatusCounts.status })
+    .from(approvalStatusCounts)
+    .where(eq(approvalStatusCounts.status, 'PENDING'))
+    .for('update');
+}
 
 export async function insertApproval(db: Db, values: ApprovalInsert): Promise<ApprovalRow> {
   const [row] = await db.insert(approvals).values(values).returning();

@@ -53,14 +53,25 @@ const params = ApprovalIdParamSchema;
 
 /**
  * /api/bill-approval. Reads: every signed-in role. Decisions (approve,
- * reject, bulk): USER and up, never the creator for approve. Create, edit, recipients: MODERATOR
+ * reject, bulk): USER and up whom the open step names, never the creator. Create, edit, recipients: MODERATOR
  * and up. Delete: ADMIN. Authorisation runs at onRequest, before validation.
  */
 export async function approvalsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   // Figures that are the same for everyone: one query per data version, however many consoles ask.
-  const statsSnapshot = new VersionedSnapshot(() => approvalStats(app.db));
-  const stuckSnapshot = new VersionedSnapshot(() => countStuck(app.db));
+  const statsSnapshot = new VersionedSnapshot((db) => approvalStats(db));
+  const stuckSnapshot = new VersionedSnapshot((db) => countStuck(db));
+  // Every approval event carries the stat cards at its version, from the same snapshot, so open
+  // consoles write them instead of re-reading them. GUEST: the stats route answers every role.
+  const stopFigures = app.liveHub.addFigures({
+    entity: 'approval',
+    name: 'approvalStats',
+    minRole: 'GUEST',
+    compute: (db) => statsSnapshot.current(app, db),
+  });
+  app.addHook('onClose', async () => {
+    stopFigures();
+  });
   const decider = requireRole('USER');
   const moderator = requireRole('MODERATOR');
 

@@ -24,6 +24,7 @@ import { findUserById } from '../users/users.service';
 import { recordActivities, recordActivity } from '../activity/activity.service';
 import { closeSteps, decideCurrentStep, startApprovalChain } from './approval-policy.service';
 import { flaggedBillIds, indexAndFlagBills } from '../bills/duplicate-bills';
+import { checkMayReject } from './viewer-decision';
 import {
   deleteApprovalIfDeletable,
   findApproval,
@@ -33,6 +34,7 @@ import {
   findManagerRow,
   insertApproval,
   largestTotalOf,
+  lockPendingCounters,
   updateApproval,
   updatePendingApproval,
   type ApprovalValues,
@@ -97,6 +99,18 @@ export const QUICKBOOKS_IMPORTER: ApprovalCreator = { id: null, name: 'Imported 
  * the page's transaction): every rule of a new approval applies here, whoever creates it.
  * Answers the new approval's id.
  */
+/**
+ * Before one transaction creates or expires several approvals, as a page of the QuickBooks import
+ * does: the PENDING counters' locks are taken at once, in the triggers' order. Taken insert by
+ * insert, the page would hold the PENDING total while waiting for a priority's counter that a
+ * decision holds, and the decision wait for the PENDING total: a deadlock, which PostgreSQL ends by
+ * rolling one back; under a steady stream of decisions, every attempt of the page. Decisions wait
+ * for the page instead.
+ */
+export function prepareApprovalBatch(tx: Db): Promise<void> {
+  return lockPendingCounters(tx);
+}
+
 export async function createApprovalInTransaction(
   tx: Db,
   creator: ApprovalCreator,
@@ -407,7 +421,10 @@ async function accountsSeen(tx: Db, companyId: number, bills: Bill[]): Promise<D
   }));
 }
 
-/** Reject with a reason (validated by RejectSchema); same single conditional UPDATE as approve. */
+/**
+ * Reject with a reason (validated by RejectSchema); same single conditional UPDATE as approve, by
+ * the same people (checkMayReject).
+ */
 export async function rejectApproval(
   deps: AppDeps,
   actor: UserRow,
@@ -416,12 +433,12 @@ export async function rejectApproval(
 ): Promise<Approval> {
   return retryOnConflict(() =>
     deps.db.transaction(async (tx) => {
-      const current = await findApprovalRow(tx, id);
+      // Locked, as a decision locks it: the step the check reads is the one this rejects.
+      const current = await findApprovalRow(tx, id, true);
       if (!current) throw approvalNotFound();
-      // Rejecting pays nobody, so the creator may withdraw their own request; an account not yet
-      // allowed to decide payments decides nothing.
       if (!actor.mayDecidePayments) throw forbidden(APPROVAL_ERRORS.mayNotDecide);
       if (current.status !== 'PENDING') throw notPending(current.status);
+      await checkMayReject(tx, id, actor, nowOf(deps));
       const row = await updatePendingApproval(tx, id, {
         status: 'REJECTED',
         rejectedById: actor.id,

@@ -4,47 +4,32 @@
  * `approvals` of the request under test as PostgreSQL does a deadlock's victim (40P01), and the
  * request still succeeds, its change and its history written once. Both engines.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Approval, BankReturnUpload } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, approvals } from '../../db/schema';
 import { handBill } from '../../test/approval-fixtures';
+import { installDeadlockShot, type DeadlockShot } from '../../test/deadlock-shot';
 import { bankReturnSteps, bankReturnsWorld, type BankReturnsContext } from '../../test/bank-returns';
 import { approvedApproval, bill, paidApproval } from '../../test/payment-world';
 
 let setup: BankReturnsContext;
+let shot: DeadlockShot;
 const { returnFor } = bankReturnSteps(() => setup);
 
 beforeAll(async () => {
   setup = await bankReturnsWorld('Deadlock Retry Co');
-  const db = setup.ctx.app.db;
-  // Far past 1, so writes outside a test pass; `refuseNextWrite` sets it back to 1.
-  await db.execute(sql.raw(`create sequence deadlock_shots start with 1000000`));
-  await db.execute(
-    sql.raw(`create function refuse_once_as_deadlock() returns trigger language plpgsql as $$
-      begin
-        if nextval('deadlock_shots') = 1 then
-          raise exception 'deadlock detected' using errcode = '40P01';
-        end if;
-        return coalesce(new, old);
-      end $$`),
-  );
-  await db.execute(
-    sql.raw(`create trigger refuse_once_as_deadlock before insert or update or delete on approvals
-      for each row execute function refuse_once_as_deadlock()`),
-  );
+  shot = await installDeadlockShot(setup.ctx.app.db, 'refuse_once_as_deadlock', {
+    events: 'insert or update or delete',
+  });
 });
 afterAll(() => setup.ctx.close());
 
 /** The next write to `approvals` is refused once, as a deadlock's victim. */
-const refuseNextWrite = () => setup.ctx.app.db.execute(sql`select setval('deadlock_shots', 1, false)`);
+const refuseNextWrite = () => shot.arm();
 
-/** True once the refusal happened and a later write went through (the sequence moved past 1). */
-async function refusedThenWritten(): Promise<boolean> {
-  const result = await setup.ctx.app.db.execute(sql`select last_value::int as shots from deadlock_shots`);
-  const [row] = (result as unknown as { rows: Array<{ shots: number }> }).rows;
-  return row!.shots > 1 && row!.shots < 1000000;
-}
+/** True once the refusal happened and the refused write was made again. */
+const refusedThenWritten = () => shot.refusedThenWritten();
 
 const api = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = setup.tokens.admin) =>
   setup.ctx.request({ method, url: `/api/bill-approval${url}`, token, ...(payload ? { payload } : {}) });

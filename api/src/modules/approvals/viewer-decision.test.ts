@@ -1,7 +1,7 @@
 /**
  * viewerDecision: each approval row (the list, 'Waiting for me', the single read) says whether the
- * person asking may approve its current step, and if not why, in the approve endpoint's own words;
- * the endpoint still judges a client that ignores it. A two-step approval under the default policy
+ * person asking may decide (approve or reject) its current step, and if not why, in the endpoints'
+ * own words; the endpoints still judge a client that ignores it. A two-step approval under the default policy
  * (from $10,000: the company's approver, any moderator or admin; then any admin), created by the
  * MODERATOR, read by each person the rules tell apart.
  */
@@ -148,9 +148,44 @@ describe('viewerDecision', () => {
     expect(messageOf(again)).toBe(APPROVAL_ERRORS.decidedEarlierStep);
   });
 
+  it('Reject is a decision too: whoever may not approve the open step may not reject it, one by one or in bulk', async () => {
+    // The attack: one insider who decides payments stops a vendor's payment the policy never
+    // asked them about (or one of their own requests, or one a linked account decided a step of).
+    const attackers: Array<[string, string]> = [
+      [tokens.moderator, APPROVAL_ERRORS.ownApproval],
+      [tokens.registered, APPROVAL_ERRORS.registeredByCreator],
+      [tokens.registrar, APPROVAL_ERRORS.creatorRegisteredByYou],
+      [tokens.admin, APPROVAL_ERRORS.decidedEarlierStep],
+      [tokens.linked, APPROVAL_ERRORS.linkedAccountDecided],
+      [tokens.user, APPROVAL_ERRORS.notYourStep('any admin')],
+    ];
+    for (const [token, reason] of attackers) {
+      const one = await call('PUT', `${APPROVALS}/${approvalId}/reject`, token, {
+        rejectionReason: 'Not needed',
+      });
+      expect(one.statusCode, one.body).toBe(403);
+      expect(messageOf(one)).toBe(reason);
+      const bulk = await t.request({
+        method: 'POST',
+        url: `${APPROVALS}/bulk-reject`,
+        token,
+        payload: { ids: [approvalId], rejectionReason: 'Not needed' },
+      });
+      expect(bulk.statusCode, bulk.body).toBe(200);
+      expect(
+        bulk.json<{ data: { succeeded: number; results: Array<{ error: string }> } }>().data,
+      ).toMatchObject({
+        succeeded: 0,
+        results: [{ error: reason }],
+      });
+    }
+    // Nothing was written: still pending at step 2, and the ADMIN the step waits for may decide it.
+    await expectDecision(tokens.second, { may: true, reason: null });
+  });
+
   it('once decided, nobody may', async () => {
-    const rejected = await call('PUT', `${APPROVALS}/${approvalId}/reject`, tokens.moderator, {
-      rejectionReason: 'Withdrawn by its creator',
+    const rejected = await call('PUT', `${APPROVALS}/${approvalId}/reject`, tokens.second, {
+      rejectionReason: 'Not ours to pay',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     await expectDecision(tokens.second, refused(APPROVAL_ERRORS.notPending));

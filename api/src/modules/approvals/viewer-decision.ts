@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { APPROVAL_ERRORS, hasRole, type ViewerDecision } from 'shared-contracts';
 import type { Db } from '../../db/client';
+import { forbidden } from '../../http/http-error';
 import { preparedQuery } from '../../db/prepared';
 import { approvals, users, type UserRow } from '../../db/schema';
 
@@ -56,7 +57,7 @@ export const notTheirs = (): SQL =>
       and ${approvals.createdById} <> all(${registeredByMe})))
     and not (${approvals.waitingDecided} && ${linkedToMe})`;
 
-// ---- viewerDecision: may the person asking approve the row's current step ----------------------
+// ---- viewerDecision: may the person asking decide (approve or reject) the row's current step ---
 
 /** The refusals a row can carry, each one of the server's 403/409 texts (APPROVAL_ERRORS). */
 type ReasonCode =
@@ -73,7 +74,7 @@ const viewerRoleKeys = sql`array['r:' || ${sql.placeholder('viewerRole')}::text]
 const registrar = sql`(select ${sql.placeholder('viewerRegistrar')}::integer)`;
 
 /**
- * Why the person may not approve the row's current step, as a code (NULL: they may), in the order
+ * Why the person may not decide the row's current step, as a code (NULL: they may), in the order
  * the approve endpoint refuses: not pending; the money rules about people (their own request, an
  * account the creator registered or that registered the creator); then the chain's rules (they, or
  * an account linked to theirs, approved a step already; the open step does not name them), the last
@@ -137,13 +138,8 @@ export function toViewerDecision(found: ReasonCode | null, row: StepOfRow, viewe
   return { may: false, reason: APPROVAL_ERRORS[code] };
 }
 
-/** The single read's viewerDecision: the same column, for one approval (undefined when gone). */
-export async function viewerDecisionOf(
-  db: Db,
-  id: string,
-  viewer: Viewer,
-  now: Date,
-): Promise<ViewerDecision | undefined> {
+/** The single read of viewerReasonSql: the code and the open step, for one approval (undefined when gone). */
+async function viewerReasonOf(db: Db, id: string, viewer: Viewer, now: Date) {
   const [row] = await preparedQuery(db, 'approvals:viewer-decision', () =>
     db
       .select({
@@ -155,5 +151,36 @@ export async function viewerDecisionOf(
       .from(approvals)
       .where(eq(approvals.id, sql.placeholder('id'))),
   ).execute({ ...viewerValues(viewer, now), id });
+  return row;
+}
+
+/** The single read's viewerDecision: the same column, for one approval (undefined when gone). */
+export async function viewerDecisionOf(
+  db: Db,
+  id: string,
+  viewer: Viewer,
+  now: Date,
+): Promise<ViewerDecision | undefined> {
+  const row = await viewerReasonOf(db, id, viewer, now);
   return row ? toViewerDecision(row.code, row, viewer) : undefined;
+}
+
+/**
+ * Refuses (403) a rejection the person may not make. Rejecting decides the approval as much as
+ * approving does, so the same people may: the open step names them, it is not their own request
+ * nor one of an account linked to theirs, and neither they nor a linked account approved another
+ * of its steps. Otherwise one insider who decides payments could stop every vendor's payment of
+ * every company. (A recently changed bank account does not stop a rejection: it pays nobody.)
+ * Call it with the approval's row locked and known PENDING, so the step it reads is the one decided.
+ */
+export async function checkMayReject(db: Db, id: string, viewer: Viewer, now: Date): Promise<void> {
+  const row = await viewerReasonOf(db, id, viewer, now);
+  if (!row) return;
+  const decision = toViewerDecision(row.code, row, viewer);
+  if (decision.may) return;
+  throw forbidden(
+    row.code === 'notYourStep'
+      ? APPROVAL_ERRORS.notYourStep(row.currentStepLabel ?? 'someone else')
+      : (decision.reason ?? APPROVAL_ERRORS.mayNotDecide),
+  );
 }

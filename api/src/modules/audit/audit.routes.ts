@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AuditEntrySchema,
-  AuditExportQuerySchema,
-  AuditQuerySchema,
-} from 'shared-contracts';
+import { AuditEntrySchema, AuditExportQuerySchema, AuditQuerySchema } from 'shared-contracts';
 import * as v from 'valibot';
 import { paged } from '../../http/envelope';
 import { fileSchema, pagedSchema } from '../../http/response-schemas';

@@ -36,7 +36,7 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     response: { 200: okSchema(DashboardStatsSchema) },
   };
   // The headline counts are everyone's: read once per data version, however many consoles ask.
-  const countsSnapshot = new VersionedSnapshot(() => dashboardCounts(app.db));
+  const countsSnapshot = new VersionedSnapshot((db) => dashboardCounts(db));
   app.get('/stats', { onRequest: authenticate, schema }, async (request, reply) => {
     const { user } = currentAuth(request);
     // Every open console re-reads this on any change: unchanged since its copy, it is a 304.

@@ -139,3 +139,32 @@ describe('conditional reads', () => {
     expect(String(answer.headers['etag'])).toContain(`"${seq}.`);
   });
 });
+
+describe('re-reads wait behind first reads', () => {
+  it('answers a page opened afresh while the re-reads of changed views wait their turn, then answers them', async () => {
+    const first = await get(LIST, tokens.admin);
+    const stale = String(first.headers['etag']);
+    const seq = await committedChange();
+    // Every place of the re-read queue is taken (as by a thousand consoles after one change).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const places = t.app.rereads.concurrency;
+    const holders = Array.from({ length: places }, () => t.app.rereads(() => held));
+    try {
+      const reRead = get(LIST, tokens.admin, { 'if-none-match': stale, 'live-seq': String(seq) });
+      await expect.poll(() => t.app.rereads.pendingCount).toBe(1);
+
+      const opened = await get(LIST, tokens.user);
+      expect(opened.statusCode).toBe(200);
+      expect(t.app.rereads.pendingCount).toBe(1);
+
+      release();
+      const answered = await reRead;
+      expect(answered.statusCode).toBe(200);
+      expect(answered.headers['etag']).not.toBe(stale);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+  });
+});

@@ -5,13 +5,25 @@
  * listening connection) only delays delivery until the next wake-up or the safety poll.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle, Db } from '../../db/client';
 import type { DatabaseListener } from '../../db/listener';
-import { liveEventsAfter, newestLiveEvent, pruneLiveEvents, type LiveEventRow } from './live.service';
+import type { LiveFigures, Role } from 'shared-contracts';
+import {
+  liveEventsAfter,
+  newestLiveEvent,
+  pruneLiveEvents,
+  type LiveEventFigure,
+  type LiveEventRow,
+} from './live.service';
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
 /** Events read from the log per query while catching up. */
 export const LIVE_EVENT_BATCH = 500;
+/**
+ * How long the events of a read wait for their figures at most: past it they go without them (the
+ * screens re-read the figures), so a slow database never holds back delivery by more.
+ */
+export const LIVE_FIGURES_WAIT_MS = 250;
 /** The log is trimmed to its bound this often. */
 const PRUNE_MS = 60_000;
 
@@ -21,12 +33,28 @@ export interface LiveSubscriber {
   end(): void;
 }
 
+/**
+ * Figures the events of one entity carry (the approvals' stat cards): computed once per read of the
+ * log that holds such events, after they committed, and written into each of them, so a screen
+ * that shows them need not re-read them. `minRole`: the lowest role the figures' own route answers.
+ */
+export interface LiveFiguresSource {
+  entity: string;
+  name: keyof LiveFigures;
+  minRole: Role;
+  /** On `db`, the hub's own connection, after the log read that found the events. */
+  compute: (db: Db) => Promise<unknown>;
+}
+
+const LATE = Symbol('late');
+
 export class LiveHub {
   readonly #database: DatabaseHandle;
   readonly #log: FastifyBaseLogger;
   readonly #logSize: number;
   readonly #safetyPollMs: number;
   readonly #subscribers = new Set<LiveSubscriber>();
+  readonly #figures = new Set<LiveFiguresSource>();
   /** Null until the log has been read once (the database may be down at start). */
   #cursor: number | null = null;
   #pumping: Promise<void> | null = null;
@@ -98,6 +126,12 @@ export class LiveHub {
     await this.#pumping?.catch(() => {});
   }
 
+  /** Events of `source.entity` carry its figures from now on; the answer stops it. */
+  addFigures(source: LiveFiguresSource): () => void {
+    this.#figures.add(source);
+    return () => this.#figures.delete(source);
+  }
+
   subscribe(subscriber: LiveSubscriber): () => void {
     this.#subscribers.add(subscriber);
     return () => this.#subscribers.delete(subscriber);
@@ -146,14 +180,50 @@ export class LiveHub {
       }
       for (;;) {
         const events = await liveEventsAfter(this.#database.db, this.#cursor, LIVE_EVENT_BATCH);
+        if (events.length === 0) return;
+        // Every answer read from now on reflects these events (they committed before the read):
+        // the figures below are of that version, and a stream opened meanwhile starts after them.
+        this.#cursor = events[events.length - 1]!.seq;
+        await this.#withFigures(events);
         for (const event of events) {
-          this.#cursor = event.seq;
           for (const subscriber of this.#subscribers) subscriber.deliver(event);
         }
         if (events.length < LIVE_EVENT_BATCH || this.#closed) return;
       }
     } catch (err) {
       this.#log.warn({ err }, 'live events: reading the log failed');
+    }
+  }
+
+  /**
+   * Writes each source's figures into the events of its entity: one computation per source and
+   * read, shared by every event and stream (none when nobody listens). A failed or late computation
+   * only leaves them out: the screens then re-read them as without figures.
+   */
+  async #withFigures(events: LiveEventRow[]): Promise<void> {
+    if (this.#figures.size === 0 || this.#subscribers.size === 0) return;
+    const added = new Map<string, LiveEventFigure[]>();
+    for (const source of this.#figures) {
+      if (!events.some((event) => event.entityType === source.entity)) continue;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<typeof LATE>((resolve) => {
+        timer = setTimeout(() => resolve(LATE), LIVE_FIGURES_WAIT_MS);
+      });
+      try {
+        const value = await Promise.race([source.compute(this.#database.db), late]);
+        if (value === LATE) continue;
+        const list = added.get(source.entity) ?? [];
+        list.push({ name: source.name, minRole: source.minRole, value });
+        added.set(source.entity, list);
+      } catch (err) {
+        this.#log.warn({ err }, `live events: computing ${source.name} failed`);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    for (const event of events) {
+      const figures = added.get(event.entityType);
+      if (figures) event.figures = figures;
     }
   }
 }

@@ -16,6 +16,16 @@ export interface LiveEventValues {
 export interface LiveEventRow extends LiveEventValues {
   seq: number;
   createdAt: Date;
+  /** Set by the process's hub as it hands the event out (never stored, never on a replay). */
+  figures?: readonly LiveEventFigure[];
+}
+
+/** One figure an event carries (LiveFigures in shared-contracts), and who may read it. */
+export interface LiveEventFigure {
+  name: string;
+  /** The lowest role that may read it: a stream of a lower role gets the event without it. */
+  minRole: string;
+  value: unknown;
 }
 
 /** Inside the transaction of the change: the commit numbers the rows and wakes the listeners. */

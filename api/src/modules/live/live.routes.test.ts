@@ -3,10 +3,10 @@ import type { AuthResult } from 'shared-contracts';
 import { eq } from 'drizzle-orm';
 import { approvals, companies, users } from '../../db/schema';
 import { importedApproval } from '../../test/approval-fixtures';
-import { build, secondProcess, testConfig, type TestContext } from '../../test/build';
+import { secondProcess, type TestContext } from '../../test/build';
 import { recordActivity } from '../activity/activity.service';
 import { expireOverdueApprovals } from '../approvals/approvals.expiry';
-import { openEventStream, until } from '../../test/live-stream';
+import { buildForStreams, openEventStream, recordCompanyChange, until } from '../../test/live-stream';
 import { pruneLiveEvents } from './live.service';
 
 let t: TestContext;
@@ -19,19 +19,7 @@ const sessions: Record<'admin' | 'user' | 'guest', AuthResult | null> = {
 const tokenOf = (role: keyof typeof sessions) => sessions[role]?.tokens.accessToken ?? '';
 
 beforeAll(async () => {
-  // Streams that last the whole test (the test configuration otherwise ends them quickly), and no
-  // safety poll within a test's time: every delivery here comes through the database's wake-up.
-  t = await build({
-    config: {
-      liveEvents: {
-        ...testConfig().liveEvents,
-        maxStreamMs: 60_000,
-        sessionCheckMs: 200,
-        safetyPollMs: 600_000,
-      },
-    },
-    app: { approvalSweep: false },
-  });
+  t = await buildForStreams();
   for (const role of ['admin', 'user', 'guest'] as const)
     sessions[role] = await t.login(`${role}@example.com`);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,15 +41,7 @@ async function companyId() {
   return row!.id;
 }
 
-/** A committed company change, recorded as the services record them. */
-async function companyChange(action = 'company.update') {
-  const id = await companyId();
-  const who = await actor();
-  await t.database.db.transaction((tx) =>
-    recordActivity(tx, who, 'company', id, { action, description: 'test' }),
-  );
-  return String(id);
-}
+const companyChange = (action?: string) => recordCompanyChange(t, action);
 
 describe('GET /api/events', () => {
   it('needs a signed-in caller', async () => {
@@ -103,6 +83,7 @@ describe('GET /api/events', () => {
       'actorId',
       'at',
       'entity',
+      'figures',
       'id',
       'kind',
       'status',

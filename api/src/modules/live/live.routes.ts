@@ -6,7 +6,7 @@ import { hasRole, LIVE_ERRORS, type LiveEventData, type Role } from 'shared-cont
 import { tooManyRequests } from '../../http/http-error';
 import { authenticate, currentAuth } from '../../plugins/auth';
 import { LIVE_EVENT_BATCH, type LiveHub } from './live.hub';
-import { liveEventBounds, liveEventsAfter, type LiveEventRow } from './live.service';
+import { liveEventBounds, liveEventsAfter, type LiveEventFigure, type LiveEventRow } from './live.service';
 import { SessionWatch } from './live.sessions';
 import { sessionLimitsOf } from '../../sessions/sessions.repository';
 
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-function dataOf(event: LiveEventRow): LiveEventData {
+function dataOf(event: LiveEventRow, figures: readonly LiveEventFigure[]): LiveEventData {
   return {
     kind: event.kind,
     entity: event.entityType,
@@ -25,20 +25,35 @@ function dataOf(event: LiveEventRow): LiveEventData {
     version: event.version,
     actorId: event.actorId,
     at: event.createdAt.toISOString(),
+    ...(figures.length > 0
+      ? { figures: Object.fromEntries(figures.map((figure) => [figure.name, figure.value])) }
+      : {}),
   };
 }
 
 /**
- * An event as the stream's bytes, written once however many streams it goes to: the hub hands the
- * same row to every subscriber, so a thousand open consoles cost one serialisation.
+ * An event as the stream's bytes for `role`, written once however many streams it goes to: the
+ * hub hands the same row to every subscriber, so a thousand open consoles cost one serialisation
+ * per set of figures their roles may read (one, when every role may read them all). A figure a
+ * role may not read is left out of that role's bytes, never sent.
  */
-const wireText = new WeakMap<LiveEventRow, string>();
-function wireOf(event: LiveEventRow): string {
-  let text = wireText.get(event);
-  if (text === undefined) {
-    text = `id: ${event.seq}\nevent: change\ndata: ${JSON.stringify(dataOf(event))}\n\n`;
-    wireText.set(event, text);
+const wireText = new WeakMap<LiveEventRow, { byRole: Map<Role, string>; byFigures: Map<string, string> }>();
+function wireOf(event: LiveEventRow, role: Role): string {
+  let texts = wireText.get(event);
+  if (texts === undefined) {
+    texts = { byRole: new Map(), byFigures: new Map() };
+    wireText.set(event, texts);
   }
+  let text = texts.byRole.get(role);
+  if (text !== undefined) return text;
+  const figures = (event.figures ?? []).filter((figure) => hasRole(role, figure.minRole as Role));
+  const variant = figures.map((figure) => figure.name).join(',');
+  text = texts.byFigures.get(variant);
+  if (text === undefined) {
+    text = `id: ${event.seq}\nevent: change\ndata: ${JSON.stringify(dataOf(event, figures))}\n\n`;
+    texts.byFigures.set(variant, text);
+  }
+  texts.byRole.set(role, text);
   return text;
 }
 
@@ -157,7 +172,7 @@ export async function liveRoutes(fastify: FastifyInstance): Promise<void> {
           return;
         }
         try {
-          reply.raw.write(wireOf(event));
+          reply.raw.write(wireOf(event, role));
         } catch {
           close();
         }

@@ -3,7 +3,7 @@ import { minRoleOfAction } from '../../security/payment-details';
 import { insertLiveEvents, type LiveEventValues } from './live.repository';
 
 export { liveEventBounds, liveEventsAfter, newestLiveEvent, pruneLiveEvents } from './live.repository';
-export type { LiveEventRow } from './live.repository';
+export type { LiveEventFigure, LiveEventRow } from './live.repository';
 
 /**
  * What a change tells the live console: the same facts as its activity row without its data, and

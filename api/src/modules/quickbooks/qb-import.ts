@@ -130,6 +130,7 @@ export async function importBills(
     });
     importable = importable.filter((bill) => !paidIds.has(bill.Id));
   }
+  if (importable.length > 0) await approvals.prepareBatch(tx);
   importable.sort(
     (a, b) =>
       (a.DueDate ?? '9999-12-31').localeCompare(b.DueDate ?? '9999-12-31') || Number(a.Id) - Number(b.Id),
@@ -170,6 +171,7 @@ export async function applyBillChanges(
     bills.map((bill) => bill.Id).filter((id) => /^\d{1,20}$/.test(id)),
   );
   const known = new Map(rows.map((row) => [row.qbBillId, row]));
+  if (rows.some((row) => row.approvalId)) await approvals.prepareBatch(tx);
   for (const bill of bills) {
     const row = known.get(bill.Id);
     if (!row) continue;

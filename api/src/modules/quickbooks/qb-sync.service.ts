@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { COMPANY_ERRORS, ERROR_CODES, QB_SYNC_ERRORS, type QbSyncStatus } from 'shared-contracts';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/client';
+import { retryOnConflict } from '../../db/errors';
 import type { QbSyncPhase } from '../../db/schema';
 import { HttpError, notFound } from '../../http/http-error';
 import { QbApiError, qbGet, type QbRequestContext, type RealmLimiter } from './client/accounting-client';
@@ -146,7 +147,7 @@ export async function syncCompany(
             ? { phase: 'bills' as const, nextPosition: 1, afterId: null }
             : { phase: 'incremental' as const, nextPosition: 1, afterId: null, cdcSince: fullSyncStartedAt }
           : { phase, nextPosition: position + page.length, afterId: lastId(page) };
-        const written = await writePage(deps, companyId, owner, phase, position, async (tx) => {
+        const written = await writePage(deps, companyId, owner, phase, position, outcome, async (tx) => {
           if (phase === 'vendors') await saveVendors(tx, companyId, page as QbVendor[]);
           else await importBills(tx, approvals, companyId, page as QbBill[], outcome);
           await updateSyncState(tx, companyId, { ...next, fullSyncStartedAt });
@@ -177,15 +178,23 @@ export async function syncCompany(
         changedSince: new Date(since.getTime() - CDC_OVERLAP_MS).toISOString(),
       });
       const changes = cdcEntities(answer);
-      const written = await writePage(deps, companyId, owner, 'incremental', position, async (tx) => {
-        await saveVendors(tx, companyId, changes.vendors);
-        const known = await applyBillChanges(tx, approvals, companyId, changes.bills);
-        const unpaid = changes.bills.filter(
-          (bill) => !known.has(bill.Id) && bill.status !== 'Deleted' && (bill.Balance ?? 0) > 0,
-        );
-        await importBills(tx, approvals, companyId, unpaid, outcome);
-        await updateSyncState(tx, companyId, { cdcSince: askedAt });
-      });
+      const written = await writePage(
+        deps,
+        companyId,
+        owner,
+        'incremental',
+        position,
+        outcome,
+        async (tx) => {
+          await saveVendors(tx, companyId, changes.vendors);
+          const known = await applyBillChanges(tx, approvals, companyId, changes.bills);
+          const unpaid = changes.bills.filter(
+            (bill) => !known.has(bill.Id) && bill.status !== 'Deleted' && (bill.Balance ?? 0) > 0,
+          );
+          await importBills(tx, approvals, companyId, unpaid, outcome);
+          await updateSyncState(tx, companyId, { cdcSince: askedAt });
+        },
+      );
       if (!written) return { ...outcome, status: 'busy' };
       outcome.pages += 1;
       await options.onPageWritten?.({ phase: 'incremental', position, count: changes.bills.length });
@@ -217,27 +226,41 @@ export async function syncCompany(
   }
 }
 
-/** A page's write: one transaction, fenced by the lease and the position it was read at. */
+/**
+ * A page's write: one transaction, fenced by the lease and the position it was read at. A page's
+ * new approvals move the status counters that people's decisions move too, so the database may
+ * break a deadlock between the two by rolling the page back: the page is then written again (all
+ * its effects are in the transaction), with the rolled-back attempt's counts taken off `outcome`.
+ */
 async function writePage(
   deps: QbSyncDeps,
   companyId: number,
   owner: string,
   phase: QbSyncPhase,
   position: number,
+  outcome: SyncOutcome,
   write: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
-    const fenced = await fenceSyncPage(
-      tx,
-      companyId,
-      owner,
-      deps.config.qbSync.leaseSeconds,
-      phase,
-      position,
-    );
-    if (!fenced) return false;
-    await write(tx);
-    return true;
+  return retryOnConflict(async () => {
+    const counted = { ...outcome };
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const fenced = await fenceSyncPage(
+          tx,
+          companyId,
+          owner,
+          deps.config.qbSync.leaseSeconds,
+          phase,
+          position,
+        );
+        if (!fenced) return false;
+        await write(tx);
+        return true;
+      });
+    } catch (error) {
+      Object.assign(outcome, counted);
+      throw error;
+    }
   });
 }
 

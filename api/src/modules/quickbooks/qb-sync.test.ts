@@ -1,98 +1,36 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { startQboEmulator, type QboEmulator } from 'qbo-emulator';
 import { QB_CONNECT_ERRORS, type QbSyncStatus } from 'shared-contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { AppConfig } from '../../config';
+import { describe, expect, it } from 'vitest';
 import { activity, approvals, companies, qbImportedBills, qbSyncState, qbVendors } from '../../db/schema';
-import { build, type TestContext } from '../../test/build';
-import {
-  connectedCompany as connectCompany,
-  connectThroughConsent,
-  emulatorConfig,
-} from '../../test/qbo-emulator';
+import { connectThroughConsent } from '../../test/qbo-emulator';
+import { IMPORT_TIMEOUT_MS, sorted, syncDeps, useQbSyncWorld } from '../../test/qb-sync-world';
 import { runCompanySync } from '../../flows/quickbooks-import';
 import { importPriority } from './qb-import';
-import { SyncInterrupted, type QbSyncDeps } from './qb-sync.service';
 import { findCompaniesDue } from './qb-sync.repository';
 
-let t: TestContext;
-let emulator: QboEmulator;
-let moderator = '';
-const CREDENTIALS = { clientId: 'sync-client', clientSecret: 'sync-secret' };
+// The first full sync, incremental syncs, another company, vendors, the schedule and bills changed
+// in QuickBooks after the import; two processes, crashes, deadlocks and throttling are in
+// qb-sync-concurrency.test.ts.
 
-beforeAll(async () => {
-  emulator = await startQboEmulator({
-    ...CREDENTIALS,
-    redirectUris: ['http://127.0.0.1:8080/companies/quickbooks/callback'],
-  });
-  t = await build({ config: { quickBooks: emulatorConfig(emulator, CREDENTIALS, 5_000) } });
-  moderator = (await t.login('moderator@example.com')).tokens.accessToken;
-});
-afterAll(async () => {
-  await t?.close();
-  await emulator?.close();
-});
-
-/** The app's services with other sync settings (page size, back-off) for one test. */
-function deps(
-  app: FastifyInstance,
-  sync: Partial<AppConfig['qbSync']> = {},
-  log: FastifyBaseLogger = app.log,
-): QbSyncDeps {
-  return {
-    db: app.db,
-    config: { ...app.config, qbSync: { ...app.config.qbSync, backoffMs: 10, ...sync } },
-    passwords: app.passwords,
-    log,
-    qbLimiter: app.qbLimiter,
-  };
-}
-
-/** A 2,500-bill import writes about a hundred approvals: seconds alone, far more on a busy machine. */
-const IMPORT_TIMEOUT_MS = 90_000;
-
-let companyCounter = 0;
-/** A new company connected, through the real connect flow, to a new realm of `bills` bills. */
-function connectedCompany(bills: number): Promise<{ id: number; realmId: string }> {
-  companyCounter += 1;
-  return connectCompany(t, emulator, moderator, `QuickBooks Sync ${companyCounter}`, bills);
-}
+const world = useQbSyncWorld();
 
 /** The connect flow for an existing company: consent to `realmId`, then the callback's answer. */
-const connect = (id: number, realmId: string) => connectThroughConsent(t, moderator, id, realmId);
-
-async function importedIds(companyId: number): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ billIds: approvals.billIds })
-    .from(approvals)
-    .where(and(eq(approvals.companyId, companyId), eq(approvals.origin, 'QUICKBOOKS')));
-  return rows.flatMap((row) => row.billIds);
-}
-
-const unpaidIds = (realmId: string) =>
-  emulator
-    .realm(realmId)
-    .bills.filter((bill) => bill.Balance > 0)
-    .map((bill) => bill.Id);
-
-const sorted = (ids: string[]) => [...ids].sort((a, b) => Number(a) - Number(b));
+const connect = (id: number, realmId: string) => connectThroughConsent(world.t, world.moderator, id, realmId);
 
 describe('the first full sync and incremental syncs', () => {
   it(
     'imports a 2,500-bill realm in three pages of bills, each bill once, in approvals of at most 25 by due date',
     async () => {
-      const { id, realmId } = await connectedCompany(2500);
+      const { id, realmId } = await world.connectedCompany(2500);
       const pages: Array<{ phase: string; position: number; count: number }> = [];
       const startedAt = new Date();
-      const outcome = await runCompanySync(deps(t.app), id, {
+      const outcome = await runCompanySync(syncDeps(world.t.app), id, {
         onPageWritten: (page) => {
           pages.push(page);
         },
       });
       expect(outcome.status).toBe('done');
-      const unpaid = unpaidIds(realmId);
+      const unpaid = world.unpaidIds(realmId);
       expect(unpaid.length).toBeGreaterThan(2000);
       expect(
         pages.filter((page) => page.phase === 'bills').map((page) => [page.position, page.count]),
@@ -101,7 +39,7 @@ describe('the first full sync and incremental syncs', () => {
         [1001, 1000],
         [2001, unpaid.length - 2000],
       ]);
-      const ids = await importedIds(id);
+      const ids = await world.importedIds(id);
       expect(ids).toHaveLength(unpaid.length); // nothing doubled
       expect(sorted(ids)).toEqual(sorted(unpaid)); // nothing missing, no paid bill
       expect(outcome).toMatchObject({
@@ -109,7 +47,7 @@ describe('the first full sync and incremental syncs', () => {
         approvalsCreated: Math.ceil(unpaid.length / 25),
       });
 
-      const rows = await t.database.db
+      const rows = await world.t.database.db
         .select()
         .from(approvals)
         .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')));
@@ -123,13 +61,13 @@ describe('the first full sync and incremental syncs', () => {
         expect(row.createdByName).toBe('Imported from QuickBooks');
       }
       // A partly paid bill asks for its balance, not its total.
-      const partly = emulator
+      const partly = world.emulator
         .realm(realmId)
         .bills.find((bill) => bill.Balance > 0 && bill.Balance < bill.TotalAmt)!;
       const holder = rows.find((row) => row.billIds.includes(partly.Id))!;
       expect(holder.bills.find((bill) => bill.Id === partly.Id)!.TotalAmt).toBe(partly.Balance);
 
-      const [history] = await t.database.db
+      const [history] = await world.t.database.db
         .select()
         .from(activity)
         .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, rows[0]!.id)));
@@ -138,16 +76,19 @@ describe('the first full sync and incremental syncs', () => {
         userName: 'Imported from QuickBooks',
         action: 'approval.create',
       });
-      const vendors = await t.database.db.select().from(qbVendors).where(eq(qbVendors.companyId, id));
+      const vendors = await world.t.database.db.select().from(qbVendors).where(eq(qbVendors.companyId, id));
       expect(vendors.map((vendor) => vendor.qbVendorId).sort()).toEqual(
-        emulator
+        world.emulator
           .realm(realmId)
           .vendors.map((vendor) => vendor.Id)
           .sort(),
       );
 
       // The panel.
-      const status = await t.request({ url: `/api/company/companies/${id}/qb-sync`, token: moderator });
+      const status = await world.t.request({
+        url: `/api/company/companies/${id}/qb-sync`,
+        token: world.moderator,
+      });
       expect(status.json<{ data: QbSyncStatus }>().data).toMatchObject({
         running: false,
         phase: 'incremental',
@@ -157,16 +98,19 @@ describe('the first full sync and incremental syncs', () => {
       });
 
       // Incremental: only what changed, by CDC; a bill paid before and now owed again comes in once.
-      const paid = emulator.realm(realmId).bills.find((bill) => bill.Balance === 0)!;
-      emulator.updateBill(realmId, paid.Id, (bill) => {
+      const paid = world.emulator.realm(realmId).bills.find((bill) => bill.Balance === 0)!;
+      world.emulator.updateBill(realmId, paid.Id, (bill) => {
         bill.Balance = bill.TotalAmt;
       });
-      const before = emulator.traffic(realmId).requests;
-      const again = await runCompanySync(deps(t.app), id);
+      const before = world.emulator.traffic(realmId).requests;
+      const again = await runCompanySync(syncDeps(world.t.app), id);
       expect(again).toMatchObject({ status: 'done', billsImported: 1, approvalsCreated: 1 });
-      expect(emulator.traffic(realmId).requests - before).toBe(1); // one CDC request
-      expect(sorted(await importedIds(id))).toEqual(sorted([...unpaid, paid.Id]));
-      expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
+      expect(world.emulator.traffic(realmId).requests - before).toBe(1); // one CDC request
+      expect(sorted(await world.importedIds(id))).toEqual(sorted([...unpaid, paid.Id]));
+      expect(await runCompanySync(syncDeps(world.t.app), id)).toMatchObject({
+        status: 'done',
+        billsImported: 0,
+      });
     },
     IMPORT_TIMEOUT_MS,
   );
@@ -174,52 +118,58 @@ describe('the first full sync and incremental syncs', () => {
   it(
     'misses no bill when bills leave the unpaid set between two pages (paid or deleted in QuickBooks meanwhile)',
     async () => {
-      const { id, realmId } = await connectedCompany(2500);
-      const unpaidAtStart = unpaidIds(realmId);
+      const { id, realmId } = await world.connectedCompany(2500);
+      const unpaidAtStart = world.unpaidIds(realmId);
       let changed = false;
-      const outcome = await runCompanySync(deps(t.app), id, {
+      const outcome = await runCompanySync(syncDeps(world.t.app), id, {
         onPageWritten: (page) => {
           if (page.phase !== 'bills' || changed) return;
           changed = true;
           // Between the first and the second page, two bills of the first page leave the set: with
           // STARTPOSITION paging every later bill moves two places down and two are never read.
-          emulator.updateBill(realmId, unpaidAtStart[10]!, (bill) => {
+          world.emulator.updateBill(realmId, unpaidAtStart[10]!, (bill) => {
             bill.Balance = 0;
           });
-          emulator.deleteBill(realmId, unpaidAtStart[20]!);
+          world.emulator.deleteBill(realmId, unpaidAtStart[20]!);
         },
       });
       expect(outcome.status).toBe('done');
       expect(changed).toBe(true);
-      const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
+      const [state] = await world.t.database.db
+        .select()
+        .from(qbSyncState)
+        .where(eq(qbSyncState.companyId, id));
       expect(state).toMatchObject({ phase: 'incremental', afterId: null });
-      const claimed = await t.database.db
+      const claimed = await world.t.database.db
         .select({ id: qbImportedBills.qbBillId })
         .from(qbImportedBills)
         .where(eq(qbImportedBills.companyId, id));
       // Every bill unpaid when the sync started was read, once.
       expect(sorted(claimed.map((row) => row.id))).toEqual(sorted(unpaidAtStart));
       // The two that left were taken out of their approval by the CDC pass that follows.
-      const ids = await importedIds(id);
+      const ids = await world.importedIds(id);
       expect(ids).toHaveLength(new Set(ids).size);
-      expect(sorted(ids)).toEqual(sorted(unpaidIds(realmId)));
+      expect(sorted(ids)).toEqual(sorted(world.unpaidIds(realmId)));
     },
     IMPORT_TIMEOUT_MS,
   );
 
   it('answers Sync now for a company without QuickBooks with 400, and GUEST with 403', async () => {
-    const [company] = await t.database.db.insert(companies).values({ name: 'No QuickBooks' }).returning();
-    const refused = await t.request({
+    const [company] = await world.t.database.db
+      .insert(companies)
+      .values({ name: 'No QuickBooks' })
+      .returning();
+    const refused = await world.t.request({
       method: 'POST',
       url: `/api/company/companies/${company!.id}/qb-sync`,
-      token: moderator,
+      token: world.moderator,
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ error: { message: string } }>().error.message).toBe(
       'Connect the company to QuickBooks before syncing',
     );
-    const guest = (await t.login('guest@example.com')).tokens.accessToken;
-    const forbidden = await t.request({
+    const guest = (await world.t.login('guest@example.com')).tokens.accessToken;
+    const forbidden = await world.t.request({
       method: 'POST',
       url: `/api/company/companies/${company!.id}/qb-sync`,
       token: guest,
@@ -228,47 +178,47 @@ describe('the first full sync and incremental syncs', () => {
   });
 
   it("'Sync now' imports the realm's bills", async () => {
-    const { id, realmId } = await connectedCompany(60);
-    const answer = await t.request({
+    const { id, realmId } = await world.connectedCompany(60);
+    const answer = await world.t.request({
       method: 'POST',
       url: `/api/company/companies/${id}/qb-sync`,
-      token: moderator,
+      token: world.moderator,
     });
     expect(answer.statusCode).toBe(202);
-    await t.app.qbSyncIdle(); // the run it started in this process (no queue in these tests)
-    expect(sorted(await importedIds(id))).toEqual(sorted(unpaidIds(realmId)));
+    await world.t.app.qbSyncIdle(); // the run it started in this process (no queue in these tests)
+    expect(sorted(await world.importedIds(id))).toEqual(sorted(world.unpaidIds(realmId)));
   });
 });
 
 describe('another QuickBooks company', () => {
   it("refuses to connect a company holding one realm's bills to another realm, whose ids overlap", async () => {
-    const { id, realmId } = await connectedCompany(60);
-    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
-    const imported = sorted(await importedIds(id));
+    const { id, realmId } = await world.connectedCompany(60);
+    expect((await runCompanySync(syncDeps(world.t.app), id)).status).toBe('done');
+    const imported = sorted(await world.importedIds(id));
     expect(imported.length).toBeGreaterThan(0);
-    const disconnected = await t.request({
+    const disconnected = await world.t.request({
       method: 'POST',
       url: `/api/company/companies/${id}/qb-disconnect`,
-      token: moderator,
+      token: world.moderator,
     });
     expect(disconnected.statusCode).toBe(200);
 
     // QuickBooks ids are unique only within a realm: the other realm has bills of the same ids.
-    const other = emulator.createRealm('Overlapping Realm', { bills: 60 });
-    const otherIds = new Set(unpaidIds(other));
+    const other = world.emulator.createRealm('Overlapping Realm', { bills: 60 });
+    const otherIds = new Set(world.unpaidIds(other));
     expect(imported.some((billId) => otherIds.has(billId))).toBe(true);
     const refused = await connect(id, other);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ error: { message: string } }>().error.message).toBe(
       QB_CONNECT_ERRORS.realmChanged(realmId, other),
     );
-    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, id));
+    const [company] = await world.t.database.db.select().from(companies).where(eq(companies.id, id));
     expect(company).toMatchObject({
       qbRealmId: null,
       qbRefreshTokenEnc: null,
       qbConnectionStatus: 'disconnected',
     });
-    const [failed] = await t.database.db
+    const [failed] = await world.t.database.db
       .select()
       .from(activity)
       .where(
@@ -279,173 +229,39 @@ describe('another QuickBooks company', () => {
         ),
       );
     expect(failed?.details).toMatchObject({ realmId: other });
-    expect((await runCompanySync(deps(t.app), id)).status).toBe('failed');
-    expect(sorted(await importedIds(id))).toEqual(imported);
+    expect((await runCompanySync(syncDeps(world.t.app), id)).status).toBe('failed');
+    expect(sorted(await world.importedIds(id))).toEqual(imported);
 
     // The realm it holds may come back, and goes on where it was: nothing imported twice.
     expect((await connect(id, realmId)).statusCode).toBe(200);
-    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
-    expect(sorted(await importedIds(id))).toEqual(imported);
+    expect((await runCompanySync(syncDeps(world.t.app), id)).status).toBe('done');
+    expect(sorted(await world.importedIds(id))).toEqual(imported);
 
     // A company that holds nothing of its realm yet may change realm.
-    const { id: fresh } = await connectedCompany(5);
-    await t.request({
+    const { id: fresh } = await world.connectedCompany(5);
+    await world.t.request({
       method: 'POST',
       url: `/api/company/companies/${fresh}/qb-disconnect`,
-      token: moderator,
+      token: world.moderator,
     });
     expect((await connect(fresh, other)).statusCode).toBe(200);
-    expect((await runCompanySync(deps(t.app), fresh)).status).toBe('done');
-    expect(sorted(await importedIds(fresh))).toEqual(sorted(unpaidIds(other)));
-  });
-});
-
-describe('two API processes, crashes and throttling', () => {
-  it('two API processes syncing one company at once import each bill once', async () => {
-    const { id, realmId } = await connectedCompany(700);
-    const second = await buildApp({
-      config: t.config,
-      database: t.database,
-      logger: false,
-      serveFrontends: false,
-    });
-    await second.ready();
-    try {
-      // Both at once: whichever order the database puts them in, each bill is imported once.
-      await Promise.all([
-        runCompanySync(deps(t.app, { pageSize: 100 }), id),
-        runCompanySync(deps(second, { pageSize: 100 }), id),
-      ]);
-      // The second process asks while the first is between pages: it finds the lease taken.
-      const { id: third, realmId: thirdRealm } = await connectedCompany(300);
-      let meanwhile: { status: string } | undefined;
-      const holder = await runCompanySync(deps(t.app, { pageSize: 100 }), third, {
-        onPageWritten: async (page) => {
-          if (page.phase === 'bills' && !meanwhile) {
-            meanwhile = await runCompanySync(deps(second, { pageSize: 100 }), third);
-          }
-        },
-      });
-      expect([holder.status, meanwhile?.status]).toEqual(['done', 'busy']);
-      expect(sorted(await importedIds(third))).toEqual(sorted(unpaidIds(thirdRealm)));
-
-      // A lease that runs out mid-sync (a stalled process): the other process takes over, and the
-      // first one's next page is fenced off instead of written twice.
-      const { id: other, realmId: otherRealm } = await connectedCompany(700);
-      let takeover: { status: string } | undefined;
-      const first = await runCompanySync(deps(t.app, { pageSize: 100 }), other, {
-        onPageWritten: async (page) => {
-          if (page.phase === 'bills' && page.position === 101 && !takeover) {
-            await t.database.db
-              .update(qbSyncState)
-              .set({ leaseUntil: sql`now() - interval '1 second'` })
-              .where(eq(qbSyncState.companyId, other));
-            takeover = await runCompanySync(deps(second, { pageSize: 100 }), other);
-          }
-        },
-      });
-      expect(first.status).toBe('busy');
-      expect(takeover?.status).toBe('done');
-      for (const [company, realm] of [
-        [id, realmId],
-        [other, otherRealm],
-      ] as const) {
-        const ids = await importedIds(company);
-        expect(ids).toHaveLength(new Set(ids).size);
-        expect(sorted(ids)).toEqual(sorted(unpaidIds(realm)));
-      }
-    } finally {
-      await second.close();
-    }
-  });
-
-  it('a sync cut between pages resumes at the next page, once its lease has run out', async () => {
-    const { id, realmId } = await connectedCompany(500);
-    const sync = deps(t.app, { pageSize: 100 });
-    await expect(
-      runCompanySync(sync, id, {
-        onPageWritten: (page) => {
-          if (page.phase === 'bills' && page.position === 201) throw new SyncInterrupted('process died');
-        },
-      }),
-    ).rejects.toBeInstanceOf(SyncInterrupted);
-    const [state] = await t.database.db.select().from(qbSyncState).where(eq(qbSyncState.companyId, id));
-    expect(state).toMatchObject({ phase: 'bills', nextPosition: 301 });
-    expect(await importedIds(id)).toHaveLength(300);
-    // Its lease is still live: nobody else runs it yet.
-    expect((await runCompanySync(sync, id)).status).toBe('busy');
-
-    await t.database.db
-      .update(qbSyncState)
-      .set({ leaseUntil: sql`now() - interval '1 second'` })
-      .where(eq(qbSyncState.companyId, id));
-    const pages: number[] = [];
-    const resumed = await runCompanySync(sync, id, {
-      onPageWritten: (page) => {
-        if (page.phase === 'bills') pages.push(page.position);
-      },
-    });
-    expect(resumed.status).toBe('done');
-    expect(pages[0]).toBe(301);
-    const ids = await importedIds(id);
-    expect(ids).toHaveLength(new Set(ids).size);
-    expect(sorted(ids)).toEqual(sorted(unpaidIds(realmId)));
-  });
-
-  it('honours 429 Retry-After from QuickBooks, and records the error when the attempts run out', async () => {
-    const { id, realmId } = await connectedCompany(50);
-    emulator.failNext(realmId, 1, 429);
-    const outcome = await runCompanySync(deps(t.app), id);
-    expect(outcome.status).toBe('done');
-    const answers = emulator.traffic(realmId).answers;
-    const refused = answers.findIndex((answer) => answer.status === 429);
-    expect(refused).toBeGreaterThanOrEqual(0);
-    // Retry-After said 1 second: nothing was sent to the realm before it passed.
-    expect(answers[refused + 1]!.at - answers[refused]!.at).toBeGreaterThanOrEqual(1000);
-    expect(sorted(await importedIds(id))).toEqual(sorted(unpaidIds(realmId)));
-
-    // QuickBooks failing for good: the run stops, the panel says why and when.
-    const { id: failing, realmId: failingRealm } = await connectedCompany(50);
-    emulator.failNext(failingRealm, 3, 503);
-    const warnings: Array<Record<string, unknown>> = [];
-    const log = Object.create(t.app.log, {
-      warn: { value: (fields: Record<string, unknown>) => void warnings.push(fields) },
-    }) as FastifyBaseLogger;
-    const failed = await runCompanySync(deps(t.app, { maxAttempts: 3 }, log), failing);
-    expect(failed.status).toBe('failed');
-    const status = await t.request({ url: `/api/company/companies/${failing}/qb-sync`, token: moderator });
-    const panel = status.json<{ data: QbSyncStatus }>().data;
-    expect(panel.lastError).toContain('server error (HTTP 503)');
-    // Intuit's id of the failed request, for its support: in the log and on the panel.
-    expect(warnings).toEqual([
-      expect.objectContaining({ companyId: failing, kind: 'server_error', intuitTid: expect.any(String) }),
-    ]);
-    expect(panel.lastError).toContain(`(intuit_tid ${String(warnings[0]!.intuitTid)})`);
-    expect(panel.lastErrorAt).not.toBeNull();
-    expect(panel.nextRunAt).not.toBeNull();
-    // The next run picks up where it stopped.
-    expect((await runCompanySync(deps(t.app), failing)).status).toBe('done');
-    expect(sorted(await importedIds(failing))).toEqual(sorted(unpaidIds(failingRealm)));
-    const imported = await t.database.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(qbImportedBills)
-      .where(eq(qbImportedBills.companyId, failing));
-    expect(imported[0]!.count).toBe(unpaidIds(failingRealm).length);
+    expect((await runCompanySync(syncDeps(world.t.app), fresh)).status).toBe('done');
+    expect(sorted(await world.importedIds(fresh))).toEqual(sorted(world.unpaidIds(other)));
   });
 });
 
 describe('vendors', () => {
   it("matches an imported bill's vendor to the company's vendor bank account by QuickBooks vendor id", async () => {
-    const { id, realmId } = await connectedCompany(40);
+    const { id, realmId } = await world.connectedCompany(40);
     // A vendor with an unpaid bill (which one depends on the realm's generated data).
-    const realm = emulator.realm(realmId);
+    const realm = world.emulator.realm(realmId);
     const vendor = realm.vendors.find((candidate) =>
       realm.bills.some((bill) => bill.Balance > 0 && bill.VendorRef.value === candidate.Id),
     )!;
-    const added = await t.request({
+    const added = await world.t.request({
       method: 'POST',
       url: `/api/company/companies/${id}/vendor-accounts`,
-      token: moderator,
+      token: world.moderator,
       payload: {
         vendorRef: vendor.Id,
         vendorName: vendor.DisplayName,
@@ -455,12 +271,12 @@ describe('vendors', () => {
       },
     });
     expect(added.statusCode).toBe(201);
-    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
-    const rows = await t.database.db.select().from(approvals).where(eq(approvals.companyId, id));
+    expect((await runCompanySync(syncDeps(world.t.app), id)).status).toBe('done');
+    const rows = await world.t.database.db.select().from(approvals).where(eq(approvals.companyId, id));
     const withVendor = rows.find((row) => row.bills.some((bill) => bill.VendorRef?.value === vendor.Id))!;
-    const answer = await t.request({
+    const answer = await world.t.request({
       url: `/api/bill-approval/approvals/${withVendor.id}/payment-accounts`,
-      token: moderator,
+      token: world.moderator,
     });
     expect(answer.statusCode).toBe(200);
     const accounts = answer.json<{
@@ -475,10 +291,10 @@ describe('vendors', () => {
 
 describe('the schedule', () => {
   it('is due for a company just connected through the consent flow, not for one whose tokens came another way', async () => {
-    const { id } = await connectedCompany(10);
-    const due = await findCompaniesDue(t.database.db, 10_000);
+    const { id } = await world.connectedCompany(10);
+    const due = await findCompaniesDue(world.t.database.db, 10_000);
     expect(due).toContain(id);
-    const seeded = await t.database.db
+    const seeded = await world.t.database.db
       .select({ id: companies.id })
       .from(companies)
       .where(
@@ -490,8 +306,8 @@ describe('the schedule', () => {
     expect(seeded.length).toBeGreaterThan(0);
     expect(due.filter((companyId) => seeded.some((row) => row.id === companyId))).toEqual([]);
     // After its sync, not before its next run.
-    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
-    expect(await findCompaniesDue(t.database.db, 10_000)).not.toContain(id);
+    expect((await runCompanySync(syncDeps(world.t.app), id)).status).toBe('done');
+    expect(await findCompaniesDue(world.t.database.db, 10_000)).not.toContain(id);
   });
 });
 
@@ -509,9 +325,9 @@ describe('importPriority', () => {
 
 describe('bills changed in QuickBooks after the import', () => {
   it('updates a PENDING approval (changed), removes paid or deleted bills, expires an emptied one and never changes a decided one', async () => {
-    const { id, realmId } = await connectedCompany(80);
-    expect((await runCompanySync(deps(t.app), id)).status).toBe('done');
-    const rows = await t.database.db
+    const { id, realmId } = await world.connectedCompany(80);
+    expect((await runCompanySync(syncDeps(world.t.app), id)).status).toBe('done');
+    const rows = await world.t.database.db
       .select()
       .from(approvals)
       .where(and(eq(approvals.companyId, id), eq(approvals.origin, 'QUICKBOOKS')));
@@ -523,8 +339,8 @@ describe('bills changed in QuickBooks after the import', () => {
     const [changed, paid, deleted] = big.billIds;
 
     // Decided by a rejection: one decision settles it whatever steps its policy asks of an approval.
-    const admin = (await t.login('admin@example.com')).tokens.accessToken;
-    const reject = await t.request({
+    const admin = (await world.t.login('admin@example.com')).tokens.accessToken;
+    const reject = await world.t.request({
       method: 'PUT',
       url: `/api/bill-approval/approvals/${decided.id}/reject`,
       token: admin,
@@ -532,23 +348,26 @@ describe('bills changed in QuickBooks after the import', () => {
     });
     expect(reject.statusCode).toBe(200);
 
-    emulator.updateBill(realmId, changed!, (bill) => {
+    world.emulator.updateBill(realmId, changed!, (bill) => {
       bill.Line[0]!.Amount = Math.round((bill.Line[0]!.Amount + 10) * 100) / 100;
     });
-    const newTotal = emulator.realm(realmId).bills.find((bill) => bill.Id === changed)!.Balance;
-    emulator.updateBill(realmId, paid!, (bill) => {
+    const newTotal = world.emulator.realm(realmId).bills.find((bill) => bill.Id === changed)!.Balance;
+    world.emulator.updateBill(realmId, paid!, (bill) => {
       bill.Balance = 0;
     });
-    emulator.deleteBill(realmId, deleted!);
-    for (const billId of small.billIds) emulator.deleteBill(realmId, billId);
-    emulator.updateBill(realmId, decided.billIds[0]!, (bill) => {
+    world.emulator.deleteBill(realmId, deleted!);
+    for (const billId of small.billIds) world.emulator.deleteBill(realmId, billId);
+    world.emulator.updateBill(realmId, decided.billIds[0]!, (bill) => {
       bill.Line[0]!.Amount += 1;
     });
 
-    expect(await runCompanySync(deps(t.app), id)).toMatchObject({ status: 'done', billsImported: 0 });
+    expect(await runCompanySync(syncDeps(world.t.app), id)).toMatchObject({
+      status: 'done',
+      billsImported: 0,
+    });
 
     const read = async (approvalId: string) =>
-      (await t.database.db.select().from(approvals).where(eq(approvals.id, approvalId)))[0]!;
+      (await world.t.database.db.select().from(approvals).where(eq(approvals.id, approvalId)))[0]!;
     const after = await read(big.id);
     expect(after.status).toBe('PENDING');
     expect(after.billIds).toEqual(big.billIds.filter((billId) => billId !== paid && billId !== deleted));
@@ -558,7 +377,7 @@ describe('bills changed in QuickBooks after the import', () => {
     );
     const history = async (approvalId: string) =>
       (
-        await t.database.db
+        await world.t.database.db
           .select()
           .from(activity)
           .where(and(eq(activity.entityType, 'approval'), eq(activity.entityId, approvalId)))

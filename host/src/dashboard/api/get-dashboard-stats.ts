@@ -24,7 +24,7 @@ export function useDashboardStats() {
  * The counts come from the trigger-kept totals (one statement), never a scan.
  */
 export function useLiveDashboardStats(): void {
-  useLiveEvents(null, () => void mutate(dashboardStatsKey()));
+  useLiveEvents(null, () => mutate(dashboardStatsKey()));
 }
 
 /** GET …/approvals/waiting-count: how many pending approvals wait for the signed-in person. */
@@ -34,6 +34,6 @@ export function useWaitingCount() {
   );
   const { mutate } = count;
   // Someone else's decisions: at once when alone, at most every few seconds through a burst.
-  useLiveEvents(['approval'], () => void mutate(), LIVE_COUNT_INTERVAL_MS);
+  useLiveEvents(['approval'], () => mutate(), LIVE_COUNT_INTERVAL_MS);
   return count;
 }

@@ -29,10 +29,20 @@ export function useApprovalHistory(id: string | null) {
   );
 }
 
+/**
+ * What an approver weighs against a redirected payment (where the money goes, a vendor's account
+ * changed lately) is read afresh each time the page opens. SWR's default would answer a page opened
+ * again within 2 s of an earlier read's end with that read, which may have started before the
+ * change: someone entering a vendor's account and going straight back would not see the warning.
+ */
+export const FRESH_ON_OPEN = { dedupingInterval: 0 } as const;
+
 /** GET …/approvals/{id}/payment-accounts: where each vendor's bills will be paid (masked). */
 export function useApprovalPaymentAccounts(id: string | null) {
-  return useSWR(id ? approvalKeys.paymentAccounts(id) : null, () =>
-    api.get<ApprovalPaymentAccounts>(`/api/bill-approval/approvals/${id}/payment-accounts`),
+  return useSWR(
+    id ? approvalKeys.paymentAccounts(id) : null,
+    () => api.get<ApprovalPaymentAccounts>(`/api/bill-approval/approvals/${id}/payment-accounts`),
+    FRESH_ON_OPEN,
   );
 }
 

@@ -1,10 +1,10 @@
 // What can be done with an approval's bank file, and doing it: generate, download, mark uploaded,
-// mark paid. One set of commands for the NACHA card and the header's next step, so both ask the
-// same confirmations and say the same notices.
+// mark paid. One set of commands for the header's next step and the NACHA card's download, so both
+// say the same notices.
 import { useState, type ReactNode } from 'react';
 import { useCanAdminister, useCanManage } from 'shared-auth';
 import type { Approval } from 'shared-contracts';
-import { notifyError, notifyFailure, notifySuccess } from 'shared-ui';
+import { Button, notifyError, notifyFailure, notifySuccess } from 'shared-ui';
 import { ActionDialog } from 'shared-ui/dialog';
 import { downloadBankFile, generateBankFile, markBankUploaded, markPaymentCompleted } from '../api/bank-file';
 
@@ -105,4 +105,28 @@ export function useBankFileCommands(approval: Approval): BankFileCommands {
     />
   );
   return { can, busy, generate, download, setConfirming, confirmDialog };
+}
+
+/**
+ * Download NACHA File as the page offers it (never its primary action): in the header while the
+ * file waits to be uploaded, and on the NACHA Information card.
+ */
+export function DownloadNachaButton({
+  commands,
+  size = 'sm',
+}: {
+  commands: Pick<BankFileCommands, 'busy' | 'download'>;
+  size?: 'sm' | 'md';
+}) {
+  return (
+    <Button
+      size={size}
+      variant="outline"
+      loading={commands.busy === 'download'}
+      loadingText="Downloading..."
+      onClick={commands.download}
+    >
+      Download NACHA File
+    </Button>
+  );
 }

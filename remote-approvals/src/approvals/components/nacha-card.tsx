@@ -5,7 +5,7 @@ import { Alert, Badge, Button, DetailList, DetailRow, Link, SectionCard, Text } 
 import { useRowAction } from 'shared-ui/dialog';
 import { formatDateLong } from 'shared-ui/format';
 import { downloadBankFile } from '../api/bank-file';
-import { NACHA_DOWNLOAD_STARTED, useBankFileCommands } from './bank-file-commands';
+import { DownloadNachaButton, NACHA_DOWNLOAD_STARTED, useBankFileCommands } from './bank-file-commands';
 
 /** nachaProcessingStatus values that are steps, not reasons (anything else says what is missing). */
 const PROCESSING_STEPS: Record<string, { label: string; palette: string }> = {
@@ -18,10 +18,12 @@ const PROCESSING_STEPS: Record<string, { label: string; palette: string }> = {
 /**
  * Approval detail's NACHA Information card: batch number, file name, generated time,
  * processing status and Download NACHA File; when generation failed, what is missing with a link to
- * the company's Payments card and 'Generate NACHA file' to retry; ADMIN's Mark uploaded / Mark paid.
+ * the company's Payments card. The next step (generate or retry, mark uploaded, mark paid) is not
+ * offered here a second time: it is the primary action above the card (NextPaymentAction).
  */
 export function NachaCard({ approval }: { approval: Approval }) {
-  const { can, busy, generate, download, setConfirming, confirmDialog } = useBankFileCommands(approval);
+  const commands = useBankFileCommands(approval);
+  const { can } = commands;
   if (!can.visible) return null;
 
   const processing = approval.nachaProcessingStatus;
@@ -32,40 +34,8 @@ export function NachaCard({ approval }: { approval: Approval }) {
     <SectionCard
       title="NACHA Information"
       actions={
-        <>
-          {can.generate && (
-            <Button
-              size="sm"
-              colorPalette="blue"
-              loading={busy === 'generate'}
-              loadingText="Generating..."
-              onClick={generate}
-            >
-              Generate NACHA file
-            </Button>
-          )}
-          {can.markUploaded && (
-            <Button size="sm" variant="outline" onClick={() => setConfirming('uploaded')}>
-              Mark uploaded
-            </Button>
-          )}
-          {can.markPaid && (
-            <Button size="sm" variant="outline" onClick={() => setConfirming('paid')}>
-              Mark paid
-            </Button>
-          )}
-          {can.download && (
-            <Button
-              size="sm"
-              colorPalette="blue"
-              loading={busy === 'download'}
-              loadingText="Downloading..."
-              onClick={download}
-            >
-              Download NACHA File
-            </Button>
-          )}
-        </>
+        // Secondary: the next step (generate, mark uploaded, mark paid) is the header's primary action.
+        can.download && <DownloadNachaButton commands={commands} />
       }
     >
       {failure && (
@@ -82,7 +52,9 @@ export function NachaCard({ approval }: { approval: Approval }) {
                     Open the company&apos;s payment settings
                   </RouterLink>
                 </Link>
-                {can.generate ? ', fix it there, then generate the file again.' : '.'}
+                {can.generate
+                  ? ', fix it there, then generate the file again with Generate bank file above.'
+                  : '.'}
               </Text>
             </Alert.Description>
           </Alert.Content>
@@ -106,7 +78,6 @@ export function NachaCard({ approval }: { approval: Approval }) {
           )}
         </DetailRow>
       </DetailList>
-      {confirmDialog}
     </SectionCard>
   );
 }

@@ -50,7 +50,7 @@ describe("the header's next payment step", () => {
   it('is Generate when approved, Mark uploaded and Download once written, Mark paid once uploaded, nothing once paid', () => {
     expect(actions('APPROVED', ADMIN)).toEqual(['Generate bank file']);
     expect(actions('NACHA_PENDING', ADMIN)).toEqual(['Generate bank file']);
-    expect(actions('NACHA_GENERATED', ADMIN)).toEqual(['Mark uploaded', 'Download bank file']);
+    expect(actions('NACHA_GENERATED', ADMIN)).toEqual(['Mark uploaded', 'Download NACHA File']);
     expect(actions('BANK_UPLOADED', ADMIN)).toEqual(['Mark paid']);
     for (const status of ['PAYMENT_COMPLETED', 'PAYMENT_RETURNED', 'PENDING', 'REJECTED'] as const) {
       expect(actions(status, ADMIN), status).toEqual([]);
@@ -59,7 +59,7 @@ describe("the header's next payment step", () => {
 
   it('offers the bank steps to an ADMIN only, the file to a MODERATOR too, and nothing to a USER', () => {
     expect(actions('APPROVED', MODERATOR)).toEqual(['Generate bank file']);
-    expect(actions('NACHA_GENERATED', MODERATOR)).toEqual(['Download bank file']);
+    expect(actions('NACHA_GENERATED', MODERATOR)).toEqual(['Download NACHA File']);
     expect(actions('BANK_UPLOADED', MODERATOR)).toEqual([]);
     for (const status of ['APPROVED', 'NACHA_GENERATED', 'BANK_UPLOADED'] as const) {
       expect(actions(status, USER), status).toEqual([]);

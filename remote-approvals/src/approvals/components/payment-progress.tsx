@@ -3,7 +3,7 @@
 // payments on does not look for it further down the page.
 import type { Approval, ApprovalStatus } from 'shared-contracts';
 import { Box, Button, HStack, Text } from 'shared-ui';
-import { useBankFileCommands } from './bank-file-commands';
+import { DownloadNachaButton, useBankFileCommands } from './bank-file-commands';
 
 export const PAYMENT_STEPS = ['Approved', 'File generated', 'Uploaded', 'Paid'] as const;
 
@@ -93,13 +93,18 @@ export function PaymentStepper({ approval }: { approval: Approval }) {
   );
 }
 
-/** The next payment step as the header's primary action, for whoever may take it. */
-export function NextPaymentAction({ approval }: { approval: Approval }) {
-  const { can, busy, generate, download, setConfirming, confirmDialog } = useBankFileCommands(approval);
+/**
+ * The next payment step as the header's primary action, for whoever may take it (the NACHA card
+ * below does not offer it again). While the file waits to be uploaded, its download beside it.
+ */
+export function NextPaymentAction({ approval, size }: { approval: Approval; size?: 'sm' | 'md' }) {
+  const commands = useBankFileCommands(approval);
+  const { can, busy, generate, setConfirming, confirmDialog } = commands;
   return (
     <>
       {can.generate && (
         <Button
+          size={size}
           colorPalette="blue"
           loading={busy === 'generate'}
           loadingText="Generating..."
@@ -109,22 +114,15 @@ export function NextPaymentAction({ approval }: { approval: Approval }) {
         </Button>
       )}
       {can.markUploaded && (
-        <Button colorPalette="blue" onClick={() => setConfirming('uploaded')}>
+        <Button size={size} colorPalette="blue" onClick={() => setConfirming('uploaded')}>
           Mark uploaded
         </Button>
       )}
       {approval.status === 'NACHA_GENERATED' && can.download && (
-        <Button
-          variant="outline"
-          loading={busy === 'download'}
-          loadingText="Downloading..."
-          onClick={download}
-        >
-          Download bank file
-        </Button>
+        <DownloadNachaButton commands={commands} size={size} />
       )}
       {can.markPaid && (
-        <Button colorPalette="blue" onClick={() => setConfirming('paid')}>
+        <Button size={size} colorPalette="blue" onClick={() => setConfirming('paid')}>
           Mark paid
         </Button>
       )}

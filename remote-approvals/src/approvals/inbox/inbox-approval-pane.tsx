@@ -6,6 +6,7 @@ import { useApproval } from '../api/get-approval';
 import { ApprovalDetailBody } from '../components/approval-detail-body';
 import { ApprovalDetailDialogs } from '../components/approval-detail-dialogs';
 import { ApprovalSummaryLines } from '../components/approval-detail-header';
+import { NextPaymentAction } from '../components/payment-progress';
 import { useDetailDecisions } from '../components/use-detail-decisions';
 import { REJECT_PROMPT } from '../approval-options';
 import { INBOX_SHORTCUTS } from '../keyboard-shortcuts';
@@ -27,9 +28,13 @@ function InboxApproval({ approval, onDecided }: { approval: Approval; onDecided:
               <RouterLink to={fullPage}>Approval #{short}</RouterLink>
             </Link>
           </Heading>
-          <Button asChild size="sm" variant="outline" aria-keyshortcuts="Enter">
-            <RouterLink to={fullPage}>{INBOX_TEXT.openPage}</RouterLink>
-          </Button>
+          <HStack gap="2" wrap="wrap">
+            {/* A decided approval's next payment step, as its page's header offers it. */}
+            <NextPaymentAction approval={approval} size="sm" />
+            <Button asChild size="sm" variant="outline" aria-keyshortcuts="Enter">
+              <RouterLink to={fullPage}>{INBOX_TEXT.openPage}</RouterLink>
+            </Button>
+          </HStack>
         </HStack>
         <Text color="fg.muted" mt="1">
           <ApprovalSummaryLines approval={approval} />

@@ -99,6 +99,9 @@ export const inboxList: ListResource<ApprovalSummary, InboxQuery> = {
   // The inbox's tabs are views by status and by who may decide: every decision may move rows.
   live: undefined,
   revalidateRelated: approvalList.revalidateRelated,
+  related: approvalList.related,
+  revalidateLive: approvalList.revalidateLive,
+  writeRelated: approvalList.writeRelated,
   key: (request) =>
     approvalList.key(toApprovalRequest(request)) as unknown as ReturnType<
       ListResource<ApprovalSummary, InboxQuery>['key']

@@ -11,6 +11,6 @@ export function usePaymentsBoard() {
     api.get<PaymentsBoard>(PATH, { fallbackMessage: PAYMENTS_BOARD_TEXT.failed }),
   );
   const { mutate } = board;
-  useLiveEvents(['approval'], () => void mutate());
+  useLiveEvents(['approval'], () => mutate());
   return board;
 }
