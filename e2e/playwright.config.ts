@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { ALL_SERVERS, WORKERS } from './servers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Tests that need the machine to themselves. */
+const ALONE = /live-tabs\.spec\.ts$/;
 const CI = !!process.env.CI && process.env.CI !== 'false' && process.env.CI !== '0';
 
 /**
@@ -41,7 +43,23 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['setup'] },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['setup'],
+      testIgnore: ALONE,
+    },
+    // Eight tabs of one browser fill both cores by themselves: beside another worker's browser on a
+    // slow machine they starved (CI, 240 s without the list rendered in every tab). They run after
+    // every other test, one worker only. Depending on 'chromium' means a run of this file alone
+    // runs everything first unless it says --no-deps (the saved sign-ins are then made on first use).
+    {
+      name: 'alone',
+      use: { ...devices['Desktop Chrome'] },
+      dependencies: ['chromium'],
+      testMatch: ALONE,
+      workers: 1,
+    },
   ],
   webServer: {
     // serve.mjs builds what is stale once, then starts every worker's server at once, each on a fresh
