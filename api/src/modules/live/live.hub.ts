@@ -24,6 +24,12 @@ export const LIVE_EVENT_BATCH = 500;
  * screens re-read the figures), so a slow database never holds back delivery by more.
  */
 export const LIVE_FIGURES_WAIT_MS = 250;
+/**
+ * Stream writes between two turns of the event loop. One event to a thousand streams is a thousand
+ * socket writes (tens of milliseconds); in one go they held every request that arrived meanwhile, a
+ * fresh page load among them.
+ */
+export const LIVE_DELIVERY_CHUNK = 200;
 /** The log is trimmed to its bound this often. */
 const PRUNE_MS = 60_000;
 
@@ -47,6 +53,27 @@ export interface LiveFiguresSource {
 }
 
 const LATE = Symbol('late');
+
+/**
+ * Hands every event to every subscriber, each subscriber's events in order, letting the event loop
+ * take what arrived (requests, other streams' connections) after every `chunk` writes. The
+ * subscribers are those open when the events were read: one that ends meanwhile drops what it is
+ * handed, and one that opens meanwhile starts after these events.
+ */
+export async function fanOut(
+  events: readonly LiveEventRow[],
+  subscribers: readonly LiveSubscriber[],
+  chunk = LIVE_DELIVERY_CHUNK,
+): Promise<void> {
+  let written = 0;
+  for (const event of events) {
+    for (const subscriber of subscribers) {
+      subscriber.deliver(event);
+      written += 1;
+      if (written % chunk === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}
 
 export class LiveHub {
   readonly #database: DatabaseHandle;
@@ -185,9 +212,7 @@ export class LiveHub {
         // the figures below are of that version, and a stream opened meanwhile starts after them.
         this.#cursor = events[events.length - 1]!.seq;
         await this.#withFigures(events);
-        for (const event of events) {
-          for (const subscriber of this.#subscribers) subscriber.deliver(event);
-        }
+        await fanOut(events, [...this.#subscribers]);
         if (events.length < LIVE_EVENT_BATCH || this.#closed) return;
       }
     } catch (err) {
