@@ -12,8 +12,8 @@
 // Needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server): its own database bench_staff_<pid>
 // is created there and dropped at the end (--keep leaves it).
 // Options: --staff N, --rate R (decisions a second, default 5), --seconds S (window per step,
-// default 60), --ladder N1,N2,… (one step per N, each with fresh consoles; the largest N at which
-// the targets hold is read from them), --import, --approvals/--users/--companies/--managers (the
+// default 60), --ladder N1,N2,… (one step per N, each on freshly seeded data and API processes, as
+// a run of that N alone; the largest N at which the targets hold is read from them), --import, --approvals/--users/--companies/--managers (the
 // data's size, default 40000/4000/300/100), --baseline (the consoles react as the console did before
 // conditional reads and the list's live policy: every approval event re-reads the page and the stat
 // cards at once, with no ETag). --processes P (default 1): P API processes on the one PostgreSQL
@@ -173,11 +173,35 @@ export async function benchStaff(args) {
       '--staff needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server; its own database is created)',
     );
   }
-  const database = `bench_staff_${process.pid}`;
+  // Each step on data and an API of its own, as a run of that N alone: on one database the later
+  // steps would decide approvals no console's page shows (the first step decided those), and run
+  // out of PENDING ones.
+  const steps = [];
+  for (const n of ladder) {
+    if (ladder.length > 1) console.info(`\nStep N = ${n}: fresh data and API`);
+    steps.push(
+      await benchStep({
+        n,
+        base,
+        rate,
+        seconds,
+        withImport,
+        baseline,
+        processes,
+        sizes,
+        keep: args.includes('--keep'),
+      }),
+    );
+  }
+  printTable(steps, { rate, seconds });
+}
+
+/** One step of the ladder: seeds its own database, starts its API(s), runs N consoles, cleans up. */
+async function benchStep({ n, base, rate, seconds, withImport, baseline, processes, sizes, keep }) {
+  const database = `bench_staff_${process.pid}_${n}`;
   const dbUrl = new URL(base);
   dbUrl.pathname = `/${database}`;
   const databaseUrl = dbUrl.toString();
-  const maxN = Math.max(...ladder);
 
   // 1. The demo data scaled up, in a database of the bench's own (scale-cli creates it).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-staff-'));
@@ -219,7 +243,7 @@ export async function benchStaff(args) {
       console.info(`${processes} API processes behind nginx at ${proxy.url}`);
     }
     const server = { url: proxy?.url ?? servers[0].url };
-    const emails = await pickAccounts(monitor, maxN);
+    const emails = await pickAccounts(monitor, n);
     const { rows: admins } = await monitor.query(
       `select email from users where is_active and role = 'ADMIN' and email like '%@bulk.example.com'
        order by id desc limit 2`,
@@ -232,7 +256,7 @@ export async function benchStaff(args) {
       admins.map((row) => row.email),
     );
     console.info(`  ${((performance.now() - signInStarted) / 1000).toFixed(0)} s`);
-    const decisionsNeeded = Math.ceil(rate * seconds * ladder.length * 1.2) + 50;
+    const decisionsNeeded = Math.ceil(rate * seconds * 1.2) + 50;
     const work = await pendingWork(server.url, driverToken, decisionsNeeded);
     if (work.length < decisionsNeeded) {
       console.warn(
@@ -248,30 +272,24 @@ export async function benchStaff(args) {
         `  ${importAlone.seconds.toFixed(1)} s, ${importAlone.bills} bills, ${importAlone.status}${importAlone.error ? `: ${importAlone.error}` : ''}`,
       );
     }
-    const steps = [];
-    for (const n of ladder) {
-      steps.push(
-        await runStep({
-          n,
-          url: server.url,
-          apiPids: servers.map((s) => s.pid),
-          labUrls: servers.map((s) => s.url),
-          proxyPid: proxy?.pid ?? null,
-          monitor,
-          database,
-          tokens: tokens.slice(0, n),
-          driverToken,
-          proberToken,
-          work,
-          rate,
-          seconds,
-          importBills: withImport ? () => importBills(databaseUrl, steps.length + 1) : null,
-          importAlone,
-          baseline,
-        }),
-      );
-    }
-    printTable(steps, { rate, seconds });
+    return await runStep({
+      n,
+      url: server.url,
+      apiPids: servers.map((s) => s.pid),
+      labUrls: servers.map((s) => s.url),
+      proxyPid: proxy?.pid ?? null,
+      monitor,
+      database,
+      tokens,
+      driverToken,
+      proberToken,
+      work,
+      rate,
+      seconds,
+      importBills: withImport ? () => importBills(databaseUrl, 1) : null,
+      importAlone,
+      baseline,
+    });
   } finally {
     await proxy?.stop();
     for (const server of servers) {
@@ -282,7 +300,7 @@ export async function benchStaff(args) {
     }
     await monitor.end().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
-    if (!args.includes('--keep')) {
+    if (!keep) {
       const admin = new pg.Client({ connectionString: base });
       await admin.connect();
       await admin.query(`drop database if exists "${database}" with (force)`);
