@@ -141,6 +141,7 @@ export async function runStep(options) {
         // The first event of the approval at this console: its decision's.
         if (decision && decision.arrivals[index] === 0) {
           decision.arrivals[index] = at;
+          decision.eventAt ??= Date.parse(event.at) - performance.timeOrigin;
           fromCommit.push(performance.timeOrigin + at - Date.parse(event.at));
         }
       },
@@ -270,6 +271,19 @@ export async function runStep(options) {
         fromRequest.push(at - decision.sent);
       }
     }
+  }
+  // The decisions whose event reached some console over 2 s after it was asked for, one by one:
+  // whether the decision itself was slow (its transaction began late, or its answer came late) or
+  // only its delivery.
+  const slowDecisions = [...decisions.values()]
+    .filter((decision) => decision.ok && decision.arrivals.some((at) => at - decision.sent > 2000))
+    .slice(0, 10);
+  for (const decision of slowDecisions) {
+    const arrived = [...decision.arrivals].filter((at) => at > 0).sort((a, b) => a - b);
+    const since = (at) => (at - decision.sent).toFixed(0);
+    console.info(
+      `  slow decision (sent ${((decision.sent - started) / 1000).toFixed(1)} s into the window): its transaction began at +${since(decision.eventAt)} ms, answered at +${since(decision.answered)}, reached the first console at +${since(arrived[0])}, the median at +${since(arrived[arrived.length >> 1])}, the last at +${since(arrived.at(-1))}`,
+    );
   }
   deliveries.sort((a, b) => a - b);
   fromRequest.sort((a, b) => a - b);
