@@ -15,7 +15,7 @@
 // --rate R approvals a second (default 5) for --seconds S (default 60); prints CPU per event per
 // open console (API + PostgreSQL), delivery p50/p99, the fresh list load's p99 under that load,
 // memory per stream and requests per event (tools/lab/bench-staff.mjs). --ladder N1,N2,… runs one
-// step per N and says the largest N at which the targets hold; --import adds a 2,500-bill
+// step per N, each on data and an API of its own, and says the largest N at which the targets hold; --import adds a 2,500-bill
 // QuickBooks import in the middle, timed alone first.
 // --abuse: what one hostile GUEST costs everyone else (tools/lab/bench-abuse.mjs): an ADMIN's account
 // creation while the GUEST floods password changes, and /api/health and memory while 100 GUEST
