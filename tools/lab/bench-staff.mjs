@@ -9,12 +9,12 @@
 // event per open console, delivery, the fresh load, memory per stream and requests per event
 // (bench-staff-measure.mjs). It prints figures; it never fails on a timing.
 // Runs under tsx (bench.mjs starts it so) to import the console's TypeScript policy.
-// Needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server): its own database bench_staff_<pid>
-// is created there and dropped at the end (--keep leaves it).
+// Needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server): its own database
+// bench_staff_<pid>_<N> is created there and dropped at the end (--keep leaves it).
 // Options: --staff N, --rate R (decisions a second, default 5), --seconds S (window per step,
 // default 60), --ladder N1,N2,… (one step per N, each on freshly seeded data and API processes, as
-// a run of that N alone; the largest N at which the targets hold is read from them), --import, --approvals/--users/--companies/--managers (the
-// data's size, default 40000/4000/300/100), --baseline (the consoles react as the console did before
+// a run of that N alone; the largest N at which the targets hold is read from them), --import,
+// --approvals/--users/--companies/--managers (the data's size, default 40000/4000/300/100), --baseline (the consoles react as the console did before
 // conditional reads and the list's live policy: every approval event re-reads the page and the stat
 // cards at once, with no ETag). --processes P (default 1): P API processes on the one PostgreSQL
 // behind nginx, configured as the operations guide says (tools/deploy/nginx.conf; bench-proxy.mjs),
