@@ -108,3 +108,29 @@ export async function recordCompanyChange(t: TestContext, action = 'company.upda
   );
   return String(company!.id);
 }
+
+/**
+ * Approves, as the holder of `adminToken`, a PENDING approval at its last step (the default policy
+ * asks a second step from $10,000), so the approve decides it; its id.
+ */
+export async function approveOneAtLastStep(t: TestContext, adminToken: string): Promise<string> {
+  const pending = await t.request({
+    method: 'GET',
+    url: '/api/bill-approval/approvals?status=PENDING&limit=25',
+    token: adminToken,
+  });
+  expect(pending.statusCode, pending.body).toBe(200);
+  const lastStep = pending
+    .json<{ data: { id: string; currentStep: number | null; stepCount: number }[] }>()
+    .data.filter((row) => row.currentStep === row.stepCount);
+  for (const row of lastStep) {
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/bill-approval/approvals/${row.id}/approve`,
+      token: adminToken,
+      payload: {},
+    });
+    if (response.statusCode === 200) return row.id;
+  }
+  throw new Error('no PENDING approval at its last step could be approved');
+}

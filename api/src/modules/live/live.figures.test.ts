@@ -11,6 +11,7 @@ import {
 } from 'shared-contracts';
 import type { TestContext } from '../../test/build';
 import {
+  approveOneAtLastStep,
   buildForStreams,
   openEventStream,
   recordCompanyChange,
@@ -44,28 +45,7 @@ async function stats(): Promise<ApprovalStats> {
   return response.json<{ data: ApprovalStats }>().data;
 }
 
-/** Approves a pending approval at its last step as the ADMIN; its id. */
-async function approveOne(): Promise<string> {
-  const pending = await t.request({
-    method: 'GET',
-    url: '/api/bill-approval/approvals?status=PENDING&limit=25',
-    token: tokens.admin,
-  });
-  expect(pending.statusCode, pending.body).toBe(200);
-  const lastStep = pending
-    .json<{ data: { id: string; currentStep: number | null; stepCount: number }[] }>()
-    .data.filter((row) => row.currentStep === row.stepCount);
-  for (const row of lastStep) {
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/bill-approval/approvals/${row.id}/approve`,
-      token: tokens.admin,
-      payload: {},
-    });
-    if (response.statusCode === 200) return row.id;
-  }
-  throw new Error('no approval could be approved');
-}
+const approveOne = () => approveOneAtLastStep(t, tokens.admin);
 
 const eventOf = (received: Received[], entity: string, id: string) =>
   until(() => received.find((event) => event.data['entity'] === entity && event.data['id'] === id));

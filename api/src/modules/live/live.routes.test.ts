@@ -6,7 +6,13 @@ import { importedApproval } from '../../test/approval-fixtures';
 import { secondProcess, type TestContext } from '../../test/build';
 import { recordActivity } from '../activity/activity.service';
 import { expireOverdueApprovals } from '../approvals/approvals.expiry';
-import { buildForStreams, openEventStream, recordCompanyChange, until } from '../../test/live-stream';
+import {
+  approveOneAtLastStep,
+  buildForStreams,
+  openEventStream,
+  recordCompanyChange,
+  until,
+} from '../../test/live-stream';
 import { pruneLiveEvents } from './live.service';
 
 let t: TestContext;
@@ -51,31 +57,7 @@ describe('GET /api/events', () => {
 
   it('delivers a decision after its commit, with ids, kind and status only', async () => {
     const stream = await openStream(tokenOf('guest'));
-    const pending = await t.request({
-      method: 'GET',
-      url: '/api/bill-approval/approvals?status=PENDING&limit=25',
-      token: tokenOf('admin'),
-    });
-    expect(pending.statusCode, pending.body).toBe(200);
-    let approved: string | undefined;
-    // An approval at its last step (the default policy asks a second step from $10,000): the
-    // ADMIN's approve decides it.
-    const lastStep = pending
-      .json<{ data: { id: string; currentStep: number | null; stepCount: number }[] }>()
-      .data.filter((row) => row.currentStep === row.stepCount);
-    for (const row of lastStep) {
-      const response = await t.request({
-        method: 'PUT',
-        url: `/api/bill-approval/approvals/${row.id}/approve`,
-        token: tokenOf('admin'),
-        payload: {},
-      });
-      if (response.statusCode === 200) {
-        approved = row.id;
-        break;
-      }
-    }
-    expect(approved).toBeDefined();
+    const approved = await approveOneAtLastStep(t, tokenOf('admin'));
     const event = await until(() => stream.received.find((e) => e.data['id'] === approved));
     expect(event.event).toBe('change');
     expect(event.id).toMatch(/^\d+$/);
